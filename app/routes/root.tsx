@@ -1,0 +1,9 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+
+export const rootRoute = createRootRoute({
+  component: RootLayout,
+});
+
+function RootLayout() {
+  return <Outlet />;
+}

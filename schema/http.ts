@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * The typed API contract. Each endpoint names its method, path and zod schemas; the server's routes
+ * (sync-server/http/route.ts) and the app's client (app/data/api.ts) both derive their types from it,
+ * so renaming a field breaks the build on both sides.
+ */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface EndpointDef {
+  method: Method;
+  /** Express-style path, e.g. `/api/workspaces/:id`. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+export function endpoint<const E extends EndpointDef>(def: E): E {
+  return def;
+}
+
+type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }
+  ? { [P in K]: z.input<S> }
+  : { [P in K]?: undefined };
+
+/** What a caller sends. */
+export type EndpointInput<E extends EndpointDef> = Part<E, 'params'> & Part<E, 'query'> & Part<E, 'body'>;
+
+type ParsedPart<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }
+  ? { [P in K]: z.output<S> }
+  : { [P in K]: undefined };
+
+/** What a handler receives, after parsing. */
+export type EndpointParsed<E extends EndpointDef> = ParsedPart<E, 'params'> &
+  ParsedPart<E, 'query'> &
+  ParsedPart<E, 'body'>;
+
+export type EndpointOutput<E extends EndpointDef> = z.output<E['response']>;
+
+/** Every error the API returns has this body. `errors` holds per-field messages for a 400. */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const okBody = z.object({ message: z.string() });
+
+/** Fills `:name` segments of a path. */
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Per-field messages from a zod error, keyed by the field's dotted path. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

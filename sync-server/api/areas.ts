@@ -1,0 +1,20 @@
+import type { Router } from 'express';
+import type { AppDeps } from '../app.js';
+import { healthRoutes } from './health/health.routes.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { contactRoutes } from './contact/contact.routes.js';
+import { devRoutes } from './dev/dev.routes.js';
+import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes.js';
+import { workspacesRoutes } from './workspaces/workspaces.routes.js';
+import { syncRoutes } from '../sync/sync.routes.js';
+
+/** Every API area, mounted in this order by createApp. */
+export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
+  healthRoutes,
+  authRoutes,
+  workspacesRoutes,
+  contactRoutes,
+  exchangeRatesRoutes,
+  syncRoutes,
+  devRoutes,
+];

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { Config } from './config.js';
+import type { Db } from './db/db.js';
+import { HttpError } from './http/errors.js';
+import { securityHeaders, originCheck } from './http/security.js';
+import type { Mailer } from './mail/mailer.js';
+import { apiAreas } from './api/areas.js';
+import type { Logger } from './logger.js';
+
+/** What every area's routes and services get. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  /** Injectable clock so tests can move time (cooldowns, expiries). */
+  now: () => Date;
+}
+
+/** Builds the Express app: security, the API areas, then the built PWA with an SPA fallback. */
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.isProduction ? 1 : false);
+  app.use(securityHeaders(deps.config));
+  app.use(express.json({ limit: '2mb' }));
+  app.use(cookieParser());
+  app.use('/api', originCheck(deps.config));
+  app.use('/auth', originCheck(deps.config));
+
+  for (const area of apiAreas) app.use(area(deps));
+
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ message: 'Not found' });
+  });
+
+  const dist = join(process.cwd(), 'dist');
+  if (existsSync(join(dist, 'index.html'))) {
+    app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: noCacheForShell }));
+    app.get(/^\/(?!api\/|auth\/verify-social-email).*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(dist, 'index.html'));
+    });
+  }
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof HttpError) {
+      if (err.retryAfter !== undefined) res.setHeader('Retry-After', String(err.retryAfter));
+      res.status(err.status).json({ message: err.message, ...err.extra });
+      return;
+    }
+    if (isBodyParseError(err)) {
+      res.status(400).json({ message: 'Malformed JSON body', code: 'bad_json' });
+      return;
+    }
+    deps.log.error({ err }, 'unhandled error');
+    res.status(500).json({ message: 'Something went wrong on our side. Please try again.' });
+  });
+  return app;
+}
+
+function noCacheForShell(res: Response, path: string) {
+  if (path.endsWith('sw.js') || path.endsWith('.webmanifest') || path.endsWith('index.html')) {
+    res.setHeader('Cache-Control', 'no-cache');
+  }
+}
+
+function isBodyParseError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'type' in err && err.type === 'entity.parse.failed';
+}

@@ -1,0 +1,36 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/db.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Real mail over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/** No SMTP configured: mail goes to the database outbox (readable at /dev/mailbox outside production). */
+export function outboxMailer(db: Db, from: string): Mailer {
+  return {
+    async send(mail) {
+      await db.query(
+        'INSERT INTO mail_outbox (sender, recipient, subject, body_text, body_html, reply_to) VALUES ($1, $2, $3, $4, $5, $6)',
+        [from, mail.to, mail.subject, mail.text, mail.html ?? null, mail.replyTo ?? null],
+      );
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { createServer } from 'node:http';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { createLogger } from './logger.js';
+import { outboxMailer, smtpMailer } from './mail/mailer.js';
+
+/** Starts app + API on PORT with the configured database. */
+export async function start() {
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL);
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, config.MAIL_FROM);
+  const app = createApp({ config, db, mailer, log, now: () => new Date() });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver})`);
+  const stop = async () => {
+    server.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return { server, db };
+}
+
+await start();

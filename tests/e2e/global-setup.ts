@@ -1,0 +1,19 @@
+import { writeFileSync } from 'node:fs';
+import { startTestSmtp } from '../support/smtp.js';
+
+/**
+ * Starts the real SMTP server the app sends to during the e2e run. Received mail is written to a
+ * JSON file the tests read (tests/support/mailbox-file.ts), since tests run in another process.
+ */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_SMTP_PORT ?? 2526);
+  const smtp = await startTestSmtp(port);
+  const file = process.env.E2E_MAIL_FILE ?? 'test-results/e2e-mail.json';
+  const flush = () => writeFileSync(file, JSON.stringify(smtp.received));
+  flush();
+  const timer = setInterval(flush, 100);
+  return async () => {
+    clearInterval(timer);
+    await smtp.close();
+  };
+}

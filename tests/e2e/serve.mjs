@@ -1,0 +1,26 @@
+// Starts the app for the end-to-end suite: a fresh embedded database, mail over SMTP to the test
+// SMTP server the suite starts (tests/e2e/global-setup.ts) on E2E_SMTP_PORT.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = process.env.E2E_PORT ?? '3100';
+const smtpPort = process.env.E2E_SMTP_PORT ?? '2526';
+const dataDir = mkdtempSync(join(tmpdir(), 'vuka-e2e-'));
+const child = spawn('npx', ['tsx', 'sync-server/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: port,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    RATE_LIMITS: 'off',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+  },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,18 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { ReceivedMail } from './smtp.js';
+import { sixDigitCode } from './smtp.js';
+
+/** Waits for the e2e SMTP server (global-setup) to have received mail to `to`, and returns its code. */
+export async function waitForCode(to: string, timeoutMs = 15_000): Promise<string> {
+  const file = process.env.E2E_MAIL_FILE ?? 'test-results/e2e-mail.json';
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(file)) {
+      const mails: ReceivedMail[] = JSON.parse(readFileSync(file, 'utf8'));
+      const mail = [...mails].reverse().find((m) => m.to.includes(to.toLowerCase()));
+      if (mail) return sixDigitCode(mail.raw);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`no verification mail to ${to}`);
+}
