@@ -1,7 +1,9 @@
 import { createRouter } from '@tanstack/react-router';
 import { rootRoute } from './routes/root';
 
-const routeTree = rootRoute.addChildren([]);
+import { publicRoutes } from './features/public/routes';
+
+const routeTree = rootRoute.addChildren([...publicRoutes]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent' });
 

@@ -44,6 +44,9 @@ export const errorBody = z.object({
   message: z.string(),
   code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Verification-code cooldowns (spec §4): whether another code may be sent, and when. */
+  canResend: z.boolean().optional(),
+  secondsRemaining: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

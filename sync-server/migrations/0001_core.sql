@@ -21,6 +21,9 @@ CREATE TABLE users (
   verified boolean NOT NULL DEFAULT false,
   credits integer NOT NULL DEFAULT 100,
   is_admin boolean NOT NULL DEFAULT false,
+  -- The account's plan: 'free' (Mahala) or 'pro'; a Pro trial sets plan_trial_ends_at.
+  plan text NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'pro')),
+  plan_trial_ends_at timestamptz,
   pending_email text,
   verification_code_hash text,
   verification_expires_at timestamptz,
@@ -49,8 +52,6 @@ CREATE TABLE workspaces (
   type text,
   owner_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   storefront_enabled boolean NOT NULL DEFAULT false,
-  plan text NOT NULL DEFAULT 'free',
-  trial_ends_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );

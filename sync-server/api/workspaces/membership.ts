@@ -7,7 +7,9 @@ export interface Membership {
   workspaceId: number;
   userId: number;
   role: WorkspaceRole;
-  plan: string;
+  /** The workspace owner's plan and trial end; capabilities are derived from these. */
+  ownerPlan: 'free' | 'pro';
+  ownerTrialEndsAt: Date | null;
 }
 
 /**
@@ -15,9 +17,15 @@ export interface Membership {
  * user is not an active member. Runs as owner (before any scoped transaction is opened).
  */
 export async function requireMembership(db: Db, workspaceId: number, userId: number): Promise<Membership> {
-  const rows = await db.query<{ role: WorkspaceRole; plan: string; is_member: boolean }>(
-    `SELECT m.role, w.plan, m.user_id IS NOT NULL AS is_member
+  const rows = await db.query<{
+    role: WorkspaceRole;
+    plan: 'free' | 'pro';
+    plan_trial_ends_at: Date | null;
+    is_member: boolean;
+  }>(
+    `SELECT m.role, o.plan, o.plan_trial_ends_at, m.user_id IS NOT NULL AS is_member
        FROM workspaces w
+       JOIN users o ON o.id = w.owner_id
        LEFT JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2 AND m.is_active
       WHERE w.id = $1`,
     [workspaceId, userId],
@@ -25,5 +33,5 @@ export async function requireMembership(db: Db, workspaceId: number, userId: num
   const row = rows[0];
   if (!row) throw notFound('Workspace not found');
   if (!row.is_member) throw forbidden();
-  return { workspaceId, userId, role: row.role, plan: row.plan };
+  return { workspaceId, userId, role: row.role, ownerPlan: row.plan, ownerTrialEndsAt: row.plan_trial_ends_at };
 }

@@ -1,0 +1,4 @@
+/** The whole API contract, one group per area. */
+export { authContract } from './contract/auth.js';
+export { contactContract } from './contract/contact.js';
+export { workspacesContract } from './contract/workspaces.js';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { planCode } from './accounts.js';
+
+export const workspaceRole = z.enum(['owner', 'admin', 'member']);
+export type WorkspaceRoleCode = z.infer<typeof workspaceRole>;
+
+/** Workspace types offered at creation and by auto-create (Post an Ad uses 'classifieds'). */
+export const workspaceType = z.enum(['retail', 'services', 'freelance', 'market', 'food', 'events', 'classifieds', 'other']);
+
+export const workspaceDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  logo: z.string().nullable(),
+  industry: z.string().nullable(),
+  type: z.string().nullable(),
+  owner_id: z.number().int(),
+  storefront_enabled: z.boolean(),
+  /** The caller's role in this workspace. */
+  role: workspaceRole,
+  /** The owner's plan, which decides what the workspace may do. */
+  plan: planCode,
+  created_at: z.string(),
+});
+export type WorkspaceDto = z.infer<typeof workspaceDto>;
+
+const name = z.string().trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters');
+
+export const workspaceCreate = z.object({
+  name,
+  description: z.string().trim().max(2000).nullish(),
+  industry: z.string().trim().max(100).nullish(),
+  type: workspaceType.optional(),
+});
+
+export const workspacePatch = z
+  .object({
+    name,
+    description: z.string().trim().max(2000).nullable(),
+    industry: z.string().trim().max(100).nullable(),
+    logo: z.string().trim().max(2000).nullable(),
+    storefront_enabled: z.boolean(),
+  })
+  .partial();
+
+export const workspaceAutoCreate = z.object({ name, type: workspaceType });
+
+/** spec §3 workspace_settings, with its defaults. */
+export const workspaceSettings = z.object({
+  colors: z.record(z.string(), z.string()).default({}),
+  dark_mode: z.boolean().default(false),
+  logo: z.string().nullable().default(null),
+  favicon: z.string().nullable().default(null),
+  timezone: z.string().min(1).max(64).default('UTC'),
+  date_format: z.string().min(1).max(32).default('YYYY-MM-DD'),
+  time_format: z.string().min(1).max(5).default('HH:mm'),
+  language: z.string().min(2).max(10).default('en'),
+  currency: z.string().length(3, 'Currency must be a 3-letter code').default('USD'),
+  email_template: z.string().nullable().default(null),
+  email_signature: z.string().nullable().default(null),
+  email_from: z.string().nullable().default(null),
+  email_cc: z.string().nullable().default(null),
+  email_bcc: z.string().nullable().default(null),
+  email_reply_to: z.string().nullable().default(null),
+  allowed_file_types: z.array(z.string()).default(['image/*', 'application/pdf']),
+});
+export type WorkspaceSettings = z.infer<typeof workspaceSettings>;
+export const workspaceSettingsPatch = workspaceSettings.partial();
+
+export const memberDto = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  role: workspaceRole,
+  /** 'active' members have joined; 'invited' ones have a pending invitation. */
+  status: z.enum(['active', 'invited']),
+  joined_at: z.string().nullable(),
+});
+export type MemberDto = z.infer<typeof memberDto>;
+
+export const invitationCreate = z.object({
+  email: z.string().trim().email('Please enter a valid email address'),
+  role: z.enum(['admin', 'member']).default('member'),
+});
+
+/** "What may this workspace do": derived on the server from the owner's plan (spec §1). */
+export const capabilitiesDto = z.object({
+  plan: planCode,
+  trialEndsAt: z.string().nullable(),
+  limits: z.object({
+    workspaces: z.number().nullable(),
+    products: z.number().nullable(),
+    classifieds: z.number().nullable(),
+    events: z.number().nullable(),
+    aiCreditsPerMonth: z.number(),
+    storageBytes: z.number().nullable(),
+  }),
+  features: z.object({
+    socialScheduling: z.boolean(),
+    apiAccess: z.boolean(),
+  }),
+});
+export type CapabilitiesDto = z.infer<typeof capabilitiesDto>;
