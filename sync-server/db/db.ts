@@ -5,7 +5,7 @@
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
-  query<R extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  query<R = Row>(sql: string, params?: readonly unknown[]): Promise<R[]>;
 }
 
 export type NotifyListener = (payload: string) => void;

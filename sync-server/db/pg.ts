@@ -22,15 +22,15 @@ export async function openPg(connectionString: string): Promise<Db> {
 
   return {
     driver: 'pg',
-    async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await pool.query<R>(sql, [...params]);
+    async query<R = Row>(sql: string, params: readonly unknown[] = []) {
+      const res = await pool.query(sql, [...params]);
       return res.rows;
     },
     async transaction(fn) {
       const client = await pool.connect();
       const tx: Queryable = {
-        async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []) {
-          const res = await client.query<R>(sql, [...params]);
+        async query<R = Row>(sql: string, params: readonly unknown[] = []) {
+          const res = await client.query(sql, [...params]);
           return res.rows;
         },
       };

@@ -19,7 +19,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   }
 
   const direct: Queryable = {
-    async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []) {
+    async query<R = Row>(sql: string, params: readonly unknown[] = []) {
       const res = await pg.query<R>(sql, [...params]);
       return res.rows;
     },
@@ -32,7 +32,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       exclusive(() =>
         pg.transaction(async (tx) => {
           const scoped: Queryable = {
-            async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []) {
+            async query<R = Row>(sql: string, params: readonly unknown[] = []) {
               const res = await tx.query<R>(sql, [...params]);
               return res.rows;
             },
