@@ -1,9 +1,16 @@
 import { createRouter } from '@tanstack/react-router';
+import { accountRoutes } from './features/account/routes';
+import { authRoutes } from './features/auth/routes';
+import { publicRoutes } from './features/public/routes';
+import { workspaceRoutes } from './features/workspaces/routes';
+import { protectedRoute } from './routes/protected';
 import { rootRoute } from './routes/root';
 
-import { publicRoutes } from './features/public/routes';
-
-const routeTree = rootRoute.addChildren([...publicRoutes]);
+const routeTree = rootRoute.addChildren([
+  ...publicRoutes,
+  ...authRoutes,
+  protectedRoute.addChildren([...workspaceRoutes, ...accountRoutes]),
+]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent' });
 
