@@ -48,6 +48,7 @@ for (const root of roots) {
     for (const rule of rules) {
       if (!rule.applies(file)) continue;
       text.split('\n').forEach((line, i) => {
+        if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
         if (rule.pattern.test(line)) offences.push(`${file}:${i + 1}: ${rule.name}: ${line.trim()}`);
       });
     }
