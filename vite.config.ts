@@ -1,15 +1,54 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { precacheBudget } from './sw/precache-budget.js';
+import { pwaColors, pwaIcons, webManifest } from './sw/web-manifest.js';
+
+/** Favicon and home-screen icon links in the HTML head (vite-plugin-pwa adds the manifest link). */
+function pwaHeadLinks(): Plugin {
+  return {
+    name: 'vuka:pwa-head-links',
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'icon', href: pwaIcons.favicon, type: 'image/svg+xml' }, injectTo: 'head' },
+      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: pwaIcons.appleTouch }, injectTo: 'head' },
+    ],
+  };
+}
 
 export default defineConfig({
   root: 'app',
   publicDir: 'public',
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    pwaHeadLinks(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '../sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // CSP is `script-src 'self'`: no injected inline script; app/features/pwa registers the worker.
+      injectRegister: false,
+      manifest: { ...webManifest, theme_color: pwaColors.black },
+      // Icons are in the glob below (with their sizes, for the budget); listing them twice would not help.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globIgnores: ['**/screenshots/**', '.vite/**'],
+        manifestTransforms: [precacheBudget()],
+        minify: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: bench/bundle-size.ts reads which chunks each entry needs.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -3,9 +3,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
 import { router } from './router';
+import { resolveMode, themeForPath, useThemeModeStore } from './ui/theme-mode';
 
-document.documentElement.dataset.theme ??= 'public';
-document.documentElement.dataset.mode ??= 'light';
+// Set the theme before the first paint so a dark-mode visitor never sees a white flash.
+const theme = themeForPath(window.location.pathname);
+const mode = resolveMode(
+  useThemeModeStore.getState().modes[theme],
+  window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
+);
+document.documentElement.dataset.theme = theme;
+document.documentElement.dataset.mode = mode;
 
 const el = document.getElementById('root');
 if (el) {

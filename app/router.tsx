@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { accountRoutes } from './features/account/routes';
-import { authRoutes } from './features/auth/routes';
+import { authRoutes, welcomeRoutes } from './features/auth/routes';
 import { publicRoutes } from './features/public/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
 import { protectedRoute } from './routes/protected';
@@ -9,7 +9,7 @@ import { rootRoute } from './routes/root';
 const routeTree = rootRoute.addChildren([
   ...publicRoutes,
   ...authRoutes,
-  protectedRoute.addChildren([...workspaceRoutes, ...accountRoutes]),
+  protectedRoute.addChildren([...welcomeRoutes, ...workspaceRoutes, ...accountRoutes]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent' });

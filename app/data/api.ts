@@ -117,6 +117,12 @@ function send(method: string, url: string, body: unknown): Promise<Response> {
 }
 
 /**
+ * Endpoints whose 401 means "wrong credentials" or "no session to renew", not an expired access
+ * cookie: refreshing there would only announce a session_expired nobody had.
+ */
+const NO_REFRESH_ON_401: ReadonlySet<string> = new Set(['/api/auth/refresh', '/api/auth/login', '/api/auth/register']);
+
+/**
  * The generic API helper: any method and URL with an optional JSON body. A 401 triggers one refresh
  * and one retry of the original request. Failures are rethrown as ApiError whose `message` is
  * 'API request failed: …' and whose `serverMessage` is what the server said.
@@ -124,7 +130,7 @@ function send(method: string, url: string, body: unknown): Promise<Response> {
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   try {
     let res = await send(method, url, body);
-    if (res.status === 401 && !url.startsWith('/api/auth/refresh')) {
+    if (res.status === 401 && !NO_REFRESH_ON_401.has(url)) {
       if (await refreshSession()) res = await send(method, url, body);
     }
     if (!res.ok) throw await errorFrom(res);
@@ -157,8 +163,10 @@ function buildUrl(def: EndpointDef, input: { params?: unknown; query?: unknown }
 function toRecord(value: unknown): Record<string, string | number> | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(value)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' || typeof v === 'number') out[k] = v;
     else if (typeof v === 'boolean') out[k] = String(v);
+  }
   return out;
 }
 

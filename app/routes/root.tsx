@@ -1,9 +1,42 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRootRoute, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { CookieConsent } from '../features/public/cookie-consent';
+import { queryClient } from '../data/query-client';
+import { useCurrentUserSync } from '../data/session';
+import { useSessionWatch } from '../data/session-watch';
+import { SessionRecoveryToast } from '../ui/session-recovery-toast';
+import { useApplyTheme } from '../ui/theme-mode';
+import { Toaster } from '../ui/toaster';
+import { NotFound } from './not-found';
 
 export const rootRoute = createRootRoute({
   component: RootLayout,
+  notFoundComponent: NotFound,
 });
 
 function RootLayout() {
-  return <Outlet />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}
+
+/** Global pieces every page shares: session, theme, toasts, recovery toast, cookie consent. */
+function Shell() {
+  const router = useRouter();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useCurrentUserSync();
+  useSessionWatch();
+  useApplyTheme(pathname);
+  return (
+    // react-aria links (ButtonLink, menu items with href) navigate through the router, not a reload.
+    <AriaRouterProvider navigate={(href) => void router.history.push(href)} useHref={(href) => href}>
+      <Outlet />
+      <Toaster />
+      <SessionRecoveryToast />
+      <CookieConsent />
+    </AriaRouterProvider>
+  );
 }

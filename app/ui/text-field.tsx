@@ -18,10 +18,13 @@ export interface VukaTextFieldProps extends Omit<TextFieldProps, 'className' | '
   placeholder?: string;
 }
 
-/** Label, input and error message wired together for screen readers. */
+/**
+ * Label, input and error message wired together for screen readers. Validation is ours (the shared
+ * zod schemas), so the browser's own constraint messages are switched off.
+ */
 export function TextField({ label, description, error, multiline, placeholder, ...props }: VukaTextFieldProps) {
   return (
-    <AriaTextField {...props} isInvalid={Boolean(error) || props.isInvalid} className={s.field}>
+    <AriaTextField validationBehavior="aria" {...props} isInvalid={Boolean(error) || props.isInvalid} className={s.field}>
       <Label className={s.label}>{label}</Label>
       {multiline ? (
         <TextArea className={s.textarea} placeholder={placeholder} />

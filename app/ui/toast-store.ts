@@ -5,6 +5,15 @@ export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
+/** Swiping a toast right at least this far dismisses it. */
+export const SWIPE_THRESHOLD_PX = 50;
+/** The hotkey that moves focus to the toast region. */
+export const TOAST_HOTKEY = 'F8';
+
+export function swipeDismisses(deltaX: number): boolean {
+  return deltaX >= SWIPE_THRESHOLD_PX;
+}
+
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
 export interface ToastItem {

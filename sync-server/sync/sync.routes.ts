@@ -1,7 +1,51 @@
 import { Router } from 'express';
+import { syncContract } from '../../schema/contract/sync.js';
+import { replicatedByName } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
+import { reserveNumberBlock } from '../api/number-blocks/number-blocks.service.js';
+import { notFound } from '../http/errors.js';
+import { requireUser } from '../http/auth-context.js';
+import { mount } from '../http/route.js';
+import { pullChanges } from './pull.service.js';
+import { pushChanges } from './push.service.js';
 
-export function syncRoutes(_deps: AppDeps): Router {
+function entityOf(name: string) {
+  const entity = replicatedByName(name);
+  if (!entity) throw notFound('Unknown collection');
+  return entity;
+}
+
+/** Replication endpoints (DESIGN.md §5) and number-block reservations. */
+export function syncRoutes(deps: AppDeps): Router {
   const router = Router();
+
+  mount(router, syncContract.pull, async ({ params, query }, req) => {
+    const userId = await requireUser(deps, req);
+    return pullChanges(deps, {
+      entity: entityOf(params.collection),
+      workspaceId: query.workspace,
+      userId,
+      seq: query.seq,
+      id: query.id,
+      limit: query.limit,
+    });
+  });
+
+  mount(router, syncContract.push, async ({ params, query, body }, req) => {
+    const userId = await requireUser(deps, req);
+    return pushChanges(deps, { entity: entityOf(params.collection), workspaceId: query.workspace, userId, rows: body });
+  });
+
+  mount(router, syncContract.reserveNumbers, async ({ params, body }, req) => {
+    const userId = await requireUser(deps, req);
+    return reserveNumberBlock(deps, {
+      workspaceId: params.id,
+      userId,
+      deviceId: body.device_id,
+      series: body.series,
+      size: body.size,
+    });
+  });
+
   return router;
 }

@@ -1,11 +1,25 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod';
 import { protectedRoute } from '../../routes/protected';
+import { settingsTab } from './settings-tabs';
 
-/** Profile, settings and account pages. Replaced by the account screens work. */
 export const profileRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/profile',
-  component: () => <main><h1>Profile</h1></main>,
+  component: lazyRouteComponent(() => import('./profile-page'), 'ProfilePage'),
 });
 
-export const accountRoutes = [profileRoute] as const;
+export const settingsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/settings',
+  validateSearch: z.object({ tab: settingsTab.optional().catch(undefined) }),
+  component: lazyRouteComponent(() => import('./settings-page'), 'SettingsPage'),
+});
+
+export const accountRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/account',
+  component: lazyRouteComponent(() => import('./account-page'), 'AccountPage'),
+});
+
+export const accountRoutes = [profileRoute, settingsRoute, accountRoute] as const;

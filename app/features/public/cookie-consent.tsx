@@ -1,4 +1,1 @@
-/** Global cookie consent dialog (spec §4). Replaced by the public-site work. */
-export function CookieConsent() {
-  return null;
-}
+export { CookieConsent } from './consent/cookie-consent';

@@ -1,11 +1,40 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../routes/root';
-import { createRoute } from '@tanstack/react-router';
+import { LandingPage } from './landing/landing-page';
 
-/** Public pages (landing, pricing, legal, contact). Replaced by the public-site work. */
+/** The landing page ships in the main bundle (first paint); the other public pages load on demand. */
 export const landingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  component: () => <main><h1>Vuka</h1></main>,
+  component: LandingPage,
 });
 
-export const publicRoutes = [landingRoute] as const;
+export const pricingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pricing',
+  component: lazyRouteComponent(() => import('./pricing/pricing-page'), 'PricingPage'),
+});
+
+export const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms',
+  component: lazyRouteComponent(() => import('./legal/terms-page'), 'TermsPage'),
+});
+
+export const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/privacy',
+  component: lazyRouteComponent(() => import('./legal/privacy-page'), 'PrivacyPage'),
+});
+
+export const contactRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/contact',
+  component: lazyRouteComponent(() => import('./contact/contact-page'), 'ContactPage'),
+});
+
+export const publicRoutes = [landingRoute, pricingRoute, termsRoute, privacyRoute, contactRoute] as const;
+
+export { PublicFooter } from './layout/public-footer';
+export { PublicHeader } from './layout/public-header';
+export { PublicLayout } from './layout/public-layout';

@@ -1,11 +1,66 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
 import { protectedRoute } from '../../routes/protected';
 
-/** Control hub and workspace pages. Replaced by the workspace screens work. */
+/** A workspace id in the path: a positive integer, or the page does not exist. */
+const workspaceIdParam = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive());
+
 export const controlHubRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/controlhub',
-  component: () => <main><h1>My Workspaces</h1></main>,
+  component: lazyRouteComponent(() => import('./control-hub-page'), 'ControlHubPage'),
 });
 
-export const workspaceRoutes = [controlHubRoute] as const;
+export const createWorkspaceRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/workspace/create',
+  component: lazyRouteComponent(() => import('./create-workspace-page'), 'CreateWorkspacePage'),
+});
+
+export const workspaceRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/workspace/$workspaceId',
+  params: {
+    parse: (raw) => {
+      const parsed = workspaceIdParam.safeParse(raw.workspaceId);
+      if (!parsed.success) throw notFound();
+      return { workspaceId: parsed.data };
+    },
+    stringify: ({ workspaceId }) => ({ workspaceId: String(workspaceId) }),
+  },
+  component: lazyRouteComponent(() => import('./workspace-layout'), 'WorkspaceLayout'),
+});
+
+const workspaceIndexRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/workspace/$workspaceId/dashboard', params, replace: true });
+  },
+});
+
+export const dashboardRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'dashboard',
+  component: lazyRouteComponent(() => import('./dashboard-page'), 'DashboardPage'),
+});
+
+export const workspaceSettingsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'settings',
+  component: lazyRouteComponent(() => import('./settings/settings-page'), 'WorkspaceSettingsPage'),
+});
+
+export const acceptInvitationRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/invitations/accept',
+  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  component: lazyRouteComponent(() => import('./accept-invitation-page'), 'AcceptInvitationPage'),
+});
+
+export const workspaceRoutes = [
+  controlHubRoute,
+  createWorkspaceRoute,
+  workspaceRoute.addChildren([workspaceIndexRoute, dashboardRoute, workspaceSettingsRoute]),
+  acceptInvitationRoute,
+] as const;

@@ -1,7 +1,15 @@
 import { Router } from 'express';
 import type { AppDeps } from '../../app.js';
+import { sessionOf } from '../../http/auth-context.js';
+import { mount } from '../../http/route.js';
+import { contactContract } from '../../../schema/contract/contact.js';
+import { sendContactMessage } from './contact.service.js';
 
-export function contactRoutes(_deps: AppDeps): Router {
+export function contactRoutes(deps: AppDeps): Router {
   const router = Router();
+  mount(router, contactContract.send, async ({ body }, req) => {
+    const session = await sessionOf(deps, req);
+    return sendContactMessage(deps, body, { ip: req.ip ?? 'unknown', userId: session?.sub ?? null });
+  });
   return router;
 }

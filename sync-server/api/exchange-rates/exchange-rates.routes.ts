@@ -1,7 +1,16 @@
 import { Router } from 'express';
+import { publicContract } from '../../../schema/contract/public.js';
 import type { AppDeps } from '../../app.js';
+import { mount } from '../../http/route.js';
+import { exchangeRatesService } from './exchange-rates.service.js';
 
-export function exchangeRatesRoutes(_deps: AppDeps): Router {
+/** GET /api/exchange-rates: public, cached server-side for an hour (spec §7, §9). */
+export function exchangeRatesRoutes(deps: AppDeps): Router {
   const router = Router();
+  const rates = exchangeRatesService(deps);
+  mount(router, publicContract.exchangeRates, async (_input, _req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    return rates.current();
+  });
   return router;
 }

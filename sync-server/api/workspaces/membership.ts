@@ -35,3 +35,12 @@ export async function requireMembership(db: Db, workspaceId: number, userId: num
   if (!row.is_member) throw forbidden();
   return { workspaceId, userId, role: row.role, ownerPlan: row.plan, ownerTrialEndsAt: row.plan_trial_ends_at };
 }
+
+/** Throws 403 with `message` unless the membership has one of `roles`. */
+export function requireRole(
+  m: Membership,
+  roles: readonly WorkspaceRole[],
+  message = 'Only the workspace owner or an admin can do this',
+): void {
+  if (!roles.includes(m.role)) throw forbidden(message);
+}

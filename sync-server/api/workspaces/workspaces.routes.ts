@@ -1,7 +1,60 @@
 import { Router } from 'express';
 import type { AppDeps } from '../../app.js';
+import { requireUser } from '../../http/auth-context.js';
+import { mount } from '../../http/route.js';
+import { workspacesContract as c } from '../../../schema/contract/workspaces.js';
+import type { WorkspaceSettings } from '../../../schema/workspaces.js';
+import * as members from './members.service.js';
+import * as workspaces from './workspaces.service.js';
+import { settingsColumns } from './workspaces.repo.js';
 
-export function workspacesRoutes(_deps: AppDeps): Router {
+export function workspacesRoutes(deps: AppDeps): Router {
   const router = Router();
+  const user = (req: Parameters<typeof requireUser>[1]) => requireUser(deps, req);
+
+  mount(router, c.list, async (_in, req) => workspaces.listWorkspaces(deps, await user(req)));
+  // Registered before `/:id` routes so "auto-create" is never read as an id.
+  mount(router, c.autoCreate, async ({ body }, req) => workspaces.autoCreateWorkspace(deps, await user(req), body));
+  mount(router, c.create, async ({ body }, req) => workspaces.createWorkspace(deps, await user(req), body));
+  mount(router, c.get, async ({ params }, req) => workspaces.getWorkspace(deps, await user(req), params.id));
+  mount(router, c.update, async ({ params, body }, req) =>
+    workspaces.updateWorkspace(deps, await user(req), params.id, body),
+  );
+  mount(router, c.remove, async ({ params }, req) => {
+    await workspaces.deleteWorkspace(deps, await user(req), params.id);
+    return { message: 'Workspace deleted' };
+  });
+  mount(router, c.getSettings, async ({ params }, req) => workspaces.getSettings(deps, await user(req), params.id));
+  mount(router, c.updateSettings, async ({ params, body }, req) =>
+    workspaces.updateSettings(deps, await user(req), params.id, sentFields(body, req.body)),
+  );
+  mount(router, c.capabilities, async ({ params }, req) =>
+    workspaces.getCapabilities(deps, await user(req), params.id),
+  );
+  mount(router, c.members, async ({ params }, req) => members.listMembers(deps, await user(req), params.id));
+  mount(router, c.invite, async ({ params, body }, req) =>
+    members.inviteMember(deps, await user(req), params.id, body),
+  );
+  mount(router, c.updateMember, async ({ params, body }, req) =>
+    members.updateMemberRole(deps, await user(req), params.id, params.memberId, body.role),
+  );
+  mount(router, c.removeMember, async ({ params }, req) => {
+    await members.removeMember(deps, await user(req), params.id, params.memberId);
+    return { message: 'Member removed' };
+  });
+  mount(router, c.acceptInvitation, async ({ body }, req) =>
+    members.acceptInvitation(deps, await user(req), body.token),
+  );
   return router;
+}
+
+/**
+ * The settings patch schema fills every absent field with its default, so a PATCH of one field would
+ * reset the rest; only the fields the client actually sent are kept.
+ */
+function sentFields(parsed: Partial<WorkspaceSettings>, raw: unknown): Partial<WorkspaceSettings> {
+  const sent = new Set(typeof raw === 'object' && raw !== null ? Object.keys(raw) : []);
+  const out: Partial<WorkspaceSettings> = { ...parsed };
+  for (const key of settingsColumns) if (!sent.has(key)) delete out[key];
+  return out;
 }

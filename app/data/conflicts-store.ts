@@ -1,0 +1,89 @@
+import type { RejectionCode } from '../../schema/contract/sync.js';
+import type { VukaDatabase } from './db.js';
+
+/** A field both this device and the server changed; the server's value was kept. */
+export interface ConflictEntry {
+  key: string;
+  collection: string;
+  doc_id: string;
+  workspace_id: number;
+  field: string;
+  local_value: unknown;
+  server_value: unknown;
+  at: string;
+  status: 'open' | 'reapplied' | 'dismissed';
+}
+
+/** A local change the server refused, with its reason, kept so the user can see and re-apply it. */
+export interface RejectedChange {
+  key: string;
+  collection: string;
+  doc_id: string;
+  workspace_id: number;
+  code: RejectionCode;
+  message: string;
+  document: Record<string, unknown>;
+  at: string;
+}
+
+/**
+ * Device-only data that never replicates: the conflict log and refused changes. Kept as RxDB local
+ * documents of the user's database, so they cost no collection (DESIGN.md §5 caps those) and are
+ * removed with the database at sign-out.
+ */
+export interface LocalStore {
+  addConflicts(entries: ConflictEntry[]): Promise<void>;
+  conflicts(): Promise<ConflictEntry[]>;
+  setConflictStatus(key: string, status: ConflictEntry['status']): Promise<void>;
+  addRejected(entries: RejectedChange[]): Promise<void>;
+  rejected(): Promise<RejectedChange[]>;
+  removeRejected(key: string): Promise<void>;
+}
+
+interface ListDoc<T> {
+  items: T[];
+}
+
+function keyedList<T extends { key: string }>(db: VukaDatabase, id: string) {
+  async function doc() {
+    const found = await db.getLocal<ListDoc<T>>(id);
+    if (found) return found;
+    try {
+      return await db.insertLocal<ListDoc<T>>(id, { items: [] });
+    } catch {
+      // Another write created it first.
+      const again = await db.getLocal<ListDoc<T>>(id);
+      if (!again) throw new Error(`local document ${id} missing`);
+      return again;
+    }
+  }
+  return {
+    async all(): Promise<T[]> {
+      const found = await db.getLocal<ListDoc<T>>(id);
+      return found ? found.toMutableJSON().data.items : [];
+    },
+    async modify(fn: (items: T[]) => T[]) {
+      await (await doc()).incrementalModify((data) => ({ items: fn(data.items ?? []) }));
+    },
+  };
+}
+
+/** Upserts by key: the same conflict resolved twice (a retried push) is logged once. */
+function upsert<T extends { key: string }>(items: T[], add: T[]): T[] {
+  const keys = new Set(add.map((a) => a.key));
+  return [...items.filter((i) => !keys.has(i.key)), ...add];
+}
+
+export function localStoreFor(db: VukaDatabase): LocalStore {
+  const conflicts = keyedList<ConflictEntry>(db, 'sync-conflicts');
+  const rejected = keyedList<RejectedChange>(db, 'sync-rejected');
+  return {
+    addConflicts: (entries) => conflicts.modify((items) => upsert(items, entries)),
+    conflicts: () => conflicts.all(),
+    setConflictStatus: (key, status) =>
+      conflicts.modify((items) => items.map((i) => (i.key === key ? { ...i, status } : i))),
+    addRejected: (entries) => rejected.modify((items) => upsert(items, entries)),
+    rejected: () => rejected.all(),
+    removeRejected: (key) => rejected.modify((items) => items.filter((i) => i.key !== key)),
+  };
+}

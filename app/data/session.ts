@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect } from 'react';
+import type { UserDto } from '../../schema/accounts';
+import { authContract } from '../../schema/contract/auth';
+import { toast } from '../ui/toast-store';
+import { ApiError, call, queryEndpoint } from './api';
+import { useAuthStore } from './auth-store';
+import { queryClient } from './query-client';
+
+/** spec §7 query helper: the GET goes to the first element of the query key. */
+export const currentUserKey = [authContract.currentUser.path] as const;
+
+const MINUTE = 60_000;
+
+/** The current user (spec §9): fresh 15 min, kept 30 min, one retry unless 401, refetched on reconnect only. */
+export function currentUserQueryOptions() {
+  return {
+    queryKey: currentUserKey,
+    queryFn: () => queryEndpoint(authContract.currentUser, {}, 'returnNull'),
+    staleTime: 15 * MINUTE,
+    gcTime: 30 * MINUTE,
+    retry: (failureCount: number, error: Error) =>
+      failureCount < 1 && !(error instanceof ApiError && error.status === 401),
+    refetchOnReconnect: true,
+    refetchOnWindowFocus: false,
+  };
+}
+
+/**
+ * Keeps the auth store in step with the current-user query. Mounted once, in the root layout.
+ * A 401 (null) makes the user anonymous; so does a failure that survives the retry, because a
+ * page cannot wait for the server forever.
+ */
+export function useCurrentUserSync() {
+  const query = useQuery(currentUserQueryOptions());
+  const setUser = useAuthStore((s) => s.setUser);
+  useEffect(() => {
+    if (query.isSuccess) setUser(query.data);
+    else if (query.isError) setUser(null);
+  }, [query.isSuccess, query.isError, query.data, setUser]);
+}
+
+/** Refetches the signed-in user (after email verification, profile changes …). */
+export function refetchUser(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: currentUserKey });
+}
+
+/** Login, registration or social verification succeeded: the user is signed in. */
+export function signIn(user: UserDto) {
+  queryClient.setQueryData(currentUserKey, user);
+  useAuthStore.getState().setUser(user);
+  // DESIGN.md §5: ask the browser to keep this device's offline data under storage pressure.
+  if (typeof navigator !== 'undefined' && navigator.storage?.persist) {
+    navigator.storage.persist().catch(() => undefined);
+  }
+}
+
+/** Clears the signed-in user everywhere on this device, without a server call. */
+export function clearUser() {
+  queryClient.setQueryData(currentUserKey, null);
+  useAuthStore.getState().setUser(null);
+}
+
+type LogoutHook = () => void | Promise<void>;
+const logoutHooks = new Set<LogoutHook>();
+
+/**
+ * Lets other modules (the local database) clear what they hold when the person logs out.
+ * Returns a function that unregisters the hook.
+ */
+export function registerLogoutHook(hook: LogoutHook): () => void {
+  logoutHooks.add(hook);
+  return () => logoutHooks.delete(hook);
+}
+
+/**
+ * Logout (spec §4 Auth state): calls the server, and even if that fails clears the user and all
+ * cached data, tells the person, then goes to `/`.
+ */
+export async function logout(goHome: () => Promise<void> | void): Promise<void> {
+  let serverError: string | null = null;
+  try {
+    await call(authContract.logout, {});
+  } catch (err) {
+    serverError = err instanceof ApiError ? err.serverMessage : err instanceof Error ? err.message : 'Unknown error';
+  }
+  // Leave protected pages first so their guard does not bounce to /auth meanwhile.
+  await goHome();
+  queryClient.clear();
+  clearUser();
+  for (const hook of logoutHooks) {
+    try {
+      await hook();
+    } catch (err) {
+      console.error('logout hook failed', err);
+    }
+  }
+  if (serverError === null) toast({ title: 'Logged out' });
+  else
+    toast({
+      title: 'Logout had issues',
+      description: `You've been logged out locally, but there was a server error: ${serverError}`,
+      variant: 'destructive',
+    });
+}
+
+/** `logout` bound to the router, for menus and buttons. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(() => logout(() => navigate({ to: '/' })), [navigate]);
+}

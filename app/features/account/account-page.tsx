@@ -1,0 +1,135 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import type { UserDto } from '../../../schema/accounts';
+import { authContract } from '../../../schema/contract/auth';
+import { plans } from '../../../schema/plans';
+import { call } from '../../data/api';
+import { useAuth } from '../../data/auth-store';
+import { queryClient } from '../../data/query-client';
+import { clearUser, useLogout } from '../../data/session';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { PageSpinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+import { toast } from '../../ui/toast-store';
+import { formatDate } from '../workspaces/format';
+import { serverMessage } from '../workspaces/workspace-queries';
+import * as s from '../workspaces/workspaces.css';
+import { AccountHeader, AccountNav } from './account-header';
+
+/** /account, "My Account": the facts of the account, logging out, and deleting it. */
+export function AccountPage() {
+  const { user } = useAuth();
+  const logout = useLogout();
+  const [deleting, setDeleting] = useState(false);
+  if (!user) return <PageSpinner />;
+  const facts: Array<[string, string]> = [
+    ['Email', user.email],
+    ['Email verified', user.verified ? 'Yes' : 'Not yet'],
+    ['Credits', String(user.credits)],
+    ['Plan', `${plans[user.plan].name} (${plans[user.plan].badge})`],
+    ...(user.trialEndsAt ? [['Trial ends', formatDate(user.trialEndsAt)] satisfies [string, string]] : []),
+    ['Member since', formatDate(user.created_at)],
+  ];
+
+  return (
+    <main className={`${s.page} ${s.narrow}`}>
+      <AccountHeader title="My Account" />
+      <AccountNav />
+      <Card aria-labelledby="details-title">
+        <h2 className={s.sectionTitle} id="details-title">
+          {user.name}
+        </h2>
+        <dl className={s.facts}>
+          {facts.map(([k, v]) => (
+            <div key={k} className={s.fact}>
+              <dt className={s.muted}>{k}</dt>
+              <dd className={s.factValue}>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card aria-labelledby="session-title">
+        <h2 className={s.sectionTitle} id="session-title">
+          Session
+        </h2>
+        <div className={s.row}>
+          <Button variant="secondary" onPress={() => void logout()}>
+            Log out
+          </Button>
+        </div>
+      </Card>
+      <Card className={s.dangerCard} aria-labelledby="delete-title">
+        <h2 className={s.sectionTitle} id="delete-title">
+          Delete account
+        </h2>
+        <div className={s.stack}>
+          <p className={s.muted}>
+            This deletes your account and signs you out. Account data is disposed of within 90 days after deletion.
+          </p>
+          <div>
+            <Button variant="danger" onPress={() => setDeleting(true)}>
+              Delete account
+            </Button>
+          </div>
+        </div>
+      </Card>
+      <DeleteAccountDialog user={user} isOpen={deleting} onClose={() => setDeleting(false)} />
+    </main>
+  );
+}
+
+function DeleteAccountDialog({ user, isOpen, onClose }: { user: UserDto; isOpen: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [confirm, setConfirm] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: () =>
+      call(authContract.deleteAccount, { body: { confirm: 'DELETE', password: user.hasPassword ? password : undefined } }),
+    onSuccess: async () => {
+      // The session ended with the account: leave protected pages first, then forget everything cached.
+      await navigate({ to: '/' });
+      queryClient.clear();
+      clearUser();
+      toast({ title: 'Account deleted', variant: 'success' });
+    },
+    onError: (err) => {
+      setError(serverMessage(err));
+      toast({ title: 'Delete failed', description: serverMessage(err), variant: 'destructive' });
+    },
+  });
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (confirm !== 'DELETE') {
+      setError('Type DELETE to confirm');
+      return;
+    }
+    setError(null);
+    remove.mutate();
+  }
+
+  return (
+    <ModalDialog title="Delete your account?" isOpen={isOpen} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
+      <Form className={s.dialogBody} onSubmit={submit} validationBehavior="aria">
+        <p className={s.muted}>This cannot be undone. Type DELETE to confirm.</p>
+        {user.hasPassword ? (
+          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        ) : null}
+        <TextField label="Type DELETE" value={confirm} onChange={setConfirm} error={error ?? undefined} autoComplete="off" />
+        <div className={s.formActions}>
+          <Button variant="secondary" onPress={onClose} isDisabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" isPending={remove.isPending} isDisabled={confirm !== 'DELETE'}>
+            Delete account
+          </Button>
+        </div>
+      </Form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useAuth } from '../../data/auth-store';
+import { Card } from '../../ui/card';
+import { ModeSwitcher } from '../../ui/mode-switcher';
+import { PageSpinner } from '../../ui/spinner';
+import { Tabs } from '../../ui/tabs';
+import * as s from '../workspaces/workspaces.css';
+import { AccountHeader, AccountNav } from './account-header';
+import { ChangePassword } from './change-password';
+import { settingsTab, type SettingsTab } from './settings-tabs';
+import { SubscriptionTab } from './subscription-tab';
+
+const route = getRouteApi('/protected/settings');
+
+/** /settings with typed `?tab=`: Account, Appearance, Subscription. */
+export function SettingsPage() {
+  const { tab } = route.useSearch();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  if (!user) return <PageSpinner />;
+  const selected: SettingsTab = tab ?? 'account';
+
+  return (
+    <main className={`${s.page} ${s.narrow}`}>
+      <AccountHeader title="Settings" />
+      <AccountNav />
+      <Tabs
+        label="Settings"
+        selectedKey={selected}
+        onSelectionChange={(key) => {
+          const next = settingsTab.safeParse(key);
+          if (next.success) void navigate({ to: '/settings', search: { tab: next.data }, replace: true });
+        }}
+        tabs={[
+          { id: 'account', title: 'Account', content: <ChangePassword /> },
+          {
+            id: 'appearance',
+            title: 'Appearance',
+            content: (
+              <Card aria-labelledby="appearance-title">
+                <h2 className={s.sectionTitle} id="appearance-title">
+                  Theme
+                </h2>
+                <div className={s.stack}>
+                  <p className={s.muted}>
+                    Light, dark, or follow your device. Workspace pages keep their own choice, set from inside a workspace.
+                  </p>
+                  <ModeSwitcher />
+                </div>
+              </Card>
+            ),
+          },
+          { id: 'subscription', title: 'Subscription', content: <SubscriptionTab user={user} /> },
+        ]}
+      />
+    </main>
+  );
+}

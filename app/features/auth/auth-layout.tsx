@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { brand } from '../../../schema/brand';
+import { Card } from '../../ui/card';
+import * as s from './auth.css';
+
+/** The frame of the sign-in pages: the brand, then one card. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <main className={s.page}>
+      <Link to="/" className={s.brandLink}>
+        {brand.product}
+      </Link>
+      <Card className={s.panel}>{children}</Card>
+    </main>
+  );
+}

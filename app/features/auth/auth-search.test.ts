@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { authSearch, registerSearch } from './auth-search';
+
+describe('/auth search params (spec §2)', () => {
+  it('tab=register opens the register tab', () => {
+    expect(authSearch.parse({ tab: 'register' })).toEqual({ tab: 'register' });
+  });
+
+  it('an unknown tab or plan is dropped rather than breaking the page', () => {
+    expect(authSearch.parse({ tab: 'nope', plan: 'gold' })).toEqual({});
+  });
+
+  it('/register accepts plan lite, free and pro', () => {
+    for (const plan of ['lite', 'free', 'pro']) expect(registerSearch.parse({ plan })).toEqual({ plan });
+  });
+});

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import type { UserDto } from '../../../schema/accounts';
+import { authContract } from '../../../schema/contract/auth';
+import { loginForm } from '../../../schema/forms';
+import { ApiError, call } from '../../data/api';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { toast } from '../../ui/toast-store';
+import * as s from './auth.css';
+import { serverFieldErrors, useZodForm } from './form-errors';
+import { SocialButtons } from './social-buttons';
+
+/** spec §8: the server's message, else 'Login failed: {status}', else 'Login failed'. */
+export function loginFailureMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.body?.message) return err.body.message;
+    if (err.status > 0) return `Login failed: ${err.status}`;
+  }
+  return 'Login failed';
+}
+
+export function LoginForm({ onSignedIn, onRegister }: { onSignedIn: (user: UserDto) => void; onRegister: () => void }) {
+  const form = useZodForm(loginForm, { email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    setBusy(true);
+    try {
+      const { user } = await call(authContract.login, { body });
+      toast({ title: 'Login successful', description: 'Welcome back! Your session is now active for 30 days.', variant: 'success' });
+      onSignedIn(user);
+    } catch (err) {
+      form.setErrors(serverFieldErrors(err));
+      toast({ title: 'Login failed', description: loginFailureMessage(err), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={s.form} onSubmit={submit} noValidate aria-label="Log in">
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={(v) => form.set('email', v)}
+        error={form.errors.email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        onChange={(v) => form.set('password', v)}
+        error={form.errors.password}
+      />
+      <Button type="submit" wide isPending={busy}>
+        {busy ? 'Logging in…' : 'Log In'}
+      </Button>
+      <SocialButtons />
+      <p className={s.switchLine}>
+        Don't have an account?{' '}
+        <button type="button" className={s.inlineLink} onClick={onRegister}>
+          Register
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import type { registerPlan, UserDto } from '../../../schema/accounts';
+import { authContract } from '../../../schema/contract/auth';
+import { messages, registerForm } from '../../../schema/forms';
+import { call } from '../../data/api';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { TextField } from '../../ui/text-field';
+import { toast } from '../../ui/toast-store';
+import * as s from './auth.css';
+import { passwordsMatch, serverFieldErrors, serverMessage, useZodForm } from './form-errors';
+import { SocialButtons } from './social-buttons';
+
+type Plan = z.infer<typeof registerPlan>;
+
+export function RegisterForm({
+  plan,
+  onRegistered,
+  onLogin,
+}: {
+  plan?: Plan;
+  onRegistered: (user: UserDto) => void;
+  onLogin: () => void;
+}) {
+  const form = useZodForm(registerForm, {
+    full_name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    age_confirmed: false,
+    terms_accepted: false,
+  }, passwordsMatch(messages.passwordsMatch));
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate();
+    if (!body) return;
+    setBusy(true);
+    try {
+      const { user } = await call(authContract.register, { body: { ...body, plan } });
+      toast({ title: 'Registration successful!', description: 'Your account has been created.', variant: 'success' });
+      onRegistered(user);
+    } catch (err) {
+      form.setErrors(serverFieldErrors(err));
+      toast({
+        title: 'Registration failed',
+        description: serverMessage(err, 'An error occurred during registration'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={s.form} onSubmit={submit} noValidate aria-label="Register">
+      <TextField
+        label="Full name"
+        name="full_name"
+        autoComplete="name"
+        value={form.values.full_name}
+        onChange={(v) => form.set('full_name', v)}
+        error={form.errors.full_name}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={(v) => form.set('email', v)}
+        error={form.errors.email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={form.values.password}
+        onChange={(v) => form.set('password', v)}
+        error={form.errors.password}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        onChange={(v) => form.set('confirmPassword', v)}
+        error={form.errors.confirmPassword}
+      />
+      <Checkbox
+        isSelected={form.values.age_confirmed}
+        onChange={(v) => form.set('age_confirmed', v)}
+        error={form.errors.age_confirmed}
+      >
+        I confirm that I am at least 18 years old
+      </Checkbox>
+      <Checkbox
+        isSelected={form.values.terms_accepted}
+        onChange={(v) => form.set('terms_accepted', v)}
+        error={form.errors.terms_accepted}
+      >
+        I accept the{' '}
+        <a href="/terms" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href="/privacy" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
+          Privacy Policy
+        </a>
+      </Checkbox>
+      <Button type="submit" wide isPending={busy}>
+        {busy ? 'Creating account…' : 'Create Account'}
+      </Button>
+      <SocialButtons />
+      <p className={s.switchLine}>
+        Already have an account?{' '}
+        <button type="button" className={s.inlineLink} onClick={onLogin}>
+          Log in
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { publicContract } from '../../../../schema/contract/public';
+import { fallbackRates, type UsdRates } from '../../../../schema/currency';
+import { call } from '../../../data/api';
+
+const TTL_MS = 60 * 60 * 1000;
+let cached: { rates: UsdRates; at: number } | null = null;
+let inflight: Promise<UsdRates> | null = null;
+
+/**
+ * Rates from our server, fetched once per page life (and again after an hour). Until they arrive, or
+ * if the server can't be reached, prices use the built-in rates, so a price is always shown.
+ */
+function loadRates(): Promise<UsdRates> {
+  if (cached && Date.now() - cached.at < TTL_MS) return Promise.resolve(cached.rates);
+  inflight ??= call(publicContract.exchangeRates, {})
+    .then((body) => {
+      cached = { rates: body.rates, at: Date.now() };
+      return body.rates;
+    })
+    .catch(() => fallbackRates)
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+export function useExchangeRates(): UsdRates {
+  const [rates, setRates] = useState<UsdRates>(() => cached?.rates ?? fallbackRates);
+  useEffect(() => {
+    let live = true;
+    void loadRates().then((r) => {
+      if (live) setRates(r);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return rates;
+}

@@ -1,0 +1,144 @@
+import { brand } from '../../../../schema/brand';
+import { hustlerTypes } from '../content';
+import { CurrencySelect } from '../currency/currency-select';
+import { PublicLayout } from '../layout/public-layout';
+import { ModuleCards } from '../module-cards';
+import { usePageMeta } from '../page-meta';
+import { PlanCards } from '../pricing/plan-cards';
+import { SiteLink } from '../site-link';
+import { Comparison } from './comparison';
+import * as s from '../page.css';
+
+const features = [
+  { title: 'Works offline', text: 'Keep selling and invoicing when the network or power goes; changes sync when you are back.' },
+  { title: 'Priced in Rand', text: 'Pay R499 a month for everything, or start on the free Mahala Plan. No dollar surprises.' },
+  { title: 'All in one place', text: 'Till, invoices, stock, bookings, CRM and more share one set of customers and products.' },
+  { title: 'Built with you', text: 'Pro subscribers request the features they miss, and we build them into the platform for free.' },
+  { title: 'Your team included', text: 'Invite unlimited team members on every plan, each with the access they need.' },
+  { title: 'Install it like an app', text: `Add ${brand.product} to your phone or laptop home screen; it opens fast, even on a slow line.` },
+] as const;
+
+export function LandingPage() {
+  usePageMeta({
+    title: `${brand.product}: run your whole business from one app`,
+    description: `${brand.product} gives African small businesses point of sale, invoices, stock, bookings, CRM and more in one app priced in Rand. Works offline.`,
+  });
+  return (
+    <PublicLayout>
+      <section className={s.section} aria-labelledby="hero-title">
+        <div className={s.container}>
+          <p className={s.eyebrow}>Built in Africa for hustlers</p>
+          <h1 id="hero-title" className={s.h1}>
+            Run your whole business from one app.
+          </h1>
+          <p className={s.lead}>
+            Sell, invoice, book clients, track stock and grow online with {brand.product}: one workspace that keeps
+            working when the signal doesn’t, priced in Rand.
+          </p>
+          <div className={s.ctaRow}>
+            <SiteLink to="/register" variant="primary">
+              Launch Your Business
+            </SiteLink>
+            <SiteLink to="/pricing" variant="secondary">
+              See Pricing
+            </SiteLink>
+          </div>
+        </div>
+      </section>
+
+      <section className={s.sectionAlt} aria-labelledby="hustlers-title">
+        <div className={s.container}>
+          <p className={s.eyebrow}>Made for every hustle</p>
+          <h2 id="hustlers-title" className={s.h2}>Whatever you do, {brand.product} fits</h2>
+          <ul className={s.grid}>
+            {hustlerTypes.map((h) => (
+              <li key={h.name} className={s.tile}>
+                <h3>{h.name}</h3>
+                <p>{h.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="features" className={s.section} aria-labelledby="features-title">
+        <div className={s.container}>
+          <p className={s.eyebrow}>Features</p>
+          <h2 id="features-title" className={s.h2}>Why small businesses choose {brand.product}</h2>
+          <ul className={s.grid}>
+            {features.map((f) => (
+              <li key={f.title} className={s.tile}>
+                <h3>{f.title}</h3>
+                <p>{f.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className={s.sectionAlt} aria-labelledby="modules-title">
+        <div className={s.container}>
+          <p className={s.eyebrow}>Modules</p>
+          <h2 id="modules-title" className={s.h2}>Everything your business needs</h2>
+          <p className={s.lead}>Fifteen modules in every workspace. Switch on what you use today; the rest is there when you grow.</p>
+          <ModuleCards />
+          <div className={s.ctaRow} style={{ marginTop: 24 }}>
+            <SiteLink to="/register" variant="primary">
+              Explore All Modules
+            </SiteLink>
+          </div>
+        </div>
+      </section>
+
+      <section className={s.section} aria-labelledby="crowd-title">
+        <div className={s.container}>
+          <p className={s.eyebrow}>Crowdfunded software</p>
+          <h2 id="crowd-title" className={s.h2}>Missing a feature? Ask, and we build it free.</h2>
+          <p className={s.lead}>
+            Every {brand.product} Plan subscription funds the platform. As a Pro subscriber you can request the feature
+            your business is missing, and we add it for free — for you and every other hustler.
+          </p>
+        </div>
+      </section>
+
+      <section id="pricing" className={s.sectionAlt} aria-labelledby="pricing-title">
+        <div className={s.container}>
+          <p className={s.eyebrow}>Pricing</p>
+          <h2 id="pricing-title" className={s.h2}>Simple pricing, in your currency</h2>
+          <div style={{ margin: '0 0 24px' }}>
+            <CurrencySelect />
+          </div>
+          <PlanCards />
+          <p style={{ marginTop: 16 }}>
+            <SiteLink to="/pricing">Compare plans in detail</SiteLink>
+          </p>
+        </div>
+      </section>
+
+      <section className={s.section} aria-labelledby="compare-title">
+        <div className={s.container}>
+          <p className={s.eyebrow}>Compare</p>
+          <h2 id="compare-title" className={s.h2}>One platform instead of three tools</h2>
+          <Comparison />
+        </div>
+      </section>
+
+      <section className={s.section} aria-labelledby="closing-title">
+        <div className={s.container}>
+          <div className={s.band}>
+            <h2 id="closing-title" className={s.h2}>Ready to grow your hustle?</h2>
+            <p>Start free today. Upgrade when you need more.</p>
+            <div className={s.bandRow}>
+              <SiteLink to="/register" variant="secondary" className={s.onAccent}>
+                Get Started Free
+              </SiteLink>
+              <SiteLink to="/contact" variant="secondary" className={s.onAccentOutline}>
+                Contact Us
+              </SiteLink>
+            </div>
+          </div>
+        </div>
+      </section>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { Button } from 'react-aria-components';
+import { registerLogoutHook } from '../../data/session';
+import { markBuild } from './build-info';
+import { clearPrivateCaches } from './clear-private-caches';
+import { useOnline } from './online';
+import * as css from './pwa.css';
+import { startServiceWorker } from './sw-registration';
+import { dismissUpdate, keepWorking, requestReload, useUpdateStore } from './update-store';
+
+/**
+ * Mount once in the root layout. Registers the service worker and, when a new version is waiting,
+ * shows "Update available — Reload" without blocking the page. It never reloads on its own.
+ * It also clears private runtime caches on logout (through the session's logout hooks).
+ */
+export function PwaUpdatePrompt() {
+  const status = useUpdateStore((s) => s.status);
+  const dismissed = useUpdateStore((s) => s.dismissed);
+  const online = useOnline();
+
+  useEffect(() => {
+    markBuild();
+    startServiceWorker();
+    // Whoever signs in next on this device must not see the last person's cached images or answers.
+    return registerLogoutHook(clearPrivateCaches);
+  }, []);
+
+  if (status === 'none' || dismissed) return null;
+  const className = [css.updatePrompt, online ? '' : css.updatePromptRaised].join(' ');
+
+  if (status === 'confirming') {
+    return (
+      <div className={className} role="alert" data-testid="pwa-update-prompt">
+        <p className={css.updateText}>
+          <span className={css.updateTitle}>You have unsaved changes</span>
+          Reloading now to update will lose them.
+        </p>
+        <div className={css.updateActions}>
+          <Button className={css.laterButton} onPress={keepWorking} autoFocus>
+            Keep working
+          </Button>
+          <Button className={css.reloadButton} onPress={() => void requestReload(true)}>
+            Reload anyway
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={className} role="status" aria-live="polite" data-testid="pwa-update-prompt">
+      <p className={css.updateText}>
+        <span className={css.updateTitle}>Update available</span>
+        A new version of the app is ready.
+      </p>
+      <div className={css.updateActions}>
+        <Button className={css.laterButton} onPress={dismissUpdate} isDisabled={status === 'reloading'}>
+          Later
+        </Button>
+        <Button className={css.reloadButton} onPress={() => void requestReload()} isDisabled={status === 'reloading'}>
+          {status === 'reloading' ? 'Reloading…' : 'Reload'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { WorkspaceDto } from '../../../schema/workspaces';
+import { plans } from '../../../schema/plans';
+import { useAuth } from '../../data/auth-store';
+import { AccountMenu } from '../../ui/account-menu';
+import { Button } from '../../ui/button';
+import { LinkButton } from './link-button';
+import { PageSpinner } from '../../ui/spinner';
+import { EmptyState, Notice } from './feedback';
+import { planLabel, roleLabel, workspaceAllowance } from './plan-label';
+import { serverMessage, useWorkspaces } from './workspace-queries';
+import { DeleteWorkspaceDialog } from './delete-workspace-dialog';
+import * as s from './workspaces.css';
+
+/** /controlhub, "My Workspaces": every workspace the person belongs to, and where to make another. */
+export function ControlHubPage() {
+  const { user } = useAuth();
+  const workspaces = useWorkspaces();
+  const [toDelete, setToDelete] = useState<WorkspaceDto | null>(null);
+
+  const owned = workspaces.data?.filter((w) => w.role === 'owner').length ?? 0;
+  const allowance = user ? workspaceAllowance(user.plan) : null;
+  const atLimit = allowance !== null && owned >= allowance;
+
+  return (
+    <main className={s.page}>
+      <header className={s.titleBar}>
+        <div>
+          <h1 className={s.title}>My Workspaces</h1>
+          <p className={s.muted}>Open a workspace to run your business, or create a new one.</p>
+        </div>
+        <AccountMenu />
+      </header>
+      <div>
+        <LinkButton to="/workspace/create">Create workspace</LinkButton>
+      </div>
+
+      {atLimit && user ? (
+        <Notice tone="warning" title="Workspace limit reached">
+          <p className={s.muted}>
+            The {plans[user.plan].name} plan includes {allowance} {allowance === 1 ? 'workspace' : 'workspaces'}, and you
+            already own {owned}. Upgrade to the {plans.pro.name} plan for unlimited workspaces.
+          </p>
+          <div>
+            <Link to="/settings" search={{ tab: 'subscription' }}>
+              See plans and upgrade
+            </Link>
+          </div>
+        </Notice>
+      ) : null}
+
+      {workspaces.isPending ? (
+        <PageSpinner label="Loading your workspaces..." />
+      ) : workspaces.isError ? (
+        <Notice tone="error" title="Could not load your workspaces">
+          <p className={s.muted}>{serverMessage(workspaces.error)}</p>
+          <div>
+            <Button variant="secondary" onPress={() => void workspaces.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </Notice>
+      ) : workspaces.data.length === 0 ? (
+        <EmptyState title="No workspaces yet">
+          <p className={s.muted}>A workspace holds your shop, invoices, customers and more. Create your first one.</p>
+          <LinkButton to="/workspace/create">Create workspace</LinkButton>
+        </EmptyState>
+      ) : (
+        <ul className={s.list} aria-label="Workspaces">
+          {workspaces.data.map((w) => (
+            <WorkspaceRow key={w.id} workspace={w} onDelete={() => setToDelete(w)} />
+          ))}
+        </ul>
+      )}
+
+      <DeleteWorkspaceDialog workspace={toDelete} onClose={() => setToDelete(null)} />
+    </main>
+  );
+}
+
+function WorkspaceRow({ workspace: w, onDelete }: { workspace: WorkspaceDto; onDelete: () => void }) {
+  return (
+    <li className={s.listItem} data-testid="workspace-row">
+      <div className={s.itemMain}>
+        <h2 className={s.itemName}>{w.name}</h2>
+        <div className={s.row}>
+          <span className={s.badge.neutral}>{roleLabel(w.role)}</span>
+          <span className={w.plan === 'pro' ? s.badge.accent : s.badge.neutral}>{planLabel(w.plan)}</span>
+          {w.industry ? <span className={`${s.muted} ${s.small}`}>{w.industry}</span> : null}
+        </div>
+      </div>
+      <div className={s.row}>
+        <LinkButton to="/workspace/$workspaceId/dashboard" params={{ workspaceId: w.id }} aria-label={`Open ${w.name}`}>
+          Open
+        </LinkButton>
+        {w.role === 'owner' ? (
+          <Button variant="secondary" onPress={onDelete} aria-label={`Delete ${w.name}`}>
+            Delete
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,134 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { workspacesContract as c } from '../../../schema/contract/workspaces';
+import { fieldErrors } from '../../../schema/http';
+import { workspaceCreate, workspaceType } from '../../../schema/workspaces';
+import { ApiError, call } from '../../data/api';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { TextField } from '../../ui/text-field';
+import { toast } from '../../ui/toast-store';
+import { Notice } from './feedback';
+import { SelectField } from './form-controls';
+import { rememberWorkspace } from './last-workspace';
+import { LinkButton } from './link-button';
+import { firstFieldErrors, firstOf, serverMessage, workspaceKeys } from './workspace-queries';
+import { workspaceTypeLabels } from './workspace-types';
+import * as s from './workspaces.css';
+
+type WorkspaceType = z.infer<typeof workspaceType>;
+const typeOptions = workspaceType.options.map((value) => ({ value, label: workspaceTypeLabels[value] }));
+
+/** /workspace/create: name, type, industry and description; then straight into the new dashboard. */
+export function CreateWorkspacePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [type, setType] = useState<WorkspaceType>('retail');
+  const [industry, setIndustry] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: (body: z.input<typeof workspaceCreate>) => call(c.create, { body }),
+    onSuccess: async (workspace) => {
+      queryClient.setQueryData(workspaceKeys.one(workspace.id), workspace);
+      rememberWorkspace(workspace.id);
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.list() });
+      await navigate({ to: '/workspace/$workspaceId/dashboard', params: { workspaceId: workspace.id } });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.body?.code === 'plan_limit') {
+        setLimitMessage(error.serverMessage);
+        return;
+      }
+      setErrors(firstFieldErrors(error));
+      toast({ title: 'Could not create workspace', description: serverMessage(error), variant: 'destructive' });
+    },
+  });
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setLimitMessage(null);
+    const body = {
+      name,
+      type,
+      industry: industry.trim() || null,
+      description: description.trim() || null,
+    };
+    const parsed = workspaceCreate.safeParse(body);
+    if (!parsed.success) {
+      setErrors(firstOf(fieldErrors(parsed.error)));
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  }
+
+  return (
+    <main className={`${s.page} ${s.narrow}`}>
+      <header className={s.pageHeader}>
+        <div>
+          <h1 className={s.title}>Create workspace</h1>
+          <p className={s.muted}>A workspace is one business: its shop, invoices, customers and team.</p>
+        </div>
+      </header>
+      {limitMessage ? (
+        <Notice tone="warning" title="Workspace limit reached">
+          <p className={s.muted}>{limitMessage}</p>
+          <div className={s.row}>
+            <Link to="/settings" search={{ tab: 'subscription' }}>
+              See plans and upgrade
+            </Link>
+            <Link to="/controlhub">Back to My Workspaces</Link>
+          </div>
+        </Notice>
+      ) : null}
+      <Card>
+        <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
+          <TextField
+            label="Workspace name"
+            name="name"
+            value={name}
+            onChange={setName}
+            error={errors.name}
+            isRequired
+            maxLength={100}
+            autoFocus
+          />
+          <SelectField label="Type" name="type" value={type} options={typeOptions} onChange={setType} error={errors.type} />
+          <TextField
+            label="Industry"
+            name="industry"
+            value={industry}
+            onChange={setIndustry}
+            error={errors.industry}
+            description="For example: clothing, hair salon, catering"
+            maxLength={100}
+          />
+          <TextField
+            label="Description"
+            name="description"
+            value={description}
+            onChange={setDescription}
+            error={errors.description}
+            multiline
+            maxLength={2000}
+          />
+          <div className={s.formActions}>
+            <LinkButton variant="secondary" to="/controlhub">
+              Cancel
+            </LinkButton>
+            <Button type="submit" isPending={create.isPending}>
+              Create workspace
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,162 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { workspaceType, type CapabilitiesDto, type WorkspaceDto } from '../../../schema/workspaces';
+import { plans } from '../../../schema/plans';
+import { useAuth } from '../../data/auth-store';
+import { Card } from '../../ui/card';
+import { Spinner } from '../../ui/spinner';
+import { Notice } from './feedback';
+import { formatBytes, formatDate, greeting } from './format';
+import { LinkButton } from './link-button';
+import { planLabel, roleLabel } from './plan-label';
+import { serverMessage, useCapabilities, useWorkspace } from './workspace-queries';
+import { workspaceTypeLabels } from './workspace-types';
+import * as s from './workspaces.css';
+
+const route = getRouteApi('/protected/workspace/$workspaceId/dashboard');
+
+/** /workspace/{id}/dashboard: who you are here, what the plan allows, where to go next. No invented numbers. */
+export function DashboardPage() {
+  const { workspaceId } = route.useParams();
+  const { user } = useAuth();
+  const workspace = useWorkspace(workspaceId);
+  const caps = useCapabilities(workspaceId);
+  if (!workspace.data) return null;
+  const w = workspace.data;
+  const firstName = user?.first_name ?? user?.full_name.split(' ')[0] ?? '';
+
+  return (
+    <>
+      <header className={s.pageHeader}>
+        <div>
+          <h1 className={s.title}>
+            {greeting(new Date())}
+            {firstName ? `, ${firstName}` : ''}
+          </h1>
+          <p className={s.muted}>Here is {w.name} at a glance.</p>
+        </div>
+        <LinkButton variant="secondary" to="/workspace/$workspaceId/settings" params={{ workspaceId }}>
+          Settings
+        </LinkButton>
+      </header>
+
+      <div className={s.twoColumns}>
+        <Summary workspace={w} />
+        <Card aria-labelledby="plan-title">
+          <h2 className={s.sectionTitle} id="plan-title">
+            Plan and limits
+          </h2>
+          {caps.isPending ? (
+            <Spinner label="Loading plan" />
+          ) : caps.isError ? (
+            <Notice tone="error" title="Could not load the plan">
+              <p className={s.muted}>{serverMessage(caps.error)}</p>
+            </Notice>
+          ) : (
+            <PlanLimits caps={caps.data} />
+          )}
+        </Card>
+      </div>
+
+      <Card aria-labelledby="links-title">
+        <h2 className={s.sectionTitle} id="links-title">
+          Quick links
+        </h2>
+        <div className={s.row}>
+          <LinkButton variant="secondary" to="/workspace/$workspaceId/settings" params={{ workspaceId }}>
+            Workspace settings
+          </LinkButton>
+          <LinkButton variant="secondary" to="/workspace/$workspaceId/settings" params={{ workspaceId }} hash="members">
+            Invite your team
+          </LinkButton>
+          <LinkButton variant="secondary" to="/controlhub">
+            My Workspaces
+          </LinkButton>
+          {w.plan === 'free' ? (
+            <LinkButton variant="secondary" to="/settings" search={{ tab: 'subscription' }}>
+              Compare plans
+            </LinkButton>
+          ) : null}
+        </div>
+      </Card>
+
+      <Card aria-labelledby="activity-title">
+        <h2 className={s.sectionTitle} id="activity-title">
+          Activity
+        </h2>
+        <p className={s.muted}>
+          Nothing to show yet. Sales, invoices and customers will appear here once the Point of Sale, Invoices and CRM
+          modules arrive in this workspace.
+        </p>
+      </Card>
+    </>
+  );
+}
+
+function Summary({ workspace: w }: { workspace: WorkspaceDto }) {
+  const known = workspaceType.safeParse(w.type);
+  const typeLabel = known.success ? workspaceTypeLabels[known.data] : w.type;
+  const rows: Array<[string, string]> = [
+    ['Your role', roleLabel(w.role)],
+    ['Type', typeLabel ?? '—'],
+    ['Industry', w.industry ?? '—'],
+    ['Storefront', w.storefront_enabled ? 'On' : 'Off'],
+    ['Created', formatDate(w.created_at)],
+  ];
+  return (
+    <Card aria-labelledby="summary-title">
+      <h2 className={s.sectionTitle} id="summary-title">
+        {w.name}
+      </h2>
+      {w.description ? <p className={s.muted}>{w.description}</p> : null}
+      <dl className={s.facts}>
+        {rows.map(([k, v]) => (
+          <div key={k} className={s.fact}>
+            <dt className={s.muted}>{k}</dt>
+            <dd className={s.factValue}>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+type CountedLimit = Exclude<keyof CapabilitiesDto['limits'], 'storageBytes'>;
+const limitLabels: ReadonlyArray<readonly [CountedLimit, string]> = [
+  ['workspaces', 'Workspaces'],
+  ['products', 'Products'],
+  ['classifieds', 'Classified listings'],
+  ['events', 'Events'],
+  ['aiCreditsPerMonth', 'AI credits per month'],
+];
+
+function PlanLimits({ caps }: { caps: CapabilitiesDto }) {
+  const planName = plans[caps.plan].name;
+  const entries = limitLabels.map(([key, label]) => {
+    const value = caps.limits[key];
+    return [label, value === null ? `unlimited on ${planName}` : `up to ${value} on ${planName}`] as const;
+  });
+  const storage = caps.limits.storageBytes;
+  return (
+    <div className={s.stack}>
+      <p className={s.row}>
+        <span className={caps.plan === 'pro' ? s.badge.accent : s.badge.neutral}>{planLabel(caps.plan)}</span>
+        {caps.trialEndsAt ? <span className={s.muted}>Trial ends {formatDate(caps.trialEndsAt)}</span> : null}
+      </p>
+      <ul className={s.bullets}>
+        {entries.map(([label, text]) => (
+          <li key={label}>
+            {label}: {text}
+          </li>
+        ))}
+        <li>Storage: {storage === null ? 'unlimited' : formatBytes(storage)}</li>
+        <li>Social media scheduling: {caps.features.socialScheduling ? 'included' : 'not included'}</li>
+        <li>API access: {caps.features.apiAccess ? 'included' : 'not included'}</li>
+      </ul>
+      {caps.plan === 'free' ? (
+        <p className={s.muted}>
+          Need more? <Link to="/settings" search={{ tab: 'subscription' }}>See the {plans.pro.name} plan</Link>.
+        </p>
+      ) : null}
+    </div>
+  );
+}

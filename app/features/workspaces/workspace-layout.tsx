@@ -1,0 +1,139 @@
+import { getRouteApi, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { brand } from '../../../schema/brand';
+import { ApiError } from '../../data/api';
+import { AccountMenu } from '../../ui/account-menu';
+import { Button } from '../../ui/button';
+import { ModeSwitcher } from '../../ui/mode-switcher';
+import { PageSpinner } from '../../ui/spinner';
+import { Notice } from './feedback';
+import { rememberWorkspace } from './last-workspace';
+import { LinkButton } from './link-button';
+import { serverMessage, useWorkspace } from './workspace-queries';
+import * as l from './workspace-layout.css';
+import * as s from './workspaces.css';
+
+const route = getRouteApi('/protected/workspace/$workspaceId');
+
+/** Modules that will live in the workspace; listed so people see what is coming, clearly not clickable. */
+const comingSoon = ['Point of Sale', 'Invoices', 'Inventory', 'CRM', 'Planner'] as const;
+
+/**
+ * /workspace/{id}: loads the workspace and frames its pages with a sidebar (a top bar with a menu on a
+ * phone). The black-yellow theme comes from the shell, which applies it on every /workspace/ path.
+ */
+export function WorkspaceLayout() {
+  const { workspaceId } = route.useParams();
+  const workspace = useWorkspace(workspaceId);
+
+  useEffect(() => {
+    if (workspace.data) rememberWorkspace(workspace.data.id);
+  }, [workspace.data]);
+
+  if (workspace.isPending) return <PageSpinner label="Loading workspace..." />;
+  if (workspace.isError) return <WorkspaceError error={workspace.error} onRetry={() => void workspace.refetch()} />;
+
+  return (
+    <div className={l.shell}>
+      <WorkspaceNav name={workspace.data.name} workspaceId={workspace.data.id} />
+      <main className={l.content}>
+        <div className={l.inner}>
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number }) {
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+  const pathname = useRouterState({ select: (st) => st.location.pathname });
+  // A phone menu that stays open over the page just navigated to hides that page.
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <header className={l.sidebar}>
+      <div className={l.topBar}>
+        <div className={l.nameBlock}>
+          <p className={l.brandName}>{brand.product}</p>
+          <p className={l.workspaceName} data-testid="workspace-name">
+            {name}
+          </p>
+        </div>
+        <div className={l.barActions}>
+          <AccountMenu />
+          <button
+          type="button"
+          className={l.menuButton}
+          aria-expanded={open}
+          aria-controls={navId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? 'Close' : 'Menu'}
+          </button>
+        </div>
+      </div>
+      <nav id={navId} aria-label="Workspace" className={[l.nav, open ? '' : l.navClosed].join(' ')}>
+        <ul className={l.navList}>
+          <li>
+            <Link className={l.navLink} to="/workspace/$workspaceId/dashboard" params={{ workspaceId }}>
+              Dashboard
+            </Link>
+          </li>
+          <li>
+            <Link className={l.navLink} to="/workspace/$workspaceId/settings" params={{ workspaceId }}>
+              Settings
+            </Link>
+          </li>
+        </ul>
+        <div>
+          <p className={l.navGroupLabel} id={`${navId}-soon`}>
+            Coming soon
+          </p>
+          <ul className={l.navList} aria-labelledby={`${navId}-soon`}>
+            {comingSoon.map((item) => (
+              <li key={item}>
+                <span className={l.navSoon} aria-disabled="true">
+                  {item} <span className={l.soonTag}>Soon</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className={l.navFooter}>
+          <Link className={l.navLink} to="/controlhub">
+            My Workspaces
+          </Link>
+          <Link className={l.navLink} to="/account">
+            My Account
+          </Link>
+          <div className={l.modeRow}>
+            <ModeSwitcher />
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+/** 403 and 404 say what the server said; anything else is spec §8's 'Failed to fetch workspace'. */
+function WorkspaceError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const denied = error instanceof ApiError && (error.status === 403 || error.status === 404);
+  return (
+    <main className={`${s.page} ${s.narrow}`}>
+      <h1 className={s.title}>{denied ? (error.status === 404 ? 'Workspace not found' : 'No access to this workspace') : 'Failed to fetch workspace'}</h1>
+      <Notice tone="error">
+        <p className={s.muted}>{serverMessage(error)}</p>
+      </Notice>
+      <div className={s.row}>
+        {denied ? null : (
+          <Button variant="secondary" onPress={onRetry}>
+            Try again
+          </Button>
+        )}
+        <LinkButton to="/controlhub">My Workspaces</LinkButton>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { endpoint } from '../http.js';
+import { replicatedNames } from '../replicated.js';
+
+/** A document as it travels: validated per collection by the server, so generic here. */
+export const syncDocument = z.record(z.string(), z.unknown());
+
+export const syncCheckpoint = z.object({ seq: z.number().int().nonnegative(), id: z.string() });
+export type SyncCheckpoint = z.infer<typeof syncCheckpoint>;
+
+const collectionParam = z.object({
+  collection: z.string().refine((c) => replicatedNames.includes(c), 'Unknown collection'),
+});
+
+export const pullQuery = z.object({
+  workspace: z.coerce.number().int().positive(),
+  seq: z.coerce.number().int().nonnegative().default(0),
+  id: z.string().max(64).default(''),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export const pullResponse = z.object({ documents: z.array(syncDocument), checkpoint: syncCheckpoint });
+export type PullResponse = z.infer<typeof pullResponse>;
+
+export const pushRow = z.object({
+  newDocumentState: syncDocument,
+  assumedMasterState: syncDocument.nullish(),
+});
+export type PushRow = z.infer<typeof pushRow>;
+
+/** Why the server refused a document. */
+export const rejectionCode = z.enum(['invalid', 'plan_limit', 'immutable', 'forbidden']);
+export type RejectionCode = z.infer<typeof rejectionCode>;
+
+export const rejection = z.object({ id: z.string(), code: rejectionCode, message: z.string() });
+export type Rejection = z.infer<typeof rejection>;
+
+export const pushResponse = z.object({ conflicts: z.array(syncDocument), rejected: z.array(rejection) });
+export type PushResponse = z.infer<typeof pushResponse>;
+
+export const numberSeries = z.enum(['invoice', 'quote', 'receipt', 'order']);
+export type NumberSeries = z.infer<typeof numberSeries>;
+
+export const numberBlockRequest = z.object({
+  device_id: z.string().trim().min(8).max(64),
+  series: numberSeries,
+  size: z.number().int().min(1).max(1000).default(50),
+});
+
+/** A reserved range: `start` to `end` inclusive belong to this device alone. */
+export const numberBlock = z.object({
+  series: numberSeries,
+  device_id: z.string(),
+  start: z.number().int().positive(),
+  end: z.number().int().positive(),
+});
+export type NumberBlock = z.infer<typeof numberBlock>;
+
+/** Replication (DESIGN.md §5) and number blocks. */
+export const syncContract = {
+  pull: endpoint({
+    method: 'GET',
+    path: '/api/sync/:collection/pull',
+    params: collectionParam,
+    query: pullQuery,
+    response: pullResponse,
+  }),
+  push: endpoint({
+    method: 'POST',
+    path: '/api/sync/:collection/push',
+    params: collectionParam,
+    query: z.object({ workspace: z.coerce.number().int().positive() }),
+    body: z.array(pushRow).max(1000),
+    response: pushResponse,
+  }),
+  reserveNumbers: endpoint({
+    method: 'POST',
+    path: '/api/workspaces/:id/number-blocks',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    body: numberBlockRequest,
+    response: numberBlock,
+  }),
+};
+
+/** The live channel's messages (`/api/live`). */
+export const liveClientMessage = z.object({ type: z.literal('subscribe'), workspaces: z.array(z.number().int().positive()).max(200) });
+export const liveServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribed'), workspaces: z.array(z.number().int()) }),
+  z.object({ type: z.literal('change'), collection: z.string(), workspace: z.number().int(), seq: z.number().int() }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessage>;

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cachesToClearOnLogout,
+  isStorableResponse,
+  isWorkboxPrecache,
+  navigatesToShell,
+  runtimeCacheFor,
+  runtimeCaches,
+} from './cache-policy';
+
+const origin = 'https://vuka.test';
+const url = (path: string) => new URL(path, origin);
+const headers = (h: Record<string, string> = {}) => new Headers(h);
+
+describe('navigation fallback', () => {
+  it('answers app pages with the shell, query strings included', () => {
+    for (const path of ['/', '/controlhub', '/controlhub?open=pos', '/workspace/12/dashboard', '/auth?mode=login', '/pricing']) {
+      expect(navigatesToShell(path), path).toBe(true);
+    }
+  });
+
+  it('sends API, sync, live, Yjs, social-email and developer paths to the network', () => {
+    for (const path of [
+      '/api/auth/me',
+      '/api',
+      '/api/live',
+      '/api/yjs/room-1',
+      '/api/sync/pull?collection=products',
+      '/auth/verify-social-email?token=abc',
+      '/dev/mailbox',
+      '/dev',
+    ]) {
+      expect(navigatesToShell(path), path).toBe(false);
+    }
+  });
+
+  it('leaves plain files (robots.txt, sitemap.xml) to the server', () => {
+    expect(navigatesToShell('/robots.txt')).toBe(false);
+    expect(navigatesToShell('/sitemap.xml?x=1')).toBe(false);
+    expect(navigatesToShell('/controlhub?file=a.pdf')).toBe(true);
+  });
+});
+
+describe('runtime caching', () => {
+  it('keeps exchange rates and public marketplace reads', () => {
+    expect(runtimeCacheFor(url('/api/exchange-rates'), '', true)).toBe(runtimeCaches.rates);
+    expect(runtimeCacheFor(url('/api/marketplace/listings?page=2'), '', true)).toBe(runtimeCaches.publicApi);
+    expect(runtimeCacheFor(url('/uploads/listing-1.jpg'), 'image', true)).toBe(runtimeCaches.images);
+  });
+
+  it('never caches anything private', () => {
+    for (const path of ['/api/auth/me', '/api/auth/refresh', '/api/workspaces', '/api/workspaces/3/members', '/api/sync/pull', '/api/live']) {
+      expect(runtimeCacheFor(url(path), '', true), path).toBeNull();
+    }
+    // An image served by a private API (a workspace file, an avatar) is private too.
+    expect(runtimeCacheFor(url('/api/workspaces/3/files/9'), 'image', true)).toBeNull();
+    expect(runtimeCacheFor(url('/api/auth/avatar'), 'image', true)).toBeNull();
+  });
+
+  it('does not cache other API reads it was not told about', () => {
+    expect(runtimeCacheFor(url('/api/health'), '', true)).toBeNull();
+    expect(runtimeCacheFor(url('/api/contact'), '', true)).toBeNull();
+  });
+
+  it('stores only plain 200 answers the server did not mark personal', () => {
+    expect(isStorableResponse(200, headers())).toBe(true);
+    expect(isStorableResponse(200, headers({ 'Cache-Control': 'public, max-age=60' }))).toBe(true);
+    expect(isStorableResponse(0, headers())).toBe(false);
+    expect(isStorableResponse(404, headers())).toBe(false);
+    expect(isStorableResponse(206, headers())).toBe(false);
+    expect(isStorableResponse(200, headers({ 'Cache-Control': 'private, max-age=60' }))).toBe(false);
+    expect(isStorableResponse(200, headers({ 'Cache-Control': 'no-store' }))).toBe(false);
+    expect(isStorableResponse(200, headers({ Vary: 'Accept-Encoding, Cookie' }))).toBe(false);
+    expect(isStorableResponse(200, headers({ Vary: '*' }))).toBe(false);
+    expect(isStorableResponse(200, headers({ 'Set-Cookie': 'a=b' }))).toBe(false);
+  });
+});
+
+describe('logout', () => {
+  it('drops every runtime cache except the app shell and the shared exchange rates', () => {
+    const names = [
+      'workbox-precache-v2-https://vuka.test/',
+      runtimeCaches.rates,
+      runtimeCaches.publicApi,
+      runtimeCaches.images,
+      'some-cache-added-later',
+    ];
+    expect(cachesToClearOnLogout(names, isWorkboxPrecache)).toEqual([
+      runtimeCaches.publicApi,
+      runtimeCaches.images,
+      'some-cache-added-later',
+    ]);
+  });
+});

@@ -1,0 +1,71 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
+import {
+  cachesToClearOnLogout,
+  clearPrivateCachesMessage,
+  isWorkboxPrecache,
+  navigationDenylist,
+  runtimeCacheFor,
+  runtimeCaches,
+  skipWaitingMessageType,
+} from './cache-policy';
+import { publicOnlyPlugin } from './public-only-plugin';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// The app shell and every route chunk, injected at build time by vite-plugin-pwa.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// A first install takes the open tab at once, so a trader who loaded Vuka once with signal can
+// lose the signal straight away. Updates never activate by themselves: they wait for the prompt.
+clientsClaim();
+
+// Offline (and online) navigations get the shell; the router then draws the page.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [...navigationDenylist] }));
+
+function staleWhileRevalidate(cacheName: string, maxEntries: number, maxAgeSeconds: number) {
+  return new StaleWhileRevalidate({
+    cacheName,
+    plugins: [publicOnlyPlugin, new ExpirationPlugin({ maxEntries, maxAgeSeconds, purgeOnQuotaError: true })],
+  });
+}
+
+const day = 24 * 60 * 60;
+const strategies: Record<string, StaleWhileRevalidate> = {
+  [runtimeCaches.rates]: staleWhileRevalidate(runtimeCaches.rates, 4, 7 * day),
+  [runtimeCaches.publicApi]: staleWhileRevalidate(runtimeCaches.publicApi, 200, 7 * day),
+  [runtimeCaches.images]: staleWhileRevalidate(runtimeCaches.images, 120, 30 * day),
+};
+
+// Only GETs the policy names as public; everything else (auth, workspaces, sync …) goes straight
+// to the network and is never stored.
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' && runtimeCacheFor(url, request.destination, url.origin === self.location.origin) !== null,
+  (options) => {
+    const { request, url } = options;
+    const name = runtimeCacheFor(url, request.destination, url.origin === self.location.origin);
+    const strategy = name === null ? undefined : strategies[name];
+    return strategy ? strategy.handle(options) : fetch(request);
+  },
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data;
+  if (!data || typeof data !== 'object' || !('type' in data)) return;
+  if (data.type === skipWaitingMessageType) {
+    void self.skipWaiting();
+  } else if (data.type === clearPrivateCachesMessage.type) {
+    event.waitUntil(clearPrivateCaches().then(() => event.ports[0]?.postMessage({ cleared: true })));
+  }
+});
+
+async function clearPrivateCaches(): Promise<void> {
+  const names = await caches.keys();
+  await Promise.all(cachesToClearOnLogout(names, isWorkboxPrecache).map((name) => caches.delete(name)));
+}

@@ -1,0 +1,77 @@
+import type { Queryable } from '../../db/db.js';
+import type { Timestamp } from './users.repo.js';
+
+export interface RefreshRow {
+  id: number;
+  family_id: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export async function insertRefreshToken(
+  db: Queryable,
+  t: { tokenHash: string; familyId: string; userId: number; parentId: number | null; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO refresh_tokens (token_hash, family_id, user_id, parent_id, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
+    [t.tokenHash, t.familyId, t.userId, t.parentId, t.now.toISOString(), t.expiresAt.toISOString()],
+  );
+}
+
+export async function findRefreshToken(db: Queryable, tokenHash: string): Promise<RefreshRow | null> {
+  const rows = await db.query<RefreshRow>(
+    `SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Marks a live token used. Only one caller can win the update, so two refreshes racing with the
+ * same token cannot both rotate it.
+ */
+export async function markRefreshUsed(db: Queryable, tokenHash: string, now: Date): Promise<RefreshRow | null> {
+  const rows = await db.query<RefreshRow>(
+    `UPDATE refresh_tokens SET used_at = $2::timestamptz
+     WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2::timestamptz
+     RETURNING id, family_id, user_id, expires_at, used_at, revoked_at`,
+    [tokenHash, now.toISOString()],
+  );
+  return rows[0] ?? null;
+}
+
+export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE refresh_tokens SET revoked_at = $2::timestamptz WHERE family_id = $1 AND revoked_at IS NULL`,
+    [familyId, now.toISOString()],
+  );
+}
+
+/** Ends every sign-in of a user, optionally keeping one (the session that asked). */
+export async function revokeUserFamilies(db: Queryable, userId: number, now: Date, keepFamily?: string): Promise<void> {
+  await db.query(
+    `UPDATE refresh_tokens SET revoked_at = $2::timestamptz
+     WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR family_id <> $3::uuid)`,
+    [userId, now.toISOString(), keepFamily ?? null],
+  );
+}
+
+/** A family is live while it has a token that was never revoked. */
+export async function familyIsLive(db: Queryable, familyId: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL LIMIT 1`,
+    [familyId],
+  );
+  return rows.length > 0;
+}
+
+/** Expired tokens can neither refresh nor be replayed usefully; drop a user's on each new sign-in. */
+export async function pruneExpired(db: Queryable, userId: number, now: Date): Promise<void> {
+  await db.query(`DELETE FROM refresh_tokens WHERE user_id = $1 AND expires_at <= $2::timestamptz`, [
+    userId,
+    now.toISOString(),
+  ]);
+}

@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../app.js';
+import { withScope } from '../../db/db.js';
+import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { brand } from '../../../schema/brand.js';
+import type { MemberDto, WorkspaceDto, WorkspaceRoleCode } from '../../../schema/workspaces.js';
+import { requireMembership, requireRole } from './membership.js';
+import * as repo from './members.repo.js';
+import { usersByIds } from './workspaces.repo.js';
+import { roleMessages, toIso, workspaceFor } from './workspaces.service.js';
+
+/** Invitations stay valid for two weeks. */
+const INVITE_TTL_MS = 14 * 24 * 3600 * 1000;
+
+export const memberMessages = {
+  notFound: 'Member not found',
+  alreadyMember: 'This person is already a member of this workspace',
+  ownerRole: "The owner's role cannot be changed",
+  makeOwner: 'A workspace has exactly one owner; nobody else can be made owner',
+  removeOwner: 'The owner cannot be removed from the workspace',
+  inviteInvalid: 'This invitation is invalid or has already been used',
+  inviteExpired: 'This invitation has expired. Ask the workspace owner to invite you again.',
+  wrongAccount: 'This invitation was sent to a different email address. Sign in with the invited address to accept it.',
+  youAreMember: 'You are already a member of this workspace',
+  mailFailed: 'The invitation was saved, but we could not send the email. Please try again.',
+} as const;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+async function toDtos(deps: AppDeps, rows: repo.MemberRow[]): Promise<MemberDto[]> {
+  const users = new Map((await usersByIds(deps.db, rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))).map((u) => [u.id, u]));
+  return rows.map((r) => {
+    const user = r.user_id ? users.get(r.user_id) : undefined;
+    return {
+      id: r.id,
+      user_id: r.user_id,
+      email: user?.email ?? r.invited_email ?? '',
+      full_name: user?.full_name ?? null,
+      role: r.role,
+      status: r.user_id ? 'active' : 'invited',
+      joined_at: r.joined_at ? toIso(r.joined_at) : null,
+    };
+  });
+}
+
+export async function listMembers(deps: AppDeps, userId: number, workspaceId: number): Promise<MemberDto[]> {
+  await requireMembership(deps.db, workspaceId, userId);
+  const rows = await withScope(deps.db, { userId, workspaceId }, (tx) => repo.listMembers(tx, workspaceId));
+  return toDtos(deps, rows);
+}
+
+export async function inviteMember(
+  deps: AppDeps,
+  userId: number,
+  workspaceId: number,
+  input: { email: string; role: 'admin' | 'member' },
+): Promise<MemberDto> {
+  const m = await requireMembership(deps.db, workspaceId, userId);
+  requireRole(m, ['owner', 'admin'], roleMessages.manage);
+  const email = input.email.trim();
+  const existingUser = await repo.userIdByEmail(deps.db, email);
+  const token = randomBytes(32).toString('base64url');
+  const fields: repo.InviteFields = {
+    email,
+    role: input.role,
+    invitedBy: userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(deps.now().getTime() + INVITE_TTL_MS),
+  };
+  const { row, name } = await withScope(deps.db, { userId, workspaceId }, async (tx) => {
+    if (existingUser !== undefined && (await repo.findByUser(tx, workspaceId, existingUser))) {
+      throw conflict(memberMessages.alreadyMember, { code: 'already_member' });
+    }
+    const pending = await repo.findPendingInvite(tx, workspaceId, email);
+    const saved = pending
+      ? await repo.renewInvite(tx, workspaceId, pending.id, fields)
+      : await repo.insertInvite(tx, workspaceId, fields);
+    return { row: saved, name: (await repo.workspaceName(tx, workspaceId)) ?? 'a workspace' };
+  });
+  // Mail goes after the commit: the outbox mailer writes through the same (single-connection) database.
+  const inviter = (await usersByIds(deps.db, [userId]))[0]?.full_name ?? 'A colleague';
+  const link = `${deps.config.APP_ORIGIN}/invitations/accept?token=${encodeURIComponent(token)}`;
+  try {
+    await deps.mailer.send({
+      to: email,
+      subject: `${inviter} invited you to ${name} on ${brand.product}`,
+      text:
+        `${inviter} invited you to join the workspace "${name}" on ${brand.product} as ${input.role === 'admin' ? 'an admin' : 'a member'}.\n\n` +
+        `Accept the invitation here (sign in or register with this email address, ${email}):\n${link}\n\n` +
+        `The link is valid for 14 days. If you did not expect this, you can ignore this email.`,
+    });
+  } catch (err) {
+    deps.log.error({ err }, 'invitation mail failed');
+    throw new HttpError(502, memberMessages.mailFailed, { code: 'mail_failed' });
+  }
+  return (await toDtos(deps, [row]))[0];
+}
+
+export async function acceptInvitation(deps: AppDeps, userId: number, token: string): Promise<WorkspaceDto> {
+  const invite = await repo.findInviteByToken(deps.db, hashToken(token));
+  if (!invite) throw notFound(memberMessages.inviteInvalid);
+  const expires = invite.metadata.invite_expires_at;
+  if (typeof expires === 'string' && new Date(expires).getTime() <= deps.now().getTime()) {
+    throw new HttpError(410, memberMessages.inviteExpired, { code: 'invitation_expired' });
+  }
+  const me = (await usersByIds(deps.db, [userId]))[0];
+  if (!me || !invite.invited_email || me.email.toLowerCase() !== invite.invited_email.toLowerCase()) {
+    throw forbidden(memberMessages.wrongAccount);
+  }
+  const workspaceId = invite.workspace_id;
+  await withScope(deps.db, { userId, workspaceId }, async (tx) => {
+    if (await repo.findByUser(tx, workspaceId, userId)) throw conflict(memberMessages.youAreMember);
+    if (!(await repo.claimInvite(tx, workspaceId, invite.id, userId, deps.now()))) {
+      throw notFound(memberMessages.inviteInvalid);
+    }
+  });
+  return workspaceFor(deps, await requireMembership(deps.db, workspaceId, userId));
+}
+
+export async function updateMemberRole(
+  deps: AppDeps,
+  userId: number,
+  workspaceId: number,
+  memberId: number,
+  role: WorkspaceRoleCode,
+): Promise<MemberDto> {
+  const m = await requireMembership(deps.db, workspaceId, userId);
+  requireRole(m, ['owner', 'admin'], roleMessages.manage);
+  const row = await withScope(deps.db, { userId, workspaceId }, async (tx) => {
+    const target = await repo.findMember(tx, workspaceId, memberId);
+    if (!target) throw notFound(memberMessages.notFound);
+    if (target.role === 'owner') throw forbidden(memberMessages.ownerRole);
+    if (role === 'owner') throw forbidden(memberMessages.makeOwner);
+    return repo.setRole(tx, workspaceId, memberId, role);
+  });
+  if (!row) throw notFound(memberMessages.notFound);
+  return (await toDtos(deps, [row]))[0];
+}
+
+/** Owners and admins remove others; anyone but the owner may remove themself (leave). */
+export async function removeMember(deps: AppDeps, userId: number, workspaceId: number, memberId: number): Promise<void> {
+  const m = await requireMembership(deps.db, workspaceId, userId);
+  await withScope(deps.db, { userId, workspaceId }, async (tx) => {
+    const target = await repo.findMember(tx, workspaceId, memberId);
+    if (!target) throw notFound(memberMessages.notFound);
+    if (target.role === 'owner') throw forbidden(memberMessages.removeOwner);
+    if (target.user_id !== userId) requireRole(m, ['owner', 'admin'], roleMessages.manage);
+    if (!(await repo.deleteMember(tx, workspaceId, memberId))) throw notFound(memberMessages.notFound);
+  });
+}

@@ -1,0 +1,151 @@
+import type { PushResponse, PushRow, Rejection } from '../../schema/contract/sync.js';
+import type { ReplicatedEntity } from '../../schema/replicated.js';
+import type { AppDeps } from '../app.js';
+import { withScope, type Queryable } from '../db/db.js';
+import { requireMembership } from '../api/workspaces/membership.js';
+import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
+import { productLimitFor } from './plan-limits.js';
+import { pushHooksOf } from './push-hooks.js';
+import { collectionRules, rejectionMessages } from './rules.js';
+import * as repo from './sync.repo.js';
+
+interface PushInput {
+  entity: ReplicatedEntity;
+  workspaceId: number;
+  userId: number;
+  rows: PushRow[];
+}
+
+type Decision =
+  | { kind: 'write'; doc: Doc; isNewLive: boolean }
+  | { kind: 'noop' }
+  | { kind: 'conflict'; master: Doc }
+  | { kind: 'reject'; rejection: Rejection; master?: Doc };
+
+/**
+ * Applies one RxDB push batch in one transaction holding the workspace's advisory lock, so
+ * server_seq numbers commit in order. Returns the server's state for every conflicting document and
+ * the refused ones with a reason; everything else is stored (or was already there).
+ */
+export async function pushChanges(deps: AppDeps, input: PushInput): Promise<PushResponse> {
+  const { entity, workspaceId, userId } = input;
+  const membership = await requireMembership(deps.db, workspaceId, userId);
+  const rules = collectionRules[entity.name] ?? {};
+  const limit = rules.planLimited ? productLimitFor(membership, deps.now()) : null;
+
+  return withScope(deps.db, { userId, workspaceId }, async (tx) => {
+    await pushHooksOf(deps).beforeLock?.(tx);
+    await repo.lockWorkspace(tx, workspaceId);
+
+    const rows = lastWritePerId(input.rows);
+    const ids = rows.map((r) => String(r.newDocumentState.id ?? ''));
+    const current = new Map<string, Doc>();
+    for (const row of await repo.selectByIds(tx, entity, workspaceId, ids.filter(Boolean))) {
+      const doc = rowToDoc(entity, row);
+      current.set(String(doc.id), doc);
+    }
+
+    let live = limit === null || !rules.planLimited ? 0 : await repo.countLive(tx, rules.planLimited, workspaceId);
+    const conflicts: Doc[] = [];
+    const rejected: Rejection[] = [];
+    const writes: Doc[] = [];
+    for (const row of rows) {
+      const decision = decide(entity, workspaceId, row, current);
+      if (decision.kind === 'conflict') conflicts.push(decision.master);
+      else if (decision.kind === 'reject') {
+        // The server's state of a refused document goes back too, so the client can fall back to it.
+        rejected.push(decision.rejection);
+        if (decision.master) conflicts.push(decision.master);
+      }
+      else if (decision.kind === 'write') {
+        if (decision.isNewLive && limit !== null) {
+          if (live >= limit) {
+            const id = String(decision.doc.id);
+            rejected.push({ id, code: 'plan_limit', message: rejectionMessages.planLimit(limit) });
+            const existing = current.get(id);
+            if (existing) conflicts.push(existing);
+            continue;
+          }
+          live++;
+        }
+        writes.push(decision.doc);
+      }
+    }
+    if (writes.length > 0) await applyWrites(tx, entity, workspaceId, writes);
+    return { conflicts, rejected };
+  });
+}
+
+/** RxDB sends one row per document; if a client sends several, the last one is the change. */
+function lastWritePerId(rows: PushRow[]): PushRow[] {
+  const byId = new Map<string, PushRow>();
+  rows.forEach((r, i) => byId.set(typeof r.newDocumentState.id === 'string' ? r.newDocumentState.id : `#${i}`, r));
+  return [...byId.values()];
+}
+
+function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, current: Map<string, Doc>): Decision {
+  const raw = row.newDocumentState;
+  const id = typeof raw.id === 'string' ? raw.id : '';
+  const existing = current.get(id);
+  const deleting = raw._deleted === true;
+  // Deleting what the server never had changes nothing (a refused new record being withdrawn).
+  if (deleting && !existing) return { kind: 'noop' };
+
+  const parsed = entity.fields.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+    return { kind: 'reject', rejection: { id, code: 'invalid', message: `${where}${issue.message}` }, master: existing };
+  }
+  const doc: Doc = { ...parsed.data, _deleted: deleting };
+  if (doc.workspace_id !== workspaceId) {
+    return { kind: 'reject', rejection: { id, code: 'forbidden', message: rejectionMessages.forbidden }, master: existing };
+  }
+  const rules = collectionRules[entity.name] ?? {};
+  if (!existing) return { kind: 'write', doc, isNewLive: !deleting };
+
+  const incoming = clientView(entity, doc);
+  const stored = clientView(entity, existing);
+  // The same change arriving twice (a retry, a lost response) is simply acknowledged.
+  if (sameJson(incoming, stored)) return { kind: 'noop' };
+  if (rules.appendOnly) {
+    return { kind: 'reject', rejection: { id, code: 'immutable', message: rejectionMessages.immutable }, master: existing };
+  }
+  const assumed = row.assumedMasterState;
+  const matches =
+    assumed != null &&
+    (assumed.server_version === existing.server_version ||
+      sameJson(clientView(entity, assumed), stored));
+  if (!matches) return { kind: 'conflict', master: existing };
+  return { kind: 'write', doc, isNewLive: !deleting && existing._deleted === true };
+}
+
+async function applyWrites(tx: Queryable, entity: ReplicatedEntity, workspaceId: number, writes: Doc[]) {
+  const rules = collectionRules[entity.name] ?? {};
+  const first = await repo.takeSeq(tx, workspaceId, writes.length);
+  const rows = writes.map((doc, i) => ({ ...clientView(entity, doc), workspace_id: workspaceId, server_seq: first + i, deleted: doc._deleted === true }));
+  await repo.upsertDocs(tx, entity, rows);
+  let top = first + writes.length - 1;
+
+  if (rules.holdsStock) {
+    // A product written now carries its on-hand total in the same feed position.
+    const seqById = new Map(writes.map((d, i) => [String(d.id), first + i]));
+    const totals = await repo.stockTotals(tx, workspaceId, [...seqById.keys()]);
+    await repo.setStock(
+      tx,
+      workspaceId,
+      totals.filter((t) => t.total !== Number(t.stored)).map((t) => ({ id: t.id, total: t.total, seq: seqById.get(t.id) ?? first })),
+    );
+  }
+  if (rules.movesStock) {
+    const productIds = [...new Set(writes.map((d) => String(d.product_id)))];
+    const changed = (await repo.stockTotals(tx, workspaceId, productIds)).filter((t) => t.total !== Number(t.stored));
+    if (changed.length > 0) {
+      const start = await repo.takeSeq(tx, workspaceId, changed.length);
+      await repo.setStock(tx, workspaceId, changed.map((t, i) => ({ id: t.id, total: t.total, seq: start + i })));
+      top = start + changed.length - 1;
+      await repo.notifyChange(tx, { collection: 'products', workspace: workspaceId, seq: top });
+    }
+  }
+  await repo.notifyChange(tx, { collection: entity.name, workspace: workspaceId, seq: top });
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stockOnHand, recordMovement } from '../../app/data/stock.js';
+import type { Db } from '../../sync-server/db/db.js';
+import { testDatabases } from '../support/databases.js';
+import { Device, eventually } from '../support/sync-clients.js';
+import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+
+const stamp = () => new Date().toISOString();
+const productDefaults = { product_type: 'physical', status: 'active' } as const;
+
+for (const target of testDatabases()) {
+  describe(`sync clients on ${target.name}`, () => {
+    let db: Db;
+    let server: SyncTestServer;
+    let ws: number;
+    let cookie: string;
+    let userId: number;
+    const devices: Device[] = [];
+
+    beforeAll(async () => {
+      db = await target.open();
+      server = await startSyncTestServer(db);
+      userId = await seedUser(db, { plan: 'pro' });
+      ws = await seedWorkspace(db, userId);
+      cookie = await accessCookie(server.deps, userId);
+    });
+    // RxDB's open-source build allows 13 open collections per process: close each test's devices.
+    afterEach(async () => {
+      await Promise.all(devices.splice(0).map((d) => d.close()));
+    });
+    afterAll(async () => {
+      await server.close();
+      await db.close();
+    });
+
+    async function device(label: string, live = true) {
+      const d = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [ws], live, label }).start();
+      devices.push(d);
+      return d;
+    }
+
+    it('a product created on one device reaches the other live', async () => {
+      const a = await device('a');
+      const b = await device('b');
+      await eventually(() => expect(server.live.clientCount()).toBeGreaterThanOrEqual(2));
+      const id = randomUUID();
+      await a.db.products.insert({ id, workspace_id: ws, updated_at: stamp(), name: 'Sugar 2kg', price_cents: 4599, ...productDefaults });
+      const seen = await eventually(async () => {
+        const doc = await b.db.products.findOne(id).exec();
+        expect(doc?.server_version).toBe(1);
+        return doc;
+      });
+      expect(seen?.name).toBe('Sugar 2kg');
+      await eventually(() => expect(a.engine.hasUnsyncedChanges()).toBe(false));
+    });
+
+    it('both edit one contact offline: different fields merge, the same field keeps the server value and logs ours', async () => {
+      const a = await device('ca');
+      const b = await device('cb');
+      const id = randomUUID();
+      await a.db.contacts.insert({ id, workspace_id: ws, updated_at: stamp(), name: 'Naledi', phone: '0820000000', status: 'active' });
+      await eventually(async () => expect((await b.db.contacts.findOne(id).exec())?.server_version).toBe(1));
+      await eventually(async () => expect((await a.db.contacts.findOne(id).exec())?.server_version).toBe(1));
+
+      b.setOnline(false);
+      const onA = await a.db.contacts.findOne(id).exec();
+      await onA?.incrementalPatch({ email: 'naledi@a.example', company: 'Server Co', updated_at: stamp() });
+      await eventually(async () => expect((await a.db.contacts.findOne(id).exec())?.server_version).toBe(2));
+      const onB = await b.db.contacts.findOne(id).exec();
+      await onB?.incrementalPatch({ phone: '0839999999', company: 'Local Co', updated_at: stamp() });
+      expect(b.engine.hasUnsyncedChanges()).toBe(true);
+      b.setOnline(true);
+
+      const merged = await eventually(async () => {
+        const doc = (await b.db.contacts.findOne(id).exec())?.toJSON();
+        expect(doc?.server_version).toBe(3);
+        return doc;
+      });
+      expect(merged).toMatchObject({ email: 'naledi@a.example', phone: '0839999999', company: 'Server Co' });
+      await eventually(async () => expect((await a.db.contacts.findOne(id).exec())?.toJSON()).toMatchObject({ phone: '0839999999', company: 'Server Co' }));
+      const log = (await b.data.local.conflicts()).filter((c) => c.doc_id === id);
+      expect(log).toEqual([expect.objectContaining({ field: 'company', local_value: 'Local Co', server_value: 'Server Co', status: 'open' })]);
+      await eventually(() => expect(b.status.getState().conflicts).toBe(1));
+    });
+
+    it('two devices selling the same item offline end with the right count', async () => {
+      const a = await device('sa');
+      const b = await device('sb');
+      const productId = randomUUID();
+      await a.db.products.insert({ id: productId, workspace_id: ws, updated_at: stamp(), name: 'Airtime R10', track_inventory: true, ...productDefaults });
+      await recordMovement(a.db, { workspace_id: ws, product_id: productId, quantity: 10, reason: 'purchase' });
+      await eventually(async () => expect(await stockOnHand(b.db, productId)).toBe(10));
+      a.setOnline(false);
+      b.setOnline(false);
+      await recordMovement(a.db, { workspace_id: ws, product_id: productId, quantity: -3, reason: 'sale' });
+      await recordMovement(b.db, { workspace_id: ws, product_id: productId, quantity: -4, reason: 'sale' });
+      expect(await stockOnHand(a.db, productId)).toBe(7);
+      expect(await stockOnHand(b.db, productId)).toBe(6);
+      a.setOnline(true);
+      b.setOnline(true);
+      for (const d of [a, b]) {
+        await eventually(async () => expect(await stockOnHand(d.db, productId)).toBe(3));
+        await eventually(async () => expect((await d.db.products.findOne(productId).exec())?.stock_on_hand).toBe(3));
+      }
+    });
+
+    it('a change the server refuses is withdrawn locally and listed with its reason', async () => {
+      const freeOwner = await seedUser(db, { plan: 'free' });
+      const freeWs = await seedWorkspace(db, freeOwner, [userId]);
+      const api = syncApi(server.url, cookie);
+      await api.push('products', freeWs, Array.from({ length: 10 }, (_, i) => ({
+        newDocumentState: { id: randomUUID(), workspace_id: freeWs, updated_at: stamp(), name: `P${i}` },
+      })));
+      const d = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [freeWs], label: 'rej' }).start();
+      devices.push(d);
+      const id = randomUUID();
+      await d.db.products.insert({ id, workspace_id: freeWs, updated_at: stamp(), name: 'Eleventh', ...productDefaults });
+      await eventually(async () => expect(await d.db.products.findOne(id).exec()).toBeNull());
+      const rejected = await eventually(() => {
+        const r = d.status.getState().rejected;
+        expect(r).toHaveLength(1);
+        return r[0];
+      });
+      expect(rejected).toMatchObject({
+        doc_id: id,
+        code: 'plan_limit',
+        message: 'The Mahala plan allows 10 products. Upgrade to the Vuka plan for unlimited products.',
+        document: expect.objectContaining({ name: 'Eleventh', ...productDefaults }),
+      });
+      await eventually(() => expect(d.engine.hasUnsyncedChanges()).toBe(false));
+    });
+  });
+}

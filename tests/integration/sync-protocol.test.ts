@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { numberBlock, pullResponse, pushResponse } from '../../schema/contract/sync.js';
+import type { Db } from '../../sync-server/db/db.js';
+import { setPushHooks } from '../../sync-server/sync/push-hooks.js';
+import { testDatabases } from '../support/databases.js';
+import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+
+const now = () => new Date().toISOString();
+const product = (workspace_id: number, extra: Record<string, unknown> = {}) => ({
+  id: randomUUID(),
+  workspace_id,
+  updated_at: now(),
+  name: 'Maize meal 5kg',
+  price_cents: 8999,
+  ...extra,
+});
+
+for (const target of testDatabases()) {
+  describe(`sync protocol on ${target.name}`, () => {
+    let db: Db;
+    let server: SyncTestServer;
+    let api: ReturnType<typeof syncApi>;
+    let outsider: ReturnType<typeof syncApi>;
+    let pro: number;
+    let free: number;
+    let other: number;
+
+    beforeAll(async () => {
+      db = await target.open();
+      server = await startSyncTestServer(db);
+      const owner = await seedUser(db, { plan: 'pro' });
+      const freeOwner = await seedUser(db, { plan: 'free' });
+      const stranger = await seedUser(db);
+      pro = await seedWorkspace(db, owner);
+      free = await seedWorkspace(db, freeOwner, [owner]);
+      other = await seedWorkspace(db, stranger);
+      api = syncApi(server.url, await accessCookie(server.deps, owner));
+      outsider = syncApi(server.url, await accessCookie(server.deps, stranger));
+    });
+    afterAll(async () => {
+      await server.close();
+      await db.close();
+    });
+
+    async function pullAll(collection: string, workspace: number, limit = 100) {
+      const docs: Record<string, unknown>[] = [];
+      let seq = 0;
+      let id = '';
+      for (;;) {
+        const res = await api.pull(collection, workspace, seq, id, limit);
+        const page = pullResponse.parse(res.body);
+        docs.push(...page.documents);
+        if (page.documents.length < limit) return docs;
+        ({ seq, id } = page.checkpoint);
+      }
+    }
+
+    it('pull pages through the feed in (server_seq, id) order without gaps or repeats', async () => {
+      const docs = Array.from({ length: 25 }, (_, i) => ({ newDocumentState: product(pro, { name: `P${i}` }) }));
+      expect(pushResponse.parse((await api.push('products', pro, docs)).body)).toEqual({ conflicts: [], rejected: [] });
+      const pages: number[] = [];
+      let seq = 0;
+      let id = '';
+      const seen: Record<string, unknown>[] = [];
+      for (;;) {
+        const page = pullResponse.parse((await api.pull('products', pro, seq, id, 10)).body);
+        pages.push(page.documents.length);
+        seen.push(...page.documents);
+        if (page.documents.length === 0) break;
+        ({ seq, id } = page.checkpoint);
+      }
+      expect(pages).toEqual([10, 10, 5, 0]);
+      expect(new Set(seen.map((d) => d.id)).size).toBe(25);
+      const keys = seen.map((d) => [Number(d.server_seq), String(d.id)] as const);
+      const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+      expect(keys).toEqual(sorted);
+    });
+
+    it('the same push twice is harmless: one version, one feed entry, no conflict', async () => {
+      const row = { newDocumentState: contact(pro, { name: 'Thandi' }) };
+      const first = pushResponse.parse((await api.push('contacts', pro, [row])).body);
+      const second = pushResponse.parse((await api.push('contacts', pro, [row])).body);
+      expect(first).toEqual({ conflicts: [], rejected: [] });
+      expect(second).toEqual({ conflicts: [], rejected: [] });
+      const stored = (await pullAll('contacts', pro)).filter((d) => d.id === row.newDocumentState.id);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ name: 'Thandi', server_version: 1, _deleted: false });
+    });
+
+    it('a write based on an old server state comes back as a conflict with the server document', async () => {
+      const doc = contact(pro, { name: 'Sipho', phone: '0820000000' });
+      await api.push('contacts', pro, [{ newDocumentState: doc }]);
+      const [master] = (await pullAll('contacts', pro)).filter((d) => d.id === doc.id);
+      const changed = { ...master, phone: '0831111111', updated_at: now() };
+      expect(pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: changed, assumedMasterState: master }])).body).conflicts).toEqual([]);
+      const stale = { ...master, email: 'sipho@example.test', updated_at: now() };
+      const res = pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: stale, assumedMasterState: master }])).body);
+      expect(res.conflicts).toHaveLength(1);
+      expect(res.conflicts[0]).toMatchObject({ id: doc.id, phone: '0831111111', server_version: 2 });
+      expect(res.conflicts[0].email).toBeUndefined();
+    });
+
+    it('two pushes interleaved so the later-started commits first: a pull in between skips nothing', async () => {
+      if (target.name === 'pglite') {
+        // PGlite has one connection, so two push transactions cannot be open at once there.
+        expect(db.driver).toBe('pglite');
+        return;
+      }
+      const before = pullResponse.parse((await api.pull('contacts', pro, 0, '', 1000)).body).checkpoint;
+      let releaseFirst = () => {};
+      const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstEntered = () => {};
+      const firstInside = new Promise<void>((resolve) => (firstEntered = resolve));
+      setPushHooks(server.deps, {
+        beforeLock: async () => {
+          setPushHooks(server.deps, undefined);
+          firstEntered();
+          await firstHeld;
+        },
+      });
+      const early = contact(pro, { name: 'Started first' });
+      const late = contact(pro, { name: 'Started second' });
+      const earlyPush = api.push('contacts', pro, [{ newDocumentState: early }]);
+      await firstInside;
+      await api.push('contacts', pro, [{ newDocumentState: late }]);
+      const between = pullResponse.parse((await api.pull('contacts', pro, before.seq, before.id)).body);
+      expect(between.documents.map((d) => d.name)).toEqual(['Started second']);
+      releaseFirst();
+      await earlyPush;
+      const after = pullResponse.parse((await api.pull('contacts', pro, between.checkpoint.seq, between.checkpoint.id)).body);
+      expect(after.documents.map((d) => d.name)).toEqual(['Started first']);
+    });
+
+    it('pushing or pulling in a workspace the user is not a member of is refused with 403', async () => {
+      const res = await outsider.push('products', pro, [{ newDocumentState: product(pro) }]);
+      expect(res.status).toBe(403);
+      expect((await outsider.pull('products', pro)).status).toBe(403);
+      expect((await api.pull('products', other)).status).toBe(403);
+      expect(pullResponse.parse((await outsider.pull('products', other)).body).documents).toEqual([]);
+    });
+
+    it('a document naming another workspace is refused', async () => {
+      const res = pushResponse.parse((await api.push('products', pro, [{ newDocumentState: product(other) }])).body);
+      expect(res.rejected).toEqual([expect.objectContaining({ code: 'forbidden' })]);
+    });
+
+    it('server-owned fields sent by a client are ignored, never stored', async () => {
+      const doc = product(pro, { server_seq: 999_999, server_version: 77, stock_on_hand: 5000 });
+      expect(pushResponse.parse((await api.push('products', pro, [{ newDocumentState: doc }])).body).rejected).toEqual([]);
+      const [stored] = (await pullAll('products', pro)).filter((d) => d.id === doc.id);
+      expect(stored.stock_on_hand).toBe(0);
+      expect(stored.server_version).toBe(1);
+      expect(stored.server_seq).not.toBe(999_999);
+    });
+
+    it('schema-invalid documents are refused with a reason and nothing is stored', async () => {
+      const noName = { id: randomUUID(), workspace_id: pro, updated_at: now(), email: 'x@example.test' };
+      const badPrice = product(pro, { price_cents: 'cheap' });
+      const res = pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: noName }])).body);
+      expect(res.rejected).toEqual([{ id: noName.id, code: 'invalid', message: expect.stringContaining('name') }]);
+      const res2 = pushResponse.parse((await api.push('products', pro, [{ newDocumentState: badPrice }])).body);
+      expect(res2.rejected).toEqual([{ id: badPrice.id, code: 'invalid', message: expect.stringContaining('price_cents') }]);
+      const ids = new Set([...(await pullAll('contacts', pro)), ...(await pullAll('products', pro))].map((d) => d.id));
+      expect(ids.has(noName.id)).toBe(false);
+      expect(ids.has(badPrice.id)).toBe(false);
+    });
+
+    it('the free plan refuses the 11th product with the plan message', async () => {
+      const rows = Array.from({ length: 12 }, (_, i) => ({ newDocumentState: product(free, { name: `Item ${i}` }) }));
+      const res = pushResponse.parse((await api.push('products', free, rows)).body);
+      expect(res.rejected).toHaveLength(2);
+      for (const r of res.rejected) {
+        expect(r).toMatchObject({
+          code: 'plan_limit',
+          message: 'The Mahala plan allows 10 products. Upgrade to the Vuka plan for unlimited products.',
+        });
+      }
+      expect((await pullAll('products', free)).filter((d) => d._deleted === false)).toHaveLength(10);
+    });
+
+    it('stock movements are append-only and on-hand is their sum, computed by the server', async () => {
+      const item = product(pro, { name: 'Bread', track_inventory: true });
+      await api.push('products', pro, [{ newDocumentState: item }]);
+      const moves = [20, -3, -2].map((quantity) => ({
+        id: randomUUID(), workspace_id: pro, updated_at: now(), product_id: item.id, quantity, reason: quantity > 0 ? 'purchase' : 'sale',
+      }));
+      await api.push('stock_movements', pro, moves.map((m) => ({ newDocumentState: m })));
+      const [stored] = (await pullAll('products', pro)).filter((d) => d.id === item.id);
+      expect(stored.stock_on_hand).toBe(15);
+      const [firstMove] = (await pullAll('stock_movements', pro)).filter((d) => d.id === moves[0].id);
+      const edit = { ...firstMove, quantity: 200 };
+      const res = pushResponse.parse((await api.push('stock_movements', pro, [{ newDocumentState: edit, assumedMasterState: firstMove }])).body);
+      expect(res.rejected).toEqual([expect.objectContaining({ id: moves[0].id, code: 'immutable' })]);
+      const del = pushResponse.parse((await api.push('stock_movements', pro, [{ newDocumentState: { ...firstMove, _deleted: true }, assumedMasterState: firstMove }])).body);
+      expect(del.rejected).toEqual([expect.objectContaining({ code: 'immutable' })]);
+      const [after] = (await pullAll('products', pro)).filter((d) => d.id === item.id);
+      expect(after.stock_on_hand).toBe(15);
+    });
+
+    it('concurrent number-block reservations never overlap', async () => {
+      const requests = Array.from({ length: 12 }, (_, i) =>
+        api.post(`/api/workspaces/${pro}/number-blocks`, { device_id: `device-${i % 3}-abcdef`, series: 'invoice', size: 25 }),
+      );
+      const blocks = (await Promise.all(requests)).map((r) => numberBlock.parse(r.body));
+      const taken = new Set<number>();
+      for (const b of blocks) {
+        expect(b.end - b.start + 1).toBe(25);
+        for (let n = b.start; n <= b.end; n++) {
+          expect(taken.has(n)).toBe(false);
+          taken.add(n);
+        }
+      }
+      expect(Math.min(...taken)).toBe(1);
+      expect(Math.max(...taken)).toBe(300);
+      const refused = await outsider.post(`/api/workspaces/${pro}/number-blocks`, { device_id: 'device-x-abcdef', series: 'quote', size: 5 });
+      expect(refused.status).toBe(403);
+    });
+  });
+}
+
+function contact(workspace_id: number, extra: Record<string, unknown>) {
+  return { id: randomUUID(), workspace_id, updated_at: now(), ...extra };
+}

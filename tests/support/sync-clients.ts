@@ -1,0 +1,90 @@
+import 'fake-indexeddb/auto';
+import { WebSocket as WsSocket } from 'ws';
+import { closeUserDatabase, openUserDatabase, type UserData } from '../../app/data/db.js';
+import type { LiveSocket } from '../../app/data/live.js';
+import { startSync, type SyncEngine } from '../../app/data/replication.js';
+import { createSyncStatusStore, type SyncStatusStore } from '../../app/data/sync-status.js';
+import { cookieFetch } from './sync-server.js';
+
+/** A `ws` socket behind the browser-like interface the live client uses, sending the cookie. */
+export function nodeSocket(cookie: string, origin: string) {
+  return (url: string): LiveSocket => {
+    const ws = new WsSocket(url, { headers: { cookie, origin } });
+    return {
+      send: (d) => ws.send(d),
+      close: () => ws.close(),
+      addEventListener(type: 'open' | 'close' | 'error' | 'message', listener: (event: { data: unknown }) => void) {
+        if (type === 'message') ws.on('message', (data) => listener({ data: data.toString() }));
+        else ws.on(type, () => listener({ data: undefined }));
+      },
+    };
+  };
+}
+
+let deviceCounter = 0;
+
+/** One simulated device: its own IndexedDB database (fake-indexeddb), replication and live socket. */
+export class Device {
+  data!: UserData;
+  engine!: SyncEngine;
+  readonly status: SyncStatusStore = createSyncStatusStore();
+  readonly name: string;
+  private online = true;
+
+  constructor(
+    readonly opts: { baseUrl: string; userId: number; cookie: string; workspaces: number[]; live?: boolean; label?: string },
+  ) {
+    this.name = `vuka-test-${process.pid}-${opts.label ?? 'd'}${deviceCounter++}`;
+  }
+
+  async start(): Promise<this> {
+    this.data = await openUserDatabase(this.opts.userId, { name: this.name, multiInstance: false, devMode: false });
+    this.engine = startSync({
+      data: this.data,
+      baseUrl: this.opts.baseUrl,
+      workspaces: this.opts.workspaces,
+      fetch: cookieFetch(this.opts.cookie),
+      live: this.opts.live === false ? false : { createSocket: nodeSocket(this.opts.cookie, this.opts.baseUrl) },
+      status: this.status,
+      retryTime: 50,
+      waitForLeadership: false,
+      batchSize: 50,
+    });
+    if (!this.online) this.engine.setOnline(false);
+    return this;
+  }
+
+  setOnline(online: boolean) {
+    this.online = online;
+    this.engine.setOnline(online);
+  }
+
+  /** Closes everything as if the tab were closed, then opens it again. */
+  async restart() {
+    await this.engine.stop();
+    await closeUserDatabase(this.data);
+    await this.start();
+  }
+
+  async close() {
+    await this.engine.stop();
+    await closeUserDatabase(this.data);
+  }
+
+  get db() {
+    return this.data.db;
+  }
+}
+
+/** Waits until `check` passes (polling), failing with the last error after `ms`. */
+export async function eventually<T>(check: () => Promise<T> | T, ms = 10_000, every = 50): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, every));
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type AppDeps } from '../../sync-server/app.js';
+import { loadConfig } from '../../sync-server/config.js';
+import type { Db } from '../../sync-server/db/db.js';
+import { signAccessToken } from '../../sync-server/http/access-token.js';
+import { signingKey } from '../../sync-server/http/auth-context.js';
+import { attachLive, type LiveHandle } from '../../sync-server/live/live.js';
+import { createLogger } from '../../sync-server/logger.js';
+import { outboxMailer } from '../../sync-server/mail/mailer.js';
+
+export interface SyncTestServer {
+  url: string;
+  deps: AppDeps;
+  live: LiveHandle;
+  close(): Promise<void>;
+}
+
+/** The real app plus the live WebSocket on a free port (what main.ts will do once it calls attachLive). */
+export async function startSyncTestServer(db: Db): Promise<SyncTestServer> {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' });
+  const deps: AppDeps = {
+    config,
+    db,
+    mailer: outboxMailer(db, config.MAIL_FROM),
+    log: createLogger('silent'),
+    now: () => new Date(),
+  };
+  const server: Server = createServer(createApp(deps));
+  const live = await attachLive(server, deps);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  config.allowedOrigins.push(url);
+  return {
+    url,
+    deps,
+    live,
+    async close() {
+      await live.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+let seq = 0;
+
+/** A user made directly in SQL (the auth API is someone else's). */
+export async function seedUser(db: Db, opts: { plan?: 'free' | 'pro' } = {}): Promise<number> {
+  const n = `${process.pid}-${Date.now().toString(36)}-${seq++}`;
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO users (email, full_name, verified, plan) VALUES ($1, $2, true, $3) RETURNING id`,
+    [`sync-${n}@example.test`, `Sync Tester ${n}`, opts.plan ?? 'free'],
+  );
+  return rows[0].id;
+}
+
+/** A workspace owned by `ownerId` with the given extra members. */
+export async function seedWorkspace(db: Db, ownerId: number, members: number[] = []): Promise<number> {
+  const n = `${process.pid}-${Date.now().toString(36)}-${seq++}`;
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO workspaces (name, slug, owner_id) VALUES ($1, $2, $3) RETURNING id`,
+    [`Sync ${n}`, `sync-${n}`, ownerId],
+  );
+  const id = rows[0].id;
+  await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', now())`, [
+    id,
+    ownerId,
+  ]);
+  for (const m of members) {
+    await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'member', now())`, [
+      id,
+      m,
+    ]);
+  }
+  return id;
+}
+
+/** `Cookie` header value carrying a valid access token for the user. */
+export async function accessCookie(deps: AppDeps, userId: number): Promise<string> {
+  const token = signAccessToken(await signingKey(deps), {
+    sub: userId,
+    fam: 'test',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
+  return `vuka_at=${token}`;
+}
+
+/** A fetch that sends the user's cookie, like a browser with credentials: 'include'. */
+export function cookieFetch(cookie: string): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('cookie', cookie);
+    return fetch(input, { ...init, headers });
+  };
+}
+
+/** Small JSON helpers for protocol tests. */
+export function syncApi(base: string, cookie: string) {
+  const f = cookieFetch(cookie);
+  return {
+    async pull(collection: string, workspace: number, seq = 0, id = '', limit = 100) {
+      const res = await f(`${base}/api/sync/${collection}/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${limit}`);
+      return { status: res.status, body: await res.json() };
+    },
+    async push(collection: string, workspace: number, rows: unknown) {
+      const res = await f(`${base}/api/sync/${collection}/push?workspace=${workspace}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(rows),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    async post(path: string, body: unknown) {
+      const res = await f(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, body: await res.json() };
+    },
+  };
+}
