@@ -46,27 +46,49 @@ export const workspacePatch = z
 
 export const workspaceAutoCreate = z.object({ name, type: workspaceType });
 
+/** spec §3 workspace_settings fields, validated the same way on read and on change. */
+const settingsFields = {
+  colors: z.record(z.string(), z.string()),
+  dark_mode: z.boolean(),
+  logo: z.string().nullable(),
+  favicon: z.string().nullable(),
+  timezone: z.string().min(1).max(64),
+  date_format: z.string().min(1).max(32),
+  time_format: z.string().min(1).max(5),
+  language: z.string().min(2).max(10),
+  currency: z.string().length(3, 'Currency must be a 3-letter code'),
+  email_template: z.string().nullable(),
+  email_signature: z.string().nullable(),
+  email_from: z.string().nullable(),
+  email_cc: z.string().nullable(),
+  email_bcc: z.string().nullable(),
+  email_reply_to: z.string().nullable(),
+  allowed_file_types: z.array(z.string()),
+};
+
 /** spec §3 workspace_settings, with its defaults. */
 export const workspaceSettings = z.object({
-  colors: z.record(z.string(), z.string()).default({}),
-  dark_mode: z.boolean().default(false),
-  logo: z.string().nullable().default(null),
-  favicon: z.string().nullable().default(null),
-  timezone: z.string().min(1).max(64).default('UTC'),
-  date_format: z.string().min(1).max(32).default('YYYY-MM-DD'),
-  time_format: z.string().min(1).max(5).default('HH:mm'),
-  language: z.string().min(2).max(10).default('en'),
-  currency: z.string().length(3, 'Currency must be a 3-letter code').default('USD'),
-  email_template: z.string().nullable().default(null),
-  email_signature: z.string().nullable().default(null),
-  email_from: z.string().nullable().default(null),
-  email_cc: z.string().nullable().default(null),
-  email_bcc: z.string().nullable().default(null),
-  email_reply_to: z.string().nullable().default(null),
-  allowed_file_types: z.array(z.string()).default(['image/*', 'application/pdf']),
+  ...settingsFields,
+  colors: settingsFields.colors.default({}),
+  dark_mode: settingsFields.dark_mode.default(false),
+  logo: settingsFields.logo.default(null),
+  favicon: settingsFields.favicon.default(null),
+  timezone: settingsFields.timezone.default('UTC'),
+  date_format: settingsFields.date_format.default('YYYY-MM-DD'),
+  time_format: settingsFields.time_format.default('HH:mm'),
+  language: settingsFields.language.default('en'),
+  currency: settingsFields.currency.default('USD'),
+  email_template: settingsFields.email_template.default(null),
+  email_signature: settingsFields.email_signature.default(null),
+  email_from: settingsFields.email_from.default(null),
+  email_cc: settingsFields.email_cc.default(null),
+  email_bcc: settingsFields.email_bcc.default(null),
+  email_reply_to: settingsFields.email_reply_to.default(null),
+  allowed_file_types: settingsFields.allowed_file_types.default(['image/*', 'application/pdf']),
 });
 export type WorkspaceSettings = z.infer<typeof workspaceSettings>;
-export const workspaceSettingsPatch = workspaceSettings.partial();
+/** A change names only the fields it changes: no defaults, so nothing unsent is reset. */
+export const workspaceSettingsPatch = z.object(settingsFields).partial();
 
 export const memberDto = z.object({
   id: z.number().int(),
