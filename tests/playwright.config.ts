@@ -35,6 +35,7 @@ export default defineConfig({
   ],
   webServer: {
     command: `node tests/e2e/serve.mjs`,
+    cwd: '..',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
