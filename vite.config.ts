@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precacheBudget } from './sw/precache-budget.js';
-import { pwaColors, pwaIcons, webManifest } from './sw/web-manifest.js';
+import { pwaIcons, webManifest } from './sw/web-manifest.js';
 
 /** Favicon and home-screen icon links in the HTML head (vite-plugin-pwa adds the manifest link). */
 function pwaHeadLinks(): Plugin {
@@ -31,7 +31,7 @@ export default defineConfig({
       registerType: 'prompt',
       // CSP is `script-src 'self'`: no injected inline script; app/features/pwa registers the worker.
       injectRegister: false,
-      manifest: { ...webManifest, theme_color: pwaColors.black },
+      manifest: webManifest,
       // Icons are in the glob below (with their sizes, for the budget); listing them twice would not help.
       includeManifestIcons: false,
       injectManifest: {

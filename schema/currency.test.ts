@@ -40,6 +40,10 @@ describe('currency (spec §9)', () => {
     expect(convertFromZar(499, 'EUR', { ZAR: Number.NaN, EUR: 0.85 })).toBe(499);
   });
 
+  it('a price that cannot be converted is shown unconverted, in Rand', () => {
+    expect(displayPrice(499, 'EUR', { ZAR: 18.25 })).toBe('R499');
+  });
+
   it('a missing or bad rate for one currency falls back to its built-in rate', () => {
     const { rates, fallbacks } = completeRates({ ZAR: 17, EUR: 'x', INR: -1, NGN: 1500, GBP: 0.8 });
     expect(rates.ZAR).toBe(17);

@@ -73,17 +73,19 @@ export function completeRates(source: Record<string, unknown> | undefined): {
   return { rates, fallbacks };
 }
 
-/**
- * Converts a ZAR amount: amount / rate[ZAR] * rate[target]. If that cannot be computed (a rate is
- * missing, zero or not a number) the unconverted amount comes back, as spec §8 says.
- */
-export function convertFromZar(amountZar: number, target: CurrencyCode, rates: Partial<UsdRates>): number {
+/** amount / rate[ZAR] * rate[target], or null when a needed rate is missing, zero or not a number. */
+export function tryConvertFromZar(amountZar: number, target: CurrencyCode, rates: Partial<UsdRates>): number | null {
   if (target === BASE_CURRENCY) return amountZar;
   const zar = rates.ZAR;
   const to = rates[target];
-  if (zar === undefined || to === undefined || !(zar > 0) || !(to > 0)) return amountZar;
+  if (zar === undefined || to === undefined || !(zar > 0) || !(to > 0)) return null;
   const out = (amountZar / zar) * to;
-  return Number.isFinite(out) ? out : amountZar;
+  return Number.isFinite(out) ? out : null;
+}
+
+/** Converts a ZAR amount; if that cannot be computed the unconverted amount comes back (spec §8). */
+export function convertFromZar(amountZar: number, target: CurrencyCode, rates: Partial<UsdRates>): number {
+  return tryConvertFromZar(amountZar, target, rates) ?? amountZar;
 }
 
 /**
@@ -102,9 +104,13 @@ export function formatPrice(amount: number, currency: CurrencyCode): string {
   return /[A-Za-z]{2}$/.test(symbol) ? `${symbol} ${digits}` : `${symbol}${digits}`;
 }
 
-/** Converts a ZAR base price and formats it for display in one step. */
+/**
+ * Converts a ZAR base price and formats it. When conversion fails the unconverted amount is shown
+ * with the Rand symbol, so a visitor never sees R499 labelled as $499.
+ */
 export function displayPrice(amountZar: number, currency: CurrencyCode, rates: Partial<UsdRates>): string {
-  return formatPrice(convertFromZar(amountZar, currency, rates), currency);
+  const converted = tryConvertFromZar(amountZar, currency, rates);
+  return converted === null ? formatPrice(amountZar, BASE_CURRENCY) : formatPrice(converted, currency);
 }
 
 /** Countries of spec §9 with their own currency and symbol (amounts shown with 2 decimals). */

@@ -1,8 +1,7 @@
-import { Dexie, type Table } from 'dexie';
 import { numberBlock, type NumberSeries } from '../../schema/contract/sync.js';
+import type { VukaDatabase } from './db.js';
 
 interface StoredBlock {
-  id?: number;
   workspace_id: number;
   series: NumberSeries;
   start: number;
@@ -11,13 +10,11 @@ interface StoredBlock {
   next: number;
 }
 
-type BlockStore = Dexie & { blocks: Table<StoredBlock, number> };
-
-function openBlocks(name: string): BlockStore {
-  const db = new Dexie(`${name}-numbers`);
-  db.version(1).stores({ blocks: '++id, [workspace_id+series]' });
-  return Object.assign(db, { blocks: db.table<StoredBlock, number>('blocks') });
+interface BlocksDoc {
+  blocks: StoredBlock[];
 }
+
+const DOC_ID = 'number-blocks';
 
 export class OutOfNumbersError extends Error {
   constructor(readonly series: NumberSeries) {
@@ -28,15 +25,31 @@ export class OutOfNumbersError extends Error {
 /**
  * Document numbers for offline use: ranges are reserved per device and series while online
  * (POST /api/workspaces/:id/number-blocks) and drawn locally, so two devices never issue the same
- * number. Drawing is one IndexedDB transaction, so two tabs can't take the same number either.
+ * number. Blocks live in a local (never replicated) document of the user's database; drawing is one
+ * revision-checked write, so two tabs can't take the same number either.
  */
-export function numberBlocks(opts: { databaseName: string; deviceId: string; baseUrl?: string; fetch?: typeof fetch }) {
-  const store = openBlocks(opts.databaseName);
-  const doFetch = opts.fetch ?? ((input, init) => fetch(input, { ...init, credentials: 'include' }));
+export function numberBlocks(opts: { db: VukaDatabase; deviceId: string; baseUrl?: string; fetch?: typeof fetch }) {
+  const { db } = opts;
+  const doFetch: typeof fetch = opts.fetch ?? ((input, init) => fetch(input, { ...init, credentials: 'include' }));
+
+  async function blocksDoc() {
+    const found = await db.getLocal<BlocksDoc>(DOC_ID);
+    if (found) return found;
+    try {
+      return await db.insertLocal<BlocksDoc>(DOC_ID, { blocks: [] });
+    } catch {
+      const again = await db.getLocal<BlocksDoc>(DOC_ID);
+      if (!again) throw new Error('number blocks document missing');
+      return again;
+    }
+  }
 
   async function remaining(workspaceId: number, series: NumberSeries): Promise<number> {
-    const blocks = await store.blocks.where({ workspace_id: workspaceId, series }).toArray();
-    return blocks.reduce((n, b) => n + (b.end - b.next + 1), 0);
+    const doc = await db.getLocal<BlocksDoc>(DOC_ID);
+    const blocks = doc ? doc.toMutableJSON().data.blocks : [];
+    return blocks
+      .filter((b) => b.workspace_id === workspaceId && b.series === series)
+      .reduce((n, b) => n + (b.end - b.next + 1), 0);
   }
 
   async function reserve(workspaceId: number, series: NumberSeries, size = 50): Promise<void> {
@@ -47,7 +60,8 @@ export function numberBlocks(opts: { databaseName: string; deviceId: string; bas
     });
     if (!res.ok) throw new Error(`Could not reserve ${series} numbers (${res.status})`);
     const block = numberBlock.parse(await res.json());
-    await store.blocks.add({ workspace_id: workspaceId, series, start: block.start, end: block.end, next: block.start });
+    const stored: StoredBlock = { workspace_id: workspaceId, series, start: block.start, end: block.end, next: block.start };
+    await (await blocksDoc()).incrementalModify((data) => ({ blocks: [...(data.blocks ?? []), stored] }));
   }
 
   return {
@@ -59,14 +73,19 @@ export function numberBlocks(opts: { databaseName: string; deviceId: string; bas
     },
     /** Takes the next number; works offline while reserved numbers remain. */
     async draw(workspaceId: number, series: NumberSeries): Promise<number> {
-      return store.transaction('rw', store.blocks, async () => {
-        const blocks = await store.blocks.where({ workspace_id: workspaceId, series }).sortBy('start');
-        const block = blocks.find((b) => b.next <= b.end);
-        if (!block || block.id === undefined) throw new OutOfNumbersError(series);
-        await store.blocks.update(block.id, { next: block.next + 1 });
-        return block.next;
+      let drawn: number | null = null;
+      await (await blocksDoc()).incrementalModify((data) => {
+        // May run again if another tab wrote first; only the last run's result counts.
+        drawn = null;
+        const blocks = [...(data.blocks ?? [])].sort((a, b) => a.start - b.start);
+        const i = blocks.findIndex((b) => b.workspace_id === workspaceId && b.series === series && b.next <= b.end);
+        if (i < 0) return data;
+        drawn = blocks[i].next;
+        blocks[i] = { ...blocks[i], next: blocks[i].next + 1 };
+        return { blocks };
       });
+      if (drawn === null) throw new OutOfNumbersError(series);
+      return drawn;
     },
-    close: () => store.close(),
   };
 }

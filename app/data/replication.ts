@@ -43,6 +43,8 @@ export interface SyncEngine {
   awaitInSync(): Promise<void>;
   hasUnsyncedChanges(): boolean;
   pendingCount(): number;
+  /** `collection:id` of every local change not yet accepted. */
+  pendingKeys(): string[];
   stop(): Promise<void>;
 }
 
@@ -232,6 +234,7 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     },
     hasUnsyncedChanges: () => pending.size > 0,
     pendingCount: () => pending.size,
+    pendingKeys: () => [...pending.keys()],
     async stop() {
       if (typeof window !== 'undefined') {
         window.removeEventListener('online', onOnline);

@@ -25,7 +25,15 @@ export function Toaster() {
 
   const visible = toasts.filter((t) => t.open);
   return (
-    <ol ref={region} className={s.region} tabIndex={-1} aria-label={`Notifications (${TOAST_HOTKEY})`} data-testid="toast-region">
+    // data-react-aria-top-layer keeps toasts announced, focusable and clickable while a modal is open.
+    <ol
+      ref={region}
+      className={s.region}
+      tabIndex={-1}
+      aria-label={`Notifications (${TOAST_HOTKEY})`}
+      data-testid="toast-region"
+      data-react-aria-top-layer="true"
+    >
       {visible.map((t) => (
         <ToastCard key={t.id} item={t} />
       ))}

@@ -87,6 +87,8 @@ export const popover = style({
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.md,
   minWidth: '200px',
+  maxWidth: 'calc(100vw - 24px)',
+  overflowWrap: 'anywhere',
   outline: 'none',
 });
 export const menu = style({ padding: vars.space.xs, outline: 'none' });

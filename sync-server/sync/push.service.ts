@@ -106,8 +106,12 @@ function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, cur
 
   const incoming = clientView(entity, doc);
   const stored = clientView(entity, existing);
-  // The same change arriving twice (a retry, a lost response) is simply acknowledged.
-  if (sameJson(incoming, stored)) return { kind: 'noop' };
+  // The same change arriving twice (a retry, a lost response) is not written again. If the client
+  // does not know the stored version yet (its pull raced the push), the server's document goes back
+  // so the client learns server_seq/server_version: no new feed entry would ever tell it.
+  if (sameJson(incoming, stored)) {
+    return raw.server_version === existing.server_version ? { kind: 'noop' } : { kind: 'conflict', master: existing };
+  }
   if (rules.appendOnly) {
     return { kind: 'reject', rejection: { id, code: 'immutable', message: rejectionMessages.immutable }, master: existing };
   }

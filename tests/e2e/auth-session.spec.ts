@@ -1,16 +1,11 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { brand } from '../../schema/brand';
 import { waitForCode } from '../support/mailbox-file';
-import { skipCookieConsent, uniqueEmail } from './auth-support';
+import { registerViaUi, skipCookieConsent, tick, uniqueEmail } from './auth-support';
 
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => skipCookieConsent(page));
 
-/** Ticks a checkbox by pressing its box, as a person would (the label also holds links). */
-async function tick(form: Locator, label: RegExp) {
-  await form.locator('label').filter({ hasText: label }).click({ position: { x: 10, y: 10 } });
-  await expect(form.getByRole('checkbox', { name: label })).toBeChecked();
-}
 
 test('a protected page sends a signed-out visitor to /auth', async ({ page }) => {
   await page.goto('/welcome');
@@ -51,6 +46,8 @@ test('register lands on /welcome; the code verifies the email; logout goes home'
   await dialog.getByLabel('Verification code').fill(wrong);
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await expect(dialog.getByText('Invalid code. Please try again.')).toBeVisible();
+  // The toast stays announced while the dialog is open.
+  await expect(page.getByRole('alert').filter({ hasText: 'Verification failed' })).toBeVisible();
   await page.screenshot({ path: `tests/screenshots/auth-verify-code-${info.project.name}.png` });
   await dialog.getByLabel('Verification code').fill(code);
   await dialog.getByRole('button', { name: 'Verify' }).click();
@@ -83,19 +80,9 @@ test('register lands on /welcome; the code verifies the email; logout goes home'
 });
 
 test('Resend Code waits out the cooldown the server reports', async ({ page }, info) => {
-  const email = uniqueEmail('resend', info.project.name);
-  await page.goto('/auth?tab=register');
-  const form = page.getByRole('form', { name: 'Register' });
-  await form.getByLabel('Full name').fill('Sipho Dlamini');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill('secret123');
-  await form.getByLabel('Confirm password').fill('secret123');
-  await tick(form, /at least 18/);
-  await tick(form, /I accept the/);
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/welcome$/);
+  await registerViaUi(page, 'Sipho Dlamini', uniqueEmail('resend', info.project.name));
   await page.getByRole('button', { name: 'Resend Code' }).click();
-  // The registration mail was just sent, so the server is still cooling down or accepts and starts one.
+  // Either the server is still cooling down from the registration mail or it sends and starts one.
   await expect(page.getByRole('button', { name: /Resend Code \(\d+s\)/ })).toBeDisabled();
 });
 

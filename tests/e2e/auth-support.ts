@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { brand } from '../../schema/brand';
 
 /** Stores a cookie decision so the consent dialog does not cover the auth screens. */
@@ -11,4 +11,24 @@ export async function skipCookieConsent(page: Page) {
 
 export function uniqueEmail(tag: string, project: string): string {
   return `${tag}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Ticks a checkbox by pressing its box, as a person would (the label also holds links). */
+export async function tick(form: Locator, label: RegExp) {
+  await form.locator('label').filter({ hasText: label }).click({ position: { x: 10, y: 10 } });
+  await expect(form.getByRole('checkbox', { name: label })).toBeChecked();
+}
+
+/** Registers a new account through the register tab and waits for /welcome. */
+export async function registerViaUi(page: Page, name: string, email: string, password = 'secret123') {
+  await page.goto('/auth?tab=register');
+  const form = page.getByRole('form', { name: 'Register' });
+  await form.getByLabel('Full name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm password').fill(password);
+  await tick(form, /at least 18/);
+  await tick(form, /I accept the/);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
 }

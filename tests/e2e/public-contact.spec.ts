@@ -1,4 +1,17 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import type { ReceivedMail } from '../support/smtp.js';
+
+/** Mail the e2e SMTP server received (global-setup writes it to this file). */
+function receivedMail(): ReceivedMail[] {
+  const file = process.env.E2E_MAIL_FILE ?? 'test-results/e2e-mail.json';
+  if (!existsSync(file)) return [];
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return []; // caught mid-write; the next poll reads it whole
+  }
+}
 
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => {
@@ -53,7 +66,8 @@ test('the form shows each validation message, then sends and resets', async ({ p
   await fill(page, { name: 'T', email: 'not-an-email', subject: 'Hey', message: 'Too short' });
   await form(page).getByRole('button', { name: 'Send Message' }).click();
   await expect(form(page).getByText('Please enter a valid email address')).toBeVisible();
-  await fill(page, good);
+  const subject = `Question about POS ${Date.now()}`;
+  await fill(page, { ...good, subject });
   for (const msg of ['Name must be', 'valid email', 'Subject must be', 'Message must be']) {
     await expect(form(page).getByText(msg)).toHaveCount(0);
   }
@@ -78,6 +92,10 @@ test('the form shows each validation message, then sends and resets', async ({ p
   await expect(form(page).getByLabel('Name')).toHaveValue('');
   await expect(form(page).getByLabel('Message')).toHaveValue('');
   await expect(form(page).getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  // The message reached the team's inbox (the brand address).
+  await expect
+    .poll(() => receivedMail().some((m) => m.to.includes('hello@vuka.africa') && m.raw.includes(subject)), { timeout: 15_000 })
+    .toBe(true);
 });
 
 test('a server error keeps the values and shows the server message', async ({ page }) => {

@@ -77,15 +77,19 @@ for (const target of testDatabases()) {
       expect(keys).toEqual(sorted);
     });
 
-    it('the same push twice is harmless: one version, one feed entry, no conflict', async () => {
+    it('the same push twice is harmless: one version, one feed entry', async () => {
       const row = { newDocumentState: contact(pro, { name: 'Thandi' }) };
       const first = pushResponse.parse((await api.push('contacts', pro, [row])).body);
       const second = pushResponse.parse((await api.push('contacts', pro, [row])).body);
       expect(first).toEqual({ conflicts: [], rejected: [] });
-      expect(second).toEqual({ conflicts: [], rejected: [] });
       const stored = (await pullAll('contacts', pro)).filter((d) => d.id === row.newDocumentState.id);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({ name: 'Thandi', server_version: 1, _deleted: false });
+      // The repeat is not written again; it only hands back the stored state the client had not seen.
+      expect(second).toEqual({ conflicts: [stored[0]], rejected: [] });
+      const third = pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: stored[0], assumedMasterState: stored[0] }])).body);
+      expect(third).toEqual({ conflicts: [], rejected: [] });
+      expect((await pullAll('contacts', pro)).filter((d) => d.id === row.newDocumentState.id)).toEqual(stored);
     });
 
     it('a write based on an old server state comes back as a conflict with the server document', async () => {

@@ -118,3 +118,40 @@ export function syncApi(base: string, cookie: string) {
     },
   };
 }
+
+/**
+ * Two independent handles on one database, as two server instances would have: two `pg` pools on a
+ * fresh Postgres database, or (PGlite being in-process) the same PGlite handle twice.
+ */
+export async function twoHandles(target: { name: string; open(): Promise<Db> }): Promise<{ first: Db; second: Db; close(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (target.name !== 'postgres' || !adminUrl) {
+    const db = await target.open();
+    return { first: db, second: db, close: () => db.close() };
+  }
+  const { default: pg } = await import('pg');
+  const { openPg } = await import('../../sync-server/db/pg.js');
+  const { migrate } = await import('../../sync-server/db/migrate.js');
+  const name = `vuka_live_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const first = await openPg(url.toString());
+  await migrate(first);
+  const second = await openPg(url.toString());
+  return {
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}

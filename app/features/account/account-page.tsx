@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { UserDto } from '../../../schema/accounts';
@@ -51,6 +51,11 @@ export function AccountPage() {
             </div>
           ))}
         </dl>
+        {user.verified ? null : (
+          <p className={s.muted}>
+            Check your inbox for the 6-digit code, then <Link to="/welcome">enter it on the welcome page</Link>.
+          </p>
+        )}
       </Card>
       <Card aria-labelledby="session-title">
         <h2 className={s.sectionTitle} id="session-title">

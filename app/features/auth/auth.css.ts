@@ -38,7 +38,7 @@ export const inlineLink = style({
   font: 'inherit',
 });
 export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, marginTop: vars.space.lg, flexWrap: 'wrap' });
-export const codeRow = style({ display: 'grid', gridTemplateColumns: '1fr auto', gap: vars.space.sm, alignItems: 'end' });
+export const codeRow = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, alignItems: 'flex-start' });
 export const success = style({ textAlign: 'center', display: 'flex', flexDirection: 'column', gap: vars.space.md, alignItems: 'center' });
 export const successIcon = style({
   width: '48px',

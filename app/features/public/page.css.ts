@@ -65,6 +65,13 @@ export const per = style({ color: vars.color.textMuted, marginLeft: vars.space.x
 export const checkList = style({ margin: 0, paddingLeft: '1.2em', display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 export const planCta = style({ marginTop: 'auto' });
 
+export const scrollHint = style({
+  display: 'none',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  margin: `0 0 ${vars.space.sm}`,
+  '@media': { 'screen and (max-width: 600px)': { display: 'block' } },
+});
 export const tableWrap = style({ overflowX: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm, minWidth: '560px' });
 globalStyle(`${table} th, ${table} td`, {

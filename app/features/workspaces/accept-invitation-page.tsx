@@ -6,6 +6,7 @@ import { call } from '../../data/api';
 import { PageSpinner } from '../../ui/spinner';
 import { Notice } from './feedback';
 import { rememberWorkspace } from './last-workspace';
+import { releaseInvitation } from './pending-invitation';
 import { LinkButton } from './link-button';
 import { serverMessage, workspaceKeys } from './workspace-queries';
 import * as s from './workspaces.css';
@@ -20,11 +21,14 @@ export function AcceptInvitationPage() {
   const accept = useMutation({
     mutationFn: (t: string) => call(c.acceptInvitation, { body: { token: t } }),
     onSuccess: async (workspace) => {
+      releaseInvitation();
       queryClient.setQueryData(workspaceKeys.one(workspace.id), workspace);
       rememberWorkspace(workspace.id);
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.list() });
       await navigate({ to: '/workspace/$workspaceId/dashboard', params: { workspaceId: workspace.id }, replace: true });
     },
+    // A refused token (expired, used, for another address) is not worth offering again.
+    onError: () => releaseInvitation(),
   });
   // Accept once per token, even under StrictMode's double effects.
   const sent = useRef<string | null>(null);

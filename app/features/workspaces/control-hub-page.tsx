@@ -6,6 +6,7 @@ import { useAuth } from '../../data/auth-store';
 import { AccountMenu } from '../../ui/account-menu';
 import { Button } from '../../ui/button';
 import { LinkButton } from './link-button';
+import { heldInvitation } from './pending-invitation';
 import { PageSpinner } from '../../ui/spinner';
 import { EmptyState, Notice } from './feedback';
 import { planLabel, roleLabel, workspaceAllowance } from './plan-label';
@@ -18,6 +19,7 @@ export function ControlHubPage() {
   const { user } = useAuth();
   const workspaces = useWorkspaces();
   const [toDelete, setToDelete] = useState<WorkspaceDto | null>(null);
+  const [pendingToken] = useState(heldInvitation);
 
   const owned = workspaces.data?.filter((w) => w.role === 'owner').length ?? 0;
   const allowance = user ? workspaceAllowance(user.plan) : null;
@@ -35,6 +37,17 @@ export function ControlHubPage() {
       <div>
         <LinkButton to="/workspace/create">Create workspace</LinkButton>
       </div>
+
+      {pendingToken ? (
+        <Notice tone="info" title="You have a workspace invitation">
+          <p className={s.muted}>You opened an invitation link before signing in. Accept it to join the workspace.</p>
+          <div>
+            <LinkButton to="/invitations/accept" search={{ token: pendingToken }}>
+              Accept invitation
+            </LinkButton>
+          </div>
+        </Notice>
+      ) : null}
 
       {atLimit && user ? (
         <Notice tone="warning" title="Workspace limit reached">

@@ -15,8 +15,11 @@ export function SelectField<V extends string>({
   hint,
   isDisabled,
   name,
+  hideLabel,
 }: {
   label: string;
+  /** The label is still read out; hide it where the row already says whose select this is. */
+  hideLabel?: boolean;
   value: V;
   options: ReadonlyArray<{ value: V; label: string }>;
   onChange: (value: V) => void;
@@ -28,7 +31,7 @@ export function SelectField<V extends string>({
   const id = useId();
   return (
     <div className={s.fieldWrap}>
-      <label htmlFor={id} className={s.fieldLabel}>
+      <label htmlFor={id} className={hideLabel ? s.visuallyHidden : s.fieldLabel}>
         {label}
       </label>
       <select

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { protectedRoute } from '../../routes/protected';
+import { holdInvitation } from './pending-invitation';
 
 /** A workspace id in the path: a positive integer, or the page does not exist. */
 const workspaceIdParam = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive());
@@ -55,6 +56,10 @@ export const acceptInvitationRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/invitations/accept',
   validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  // Runs before the sign-in guard can redirect, so the token survives a detour through /auth.
+  beforeLoad: ({ search }) => {
+    if (search.token) holdInvitation(search.token);
+  },
   component: lazyRouteComponent(() => import('./accept-invitation-page'), 'AcceptInvitationPage'),
 });
 

@@ -119,12 +119,22 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
 
 /** 403 and 404 say what the server said; anything else is spec §8's 'Failed to fetch workspace'. */
 function WorkspaceError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const denied = error instanceof ApiError && (error.status === 403 || error.status === 404);
+  const status = error instanceof ApiError ? error.status : 0;
+  const denied = status === 403 || status === 404;
+  const heading = status === 404 ? 'Workspace not found' : status === 403 ? 'No access to this workspace' : 'Failed to fetch workspace';
+  const said = serverMessage(error);
+  const hint =
+    status === 404
+      ? 'It may have been deleted, or the link may be wrong.'
+      : status === 403
+        ? 'Ask an owner or admin of this workspace to invite you.'
+        : 'Check your connection and try again.';
   return (
     <main className={`${s.page} ${s.narrow}`}>
-      <h1 className={s.title}>{denied ? (error.status === 404 ? 'Workspace not found' : 'No access to this workspace') : 'Failed to fetch workspace'}</h1>
+      <h1 className={s.title}>{heading}</h1>
       <Notice tone="error">
-        <p className={s.muted}>{serverMessage(error)}</p>
+        {said !== heading ? <p className={s.noticeTitle}>{said}</p> : null}
+        <p className={s.muted}>{hint}</p>
       </Notice>
       <div className={s.row}>
         {denied ? null : (

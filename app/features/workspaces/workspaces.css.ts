@@ -32,7 +32,7 @@ export const row = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'cente
 export const formActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, justifyContent: 'flex-end' });
 export const twoColumns = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
   gap: vars.space.lg,
 });
 
@@ -172,3 +172,15 @@ export const factValue = style({ margin: 0, fontWeight: 600, overflowWrap: 'anyw
 export const bullets = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, margin: 0, paddingLeft: vars.space.xl });
 /** Title on the left, the avatar menu on the right, on every width. */
 export const titleBar = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space.md });
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

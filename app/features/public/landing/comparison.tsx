@@ -23,7 +23,11 @@ const rows: ReadonlyArray<{ feature: string; vuka: string; others: readonly [str
 export function Comparison() {
   return (
     <>
-      <div className={s.tableWrap}>
+      <p className={s.scrollHint} aria-hidden="true">
+        Swipe sideways to see every column →
+      </p>
+      {/* Focusable so keyboard users can scroll it; labelled for screen readers. */}
+      <div className={s.tableWrap} role="region" aria-label="Platform comparison" tabIndex={0}>
         <table className={s.table}>
           <caption style={{ position: 'absolute', left: '-9999px' }}>
             {brand.product} compared with three common kinds of business tools

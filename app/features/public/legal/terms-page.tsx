@@ -64,8 +64,7 @@ export const termsSections: readonly LegalSection[] = [
     body: (
       <p>
         An upgrade takes effect immediately. A downgrade takes effect at the end of the current billing cycle. You may
-        cancel at any time; you keep access to paid features until the end of the billing period you have paid for, and
-        we do not refund partial periods unless the law requires it.
+        cancel at any time; you keep access to paid features until the end of the billing period you have paid for.
       </p>
     ),
   },

@@ -144,6 +144,7 @@ function MemberRow({
           <div>
             <SelectField
               label={`Role of ${m.full_name ?? m.email}`}
+              hideLabel
               value={m.role === 'admin' ? 'admin' : 'member'}
               options={inviteRoles}
               onChange={(role) => changeRole.mutate(role)}

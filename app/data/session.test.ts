@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserDto } from '../../schema/accounts';
+import { useToastStore } from '../ui/toast-store';
+import { useAuthStore } from './auth-store';
+import { queryClient } from './query-client';
+import { currentUserKey, logout, registerLogoutHook, signIn } from './session';
+
+const user: UserDto = {
+  id: 1, email: 'a@b.co', name: 'Ann', full_name: 'Ann Bee', first_name: null, last_name: null, username: null,
+  title: null, bio: null, phone: null, profileImage: null, isAdmin: false, verified: true, credits: 100,
+  plan: 'free', trialEndsAt: null, hasPassword: true, created_at: '2026-01-01T00:00:00.000Z',
+};
+
+function stubLogout(reply: { status: number; body: unknown } | 'network') {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      if (reply === 'network') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+}
+
+beforeEach(() => {
+  signIn(user);
+  queryClient.setQueryData(['/api/workspaces'], [{ id: 9 }]);
+  useToastStore.getState().remove();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('logout (spec §4 Auth state)', () => {
+  it("clears the user and every cached query, runs the logout hooks, says 'Logged out' and goes to /", async () => {
+    stubLogout({ status: 200, body: { message: 'Logged out' } });
+    const hook = vi.fn();
+    const unregister = registerLogoutHook(hook);
+    const goHome = vi.fn();
+    await logout(goHome);
+    unregister();
+    expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', user: null });
+    expect(queryClient.getQueryData(['/api/workspaces'])).toBeUndefined();
+    expect(queryClient.getQueryData(currentUserKey)).toBeNull();
+    expect(hook).toHaveBeenCalledTimes(1);
+    expect(goHome).toHaveBeenCalledTimes(1);
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Logged out' });
+  });
+
+  it('even when the server call fails it logs out locally and says so', async () => {
+    stubLogout({ status: 500, body: { message: 'Database unavailable' } });
+    await logout(() => undefined);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'anonymous', user: null });
+    expect(queryClient.getQueryData(['/api/workspaces'])).toBeUndefined();
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Logout had issues',
+      description: "You've been logged out locally, but there was a server error: Database unavailable",
+      variant: 'destructive',
+    });
+  });
+
+  it('a failing logout hook does not stop the logout', async () => {
+    stubLogout('network');
+    const unregister = registerLogoutHook(() => Promise.reject(new Error('disk full')));
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await logout(() => undefined);
+    unregister();
+    spy.mockRestore();
+    expect(useAuthStore.getState().status).toBe('anonymous');
+    expect(useToastStore.getState().toasts[0].title).toBe('Logout had issues');
+  });
+});
+
+describe('sign-in (spec §4 Auth state)', () => {
+  it('login or registration success sets the user', () => {
+    useAuthStore.getState().setUser(null);
+    signIn(user);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'authenticated', user: { email: 'a@b.co' } });
+    expect(queryClient.getQueryData(currentUserKey)).toMatchObject({ id: 1 });
+  });
+});
