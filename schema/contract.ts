@@ -2,3 +2,5 @@
 export { authContract } from './contract/auth.js';
 export { contactContract } from './contract/contact.js';
 export { workspacesContract } from './contract/workspaces.js';
+export { publicContract } from './contract/public.js';
+export { syncContract } from './contract/sync.js';

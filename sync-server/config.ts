@@ -28,6 +28,8 @@ const envSchema = z.object({
   /** Turn off rate limits (only honoured outside production; the e2e suite registers many users). */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.string().default('info'),
+  /** Extra script origins for the CSP (space separated), e.g. analytics loaded after consent. */
+  CSP_SCRIPT_SOURCES: z.string().default(''),
 });
 
 export type Config = z.infer<typeof envSchema> & {

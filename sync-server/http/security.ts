@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 export function securityHeaders(config: Config) {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", config.CSP_SCRIPT_SOURCES].join(' ').trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
