@@ -101,3 +101,26 @@ test('unknown paths show the right not-found page', async ({ page }, info) => {
   await expect(page.getByRole('link', { name: 'Back to Marketplace' })).toHaveAttribute('href', '/marketplace');
   await page.screenshot({ path: `tests/screenshots/auth-not-found-market-${info.project.name}.png` });
 });
+
+test('Post an Ad with credits sets up a business, then opens the new ad page', async ({ page }, info) => {
+  await registerViaUi(page, 'Naledi Khumalo', uniqueEmail('post-ad', info.project.name));
+  await page.getByRole('button', { name: /Post an Ad/ }).click();
+  await expect(page).toHaveURL(/\/classifieds\/new$/);
+  const workspaces = await page.evaluate(async () => (await fetch('/api/workspaces', { credentials: 'include' })).json());
+  expect(JSON.stringify(workspaces)).toContain("Naledi Khumalo's Business");
+});
+
+test('the other welcome cards go where the spec says', async ({ page }, info) => {
+  await registerViaUi(page, 'Zanele Mthembu', uniqueEmail('cards', info.project.name));
+  await page.getByRole('button', { name: /Unlock All Features/ }).click();
+  await expect(page).toHaveURL(/\/settings\?tab=subscription$/);
+  await page.goto('/welcome');
+  await page.getByRole('button', { name: 'Skip For Now' }).click();
+  await expect(page).toHaveURL(/\/controlhub$/);
+  await page.goto('/welcome');
+  await page.getByRole('button', { name: /Explore Tools/ }).click();
+  await expect(page).toHaveURL(/\/controlhub$/);
+  await page.goto('/welcome');
+  await page.getByRole('button', { name: /Create Your Business/ }).click();
+  await expect(page).toHaveURL(/\/workspace\/create$/);
+});

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { e2eMailFile } from '../support/mail-file-path.js';
 import { startTestSmtp } from '../support/smtp.js';
 
 /**
@@ -8,7 +9,7 @@ import { startTestSmtp } from '../support/smtp.js';
 export default async function globalSetup() {
   const port = Number(process.env.E2E_SMTP_PORT ?? 2526);
   const smtp = await startTestSmtp(port);
-  const file = process.env.E2E_MAIL_FILE ?? 'test-results/e2e-mail.json';
+  const file = e2eMailFile();
   const flush = () => writeFileSync(file, JSON.stringify(smtp.received));
   flush();
   const timer = setInterval(flush, 100);

@@ -1,10 +1,11 @@
+import { e2eMailFile } from '../support/mail-file-path.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { ReceivedMail } from '../support/smtp.js';
 
 /** Mail the e2e SMTP server received (global-setup writes it to this file). */
 function receivedMail(): ReceivedMail[] {
-  const file = process.env.E2E_MAIL_FILE ?? 'test-results/e2e-mail.json';
+  const file = e2eMailFile();
   if (!existsSync(file)) return [];
   try {
     return JSON.parse(readFileSync(file, 'utf8'));

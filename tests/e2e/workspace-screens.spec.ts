@@ -1,3 +1,4 @@
+import { e2eMailFile } from '../support/mail-file-path.js';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { ReceivedMail } from '../support/smtp.js';
@@ -33,7 +34,7 @@ async function openWorkspaceNav(page: Page) {
 
 /** The invitation link from the test SMTP server's copy of the mail (quoted-printable undone). */
 function invitationPath(to: string): string | null {
-  const file = process.env.E2E_MAIL_FILE ?? 'test-results/e2e-mail.json';
+  const file = e2eMailFile();
   let mails: ReceivedMail[];
   try {
     mails = JSON.parse(readFileSync(file, 'utf8'));
@@ -73,6 +74,16 @@ test('an owner edits, invites, meets the plan limit and deletes the workspace', 
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/workspace/${id}/dashboard$`));
     await expect(page.getByText('Products: up to 10 on Mahala')).toBeVisible();
+  });
+
+  await test.step('the workspace theme has a dark mode, chosen from the workspace menu', async () => {
+    await openWorkspaceNav(page);
+    const mode = page.getByRole('navigation', { name: 'Workspace' });
+    await mode.getByRole('radio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mode', 'dark');
+    await shot(page, info, '01b-dashboard-dark');
+    await mode.getByRole('radio', { name: 'Light' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mode', 'light');
   });
 
   await test.step('the free plan allows one workspace: the server says so on create', async () => {

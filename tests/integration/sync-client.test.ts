@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { numberBlocks, OutOfNumbersError } from '../../app/data/number-blocks.js';
 import { stockOnHand, recordMovement } from '../../app/data/stock.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';
+import { cookieFetch } from '../support/sync-server.js';
 import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
 
 const stamp = () => new Date().toISOString();
@@ -103,6 +105,20 @@ for (const target of testDatabases()) {
         await eventually(async () => expect(await stockOnHand(d.db, productId)).toBe(3));
         await eventually(async () => expect((await d.db.products.findOne(productId).exec())?.stock_on_hand).toBe(3));
       }
+    });
+
+    it('two devices draw invoice numbers offline from their reserved blocks and never collide', async () => {
+      const a = await device('na', false);
+      const b = await device('nb', false);
+      const blocks = [a, b].map((d, i) =>
+        numberBlocks({ db: d.db, deviceId: `device-${i}-${randomUUID()}`, baseUrl: server.url, fetch: cookieFetch(cookie) }),
+      );
+      await Promise.all(blocks.map((n) => n.topUp(ws, 'invoice', 5, 5)));
+      expect(await blocks[0].remaining(ws, 'invoice')).toBe(5);
+      // Offline from here: drawing needs no network.
+      const drawn = await Promise.all(blocks.flatMap((n) => Array.from({ length: 5 }, () => n.draw(ws, 'invoice'))));
+      expect(new Set(drawn).size).toBe(10);
+      await expect(blocks[0].draw(ws, 'invoice')).rejects.toBeInstanceOf(OutOfNumbersError);
     });
 
     it('a change the server refuses is withdrawn locally and listed with its reason', async () => {

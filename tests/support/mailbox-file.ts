@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { e2eMailFile } from './mail-file-path.js';
 import type { ReceivedMail } from './smtp.js';
 import { sixDigitCode } from './smtp.js';
 
 /** Waits for the e2e SMTP server (global-setup) to have received mail to `to`, and returns its code. */
 export async function waitForCode(to: string, timeoutMs = 15_000): Promise<string> {
-  const file = process.env.E2E_MAIL_FILE ?? 'test-results/e2e-mail.json';
+  const file = e2eMailFile();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(file)) {
