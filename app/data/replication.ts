@@ -1,6 +1,7 @@
 import { Subject } from 'rxjs';
 import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
+import { deepEqual } from 'rxdb/plugins/utils';
 import { pullResponse, pushResponse, type SyncCheckpoint } from '../../schema/contract/sync.js';
 import type { RejectedChange } from './conflicts-store.js';
 import { decoders, removeUserDatabase, type CollectionName, type UserData } from './db.js';
@@ -64,13 +65,41 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   let online = typeof navigator === 'undefined' ? true : navigator.onLine !== false;
   status.setState({ online });
 
-  // Local writes not yet accepted by the server: key -> write counter at the time.
-  const pending = new Map<string, number>();
-  let writeCounter = 0;
-  const notePending = (name: string, id: string) => {
-    pending.set(`${name}:${id}`, ++writeCounter);
-    status.setState({ pending: pending.size });
+  // Local changes not yet accepted by the server (`collection:id`), and the last state the server
+  // accepted for each, so a write hook running late for an already-pushed state isn't counted.
+  const pending = new Set<string>();
+  const accepted = new Map<string, Record<string, unknown>>();
+  const publish = () => status.setState({ pending: pending.size });
+  const noteLocalWrite = (name: string, doc: object, deleted: boolean) => {
+    const id: unknown = Reflect.get(doc, 'id');
+    const key = `${name}:${String(id)}`;
+    const state = withoutMeta(doc, deleted);
+    const known = accepted.get(key);
+    if (known && deepEqual(known, state)) return;
+    pending.add(key);
+    epoch++;
+    publish();
   };
+  // Per-row bookkeeping can miss a case (a tab closed mid-push, a conflict resolved twice), so once
+  // RxDB reports every replication idle and in sync with no write since, nothing is pending.
+  let epoch = 0;
+  let settling = false;
+  async function settle() {
+    if (settling || pending.size === 0 || !online) return;
+    settling = true;
+    try {
+      const start = epoch;
+      await Promise.all(states.map((s) => s.awaitInSync()));
+      if (online && epoch === start) {
+        pending.clear();
+        publish();
+      }
+    } catch {
+      // Cancelled (stop or restart): nothing to settle.
+    } finally {
+      settling = false;
+    }
+  }
 
   async function call(path: string, init?: RequestInit): Promise<unknown> {
     if (!online) throw new OfflineError();
@@ -119,11 +148,9 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
         // One replication per workspace: each pushes only its own workspace's documents.
         modifier: (doc) => (doc.workspace_id === workspace ? doc : null),
         handler: async (rows) => {
-          const counters = rows.map((r) => {
-            const key = `${name}:${r.newDocumentState.id}`;
-            if (!pending.has(key)) notePending(name, r.newDocumentState.id);
-            return [key, pending.get(key)] as const;
-          });
+          for (const r of rows) pending.add(`${name}:${r.newDocumentState.id}`);
+          epoch++;
+          publish();
           const body = pushResponse.parse(
             await call(`/api/sync/${name}/push?workspace=${workspace}`, {
               method: 'POST',
@@ -149,12 +176,21 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
             await data.local.addRejected(entries);
             void refreshLocalCounts();
           }
-          for (const [key, counter] of counters) {
-            const id = key.slice(name.length + 1);
-            if (masterIds.has(id) && !refused.has(id)) continue;
-            if (pending.get(key) === counter) pending.delete(key);
+          // Accepted rows are no longer pending unless the user changed them again meanwhile.
+          const ids = rows.map((r) => r.newDocumentState.id).filter((id) => !masterIds.has(id) || refused.has(id));
+          const current = await collection.findByIds(ids).exec();
+          for (const r of rows) {
+            const id = r.newDocumentState.id;
+            if (!ids.includes(id)) continue;
+            const key = `${name}:${id}`;
+            const sent = withoutMeta(r.newDocumentState, r.newDocumentState._deleted);
+            accepted.set(key, sent);
+            const now = current.get(id);
+            const unchanged = now ? deepEqual(withoutMeta(now.toMutableJSON(), false), sent) : r.newDocumentState._deleted;
+            if (unchanged || refused.has(id)) pending.delete(key);
           }
           status.setState({ pending: pending.size, lastSyncedAt: new Date().toISOString(), lastError: null });
+          if (pending.size > 0) setTimeout(() => void settle(), 0);
           return masters;
         },
       },
@@ -177,9 +213,9 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   // The hooks see only writes made through the app (replication writes bypass them): those are
   // exactly the local changes waiting to be pushed.
   function trackLocalWrites<T extends SyncDoc>(collection: RxCollection<T>, name: CollectionName) {
-    collection.postInsert((doc) => notePending(name, doc.id), false);
-    collection.postSave((doc) => notePending(name, doc.id), false);
-    collection.postRemove((doc) => notePending(name, doc.id), false);
+    collection.postInsert((doc) => noteLocalWrite(name, doc, false), false);
+    collection.postSave((doc) => noteLocalWrite(name, doc, false), false);
+    collection.postRemove((doc) => noteLocalWrite(name, doc, true), false);
   }
   trackLocalWrites(data.db.products, 'products');
   trackLocalWrites(data.db.stock_movements, 'stock_movements');
@@ -245,6 +281,11 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       await Promise.all(states.map((s) => s.cancel()));
     },
   };
+}
+
+/** A document's replicated state: without RxDB's bookkeeping (`_meta`, `_rev`, `_attachments`). */
+function withoutMeta(doc: object, deleted: boolean): Record<string, unknown> {
+  return { ...Object.fromEntries(Object.entries(doc).filter(([k]) => !k.startsWith('_'))), _deleted: deleted };
 }
 
 function liveUrl(baseUrl: string): string {

@@ -3,7 +3,8 @@ import type { UserDto } from '../../schema/accounts';
 import { useToastStore } from '../ui/toast-store';
 import { useAuthStore } from './auth-store';
 import { queryClient } from './query-client';
-import { currentUserKey, logout, registerLogoutHook, signIn } from './session';
+import { currentUserKey, loadCurrentUser, logout, registerLogoutHook, signIn } from './session';
+import { rememberedUser } from './session-cache';
 
 const user: UserDto = {
   id: 1, email: 'a@b.co', name: 'Ann', full_name: 'Ann Bee', first_name: null, last_name: null, username: null,
@@ -21,7 +22,18 @@ function stubLogout(reply: { status: number; body: unknown } | 'network') {
   );
 }
 
+/** A minimal localStorage for the node test environment. */
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
+}
+
 beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage());
   signIn(user);
   queryClient.setQueryData(['/api/workspaces'], [{ id: 9 }]);
   useToastStore.getState().remove();
@@ -74,5 +86,26 @@ describe('sign-in (spec §4 Auth state)', () => {
     signIn(user);
     expect(useAuthStore.getState()).toMatchObject({ status: 'authenticated', user: { email: 'a@b.co' } });
     expect(queryClient.getQueryData(currentUserKey)).toMatchObject({ id: 1 });
+  });
+});
+
+describe('current user offline (DESIGN.md offline first)', () => {
+  it('without a network the user last seen on this device stays signed in', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(loadCurrentUser()).resolves.toMatchObject({ id: 1 });
+  });
+
+  it('a server answer of 401 wins over the device copy', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } })));
+    await expect(loadCurrentUser()).resolves.toBeNull();
+    expect(rememberedUser()).toBeNull();
+  });
+
+  it('logout forgets the device copy', async () => {
+    stubLogout({ status: 200, body: { message: 'Logged out' } });
+    await logout(() => undefined);
+    expect(rememberedUser()).toBeNull();
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(loadCurrentUser()).rejects.toBeInstanceOf(TypeError);
   });
 });

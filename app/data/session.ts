@@ -7,6 +7,7 @@ import { toast } from '../ui/toast-store';
 import { ApiError, call, queryEndpoint } from './api';
 import { useAuthStore } from './auth-store';
 import { queryClient } from './query-client';
+import { isNetworkFailure, rememberedUser, rememberUser } from './session-cache';
 
 /** spec §7 query helper: the GET goes to the first element of the query key. */
 export const currentUserKey = [authContract.currentUser.path] as const;
@@ -17,7 +18,7 @@ const MINUTE = 60_000;
 export function currentUserQueryOptions() {
   return {
     queryKey: currentUserKey,
-    queryFn: () => queryEndpoint(authContract.currentUser, {}, 'returnNull'),
+    queryFn: loadCurrentUser,
     staleTime: 15 * MINUTE,
     gcTime: 30 * MINUTE,
     retry: (failureCount: number, error: Error) =>
@@ -27,18 +28,32 @@ export function currentUserQueryOptions() {
   };
 }
 
+/** The current user from the server; offline, the user last seen on this device. */
+export async function loadCurrentUser(): Promise<UserDto | null> {
+  try {
+    const user = await queryEndpoint(authContract.currentUser, {}, 'returnNull');
+    rememberUser(user);
+    return user;
+  } catch (err) {
+    const cached = isNetworkFailure(err) ? rememberedUser() : null;
+    if (cached) return cached;
+    throw err;
+  }
+}
+
 /**
  * Keeps the auth store in step with the current-user query. Mounted once, in the root layout.
- * A 401 (null) makes the user anonymous; so does a failure that survives the retry, because a
- * page cannot wait for the server forever.
+ * A 401 (null) makes the user anonymous; so does a first load that fails after its retry, because
+ * a page cannot wait for the server forever. A failed background refetch keeps the known user:
+ * a flaky connection is not a logout.
  */
 export function useCurrentUserSync() {
-  const query = useQuery(currentUserQueryOptions());
+  const { data, isError } = useQuery(currentUserQueryOptions());
   const setUser = useAuthStore((s) => s.setUser);
   useEffect(() => {
-    if (query.isSuccess) setUser(query.data);
-    else if (query.isError) setUser(null);
-  }, [query.isSuccess, query.isError, query.data, setUser]);
+    if (data !== undefined) setUser(data);
+    else if (isError) setUser(null);
+  }, [data, isError, setUser]);
 }
 
 /** Refetches the signed-in user (after email verification, profile changes …). */
@@ -49,6 +64,7 @@ export function refetchUser(): Promise<void> {
 /** Login, registration or social verification succeeded: the user is signed in. */
 export function signIn(user: UserDto) {
   queryClient.setQueryData(currentUserKey, user);
+  rememberUser(user);
   useAuthStore.getState().setUser(user);
   // DESIGN.md §5: ask the browser to keep this device's offline data under storage pressure.
   if (typeof navigator !== 'undefined' && navigator.storage?.persist) {
@@ -59,6 +75,7 @@ export function signIn(user: UserDto) {
 /** Clears the signed-in user everywhere on this device, without a server call. */
 export function clearUser() {
   queryClient.setQueryData(currentUserKey, null);
+  rememberUser(null);
   useAuthStore.getState().setUser(null);
 }
 

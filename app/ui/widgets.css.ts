@@ -121,6 +121,7 @@ export const segment = style({
   minHeight: '32px',
   borderRadius: vars.radius.sm,
   fontSize: vars.fontSize.sm,
+  fontFamily: 'inherit',
   cursor: 'pointer',
   outline: 'none',
   selectors: {

@@ -86,7 +86,7 @@ function ProfileForm({ user }: { user: UserDto }) {
             <p className={`${s.muted} ${s.small}`}>{user.email}</p>
           </div>
         </div>
-        <div className={s.twoColumns}>
+        <div className={s.pairGrid}>
           <TextField label="Full name" value={fullName} onChange={setFullName} error={errors.full_name} isRequired maxLength={255} />
           <TextField label="Username" value={username} onChange={setUsername} error={errors.username} maxLength={100} />
           <TextField label="Title" value={title} onChange={setTitle} error={errors.title} description="For example: Owner, Designer" maxLength={255} />

@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { protectedRoute } from '../../routes/protected';
-import { settingsTab } from './settings-tabs';
+import { settingsSearch } from './settings-tabs';
 
 export const profileRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -12,7 +11,7 @@ export const profileRoute = createRoute({
 export const settingsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/settings',
-  validateSearch: z.object({ tab: settingsTab.optional().catch(undefined) }),
+  validateSearch: settingsSearch,
   component: lazyRouteComponent(() => import('./settings-page'), 'SettingsPage'),
 });
 

@@ -3,3 +3,6 @@ import { z } from 'zod';
 /** The /settings tabs; `?tab=subscription` is where "Unlock All Features" and upgrade hints point. */
 export const settingsTab = z.enum(['account', 'appearance', 'subscription']);
 export type SettingsTab = z.infer<typeof settingsTab>;
+
+/** `/settings` search: an unknown tab falls back to the default rather than failing the page. */
+export const settingsSearch = z.object({ tab: settingsTab.optional().catch(undefined) });

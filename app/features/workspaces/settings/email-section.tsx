@@ -65,7 +65,7 @@ export function EmailSection({
         Email
       </h2>
       <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-        <div className={s.twoColumns}>
+        <div className={s.pairGrid}>
           <TextField label="From address" type="email" value={from} onChange={setFrom} error={errors.email_from} isReadOnly={ro} />
           <TextField label="Reply-to address" type="email" value={replyTo} onChange={setReplyTo} error={errors.email_reply_to} isReadOnly={ro} />
           <TextField label="Cc" value={cc} onChange={setCc} error={errors.email_cc} description="Separate addresses with commas" isReadOnly={ro} />

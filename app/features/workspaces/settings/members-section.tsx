@@ -89,7 +89,7 @@ function InviteForm({ workspaceId }: { workspaceId: number }) {
 
   return (
     <Form className={s.stack} onSubmit={submit} validationBehavior="aria" aria-label="Invite a member">
-      <div className={s.twoColumns}>
+      <div className={s.pairGrid}>
         <TextField label="Invite by email" type="email" value={email} onChange={setEmail} error={errors.email} />
         <SelectField label="Role" value={role} options={inviteRoles} onChange={setRole} error={errors.role} />
       </div>

@@ -1,0 +1,188 @@
+/**
+ * Sync benchmarks (DESIGN.md §11), printed as ratios against raw batched SQL on the same database in
+ * the same run: push and pull throughput (goal ≥ 0.5) and change-to-other-device latency over
+ * loopback (goal p95 ≤ 150 ms). Uses DATABASE_URL when set, else an in-memory PGlite.
+ *   npm run bench            BENCH_DOCS=5000 BENCH_BATCH=200 BENCH_SAMPLES=40
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Db } from '../sync-server/db/db.js';
+import { migrate } from '../sync-server/db/migrate.js';
+import { openPg } from '../sync-server/db/pg.js';
+import { openPglite } from '../sync-server/db/pglite.js';
+import { pullResponse, pushResponse } from '../schema/contract/sync.js';
+import { Device } from '../tests/support/sync-clients.js';
+import { accessCookie, cookieFetch, seedUser, seedWorkspace, startSyncTestServer } from '../tests/support/sync-server.js';
+
+const DOCS = Number(process.env.BENCH_DOCS ?? 5000);
+const BATCH = Number(process.env.BENCH_BATCH ?? 200);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+
+function product(workspace: number, i: number) {
+  return {
+    id: randomUUID(),
+    workspace_id: workspace,
+    updated_at: new Date().toISOString(),
+    name: `Bench product ${i}`,
+    sku: `SKU-${i}`,
+    price_cents: 1000 + i,
+    tags: ['bench', `t${i % 7}`],
+    product_type: 'physical',
+    status: 'active',
+  };
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const out = await fn();
+  return [out, performance.now() - start];
+}
+
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** A fresh database for the run (dropped at the end), never the shared one DATABASE_URL names. */
+async function openDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const db = await openPglite();
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const name = `vuka_bench_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPg(url.toString());
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function rawInsert(db: Db, rows: ReturnType<typeof product>[]) {
+  await db.query('DROP TABLE IF EXISTS bench_raw_products');
+  await db.query('CREATE TABLE bench_raw_products (LIKE products INCLUDING DEFAULTS)');
+  let seq = 0;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    const params: unknown[] = [];
+    const values = batch.map((r) => {
+      const base = params.length;
+      params.push(r.workspace_id, r.id, r.updated_at, r.name, r.sku, r.price_cents, JSON.stringify(r.tags), ++seq);
+      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}::jsonb, $${base + 8})`;
+    });
+    await db.transaction((tx) =>
+      tx.query(
+        `INSERT INTO bench_raw_products (workspace_id, id, updated_at, name, sku, price_cents, tags, server_seq) VALUES ${values.join(', ')}`,
+        params,
+      ),
+    );
+  }
+}
+
+async function rawSelect(db: Db, workspace: number): Promise<number> {
+  let seq = 0;
+  let id = '';
+  let total = 0;
+  for (;;) {
+    const rows = await db.query<{ server_seq: number; id: string }>(
+      `SELECT * FROM bench_raw_products WHERE workspace_id = $1 AND (server_seq, id) > ($2::bigint, $3::text) ORDER BY server_seq, id LIMIT $4`,
+      [workspace, seq, id, BATCH],
+    );
+    total += rows.length;
+    if (rows.length < BATCH) return total;
+    seq = Number(rows[rows.length - 1].server_seq);
+    id = rows[rows.length - 1].id;
+  }
+}
+
+async function main() {
+  const { db, drop } = await openDb();
+  const server = await startSyncTestServer(db);
+  const userId = await seedUser(db, { plan: 'pro' });
+  const workspace = await seedWorkspace(db, userId);
+  const rawWorkspace = await seedWorkspace(db, userId);
+  const cookie = await accessCookie(server.deps, userId);
+  const f = cookieFetch(cookie);
+  console.log(`driver ${db.driver}, ${DOCS} products, batches of ${BATCH}`);
+
+  const rawRows = Array.from({ length: DOCS }, (_, i) => product(rawWorkspace, i));
+  const [, rawInsertMs] = await time(() => rawInsert(db, rawRows));
+  const [rawCount, rawSelectMs] = await time(() => rawSelect(db, rawWorkspace));
+
+  const docs = Array.from({ length: DOCS }, (_, i) => product(workspace, i));
+  const [, pushMs] = await time(async () => {
+    for (let i = 0; i < docs.length; i += BATCH) {
+      const res = await f(`${server.url}/api/sync/products/push?workspace=${workspace}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(docs.slice(i, i + BATCH).map((d) => ({ newDocumentState: d }))),
+      });
+      const body = pushResponse.parse(await res.json());
+      if (body.conflicts.length || body.rejected.length) throw new Error('bench push was refused');
+    }
+  });
+  const [pulled, pullMs] = await time(async () => {
+    let seq = 0;
+    let id = '';
+    let total = 0;
+    for (;;) {
+      const res = await f(`${server.url}/api/sync/products/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${BATCH}`);
+      const page = pullResponse.parse(await res.json());
+      total += page.documents.length;
+      if (page.documents.length < BATCH) return total;
+      ({ seq, id } = page.checkpoint);
+    }
+  });
+  if (pulled !== DOCS || rawCount !== DOCS) throw new Error(`pulled ${pulled}, raw ${rawCount}, expected ${DOCS}`);
+
+  const line = (label: string, n: number, ms: number, baseMs: number) =>
+    console.log(`${label.padEnd(6)} ${String(rate(n, ms)).padStart(7)} docs/s   raw SQL ${String(rate(n, baseMs)).padStart(7)} docs/s   ratio ${(baseMs / ms).toFixed(2)}`);
+  line('push', DOCS, pushMs, rawInsertMs);
+  line('pull', DOCS, pullMs, rawSelectMs);
+
+  // Latency: device A writes, device B sees it (push, NOTIFY, WebSocket notice, pull, local write).
+  const latencyWs = await seedWorkspace(db, userId);
+  const a = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [latencyWs], label: 'bench-a' }).start();
+  const b = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [latencyWs], label: 'bench-b' }).start();
+  await a.engine.awaitInSync();
+  await b.engine.awaitInSync();
+  while (server.live.clientCount() < 2) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 300));
+  const samples: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const id = randomUUID();
+    const seen = new Promise<number>((resolve) => {
+      const sub = b.db.contacts.findOne(id).$.subscribe((doc) => {
+        if (doc) {
+          sub.unsubscribe();
+          resolve(performance.now());
+        }
+      });
+    });
+    const start = performance.now();
+    await a.db.contacts.insert({ id, workspace_id: latencyWs, updated_at: new Date().toISOString(), name: `Latency ${i}`, status: 'active' });
+    samples.push((await seen) - start);
+  }
+  samples.sort((x, y) => x - y);
+  console.log(`change to other device over loopback: p50 ${pct(samples, 50).toFixed(1)} ms, p95 ${pct(samples, 95).toFixed(1)} ms (${SAMPLES} samples)`);
+  console.log('initial pull of 10 000 products into RxDB in headless Chromium: not measured yet (see notes)');
+
+  await a.close();
+  await b.close();
+  await server.close();
+  await drop();
+}
+
+await main();
