@@ -84,16 +84,26 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   // RxDB reports every replication idle and in sync with no write since, nothing is pending.
   let epoch = 0;
   let settling = false;
-  async function settle() {
-    if (settling || pending.size === 0 || !online) return;
+  let settleAgain = false;
+  async function settle(): Promise<void> {
+    if (pending.size === 0 || !online) return;
+    if (settling) {
+      settleAgain = true;
+      return;
+    }
     settling = true;
     try {
-      const start = epoch;
-      await Promise.all(states.map((s) => s.awaitInSync()));
-      if (online && epoch === start) {
-        pending.clear();
-        publish();
-      }
+      do {
+        settleAgain = false;
+        const start = epoch;
+        await Promise.all(states.map((s) => s.awaitInSync()));
+        if (online && epoch === start) {
+          pending.clear();
+          publish();
+        } else if (online) {
+          settleAgain = true;
+        }
+      } while (settleAgain && pending.size > 0 && online);
     } catch {
       // Cancelled (stop or restart): nothing to settle.
     } finally {

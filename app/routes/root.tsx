@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRootRoute, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { CookieConsent } from '../features/public/cookie-consent';
+import { OfflineMark, PwaUpdatePrompt } from '../features/pwa';
 import { queryClient } from '../data/query-client';
 import { useCurrentUserSync } from '../data/session';
 import { useSessionWatch } from '../data/session-watch';
@@ -37,6 +38,8 @@ function Shell() {
       <Toaster />
       <SessionRecoveryToast />
       <CookieConsent />
+      <PwaUpdatePrompt />
+      <OfflineMark />
     </AriaRouterProvider>
   );
 }

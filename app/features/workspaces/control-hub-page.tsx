@@ -4,6 +4,7 @@ import type { WorkspaceDto } from '../../../schema/workspaces';
 import { plans } from '../../../schema/plans';
 import { useAuth } from '../../data/auth-store';
 import { AccountMenu } from '../../ui/account-menu';
+import { InstallButton } from '../pwa/install-button';
 import { Button } from '../../ui/button';
 import { LinkButton } from './link-button';
 import { heldInvitation } from './pending-invitation';
@@ -34,8 +35,9 @@ export function ControlHubPage() {
         </div>
         <AccountMenu />
       </header>
-      <div>
+      <div className={s.actionRow}>
         <LinkButton to="/workspace/create">Create workspace</LinkButton>
+        <InstallButton />
       </div>
 
       {pendingToken ? (

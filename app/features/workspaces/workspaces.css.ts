@@ -192,3 +192,5 @@ export const pairGrid = style({
   gap: vars.space.lg,
   '@media': { 'screen and (max-width: 560px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
+
+export const actionRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });

@@ -1,4 +1,5 @@
 import { brand } from '../../../../schema/brand';
+import { InstallButton } from '../../pwa/install-button';
 import { hustlerTypes } from '../content';
 import { CurrencySelect } from '../currency/currency-select';
 import { PublicLayout } from '../layout/public-layout';
@@ -42,6 +43,7 @@ export function LandingPage() {
             <SiteLink to="/pricing" variant="secondary">
               See Pricing
             </SiteLink>
+            <InstallButton />
           </div>
         </div>
       </section>
