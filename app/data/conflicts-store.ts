@@ -44,7 +44,7 @@ interface ListDoc<T> {
   items: T[];
 }
 
-function keyedList<T extends { key: string }>(db: VukaDatabase, id: string) {
+function keyedList<T extends { key: string }>(db: VukaDatabase, id: string, onChange: () => void) {
   async function doc() {
     const found = await db.getLocal<ListDoc<T>>(id);
     if (found) return found;
@@ -64,6 +64,7 @@ function keyedList<T extends { key: string }>(db: VukaDatabase, id: string) {
     },
     async modify(fn: (items: T[]) => T[]) {
       await (await doc()).incrementalModify((data) => ({ items: fn(data.items ?? []) }));
+      onChange();
     },
   };
 }
@@ -74,9 +75,10 @@ function upsert<T extends { key: string }>(items: T[], add: T[]): T[] {
   return [...items.filter((i) => !keys.has(i.key)), ...add];
 }
 
-export function localStoreFor(db: VukaDatabase): LocalStore {
-  const conflicts = keyedList<ConflictEntry>(db, 'sync-conflicts');
-  const rejected = keyedList<RejectedChange>(db, 'sync-rejected');
+/** `onChange` runs after every write, so the sync status can recount. */
+export function localStoreFor(db: VukaDatabase, onChange: () => void): LocalStore {
+  const conflicts = keyedList<ConflictEntry>(db, 'sync-conflicts', onChange);
+  const rejected = keyedList<RejectedChange>(db, 'sync-rejected', onChange);
   return {
     addConflicts: (entries) => conflicts.modify((items) => upsert(items, entries)),
     conflicts: () => conflicts.all(),

@@ -35,15 +35,20 @@ export interface UserData {
   db: VukaDatabase;
   local: LocalStore;
   rejections: RejectionMarks;
-  /** Called whenever a conflict is written to the log (the sync status recounts). */
+  /** Called after every change to the conflict log or the refused list (the sync status recounts). */
   onConflictLogged: Set<() => void>;
+  /**
+   * Called for every write made through the app (RxDB hooks; replication writes bypass them), so
+   * the sync engine knows what is waiting to be pushed. Hooks are registered once per database.
+   */
+  onLocalWrite: Set<(collection: CollectionName, doc: object, deleted: boolean) => void>;
 }
 
 export interface OpenOptions {
   /** Database name; defaults to one per user. Tests give each simulated device its own. */
   name?: string;
   multiInstance?: boolean;
-  /** Dev-mode checks; on by default only in Vite's dev server, never in a production build. */
+  /** false turns dev-mode checks off; they only ever run in development (Vite dev, vitest). */
   devMode?: boolean;
   storage?: RxStorage<unknown, unknown>;
 }
@@ -62,17 +67,18 @@ function addPlugins() {
 
 async function storageFor(opts: OpenOptions): Promise<RxStorage<unknown, unknown>> {
   const base = opts.storage ?? getRxStorageDexie();
-  const dev = opts.devMode ?? import.meta.env?.DEV === true;
-  if (!dev) return base;
-  // Only reachable in development: Vite replaces import.meta.env.DEV with false in a production
-  // build, so these modules are never bundled there.
-  const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
-    import('rxdb/plugins/dev-mode'),
-    import('rxdb/plugins/validate-ajv'),
-  ]);
-  disableWarnings();
-  addRxPlugin(RxDBDevModePlugin);
-  return wrappedValidateAjvStorage({ storage: base });
+  // `import.meta.env.DEV` is replaced by `false` in a production build, so this branch and the
+  // dev-mode modules it imports are dropped from the bundle entirely. (Undefined under plain Node.)
+  if (typeof import.meta.env !== 'undefined' && import.meta.env.DEV && opts.devMode !== false) {
+    const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
+      import('rxdb/plugins/dev-mode'),
+      import('rxdb/plugins/validate-ajv'),
+    ]);
+    disableWarnings();
+    addRxPlugin(RxDBDevModePlugin);
+    return wrappedValidateAjvStorage({ storage: base });
+  }
+  return base;
 }
 
 const opened = new Map<string, Promise<UserData>>();
@@ -103,11 +109,11 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
     closeDuplicates: true,
     localDocuments: true,
   });
-  const local = localStoreFor(db);
-  const rejections = new RejectionMarks();
   const onConflictLogged = new Set<() => void>();
   const notify = () => onConflictLogged.forEach((fn) => fn());
-  const common = { store: local, rejections, onLogged: notify };
+  const local = localStoreFor(db, notify);
+  const rejections = new RejectionMarks();
+  const common = { store: local, rejections };
   await db.addCollections({
     products: {
       schema: rxJsonSchema(products),
@@ -129,7 +135,15 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
       conflictHandler: createConflictHandler<Contact>({ collection: 'contacts', serverOwned: contacts.serverOwned, ...common }),
     },
   });
-  return { name, db, local, rejections, onConflictLogged };
+  const onLocalWrite: UserData['onLocalWrite'] = new Set();
+  const emit = (collection: CollectionName, doc: object, deleted: boolean) => onLocalWrite.forEach((fn) => fn(collection, doc, deleted));
+  for (const collection of collectionNames) {
+    const c = db[collection];
+    c.postInsert((doc) => emit(collection, doc, false), false);
+    c.postSave((doc) => emit(collection, doc, false), false);
+    c.postRemove((doc) => emit(collection, doc, true), false);
+  }
+  return { name, db, local, rejections, onConflictLogged, onLocalWrite };
 }
 
 /** Closes the database (e.g. at sign-out or a simulated restart); the next open starts fresh. */

@@ -2,6 +2,7 @@ import { Subject } from 'rxjs';
 import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { deepEqual } from 'rxdb/plugins/utils';
+import { PendingChanges, withoutMeta } from './replication-pending.js';
 import { pullResponse, pushResponse, type SyncCheckpoint } from '../../schema/contract/sync.js';
 import type { RejectedChange } from './conflicts-store.js';
 import { decoders, removeUserDatabase, type CollectionName, type UserData } from './db.js';
@@ -65,51 +66,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   let online = typeof navigator === 'undefined' ? true : navigator.onLine !== false;
   status.setState({ online });
 
-  // Local changes not yet accepted by the server (`collection:id`), and the last state the server
-  // accepted for each, so a write hook running late for an already-pushed state isn't counted.
-  const pending = new Set<string>();
-  const accepted = new Map<string, Record<string, unknown>>();
-  const publish = () => status.setState({ pending: pending.size });
-  const noteLocalWrite = (name: string, doc: object, deleted: boolean) => {
-    const id: unknown = Reflect.get(doc, 'id');
-    const key = `${name}:${String(id)}`;
-    const state = withoutMeta(doc, deleted);
-    const known = accepted.get(key);
-    if (known && deepEqual(known, state)) return;
-    pending.add(key);
-    epoch++;
-    publish();
-  };
-  // Per-row bookkeeping can miss a case (a tab closed mid-push, a conflict resolved twice), so once
-  // RxDB reports every replication idle and in sync with no write since, nothing is pending.
-  let epoch = 0;
-  let settling = false;
-  let settleAgain = false;
-  async function settle(): Promise<void> {
-    if (pending.size === 0 || !online) return;
-    if (settling) {
-      settleAgain = true;
-      return;
-    }
-    settling = true;
-    try {
-      do {
-        settleAgain = false;
-        const start = epoch;
-        await Promise.all(states.map((s) => s.awaitInSync()));
-        if (online && epoch === start) {
-          pending.clear();
-          publish();
-        } else if (online) {
-          settleAgain = true;
-        }
-      } while (settleAgain && pending.size > 0 && online);
-    } catch {
-      // Cancelled (stop or restart): nothing to settle.
-    } finally {
-      settling = false;
-    }
-  }
+  const pending = new PendingChanges((count) => status.setState({ pending: count }));
+  const settle = () => pending.settle(() => Promise.all(states.map((s) => s.awaitInSync())), () => online);
 
   async function call(path: string, init?: RequestInit): Promise<unknown> {
     if (!online) throw new OfflineError();
@@ -136,6 +94,12 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     workspace: number,
   ): ReplicationHandle {
     const stream = new Subject<RxReplicationPullStreamItem<T, SyncCheckpoint>>();
+    // Ids pushed since this replication was last idle. The server adds server_seq/server_version to
+    // what we push, and RxDB ignores a pulled document while its own push of it is unfinished; if the
+    // pull moved past it then, nothing would ever bring the server's state back. So the pull stops
+    // before such a document and resumes once the replication is idle.
+    const inFlight = new Set<string>();
+    let heldBack = false;
     const state = replicateRxCollection<T, SyncCheckpoint>({
       collection,
       replicationIdentifier: `vuka-sync-${name}-w${workspace}-${opts.baseUrl || 'origin'}`,
@@ -150,7 +114,15 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
           const q = `workspace=${workspace}&seq=${cp.seq}&id=${encodeURIComponent(cp.id)}&limit=${batchSize}`;
           const body = pullResponse.parse(await call(`/api/sync/${name}/pull?${q}`));
           status.setState({ lastSyncedAt: new Date().toISOString(), lastError: null });
-          return { documents: body.documents.map(decode), checkpoint: body.checkpoint };
+          const stop = body.documents.findIndex((d) => inFlight.has(String(d.id)));
+          if (stop < 0) return { documents: body.documents.map(decode), checkpoint: body.checkpoint };
+          heldBack = true;
+          const documents = body.documents.slice(0, stop);
+          const last = documents.at(-1);
+          return {
+            documents: documents.map(decode),
+            checkpoint: last ? { seq: Number(last.server_seq), id: String(last.id) } : cp,
+          };
         },
       },
       push: {
@@ -158,9 +130,10 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
         // One replication per workspace: each pushes only its own workspace's documents.
         modifier: (doc) => (doc.workspace_id === workspace ? doc : null),
         handler: async (rows) => {
-          for (const r of rows) pending.add(`${name}:${r.newDocumentState.id}`);
-          epoch++;
-          publish();
+          for (const r of rows) {
+            pending.add(`${name}:${r.newDocumentState.id}`);
+            inFlight.add(r.newDocumentState.id);
+          }
           const body = pushResponse.parse(
             await call(`/api/sync/${name}/push?workspace=${workspace}`, {
               method: 'POST',
@@ -193,17 +166,28 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
             const id = r.newDocumentState.id;
             if (!ids.includes(id)) continue;
             const key = `${name}:${id}`;
+            if (refused.has(id)) {
+              pending.drop(key);
+              continue;
+            }
             const sent = withoutMeta(r.newDocumentState, r.newDocumentState._deleted);
-            accepted.set(key, sent);
             const now = current.get(id);
             const unchanged = now ? deepEqual(withoutMeta(now.toMutableJSON(), false), sent) : r.newDocumentState._deleted;
-            if (unchanged || refused.has(id)) pending.delete(key);
+            pending.accept(key, sent, unchanged);
           }
-          status.setState({ pending: pending.size, lastSyncedAt: new Date().toISOString(), lastError: null });
+          status.setState({ lastSyncedAt: new Date().toISOString(), lastError: null });
           if (pending.size > 0) setTimeout(() => void settle(), 0);
           return masters;
         },
       },
+    });
+    state.active$.subscribe((active) => {
+      if (active) return;
+      inFlight.clear();
+      if (heldBack) {
+        heldBack = false;
+        stream.next('RESYNC');
+      }
     });
     state.error$.subscribe((err) => {
       status.setState({ lastError: err.message.includes('offline') ? null : err.message.slice(0, 200) });
@@ -220,16 +204,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     return handle;
   }
 
-  // The hooks see only writes made through the app (replication writes bypass them): those are
-  // exactly the local changes waiting to be pushed.
-  function trackLocalWrites<T extends SyncDoc>(collection: RxCollection<T>, name: CollectionName) {
-    collection.postInsert((doc) => noteLocalWrite(name, doc, false), false);
-    collection.postSave((doc) => noteLocalWrite(name, doc, false), false);
-    collection.postRemove((doc) => noteLocalWrite(name, doc, true), false);
-  }
-  trackLocalWrites(data.db.products, 'products');
-  trackLocalWrites(data.db.stock_movements, 'stock_movements');
-  trackLocalWrites(data.db.contacts, 'contacts');
+  const onLocalWrite = (collection: CollectionName, doc: object, deleted: boolean) => pending.noteLocalWrite(collection, doc, deleted);
+  data.onLocalWrite.add(onLocalWrite);
 
   for (const workspace of opts.workspaces) {
     // Spelled out per collection so each keeps its document type end to end.
@@ -280,22 +256,18 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     },
     hasUnsyncedChanges: () => pending.size > 0,
     pendingCount: () => pending.size,
-    pendingKeys: () => [...pending.keys()],
+    pendingKeys: () => pending.list(),
     async stop() {
       if (typeof window !== 'undefined') {
         window.removeEventListener('online', onOnline);
         window.removeEventListener('offline', onOffline);
       }
       data.onConflictLogged.delete(onLogged);
+      data.onLocalWrite.delete(onLocalWrite);
       live?.close();
       await Promise.all(states.map((s) => s.cancel()));
     },
   };
-}
-
-/** A document's replicated state: without RxDB's bookkeeping (`_meta`, `_rev`, `_attachments`). */
-function withoutMeta(doc: object, deleted: boolean): Record<string, unknown> {
-  return { ...Object.fromEntries(Object.entries(doc).filter(([k]) => !k.startsWith('_'))), _deleted: deleted };
 }
 
 function liveUrl(baseUrl: string): string {

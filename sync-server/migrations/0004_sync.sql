@@ -106,44 +106,47 @@ CREATE TABLE number_blocks (
   PRIMARY KEY (workspace_id, id)
 );
 
+-- The policies wrap the helper calls in scalar subqueries so Postgres evaluates them once per
+-- statement (an InitPlan), not once per row: a pull of 200 rows must not run 200 membership lookups.
+-- Same rule as the workspace tables: the row's workspace is the request's, and the user a member.
 ALTER TABLE sync_counters ENABLE ROW LEVEL SECURITY;
 ALTER TABLE sync_counters FORCE ROW LEVEL SECURITY;
 CREATE POLICY sync_counters_scope ON sync_counters
-  USING (workspace_id = app_workspace_id() AND app_is_member(workspace_id))
-  WITH CHECK (workspace_id = app_workspace_id() AND app_is_member(workspace_id));
+  USING (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())))
+  WITH CHECK (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())));
 GRANT SELECT, INSERT, UPDATE ON sync_counters TO vuka_app;
 
 ALTER TABLE products ENABLE ROW LEVEL SECURITY;
 ALTER TABLE products FORCE ROW LEVEL SECURITY;
 CREATE POLICY products_scope ON products
-  USING (workspace_id = app_workspace_id() AND app_is_member(workspace_id))
-  WITH CHECK (workspace_id = app_workspace_id() AND app_is_member(workspace_id));
+  USING (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())))
+  WITH CHECK (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())));
 GRANT SELECT, INSERT, UPDATE ON products TO vuka_app;
 
 ALTER TABLE stock_movements ENABLE ROW LEVEL SECURITY;
 ALTER TABLE stock_movements FORCE ROW LEVEL SECURITY;
 CREATE POLICY stock_movements_scope ON stock_movements
-  USING (workspace_id = app_workspace_id() AND app_is_member(workspace_id))
-  WITH CHECK (workspace_id = app_workspace_id() AND app_is_member(workspace_id));
+  USING (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())))
+  WITH CHECK (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())));
 GRANT SELECT, INSERT, UPDATE ON stock_movements TO vuka_app;
 
 ALTER TABLE contacts ENABLE ROW LEVEL SECURITY;
 ALTER TABLE contacts FORCE ROW LEVEL SECURITY;
 CREATE POLICY contacts_scope ON contacts
-  USING (workspace_id = app_workspace_id() AND app_is_member(workspace_id))
-  WITH CHECK (workspace_id = app_workspace_id() AND app_is_member(workspace_id));
+  USING (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())))
+  WITH CHECK (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())));
 GRANT SELECT, INSERT, UPDATE ON contacts TO vuka_app;
 
 ALTER TABLE number_series ENABLE ROW LEVEL SECURITY;
 ALTER TABLE number_series FORCE ROW LEVEL SECURITY;
 CREATE POLICY number_series_scope ON number_series
-  USING (workspace_id = app_workspace_id() AND app_is_member(workspace_id))
-  WITH CHECK (workspace_id = app_workspace_id() AND app_is_member(workspace_id));
+  USING (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())))
+  WITH CHECK (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())));
 GRANT SELECT, INSERT, UPDATE ON number_series TO vuka_app;
 
 ALTER TABLE number_blocks ENABLE ROW LEVEL SECURITY;
 ALTER TABLE number_blocks FORCE ROW LEVEL SECURITY;
 CREATE POLICY number_blocks_scope ON number_blocks
-  USING (workspace_id = app_workspace_id() AND app_is_member(workspace_id))
-  WITH CHECK (workspace_id = app_workspace_id() AND app_is_member(workspace_id));
+  USING (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())))
+  WITH CHECK (workspace_id = (SELECT app_workspace_id()) AND (SELECT app_is_member(app_workspace_id())));
 GRANT SELECT, INSERT ON number_blocks TO vuka_app;

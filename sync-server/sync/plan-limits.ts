@@ -1,13 +1,24 @@
+import type { CapabilitiesDto } from '../../schema/workspaces.js';
 import type { Membership } from '../api/workspaces/membership.js';
+import { HttpError } from '../http/errors.js';
+import { assertWithinLimit, capabilitiesFor, workspaceOwner, type LimitKey } from '../plans/capabilities.js';
 
-/**
- * LOCAL STAND-IN until sync-server/plans/capabilities.ts (capabilitiesFor / assertWithinLimit) lands:
- * spec §1 gives the free (Mahala) plan 10 products and the Pro plan (or a running Pro trial) no limit.
- * Replace the body with a call to capabilitiesFor(owner, now) when that module exists.
- */
-export function productLimitFor(membership: Membership, now: Date): number | null {
-  const onTrial = membership.ownerTrialEndsAt !== null && membership.ownerTrialEndsAt.getTime() > now.getTime();
-  if (membership.ownerPlan === 'pro' || onTrial) return null;
-  return 10;
+/** What the workspace owner's plan allows now (spec §1), from the one plan module. */
+export function capabilitiesOf(membership: Membership, now: Date): CapabilitiesDto {
+  return capabilitiesFor(workspaceOwner(membership), now);
 }
 
+/**
+ * The plan's refusal message when one more record would pass the limit, else null. A push refuses
+ * documents one by one (in `rejected`) instead of failing the whole batch, so the 403 the plan
+ * module throws for REST endpoints becomes a message here.
+ */
+export function limitRefusal(caps: CapabilitiesDto, key: LimitKey, currentCount: number): string | null {
+  try {
+    assertWithinLimit(caps, key, currentCount, 1);
+    return null;
+  } catch (err) {
+    if (err instanceof HttpError) return err.message;
+    throw err;
+  }
+}

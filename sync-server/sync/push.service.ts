@@ -4,7 +4,7 @@ import type { AppDeps } from '../app.js';
 import { withScope, type Queryable } from '../db/db.js';
 import { requireMembership } from '../api/workspaces/membership.js';
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
-import { productLimitFor } from './plan-limits.js';
+import { capabilitiesOf, limitRefusal } from './plan-limits.js';
 import { pushHooksOf } from './push-hooks.js';
 import { collectionRules, rejectionMessages } from './rules.js';
 import * as repo from './sync.repo.js';
@@ -31,7 +31,8 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
   const { entity, workspaceId, userId } = input;
   const membership = await requireMembership(deps.db, workspaceId, userId);
   const rules = collectionRules[entity.name] ?? {};
-  const limit = rules.planLimited ? productLimitFor(membership, deps.now()) : null;
+  const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
+  const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
 
   return withScope(deps.db, { userId, workspaceId }, async (tx) => {
     await pushHooksOf(deps).beforeLock?.(tx);
@@ -45,7 +46,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
       current.set(String(doc.id), doc);
     }
 
-    let live = limit === null || !rules.planLimited ? 0 : await repo.countLive(tx, rules.planLimited, workspaceId);
+    let live = limited ? await repo.countLive(tx, limited, workspaceId) : 0;
     const conflicts: Doc[] = [];
     const rejected: Rejection[] = [];
     const writes: Doc[] = [];
@@ -58,10 +59,11 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
         if (decision.master) conflicts.push(decision.master);
       }
       else if (decision.kind === 'write') {
-        if (decision.isNewLive && limit !== null) {
-          if (live >= limit) {
+        if (decision.isNewLive && limited && caps) {
+          const refusal = limitRefusal(caps, limited, live);
+          if (refusal) {
             const id = String(decision.doc.id);
-            rejected.push({ id, code: 'plan_limit', message: rejectionMessages.planLimit(limit) });
+            rejected.push({ id, code: 'plan_limit', message: refusal });
             const existing = current.get(id);
             if (existing) conflicts.push(existing);
             continue;

@@ -1,4 +1,3 @@
-import { brand } from '../../schema/brand.js';
 import type { RejectionCode } from '../../schema/contract/sync.js';
 
 /** Per-collection server rules on top of the generic protocol. */
@@ -22,8 +21,6 @@ export const collectionRules: Record<string, CollectionRules> = {
 export const rejectionMessages = {
   immutable: 'Stock movements cannot be changed or deleted. Record a new movement to correct stock.',
   forbidden: 'This record belongs to another workspace.',
-  planLimit: (limit: number) =>
-    `The Mahala plan allows ${limit} products. Upgrade to the ${brand.product} plan for unlimited products.`,
-} satisfies Record<string, string | ((n: number) => string)>;
+} satisfies Record<string, string>;
 
 export type { RejectionCode };

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { reapplyConflict, reapplyRejected } from '../../app/data/conflicts-actions.js';
 import { numberBlocks, OutOfNumbersError } from '../../app/data/number-blocks.js';
+import { clearLocalData, syncBeforeLogout, UnsyncedChangesError } from '../../app/data/replication.js';
 import { stockOnHand, recordMovement } from '../../app/data/stock.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';
 import { cookieFetch } from '../support/sync-server.js';
-import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+import { openSyncDatabase, accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
 
 const stamp = () => new Date().toISOString();
 const productDefaults = { product_type: 'physical', status: 'active' } as const;
@@ -21,7 +23,7 @@ for (const target of testDatabases()) {
     const devices: Device[] = [];
 
     beforeAll(async () => {
-      db = await target.open();
+      db = await openSyncDatabase(target);
       server = await startSyncTestServer(db);
       userId = await seedUser(db, { plan: 'pro' });
       ws = await seedWorkspace(db, userId);
@@ -84,6 +86,11 @@ for (const target of testDatabases()) {
       const log = (await b.data.local.conflicts()).filter((c) => c.doc_id === id);
       expect(log).toEqual([expect.objectContaining({ field: 'company', local_value: 'Local Co', server_value: 'Server Co', status: 'open' })]);
       await eventually(() => expect(b.status.getState().conflicts).toBe(1));
+
+      // The user re-applies the losing value: it syncs as a normal edit and reaches the other device.
+      expect(await reapplyConflict(b.data, log[0].key)).toBe(true);
+      await eventually(async () => expect((await a.db.contacts.findOne(id).exec())?.company).toBe('Local Co'));
+      await eventually(() => expect(b.status.getState().conflicts).toBe(0));
     });
 
     it('two devices selling the same item offline end with the right count', async () => {
@@ -105,6 +112,20 @@ for (const target of testDatabases()) {
         await eventually(async () => expect(await stockOnHand(d.db, productId)).toBe(3));
         await eventually(async () => expect((await d.db.products.findOne(productId).exec())?.stock_on_hand).toBe(3));
       }
+    });
+
+    it('logout with unsynced changes refuses to clear local data until synced or explicitly discarded', async () => {
+      const d = await device('lo', false);
+      d.setOnline(false);
+      await d.db.contacts.insert({ id: randomUUID(), workspace_id: ws, updated_at: stamp(), name: 'Unsynced', status: 'active' });
+      expect(d.engine.hasUnsyncedChanges()).toBe(true);
+      expect(d.status.getState().pending).toBe(1);
+      expect(await syncBeforeLogout(d.engine)).toBe(true);
+      await expect(clearLocalData(d.engine, d.data)).rejects.toBeInstanceOf(UnsyncedChangesError);
+      d.setOnline(true);
+      expect(await syncBeforeLogout(d.engine)).toBe(false);
+      await clearLocalData(d.engine, d.data);
+      devices.splice(devices.indexOf(d), 1);
     });
 
     it('two devices draw invoice numbers offline from their reserved blocks and never collide', async () => {
@@ -145,6 +166,13 @@ for (const target of testDatabases()) {
         document: expect.objectContaining({ name: 'Eleventh', ...productDefaults }),
       });
       await eventually(() => expect(d.engine.hasUnsyncedChanges()).toBe(false));
+
+      // After an upgrade the refused product can be re-applied and is accepted.
+      await db.query(`UPDATE users SET plan = 'pro' WHERE id = $1`, [freeOwner]);
+      expect(await reapplyRejected(d.data, rejected.key)).toBe(true);
+      await eventually(async () => expect((await d.db.products.findOne(id).exec())?.server_version).toBeGreaterThan(0));
+      const onServer = await api.pull('products', freeWs, 0, '', 100);
+      expect(JSON.stringify(onServer.body)).toContain('Eleventh');
     });
   });
 }

@@ -4,7 +4,7 @@ import { numberBlock, pullResponse, pushResponse } from '../../schema/contract/s
 import type { Db } from '../../sync-server/db/db.js';
 import { setPushHooks } from '../../sync-server/sync/push-hooks.js';
 import { testDatabases } from '../support/databases.js';
-import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+import { openSyncDatabase, accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
 const product = (workspace_id: number, extra: Record<string, unknown> = {}) => ({
@@ -27,7 +27,7 @@ for (const target of testDatabases()) {
     let other: number;
 
     beforeAll(async () => {
-      db = await target.open();
+      db = await openSyncDatabase(target);
       server = await startSyncTestServer(db);
       const owner = await seedUser(db, { plan: 'pro' });
       const freeOwner = await seedUser(db, { plan: 'free' });

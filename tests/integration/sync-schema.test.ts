@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { build } from 'esbuild';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeUserDatabase, openUserDatabase } from '../../app/data/db.js';
 import { mergeThreeWay } from '../../app/data/conflicts.js';
 import { MAX_REPLICATED_COLLECTIONS, replicatedCollections, rxJsonSchema } from '../../schema/replicated.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
-import { seedUser, seedWorkspace } from '../support/sync-server.js';
+import { openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';
 
 describe('replicated collections registry', () => {
   it(`replicates at most ${MAX_REPLICATED_COLLECTIONS} collections (RxDB open-source opens 13 per page)`, () => {
@@ -32,6 +37,49 @@ describe('replicated collections registry', () => {
     expect(rxJsonSchema(contacts).required).toContain('name');
     expect(rxJsonSchema(products).required.sort()).toEqual(['id', 'updated_at', 'workspace_id']);
     expect(products.serverOwned).toContain('stock_on_hand');
+  });
+});
+
+describe('client database', () => {
+  it('opens once per page, and its schemas pass dev-mode checks and validation', async () => {
+    const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });
+    const name = `vuka-devmode-${process.pid}`;
+    const [first, second] = await Promise.all([
+      openUserDatabase(1, { name, devMode: true, multiInstance: false, storage }),
+      openUserDatabase(1, { name, devMode: true, multiInstance: false, storage }),
+    ]);
+    try {
+      expect(second).toBe(first);
+      const at = new Date().toISOString();
+      await first.db.contacts.insert({ id: randomUUID(), workspace_id: 1, updated_at: at, name: 'Zanele', status: 'active' });
+      await first.db.products.insert({ id: randomUUID(), workspace_id: 1, updated_at: at, product_type: 'physical', status: 'active', price_cents: 500 });
+      await expect(
+        first.db.products.insert({ id: randomUUID(), workspace_id: 1, updated_at: 'yesterday', product_type: 'physical', status: 'active' }),
+      ).rejects.toThrow();
+    } finally {
+      await closeUserDatabase(first);
+    }
+  });
+});
+
+describe('production build', () => {
+  async function bundle(dev: boolean) {
+    const out = await build({
+      entryPoints: ['app/data/db.ts'],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      splitting: true,
+      outdir: 'dist-probe',
+      write: false,
+      define: { 'import.meta.env.DEV': String(dev), 'import.meta.env': JSON.stringify({ DEV: dev }) },
+    });
+    return out.outputFiles.map((f) => f.text).join('\n');
+  }
+
+  it('ships no RxDB dev-mode code, which a development build does include', async () => {
+    expect(await bundle(false)).not.toContain('DVM1');
+    expect(await bundle(true)).toContain('DVM1');
   });
 });
 
@@ -64,7 +112,7 @@ for (const target of testDatabases()) {
   describe(`replicated tables on ${target.name}`, () => {
     let db: Db;
     beforeAll(async () => {
-      db = await target.open();
+      db = await openSyncDatabase(target);
     });
     afterAll(async () => {
       await db.close();

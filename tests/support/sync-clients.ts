@@ -1,4 +1,5 @@
-import 'fake-indexeddb/auto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { WebSocket as WsSocket } from 'ws';
 import { closeUserDatabase, openUserDatabase, type UserData } from '../../app/data/db.js';
 import type { LiveSocket } from '../../app/data/live.js';
@@ -38,7 +39,13 @@ export class Device {
   }
 
   async start(): Promise<this> {
-    this.data = await openUserDatabase(this.opts.userId, { name: this.name, multiInstance: false, devMode: false });
+    this.data = await openUserDatabase(this.opts.userId, {
+      name: this.name,
+      multiInstance: false,
+      devMode: false,
+      // fake-indexeddb passed explicitly: independent of import order, no browser globals needed.
+      storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+    });
     this.engine = startSync({
       data: this.data,
       baseUrl: this.opts.baseUrl,

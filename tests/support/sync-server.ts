@@ -1,5 +1,4 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createApp, type AppDeps } from '../../sync-server/app.js';
 import { loadConfig } from '../../sync-server/config.js';
 import type { Db } from '../../sync-server/db/db.js';
@@ -29,8 +28,7 @@ export async function startSyncTestServer(db: Db): Promise<SyncTestServer> {
   const server: Server = createServer(createApp(deps));
   const live = await attachLive(server, deps);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${portOf(server)}`;
   config.allowedOrigins.push(url);
   return {
     url,
@@ -120,6 +118,17 @@ export function syncApi(base: string, cookie: string) {
 }
 
 /**
+ * A fresh database for one suite. On Postgres the teardown waits for the pool's connections to
+ * finish closing before the forced DROP: `pool.end()` resolves while sockets are still closing, and
+ * terminating those makes the idle clients emit an error nobody listens for.
+ */
+export async function openSyncDatabase(target: { name: string; open(): Promise<Db> }): Promise<Db> {
+  const handles = await twoHandles(target);
+  if (handles.second !== handles.first) await handles.second.close();
+  return { ...handles.first, close: () => handles.close() };
+}
+
+/**
  * Two independent handles on one database, as two server instances would have: two `pg` pools on a
  * fresh Postgres database, or (PGlite being in-process) the same PGlite handle twice.
  */
@@ -132,26 +141,36 @@ export async function twoHandles(target: { name: string; open(): Promise<Db> }):
   const { default: pg } = await import('pg');
   const { openPg } = await import('../../sync-server/db/pg.js');
   const { migrate } = await import('../../sync-server/db/migrate.js');
-  const name = `vuka_live_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const name = `vuka_sync_${process.pid}_${Date.now().toString(36)}_${seq++}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const first = await openPg(url.toString());
   await migrate(first);
   const second = await openPg(url.toString());
+  let closed = false;
   return {
     first,
     second,
     async close() {
+      if (closed) return;
+      closed = true;
       await first.close();
-      await second.close();
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await second.close().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+function portOf(server: Server): number {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('server is not listening on a port');
+  return address.port;
 }
