@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
-import { createApp } from './app.js';
+import { createApp, type AppDeps } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { attachLive } from './live/live.js';
 import { createLogger } from './logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
 
@@ -11,11 +12,13 @@ export async function start() {
   const log = createLogger(config.LOG_LEVEL);
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, config.MAIL_FROM);
-  const app = createApp({ config, db, mailer, log, now: () => new Date() });
-  const server = createServer(app);
+  const deps: AppDeps = { config, db, mailer, log, now: () => new Date() };
+  const server = createServer(createApp(deps));
+  const live = await attachLive(server, deps);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver})`);
   const stop = async () => {
+    await live.close();
     server.close();
     await db.close();
     process.exit(0);

@@ -7,12 +7,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 /** A real PostgreSQL through a `pg` pool. */
 export async function openPg(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client whose connection drops (a Postgres restart, a dropped test database) emits
+  // 'error' on the pool; unhandled, that would crash the process. The pool replaces the client.
+  pool.on('error', () => undefined);
   const listeners = new Map<string, Set<NotifyListener>>();
   let listenClient: pg.PoolClient | undefined;
 
   async function listenConnection(): Promise<pg.PoolClient> {
     if (listenClient) return listenClient;
     const client = await pool.connect();
+    client.on('error', () => {
+      listenClient = undefined;
+    });
     client.on('notification', (msg) => {
       for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? '');
     });

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AppDeps } from '../app.js';
 import { cookieNames, loadSigningKey, readCookie, verifyAccessToken, type AccessClaims } from './access-token.js';
+import { familyIsLive } from '../api/auth/session.repo.js';
 import { unauthorized } from './errors.js';
 
 const keys = new WeakMap<AppDeps, Promise<Buffer>>();
@@ -22,9 +23,13 @@ export async function sessionOf(deps: AppDeps, req: Request): Promise<AccessClai
   return verifyAccessToken(await signingKey(deps), token, Math.floor(deps.now().getTime() / 1000));
 }
 
-/** The signed-in user's id, or a 401 the client answers with one refresh. */
+/**
+ * The signed-in user's id, or a 401 the client answers with one refresh. The session's refresh
+ * family must still be live, so logout, password resets and reuse detection end access at once
+ * rather than when the 15-minute access cookie runs out.
+ */
 export async function requireUser(deps: AppDeps, req: Request): Promise<number> {
   const claims = await sessionOf(deps, req);
-  if (!claims) throw unauthorized();
+  if (!claims || !(await familyIsLive(deps.db, claims.fam))) throw unauthorized();
   return claims.sub;
 }

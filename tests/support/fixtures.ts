@@ -2,6 +2,7 @@ import { signAccessToken, cookieNames } from '../../sync-server/http/access-toke
 import { signingKey } from '../../sync-server/http/auth-context.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { CookieClient, type TestServer } from './server.js';
+import { liveSessionFamily } from './session-family.js';
 
 export interface TestUser {
   id: number;
@@ -36,7 +37,7 @@ export async function createUser(
 export async function signIn(server: TestServer, userId: number): Promise<CookieClient> {
   const client = new CookieClient(server.url);
   const exp = Math.floor(server.deps.now().getTime() / 1000) + 3600;
-  const token = signAccessToken(await signingKey(server.deps), { sub: userId, fam: 'test', exp });
+  const token = signAccessToken(await signingKey(server.deps), { sub: userId, fam: await liveSessionFamily(server.deps.db, userId), exp });
   client.jar.set(cookieNames(server.deps.config.isProduction).access, token);
   return client;
 }

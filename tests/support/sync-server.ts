@@ -7,6 +7,7 @@ import { signingKey } from '../../sync-server/http/auth-context.js';
 import { attachLive, type LiveHandle } from '../../sync-server/live/live.js';
 import { createLogger } from '../../sync-server/logger.js';
 import { outboxMailer } from '../../sync-server/mail/mailer.js';
+import { liveSessionFamily } from './session-family.js';
 
 export interface SyncTestServer {
   url: string;
@@ -79,7 +80,7 @@ export async function seedWorkspace(db: Db, ownerId: number, members: number[] =
 export async function accessCookie(deps: AppDeps, userId: number): Promise<string> {
   const token = signAccessToken(await signingKey(deps), {
     sub: userId,
-    fam: 'test',
+    fam: await liveSessionFamily(deps.db, userId),
     exp: Math.floor(Date.now() / 1000) + 3600,
   });
   return `vuka_at=${token}`;
