@@ -1,4 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useAuth } from '../data/auth-store';
 import { createRootRoute, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { CookieConsent } from '../features/public/cookie-consent';
@@ -10,6 +12,8 @@ import { SessionRecoveryToast } from '../ui/session-recovery-toast';
 import { useApplyTheme } from '../ui/theme-mode';
 import { Toaster } from '../ui/toaster';
 import { NotFound } from './not-found';
+
+const SyncProvider = lazy(() => import('../features/sync/sync-provider').then((m) => ({ default: m.SyncProvider })));
 
 export const rootRoute = createRootRoute({
   component: RootLayout,
@@ -31,10 +35,16 @@ function Shell() {
   useCurrentUserSync();
   useSessionWatch();
   useApplyTheme(pathname);
+  const signedIn = useAuth().user !== null;
   return (
     // react-aria links (ButtonLink, menu items with href) navigate through the router, not a reload.
     <AriaRouterProvider navigate={(href) => void router.history.push(href)} useHref={(href) => href}>
       <Outlet />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SyncProvider />
+        </Suspense>
+      ) : null}
       <Toaster />
       <SessionRecoveryToast />
       <CookieConsent />

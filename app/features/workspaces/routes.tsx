@@ -52,6 +52,24 @@ export const workspaceSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./settings/settings-page'), 'WorkspaceSettingsPage'),
 });
 
+export const crmRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'crm',
+  component: lazyRouteComponent(() => import('../crm/crm-page'), 'ContactsPage'),
+});
+
+export const inventoryRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'inventory',
+  component: lazyRouteComponent(() => import('../inventory/inventory-page'), 'InventoryPage'),
+});
+
+export const syncRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'sync',
+  component: lazyRouteComponent(() => import('../sync/sync-page'), 'SyncPage'),
+});
+
 export const acceptInvitationRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/invitations/accept',
@@ -66,6 +84,13 @@ export const acceptInvitationRoute = createRoute({
 export const workspaceRoutes = [
   controlHubRoute,
   createWorkspaceRoute,
-  workspaceRoute.addChildren([workspaceIndexRoute, dashboardRoute, workspaceSettingsRoute]),
+  workspaceRoute.addChildren([
+    workspaceIndexRoute,
+    dashboardRoute,
+    workspaceSettingsRoute,
+    crmRoute,
+    inventoryRoute,
+    syncRoute,
+  ]),
   acceptInvitationRoute,
 ] as const;

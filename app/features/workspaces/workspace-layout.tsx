@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { brand } from '../../../schema/brand';
 import { ApiError } from '../../data/api';
 import { AccountMenu } from '../../ui/account-menu';
+import { SyncStatusIndicator } from '../sync/sync-status-indicator';
 import { Button } from '../../ui/button';
 import { ModeSwitcher } from '../../ui/mode-switcher';
 import { PageSpinner } from '../../ui/spinner';
@@ -16,7 +17,7 @@ import * as s from './workspaces.css';
 const route = getRouteApi('/protected/workspace/$workspaceId');
 
 /** Modules that will live in the workspace; listed so people see what is coming, clearly not clickable. */
-const comingSoon = ['Point of Sale', 'Invoices', 'Inventory', 'CRM', 'Planner'] as const;
+const comingSoon = ['Point of Sale', 'Invoices', 'Planner'] as const;
 
 /**
  * /workspace/{id}: loads the workspace and frames its pages with a sidebar (a top bar with a menu on a
@@ -62,6 +63,7 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
           </p>
         </div>
         <div className={l.barActions}>
+          <SyncStatusIndicator workspaceId={workspaceId} />
           <AccountMenu />
           <button
           type="button"
@@ -79,6 +81,21 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
           <li>
             <Link className={l.navLink} to="/workspace/$workspaceId/dashboard" params={{ workspaceId }}>
               Dashboard
+            </Link>
+          </li>
+          <li>
+            <Link className={l.navLink} to="/workspace/$workspaceId/inventory" params={{ workspaceId }}>
+              Inventory
+            </Link>
+          </li>
+          <li>
+            <Link className={l.navLink} to="/workspace/$workspaceId/crm" params={{ workspaceId }}>
+              CRM
+            </Link>
+          </li>
+          <li>
+            <Link className={l.navLink} to="/workspace/$workspaceId/sync" params={{ workspaceId }}>
+              Sync
             </Link>
           </li>
           <li>
