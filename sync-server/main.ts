@@ -5,6 +5,7 @@ import { openDatabase } from './db/open.js';
 import { attachLive } from './live/live.js';
 import { createLogger } from './logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
+import { demoAccount, seedDemo } from './seed/demo.js';
 
 /** Starts app + API on PORT with the configured database. */
 export async function start() {
@@ -15,6 +16,10 @@ export async function start() {
   const deps: AppDeps = { config, db, mailer, log, now: () => new Date() };
   const server = createServer(createApp(deps));
   const live = await attachLive(server, deps);
+  const seed = config.SEED_DEMO ?? (config.DATABASE_URL ? '0' : '1');
+  if (seed === '1' && (await seedDemo(deps))) {
+    log.info(`Demo workspace created. Sign in as ${demoAccount.email} / ${demoAccount.password}`);
+  }
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver})`);
   const stop = async () => {

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import { contacts } from '../../schema/crm.js';
+import { products, stockMovements } from '../../schema/catalog.js';
+import type { ReplicatedEntity } from '../../schema/replicated.js';
+import type { AppDeps } from '../app.js';
+import { createWorkspace } from '../api/workspaces/workspaces.service.js';
+import { pushChanges } from '../sync/push.service.js';
+
+/** The demo account's sign-in, printed at start so a first-time visitor can look around. */
+export const demoAccount = { email: 'demo@vuka.africa', password: 'vuka-demo' } as const;
+
+const demoProducts = [
+  { name: 'Maize meal 5 kg', sku: 'MM-5', price_cents: 8999, cost_cents: 7200, category: 'Groceries', stock: 24 },
+  { name: 'Cooking oil 2 L', sku: 'OIL-2', price_cents: 6499, cost_cents: 5100, category: 'Groceries', stock: 12 },
+  { name: 'Airtime R30', sku: 'AIR-30', price_cents: 3000, cost_cents: 2850, category: 'Airtime', stock: 50 },
+  { name: 'Vetkoek (each)', sku: 'VET-1', price_cents: 500, cost_cents: 180, category: 'Food', stock: 3 },
+] as const;
+
+const demoContacts = [
+  { name: 'Thandi Mokoena', company: 'Mokoena Catering', phone: '+27 82 555 0101', stage: 'customer' },
+  { name: 'Sipho Dlamini', company: 'Dlamini Builders', phone: '+27 71 555 0144', stage: 'lead' },
+] as const;
+
+/**
+ * First start with the embedded database: a clearly marked demo account and workspace with a few
+ * products, stock and contacts, written through the same push path devices use (so sequence numbers,
+ * stock totals and row-level security all hold). Does nothing once any user exists.
+ */
+export async function seedDemo(deps: AppDeps): Promise<boolean> {
+  const existing = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  if (existing[0].n > 0) return false;
+  const hash = await argon2.hash(demoAccount.password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const users = await deps.db.query<{ id: number }>(
+    `INSERT INTO users (email, password, full_name, verified, metadata)
+     VALUES ($1, $2, 'Demo Trader', true, '{"demo": true}'::jsonb) RETURNING id`,
+    [demoAccount.email, hash],
+  );
+  const userId = users[0].id;
+  const workspace = await createWorkspace(deps, userId, {
+    name: 'Demo Spaza (demo data)',
+    description: 'A demo workspace with sample products and contacts. Change or delete anything.',
+    industry: 'Retail',
+    type: 'retail',
+  });
+  const now = deps.now().toISOString();
+  const push = (entity: ReplicatedEntity, docs: Record<string, unknown>[]) =>
+    pushChanges(deps, {
+      entity,
+      workspaceId: workspace.id,
+      userId,
+      rows: docs.map((d) => ({ newDocumentState: { ...d, workspace_id: workspace.id, updated_at: now, _deleted: false } })),
+    });
+  const productDocs = demoProducts.map(({ stock: _stock, ...p }) => ({ id: randomUUID(), ...p, track_inventory: true, pos_enabled: true, low_stock_threshold: 5 }));
+  await push(products, productDocs);
+  await push(
+    stockMovements,
+    demoProducts.map((p, i) => ({ id: randomUUID(), product_id: productDocs[i].id, quantity: p.stock, reason: 'purchase', note: 'Opening stock', created_at: now })),
+  );
+  await push(contacts, demoContacts.map((c) => ({ id: randomUUID(), ...c })));
+  return true;
+}
