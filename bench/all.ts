@@ -1,0 +1,18 @@
+/**
+ * `npm run bench`: every benchmark, each printing figures against a baseline measured in the same
+ * run: bundle sizes against the budgets (DESIGN.md §11), landing LCP against a static page, and the
+ * sync benchmarks against raw SQL.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+function run(cmd: string, args: string[]) {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) process.exitCode = 1;
+}
+
+if (!existsSync('dist/index.html') || process.env.BENCH_BUILD === '1') run('npx', ['vite', 'build', '--logLevel', 'warn']);
+run('npx', ['tsx', 'bench/bundle-size.ts']);
+run('npx', ['tsx', 'bench/landing-lcp.ts']);
+run('npx', ['tsx', 'bench/run.ts']);
