@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
+import { create } from 'zustand';
 import type { UserDto } from '../../schema/accounts';
 import { authContract } from '../../schema/contract/auth';
 import { toast } from '../ui/toast-store';
@@ -92,10 +93,63 @@ export function registerLogoutHook(hook: LogoutHook): () => void {
 }
 
 /**
- * Logout (spec §4 Auth state): calls the server, and even if that fails clears the user and all
- * cached data, tells the person, then goes to `/`.
+ * The device's sync session as logout sees it (DESIGN.md §5). Registered by the sync feature so this
+ * module never loads the device database itself.
  */
-export async function logout(goHome: () => Promise<void> | void): Promise<void> {
+export interface LogoutGuard {
+  /** Tries to push what is waiting; resolves to the number of changes still unsynced. */
+  prepare(): Promise<number>;
+  /** Clears this user's device data; refuses while changes wait unless `discard`. */
+  finish(opts: { discard: boolean }): Promise<void>;
+}
+
+let logoutGuard: LogoutGuard | null = null;
+
+/** Returns a function that unregisters the guard. */
+export function registerLogoutGuard(guard: LogoutGuard): () => void {
+  logoutGuard = guard;
+  return () => {
+    if (logoutGuard === guard) logoutGuard = null;
+  };
+}
+
+interface LogoutWarningState {
+  /** Changes still unsynced when logout was asked for; null when no warning is showing. */
+  unsynced: number | null;
+  busy: boolean;
+}
+
+/** Drives the "changes that haven't synced yet" dialog (shown by the account menu). */
+export const useLogoutWarning = create<LogoutWarningState>(() => ({ unsynced: null, busy: false }));
+
+export type LogoutOutcome = 'logged-out' | 'unsynced';
+
+/**
+ * Logout (spec §4 Auth state): with a sync session, first pushes what is waiting; while changes are
+ * still unsynced it stops and shows the warning instead (device data is never cleared silently) unless
+ * the person explicitly chose to discard them. Then calls the server, and even if that fails clears the
+ * user and all cached data, tells the person, then goes to `/`.
+ */
+export async function logout(goHome: () => Promise<void> | void, opts: { discard?: boolean } = {}): Promise<LogoutOutcome> {
+  const guard = logoutGuard;
+  if (guard) {
+    const discard = opts.discard === true;
+    useLogoutWarning.setState({ busy: true });
+    try {
+      const unsynced = await guard.prepare();
+      if (unsynced > 0 && !discard) {
+        useLogoutWarning.setState({ unsynced, busy: false });
+        return 'unsynced';
+      }
+      await guard.finish({ discard });
+    } catch (err) {
+      // A failure to sync or clear must not turn into a silent wipe: keep the person signed in.
+      useLogoutWarning.setState({ busy: false });
+      toast({ title: 'Logout had issues', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+      return 'unsynced';
+    }
+    useLogoutWarning.setState({ unsynced: null, busy: false });
+  }
   let serverError: string | null = null;
   try {
     await call(authContract.logout, {});
@@ -120,10 +174,11 @@ export async function logout(goHome: () => Promise<void> | void): Promise<void> 
       description: `You've been logged out locally, but there was a server error: ${serverError}`,
       variant: 'destructive',
     });
+  return 'logged-out';
 }
 
 /** `logout` bound to the router, for menus and buttons. */
-export function useLogout(): () => Promise<void> {
+export function useLogout(): (opts?: { discard?: boolean }) => Promise<LogoutOutcome> {
   const navigate = useNavigate();
-  return useCallback(() => logout(() => navigate({ to: '/' })), [navigate]);
+  return useCallback((opts?: { discard?: boolean }) => logout(() => navigate({ to: '/' }), opts), [navigate]);
 }

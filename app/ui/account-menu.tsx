@@ -1,8 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
 import { Button, Header, Menu, MenuItem, MenuTrigger, Popover, Section } from 'react-aria-components';
 import { useAuth } from '../data/auth-store';
-import { useLogout } from '../data/session';
+import { useLogout, useLogoutWarning } from '../data/session';
 import { Avatar } from './avatar';
+import { Button as VukaButton } from './button';
+import { ModalDialog } from './modal-dialog';
+import { vars } from './theme.css';
 import * as s from './widgets.css';
 
 type Item = 'account' | 'orders' | 'controlhub' | 'logout';
@@ -23,6 +26,8 @@ export function AccountMenu() {
     else router.history.push(targets[key]);
   };
   return (
+    <>
+    <UnsyncedLogoutDialog logout={logout} />
     <MenuTrigger>
       <Button className={s.avatarButton} aria-label={`Account menu for ${user.name}`}>
         <Avatar name={user.name} image={user.profileImage} />
@@ -43,6 +48,36 @@ export function AccountMenu() {
         </Menu>
       </Popover>
     </MenuTrigger>
+    </>
+  );
+}
+
+/**
+ * DESIGN.md §5: logout with changes still waiting warns instead of clearing them; the person picks
+ * syncing first (logout proceeds only at 0), an explicit discard, or staying signed in.
+ */
+function UnsyncedLogoutDialog({ logout }: { logout: ReturnType<typeof useLogout> }) {
+  const { unsynced, busy } = useLogoutWarning();
+  const close = () => useLogoutWarning.setState({ unsynced: null });
+  const noun = unsynced === 1 ? 'change' : 'changes';
+  return (
+    <ModalDialog title="Unsynced changes" isOpen={unsynced !== null} onOpenChange={(open) => (open ? undefined : close())}>
+      <p>
+        You have {unsynced} {noun} that {unsynced === 1 ? "hasn't" : "haven't"} synced yet. Logging out now clears this device's data, so they would be
+        lost.
+      </p>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.lg }}>
+        <VukaButton variant="primary" isPending={busy} onPress={() => void logout()}>
+          Sync and log out
+        </VukaButton>
+        <VukaButton variant="danger" isDisabled={busy} onPress={() => void logout({ discard: true })}>
+          Log out and discard changes
+        </VukaButton>
+        <VukaButton variant="secondary" isDisabled={busy} onPress={close}>
+          Cancel
+        </VukaButton>
+      </div>
+    </ModalDialog>
   );
 }
 

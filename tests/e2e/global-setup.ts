@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { e2eMailFile } from '../support/mail-file-path.js';
 import { startTestSmtp } from '../support/smtp.js';
 
@@ -10,7 +10,11 @@ export default async function globalSetup() {
   const port = Number(process.env.E2E_SMTP_PORT ?? 2526);
   const smtp = await startTestSmtp(port);
   const file = e2eMailFile();
-  const flush = () => writeFileSync(file, JSON.stringify(smtp.received));
+  // Written to a side file and renamed, so a reader never sees a half-written file.
+  const flush = () => {
+    writeFileSync(`${file}.tmp`, JSON.stringify(smtp.received));
+    renameSync(`${file}.tmp`, file);
+  };
   flush();
   const timer = setInterval(flush, 100);
   return async () => {

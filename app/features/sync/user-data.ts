@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { UserData } from '../../data/db';
+import { registerLogoutGuard } from '../../data/session';
 
 interface UserDataState {
   /** The signed-in user's device database, once open. */
@@ -32,8 +33,22 @@ export function useUserSync(userId: number | null, workspaceIds: readonly number
     let cancelled = false;
     const ids = key === '' ? [] : key.split(',').map(Number);
     // RxDB loads only for signed-in people, never as part of the public pages' bundle.
+    let unregister: (() => void) | null = null;
     import('../../data/replication-session')
-      .then(({ startUserSync }) => startUserSync(userId, ids))
+      .then(async (sync) => {
+        const session = await sync.startUserSync(userId, ids);
+        if (!cancelled) {
+          // Logout now has device data to protect (DESIGN.md §5): sync first, clear only after.
+          unregister = registerLogoutGuard({
+            prepare: sync.prepareLogout,
+            finish: async ({ discard }) => {
+              await sync.finishLogout({ discard });
+              useUserDataStore.getState().set(null);
+            },
+          });
+        }
+        return session;
+      })
       .then(
       (session) => {
         if (!cancelled) useUserDataStore.getState().set(session.data);
@@ -44,6 +59,7 @@ export function useUserSync(userId: number | null, workspaceIds: readonly number
     );
     return () => {
       cancelled = true;
+      unregister?.();
     };
   }, [userId, key]);
 }

@@ -4,6 +4,7 @@ import type { WorkspaceDto } from '../../../schema/workspaces';
 import { plans } from '../../../schema/plans';
 import { useAuth } from '../../data/auth-store';
 import { AccountMenu } from '../../ui/account-menu';
+import { SyncStatusIndicator } from '../sync/sync-status-indicator';
 import { InstallButton } from '../pwa/install-button';
 import { Button } from '../../ui/button';
 import { LinkButton } from './link-button';
@@ -33,6 +34,7 @@ export function ControlHubPage() {
           <h1 className={s.title}>My Workspaces</h1>
           <p className={s.muted}>Open a workspace to run your business, or create a new one.</p>
         </div>
+        <SyncStatusIndicator />
         <AccountMenu />
       </header>
       <div className={s.actionRow}>

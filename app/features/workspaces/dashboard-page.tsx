@@ -3,6 +3,7 @@ import { workspaceType, type CapabilitiesDto, type WorkspaceDto } from '../../..
 import { plans } from '../../../schema/plans';
 import { useAuth } from '../../data/auth-store';
 import { Card } from '../../ui/card';
+import { InventoryGlance } from '../inventory/inventory-glance';
 import { Spinner } from '../../ui/spinner';
 import { Notice } from './feedback';
 import { formatBytes, formatDate, greeting } from './format';
@@ -57,6 +58,8 @@ export function DashboardPage() {
         </Card>
       </div>
 
+      <InventoryGlance workspaceId={workspaceId} />
+
       <Card aria-labelledby="links-title">
         <h2 className={s.sectionTitle} id="links-title">
           Quick links
@@ -84,8 +87,8 @@ export function DashboardPage() {
           Activity
         </h2>
         <p className={s.muted}>
-          Nothing to show yet. Sales, invoices and customers will appear here once the Point of Sale, Invoices and CRM
-          modules arrive in this workspace.
+          Nothing to show yet. Sales and invoices will appear here once the Point of Sale and Invoices modules arrive in
+          this workspace.
         </p>
       </Card>
     </>

@@ -26,7 +26,15 @@ export const sidebar = style({
   '@media': { [phone]: { position: 'sticky', height: 'auto', padding: `${vars.space.sm} ${vars.space.md}`, gap: vars.space.sm, zIndex: 10 } },
 });
 
-export const topBar = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+// In the narrow desktop sidebar the sync status and avatar wrap under the name rather than squeeze it.
+export const topBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+  '@media': { [phone]: { flexWrap: 'nowrap' } },
+});
 export const brandName = style({ fontSize: vars.fontSize.xs, textTransform: 'uppercase', letterSpacing: '0.08em', opacity: 0.8, margin: 0 });
 export const workspaceName = style({
   fontSize: vars.fontSize.lg,
@@ -35,7 +43,7 @@ export const workspaceName = style({
   overflowWrap: 'anywhere',
   '@media': { [phone]: { fontSize: vars.fontSize.md, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } },
 });
-export const nameBlock = style({ minWidth: 0 });
+export const nameBlock = style({ minWidth: 0, flex: '1 1 140px' });
 
 export const menuButton = style({
   display: 'none',

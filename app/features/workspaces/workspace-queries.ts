@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { workspacesContract as c } from '../../../schema/contract/workspaces';
 import { ApiError, queryEndpoint } from '../../data/api';
+import { useAuth } from '../../data/auth-store';
+import { cached, isOffline, withOfflineCopy } from './offline-cache';
 
 /** Query keys of the workspace screens; invalidating `all` refreshes every one of them. */
 export const workspaceKeys = {
@@ -20,37 +22,65 @@ function present<T>(value: T | null, emptyMessage: string): T {
 
 /** 403 and 404 are answers, not outages: retrying them only delays the message. */
 function retryUnlessDenied(failureCount: number, error: Error): boolean {
+  if (isOffline(error)) return false;
   if (error instanceof ApiError && (error.status === 403 || error.status === 404 || error.status === 401)) return false;
   return failureCount < 1;
 }
 
+/**
+ * The signed-in user's id, for the offline copy. 'offlineFirst' lets the query try the network even
+ * when the browser says it is offline, so the copy answers instead of the query waiting forever.
+ */
+function useOfflineFirst() {
+  return { userId: useAuth().user?.id ?? null, networkMode: 'offlineFirst' as const };
+}
+
 export function useWorkspaces() {
+  const { userId, networkMode } = useOfflineFirst();
   return useQuery({
     queryKey: workspaceKeys.list(),
-    queryFn: async () => present(await queryEndpoint(c.list, {}), 'Received empty workspace data'),
+    networkMode,
+    queryFn: () =>
+      withOfflineCopy(userId, cached.list, async () => present(await queryEndpoint(c.list, {}), 'Received empty workspace data')),
+    retry: retryUnlessDenied,
   });
 }
 
 export function useWorkspace(id: number) {
+  const { userId, networkMode } = useOfflineFirst();
   return useQuery({
     queryKey: workspaceKeys.one(id),
-    queryFn: async () => present(await queryEndpoint(c.get, { params: { id } }), 'Received empty workspace data'),
+    networkMode,
+    queryFn: () =>
+      withOfflineCopy(userId, cached.workspace(id), async () =>
+        present(await queryEndpoint(c.get, { params: { id } }), 'Received empty workspace data'),
+      ),
     retry: retryUnlessDenied,
   });
 }
 
 export function useWorkspaceSettings(id: number) {
+  const { userId, networkMode } = useOfflineFirst();
   return useQuery({
     queryKey: workspaceKeys.settings(id),
-    queryFn: async () => present(await queryEndpoint(c.getSettings, { params: { id } }), 'Received empty settings'),
+    networkMode,
+    queryFn: () =>
+      withOfflineCopy(userId, cached.settings(id), async () =>
+        present(await queryEndpoint(c.getSettings, { params: { id } }), 'Received empty settings'),
+      ),
     retry: retryUnlessDenied,
   });
 }
 
 export function useCapabilities(id: number) {
+  const { userId, networkMode } = useOfflineFirst();
   return useQuery({
     queryKey: workspaceKeys.capabilities(id),
-    queryFn: async () => present(await queryEndpoint(c.capabilities, { params: { id } }), 'Received empty plan data'),
+    networkMode,
+    queryFn: () =>
+      withOfflineCopy(userId, cached.capabilities(id), async () =>
+        present(await queryEndpoint(c.capabilities, { params: { id } }), 'Received empty plan data'),
+      ),
     retry: retryUnlessDenied,
   });
 }

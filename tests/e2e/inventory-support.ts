@@ -1,0 +1,73 @@
+import { expect, type Page } from '@playwright/test';
+import { waitForCode } from '../support/mailbox-file.js';
+import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
+
+export const PASSWORD = 'secret123';
+
+/** Registers, verifies the emailed code and creates a workspace; returns its id and the email. */
+export async function newTraderWithWorkspace(page: Page, tag: string, project: string, workspaceName: string) {
+  const email = uniqueEmail(tag, project);
+  await skipCookieConsent(page);
+  await registerViaUi(page, 'Thandi Mokoena', email, PASSWORD);
+  const code = await waitForCode(email);
+  await page.getByRole('button', { name: 'Enter Verification Code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enter Verification Code' });
+  await dialog.getByLabel('Verification code').fill(code);
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('dialog', { name: 'Email Verified Successfully' }).getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/controlhub$/);
+  await page.goto('/workspace/create');
+  await page.getByLabel('Workspace name').fill(workspaceName);
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(page).toHaveURL(/\/workspace\/\d+\/dashboard$/);
+  await expect(page.getByText('Products: up to 10 on Mahala')).toBeVisible();
+  const id = Number(/\/workspace\/(\d+)\//.exec(page.url())?.[1]);
+  return { email, workspaceId: id };
+}
+
+export async function logIn(page: Page, email: string) {
+  await skipCookieConsent(page);
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/controlhub$/);
+}
+
+/**
+ * Adds a product through the New product form. `listed: false` for a product the server may
+ * refuse at once: the sync engine withdraws it, possibly before the list ever shows it.
+ */
+export async function addProduct(
+  page: Page,
+  fields: { name: string; price?: string; sku?: string; lowStock?: string; category?: string },
+  listed = true,
+) {
+  await page.getByRole('button', { name: 'New product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New product' });
+  await dialog.getByLabel('Name').fill(fields.name);
+  if (fields.price) await dialog.getByLabel('Price').fill(fields.price);
+  if (fields.sku) await dialog.getByLabel('SKU').fill(fields.sku);
+  if (fields.category) await dialog.getByLabel('Category').fill(fields.category);
+  if (fields.lowStock) await dialog.getByLabel('Low-stock level').fill(fields.lowStock);
+  await dialog.getByRole('button', { name: 'Add product' }).click();
+  await expect(dialog).toHaveCount(0);
+  if (listed) await expect(productRow(page, fields.name)).toBeVisible();
+}
+
+export function productRow(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Products' }).getByRole('listitem', { name, exact: true });
+}
+
+/** Records a stock change through the Adjust stock dialog. */
+export async function adjustStock(page: Page, name: string, change: { reason: string; direction?: 'Add to stock' | 'Remove from stock'; quantity: string; note?: string }) {
+  await page.getByRole('button', { name: `Adjust stock of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Adjust stock: ${name}` });
+  await dialog.getByLabel('Reason').selectOption({ label: change.reason });
+  if (change.direction) await dialog.getByLabel('Change').selectOption({ label: change.direction });
+  await dialog.getByLabel('Quantity').fill(change.quantity);
+  if (change.note) await dialog.getByLabel('Note').fill(change.note);
+  await dialog.getByRole('button', { name: 'Record change' }).click();
+  await expect(dialog).toHaveCount(0);
+}
