@@ -5,6 +5,7 @@ import { products, stockMovements } from '../../schema/catalog.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
 import { createWorkspace } from '../api/workspaces/workspaces.service.js';
+import { withScope } from '../db/db.js';
 import { pushChanges } from '../sync/push.service.js';
 
 /** The demo account's sign-in, printed at start so a first-time visitor can look around. */
@@ -43,6 +44,10 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     industry: 'Retail',
     type: 'retail',
   });
+  // A South African stall: prices in rand.
+  await withScope(deps.db, { userId, workspaceId: workspace.id }, (tx) =>
+    tx.query(`UPDATE workspace_settings SET currency = 'ZAR', timezone = 'Africa/Johannesburg' WHERE workspace_id = $1`, [workspace.id]),
+  );
   const now = deps.now().toISOString();
   const push = (entity: ReplicatedEntity, docs: Record<string, unknown>[]) =>
     pushChanges(deps, {

@@ -9,7 +9,12 @@ export async function waitForCode(to: string, timeoutMs = 15_000): Promise<strin
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (existsSync(file)) {
-      const mails: ReceivedMail[] = JSON.parse(readFileSync(file, 'utf8'));
+      let mails: ReceivedMail[] = [];
+      try {
+        mails = JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        mails = []; // being rewritten; read again on the next turn
+      }
       const mail = [...mails].reverse().find((m) => m.to.includes(to.toLowerCase()));
       if (mail) return sixDigitCode(mail.raw);
     }

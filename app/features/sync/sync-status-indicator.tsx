@@ -1,3 +1,4 @@
+import { useOnline } from '../pwa/online';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
@@ -36,7 +37,9 @@ function useNow(everyMs: number): number {
  * last sync was, and badges for refused changes and open conflicts. Leads to the sync page.
  */
 export function SyncStatusIndicator({ workspaceId }: { workspaceId?: number }) {
-  const online = useStore(syncStatus, (st) => st.online);
+  const browserOnline = useOnline();
+  // The browser's own signal counts too: before the engine starts (or while it is stopped) its state is stale.
+  const online = useStore(syncStatus, (st) => st.online) && browserOnline;
   const pending = useStore(syncStatus, (st) => st.pending);
   const lastSyncedAt = useStore(syncStatus, (st) => st.lastSyncedAt);
   const refused = useStore(syncStatus, (st) => st.rejected.length);

@@ -7,6 +7,7 @@ import { workspacesContract as c } from '../../../schema/contract/workspaces';
 import { fieldErrors } from '../../../schema/http';
 import { workspaceCreate, workspaceType } from '../../../schema/workspaces';
 import { ApiError, call } from '../../data/api';
+import { useOnline } from '../pwa/online';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/text-field';
@@ -24,6 +25,7 @@ const typeOptions = workspaceType.options.map((value) => ({ value, label: worksp
 
 /** /workspace/create: name, type, industry and description; then straight into the new dashboard. */
 export function CreateWorkspacePage() {
+  const online = useOnline();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
@@ -123,10 +125,11 @@ export function CreateWorkspacePage() {
             <LinkButton variant="secondary" to="/controlhub">
               Cancel
             </LinkButton>
-            <Button type="submit" isPending={create.isPending}>
+            <Button type="submit" isPending={create.isPending} isDisabled={!online}>
               Create workspace
             </Button>
           </div>
+          {online ? null : <p className={s.muted}>Creating a workspace needs a connection. It will be back when you reconnect.</p>}
         </Form>
       </Card>
     </main>

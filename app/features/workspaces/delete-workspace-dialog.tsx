@@ -1,3 +1,4 @@
+import { useOnline } from '../pwa/online';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspacesContract as c } from '../../../schema/contract/workspaces';
 import type { WorkspaceDto } from '../../../schema/workspaces';
@@ -19,6 +20,7 @@ export function DeleteWorkspaceDialog({
   onClose: () => void;
   onDeleted?: () => void;
 }) {
+  const online = useOnline();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (id: number) => call(c.remove, { params: { id } }),
@@ -47,6 +49,7 @@ export function DeleteWorkspaceDialog({
           <strong>{workspace?.name}</strong> and everything in it will be deleted for every member. This cannot be
           undone.
         </p>
+        {online ? null : <p className={s.muted}>Deleting a workspace needs a connection. It will be back when you reconnect.</p>}
         <div className={s.formActions}>
           <Button variant="secondary" onPress={onClose} isDisabled={remove.isPending}>
             Cancel
@@ -54,6 +57,7 @@ export function DeleteWorkspaceDialog({
           <Button
             variant="danger"
             isPending={remove.isPending}
+            isDisabled={!online}
             onPress={() => {
               if (workspace) remove.mutate(workspace.id);
             }}
