@@ -32,9 +32,9 @@ export interface Scope {
  */
 export function withScope<T>(db: Db, scope: Scope, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query('SET LOCAL ROLE vuka_app');
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
     await tx.query(
-      `SELECT set_config('app.user_id', $1, true), set_config('app.workspace_id', $2, true)`,
+      `SELECT set_config('role', 'vuka_app', true), set_config('app.user_id', $1, true), set_config('app.workspace_id', $2, true)`,
       [String(scope.userId), scope.workspaceId === undefined ? '' : String(scope.workspaceId)],
     );
     return fn(tx);
