@@ -131,9 +131,7 @@ function VerifyCodeDialog({ isOpen, onClose, onVerified }: { isOpen: boolean; on
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={form.values.code}
-          onChange={(v) => form.set('code', v)}
-          error={form.errors.code}
+          {...form.field('code')}
           autoFocus
         />
         <div className={s.dialogActions}>

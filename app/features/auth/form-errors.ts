@@ -4,6 +4,9 @@ import { ApiError } from '../../data/api';
 
 export type FieldErrors = Record<string, string | undefined>;
 
+/** The keys of V whose values are strings (text inputs). */
+type StringKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
 /** The first message per field from a zod failure, keyed by the field's name. */
 export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
@@ -50,6 +53,15 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   };
+  /** The value, change handler and message of one text field, to spread onto a TextField. */
+  const field = <K extends StringKey<V>>(key: K) => ({
+    value: String(values[key]),
+    onChange: (value: string) => {
+      setValues((v) => ({ ...v, [key]: value }));
+      setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+    },
+    error: errors[key],
+  });
   const validate = (extra?: Record<string, unknown>): z.output<S> | null => {
     const parsed = schema.safeParse({ ...values, ...extra });
     if (parsed.success) {
@@ -59,5 +71,5 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     setErrors({ ...also?.(values), ...zodFieldErrors(parsed.error) });
     return null;
   };
-  return { values, set, errors, setErrors, validate, reset: () => setValues(initial) };
+  return { values, set, field, errors, setErrors, validate, reset: () => setValues(initial) };
 }

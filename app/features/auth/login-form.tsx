@@ -47,18 +47,14 @@ export function LoginForm({ onSignedIn, onRegister }: { onSignedIn: (user: UserD
         type="email"
         name="email"
         autoComplete="email"
-        value={form.values.email}
-        onChange={(v) => form.set('email', v)}
-        error={form.errors.email}
+        {...form.field('email')}
       />
       <TextField
         label="Password"
         type="password"
         name="password"
         autoComplete="current-password"
-        value={form.values.password}
-        onChange={(v) => form.set('password', v)}
-        error={form.errors.password}
+        {...form.field('password')}
       />
       <Button type="submit" wide isPending={busy}>
         {busy ? 'Logging in…' : 'Log In'}

@@ -60,36 +60,28 @@ export function RegisterForm({
         label="Full name"
         name="full_name"
         autoComplete="name"
-        value={form.values.full_name}
-        onChange={(v) => form.set('full_name', v)}
-        error={form.errors.full_name}
+        {...form.field('full_name')}
       />
       <TextField
         label="Email"
         type="email"
         name="email"
         autoComplete="email"
-        value={form.values.email}
-        onChange={(v) => form.set('email', v)}
-        error={form.errors.email}
+        {...form.field('email')}
       />
       <TextField
         label="Password"
         type="password"
         name="password"
         autoComplete="new-password"
-        value={form.values.password}
-        onChange={(v) => form.set('password', v)}
-        error={form.errors.password}
+        {...form.field('password')}
       />
       <TextField
         label="Confirm password"
         type="password"
         name="confirmPassword"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(v) => form.set('confirmPassword', v)}
-        error={form.errors.confirmPassword}
+        {...form.field('confirmPassword')}
       />
       <Checkbox
         isSelected={form.values.age_confirmed}

@@ -61,17 +61,13 @@ export function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          value={form.values.password}
-          onChange={(v) => form.set('password', v)}
-          error={form.errors.password}
+          {...form.field('password')}
         />
         <TextField
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(v) => form.set('confirmPassword', v)}
-          error={form.errors.confirmPassword}
+          {...form.field('confirmPassword')}
         />
         {form.errors.token ? <p role="alert">{form.errors.token}</p> : null}
         <Button type="submit" wide isPending={busy}>

@@ -66,9 +66,7 @@ export function ResetRequestForm({ onBackToLogin }: { onBackToLogin: () => void 
         type="email"
         name="email"
         autoComplete="email"
-        value={form.values.email}
-        onChange={(v) => form.set('email', v)}
-        error={form.errors.email}
+        {...form.field('email')}
       />
       <Button type="submit" wide isPending={busy}>
         {busy ? 'Sending…' : 'Send Reset Link'}

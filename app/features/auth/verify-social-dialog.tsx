@@ -75,9 +75,7 @@ export function VerifySocialDialog({
             label="Email"
             type="email"
             autoComplete="email"
-            value={form.values.email}
-            onChange={(v) => form.set('email', v)}
-            error={form.errors.email}
+            {...form.field('email')}
           />
           <Button variant="secondary" onPress={() => void sendCode()} isPending={sending}>
             Send code
@@ -88,9 +86,7 @@ export function VerifySocialDialog({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={form.values.verification_code}
-          onChange={(v) => form.set('verification_code', v)}
-          error={form.errors.verification_code}
+          {...form.field('verification_code')}
         />
         <div className={s.dialogActions}>
           <Button variant="secondary" onPress={onClose}>
