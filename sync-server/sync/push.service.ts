@@ -117,6 +117,8 @@ function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, cur
   if (rules.appendOnly) {
     return { kind: 'reject', rejection: { id, code: 'immutable', message: rejectionMessages.immutable }, master: existing };
   }
+  const frozen = rules.frozen?.(existing);
+  if (frozen) return { kind: 'reject', rejection: { id, code: 'immutable', message: frozen }, master: existing };
   const assumed = row.assumedMasterState;
   const matches =
     assumed != null &&
@@ -129,8 +131,14 @@ function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, cur
 async function applyWrites(tx: Queryable, entity: ReplicatedEntity, workspaceId: number, writes: Doc[]) {
   const rules = collectionRules[entity.name] ?? {};
   const first = await repo.takeSeq(tx, workspaceId, writes.length);
-  const rows = writes.map((doc, i) => ({ ...clientView(entity, doc), workspace_id: workspaceId, server_seq: first + i, deleted: doc._deleted === true }));
-  await repo.upsertDocs(tx, entity, rows);
+  const rows = writes.map((doc, i) => ({
+    ...clientView(entity, doc),
+    ...rules.derive?.(doc),
+    workspace_id: workspaceId,
+    server_seq: first + i,
+    deleted: doc._deleted === true,
+  }));
+  await repo.upsertDocs(tx, entity, rows, rules.derive ? derivedColumns(entity) : []);
   let top = first + writes.length - 1;
 
   if (rules.holdsStock) {
@@ -154,4 +162,9 @@ async function applyWrites(tx: Queryable, entity: ReplicatedEntity, workspaceId:
     }
   }
   await repo.notifyChange(tx, { collection: entity.name, workspace: workspaceId, seq: top });
+}
+
+/** Server-owned columns a `derive` rule fills (everything the server owns except its feed columns). */
+function derivedColumns(entity: ReplicatedEntity): string[] {
+  return entity.serverOwned.filter((c) => c !== 'server_seq' && c !== 'server_version' && c in entity.columns);
 }

@@ -1,4 +1,5 @@
 import type { RejectionCode } from '../../schema/contract/sync.js';
+import type { Doc } from './codec.js';
 
 /** Per-collection server rules on top of the generic protocol. */
 export interface CollectionRules {
@@ -10,6 +11,16 @@ export interface CollectionRules {
   movesStock?: boolean;
   /** Writing here means stock_on_hand must be (re)computed for the written rows. */
   holdsStock?: boolean;
+  /**
+   * Computes the server-owned fields (totals, derived numbers) from an accepted document's client
+   * fields. The server stores what this returns, never what the client sent for those fields.
+   */
+  derive?: (doc: Doc) => Doc;
+  /**
+   * A stored document for which this returns a message can no longer be changed or deleted (a
+   * completed sale): the push is refused with code `immutable` and that message.
+   */
+  frozen?: (stored: Doc) => string | null;
 }
 
 export const collectionRules: Record<string, CollectionRules> = {

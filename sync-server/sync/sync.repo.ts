@@ -54,12 +54,13 @@ export async function countLive(tx: Queryable, table: string, workspaceId: numbe
 }
 
 /**
- * Writes accepted documents in one statement. `docs` hold only client-writable columns plus
- * server_seq and deleted; server_version starts at 1 and goes up by one on every accepted write.
+ * Writes accepted documents in one statement. `docs` hold only client-writable columns, the
+ * server-computed `derived` ones, server_seq and deleted; server_version starts at 1 and goes up by
+ * one on every accepted write.
  */
-export async function upsertDocs(tx: Queryable, entity: ReplicatedEntity, docs: Doc[]): Promise<void> {
+export async function upsertDocs(tx: Queryable, entity: ReplicatedEntity, docs: Doc[], derived: string[] = []): Promise<void> {
   if (docs.length === 0) return;
-  const owned = new Set(entity.serverOwned);
+  const owned = new Set(entity.serverOwned.filter((c) => !derived.includes(c)));
   const columns = Object.entries(entity.columns).filter(([c]) => !owned.has(c));
   const names = [...columns.map(([c]) => c), 'server_seq', 'deleted'];
   const recordType = [
