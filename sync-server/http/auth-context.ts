@@ -3,6 +3,7 @@ import type { AppDeps } from '../app.js';
 import { cookieNames, loadSigningKey, readCookie, verifyAccessToken, type AccessClaims } from './access-token.js';
 import { familyIsLive } from '../api/auth/session.repo.js';
 import { unauthorized } from './errors.js';
+import { requireLiveMembership, type Membership } from '../api/workspaces/membership.js';
 
 const keys = new WeakMap<AppDeps, Promise<Buffer>>();
 
@@ -32,4 +33,14 @@ export async function requireUser(deps: AppDeps, req: Request): Promise<number> 
   const claims = await sessionOf(deps, req);
   if (!claims || !(await familyIsLive(deps.db, claims.fam))) throw unauthorized();
   return claims.sub;
+}
+
+/**
+ * The signed-in caller's active membership of a workspace (401, 404 or 403 otherwise), with the
+ * session check and the membership lookup in one query.
+ */
+export async function requireMember(deps: AppDeps, req: Request, workspaceId: number): Promise<Membership> {
+  const claims = await sessionOf(deps, req);
+  if (!claims) throw unauthorized();
+  return requireLiveMembership(deps.db, { familyId: claims.fam, userId: claims.sub }, workspaceId);
 }

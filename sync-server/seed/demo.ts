@@ -7,6 +7,7 @@ import type { AppDeps } from '../app.js';
 import { createWorkspace } from '../api/workspaces/workspaces.service.js';
 import { withScope } from '../db/db.js';
 import { pushChanges } from '../sync/push.service.js';
+import { requireMembership } from '../api/workspaces/membership.js';
 
 /** The demo account's sign-in, printed at start so a first-time visitor can look around. */
 export const demoAccount = { email: 'demo@vuka.africa', password: 'vuka-demo' } as const;
@@ -49,11 +50,11 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     tx.query(`UPDATE workspace_settings SET currency = 'ZAR', timezone = 'Africa/Johannesburg' WHERE workspace_id = $1`, [workspace.id]),
   );
   const now = deps.now().toISOString();
+  const membership = await requireMembership(deps.db, workspace.id, userId);
   const push = (entity: ReplicatedEntity, docs: Record<string, unknown>[]) =>
     pushChanges(deps, {
       entity,
-      workspaceId: workspace.id,
-      userId,
+      membership,
       rows: docs.map((d) => ({ newDocumentState: { ...d, workspace_id: workspace.id, updated_at: now, _deleted: false } })),
     });
   const productDocs = demoProducts.map(({ stock: _stock, ...p }) => ({ id: randomUUID(), ...p, track_inventory: true, pos_enabled: true, low_stock_threshold: 5 }));

@@ -1,13 +1,15 @@
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { Row } from '../db/db.js';
 
+type ColumnKind = ReplicatedEntity['columns'][string];
+
 /** A document as JSON: what RxDB sends and receives. */
 export type Doc = Record<string, unknown>;
 
 /** Columns the generic layer adds to every replicated table, outside the zod shape. */
 export const FEED_COLUMNS = ['server_seq', 'server_version', 'deleted'] as const;
 
-function fromSql(kind: ReplicatedEntity['columns'][string], value: unknown): unknown {
+function fromSql(kind: ColumnKind, value: unknown): unknown {
   switch (kind) {
     case 'bigint':
     case 'int':
@@ -21,10 +23,31 @@ function fromSql(kind: ReplicatedEntity['columns'][string], value: unknown): unk
   }
 }
 
+interface Plan {
+  /** Every column of the document with its kind. */
+  all: [string, ColumnKind][];
+  /** The client-writable columns (server-owned ones left out). */
+  client: [string, ColumnKind][];
+}
+
+const plans = new WeakMap<ReplicatedEntity, Plan>();
+
+/** Column lists worked out once per entity: a push or pull converts thousands of rows with them. */
+function planOf(entity: ReplicatedEntity): Plan {
+  let plan = plans.get(entity);
+  if (!plan) {
+    const owned = new Set(entity.serverOwned);
+    const all = Object.entries(entity.columns);
+    plan = { all, client: all.filter(([c]) => !owned.has(c)) };
+    plans.set(entity, plan);
+  }
+  return plan;
+}
+
 /** A table row as the replicated document: NULL columns are absent fields, `deleted` is `_deleted`. */
 export function rowToDoc(entity: ReplicatedEntity, row: Row): Doc {
   const doc: Doc = {};
-  for (const [column, kind] of Object.entries(entity.columns)) {
+  for (const [column, kind] of planOf(entity).all) {
     const value = row[column];
     if (value === null || value === undefined) continue;
     doc[column] = fromSql(kind, value);
@@ -35,18 +58,24 @@ export function rowToDoc(entity: ReplicatedEntity, row: Row): Doc {
   return doc;
 }
 
+/** What `Date#toISOString` prints; such a value is already normalised. */
+const CANONICAL_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+function normaliseInstant(value: unknown): string {
+  const text = String(value);
+  return CANONICAL_INSTANT.test(text) ? text : new Date(text).toISOString();
+}
+
 /**
  * The client-written part of a document, in the exact form a pull would return it (timestamps
  * normalised), so "is this the same change?" compares like with like.
  */
 export function clientView(entity: ReplicatedEntity, doc: Doc): Doc {
   const out: Doc = {};
-  const owned = new Set(entity.serverOwned);
-  for (const [column, kind] of Object.entries(entity.columns)) {
-    if (owned.has(column)) continue;
+  for (const [column, kind] of planOf(entity).client) {
     const value = doc[column];
     if (value === null || value === undefined) continue;
-    out[column] = kind === 'timestamptz' ? new Date(String(value)).toISOString() : value;
+    out[column] = kind === 'timestamptz' ? normaliseInstant(value) : value;
   }
   out._deleted = doc._deleted === true;
   return out;
@@ -67,7 +96,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** SQL type names for jsonb_to_recordset column lists. */
-export function sqlType(kind: ReplicatedEntity['columns'][string]): string {
+export function sqlType(kind: ColumnKind): string {
   switch (kind) {
     case 'int':
       return 'integer';

@@ -2,7 +2,7 @@ import type { PushResponse, PushRow, Rejection } from '../../schema/contract/syn
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
 import { withScope, type Queryable } from '../db/db.js';
-import { requireMembership } from '../api/workspaces/membership.js';
+import type { Membership } from '../api/workspaces/membership.js';
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
 import { capabilitiesOf, limitRefusal } from './plan-limits.js';
 import { pushHooksOf } from './push-hooks.js';
@@ -11,8 +11,8 @@ import * as repo from './sync.repo.js';
 
 interface PushInput {
   entity: ReplicatedEntity;
-  workspaceId: number;
-  userId: number;
+  /** The caller's checked membership of the workspace pushed into. */
+  membership: Membership;
   rows: PushRow[];
 }
 
@@ -28,8 +28,8 @@ type Decision =
  * the refused ones with a reason; everything else is stored (or was already there).
  */
 export async function pushChanges(deps: AppDeps, input: PushInput): Promise<PushResponse> {
-  const { entity, workspaceId, userId } = input;
-  const membership = await requireMembership(deps.db, workspaceId, userId);
+  const { entity, membership } = input;
+  const { workspaceId, userId } = membership;
   const rules = collectionRules[entity.name] ?? {};
   const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
   const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
@@ -131,26 +131,19 @@ function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, cur
 async function applyWrites(tx: Queryable, entity: ReplicatedEntity, workspaceId: number, writes: Doc[]) {
   const rules = collectionRules[entity.name] ?? {};
   const first = await repo.takeSeq(tx, workspaceId, writes.length);
-  const rows = writes.map((doc, i) => ({
-    ...clientView(entity, doc),
-    ...rules.derive?.(doc),
-    workspace_id: workspaceId,
-    server_seq: first + i,
-    deleted: doc._deleted === true,
-  }));
-  await repo.upsertDocs(tx, entity, rows, rules.derive ? derivedColumns(entity) : []);
+  const rows = writes.map((doc, i) => {
+    const row = clientView(entity, doc);
+    if (rules.derive) Object.assign(row, rules.derive(doc));
+    row.workspace_id = workspaceId;
+    row.server_seq = first + i;
+    row.deleted = doc._deleted === true;
+    return row;
+  });
+  // A product's stock follows every movement as it is written (below); only a product the server has
+  // not seen before may have movements that arrived ahead of it, so its insert sums the ledger.
+  await repo.upsertDocs(tx, entity, rows, { derived: rules.derive ? derivedColumns(entity) : [], stockFromLedger: rules.holdsStock });
   let top = first + writes.length - 1;
 
-  if (rules.holdsStock) {
-    // A product written now carries its on-hand total in the same feed position.
-    const seqById = new Map(writes.map((d, i) => [String(d.id), first + i]));
-    const totals = await repo.stockTotals(tx, workspaceId, [...seqById.keys()]);
-    await repo.setStock(
-      tx,
-      workspaceId,
-      totals.filter((t) => t.total !== Number(t.stored)).map((t) => ({ id: t.id, total: t.total, seq: seqById.get(t.id) ?? first })),
-    );
-  }
   if (rules.movesStock) {
     const productIds = [...new Set(writes.map((d) => String(d.product_id)))];
     const changed = (await repo.stockTotals(tx, workspaceId, productIds)).filter((t) => t.total !== Number(t.stored));

@@ -4,7 +4,7 @@ import { replicatedByName } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
 import { reserveNumberBlock } from '../api/number-blocks/number-blocks.service.js';
 import { notFound } from '../http/errors.js';
-import { requireUser } from '../http/auth-context.js';
+import { requireMember, requireUser } from '../http/auth-context.js';
 import { mount } from '../http/route.js';
 import { pullChanges } from './pull.service.js';
 import { pushChanges } from './push.service.js';
@@ -20,11 +20,11 @@ export function syncRoutes(deps: AppDeps): Router {
   const router = Router();
 
   mount(router, syncContract.pull, async ({ params, query }, req) => {
-    const userId = await requireUser(deps, req);
+    const entity = entityOf(params.collection);
+    const membership = await requireMember(deps, req, query.workspace);
     return pullChanges(deps, {
-      entity: entityOf(params.collection),
-      workspaceId: query.workspace,
-      userId,
+      entity,
+      membership,
       seq: query.seq,
       id: query.id,
       limit: query.limit,
@@ -32,8 +32,9 @@ export function syncRoutes(deps: AppDeps): Router {
   });
 
   mount(router, syncContract.push, async ({ params, query, body }, req) => {
-    const userId = await requireUser(deps, req);
-    return pushChanges(deps, { entity: entityOf(params.collection), workspaceId: query.workspace, userId, rows: body });
+    const entity = entityOf(params.collection);
+    const membership = await requireMember(deps, req, query.workspace);
+    return pushChanges(deps, { entity, membership, rows: body });
   });
 
   mount(router, syncContract.reserveNumbers, async ({ params, body }, req) => {

@@ -202,6 +202,39 @@ for (const target of testDatabases()) {
       expect(after.stock_on_hand).toBe(15);
     });
 
+    it('movements that arrive before their product still count when the product arrives', async () => {
+      const item = product(pro, { name: 'Candles', track_inventory: true });
+      const moves = [12, -4].map((quantity) => ({
+        id: randomUUID(), workspace_id: pro, updated_at: now(), product_id: item.id, quantity, reason: quantity > 0 ? 'purchase' : 'sale',
+      }));
+      await api.push('stock_movements', pro, moves.map((m) => ({ newDocumentState: m })));
+      await api.push('products', pro, [{ newDocumentState: item }]);
+      const [stored] = (await pullAll('products', pro)).filter((d) => d.id === item.id);
+      expect(stored.stock_on_hand).toBe(8);
+      // Editing the product later leaves the ledger's total alone.
+      await api.push('products', pro, [{ newDocumentState: { ...stored, name: 'Candles (box)' }, assumedMasterState: stored }]);
+      const [edited] = (await pullAll('products', pro)).filter((d) => d.id === item.id);
+      expect(edited).toMatchObject({ name: 'Candles (box)', stock_on_hand: 8 });
+    });
+
+    it('a signed-out session can neither pull nor push, and an unknown workspace is 404', async () => {
+      const user = await seedUser(db, { plan: 'pro' });
+      const ws = await seedWorkspace(db, user);
+      const client = syncApi(server.url, await accessCookie(server.deps, user));
+      expect((await client.pull('products', ws)).status).toBe(200);
+      expect((await client.pull('products', 999_999)).status).toBe(404);
+      await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1', [user]);
+      expect((await client.pull('products', ws)).status).toBe(401);
+      expect((await client.push('products', ws, [{ newDocumentState: product(ws) }])).status).toBe(401);
+      expect((await client.pull('products', 999_999)).status).toBe(401);
+    });
+
+    it('a push whose rows are not documents is refused whole with 400', async () => {
+      for (const rows of [[{ newDocumentState: [product(pro)] }], [{ newDocumentState: 'x' }], [{ newDocumentState: null }]]) {
+        expect((await api.push('products', pro, rows)).status).toBe(400);
+      }
+    });
+
     it('concurrent number-block reservations never overlap', async () => {
       const requests = Array.from({ length: 12 }, (_, i) =>
         api.post(`/api/workspaces/${pro}/number-blocks`, { device_id: `device-${i % 3}-abcdef`, series: 'invoice', size: 25 }),

@@ -60,9 +60,13 @@ export async function revokeUserFamilies(db: Queryable, userId: number, now: Dat
 }
 
 /** A family is live while it has a token that was never revoked. */
+/** Family ids are uuids; anything else can't name a session (and must not reach a uuid cast). */
+export function isFamilyId(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
 export async function familyIsLive(db: Queryable, familyId: string): Promise<boolean> {
-  // Family ids are uuids; anything else can't name a session (and must not reach a uuid cast).
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(familyId)) return false;
+  if (!isFamilyId(familyId)) return false;
   const rows = await db.query(
     `SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL LIMIT 1`,
     [familyId],

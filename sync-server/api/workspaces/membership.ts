@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { isFamilyId } from '../auth/session.repo.js';
+import { forbidden, notFound, unauthorized } from '../../http/errors.js';
 
 export type WorkspaceRole = 'owner' | 'admin' | 'member';
 
@@ -12,28 +13,54 @@ export interface Membership {
   ownerTrialEndsAt: Date | null;
 }
 
+interface MembershipRow {
+  role: WorkspaceRole;
+  plan: 'free' | 'pro';
+  plan_trial_ends_at: Date | null;
+  is_member: boolean;
+}
+
+const MEMBERSHIP_SQL = `SELECT m.role, o.plan, o.plan_trial_ends_at, m.user_id IS NOT NULL AS is_member
+       FROM workspaces w
+       JOIN users o ON o.id = w.owner_id
+       LEFT JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2 AND m.is_active
+      WHERE w.id = $1`;
+
+function membershipFrom(row: MembershipRow | undefined, workspaceId: number, userId: number): Membership {
+  if (!row) throw notFound('Workspace not found');
+  if (!row.is_member) throw forbidden();
+  return { workspaceId, userId, role: row.role, ownerPlan: row.plan, ownerTrialEndsAt: row.plan_trial_ends_at };
+}
+
 /**
  * The caller's active membership of a workspace: 404 when the workspace does not exist, 403 when the
  * user is not an active member. Runs as owner (before any scoped transaction is opened).
  */
 export async function requireMembership(db: Db, workspaceId: number, userId: number): Promise<Membership> {
-  const rows = await db.query<{
-    role: WorkspaceRole;
-    plan: 'free' | 'pro';
-    plan_trial_ends_at: Date | null;
-    is_member: boolean;
-  }>(
-    `SELECT m.role, o.plan, o.plan_trial_ends_at, m.user_id IS NOT NULL AS is_member
-       FROM workspaces w
-       JOIN users o ON o.id = w.owner_id
-       LEFT JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2 AND m.is_active
-      WHERE w.id = $1`,
-    [workspaceId, userId],
+  const rows = await db.query<MembershipRow>(MEMBERSHIP_SQL, [workspaceId, userId]);
+  return membershipFrom(rows[0], workspaceId, userId);
+}
+
+/**
+ * The same membership, asked together with "is the caller's session family still live?" in one
+ * round trip: sync calls arrive many times a second and each would otherwise pay for two queries.
+ * A dead session answers 401 before anything is said about the workspace.
+ */
+export async function requireLiveMembership(
+  db: Db,
+  session: { familyId: string; userId: number },
+  workspaceId: number,
+): Promise<Membership> {
+  if (!isFamilyId(session.familyId)) throw unauthorized();
+  const rows = await db.query<MembershipRow & { live: boolean }>(
+    `SELECT s.live, w.* FROM
+       (SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $3::uuid AND revoked_at IS NULL) AS live) s
+       LEFT JOIN (${MEMBERSHIP_SQL}) w ON true`,
+    [workspaceId, session.userId, session.familyId],
   );
-  const row = rows[0];
-  if (!row) throw notFound('Workspace not found');
-  if (!row.is_member) throw forbidden();
-  return { workspaceId, userId, role: row.role, ownerPlan: row.plan, ownerTrialEndsAt: row.plan_trial_ends_at };
+  if (rows[0]?.live !== true) throw unauthorized();
+  // No workspace row: the LEFT JOIN leaves its columns NULL.
+  return membershipFrom(rows[0].is_member === null ? undefined : rows[0], workspaceId, session.userId);
 }
 
 /** Throws 403 with `message` unless the membership has one of `roles`. */
