@@ -33,6 +33,8 @@ export const collectionNames: CollectionName[] = ['products', 'stock_movements',
 export interface UserData {
   name: string;
   db: VukaDatabase;
+  /** The collections opened on this database (all of them, except in tests that simulate devices). */
+  collections: readonly CollectionName[];
   local: LocalStore;
   rejections: RejectionMarks;
   /** Called after every change to the conflict log or the refused list (the sync status recounts). */
@@ -51,6 +53,11 @@ export interface OpenOptions {
   /** false turns dev-mode checks off; they only ever run in development (Vite dev, vitest). */
   devMode?: boolean;
   storage?: RxStorage<unknown, unknown>;
+  /**
+   * Open only these collections. RxDB's open-source build allows 13 open collections per JS realm;
+   * a page opens one database, but a test simulating several devices in one process must choose.
+   */
+  collections?: readonly CollectionName[];
 }
 
 export function databaseNameFor(userId: number): string {
@@ -114,7 +121,7 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
   const local = localStoreFor(db, notify);
   const rejections = new RejectionMarks();
   const common = { store: local, rejections };
-  await db.addCollections({
+  const creators = {
     products: {
       schema: rxJsonSchema(products),
       migrationStrategies: products.migrationStrategies,
@@ -134,16 +141,18 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
       migrationStrategies: contacts.migrationStrategies,
       conflictHandler: createConflictHandler<Contact>({ collection: 'contacts', serverOwned: contacts.serverOwned, ...common }),
     },
-  });
+  } satisfies Record<CollectionName, unknown>;
+  const chosen = opts.collections ?? collectionNames;
+  await db.addCollections(Object.fromEntries(chosen.map((c) => [c, creators[c]])));
   const onLocalWrite: UserData['onLocalWrite'] = new Set();
   const emit = (collection: CollectionName, doc: object, deleted: boolean) => onLocalWrite.forEach((fn) => fn(collection, doc, deleted));
-  for (const collection of collectionNames) {
+  for (const collection of chosen) {
     const c = db[collection];
     c.postInsert((doc) => emit(collection, doc, false), false);
     c.postSave((doc) => emit(collection, doc, false), false);
     c.postRemove((doc) => emit(collection, doc, true), false);
   }
-  return { name, db, local, rejections, onConflictLogged, onLocalWrite };
+  return { name, db, collections: chosen, local, rejections, onConflictLogged, onLocalWrite };
 }
 
 /** Closes the database (e.g. at sign-out or a simulated restart); the next open starts fresh. */

@@ -6,6 +6,7 @@ import { PendingChanges, withoutMeta } from './replication-pending.js';
 import { pullResponse, pushResponse, type SyncCheckpoint } from '../../schema/contract/sync.js';
 import type { RejectedChange } from './conflicts-store.js';
 import { decoders, removeUserDatabase, type CollectionName, type UserData } from './db.js';
+import { openTabChannel } from './tab-channel.js';
 import { connectLive, type LiveConnection, type LiveSocket } from './live.js';
 import { syncStatus as pageStatus, type SyncStatusStore } from './sync-status.js';
 
@@ -27,6 +28,8 @@ export interface SyncEngineOptions {
   batchSize?: number;
   /** Only the leader tab replicates (RxDB leader election). */
   waitForLeadership?: boolean;
+  /** A sync request that has not answered in this long is given up and retried, ms. */
+  requestTimeout?: number;
 }
 
 /** What the engine needs from each RxDB replication, whatever its document type. */
@@ -66,12 +69,33 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   let online = typeof navigator === 'undefined' ? true : navigator.onLine !== false;
   status.setState({ online });
 
-  const pending = new PendingChanges((count) => status.setState({ pending: count }));
+  const pending = new PendingChanges(
+    (count) => status.setState({ pending: count }),
+    (keys) => tabs.announcePending(keys),
+  );
+  const tabs = openTabChannel(data.name, {
+    onPending: (tab, keys) => pending.setRemote(tab, keys),
+    onAccepted: (entries) => entries.forEach((e) => pending.acceptedElsewhere(e.key, e.sent)),
+    onDropped: (keys) => keys.forEach((k) => pending.drop(k)),
+    onSynced: (at, error) => status.setState(at ? { lastSyncedAt: at, lastError: error } : { lastError: error }),
+  });
+  /** Records a completed request here and in the other tabs (only this one, the leader, talks to the server). */
+  const synced = (error: string | null = null) => {
+    const at = new Date().toISOString();
+    status.setState({ lastSyncedAt: at, lastError: error });
+    tabs.announceSynced(at, error);
+  };
   const settle = () => pending.settle(() => Promise.all(states.map((s) => s.awaitInSync())), () => online);
+
+  // Going offline aborts every request in flight: a request the network dropped may otherwise never
+  // settle, and RxDB would wait on it instead of retrying once the device is back online.
+  let inFlightRequests = new AbortController();
+  const requestTimeout = opts.requestTimeout ?? 30_000;
 
   async function call(path: string, init?: RequestInit): Promise<unknown> {
     if (!online) throw new OfflineError();
-    const res = await doFetch(opts.baseUrl + path, init);
+    const signal = AbortSignal.any([inFlightRequests.signal, AbortSignal.timeout(requestTimeout)]);
+    const res = await doFetch(opts.baseUrl + path, { ...init, signal });
     if (!res.ok) throw new Error(`sync ${res.status} on ${path}`);
     return res.json();
   }
@@ -113,7 +137,7 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
           const cp = checkpoint ?? { seq: 0, id: '' };
           const q = `workspace=${workspace}&seq=${cp.seq}&id=${encodeURIComponent(cp.id)}&limit=${batchSize}`;
           const body = pullResponse.parse(await call(`/api/sync/${name}/pull?${q}`));
-          status.setState({ lastSyncedAt: new Date().toISOString(), lastError: null });
+          synced();
           const stop = body.documents.findIndex((d) => inFlight.has(String(d.id)));
           if (stop < 0) return { documents: body.documents.map(decode), checkpoint: body.checkpoint };
           heldBack = true;
@@ -162,20 +186,27 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
           // Accepted rows are no longer pending unless the user changed them again meanwhile.
           const ids = rows.map((r) => r.newDocumentState.id).filter((id) => !masterIds.has(id) || refused.has(id));
           const current = await collection.findByIds(ids).exec();
+          const accepted: { key: string; sent: Record<string, unknown> }[] = [];
+          const dropped: string[] = [];
           for (const r of rows) {
             const id = r.newDocumentState.id;
             if (!ids.includes(id)) continue;
             const key = `${name}:${id}`;
             if (refused.has(id)) {
               pending.drop(key);
+              dropped.push(key);
               continue;
             }
             const sent = withoutMeta(r.newDocumentState, r.newDocumentState._deleted);
             const now = current.get(id);
             const unchanged = now ? deepEqual(withoutMeta(now.toMutableJSON(), false), sent) : r.newDocumentState._deleted;
             pending.accept(key, sent, unchanged);
+            accepted.push({ key, sent });
           }
-          status.setState({ lastSyncedAt: new Date().toISOString(), lastError: null });
+          // The change may have been made in another tab: tell them it is done.
+          tabs.announceAccepted(accepted);
+          tabs.announceDropped(dropped);
+          synced();
           if (pending.size > 0) setTimeout(() => void settle(), 0);
           return masters;
         },
@@ -190,7 +221,9 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       }
     });
     state.error$.subscribe((err) => {
-      status.setState({ lastError: err.message.includes('offline') ? null : err.message.slice(0, 200) });
+      const message = syncErrorMessage(err);
+      status.setState({ lastError: message });
+      tabs.announceSynced(status.getState().lastSyncedAt, message);
     });
     const handle: ReplicationHandle = {
       awaitInSync: () => state.awaitInSync(),
@@ -207,13 +240,14 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   const onLocalWrite = (collection: CollectionName, doc: object, deleted: boolean) => pending.noteLocalWrite(collection, doc, deleted);
   data.onLocalWrite.add(onLocalWrite);
 
+  // Spelled out per collection so each keeps its document type end to end.
+  const replicators: Record<CollectionName, (workspace: number) => ReplicationHandle> = {
+    products: (w) => replicate(data.db.products, 'products', decoders.products, w),
+    stock_movements: (w) => replicate(data.db.stock_movements, 'stock_movements', decoders.stock_movements, w),
+    contacts: (w) => replicate(data.db.contacts, 'contacts', decoders.contacts, w),
+  };
   for (const workspace of opts.workspaces) {
-    // Spelled out per collection so each keeps its document type end to end.
-    states.push(
-      replicate(data.db.products, 'products', decoders.products, workspace),
-      replicate(data.db.stock_movements, 'stock_movements', decoders.stock_movements, workspace),
-      replicate(data.db.contacts, 'contacts', decoders.contacts, workspace),
-    );
+    for (const name of data.collections) states.push(replicators[name](workspace));
   }
 
   const resyncAll = () => states.forEach((s) => s.resync());
@@ -234,6 +268,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     online = value;
     status.setState({ online });
     if (!value) {
+      inFlightRequests.abort(new OfflineError());
+      inFlightRequests = new AbortController();
       live?.suspend();
       return;
     }
@@ -264,10 +300,26 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       }
       data.onConflictLogged.delete(onLogged);
       data.onLocalWrite.delete(onLocalWrite);
+      tabs.close();
       live?.close();
       await Promise.all(states.map((s) => s.cancel()));
     },
   };
+}
+
+/**
+ * What the sync page says about a failed request: RxDB wraps the request's own error, whose message
+ * is the useful part. Being offline is not an error worth showing; the status already says offline.
+ */
+export function syncErrorMessage(err: Error): string | null {
+  const inner: unknown[] = Reflect.get(Reflect.get(err, 'parameters') ?? {}, 'errors') ?? [];
+  const first = inner.find((e): e is { name?: unknown; message?: unknown } => typeof e === 'object' && e !== null);
+  const name = typeof first?.name === 'string' ? first.name : err.name;
+  const message = typeof first?.message === 'string' ? first.message : err.message;
+  if (message === 'offline' || name === 'OfflineError') return null;
+  if (name === 'TimeoutError') return 'The server did not answer in time. Trying again.';
+  if (name === 'AbortError') return null;
+  return message.slice(0, 200);
 }
 
 function liveUrl(baseUrl: string): string {

@@ -114,6 +114,52 @@ for (const target of testDatabases()) {
       }
     });
 
+    /** A fetch whose pushes hang (until aborted) while `hold.on` is set, like a request the network dropped. */
+    function hangingPushes(hold: { on: boolean; started: number }) {
+      return (inner: typeof fetch): typeof fetch =>
+        (input, init) => {
+          if (!hold.on || !String(input).includes('/push?')) return inner(input, init);
+          hold.started++;
+          return new Promise<Response>((_, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')));
+          });
+        };
+    }
+
+    async function serverHasContact(id: string) {
+      const res = await syncApi(server.url, cookie).pull('contacts', ws, 0, '', 1000);
+      return (res.body.documents as { id: string }[]).some((d) => d.id === id);
+    }
+
+    it('a push cut off by going offline is sent again as soon as the device is back online', async () => {
+      const hold = { on: true, started: 0 };
+      const d = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [ws], live: false, label: 'cut', wrapFetch: hangingPushes(hold) }).start();
+      devices.push(d);
+      const id = randomUUID();
+      await d.db.contacts.insert({ id, workspace_id: ws, updated_at: stamp(), name: 'Cut off mid-push', status: 'active' });
+      await eventually(() => expect(hold.started).toBe(1));
+      d.setOnline(false);
+      hold.on = false;
+      d.setOnline(true);
+      await eventually(async () => expect(await serverHasContact(id)).toBe(true), 5_000);
+      await eventually(() => expect(d.engine.hasUnsyncedChanges()).toBe(false), 5_000);
+    });
+
+    it('a push that never answers is given up after the request timeout and retried', async () => {
+      const hold = { on: true, started: 0 };
+      const d = await new Device({
+        baseUrl: server.url, userId, cookie, workspaces: [ws], live: false, label: 'slow', wrapFetch: hangingPushes(hold), requestTimeout: 300,
+      }).start();
+      devices.push(d);
+      const id = randomUUID();
+      await d.db.contacts.insert({ id, workspace_id: ws, updated_at: stamp(), name: 'Never answered', status: 'active' });
+      await eventually(() => expect(hold.started).toBeGreaterThanOrEqual(2));
+      expect(d.status.getState().lastError).toBe('The server did not answer in time. Trying again.');
+      hold.on = false;
+      await eventually(async () => expect(await serverHasContact(id)).toBe(true), 5_000);
+      await eventually(() => expect(d.engine.hasUnsyncedChanges()).toBe(false), 5_000);
+    });
+
     it('logout with unsynced changes refuses to clear local data until synced or explicitly discarded', async () => {
       const d = await device('lo', false);
       d.setOnline(false);

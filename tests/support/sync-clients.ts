@@ -1,7 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { WebSocket as WsSocket } from 'ws';
-import { closeUserDatabase, openUserDatabase, type UserData } from '../../app/data/db.js';
+import { closeUserDatabase, openUserDatabase, type CollectionName, type UserData } from '../../app/data/db.js';
 import type { LiveSocket } from '../../app/data/live.js';
 import { startSync, type SyncEngine } from '../../app/data/replication.js';
 import { createSyncStatusStore, type SyncStatusStore } from '../../app/data/sync-status.js';
@@ -24,6 +24,12 @@ export function nodeSocket(cookie: string, origin: string) {
 
 let deviceCounter = 0;
 
+/**
+ * What a simulated device opens unless told otherwise: RxDB's open-source build allows 13 open
+ * collections per process, and these suites run several devices in one.
+ */
+export const DEVICE_COLLECTIONS: readonly CollectionName[] = ['products', 'stock_movements', 'contacts'];
+
 /** One simulated device: its own IndexedDB database (fake-indexeddb), replication and live socket. */
 export class Device {
   data!: UserData;
@@ -33,7 +39,18 @@ export class Device {
   private online = true;
 
   constructor(
-    readonly opts: { baseUrl: string; userId: number; cookie: string; workspaces: number[]; live?: boolean; label?: string },
+    readonly opts: {
+      baseUrl: string;
+      userId: number;
+      cookie: string;
+      workspaces: number[];
+      live?: boolean;
+      label?: string;
+      /** Wraps the device's fetch (to make requests hang or fail). */
+      wrapFetch?: (inner: typeof fetch) => typeof fetch;
+      requestTimeout?: number;
+      collections?: readonly CollectionName[];
+    },
   ) {
     this.name = `vuka-test-${process.pid}-${opts.label ?? 'd'}${deviceCounter++}`;
   }
@@ -45,12 +62,14 @@ export class Device {
       devMode: false,
       // fake-indexeddb passed explicitly: independent of import order, no browser globals needed.
       storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+      collections: this.opts.collections ?? DEVICE_COLLECTIONS,
     });
     this.engine = startSync({
       data: this.data,
       baseUrl: this.opts.baseUrl,
       workspaces: this.opts.workspaces,
-      fetch: cookieFetch(this.opts.cookie),
+      fetch: this.opts.wrapFetch ? this.opts.wrapFetch(cookieFetch(this.opts.cookie)) : cookieFetch(this.opts.cookie),
+      requestTimeout: this.opts.requestTimeout,
       live: this.opts.live === false ? false : { createSocket: nodeSocket(this.opts.cookie, this.opts.baseUrl) },
       status: this.status,
       retryTime: 50,
