@@ -2,15 +2,15 @@
  * Sync benchmarks (DESIGN.md §11), printed as ratios against raw batched SQL on the same database in
  * the same run: push and pull throughput (goal ≥ 0.5) and change-to-other-device latency over
  * loopback (goal p95 ≤ 150 ms). Uses DATABASE_URL when set, else an in-memory PGlite.
- *   npm run bench   (BENCH_DOCS=5000 BENCH_BATCH=200 BENCH_SAMPLES=40 BENCH_BROWSER_DOCS=10000, BENCH_BROWSER=0 skips Chromium)
+ *   npm run bench   (BENCH_DOCS=5000 BENCH_BATCH=200 BENCH_ROUNDS=5 BENCH_SAMPLES=40 BENCH_BROWSER_DOCS=10000, BENCH_BROWSER=0 skips Chromium)
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { Db } from '../sync-server/db/db.js';
 import { migrate } from '../sync-server/db/migrate.js';
 import { openPg } from '../sync-server/db/pg.js';
 import { openPglite } from '../sync-server/db/pglite.js';
 import { pullResponse, pushResponse } from '../schema/contract/sync.js';
+import { scratchDatabase } from '../tests/support/databases.js';
 import { Device } from '../tests/support/sync-clients.js';
 import { browserInitialPull } from './browser-pull.js';
 import { accessCookie, cookieFetch, seedUser, seedWorkspace, startSyncTestServer } from '../tests/support/sync-server.js';
@@ -18,6 +18,7 @@ import { accessCookie, cookieFetch, seedUser, seedWorkspace, startSyncTestServer
 const DOCS = Number(process.env.BENCH_DOCS ?? 5000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 200);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BROWSER_DOCS = Number(process.env.BENCH_BROWSER_DOCS ?? 10_000);
 
 function product(workspace: number, i: number) {
@@ -51,23 +52,14 @@ async function openDb(): Promise<{ db: Db; drop(): Promise<void> }> {
     await migrate(db);
     return { db, drop: () => db.close() };
   }
-  const name = `vuka_bench_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPg(url.toString());
+  const scratch = await scratchDatabase(adminUrl, 'vuka_bench');
+  const db = await openPg(scratch.url);
   await migrate(db);
   return {
     db,
     async drop() {
       await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
 }
@@ -114,8 +106,6 @@ async function main() {
   const { db, drop } = await openDb();
   const server = await startSyncTestServer(db);
   const userId = await seedUser(db, { plan: 'pro' });
-  const workspace = await seedWorkspace(db, userId);
-  const rawWorkspace = await seedWorkspace(db, userId);
   const cookie = await accessCookie(server.deps, userId);
   const f = cookieFetch(cookie);
   console.log(`driver ${db.driver}, ${DOCS} products, batches of ${BATCH}`);
@@ -131,40 +121,61 @@ async function main() {
   await rawInsert(db, Array.from({ length: BATCH }, (_, i) => product(warmWs, i)));
   await rawSelect(db, warmWs);
 
-  const rawRows = Array.from({ length: DOCS }, (_, i) => product(rawWorkspace, i));
-  const [, rawInsertMs] = await time(() => rawInsert(db, rawRows));
-  const [rawCount, rawSelectMs] = await time(() => rawSelect(db, rawWorkspace));
+  // Rounds alternate raw SQL and the sync endpoints, each on fresh rows, and the median ratio is
+  // reported: a machine busy with other work slows both sides of a round alike.
+  const rounds: { push: number; pull: number; pushRate: number; pullRate: number; rawPushRate: number; rawPullRate: number }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const rawWorkspace = await seedWorkspace(db, userId);
+    const rawRows = Array.from({ length: DOCS }, (_, i) => product(rawWorkspace, i));
+    const [, rawInsertMs] = await time(() => rawInsert(db, rawRows));
+    const [rawCount, rawSelectMs] = await time(() => rawSelect(db, rawWorkspace));
 
-  const docs = Array.from({ length: DOCS }, (_, i) => product(workspace, i));
-  const [, pushMs] = await time(async () => {
-    for (let i = 0; i < docs.length; i += BATCH) {
-      const res = await f(`${server.url}/api/sync/products/push?workspace=${workspace}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(docs.slice(i, i + BATCH).map((d) => ({ newDocumentState: d }))),
-      });
-      const body = pushResponse.parse(await res.json());
-      if (body.conflicts.length || body.rejected.length) throw new Error('bench push was refused');
-    }
-  });
-  const [pulled, pullMs] = await time(async () => {
-    let seq = 0;
-    let id = '';
-    let total = 0;
-    for (;;) {
-      const res = await f(`${server.url}/api/sync/products/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${BATCH}`);
-      const page = pullResponse.parse(await res.json());
-      total += page.documents.length;
-      if (page.documents.length < BATCH) return total;
-      ({ seq, id } = page.checkpoint);
-    }
-  });
-  if (pulled !== DOCS || rawCount !== DOCS) throw new Error(`pulled ${pulled}, raw ${rawCount}, expected ${DOCS}`);
+    const workspace = await seedWorkspace(db, userId);
+    const docs = Array.from({ length: DOCS }, (_, i) => product(workspace, i));
+    const [, pushMs] = await time(async () => {
+      for (let i = 0; i < docs.length; i += BATCH) {
+        const res = await f(`${server.url}/api/sync/products/push?workspace=${workspace}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(docs.slice(i, i + BATCH).map((d) => ({ newDocumentState: d }))),
+        });
+        const body = pushResponse.parse(await res.json());
+        if (body.conflicts.length || body.rejected.length) throw new Error('bench push was refused');
+      }
+    });
+    const [pulled, pullMs] = await time(async () => {
+      let seq = 0;
+      let id = '';
+      let total = 0;
+      for (;;) {
+        const res = await f(`${server.url}/api/sync/products/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${BATCH}`);
+        const page = pullResponse.parse(await res.json());
+        total += page.documents.length;
+        if (page.documents.length < BATCH) return total;
+        ({ seq, id } = page.checkpoint);
+      }
+    });
+    if (pulled !== DOCS || rawCount !== DOCS) throw new Error(`pulled ${pulled}, raw ${rawCount}, expected ${DOCS}`);
+    rounds.push({
+      push: rawInsertMs / pushMs,
+      pull: rawSelectMs / pullMs,
+      pushRate: rate(DOCS, pushMs),
+      pullRate: rate(DOCS, pullMs),
+      rawPushRate: rate(DOCS, rawInsertMs),
+      rawPullRate: rate(DOCS, rawSelectMs),
+    });
+  }
 
-  const line = (label: string, n: number, ms: number, baseMs: number) =>
-    console.log(`${label.padEnd(6)} ${String(rate(n, ms)).padStart(7)} docs/s   raw SQL ${String(rate(n, baseMs)).padStart(7)} docs/s   ratio ${(baseMs / ms).toFixed(2)}`);
-  line('push', DOCS, pushMs, rawInsertMs);
-  line('pull', DOCS, pullMs, rawSelectMs);
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+  for (const kind of ['push', 'pull'] as const) {
+    const ratios = rounds.map((r) => r[kind]);
+    const mid = rounds.find((r) => r[kind] === median(ratios)) ?? rounds[0];
+    const [rateKey, rawKey] = kind === 'push' ? (['pushRate', 'rawPushRate'] as const) : (['pullRate', 'rawPullRate'] as const);
+    console.log(
+      `${kind.padEnd(6)} ${String(mid[rateKey]).padStart(7)} docs/s   raw SQL ${String(mid[rawKey]).padStart(7)} docs/s   ratio ${median(ratios).toFixed(2)}` +
+        `   (median of ${ROUNDS} rounds; ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+    );
+  }
 
   // Latency: device A writes, device B sees it (push, NOTIFY, WebSocket notice, pull, local write).
   const latencyWs = await seedWorkspace(db, userId);

@@ -32,11 +32,19 @@ export interface Scope {
  */
 export function withScope<T>(db: Db, scope: Scope, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
-    await tx.query(
-      `SELECT set_config('role', 'vuka_app', true), set_config('app.user_id', $1, true), set_config('app.workspace_id', $2, true)`,
-      [String(scope.userId), scope.workspaceId === undefined ? '' : String(scope.workspaceId)],
-    );
+    await enterScope(tx, scope);
     return fn(tx);
   });
+}
+
+/**
+ * Puts an open transaction in the request's scope (see `withScope`). With `lock`, it also takes that
+ * transaction-level advisory lock in the same round trip: a sync push does both on every request.
+ */
+export async function enterScope(tx: Queryable, scope: Scope, lock?: readonly [number, number]): Promise<void> {
+  // set_config('role', …, true) is SET LOCAL ROLE.
+  const settings = `set_config('role', 'vuka_app', true), set_config('app.user_id', $1, true), set_config('app.workspace_id', $2, true)`;
+  const params = [String(scope.userId), scope.workspaceId === undefined ? '' : String(scope.workspaceId)];
+  if (lock) await tx.query(`SELECT ${settings}, pg_advisory_xact_lock($3, $4)`, [...params, ...lock]);
+  else await tx.query(`SELECT ${settings}`, params);
 }

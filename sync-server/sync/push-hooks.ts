@@ -3,7 +3,7 @@ import type { Queryable } from '../db/db.js';
 
 /** Test seams inside a push transaction (e.g. hold one push open while another commits). */
 export interface PushHooks {
-  /** Runs inside the transaction, before the workspace lock is taken. */
+  /** Runs inside the transaction, before its scope is set and the workspace lock taken. */
   beforeLock?: (tx: Queryable) => Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import type { PushResponse, PushRow, Rejection } from '../../schema/contract/sync.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
-import { withScope, type Queryable } from '../db/db.js';
+import { enterScope, type Queryable } from '../db/db.js';
 import type { Membership } from '../api/workspaces/membership.js';
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
 import { capabilitiesOf, limitRefusal } from './plan-limits.js';
@@ -34,9 +34,9 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
   const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
   const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
 
-  return withScope(deps.db, { userId, workspaceId }, async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await pushHooksOf(deps).beforeLock?.(tx);
-    await repo.lockWorkspace(tx, workspaceId);
+    await enterScope(tx, { userId, workspaceId }, repo.workspaceLock(workspaceId));
 
     const rows = lastWritePerId(input.rows);
     const ids = rows.map((r) => String(r.newDocumentState.id ?? ''));

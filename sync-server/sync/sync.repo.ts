@@ -10,8 +10,9 @@ const SYNC_LOCK_CLASS = 73_510;
 // Table and column names come only from the static registry in schema/, never from a request.
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-export async function lockWorkspace(tx: Queryable, workspaceId: number): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [SYNC_LOCK_CLASS, workspaceId]);
+/** The advisory-lock key a push holds for its workspace (taken with the scope, see `enterScope`). */
+export function workspaceLock(workspaceId: number): readonly [number, number] {
+  return [SYNC_LOCK_CLASS, workspaceId];
 }
 
 /** Takes `count` numbers from the workspace's change feed; returns the first. Call under the lock. */

@@ -28,24 +28,30 @@ async function openFreshPglite(): Promise<Db> {
 
 let counter = 0;
 
-async function openFreshPostgres(adminUrl: string): Promise<Db> {
-  const name = `vuka_t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+/** A new, empty Postgres database beside the one `adminUrl` names, and how to drop it again. */
+export async function scratchDatabase(adminUrl: string, prefix = 'vuka_t'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = await openPg(url.toString());
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function openFreshPostgres(adminUrl: string): Promise<Db> {
+  const scratch = await scratchDatabase(adminUrl);
+  const db = await openPg(scratch.url);
   await migrate(db);
   return {
     ...db,
     async close() {
       await db.close();
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await scratch.drop();
     },
   };
 }

@@ -139,22 +139,13 @@ export async function twoHandles(target: { name: string; open(): Promise<Db> }):
     const db = await target.open();
     return { first: db, second: db, close: () => db.close() };
   }
-  const { default: pg } = await import('pg');
   const { openPg } = await import('../../sync-server/db/pg.js');
   const { migrate } = await import('../../sync-server/db/migrate.js');
-  const name = `vuka_sync_${process.pid}_${Date.now().toString(36)}_${seq++}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const first = await openPg(url.toString());
+  const { scratchDatabase } = await import('./databases.js');
+  const scratch = await scratchDatabase(adminUrl, 'vuka_sync');
+  const first = await openPg(scratch.url);
   await migrate(first);
-  const second = await openPg(url.toString());
+  const second = await openPg(scratch.url);
   let closed = false;
   return {
     first,
@@ -165,7 +156,7 @@ export async function twoHandles(target: { name: string; open(): Promise<Db> }):
       await first.close();
       await second.close().catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
 }

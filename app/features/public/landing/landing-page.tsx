@@ -4,6 +4,7 @@ import { hustlerTypes } from '../content';
 import { CurrencySelect } from '../currency/currency-select';
 import { PublicLayout } from '../layout/public-layout';
 import { ModuleCards } from '../module-cards';
+import { PageSection } from '../page-section';
 import { usePageMeta } from '../page-meta';
 import { PlanCards } from '../pricing/plan-cards';
 import { SiteLink } from '../site-link';
@@ -48,82 +49,58 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className={s.sectionAlt} aria-labelledby="hustlers-title">
-        <div className={s.container}>
-          <p className={s.eyebrow}>Made for every hustle</p>
-          <h2 id="hustlers-title" className={s.h2}>Whatever you do, {brand.product} fits</h2>
-          <ul className={s.grid}>
-            {hustlerTypes.map((h) => (
-              <li key={h.name} className={s.tile}>
-                <h3>{h.name}</h3>
-                <p>{h.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection alt titleId="hustlers-title" eyebrow="Made for every hustle" title={<>Whatever you do, {brand.product} fits</>}>
+        <ul className={s.grid}>
+          {hustlerTypes.map((h) => (
+            <li key={h.name} className={s.tile}>
+              <h3>{h.name}</h3>
+              <p>{h.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section id="features" className={s.section} aria-labelledby="features-title">
-        <div className={s.container}>
-          <p className={s.eyebrow}>Features</p>
-          <h2 id="features-title" className={s.h2}>Why small businesses choose {brand.product}</h2>
-          <ul className={s.grid}>
-            {features.map((f) => (
-              <li key={f.title} className={s.tile}>
-                <h3>{f.title}</h3>
-                <p>{f.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="features" titleId="features-title" eyebrow="Features" title={<>Why small businesses choose {brand.product}</>}>
+        <ul className={s.grid}>
+          {features.map((f) => (
+            <li key={f.title} className={s.tile}>
+              <h3>{f.title}</h3>
+              <p>{f.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className={s.sectionAlt} aria-labelledby="modules-title">
-        <div className={s.container}>
-          <p className={s.eyebrow}>Modules</p>
-          <h2 id="modules-title" className={s.h2}>Everything your business needs</h2>
-          <p className={s.lead}>Fifteen modules in every workspace. Switch on what you use today; the rest is there when you grow.</p>
-          <ModuleCards />
-          <div className={s.ctaRow} style={{ marginTop: 24 }}>
-            <SiteLink to="/register" variant="primary">
-              Explore All Modules
-            </SiteLink>
-          </div>
+      <PageSection alt titleId="modules-title" eyebrow="Modules" title="Everything your business needs">
+        <p className={s.lead}>Fifteen modules in every workspace. Switch on what you use today; the rest is there when you grow.</p>
+        <ModuleCards />
+        <div className={s.ctaRow} style={{ marginTop: 24 }}>
+          <SiteLink to="/register" variant="primary">
+            Explore All Modules
+          </SiteLink>
         </div>
-      </section>
+      </PageSection>
 
-      <section className={s.section} aria-labelledby="crowd-title">
-        <div className={s.container}>
-          <p className={s.eyebrow}>Crowdfunded software</p>
-          <h2 id="crowd-title" className={s.h2}>Missing a feature? Ask, and we build it free.</h2>
-          <p className={s.lead}>
-            Every {brand.product} Plan subscription funds the platform. As a Pro subscriber you can request the feature
-            your business is missing, and we add it for free — for you and every other hustler.
-          </p>
-        </div>
-      </section>
+      <PageSection titleId="crowd-title" eyebrow="Crowdfunded software" title="Missing a feature? Ask, and we build it free.">
+        <p className={s.lead}>
+          Every {brand.product} Plan subscription funds the platform. As a Pro subscriber you can request the feature
+          your business is missing, and we add it for free — for you and every other hustler.
+        </p>
+      </PageSection>
 
-      <section id="pricing" className={s.sectionAlt} aria-labelledby="pricing-title">
-        <div className={s.container}>
-          <p className={s.eyebrow}>Pricing</p>
-          <h2 id="pricing-title" className={s.h2}>Simple pricing, in your currency</h2>
-          <div style={{ margin: '0 0 24px' }}>
-            <CurrencySelect />
-          </div>
-          <PlanCards />
-          <p style={{ marginTop: 16 }}>
-            <SiteLink to="/pricing">Compare plans in detail</SiteLink>
-          </p>
+      <PageSection id="pricing" alt titleId="pricing-title" eyebrow="Pricing" title="Simple pricing, in your currency">
+        <div style={{ margin: '0 0 24px' }}>
+          <CurrencySelect />
         </div>
-      </section>
+        <PlanCards />
+        <p style={{ marginTop: 16 }}>
+          <SiteLink to="/pricing">Compare plans in detail</SiteLink>
+        </p>
+      </PageSection>
 
-      <section className={s.section} aria-labelledby="compare-title">
-        <div className={s.container}>
-          <p className={s.eyebrow}>Compare</p>
-          <h2 id="compare-title" className={s.h2}>One platform instead of three tools</h2>
-          <Comparison />
-        </div>
-      </section>
+      <PageSection titleId="compare-title" eyebrow="Compare" title="One platform instead of three tools">
+        <Comparison />
+      </PageSection>
 
       <section className={s.section} aria-labelledby="closing-title">
         <div className={s.container}>

@@ -3,6 +3,7 @@ import { planRows, VUKA_PLAN_USD_REFERENCE } from '../content';
 import { CurrencySelect } from '../currency/currency-select';
 import { PublicLayout } from '../layout/public-layout';
 import { ModuleCards } from '../module-cards';
+import { PageSection } from '../page-section';
 import { JsonLd, siteOrigin, usePageMeta } from '../page-meta';
 import { SiteLink } from '../site-link';
 import { PlanCards } from './plan-cards';
@@ -73,53 +74,44 @@ export function PricingPage() {
         </div>
       </section>
 
-      <section className={s.sectionAlt} aria-labelledby="compare-title">
-        <div className={s.container}>
-          <h2 id="compare-title" className={s.h2}>Compare plans</h2>
-          <div className={s.tableWrap}>
-            <table className={`${s.table} ${s.tableNarrow}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Feature</th>
-                  <th scope="col">Mahala Plan</th>
-                  <th scope="col" className={s.highlightCol}>{brand.product} Plan</th>
+      <PageSection alt titleId="compare-title" title="Compare plans">
+        <div className={s.tableWrap}>
+          <table className={`${s.table} ${s.tableNarrow}`}>
+            <thead>
+              <tr>
+                <th scope="col">Feature</th>
+                <th scope="col">Mahala Plan</th>
+                <th scope="col" className={s.highlightCol}>{brand.product} Plan</th>
+              </tr>
+            </thead>
+            <tbody>
+              {planRows.map((r) => (
+                <tr key={r.feature}>
+                  <th scope="row">{r.feature}</th>
+                  <td>{r.mahala}</td>
+                  <td className={s.highlightCol}>{r.vuka}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {planRows.map((r) => (
-                  <tr key={r.feature}>
-                    <th scope="row">{r.feature}</th>
-                    <td>{r.mahala}</td>
-                    <td className={s.highlightCol}>{r.vuka}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </div>
-      </section>
+      </PageSection>
 
-      <section className={s.section} aria-labelledby="modules-title">
-        <div className={s.container}>
-          <h2 id="modules-title" className={s.h2}>The modules in your workspace</h2>
-          <p className={s.lead}>One workspace holds all of these. The table above shows each plan’s limits.</p>
-          <ModuleCards />
-        </div>
-      </section>
+      <PageSection titleId="modules-title" title="The modules in your workspace">
+        <p className={s.lead}>One workspace holds all of these. The table above shows each plan’s limits.</p>
+        <ModuleCards />
+      </PageSection>
 
-      <section className={s.sectionAlt} aria-labelledby="faq-title">
-        <div className={s.container}>
-          <h2 id="faq-title" className={s.h2}>Frequently Asked Questions</h2>
-          <div className={s.faq}>
-            {faq.map((f) => (
-              <details key={f.q} className={s.faqItem}>
-                <summary>{f.q}</summary>
-                <p>{f.a}</p>
-              </details>
-            ))}
-          </div>
+      <PageSection alt titleId="faq-title" title="Frequently Asked Questions">
+        <div className={s.faq}>
+          {faq.map((f) => (
+            <details key={f.q} className={s.faqItem}>
+              <summary>{f.q}</summary>
+              <p>{f.a}</p>
+            </details>
+          ))}
         </div>
-      </section>
+      </PageSection>
 
       <section className={s.section} aria-labelledby="closing-title">
         <div className={s.container}>
