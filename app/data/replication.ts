@@ -213,6 +213,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       replicate(data.db.products, 'products', decoders.products, workspace),
       replicate(data.db.stock_movements, 'stock_movements', decoders.stock_movements, workspace),
       replicate(data.db.contacts, 'contacts', decoders.contacts, workspace),
+      replicate(data.db.pos_orders, 'pos_orders', decoders.pos_orders, workspace),
+      replicate(data.db.pos_shifts, 'pos_shifts', decoders.pos_shifts, workspace),
     );
   }
 
