@@ -94,8 +94,8 @@ describe('void construction', () => {
     expect(up).toEqual({
       float_cents: 20_000,
       tendered_cents: 6_000,
-      change_cents: 6_000 - original.total_cents,
-      refunds_cents: original.total_cents,
+      change_cents: 6_000 - (original.total_cents ?? 0),
+      refunds_cents: original.total_cents ?? 0,
       expected_cents: 20_000,
     });
   });
