@@ -40,7 +40,7 @@ test('a trader rings up and voids sales offline, and they reach the server when 
 
   await test.step('online: adds stock in inventory', async () => {
     await page.getByRole('link', { name: 'Go to Inventory' }).click();
-    await addProduct(page, { name: 'Bread loaf', price: '18.50', sku: 'BRD-1' });
+    await addProduct(page, { name: 'Bread loaf', price: '18.50', sku: 'BRD-1', vat: '15' });
     await addProduct(page, { name: 'Milk 1L', price: '23' });
     await adjustStock(page, 'Bread loaf', { reason: 'Received from a supplier', quantity: '20' });
     await adjustStock(page, 'Milk 1L', { reason: 'Received from a supplier', quantity: '10' });
@@ -73,25 +73,34 @@ test('a trader rings up and voids sales offline, and they reach the server when 
     await page.getByRole('button', { name: 'One more Milk 1L' }).click();
     await page.getByRole('button', { name: 'One less Milk 1L' }).click();
     await expect(page.getByTestId('cart-total')).toHaveText('R\u00a060.00');
+    const discount = page.getByLabel('Order discount');
+    await discount.fill('100');
+    await expect(page.getByText('Discount cannot be more than the sale')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Charge R/ })).toBeDisabled();
+    await discount.fill('10');
+    await expect(page.getByTestId('cart-total')).toHaveText('R\u00a050.00');
     await shot('02-cart');
   });
 
   await test.step('offline: cash below the total is refused; enough cash gives change and a receipt', async () => {
     await page.getByRole('button', { name: /^Charge R/ }).click();
     const pay = page.getByRole('dialog', { name: 'Take payment' });
-    await expect(pay.getByTestId('amount-due')).toHaveText('R\u00a060.00');
-    await pay.getByLabel('Cash received').fill('50');
+    await expect(pay.getByTestId('amount-due')).toHaveText('R\u00a050.00');
+    await pay.getByLabel('Cash received').fill('40');
     await pay.getByRole('button', { name: 'Complete sale' }).click();
     await expect(pay.getByText('Cash received is less than the total due')).toBeVisible();
     await pay.getByLabel('Cash received').fill('100');
-    await expect(pay.getByTestId('change-preview')).toHaveText('Change: R\u00a040.00');
+    await expect(pay.getByTestId('change-preview')).toHaveText('Change: R\u00a050.00');
     await shot('03-payment');
     await pay.getByRole('button', { name: 'Complete sale' }).click();
     const done = page.getByRole('dialog', { name: 'Sale complete' });
     await expect(done.getByTestId('receipt-number')).toHaveText('Receipt no. 1');
     await expect(done.getByText(`Stall ${info.project.name}`)).toBeVisible();
-    await expect(done.getByTestId('receipt-total')).toHaveText('R\u00a060.00');
-    await expect(done.getByTestId('receipt-change')).toHaveText('R\u00a040.00');
+    await expect(done.getByTestId('receipt-total')).toHaveText('R\u00a050.00');
+    await expect(done.getByTestId('receipt-change')).toHaveText('R\u00a050.00');
+    // The R10 discount is shared across the lines; VAT is what remains inside the bread's R30.83.
+    await expect(done.getByTestId('receipt-vat')).toHaveText('R\u00a04.02');
+    await expect(done.getByText('VAT included (15%)')).toBeVisible();
     await expect(done.getByText('2 × Bread loaf')).toBeVisible();
     await shot('04-receipt');
     await done.getByRole('button', { name: 'New sale' }).click();
@@ -101,7 +110,7 @@ test('a trader rings up and voids sales offline, and they reach the server when 
   await test.step('offline: stock went down at once', async () => {
     await expect(tile(page, 'Bread loaf')).toContainText('18 in stock');
     await expect(tile(page, 'Milk 1L')).toContainText('9 in stock');
-    await expect(sale(page, 'Receipt 1')).toContainText('R\u00a060.00');
+    await expect(sale(page, 'Receipt 1')).toContainText('R\u00a050.00');
   });
 
   await test.step('offline: a card sale, then voiding it returns its stock', async () => {
@@ -125,16 +134,16 @@ test('a trader rings up and voids sales offline, and they reach the server when 
     await expect(sale(page, 'Receipt 2').getByText('Voided')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Void Receipt 2' })).toHaveCount(0);
     await expect(tile(page, 'Milk 1L')).toContainText('9 in stock');
-    await expect(page.getByText('2 sales, R\u00a060.00 taken, 1 voided')).toBeVisible();
+    await expect(page.getByText('2 sales, R\u00a050.00 taken, 1 voided')).toBeVisible();
     await shot('06-sales');
   });
 
   await test.step('offline: closing the shift shows expected cash and the difference', async () => {
     await page.getByRole('button', { name: 'Close shift' }).click();
     const dialog = page.getByRole('dialog', { name: 'Close shift' });
-    // Float 200 + cash 100 − change 40.
-    await expect(dialog.getByTestId('expected-cash')).toHaveText('R\u00a0260.00');
-    await dialog.getByLabel('Cash counted').fill('255');
+    // Float 200 + cash 100 − change 50.
+    await expect(dialog.getByTestId('expected-cash')).toHaveText('R\u00a0250.00');
+    await dialog.getByLabel('Cash counted').fill('245');
     await expect(dialog.getByTestId('cash-difference')).toHaveText('Short by R\u00a05.00');
     await shot('07-close-shift');
     await dialog.getByRole('button', { name: 'Close shift' }).click();
@@ -148,7 +157,7 @@ test('a trader rings up and voids sales offline, and they reach the server when 
     const second = await other.newPage();
     await logIn(second, email);
     await second.goto(`/workspace/${workspaceId}/pos`);
-    await expect(sale(second, 'Receipt 1')).toContainText('R\u00a060.00', { timeout: 20_000 });
+    await expect(sale(second, 'Receipt 1')).toContainText('R\u00a050.00', { timeout: 20_000 });
     await expect(sale(second, 'Receipt 2').getByText('Voided')).toBeVisible();
     await expect(tile(second, 'Bread loaf')).toContainText('18 in stock');
     await expect(tile(second, 'Milk 1L')).toContainText('9 in stock');

@@ -52,7 +52,15 @@ export const tile = style({
   },
 });
 export const tileName = style({ fontWeight: 700, fontSize: vars.fontSize.md, overflowWrap: 'anywhere', lineHeight: 1.25 });
-export const tileMeta = style({ display: 'flex', width: '100%', justifyContent: 'space-between', gap: vars.space.xs, color: vars.color.textMuted });
+export const tileMeta = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  width: '100%',
+  justifyContent: 'space-between',
+  gap: `0 ${vars.space.sm}`,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+});
 export const price = style({ fontWeight: 700, color: vars.color.text, fontVariantNumeric: 'tabular-nums' });
 
 export const panel = style({

@@ -26,7 +26,7 @@ export function Receipt({ order, business, currency }: { order: PosOrder; busine
     <article className={p.receipt} aria-label="Receipt">
       <header className={p.receiptHead}>
         <p className={p.receiptBusiness}>{business}</p>
-        <p className={s.muted}>{order.kind === 'void' ? 'Void' : 'Tax invoice / receipt'}</p>
+        <p className={s.muted}>{order.kind === 'void' ? 'Void' : totals.tax_cents > 0 ? 'Tax invoice / receipt' : 'Receipt'}</p>
       </header>
       {order.receipt_number !== undefined ? (
         <p>
