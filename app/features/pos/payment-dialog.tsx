@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { cashChange, quickCashAmounts } from '../../../schema/pos-totals';
 import { Button } from '../../ui/button';
@@ -16,24 +16,41 @@ const methods: ReadonlyArray<{ id: Exclude<Method, 'other'>; label: string }> = 
   { id: 'eft', label: 'EFT' },
 ];
 
-/** "Charge": how the customer pays. Cash shows the change and refuses less than the total. */
-export function PaymentDialog({
+/**
+ * "Charge": how the customer pays (cash shows the change and refuses less than the total), then, in
+ * the same dialog, the receipt and "New sale".
+ */
+export function CheckoutDialog({
   isOpen,
   totalCents,
   currency,
+  completed,
+  receipt,
   onClose,
   onConfirm,
 }: {
   isOpen: boolean;
   totalCents: number;
   currency: string;
+  /** The sale just completed: the dialog shows its receipt. */
+  completed: boolean;
+  receipt: ReactNode;
   onClose: () => void;
   /** Resolves to an error message, or null once the sale is complete. */
   onConfirm: (tender: Tender) => Promise<string | null>;
 }) {
   return (
-    <ModalDialog title="Take payment" isOpen={isOpen} onOpenChange={(o) => !o && onClose()}>
-      {isOpen ? <PaymentForm totalCents={totalCents} currency={currency} onClose={onClose} onConfirm={onConfirm} /> : null}
+    <ModalDialog title={completed ? 'Sale complete' : 'Take payment'} isOpen={isOpen} onOpenChange={(o) => !o && onClose()}>
+      {!isOpen ? null : completed ? (
+        <div className={s.dialogBody}>
+          {receipt}
+          <Button wide onPress={onClose} autoFocus>
+            New sale
+          </Button>
+        </div>
+      ) : (
+        <PaymentForm totalCents={totalCents} currency={currency} onClose={onClose} onConfirm={onConfirm} />
+      )}
     </ModalDialog>
   );
 }

@@ -172,3 +172,18 @@ export const sale = style({
 });
 export const voided = style({ opacity: 0.7 });
 export const struck = style({ textDecoration: 'line-through' });
+
+/** On a phone the cart sits below the products: this bar stays at the bottom while scrolling them. */
+export const reviewBar = style({
+  display: 'none',
+  '@media': {
+    [phone]: {
+      display: 'flex',
+      position: 'sticky',
+      bottom: vars.space.sm,
+      zIndex: 5,
+      boxShadow: vars.shadow.md,
+      borderRadius: vars.radius.md,
+    },
+  },
+});

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { Product } from '../../../schema/catalog';
 import { TextField } from '../../ui/text-field';
@@ -13,7 +13,7 @@ import * as p from './pos.css';
  * What the till sells: a search over name, SKU and barcode, a code field for scanners (they type the
  * code and press Enter), and a grid of product buttons with price and stock.
  */
-export function ProductGrid({
+export const ProductGrid = memo(function ProductGrid({
   workspaceId,
   products,
   onHand,
@@ -107,4 +107,4 @@ export function ProductGrid({
       )}
     </div>
   );
-}
+});

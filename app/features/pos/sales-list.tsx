@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { PosOrder } from '../../../schema/pos';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
@@ -10,10 +10,15 @@ import * as p from './pos.css';
 import { receiptLabel } from './receipt';
 
 const time = new Intl.DateTimeFormat('en-ZA', { timeStyle: 'short' });
+function itemCount(o: PosOrder): string {
+  const n = o.items.reduce((a, it) => a + it.quantity, 0);
+  return n === 1 ? '1 item' : `${n} items`;
+}
+
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other', split: 'Split' } as const;
 
 /** Today's sales on this workspace, newest first. A voided sale stays listed, marked and struck through. */
-export function SalesList({
+export const SalesList = memo(function SalesList({
   orders,
   currency,
   onView,
@@ -58,7 +63,7 @@ export function SalesList({
                     {o.receipt_number === undefined ? <span className={s.badge.neutral}>Number pending</span> : null}
                   </p>
                   <p className={s.muted}>
-                    {o.completed_at ? time.format(new Date(o.completed_at)) : ''} · {o.items.reduce((a, it) => a + it.quantity, 0)} items ·{' '}
+                    {o.completed_at ? time.format(new Date(o.completed_at)) : ''} · {itemCount(o)} ·{' '}
                     {o.payment_method ? methodLabels[o.payment_method] : ''}
                     {v?.reason ? ` · Void: ${v.reason}` : ''}
                   </p>
@@ -84,7 +89,7 @@ export function SalesList({
       </ModalDialog>
     </section>
   );
-}
+});
 
 function VoidForm({
   order,

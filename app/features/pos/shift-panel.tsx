@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { PosOrder, PosShift } from '../../../schema/pos';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
@@ -11,7 +11,7 @@ import { expectedCash } from './sale';
 const time = new Intl.DateTimeFormat('en-ZA', { timeStyle: 'short' });
 
 /** Open a shift with a float; close it by counting the drawer against what should be there. */
-export function ShiftBar({
+export const ShiftBar = memo(function ShiftBar({
   shift,
   shiftOrders,
   currency,
@@ -65,7 +65,7 @@ export function ShiftBar({
       </ModalDialog>
     </div>
   );
-}
+});
 
 function OpenForm({ onCancel, onOpen }: { onCancel: () => void; onOpen: (floatCents: number) => Promise<string | null> }) {
   const [float, setFloat] = useState('');

@@ -1,3 +1,4 @@
+import type { StockMovement } from '../../../schema/catalog';
 import type { PosOrder, PosShift } from '../../../schema/pos';
 import { posShifts } from '../../../schema/pos';
 import type { UserData } from '../../data/db';
@@ -29,7 +30,7 @@ export function receiptNumbers(data: UserData, deviceId: string) {
 }
 
 /** Next receipt number, or undefined when this device has none reserved (the sale still completes). */
-async function nextReceiptNumber(data: UserData, deviceId: string, workspaceId: number): Promise<number | undefined> {
+export async function drawReceiptNumber(data: UserData, deviceId: string, workspaceId: number): Promise<number | undefined> {
   try {
     return await receiptNumbers(data, deviceId).draw(workspaceId, 'receipt');
   } catch (err) {
@@ -39,18 +40,67 @@ async function nextReceiptNumber(data: UserData, deviceId: string, workspaceId: 
 }
 
 /**
- * Completes a sale on the device: the order first (a sale is never lost), then its stock movements.
- * Works offline; replication pushes both when the network is back.
+ * Completes a sale on the device: the order first (a sale is never lost), then its stock movements,
+ * whose write the caller need not wait for to show the receipt (`stock`). Their ids follow from the
+ * order, so `restoreSaleStock` can write any that a closed page never wrote, without counting twice.
+ * `receiptNumber` may already be drawn (the till draws one when payment starts, so the sale itself
+ * waits on one write less). Works offline; replication pushes everything when back online.
  */
-export async function completeSale(data: UserData, input: Omit<SaleInput, 'receiptNumber'>): Promise<Built<PosOrder>> {
+export async function completeSale(
+  data: UserData,
+  input: Omit<SaleInput, 'receiptNumber'>,
+  receiptNumber: Promise<number | undefined> = drawReceiptNumber(data, input.deviceId, input.workspaceId),
+): Promise<Built<{ order: PosOrder; stock: Promise<void> }>> {
   const check = buildSale(input);
   if (!check.ok) return check;
-  const receiptNumber = await nextReceiptNumber(data, input.deviceId, input.workspaceId);
-  const built = receiptNumber === undefined ? check : buildSale({ ...input, receiptNumber });
+  const n = await receiptNumber;
+  const built = n === undefined ? check : buildSale({ ...input, receiptNumber: n });
   if (!built.ok) return built;
   await data.db.pos_orders.insert(built.value.order);
-  if (built.value.movements.length > 0) await data.db.stock_movements.bulkInsert(built.value.movements.map((m) => defined(m)));
-  return { ok: true, value: built.value.order };
+  return { ok: true, value: { order: built.value.order, stock: writeMovements(data, built.value.movements) } };
+}
+
+async function writeMovements(data: UserData, movements: StockMovement[]): Promise<void> {
+  if (movements.length === 0) return;
+  const result = await data.db.stock_movements.bulkInsert(movements.map((m) => defined(m)));
+  // A movement already there (written before, or pulled from the server) is what we wanted.
+  const failed = result.error.filter((e) => e.status !== 409);
+  if (failed.length > 0) throw new Error('The sale is saved, but its stock change could not be recorded');
+}
+
+/**
+ * Writes the stock movements of this device's recent sales and voids that are missing (the page
+ * closed between the order and its movements). Ids are deterministic, so nothing counts twice.
+ */
+export async function restoreSaleStock(data: UserData, workspaceId: number, deviceId: string, since: string): Promise<number> {
+  const orders = await data.db.pos_orders
+    .find({ selector: { workspace_id: workspaceId, device_id: deviceId, status: 'completed', completed_at: { $gte: since } } })
+    .exec();
+  const wanted: StockMovement[] = [];
+  for (const doc of orders) {
+    const order = doc.toMutableJSON();
+    if (order.kind === 'sale') {
+      const built = buildSale({
+        id: order.id,
+        workspaceId,
+        items: order.items,
+        orderDiscountCents: order.order_discount_cents,
+        tender: { method: 'card' },
+        deviceId,
+        now: new Date(order.completed_at ?? order.updated_at),
+      });
+      if (built.ok) wanted.push(...built.value.movements);
+    } else if (order.kind === 'void' && order.original_order_id) {
+      const original = await data.db.pos_orders.findOne(order.original_order_id).exec();
+      const built = original ? buildVoid(original.toMutableJSON(), { reason: order.reason ?? 'Void', deviceId, now: new Date(order.completed_at ?? order.updated_at) }) : null;
+      if (built?.ok) wanted.push(...built.value.movements);
+    }
+  }
+  if (wanted.length === 0) return 0;
+  const present = await data.db.stock_movements.findByIds(wanted.map((m) => m.id)).exec();
+  const missing = wanted.filter((m) => !present.has(m.id));
+  if (missing.length > 0) await writeMovements(data, missing);
+  return missing.length;
 }
 
 export async function voidSale(
@@ -63,7 +113,7 @@ export async function voidSale(
   const built = buildVoid(original, { ...opts, now: new Date() });
   if (!built.ok) return built;
   await data.db.pos_orders.insert(built.value.order);
-  if (built.value.movements.length > 0) await data.db.stock_movements.bulkInsert(built.value.movements.map((m) => defined(m)));
+  await writeMovements(data, built.value.movements);
   return { ok: true, value: built.value.order };
 }
 
