@@ -121,8 +121,12 @@ export async function voidSale(
  * Online: keeps receipt numbers in hand, then numbers this device's sales that were completed while
  * it had none (the server accepts exactly that one change on a completed sale).
  */
-export async function numberWaitingSales(data: UserData, workspaceId: number, deviceId: string): Promise<number> {
-  const blocks = receiptNumbers(data, deviceId);
+export async function numberWaitingSales(
+  data: UserData,
+  workspaceId: number,
+  deviceId: string,
+  blocks: ReturnType<typeof receiptNumbers> = receiptNumbers(data, deviceId),
+): Promise<number> {
   const waiting = (
     await data.db.pos_orders.find({ selector: { workspace_id: workspaceId, device_id: deviceId, status: 'completed', kind: 'sale' } }).exec()
   )
