@@ -56,6 +56,11 @@ export interface OpenOptions {
   /** false turns dev-mode checks off; they only ever run in development (Vite dev, vitest). */
   devMode?: boolean;
   storage?: RxStorage<unknown, unknown>;
+  /**
+   * Open only these collections. RxDB's open-source build allows 13 open collections per JS context,
+   * so tests that simulate several devices in one process open only what they exercise.
+   */
+  collections?: readonly CollectionName[];
 }
 
 export function databaseNameFor(userId: number): string {
@@ -119,7 +124,7 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
   const local = localStoreFor(db, notify);
   const rejections = new RejectionMarks();
   const common = { store: local, rejections };
-  await db.addCollections({
+  const creators = {
     products: {
       schema: rxJsonSchema(products),
       migrationStrategies: products.migrationStrategies,
@@ -149,10 +154,12 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
       migrationStrategies: posShifts.migrationStrategies,
       conflictHandler: createConflictHandler<PosShift>({ collection: 'pos_shifts', serverOwned: posShifts.serverOwned, ...common }),
     },
-  });
+  };
+  const wanted = opts.collections ?? collectionNames;
+  await db.addCollections(Object.fromEntries(Object.entries(creators).filter(([name]) => wanted.some((w) => w === name))));
   const onLocalWrite: UserData['onLocalWrite'] = new Set();
   const emit = (collection: CollectionName, doc: object, deleted: boolean) => onLocalWrite.forEach((fn) => fn(collection, doc, deleted));
-  for (const collection of collectionNames) {
+  for (const collection of collectionNames.filter((n) => wanted.includes(n))) {
     const c = db[collection];
     c.postInsert((doc) => emit(collection, doc, false), false);
     c.postSave((doc) => emit(collection, doc, false), false);

@@ -27,7 +27,7 @@ for (const target of testDatabases()) {
       userId = await seedUser(db, { plan: 'pro' });
       ws = await seedWorkspace(db, userId);
       cookie = await accessCookie(server.deps, userId);
-      device = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [ws], live: false, label: 'till' }).start();
+      device = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [ws], live: false, label: 'till', collections: ['products', 'stock_movements', 'pos_orders', 'pos_shifts'] }).start();
     });
     afterAll(async () => {
       await device.close();
