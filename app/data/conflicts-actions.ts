@@ -15,6 +15,10 @@ function onCollection<R>(data: UserData, name: string, action: CollectionAction<
       return action(data.db.stock_movements, (raw) => entities.stock_movements.doc.parse(raw));
     case 'contacts':
       return action(data.db.contacts, (raw) => entities.contacts.doc.parse(raw));
+    case 'pos_orders':
+      return action(data.db.pos_orders, (raw) => entities.pos_orders.doc.parse(raw));
+    case 'pos_shifts':
+      return action(data.db.pos_shifts, (raw) => entities.pos_shifts.doc.parse(raw));
     default:
       return null;
   }

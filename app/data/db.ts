@@ -4,6 +4,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { products, stockMovements, type Product, type StockMovement } from '../../schema/catalog.js';
 import { contacts, type Contact } from '../../schema/crm.js';
+import { posOrders, posShifts, type PosOrder, type PosShift } from '../../schema/pos.js';
 import { rxJsonSchema } from '../../schema/replicated.js';
 import { createConflictHandler, RejectionMarks } from './conflicts.js';
 import { localStoreFor, type LocalStore } from './conflicts-store.js';
@@ -12,6 +13,8 @@ export type VukaCollections = {
   products: RxCollection<Product>;
   stock_movements: RxCollection<StockMovement>;
   contacts: RxCollection<Contact>;
+  pos_orders: RxCollection<PosOrder>;
+  pos_shifts: RxCollection<PosShift>;
 };
 export type VukaDatabase = RxDatabase<VukaCollections>;
 export type CollectionName = keyof VukaCollections;
@@ -24,10 +27,12 @@ export const decoders = {
     _deleted: raw._deleted === true,
   }),
   contacts: (raw: Record<string, unknown>): WithDeleted<Contact> => ({ ...contacts.doc.parse(raw), _deleted: raw._deleted === true }),
+  pos_orders: (raw: Record<string, unknown>): WithDeleted<PosOrder> => ({ ...posOrders.doc.parse(raw), _deleted: raw._deleted === true }),
+  pos_shifts: (raw: Record<string, unknown>): WithDeleted<PosShift> => ({ ...posShifts.doc.parse(raw), _deleted: raw._deleted === true }),
 };
 
-export const entities = { products, stock_movements: stockMovements, contacts };
-export const collectionNames: CollectionName[] = ['products', 'stock_movements', 'contacts'];
+export const entities = { products, stock_movements: stockMovements, contacts, pos_orders: posOrders, pos_shifts: posShifts };
+export const collectionNames: CollectionName[] = ['products', 'stock_movements', 'contacts', 'pos_orders', 'pos_shifts'];
 
 /** One signed-in user's data on this device. */
 export interface UserData {
@@ -140,6 +145,16 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
       schema: rxJsonSchema(contacts),
       migrationStrategies: contacts.migrationStrategies,
       conflictHandler: createConflictHandler<Contact>({ collection: 'contacts', serverOwned: contacts.serverOwned, ...common }),
+    },
+    pos_orders: {
+      schema: rxJsonSchema(posOrders),
+      migrationStrategies: posOrders.migrationStrategies,
+      conflictHandler: createConflictHandler<PosOrder>({ collection: 'pos_orders', serverOwned: posOrders.serverOwned, ...common }),
+    },
+    pos_shifts: {
+      schema: rxJsonSchema(posShifts),
+      migrationStrategies: posShifts.migrationStrategies,
+      conflictHandler: createConflictHandler<PosShift>({ collection: 'pos_shifts', serverOwned: posShifts.serverOwned, ...common }),
     },
   } satisfies Record<CollectionName, unknown>;
   const chosen = opts.collections ?? collectionNames;

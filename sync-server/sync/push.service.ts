@@ -117,7 +117,7 @@ function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, cur
   if (rules.appendOnly) {
     return { kind: 'reject', rejection: { id, code: 'immutable', message: rejectionMessages.immutable }, master: existing };
   }
-  const frozen = rules.frozen?.(existing);
+  const frozen = rules.frozen?.(existing, doc);
   if (frozen) return { kind: 'reject', rejection: { id, code: 'immutable', message: frozen }, master: existing };
   const assumed = row.assumedMasterState;
   const matches =

@@ -1,5 +1,6 @@
 import type { RejectionCode } from '../../schema/contract/sync.js';
 import type { Doc } from './codec.js';
+import { posOrderRules, posShiftRules } from './pos-rules.js';
 
 /** Per-collection server rules on top of the generic protocol. */
 export interface CollectionRules {
@@ -18,15 +19,18 @@ export interface CollectionRules {
   derive?: (doc: Doc) => Doc;
   /**
    * A stored document for which this returns a message can no longer be changed or deleted (a
-   * completed sale): the push is refused with code `immutable` and that message.
+   * completed sale): the push is refused with code `immutable` and that message. `incoming` is the
+   * accepted change, for rules that let one particular change through.
    */
-  frozen?: (stored: Doc) => string | null;
+  frozen?: (stored: Doc, incoming?: Doc) => string | null;
 }
 
 export const collectionRules: Record<string, CollectionRules> = {
   products: { planLimited: 'products', holdsStock: true },
   stock_movements: { appendOnly: true, movesStock: true },
   contacts: {},
+  pos_orders: posOrderRules,
+  pos_shifts: posShiftRules,
 };
 
 export const rejectionMessages = {

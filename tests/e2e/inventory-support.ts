@@ -41,7 +41,7 @@ export async function logIn(page: Page, email: string) {
  */
 export async function addProduct(
   page: Page,
-  fields: { name: string; price?: string; sku?: string; lowStock?: string; category?: string },
+  fields: { name: string; price?: string; sku?: string; lowStock?: string; category?: string; vat?: string },
   listed = true,
 ) {
   await page.getByRole('button', { name: 'New product' }).click();
@@ -51,6 +51,7 @@ export async function addProduct(
   if (fields.sku) await dialog.getByLabel('SKU').fill(fields.sku);
   if (fields.category) await dialog.getByLabel('Category').fill(fields.category);
   if (fields.lowStock) await dialog.getByLabel('Low-stock level').fill(fields.lowStock);
+  if (fields.vat) await dialog.getByLabel('VAT rate (%)').fill(fields.vat);
   await dialog.getByRole('button', { name: 'Add product' }).click();
   await expect(dialog).toHaveCount(0);
   if (listed) await expect(productRow(page, fields.name)).toBeVisible();

@@ -23,6 +23,7 @@ interface FormState {
   price: string;
   cost: string;
   lowStock: string;
+  vat: string;
   track: boolean;
   pos: boolean;
   status: Status;
@@ -37,6 +38,7 @@ function initial(p: Product | null): FormState {
     price: centsToInput(p?.price_cents),
     cost: centsToInput(p?.cost_cents),
     lowStock: p?.low_stock_threshold === undefined ? '' : String(p.low_stock_threshold),
+    vat: p?.tax_rate_bp === undefined ? '' : centsToInput(p.tax_rate_bp),
     track: p?.track_inventory ?? true,
     pos: p?.pos_enabled ?? true,
     status: p?.status ?? 'active',
@@ -53,6 +55,10 @@ function toFields(f: FormState): { ok: true; fields: Partial<Product> } | { ok: 
   if (!price.ok) errors.price = price.message;
   const cost = parseCents(f.cost, 'Cost');
   if (!cost.ok) errors.cost = cost.message;
+  // A percentage with up to two decimals is a whole number of hundredths, like cents.
+  const vat = parseCents(f.vat, 'VAT rate');
+  if (!vat.ok) errors.vat = vat.message.replace('an amount like 12.50', 'a percentage like 15');
+  else if (vat.cents !== undefined && vat.cents > 10_000) errors.vat = 'VAT rate must be between 0 and 100';
   let lowStock: number | undefined;
   if (f.lowStock.trim() !== '') {
     if (!/^\d+$/.test(f.lowStock.trim())) errors.lowStock = 'Low-stock level must be a whole number, 0 or more';
@@ -66,6 +72,7 @@ function toFields(f: FormState): { ok: true; fields: Partial<Product> } | { ok: 
     price_cents: price.ok ? price.cents : undefined,
     cost_cents: cost.ok ? cost.cents : undefined,
     low_stock_threshold: lowStock,
+    tax_rate_bp: vat.ok ? vat.cents : undefined,
     track_inventory: f.track,
     pos_enabled: f.pos,
     status: f.status,
@@ -73,7 +80,7 @@ function toFields(f: FormState): { ok: true; fields: Partial<Product> } | { ok: 
   // The same schema the server checks every pushed document with (lengths, ranges).
   const checked = products.fields.partial().safeParse(fields);
   if (!checked.success) {
-    const names: Record<string, string> = { price_cents: 'price', cost_cents: 'cost', low_stock_threshold: 'lowStock' };
+    const names: Record<string, string> = { price_cents: 'price', cost_cents: 'cost', low_stock_threshold: 'lowStock', tax_rate_bp: 'vat' };
     for (const issue of checked.error.issues) {
       const key = String(issue.path[0] ?? 'name');
       errors[names[key] ?? key] ??= issue.message;
@@ -88,7 +95,7 @@ function defined(fields: Partial<Product>): Partial<Product> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-const clearable = ['sku', 'barcode', 'category', 'price_cents', 'cost_cents', 'low_stock_threshold'] as const;
+const clearable = ['sku', 'barcode', 'category', 'price_cents', 'cost_cents', 'low_stock_threshold', 'tax_rate_bp'] as const;
 
 export function ProductDialog({
   data,
@@ -171,6 +178,15 @@ function ProductForm({ data, workspaceId, product, onClose }: { data: UserData; 
           error={errors.lowStock}
           inputMode="numeric"
           description="Highlighted when on hand is at or below this"
+        />
+        <TextField
+          label="VAT rate (%)"
+          value={form.vat}
+          onChange={set('vat')}
+          error={errors.vat}
+          inputMode="decimal"
+          placeholder="0"
+          description="Included in the price, e.g. 15. Empty if you do not charge VAT."
         />
       </div>
       <SelectField label="Status" value={form.status} options={statusOptions} onChange={set('status')} />

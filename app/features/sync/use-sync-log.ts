@@ -9,7 +9,13 @@ export interface LabelledConflict extends ConflictEntry {
   label: string;
 }
 
-const collectionNames: Record<string, string> = { contacts: 'Contact', products: 'Product', stock_movements: 'Stock movement' };
+const collectionNames: Record<string, string> = {
+  contacts: 'Contact',
+  products: 'Product',
+  stock_movements: 'Stock movement',
+  pos_orders: 'Sale',
+  pos_shifts: 'Till shift',
+};
 
 export function collectionLabel(collection: string): string {
   return collectionNames[collection] ?? collection;

@@ -64,6 +64,12 @@ export const inventoryRoute = createRoute({
   component: lazyRouteComponent(() => import('../inventory/inventory-page'), 'InventoryPage'),
 });
 
+export const posRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'pos',
+  component: lazyRouteComponent(() => import('../pos/pos-page'), 'PosPage'),
+});
+
 export const syncRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'sync',
@@ -90,6 +96,7 @@ export const workspaceRoutes = [
     workspaceSettingsRoute,
     crmRoute,
     inventoryRoute,
+    posRoute,
     syncRoute,
   ]),
   acceptInvitationRoute,

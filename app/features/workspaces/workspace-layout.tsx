@@ -17,7 +17,7 @@ import * as s from './workspaces.css';
 const route = getRouteApi('/protected/workspace/$workspaceId');
 
 /** Modules that will live in the workspace; listed so people see what is coming, clearly not clickable. */
-const comingSoon = ['Point of Sale', 'Invoices', 'Planner'] as const;
+const comingSoon = ['Invoices', 'Planner'] as const;
 
 /**
  * /workspace/{id}: loads the workspace and frames its pages with a sidebar (a top bar with a menu on a
@@ -86,6 +86,11 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
           <li>
             <Link className={l.navLink} to="/workspace/$workspaceId/inventory" params={{ workspaceId }}>
               Inventory
+            </Link>
+          </li>
+          <li>
+            <Link className={l.navLink} to="/workspace/$workspaceId/pos" params={{ workspaceId }}>
+              Point of Sale
             </Link>
           </li>
           <li>

@@ -1,0 +1,104 @@
+import type { PosOrder } from '../../../schema/pos';
+import { computeTotals } from '../../../schema/pos-totals';
+import * as s from '../workspaces/workspaces.css';
+import { formatCents } from '../inventory/money';
+import * as p from './pos.css';
+
+const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;
+const dateTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function receiptLabel(order: Pick<PosOrder, 'receipt_number' | 'order_number'>): string {
+  return order.receipt_number !== undefined ? `Receipt ${order.receipt_number}` : `Ref ${order.order_number ?? ''}`;
+}
+
+/**
+ * What the customer is shown: business, number, time, lines, VAT included, total, paid and change.
+ * Figures come from the items with the shared totals function, so they are right offline; once
+ * synced the server's stored values are the same.
+ */
+export function Receipt({ order, business, currency }: { order: PosOrder; business: string; currency: string }) {
+  const money = (c: number) => formatCents(c, currency);
+  const totals = computeTotals(order.items, order.order_discount_cents);
+  const paid = order.payments.reduce((a, pay) => a + pay.amount_cents, 0);
+  const cash = order.payments.find((pay) => pay.method === 'cash' && pay.tendered_cents !== undefined);
+  const rates = [...new Set(order.items.map((it) => it.tax_rate_bp).filter((r) => r > 0))];
+  return (
+    <article className={p.receipt} aria-label="Receipt">
+      <header className={p.receiptHead}>
+        <p className={p.receiptBusiness}>{business}</p>
+        <p className={s.muted}>{order.kind === 'void' ? 'Void' : totals.tax_cents > 0 ? 'Tax invoice / receipt' : 'Receipt'}</p>
+      </header>
+      {order.receipt_number !== undefined ? (
+        <p>
+          <strong data-testid="receipt-number">Receipt no. {order.receipt_number}</strong>
+        </p>
+      ) : (
+        <p className={p.pendingNumber} data-testid="receipt-number-pending">
+          Receipt number pending: this device had no receipt numbers left offline. The sale is saved and gets its number when the
+          device is next online.
+        </p>
+      )}
+      <dl className={p.sums}>
+        <div className={p.sum}>
+          <dt>Ref</dt>
+          <dd className={p.sumValue}>{order.order_number}</dd>
+        </div>
+        <div className={p.sum}>
+          <dt>Date</dt>
+          <dd className={p.sumValue}>{order.completed_at ? dateTime.format(new Date(order.completed_at)) : ''}</dd>
+        </div>
+      </dl>
+      <ul className={p.lines} aria-label="Receipt lines">
+        {order.items.map((it, i) => (
+          <li key={`${it.product_id}-${i}`} className={p.line}>
+            <p className={p.lineName}>
+              {it.quantity} × {it.name}
+            </p>
+            <p className={p.lineAmount}>{money(it.unit_price_cents * it.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className={p.sums}>
+        {totals.discount_cents > 0 ? (
+          <div className={p.sum}>
+            <dt>Discount</dt>
+            <dd className={p.sumValue}>−{money(totals.discount_cents)}</dd>
+          </div>
+        ) : null}
+        <div className={`${p.sum} ${p.grand}`}>
+          <dt>Total</dt>
+          <dd className={p.sumValue} data-testid="receipt-total">
+            {money(totals.total_cents)}
+          </dd>
+        </div>
+        <div className={p.sum}>
+          <dt>VAT included{rates.length === 1 ? ` (${rates[0] / 100}%)` : ''}</dt>
+          <dd className={p.sumValue} data-testid="receipt-vat">
+            {money(totals.tax_cents)}
+          </dd>
+        </div>
+        {order.payments.map((pay, i) => (
+          <div className={p.sum} key={i}>
+            <dt>{order.kind === 'sale' ? 'Paid' : 'Returned'} ({methodLabels[pay.method]})</dt>
+            <dd className={p.sumValue}>{money(cash === pay && pay.tendered_cents !== undefined ? pay.tendered_cents : pay.amount_cents)}</dd>
+          </div>
+        ))}
+        {cash ? (
+          <div className={p.sum}>
+            <dt>Change</dt>
+            <dd className={p.sumValue} data-testid="receipt-change">
+              {money(cash.change_cents ?? 0)}
+            </dd>
+          </div>
+        ) : null}
+        {paid < totals.total_cents ? (
+          <div className={p.sum}>
+            <dt>Still due</dt>
+            <dd className={p.sumValue}>{money(totals.total_cents - paid)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {order.reason ? <p className={s.muted}>Reason: {order.reason}</p> : null}
+    </article>
+  );
+}

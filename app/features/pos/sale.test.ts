@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../schema/catalog';
+import { posOrders, type PosItem } from '../../../schema/pos';
+import { addToCart, findByCode, sellable, setQuantity } from './cart';
+import { buildSale, buildVoid, expectedCash, voidMovementId, voidOrderId } from './sale';
+
+const item = (over: Partial<PosItem> = {}): PosItem => ({
+  product_id: 'p1',
+  name: 'Bread loaf',
+  unit_price_cents: 1_850,
+  quantity: 2,
+  tax_rate_bp: 1500,
+  tracks_stock: true,
+  ...over,
+});
+const base = {
+  id: '0b7c6d3e-1111-4222-8333-944455556666',
+  workspaceId: 7,
+  orderDiscountCents: 0,
+  deviceId: 'till-device-1',
+  now: new Date('2026-03-01T10:00:00Z'),
+};
+
+describe('sale construction', () => {
+  it('a cash sale records tendered, change, totals and one stock movement per tracked line', () => {
+    const built = buildSale({
+      ...base,
+      items: [item(), item({ product_id: 'svc', name: 'Delivery', unit_price_cents: 2_000, quantity: 1, tax_rate_bp: 0, tracks_stock: false })],
+      tender: { method: 'cash', tenderedCents: 10_000 },
+      receiptNumber: 41,
+    });
+    if (!built.ok) throw new Error(built.message);
+    const { order, movements } = built.value;
+    expect(order).toMatchObject({ kind: 'sale', status: 'completed', receipt_number: 41, total_cents: 5_700, payment_status: 'paid', payment_method: 'cash' });
+    expect(order.payments).toEqual([{ method: 'cash', amount_cents: 5_700, tendered_cents: 10_000, change_cents: 4_300 }]);
+    expect(order.tax_cents).toBe(483);
+    expect(movements).toEqual([expect.objectContaining({ product_id: 'p1', quantity: -2, reason: 'sale', reference: order.id })]);
+    expect(posOrders.doc.safeParse(order).success).toBe(true);
+  });
+
+  it('refuses cash below the total, and an empty cart', () => {
+    expect(buildSale({ ...base, items: [item()], tender: { method: 'cash', tenderedCents: 1_000 } })).toEqual({
+      ok: false,
+      message: 'Cash received is less than the total due',
+    });
+    expect(buildSale({ ...base, items: [], tender: { method: 'card' } })).toMatchObject({ ok: false, message: 'Add at least one item to the sale' });
+  });
+
+  it('a sale with no receipt number left still completes, without a number', () => {
+    const built = buildSale({ ...base, items: [item()], tender: { method: 'eft' } });
+    expect(built.ok && built.value.order.receipt_number).toBeUndefined();
+    expect(built.ok && built.value.order.order_number).toBe('0B7C6D3E');
+  });
+});
+
+describe('void construction', () => {
+  const sale = buildSale({ ...base, items: [item({ quantity: 3 })], orderDiscountCents: 550, tender: { method: 'cash', tenderedCents: 6_000 }, receiptNumber: 9 });
+  if (!sale.ok) throw new Error(sale.message);
+  const original = sale.value.order;
+
+  it('is a new record referencing the sale, returning its cash and its stock', () => {
+    const v = buildVoid(original, { reason: ' Wrong item ', deviceId: 'till-device-1', now: new Date('2026-03-01T11:00:00Z') });
+    if (!v.ok) throw new Error(v.message);
+    expect(v.value.order).toMatchObject({
+      id: voidOrderId(original.id),
+      kind: 'void',
+      original_order_id: original.id,
+      status: 'completed',
+      reason: 'Wrong item',
+      total_cents: original.total_cents,
+      voided_at: '2026-03-01T11:00:00.000Z',
+    });
+    expect(v.value.order.payments).toEqual([{ method: 'cash', amount_cents: original.total_cents }]);
+    expect(v.value.movements).toEqual([
+      expect.objectContaining({ id: voidMovementId(original.id, 0), product_id: 'p1', quantity: 3, reason: 'void', reference: original.id }),
+    ]);
+    // The original is untouched.
+    expect(original.voided_at).toBeUndefined();
+  });
+
+  it('needs a reason, and only voids completed sales', () => {
+    expect(buildVoid(original, { reason: '  ', deviceId: 'd', now: new Date() })).toEqual({ ok: false, message: 'Give a reason for the void' });
+    const v = buildVoid(original, { reason: 'x', deviceId: 'd', now: new Date() });
+    if (!v.ok) throw new Error(v.message);
+    expect(buildVoid(v.value.order, { reason: 'again', deviceId: 'd', now: new Date() })).toMatchObject({ ok: false });
+  });
+
+  it('expected cash is float + cash taken − change − cash refunded', () => {
+    const v = buildVoid(original, { reason: 'x', deviceId: 'd', now: new Date() });
+    if (!v.ok) throw new Error(v.message);
+    const card = buildSale({ ...base, id: 'c-1', items: [item()], tender: { method: 'card' } });
+    if (!card.ok) throw new Error(card.message);
+    const up = expectedCash(20_000, [original, v.value.order, card.value.order]);
+    expect(up).toEqual({
+      float_cents: 20_000,
+      tendered_cents: 6_000,
+      change_cents: 6_000 - (original.total_cents ?? 0),
+      refunds_cents: original.total_cents ?? 0,
+      expected_cents: 20_000,
+    });
+  });
+});
+
+describe('cart', () => {
+  const product = (over: Partial<Product>): Product => ({
+    id: 'p1',
+    workspace_id: 7,
+    updated_at: '2026-03-01T10:00:00.000Z',
+    product_type: 'physical',
+    status: 'active',
+    name: 'Bread loaf',
+    price_cents: 1_850,
+    ...over,
+  });
+
+  it('adds a product, then one more of it on the same line; 0 removes the line', () => {
+    const first = addToCart([], product({ sku: 'BRD-1', tax_rate_bp: 1500 }));
+    if (!first.ok) throw new Error(first.message);
+    const second = addToCart(first.items, product({}));
+    if (!second.ok) throw new Error(second.message);
+    expect(second.items).toEqual([expect.objectContaining({ product_id: 'p1', quantity: 2, sku: 'BRD-1', tax_rate_bp: 1500 })]);
+    const removed = setQuantity(second.items, 'p1', 0);
+    expect(removed.ok && removed.items).toEqual([]);
+  });
+
+  it('uses the sale price when set, refuses a product without a price', () => {
+    const sale = addToCart([], product({ sale_price_cents: 1_500 }));
+    expect(sale.ok && sale.items[0].unit_price_cents).toBe(1_500);
+    expect(addToCart([], product({ price_cents: undefined }))).toEqual({ ok: false, message: 'Bread loaf has no price. Set one in Inventory.' });
+  });
+
+  it('offers active, till-enabled products and finds them by barcode or SKU', () => {
+    const list = [product({ id: 'a', barcode: '6001234' }), product({ id: 'b', sku: 'ABC', status: 'archived' }), product({ id: 'c', sku: 'XYZ', pos_enabled: false })];
+    expect(sellable(list).map((p) => p.id)).toEqual(['a']);
+    expect(findByCode(list, ' 6001234 ')?.id).toBe('a');
+    expect(findByCode(list, 'abc')?.id).toBe('b');
+    expect(findByCode(list, 'nope')).toBeUndefined();
+  });
+});

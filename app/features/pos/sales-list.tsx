@@ -1,0 +1,145 @@
+import { memo, useState } from 'react';
+import type { PosOrder } from '../../../schema/pos';
+import { Button } from '../../ui/button';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { TextField } from '../../ui/text-field';
+import { EmptyState } from '../workspaces/feedback';
+import * as s from '../workspaces/workspaces.css';
+import { formatCents } from '../inventory/money';
+import * as p from './pos.css';
+import { receiptLabel } from './receipt';
+
+const time = new Intl.DateTimeFormat('en-ZA', { timeStyle: 'short' });
+function itemCount(o: PosOrder): string {
+  const n = o.items.reduce((a, it) => a + it.quantity, 0);
+  return n === 1 ? '1 item' : `${n} items`;
+}
+
+const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other', split: 'Split' } as const;
+
+/** Today's sales on this workspace, newest first. A voided sale stays listed, marked and struck through. */
+export const SalesList = memo(function SalesList({
+  orders,
+  currency,
+  onView,
+  onVoid,
+}: {
+  orders: PosOrder[];
+  currency: string;
+  onView: (order: PosOrder) => void;
+  onVoid: (order: PosOrder, reason: string) => Promise<string | null>;
+}) {
+  const [voiding, setVoiding] = useState<PosOrder | null>(null);
+  const sales = orders.filter((o) => o.kind === 'sale' && o.status === 'completed');
+  const voids = new Map(orders.filter((o) => o.kind === 'void' && o.original_order_id).map((o) => [o.original_order_id, o]));
+  const taken = sales.filter((o) => !voids.has(o.id)).reduce((a, o) => a + (o.total_cents ?? 0), 0);
+
+  return (
+    <section className={s.stack} aria-labelledby="pos-today-title">
+      <div>
+        <h2 className={s.sectionTitle} id="pos-today-title">
+          Today’s sales
+        </h2>
+        <p className={s.muted} role="status">
+          {sales.length} {sales.length === 1 ? 'sale' : 'sales'}, {formatCents(taken, currency)} taken
+          {voids.size > 0 ? `, ${voids.size} voided` : ''}
+        </p>
+      </div>
+      {sales.length === 0 ? (
+        <EmptyState title="No sales yet today">
+          <p className={s.muted}>Completed sales appear here, with their receipts.</p>
+        </EmptyState>
+      ) : (
+        <ul className={s.list} aria-label="Today’s sales">
+          {sales.map((o) => {
+            const v = voids.get(o.id);
+            const label = receiptLabel(o);
+            return (
+              <li key={o.id} className={v ? `${p.sale} ${p.voided}` : p.sale} aria-label={label}>
+                <div className={s.itemMain}>
+                  <p className={s.itemName}>
+                    <span className={v ? p.struck : ''}>{label}</span>{' '}
+                    {v ? <span className={s.badge.neutral}>Voided</span> : null}
+                    {o.receipt_number === undefined ? <span className={s.badge.neutral}>Number pending</span> : null}
+                  </p>
+                  <p className={s.muted}>
+                    {o.completed_at ? time.format(new Date(o.completed_at)) : ''} · {itemCount(o)} ·{' '}
+                    {o.payment_method ? methodLabels[o.payment_method] : ''}
+                    {v?.reason ? ` · Void: ${v.reason}` : ''}
+                  </p>
+                </div>
+                <p className={`${p.price} ${v ? p.struck : ''}`}>{formatCents(o.total_cents ?? 0, currency)}</p>
+                <div className={s.actionRow}>
+                  <Button variant="secondary" onPress={() => onView(o)} aria-label={`View ${label}`}>
+                    Receipt
+                  </Button>
+                  {v ? null : (
+                    <Button variant="secondary" onPress={() => setVoiding(o)} aria-label={`Void ${label}`}>
+                      Void
+                    </Button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ModalDialog title={voiding ? `Void ${receiptLabel(voiding)}?` : 'Void sale'} isOpen={voiding !== null} onOpenChange={(o) => !o && setVoiding(null)}>
+        {voiding ? <VoidForm order={voiding} currency={currency} onCancel={() => setVoiding(null)} onVoid={onVoid} onDone={() => setVoiding(null)} /> : null}
+      </ModalDialog>
+    </section>
+  );
+});
+
+function VoidForm({
+  order,
+  currency,
+  onCancel,
+  onVoid,
+  onDone,
+}: {
+  order: PosOrder;
+  currency: string;
+  onCancel: () => void;
+  onVoid: (order: PosOrder, reason: string) => Promise<string | null>;
+  onDone: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const cash = order.payments.some((pay) => pay.method === 'cash');
+
+  async function submit() {
+    if (reason.trim() === '') return setError('Give a reason for the void');
+    setBusy(true);
+    const failure = await onVoid(order, reason);
+    setBusy(false);
+    if (failure) return setError(failure);
+    onDone();
+  }
+
+  return (
+    <form
+      className={s.dialogBody}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className={s.muted}>
+        The sale of {formatCents(order.total_cents ?? 0, currency)} stays on record, marked voided, and its items go back into stock.
+        {cash ? ' Give the customer their cash back.' : ''}
+      </p>
+      <TextField label="Reason" value={reason} onChange={(v) => (setReason(v), setError(undefined))} error={error} autoFocus />
+      <div className={s.formActions}>
+        <Button variant="secondary" onPress={onCancel}>
+          Keep sale
+        </Button>
+        <Button variant="danger" type="submit" isDisabled={busy}>
+          Void sale
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,187 @@
+import type { StockMovement } from '../../../schema/catalog';
+import type { PosOrder, PosShift } from '../../../schema/pos';
+import { posShifts } from '../../../schema/pos';
+import type { UserData } from '../../data/db';
+import { numberBlocks, OutOfNumbersError } from '../../data/number-blocks';
+import { buildSale, buildVoid, defined, type Built, type SaleInput } from './sale';
+
+const DEVICE_DOC = 'pos-device';
+
+/**
+ * This device's id for number blocks and shifts: made once and kept in the user's database on the
+ * device (a local document, never replicated).
+ */
+export async function deviceIdOf(data: UserData): Promise<string> {
+  const found = await data.db.getLocal<{ id: string }>(DEVICE_DOC);
+  if (found) return found.toJSON().data.id;
+  try {
+    const made = await data.db.insertLocal<{ id: string }>(DEVICE_DOC, { id: `till-${crypto.randomUUID()}` });
+    return made.toJSON().data.id;
+  } catch {
+    // Another tab made it first.
+    const again = await data.db.getLocal<{ id: string }>(DEVICE_DOC);
+    if (!again) throw new Error('device id missing');
+    return again.toJSON().data.id;
+  }
+}
+
+export function receiptNumbers(data: UserData, deviceId: string) {
+  return numberBlocks({ db: data.db, deviceId });
+}
+
+/** Next receipt number, or undefined when this device has none reserved (the sale still completes). */
+export async function drawReceiptNumber(data: UserData, deviceId: string, workspaceId: number): Promise<number | undefined> {
+  try {
+    return await receiptNumbers(data, deviceId).draw(workspaceId, 'receipt');
+  } catch (err) {
+    if (err instanceof OutOfNumbersError) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Completes a sale on the device: the order first (a sale is never lost), then its stock movements,
+ * whose write the caller need not wait for to show the receipt (`stock`). Their ids follow from the
+ * order, so `restoreSaleStock` can write any that a closed page never wrote, without counting twice.
+ * `receiptNumber` may already be drawn (the till draws one when payment starts, so the sale itself
+ * waits on one write less). Works offline; replication pushes everything when back online.
+ */
+export async function completeSale(
+  data: UserData,
+  input: Omit<SaleInput, 'receiptNumber'>,
+  receiptNumber: Promise<number | undefined> = drawReceiptNumber(data, input.deviceId, input.workspaceId),
+): Promise<Built<{ order: PosOrder; stock: Promise<void> }>> {
+  const check = buildSale(input);
+  if (!check.ok) return check;
+  const n = await receiptNumber;
+  const built = n === undefined ? check : buildSale({ ...input, receiptNumber: n });
+  if (!built.ok) return built;
+  await data.db.pos_orders.insert(built.value.order);
+  return { ok: true, value: { order: built.value.order, stock: writeMovements(data, built.value.movements) } };
+}
+
+async function writeMovements(data: UserData, movements: StockMovement[]): Promise<void> {
+  if (movements.length === 0) return;
+  const result = await data.db.stock_movements.bulkInsert(movements.map((m) => defined(m)));
+  // A movement already there (written before, or pulled from the server) is what we wanted.
+  const failed = result.error.filter((e) => e.status !== 409);
+  if (failed.length > 0) throw new Error('The sale is saved, but its stock change could not be recorded');
+}
+
+/**
+ * Writes the stock movements of this device's recent sales and voids that are missing (the page
+ * closed between the order and its movements). Ids are deterministic, so nothing counts twice.
+ */
+export async function restoreSaleStock(data: UserData, workspaceId: number, deviceId: string, since: string): Promise<number> {
+  const orders = await data.db.pos_orders
+    .find({ selector: { workspace_id: workspaceId, device_id: deviceId, status: 'completed', completed_at: { $gte: since } } })
+    .exec();
+  const wanted: StockMovement[] = [];
+  for (const doc of orders) {
+    const order = doc.toMutableJSON();
+    if (order.kind === 'sale') {
+      const built = buildSale({
+        id: order.id,
+        workspaceId,
+        items: order.items,
+        orderDiscountCents: order.order_discount_cents,
+        tender: { method: 'card' },
+        deviceId,
+        now: new Date(order.completed_at ?? order.updated_at),
+      });
+      if (built.ok) wanted.push(...built.value.movements);
+    } else if (order.kind === 'void' && order.original_order_id) {
+      const original = await data.db.pos_orders.findOne(order.original_order_id).exec();
+      const built = original ? buildVoid(original.toMutableJSON(), { reason: order.reason ?? 'Void', deviceId, now: new Date(order.completed_at ?? order.updated_at) }) : null;
+      if (built?.ok) wanted.push(...built.value.movements);
+    }
+  }
+  if (wanted.length === 0) return 0;
+  const present = await data.db.stock_movements.findByIds(wanted.map((m) => m.id)).exec();
+  const missing = wanted.filter((m) => !present.has(m.id));
+  if (missing.length > 0) await writeMovements(data, missing);
+  return missing.length;
+}
+
+export async function voidSale(
+  data: UserData,
+  original: PosOrder,
+  opts: { reason: string; deviceId: string; shiftId?: string },
+): Promise<Built<PosOrder>> {
+  const existing = await data.db.pos_orders.find({ selector: { workspace_id: original.workspace_id, original_order_id: original.id } }).exec();
+  if (existing.some((d) => d.kind === 'void')) return { ok: false, message: 'This sale has already been voided' };
+  const built = buildVoid(original, { ...opts, now: new Date() });
+  if (!built.ok) return built;
+  await data.db.pos_orders.insert(built.value.order);
+  await writeMovements(data, built.value.movements);
+  return { ok: true, value: built.value.order };
+}
+
+/**
+ * Online: keeps receipt numbers in hand, then numbers this device's sales that were completed while
+ * it had none (the server accepts exactly that one change on a completed sale).
+ */
+export async function numberWaitingSales(
+  data: UserData,
+  workspaceId: number,
+  deviceId: string,
+  blocks: ReturnType<typeof receiptNumbers> = receiptNumbers(data, deviceId),
+): Promise<number> {
+  const waiting = (
+    await data.db.pos_orders.find({ selector: { workspace_id: workspaceId, device_id: deviceId, status: 'completed', kind: 'sale' } }).exec()
+  )
+    .filter((d) => d.receipt_number === undefined)
+    .sort((a, b) => (a.completed_at ?? '').localeCompare(b.completed_at ?? ''));
+  await blocks.topUp(workspaceId, 'receipt', Math.max(10, waiting.length + 10), Math.max(50, waiting.length + 50));
+  let numbered = 0;
+  for (const doc of waiting) {
+    const n = await blocks.draw(workspaceId, 'receipt');
+    await doc.incrementalModify((current) => ({ ...current, receipt_number: n, updated_at: new Date().toISOString() }));
+    numbered++;
+  }
+  return numbered;
+}
+
+export type ShiftResult = Built<PosShift>;
+
+export async function openShift(
+  data: UserData,
+  input: { workspaceId: number; deviceId: string; userId?: number; floatCents: number },
+): Promise<ShiftResult> {
+  const open = await data.db.pos_shifts.findOne({ selector: { workspace_id: input.workspaceId, device_id: input.deviceId, status: 'open' } }).exec();
+  if (open) return { ok: false, message: 'A shift is already open on this device' };
+  const at = new Date().toISOString();
+  const parsed = posShifts.fields.safeParse(
+    defined({
+      id: crypto.randomUUID(),
+      workspace_id: input.workspaceId,
+      updated_at: at,
+      status: 'open',
+      device_id: input.deviceId,
+      opened_by: input.userId,
+      opened_at: at,
+      opening_float_cents: input.floatCents,
+    }),
+  );
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'The shift is not valid' };
+  const doc = await data.db.pos_shifts.insert(defined(parsed.data));
+  return { ok: true, value: doc.toMutableJSON() };
+}
+
+export async function closeShift(data: UserData, shift: PosShift, input: { countedCents: number; expectedCents: number; note?: string }): Promise<ShiftResult> {
+  const doc = await data.db.pos_shifts.findOne(shift.id).exec();
+  if (!doc || doc.status !== 'open') return { ok: false, message: 'This shift is already closed' };
+  const at = new Date().toISOString();
+  const saved = await doc.incrementalModify((current) =>
+    defined({
+      ...current,
+      status: 'closed' as const,
+      closed_at: at,
+      counted_cash_cents: input.countedCents,
+      expected_cash_cents: input.expectedCents,
+      note: input.note?.trim() || undefined,
+      updated_at: at,
+    }),
+  );
+  return { ok: true, value: saved.toMutableJSON() };
+}

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import type { PosOrder, PosShift } from '../../../schema/pos';
+import type { UserData } from '../../data/db';
+import { useOnline } from '../pwa/online';
+import { deviceIdOf, numberWaitingSales, receiptNumbers } from './till';
+
+/** This device's till id (null until read from the device database). */
+export function useDeviceId(data: UserData): string | null {
+  const [id, setId] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void deviceIdOf(data).then((v) => live && setId(v));
+    return () => {
+      live = false;
+    };
+  }, [data]);
+  return id;
+}
+
+/** Midnight today, local time, as an ISO string (what "today's sales" starts from). */
+export function startOfToday(now = new Date()): string {
+  const d = new Date(now);
+  d.setHours(0, 0, 0, 0);
+  return d.toISOString();
+}
+
+/** The workspace's sales, voids and refunds completed since `since`, newest first, live. */
+export function useOrdersSince(data: UserData, workspaceId: number, since: string): PosOrder[] | null {
+  const [orders, setOrders] = useState<PosOrder[] | null>(null);
+  useEffect(() => {
+    const sub = data.db.pos_orders
+      .find({ selector: { workspace_id: workspaceId, completed_at: { $gte: since } } })
+      .$.subscribe((docs) => {
+        const list = docs.map((d) => d.toMutableJSON());
+        list.sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? ''));
+        setOrders(list);
+      });
+    return () => sub.unsubscribe();
+  }, [data, workspaceId, since]);
+  return orders;
+}
+
+/** Orders that belong to a shift (for its cash-up), live. */
+export function useShiftOrders(data: UserData, workspaceId: number, shiftId: string | undefined): PosOrder[] {
+  const [orders, setOrders] = useState<PosOrder[]>([]);
+  useEffect(() => {
+    if (!shiftId) {
+      setOrders([]);
+      return;
+    }
+    const sub = data.db.pos_orders
+      .find({ selector: { workspace_id: workspaceId, shift_id: shiftId } })
+      .$.subscribe((docs) => setOrders(docs.map((d) => d.toMutableJSON())));
+    return () => sub.unsubscribe();
+  }, [data, workspaceId, shiftId]);
+  return orders;
+}
+
+/** The shift open on this device, live; undefined while loading, null when none is open. */
+export function useOpenShift(data: UserData, workspaceId: number, deviceId: string | null): PosShift | null | undefined {
+  const [shift, setShift] = useState<PosShift | null | undefined>(undefined);
+  useEffect(() => {
+    if (!deviceId) return;
+    const sub = data.db.pos_shifts
+      .findOne({ selector: { workspace_id: workspaceId, device_id: deviceId, status: 'open' } })
+      .$.subscribe((doc) => setShift(doc ? doc.toMutableJSON() : null));
+    return () => sub.unsubscribe();
+  }, [data, workspaceId, deviceId]);
+  return shift;
+}
+
+/**
+ * Receipt numbers in hand on this device. While online it reserves more when few are left and
+ * numbers the sales made while it had none; `refresh` re-counts after a sale.
+ */
+export function useReceiptNumbers(data: UserData, workspaceId: number, deviceId: string | null) {
+  const online = useOnline();
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!deviceId) return;
+    let live = true;
+    const count = () => receiptNumbers(data, deviceId).remaining(workspaceId, 'receipt').then((n) => live && setRemaining(n));
+    void (async () => {
+      await count();
+      if (!online) return;
+      try {
+        await numberWaitingSales(data, workspaceId, deviceId);
+      } catch {
+        // Offline after all, or the server is away: numbers are reserved on the next try.
+      }
+      await count();
+    })();
+    return () => {
+      live = false;
+    };
+  }, [data, workspaceId, deviceId, online, tick]);
+  return { remaining, refresh: () => setTick((t) => t + 1) };
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { allocate, cashChange, computeTotals, includedTax, paymentSummary, quickCashAmounts } from './pos-totals.js';
+
+describe('VAT-inclusive totals', () => {
+  it('VAT is the part already inside the price: R115.00 at 15 % holds R15.00', () => {
+    const t = computeTotals([{ unit_price_cents: 11_500, quantity: 1, tax_rate_bp: 1500 }]);
+    expect(t).toMatchObject({ subtotal_cents: 11_500, discount_cents: 0, total_cents: 11_500, tax_cents: 1_500 });
+  });
+
+  it('rounds each line half up to the cent and sums the lines', () => {
+    // 1000 × 15/115 = 130.434… → 130; 1 × 15/115 = 0.13… → 0; 23 × 15/115 = 3.0 → 3
+    expect(includedTax(1000, 1500)).toBe(130);
+    expect(includedTax(1, 1500)).toBe(0);
+    expect(includedTax(23, 1500)).toBe(3);
+    // 4 × 15/115 = 0.52 → 1; an exact half (1 × 100 %/200 % = 0.5) rounds up
+    expect(includedTax(4, 1500)).toBe(1);
+    expect(includedTax(1, 10_000)).toBe(1);
+    expect(includedTax(-1000, 1500)).toBe(-130);
+    const t = computeTotals([
+      { unit_price_cents: 1000, quantity: 1, tax_rate_bp: 1500 },
+      { unit_price_cents: 1, quantity: 1, tax_rate_bp: 1500 },
+    ]);
+    expect(t.line_tax).toEqual([130, 0]);
+    expect(t.tax_cents).toBe(130);
+  });
+
+  it('zero-rated and exempt lines carry no VAT; mixed rates are taxed per line', () => {
+    const t = computeTotals([
+      { unit_price_cents: 2_999, quantity: 2, tax_rate_bp: 0 },
+      { unit_price_cents: 2_300, quantity: 3, tax_rate_bp: 1500 },
+    ]);
+    expect(t.total_cents).toBe(5_998 + 6_900);
+    expect(t.tax_cents).toBe(900);
+  });
+
+  it('line discounts and the order discount lower the total and the VAT inside it', () => {
+    const t = computeTotals(
+      [
+        { unit_price_cents: 5_000, quantity: 2, tax_rate_bp: 1500, discount_cents: 1_000 },
+        { unit_price_cents: 3_000, quantity: 1, tax_rate_bp: 0 },
+      ],
+      1_200,
+    );
+    expect(t.subtotal_cents).toBe(13_000);
+    expect(t.discount_cents).toBe(2_200);
+    expect(t.total_cents).toBe(10_800);
+    // Order discount shared 9000:3000 → 900 and 300.
+    expect(t.line_totals).toEqual([8_100, 2_700]);
+    expect(t.tax_cents).toBe(includedTax(8_100, 1500));
+    expect(t.line_totals.reduce((a, b) => a + b, 0)).toBe(t.total_cents);
+  });
+
+  it('a discount bigger than the sale is capped, never a negative total', () => {
+    const t = computeTotals([{ unit_price_cents: 500, quantity: 1, tax_rate_bp: 1500 }], 9_999);
+    expect(t.total_cents).toBe(0);
+    expect(t.tax_cents).toBe(0);
+    expect(t.discount_cents).toBe(500);
+  });
+
+  it('an empty cart totals zero', () => {
+    expect(computeTotals([])).toMatchObject({ subtotal_cents: 0, tax_cents: 0, total_cents: 0 });
+  });
+
+  it('allocation shares add up exactly, remainders to the largest fractions', () => {
+    expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocate(10, [0, 5, 0])).toEqual([0, 10, 0]);
+    expect(allocate(7, [0, 0])).toEqual([0, 0]);
+    const big = allocate(99_999_999_999, [99_999_999_999, 1]);
+    expect(big.reduce((a, b) => a + b, 0)).toBe(99_999_999_999);
+  });
+});
+
+describe('cash', () => {
+  it('gives change on cash above the total', () => {
+    expect(cashChange(8_750, 10_000)).toEqual({ ok: true, change_cents: 1_250 });
+    expect(cashChange(8_750, 8_750)).toEqual({ ok: true, change_cents: 0 });
+  });
+
+  it('refuses cash below the total with a clear message', () => {
+    expect(cashChange(8_750, 5_000)).toEqual({ ok: false, message: 'Cash received is less than the total due' });
+    expect(cashChange(8_750, -1)).toMatchObject({ ok: false });
+  });
+
+  it('quick amounts start at the exact total and go up in note sizes', () => {
+    expect(quickCashAmounts(8_750)).toEqual([8_750, 9_000, 10_000, 20_000]);
+    expect(quickCashAmounts(1_000)).toEqual([1_000, 2_000, 5_000, 10_000]);
+  });
+
+  it('payment summary names the method and whether the total is covered', () => {
+    expect(paymentSummary([{ method: 'cash', amount_cents: 500 }], 500)).toMatchObject({ payment_method: 'cash', payment_status: 'paid' });
+    expect(paymentSummary([{ method: 'cash', amount_cents: 200 }, { method: 'card', amount_cents: 100 }], 500)).toMatchObject({
+      payment_method: 'split',
+      payment_status: 'partial',
+    });
+    expect(paymentSummary([], 500)).toMatchObject({ payment_method: undefined, payment_status: 'unpaid' });
+  });
+});

@@ -1,0 +1,38 @@
+import { orderFigures, posMessages, posOrders } from '../../schema/pos.js';
+import { clientView, sameJson, type Doc } from './codec.js';
+import type { CollectionRules } from './rules.js';
+
+/** The client fields of a document without the ones listed (and without its edit time). */
+function without(view: Doc, keys: readonly string[]): Doc {
+  const out: Doc = { ...view };
+  for (const k of [...keys, 'updated_at']) delete out[k];
+  return out;
+}
+
+/**
+ * pos_orders: the server computes the totals from the items (the client's values are never stored),
+ * and a completed sale is frozen. The one change a completed sale still takes is its receipt number
+ * arriving late: a sale made offline after the device ran out of reserved numbers gets its number
+ * once a block can be reserved, and nothing else may change with it.
+ */
+export const posOrderRules: CollectionRules = {
+  derive: (doc) => {
+    const parsed = posOrders.fields.safeParse(doc);
+    return parsed.success ? orderFigures(parsed.data) : {};
+  },
+  frozen: (stored, incoming) => {
+    if (stored.status !== 'completed' || stored._deleted === true) return null;
+    if (incoming && stored.receipt_number === undefined && incoming.receipt_number !== undefined) {
+      const a = without(clientView(posOrders, stored), ['receipt_number']);
+      const b = without(clientView(posOrders, incoming), ['receipt_number']);
+      if (sameJson(a, b)) return null;
+    }
+    return posMessages.saleFrozen;
+  },
+};
+
+/** pos_shifts: a closed shift's count is final. */
+export const posShiftRules: CollectionRules = {
+  frozen: (stored) => (stored.status === 'closed' && stored._deleted !== true ? posMessages.shiftFrozen : null),
+};
+
