@@ -122,10 +122,8 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     result.value.stock.catch((err: unknown) =>
       toast({ title: 'Stock not updated', description: err instanceof Error ? err.message : String(err), variant: 'destructive' }),
     );
+    // Only the dialog changes now; the cart behind it is cleared when the person starts the next sale.
     setCompleted(result.value.order);
-    setItems([]);
-    setDiscount('');
-    numbers.refresh();
     return null;
   }
 
@@ -205,7 +203,14 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         currency={currency}
         completed={completed !== null}
         receipt={completed ? <Receipt order={completed} business={business} currency={currency} /> : null}
-        onClose={() => (setPaying(false), setCompleted(null))}
+        onClose={() => {
+          setPaying(false);
+          if (!completed) return;
+          setCompleted(null);
+          setItems([]);
+          setDiscount('');
+          numbers.refresh();
+        }}
         onConfirm={confirm}
       />
       <ModalDialog title={receipt ? `Receipt: ${receiptLabel(receipt)}` : 'Receipt'} isOpen={receipt !== null} onOpenChange={(o) => !o && setReceipt(null)}>
