@@ -4,6 +4,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { products, stockMovements, type Product, type StockMovement } from '../../schema/catalog.js';
 import { contacts, type Contact } from '../../schema/crm.js';
+import { invoices, quotes, type Invoice, type Quote } from '../../schema/invoices.js';
 import { rxJsonSchema } from '../../schema/replicated.js';
 import { createConflictHandler, RejectionMarks } from './conflicts.js';
 import { localStoreFor, type LocalStore } from './conflicts-store.js';
@@ -12,6 +13,8 @@ export type VukaCollections = {
   products: RxCollection<Product>;
   stock_movements: RxCollection<StockMovement>;
   contacts: RxCollection<Contact>;
+  invoices: RxCollection<Invoice>;
+  quotes: RxCollection<Quote>;
 };
 export type VukaDatabase = RxDatabase<VukaCollections>;
 export type CollectionName = keyof VukaCollections;
@@ -24,10 +27,12 @@ export const decoders = {
     _deleted: raw._deleted === true,
   }),
   contacts: (raw: Record<string, unknown>): WithDeleted<Contact> => ({ ...contacts.doc.parse(raw), _deleted: raw._deleted === true }),
+  invoices: (raw: Record<string, unknown>): WithDeleted<Invoice> => ({ ...invoices.doc.parse(raw), _deleted: raw._deleted === true }),
+  quotes: (raw: Record<string, unknown>): WithDeleted<Quote> => ({ ...quotes.doc.parse(raw), _deleted: raw._deleted === true }),
 };
 
-export const entities = { products, stock_movements: stockMovements, contacts };
-export const collectionNames: CollectionName[] = ['products', 'stock_movements', 'contacts'];
+export const entities = { products, stock_movements: stockMovements, contacts, invoices, quotes };
+export const collectionNames: CollectionName[] = ['products', 'stock_movements', 'contacts', 'invoices', 'quotes'];
 
 /** One signed-in user's data on this device. */
 export interface UserData {
@@ -133,6 +138,16 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
       schema: rxJsonSchema(contacts),
       migrationStrategies: contacts.migrationStrategies,
       conflictHandler: createConflictHandler<Contact>({ collection: 'contacts', serverOwned: contacts.serverOwned, ...common }),
+    },
+    invoices: {
+      schema: rxJsonSchema(invoices),
+      migrationStrategies: invoices.migrationStrategies,
+      conflictHandler: createConflictHandler<Invoice>({ collection: 'invoices', serverOwned: invoices.serverOwned, ...common }),
+    },
+    quotes: {
+      schema: rxJsonSchema(quotes),
+      migrationStrategies: quotes.migrationStrategies,
+      conflictHandler: createConflictHandler<Quote>({ collection: 'quotes', serverOwned: quotes.serverOwned, ...common }),
     },
   });
   const onLocalWrite: UserData['onLocalWrite'] = new Set();

@@ -213,6 +213,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       replicate(data.db.products, 'products', decoders.products, workspace),
       replicate(data.db.stock_movements, 'stock_movements', decoders.stock_movements, workspace),
       replicate(data.db.contacts, 'contacts', decoders.contacts, workspace),
+      replicate(data.db.invoices, 'invoices', decoders.invoices, workspace),
+      replicate(data.db.quotes, 'quotes', decoders.quotes, workspace),
     );
   }
 

@@ -1,5 +1,6 @@
 import type { RejectionCode } from '../../schema/contract/sync.js';
 import type { Doc } from './codec.js';
+import { invoiceFrozen, quoteFrozen, totalsOfItems } from '../../schema/invoices.js';
 
 /** Per-collection server rules on top of the generic protocol. */
 export interface CollectionRules {
@@ -27,6 +28,8 @@ export const collectionRules: Record<string, CollectionRules> = {
   products: { planLimited: 'products', holdsStock: true },
   stock_movements: { appendOnly: true, movesStock: true },
   contacts: {},
+  invoices: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: invoiceFrozen },
+  quotes: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: quoteFrozen },
 };
 
 export const rejectionMessages = {
