@@ -64,6 +64,40 @@ export const inventoryRoute = createRoute({
   component: lazyRouteComponent(() => import('../inventory/inventory-page'), 'InventoryPage'),
 });
 
+export const invoicesRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'invoices',
+});
+
+const invoicesIndexRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: '/',
+  validateSearch: z.object({ kind: z.enum(['invoice', 'quote']).optional().catch(undefined) }),
+  component: lazyRouteComponent(() => import('../invoices/invoices-page'), 'InvoicesPage'),
+});
+
+const newDocumentRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: 'new',
+  validateSearch: z.object({ kind: z.enum(['invoice', 'quote']).optional().catch(undefined) }),
+  component: lazyRouteComponent(() => import('../invoices/new-document-page'), 'NewDocumentPage'),
+});
+
+const documentRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: '$documentId',
+  component: lazyRouteComponent(() => import('../invoices/document-page'), 'DocumentPage'),
+});
+
+/** spec §2 lists both invoices and invoicing; they are one module. */
+const invoicingRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'invoicing',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/workspace/$workspaceId/invoices', params, replace: true });
+  },
+});
+
 export const syncRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'sync',
@@ -91,6 +125,8 @@ export const workspaceRoutes = [
     crmRoute,
     inventoryRoute,
     syncRoute,
+    invoicesRoute.addChildren([invoicesIndexRoute, newDocumentRoute, documentRoute]),
+    invoicingRoute,
   ]),
   acceptInvitationRoute,
 ] as const;
