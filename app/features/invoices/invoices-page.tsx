@@ -48,17 +48,26 @@ export function InvoicesPage() {
 
 function Lists({ data, workspaceId, kind }: { data: UserData; workspaceId: number; kind: Kind }) {
   const navigate = useNavigate();
-  useNumberKeeper(data, workspaceId);
+  const left = useNumberKeeper(data, workspaceId);
   return (
-    <Tabs
-      label="Documents"
-      selectedKey={kind}
-      onSelectionChange={(key) => void navigate({ to: '/workspace/$workspaceId/invoices', params: { workspaceId }, search: { kind: key === 'quote' ? 'quote' : undefined }, replace: true })}
-      tabs={[
-        { id: 'invoice', title: 'Invoices', content: <InvoiceList data={data} workspaceId={workspaceId} /> },
-        { id: 'quote', title: 'Quotes', content: <QuoteList data={data} workspaceId={workspaceId} /> },
-      ]}
-    />
+    <>
+      {left ? (
+        <p className={[w.muted, w.small].join(' ')} data-testid="numbers-left">
+          {left.invoice === 0 && left.quote === 0
+            ? 'This device holds no document numbers yet: they are reserved when you are online. Documents saved offline until then get their number later.'
+            : `Ready for offline use on this device: ${left.invoice} invoice and ${left.quote} quote numbers.`}
+        </p>
+      ) : null}
+      <Tabs
+        label="Documents"
+        selectedKey={kind}
+        onSelectionChange={(key) => void navigate({ to: '/workspace/$workspaceId/invoices', params: { workspaceId }, search: { kind: key === 'quote' ? 'quote' : undefined }, replace: true })}
+        tabs={[
+          { id: 'invoice', title: 'Invoices', content: <InvoiceList data={data} workspaceId={workspaceId} /> },
+          { id: 'quote', title: 'Quotes', content: <QuoteList data={data} workspaceId={workspaceId} /> },
+        ]}
+      />
+    </>
   );
 }
 
@@ -101,7 +110,7 @@ function InvoiceList({ data, workspaceId }: { data: UserData; workspaceId: numbe
     <div className={w.stack}>
       <div className={s.filters}>
         <TextField label="Search invoices" type="search" value={query} onChange={setQuery} placeholder="Number or customer" />
-        <SelectField label="Status" value={status} options={invoiceFilters} onChange={setStatus} />
+        <SelectField label="Filter by status" value={status} options={invoiceFilters} onChange={setStatus} />
       </div>
       <p className={w.muted} role="status">
         {shown.length === list.length ? countText(list.length, 'invoice') : `${shown.length} of ${countText(list.length, 'invoice')}`}
@@ -149,7 +158,7 @@ function QuoteList({ data, workspaceId }: { data: UserData; workspaceId: number 
     <div className={w.stack}>
       <div className={s.filters}>
         <TextField label="Search quotes" type="search" value={query} onChange={setQuery} placeholder="Number or customer" />
-        <SelectField label="Status" value={status} options={quoteFilters} onChange={setStatus} />
+        <SelectField label="Filter by status" value={status} options={quoteFilters} onChange={setStatus} />
       </div>
       <p className={w.muted} role="status">
         {shown.length === list.length ? countText(list.length, 'quote') : `${shown.length} of ${countText(list.length, 'quote')}`}

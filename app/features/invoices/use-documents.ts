@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Invoice, Quote } from '../../../schema/invoices';
 import type { UserData } from '../../data/db';
 import { useOnline } from '../pwa/online';
-import { topUpAndAssign } from './numbering';
+import { numbersLeft, topUpAndAssign } from './numbering';
 
 /** Newest first by issue date, then by number. */
 function byIssueDesc(a: { issue_date: string; updated_at: string }, b: { issue_date: string; updated_at: string }) {
@@ -56,10 +56,20 @@ export function useDocument(data: UserData, id: string): LoadedDocument | null |
  * While an invoices screen is open and the browser is online, keeps document numbers in hand and
  * numbers the drafts this device saved without one.
  */
-export function useNumberKeeper(data: UserData, workspaceId: number) {
+export function useNumberKeeper(data: UserData, workspaceId: number): { invoice: number; quote: number } | null {
   const online = useOnline();
+  const [left, setLeft] = useState<{ invoice: number; quote: number } | null>(null);
   useEffect(() => {
-    if (!online) return;
-    topUpAndAssign(data, workspaceId).catch(() => undefined);
+    let live = true;
+    const count = async () => {
+      const [invoice, quote] = await Promise.all([numbersLeft(data, workspaceId, 'invoice'), numbersLeft(data, workspaceId, 'quote')]);
+      if (live) setLeft({ invoice, quote });
+    };
+    void count();
+    if (online) void topUpAndAssign(data, workspaceId).catch(() => undefined).then(count);
+    return () => {
+      live = false;
+    };
   }, [data, workspaceId, online]);
+  return left;
 }

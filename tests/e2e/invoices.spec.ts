@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import { logIn, newTraderWithWorkspace } from './inventory-support';
+import { documentRow, fillLine, goTo } from './invoices-support';
+import { indicator } from './sync-support';
+
+const R = (amount: string) => `R\u00a0${amount}`;
+
+/**
+ * A freelancer on a bus: invoices and quotes written with no network get proper numbers and
+ * totals, and reach the server when the network returns.
+ */
+test('invoices and quotes are written, numbered and converted offline, then sync', async ({ page, context, browser }, info) => {
+  const shot = (name: string) => page.screenshot({ path: `tests/screenshots/invoices-${info.project.name}-${name}.png`, fullPage: true });
+  const { email, workspaceId } = await newTraderWithWorkspace(page, 'invoices', info.project.name, `Studio ${info.project.name}`);
+
+  await test.step('sets the workspace currency to ZAR', async () => {
+    await page.goto(`/workspace/${workspaceId}/settings`);
+    await page.getByLabel('Currency').selectOption('ZAR');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect(page.getByText('Workspace updated')).toBeVisible();
+  });
+
+  await test.step('online: opens Invoices, empty, with numbers reserved for offline use', async () => {
+    await goTo(page, 'Invoices');
+    await expect(page).toHaveURL(/\/invoices$/);
+    await expect(page.getByRole('heading', { name: 'No invoices yet' })).toBeVisible();
+    await expect(page.getByTestId('numbers-left')).toHaveText(/Ready for offline use on this device: \d+ invoice and \d+ quote numbers\./);
+    await shot('01-empty');
+  });
+
+  await context.setOffline(true);
+
+  await test.step('offline: the form refuses an invoice without a customer or with a zero quantity', async () => {
+    await page.getByRole('link', { name: 'New invoice' }).click();
+    const form = page.getByRole('form', { name: 'New invoice' });
+    await expect(form.getByLabel('Customer', { exact: true })).toHaveValue('new');
+    await fillLine(page, 1, { description: 'Logo design', quantity: '0', price: '2500' });
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect(form.getByText('Customer name is required')).toBeVisible();
+    await expect(form.getByText('Quantity must be more than 0')).toBeVisible();
+    await expect(page).toHaveURL(/\/invoices\/new$/);
+  });
+
+  await test.step('offline: writes an invoice for a new customer with two lines and sees live totals', async () => {
+    const form = page.getByRole('form', { name: 'New invoice' });
+    await form.getByLabel('Customer name').fill('Naledi Khumalo');
+    await form.getByLabel('Customer email').fill('naledi@example.com');
+    await fillLine(page, 1, { description: 'Logo design', quantity: '1', price: '2500' });
+    await expect(form.getByRole('listitem', { name: 'Line 1' }).getByLabel('VAT %')).toHaveValue('15');
+    await fillLine(page, 2, { description: 'Brand workshop (hours)', quantity: '1.5', price: '800', discount: '10' });
+    // 2500 + 1.5 × 800 = 3700; 10 % off 1200 = 120; VAT 15 % of 3580 = 537; total 4117.
+    await expect(form.getByTestId('subtotal')).toHaveText(R('3,700.00'));
+    await expect(form.getByTestId('discount')).toHaveText(`−${R('120.00')}`);
+    await expect(form.getByTestId('tax')).toHaveText(R('537.00'));
+    await expect(form.getByTestId('total')).toHaveText(R('4,117.00'));
+    await shot('02-form');
+    await form.getByRole('button', { name: 'Save draft' }).click();
+  });
+
+  await test.step('offline: the saved invoice has its number and totals, and is marked sent', async () => {
+    await expect(page.getByRole('heading', { name: 'Invoice INV-000001' })).toBeVisible();
+    await expect(page.getByTestId('document-status')).toHaveText('Draft');
+    await expect(page.getByTestId('total')).toHaveText(R('4,117.00'));
+    await expect(page.getByTestId('customer-name')).toHaveText('Naledi Khumalo');
+    await page.getByRole('button', { name: 'Mark as sent' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('Sent');
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(indicator(page)).toContainText(/waiting/);
+    await shot('03-invoice');
+  });
+
+  await test.step('offline: a quote for the same customer is accepted and converted to an invoice', async () => {
+    await goTo(page, 'Invoices');
+    await page.getByRole('link', { name: 'New quote' }).click();
+    const form = page.getByRole('form', { name: 'New quote' });
+    await form.getByLabel('Customer', { exact: true }).selectOption({ label: 'Naledi Khumalo' });
+    await expect(form.getByLabel('Customer email')).toHaveValue('naledi@example.com');
+    await fillLine(page, 1, { description: 'Website build', quantity: '1', price: '12000' });
+    await expect(form.getByTestId('total')).toHaveText(R('13,800.00'));
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('heading', { name: 'Quote QUO-000001' })).toBeVisible();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('Accepted');
+    await page.getByRole('button', { name: 'Convert to invoice' }).click();
+    await expect(page.getByRole('heading', { name: 'Invoice INV-000002' })).toBeVisible();
+    await expect(page.getByTestId('total')).toHaveText(R('13,800.00'));
+    await expect(page.getByTestId('customer-name')).toHaveText('Naledi Khumalo');
+  });
+
+  await test.step('offline: the list shows both invoices, searchable, and the quote as converted', async () => {
+    await page.getByRole('link', { name: '← All invoices' }).click();
+    await expect(documentRow(page, 'Invoices', 'INV-000001')).toContainText('Sent');
+    await expect(documentRow(page, 'Invoices', 'INV-000001')).toContainText(R('4,117.00'));
+    await expect(documentRow(page, 'Invoices', 'INV-000002')).toContainText('Draft');
+    await page.getByLabel('Search invoices').fill('000002');
+    await expect(documentRow(page, 'Invoices', 'INV-000001')).toHaveCount(0);
+    await page.getByLabel('Search invoices').fill('');
+    await page.getByLabel('Filter by status').selectOption({ label: 'Sent' });
+    await expect(documentRow(page, 'Invoices', 'INV-000002')).toHaveCount(0);
+    await expect(documentRow(page, 'Invoices', 'INV-000001')).toBeVisible();
+    await shot('04-list');
+    await page.getByRole('tab', { name: 'Quotes' }).click();
+    await expect(documentRow(page, 'Quotes', 'QUO-000001')).toContainText('Converted');
+  });
+
+  await test.step('back online, everything reaches the server and another device', async () => {
+    await context.setOffline(false);
+    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await logIn(second, email);
+    await second.goto(`/workspace/${workspaceId}/invoices`);
+    await expect(documentRow(second, 'Invoices', 'INV-000001')).toContainText(R('4,117.00'), { timeout: 20_000 });
+    await expect(documentRow(second, 'Invoices', 'INV-000001')).toContainText('Sent');
+    await expect(documentRow(second, 'Invoices', 'INV-000002')).toContainText(R('13,800.00'));
+    await second.getByRole('tab', { name: 'Quotes' }).click();
+    await expect(documentRow(second, 'Quotes', 'QUO-000001')).toContainText('Converted');
+    await second.goto(`/workspace/${workspaceId}/crm`);
+    await expect(second.getByRole('list', { name: 'Contacts' }).getByText('Naledi Khumalo')).toBeVisible();
+    await other.close();
+  });
+
+  await test.step('a paid invoice says it can no longer be changed', async () => {
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await page.getByLabel('Filter by status').selectOption({ label: 'All statuses' });
+    await documentRow(page, 'Invoices', 'INV-000001').getByRole('link').click();
+    await page.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record payment' });
+    await dialog.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('Paid');
+    await expect(page.getByText('This invoice is paid and can no longer be changed.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel invoice' })).toHaveCount(0);
+    await page.emulateMedia({ media: 'print' });
+    await shot('05-print');
+    await page.emulateMedia({ media: 'screen' });
+  });
+});
