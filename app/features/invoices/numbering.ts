@@ -26,12 +26,25 @@ function blocksOf(data: UserData) {
   return numberBlocks({ db: data.db, deviceId: deviceId() });
 }
 
+// Reservations and draws on this page run one at a time: two screens topping up at once would
+// otherwise both reserve a block and leave a gap in the numbers.
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 /**
  * The next number for a new document from this device's reserved blocks; works offline while
  * numbers remain. Online with none left, reserves a block first. Null means: no number can be
  * given now (offline and out of numbers); the caller saves the draft and remembers it.
  */
-export async function drawNumber(data: UserData, workspaceId: number, kind: DocumentKind): Promise<string | null> {
+export function drawNumber(data: UserData, workspaceId: number, kind: DocumentKind): Promise<string | null> {
+  return oneAtATime(() => draw(data, workspaceId, kind));
+}
+
+async function draw(data: UserData, workspaceId: number, kind: DocumentKind): Promise<string | null> {
   const blocks = blocksOf(data);
   try {
     return formatDocumentNumber(kind, await blocks.draw(workspaceId, kind));
@@ -76,7 +89,11 @@ export async function rememberUnnumbered(data: UserData, kind: DocumentKind, id:
  * saved without one (offline, out of numbers). Only the device that wrote a document numbers it, so
  * two devices never race to number the same draft. Safe to call often; failures wait for next time.
  */
-export async function topUpAndAssign(data: UserData, workspaceId: number): Promise<void> {
+export function topUpAndAssign(data: UserData, workspaceId: number): Promise<void> {
+  return oneAtATime(() => topUpThenAssign(data, workspaceId));
+}
+
+async function topUpThenAssign(data: UserData, workspaceId: number): Promise<void> {
   if (!navigator.onLine) return;
   const blocks = blocksOf(data);
   for (const kind of ['invoice', 'quote'] as const) {
@@ -97,12 +114,12 @@ export async function topUpAndAssign(data: UserData, workspaceId: number): Promi
 }
 
 /** Gives one stored document a number if it has none. Returns whether it is numbered (or gone). */
-export async function numberOne(data: UserData, kind: DocumentKind, id: string, workspaceId: number): Promise<boolean> {
+async function numberOne(data: UserData, kind: DocumentKind, id: string, workspaceId: number): Promise<boolean> {
   const doc = kind === 'invoice' ? await data.db.invoices.findOne(id).exec() : await data.db.quotes.findOne(id).exec();
   if (!doc) return true;
   const current = kind === 'invoice' ? doc.get('invoice_number') : doc.get('quote_number');
   if (typeof current === 'string') return true;
-  const number = await drawNumber(data, workspaceId, kind);
+  const number = await draw(data, workspaceId, kind);
   if (number === null) return false;
   const updated_at = new Date().toISOString();
   if (kind === 'invoice') {
