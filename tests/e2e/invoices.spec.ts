@@ -45,6 +45,7 @@ test('invoices and quotes are written, numbered and converted offline, then sync
   await test.step('offline: writes an invoice for a new customer with two lines and sees live totals', async () => {
     const form = page.getByRole('form', { name: 'New invoice' });
     await form.getByLabel('Customer name').fill('Naledi Khumalo');
+    await expect(form.getByText('Customer name is required')).toHaveCount(0);
     await form.getByLabel('Customer email').fill('naledi@example.com');
     await fillLine(page, 1, { description: 'Logo design', quantity: '1', price: '2500' });
     await expect(form.getByRole('listitem', { name: 'Line 1' }).getByLabel('VAT %')).toHaveValue('15');
@@ -141,4 +142,29 @@ test('invoices and quotes are written, numbered and converted offline, then sync
     await shot('05-print');
     await page.emulateMedia({ media: 'screen' });
   });
+});
+
+test('offline with no numbers reserved, an invoice is saved as a draft and numbered once online', async ({ page, context }, info) => {
+  const shot = (name: string) => page.screenshot({ path: `tests/screenshots/invoices-${info.project.name}-${name}.png`, fullPage: true });
+  // This device never manages to reserve a number block while online.
+  await page.route('**/number-blocks', (route) => route.abort());
+  const { workspaceId } = await newTraderWithWorkspace(page, 'invoices-unnumbered', info.project.name, `Plumbing ${info.project.name}`);
+  await page.goto(`/workspace/${workspaceId}/invoices`);
+  await expect(page.getByTestId('numbers-left')).toContainText('This device holds no document numbers yet');
+
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'New invoice' }).click();
+  const form = page.getByRole('form', { name: 'New invoice' });
+  await expect(page.getByText('No invoice numbers left on this device')).toBeVisible();
+  await form.getByLabel('Customer name').fill('Bongani Zulu');
+  await fillLine(page, 1, { description: 'Geyser repair', quantity: '1', price: '950' });
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('heading', { name: 'Invoice No number yet' })).toBeVisible();
+  await expect(page.getByText('It gets its number as soon as this device is online')).toBeVisible();
+  await shot('06-unnumbered');
+
+  await page.unroute('**/number-blocks');
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('No number yet')).toHaveCount(0);
 });

@@ -56,7 +56,11 @@ export function DocumentForm({
   const endLabel = kind === 'invoice' ? 'Due date' : 'Valid until';
   const set = (key: 'customerName' | 'customerEmail' | 'customerAddress' | 'issueDate' | 'endDate' | 'notes') => ({
     value: draft[key],
-    onChange: (value: string) => setDraft((d) => ({ ...d, [key]: value })),
+    onChange: (value: string) => {
+      setDraft((d) => ({ ...d, [key]: value }));
+      // A message goes once its field is edited; the rest stay until the next save.
+      setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+    },
   });
 
   const contactOptions = useMemo(
@@ -75,6 +79,12 @@ export function DocumentForm({
 
   function changeLine(id: string, patch: Partial<LineDraft>) {
     setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
+    setErrors((e) => {
+      const lineErrors = e.line[id];
+      if (!lineErrors) return e;
+      const rest = Object.fromEntries(Object.entries(lineErrors).filter(([k]) => !(k in patch)));
+      return { ...e, line: { ...e.line, [id]: rest } };
+    });
   }
   function addLine() {
     const line = emptyLine(defaultTax);
@@ -103,7 +113,9 @@ export function DocumentForm({
     }
   }
 
-  const errorCount = Object.keys(errors).filter((k) => k !== 'line').length + Object.keys(errors.line).length;
+  const errorCount =
+    Object.entries(errors).filter(([k, v]) => k !== 'line' && v !== undefined).length +
+    Object.values(errors.line).filter((e) => Object.keys(e).length > 0).length;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="document-form-title" className={w.stack}>
       <h1 id="document-form-title" className={w.title}>

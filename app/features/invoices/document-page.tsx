@@ -52,21 +52,25 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
   const frozen = loaded.kind === 'invoice' ? invoiceFrozen(loaded.doc) : quoteFrozen(loaded.doc);
   return (
     <div className={w.stack}>
-      <nav aria-label="Breadcrumb">
+      <nav aria-label="Breadcrumb" className={s.noPrint}>
         <Link to="/workspace/$workspaceId/invoices" params={{ workspaceId }} search={{ kind: loaded.kind === 'quote' ? 'quote' : undefined }}>
           ← {loaded.kind === 'invoice' ? 'All invoices' : 'All quotes'}
         </Link>
       </nav>
-      {model.number === undefined ? (
-        <Notice tone="warning" title="No number yet">
-          <p className={w.muted}>
-            This device had no {loaded.kind} numbers left when it was saved offline. It gets its number as soon as this device is online
-            and can reserve more.
-          </p>
-        </Notice>
+      {model.number === undefined || frozen ? (
+        <div className={[w.stack, s.noPrint].join(' ')}>
+          {model.number === undefined ? (
+            <Notice tone="warning" title="No number yet">
+              <p className={w.muted}>
+                This device had no {loaded.kind} numbers left when it was saved offline. It gets its number as soon as this device is
+                online and can reserve more.
+              </p>
+            </Notice>
+          ) : null}
+          {frozen ? <Notice title={frozen} /> : null}
+        </div>
       ) : null}
-      {frozen ? <Notice title={frozen} /> : null}
-      <div className={s.actions}>
+      <div className={[s.actions, s.noPrint].join(' ')}>
         {isEditable(loaded.doc) ? (
           <Button variant="secondary" onPress={() => setEditing(true)}>
             Edit

@@ -25,7 +25,7 @@ export const row = style({
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' }, '&:hover': { borderColor: vars.color.accent } },
 });
 export const rowTitle = style({ fontWeight: 700, margin: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', overflowWrap: 'anywhere' });
-export const rowMeta = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere' });
+export const rowMeta = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere', gridColumn: '1 / -1' });
 export const amount = style({ fontWeight: 700, fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' });
 
 const statusBase = style({
@@ -111,9 +111,15 @@ export const wideOnly = style({ '@media': { [phone]: { display: 'none' } } });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 
-// Printing shows the document alone, in black on white, whatever page chrome is around it.
-globalStyle(`body:has(${paper}) *`, { '@media': { print: { visibility: 'hidden' } } });
-globalStyle(`${paper}, ${paper} *`, { '@media': { print: { visibility: 'visible', color: '#000', background: '#fff' } } });
-globalStyle(`${paper}`, { '@media': { print: { position: 'absolute', left: 0, top: 0, width: '100%', border: 'none', padding: 0 } } });
-globalStyle(`${paper} ${itemCards}`, { '@media': { print: { display: 'none' } } });
-globalStyle(`${paper} ${wideOnly}`, { '@media': { print: { display: 'block' } } });
+/** Screen-only parts of a document page (actions, notices, links). */
+export const noPrint = style({ '@media': { print: { display: 'none' } } });
+
+// Printing shows the document alone, in black on white: the workspace chrome around it is hidden
+// while a document is on the page, and the shell's two-column grid collapses to one.
+const print = (rule: Parameters<typeof globalStyle>[1]) => ({ '@media': { print: rule } });
+globalStyle(`body:has(${paper}) header, body:has(${paper}) [data-testid="toast-region"], body:has(${paper}) [data-testid="offline-mark"]`, print({ display: 'none' }));
+globalStyle(`body:has(${paper}) div:has(> header + main)`, print({ display: 'block', background: 'none' }));
+globalStyle(`${paper}, ${paper} *`, print({ color: '#000', background: '#fff', borderColor: '#999' }));
+globalStyle(`${paper}`, print({ border: 'none', padding: 0 }));
+globalStyle(`${paper} ${itemCards}`, print({ display: 'none' }));
+globalStyle(`${paper} ${wideOnly}`, print({ display: 'block' }));
