@@ -38,6 +38,8 @@ export const collectionNames: CollectionName[] = ['products', 'stock_movements',
 export interface UserData {
   name: string;
   db: VukaDatabase;
+  /** The collections open in `db` (all of them in the app). */
+  collections: readonly CollectionName[];
   local: LocalStore;
   rejections: RejectionMarks;
   /** Called after every change to the conflict log or the refused list (the sync status recounts). */
@@ -56,6 +58,11 @@ export interface OpenOptions {
   /** false turns dev-mode checks off; they only ever run in development (Vite dev, vitest). */
   devMode?: boolean;
   storage?: RxStorage<unknown, unknown>;
+  /**
+   * Open only these collections (default: all). RxDB's open-source build allows 13 open collections
+   * per JS process, so tests simulating several devices in one process open only what they use.
+   */
+  collections?: readonly CollectionName[];
 }
 
 export function databaseNameFor(userId: number): string {
@@ -119,7 +126,7 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
   const local = localStoreFor(db, notify);
   const rejections = new RejectionMarks();
   const common = { store: local, rejections };
-  await db.addCollections({
+  const config = {
     products: {
       schema: rxJsonSchema(products),
       migrationStrategies: products.migrationStrategies,
@@ -149,16 +156,19 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
       migrationStrategies: quotes.migrationStrategies,
       conflictHandler: createConflictHandler<Quote>({ collection: 'quotes', serverOwned: quotes.serverOwned, ...common }),
     },
-  });
+  };
+  const wanted = opts.collections ?? collectionNames;
+  for (const key of collectionNames) if (!wanted.includes(key)) Reflect.deleteProperty(config, key);
+  await db.addCollections(config);
   const onLocalWrite: UserData['onLocalWrite'] = new Set();
   const emit = (collection: CollectionName, doc: object, deleted: boolean) => onLocalWrite.forEach((fn) => fn(collection, doc, deleted));
-  for (const collection of collectionNames) {
+  for (const collection of wanted) {
     const c = db[collection];
     c.postInsert((doc) => emit(collection, doc, false), false);
     c.postSave((doc) => emit(collection, doc, false), false);
     c.postRemove((doc) => emit(collection, doc, true), false);
   }
-  return { name, db, local, rejections, onConflictLogged, onLocalWrite };
+  return { name, db, collections: wanted, local, rejections, onConflictLogged, onLocalWrite };
 }
 
 /** Closes the database (e.g. at sign-out or a simulated restart); the next open starts fresh. */

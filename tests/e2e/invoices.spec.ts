@@ -161,10 +161,12 @@ test('offline with no numbers reserved, an invoice is saved as a draft and numbe
   await form.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('heading', { name: 'Invoice No number yet' })).toBeVisible();
   await expect(page.getByText('It gets its number as soon as this device is online')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as sent' })).toBeDisabled();
   await shot('06-unnumbered');
 
   await page.unroute('**/number-blocks');
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('No number yet')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark as sent' })).toBeEnabled();
 });

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeUserDatabase, openUserDatabase } from '../../app/data/db.js';
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { frozenMessages, itemMessages } from '../../schema/invoices.js';
 import type { Db } from '../../sync-server/db/db.js';
@@ -30,6 +33,24 @@ function invoice(workspace_id: number, extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+
+describe('invoices on the device database', () => {
+  it('dev-mode accepts an invoice and a quote with their lines and refuses a malformed line', async () => {
+    const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });
+    const data = await openUserDatabase(1, { name: `vuka-invoices-devmode-${process.pid}`, devMode: true, multiInstance: false, storage });
+    try {
+      const inv = { ...invoice(1), status: 'draft' as const, subtotal_cents: 314_999 };
+      await data.db.invoices.insert(inv);
+      await data.db.quotes.insert({ ...quoteDoc(1), status: 'draft' as const });
+      expect((await data.db.invoices.findOne(inv.id).exec())?.toJSON().items).toHaveLength(2);
+      const bad = { ...invoice(1), status: 'draft' as const };
+      Reflect.set(bad.items[0], 'unit_price_cents', 'free');
+      await expect(data.db.invoices.insert(bad)).rejects.toThrow();
+    } finally {
+      await closeUserDatabase(data);
+    }
+  });
+});
 
 for (const target of testDatabases()) {
   describe(`invoices and quotes sync on ${target.name}`, () => {

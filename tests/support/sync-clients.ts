@@ -1,7 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { WebSocket as WsSocket } from 'ws';
-import { closeUserDatabase, openUserDatabase, type UserData } from '../../app/data/db.js';
+import { closeUserDatabase, openUserDatabase, type CollectionName, type UserData } from '../../app/data/db.js';
 import type { LiveSocket } from '../../app/data/live.js';
 import { startSync, type SyncEngine } from '../../app/data/replication.js';
 import { createSyncStatusStore, type SyncStatusStore } from '../../app/data/sync-status.js';
@@ -33,7 +33,16 @@ export class Device {
   private online = true;
 
   constructor(
-    readonly opts: { baseUrl: string; userId: number; cookie: string; workspaces: number[]; live?: boolean; label?: string },
+    readonly opts: {
+      baseUrl: string;
+      userId: number;
+      cookie: string;
+      workspaces: number[];
+      live?: boolean;
+      label?: string;
+      /** Only these collections (several devices in one process must stay under RxDB's limit). */
+      collections?: readonly CollectionName[];
+    },
   ) {
     this.name = `vuka-test-${process.pid}-${opts.label ?? 'd'}${deviceCounter++}`;
   }
@@ -45,6 +54,7 @@ export class Device {
       devMode: false,
       // fake-indexeddb passed explicitly: independent of import order, no browser globals needed.
       storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+      collections: this.opts.collections,
     });
     this.engine = startSync({
       data: this.data,

@@ -28,7 +28,13 @@ export function InvoiceActions({ data, invoice }: { data: UserData; invoice: Inv
   return (
     <>
       {invoice.status === 'draft' ? (
-        <Button onPress={() => void run(() => changeInvoice(data, invoice.id, () => ({ status: 'sent' })), 'Invoice marked as sent')}>Mark as sent</Button>
+        // A customer should never receive an invoice without its number.
+        <Button
+          isDisabled={invoice.invoice_number === undefined}
+          onPress={() => void run(() => changeInvoice(data, invoice.id, () => ({ status: 'sent' })), 'Invoice marked as sent')}
+        >
+          Mark as sent
+        </Button>
       ) : null}
       <Button variant={invoice.status === 'sent' ? 'primary' : 'secondary'} onPress={() => setPaying(true)}>
         Record payment
@@ -110,7 +116,11 @@ export function QuoteActions({ data, quote, workspaceId }: { data: UserData; quo
   return (
     <>
       {quote.status === 'draft' ? (
-        <Button variant="secondary" onPress={() => void run(() => changeQuote(data, quote.id, () => ({ status: 'sent' })), 'Quote marked as sent')}>
+        <Button
+          variant="secondary"
+          isDisabled={quote.quote_number === undefined}
+          onPress={() => void run(() => changeQuote(data, quote.id, () => ({ status: 'sent' })), 'Quote marked as sent')}
+        >
           Mark as sent
         </Button>
       ) : null}

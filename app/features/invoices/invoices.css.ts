@@ -122,4 +122,5 @@ globalStyle(`body:has(${paper}) div:has(> header + main)`, print({ display: 'blo
 globalStyle(`${paper}, ${paper} *`, print({ color: '#000', background: '#fff', borderColor: '#999' }));
 globalStyle(`${paper}`, print({ border: 'none', padding: 0 }));
 globalStyle(`${paper} ${itemCards}`, print({ display: 'none' }));
-globalStyle(`${paper} ${wideOnly}`, print({ display: 'block' }));
+globalStyle(`${paper} ${wideOnly}`, print({ display: 'block', overflow: 'visible' }));
+globalStyle(`${paper} ${table}`, print({ fontSize: '10pt' }));

@@ -9,7 +9,7 @@ export interface LabelledConflict extends ConflictEntry {
   label: string;
 }
 
-const collectionNames: Record<string, string> = { contacts: 'Contact', products: 'Product', stock_movements: 'Stock movement' };
+const collectionNames: Record<string, string> = { contacts: 'Contact', products: 'Product', stock_movements: 'Stock movement', invoices: 'Invoice', quotes: 'Quote' };
 
 export function collectionLabel(collection: string): string {
   return collectionNames[collection] ?? collection;
