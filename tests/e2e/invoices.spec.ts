@@ -93,6 +93,14 @@ test('invoices and quotes are written, numbered and converted offline, then sync
     await expect(page.getByRole('heading', { name: `Invoice ${inv(first + 1)}` })).toBeVisible();
     await expect(page.getByTestId('total')).toHaveText(R('13,800.00'));
     await expect(page.getByTestId('customer-name')).toHaveText('Naledi Khumalo');
+    // The new invoice is a draft: still editable, unlike the converted quote.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: `Edit invoice ${inv(first + 1)}` });
+    await expect(edit.getByLabel('Customer', { exact: true })).toHaveValue(/.+/);
+    await edit.getByRole('listitem', { name: 'Line 1' }).getByLabel('Quantity').fill('2');
+    await expect(edit.getByTestId('total')).toHaveText(R('27,600.00'));
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('total')).toHaveText(R('27,600.00'));
   });
 
   await test.step('offline: the list shows both invoices, searchable, and the quote as converted', async () => {
@@ -120,7 +128,7 @@ test('invoices and quotes are written, numbered and converted offline, then sync
     await second.goto(`/workspace/${workspaceId}/invoices`);
     await expect(documentRow(second, 'Invoices', inv(first))).toContainText(R('4,117.00'), { timeout: 20_000 });
     await expect(documentRow(second, 'Invoices', inv(first))).toContainText('Sent');
-    await expect(documentRow(second, 'Invoices', inv(first + 1))).toContainText(R('13,800.00'));
+    await expect(documentRow(second, 'Invoices', inv(first + 1))).toContainText(R('27,600.00'));
     await second.getByRole('tab', { name: 'Quotes' }).click();
     await expect(documentRow(second, 'Quotes', 'QUO-')).toContainText('Converted');
     await second.goto(`/workspace/${workspaceId}/crm`);

@@ -63,17 +63,27 @@ export function DocumentForm({
     },
   });
 
-  const contactOptions = useMemo(
-    () => [{ value: 'new', label: 'New customer (added to CRM)' }, ...(contacts ?? []).map((c) => ({ value: c.id, label: c.company ? `${c.name} (${c.company})` : c.name }))],
-    [contacts],
-  );
+  const contactOptions = useMemo(() => {
+    const options = [
+      { value: 'new', label: 'New customer (added to CRM)' },
+      ...(contacts ?? []).map((c) => ({ value: c.id, label: c.company ? `${c.name} (${c.company})` : c.name })),
+    ];
+    // A document's contact that is not on this device (deleted, or not synced yet) stays selected.
+    if (contacts && initial.contactId !== 'new' && !options.some((o) => o.value === initial.contactId)) {
+      options.push({ value: initial.contactId, label: `${initial.customerName} (not in CRM on this device)` });
+    }
+    return options;
+  }, [contacts, initial.contactId, initial.customerName]);
 
   function pickContact(id: string) {
     const c = contacts?.find((x) => x.id === id);
+    const { customerName, customerEmail, customerAddress } = initial;
     setDraft((d) =>
       c
         ? { ...d, contactId: id, customerName: c.name, customerEmail: c.email ?? '', customerAddress: c.address ?? '' }
-        : { ...d, contactId: 'new', customerName: '', customerEmail: '', customerAddress: '' },
+        : id === initial.contactId
+          ? { ...d, contactId: id, customerName, customerEmail, customerAddress }
+          : { ...d, contactId: 'new', customerName: '', customerEmail: '', customerAddress: '' },
     );
   }
 

@@ -64,6 +64,9 @@ export const inventoryRoute = createRoute({
   component: lazyRouteComponent(() => import('../inventory/inventory-page'), 'InventoryPage'),
 });
 
+/** ?kind=quote picks quotes on the invoices screens; anything else means invoices. */
+const documentKindSearch = z.object({ kind: z.enum(['invoice', 'quote']).optional().catch(undefined) });
+
 export const invoicesRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'invoices',
@@ -72,14 +75,14 @@ export const invoicesRoute = createRoute({
 const invoicesIndexRoute = createRoute({
   getParentRoute: () => invoicesRoute,
   path: '/',
-  validateSearch: z.object({ kind: z.enum(['invoice', 'quote']).optional().catch(undefined) }),
+  validateSearch: documentKindSearch,
   component: lazyRouteComponent(() => import('../invoices/invoices-page'), 'InvoicesPage'),
 });
 
 const newDocumentRoute = createRoute({
   getParentRoute: () => invoicesRoute,
   path: 'new',
-  validateSearch: z.object({ kind: z.enum(['invoice', 'quote']).optional().catch(undefined) }),
+  validateSearch: documentKindSearch,
   component: lazyRouteComponent(() => import('../invoices/new-document-page'), 'NewDocumentPage'),
 });
 
