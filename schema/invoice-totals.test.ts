@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentTotals, lineTotals } from './invoice-totals.js';
-import { documentItem, formatDocumentNumber, invoiceFrozen, invoices, itemMessages, quoteFrozen, totalsOfItems } from './invoices.js';
+import { documentItem, formatDocumentNumber, invoiceChangeRefused, invoiceFrozen, invoices, itemMessages, lockedMessages, quoteChangeRefused, quoteFrozen, totalsOfItems } from './invoices.js';
 
 describe('invoice totals (tax-exclusive, integer cents)', () => {
   it('adds VAT on top of tax-exclusive line prices', () => {
@@ -90,6 +90,19 @@ describe('invoice schema', () => {
     expect(quoteFrozen({ status: 'accepted', converted_to_invoice_id: 'x' })).toMatch(/converted/);
     expect(quoteFrozen({ status: 'declined' })).toMatch(/declined/);
     expect(quoteFrozen({ status: 'accepted' })).toBeNull();
+  });
+
+  it('a sent document keeps what the customer saw, whatever order the stored lines keep their keys in', () => {
+    const items = [{ id: 'l1', description: 'Design', quantity: 1, unit_price_cents: 100, tax_rate_bp: 1500 }];
+    const reordered = [{ tax_rate_bp: 1500, unit_price_cents: 100, quantity: 1, description: 'Design', id: 'l1' }];
+    const sent = { status: 'sent', invoice_number: 'INV-000001', customer_name: 'A', items };
+    expect(invoiceChangeRefused(sent, { ...sent, items: reordered, status: 'paid', paid_date: '2026-03-01' })).toBeNull();
+    expect(invoiceChangeRefused(sent, { ...sent, items: [{ ...items[0], quantity: 2 }] })).toBe(lockedMessages.invoiceIssued);
+    expect(invoiceChangeRefused(sent, { ...sent, status: 'draft' })).toBe(lockedMessages.backToDraft);
+    expect(invoiceChangeRefused({ ...sent, status: 'draft' }, { ...sent, status: 'draft', items: [] })).toBeNull();
+    expect(invoiceChangeRefused({ ...sent, status: 'draft' }, { ...sent, status: 'draft', invoice_number: 'INV-000002' })).toBe(lockedMessages.number);
+    expect(quoteChangeRefused({ status: 'draft', items }, { status: 'draft', items, quote_number: 'QUO-000001' })).toBeNull();
+    expect(quoteChangeRefused({ status: 'sent', items }, { status: 'accepted', items, converted_to_invoice_id: 'i1' })).toBeNull();
   });
 
   it('formats document numbers with a prefix and six digits', () => {

@@ -135,6 +135,53 @@ export const frozenMessages = {
   quoteDeclined: 'This quote was declined and can no longer be changed.',
 } as const;
 
+export const lockedMessages = {
+  number: 'A document keeps the number it was given.',
+  invoiceIssued: 'A sent invoice’s customer, dates and lines can no longer be changed. Cancel it and write a new one.',
+  quoteIssued: 'A sent or answered quote’s customer, dates and lines can no longer be changed. Write a new quote instead.',
+  backToDraft: 'A document that was sent cannot go back to draft.',
+  deleteIssued: 'A sent document cannot be deleted. Cancel or decline it instead.',
+} as const;
+
+/** What a customer has seen on a sent document: it may not change afterwards. */
+const issuedFields = ['contact_id', 'customer_name', 'customer_email', 'customer_address', 'issue_date', 'currency', 'items', 'terms'] as const;
+
+/** JSON with object keys sorted: the database's jsonb keeps its own key order, not the client's. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+function differs(a: unknown, b: unknown): boolean {
+  return canonical(a) !== canonical(b);
+}
+
+/**
+ * A change to a stored document that is refused even though the document is not frozen: a number
+ * once given stays, a sent document keeps what the customer saw, and nothing goes back to draft.
+ * `stored` and `incoming` are the client-written fields of the stored and the pushed document.
+ */
+function lockedChange(stored: Record<string, unknown>, incoming: Record<string, unknown>, numberField: string, issuedMessage: string): string | null {
+  if (typeof stored[numberField] === 'string' && differs(stored[numberField], incoming[numberField])) return lockedMessages.number;
+  if (stored.status === 'draft') return null;
+  if (incoming._deleted === true) return lockedMessages.deleteIssued;
+  if (incoming.status === 'draft') return lockedMessages.backToDraft;
+  if (issuedFields.some((f) => differs(stored[f], incoming[f]))) return issuedMessage;
+  return null;
+}
+
+export function invoiceChangeRefused(stored: Record<string, unknown>, incoming: Record<string, unknown>): string | null {
+  return lockedChange(stored, incoming, 'invoice_number', lockedMessages.invoiceIssued);
+}
+
+export function quoteChangeRefused(stored: Record<string, unknown>, incoming: Record<string, unknown>): string | null {
+  return lockedChange(stored, incoming, 'quote_number', lockedMessages.quoteIssued);
+}
+
 export function invoiceFrozen(stored: { status?: unknown }): string | null {
   if (stored.status === 'paid') return frozenMessages.invoicePaid;
   if (stored.status === 'cancelled') return frozenMessages.invoiceCancelled;

@@ -1,6 +1,6 @@
 import type { RejectionCode } from '../../schema/contract/sync.js';
 import type { Doc } from './codec.js';
-import { invoiceFrozen, quoteFrozen, totalsOfItems } from '../../schema/invoices.js';
+import { invoiceChangeRefused, invoiceFrozen, quoteChangeRefused, quoteFrozen, totalsOfItems } from '../../schema/invoices.js';
 
 /** Per-collection server rules on top of the generic protocol. */
 export interface CollectionRules {
@@ -22,14 +22,19 @@ export interface CollectionRules {
    * completed sale): the push is refused with code `immutable` and that message.
    */
   frozen?: (stored: Doc) => string | null;
+  /**
+   * A change from `stored` to `incoming` (both the client-written fields) for which this returns a
+   * message is refused with code `immutable` and that message (e.g. a sent invoice's lines).
+   */
+  changeRefused?: (stored: Doc, incoming: Doc) => string | null;
 }
 
 export const collectionRules: Record<string, CollectionRules> = {
   products: { planLimited: 'products', holdsStock: true },
   stock_movements: { appendOnly: true, movesStock: true },
   contacts: {},
-  invoices: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: invoiceFrozen },
-  quotes: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: quoteFrozen },
+  invoices: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: invoiceFrozen, changeRefused: invoiceChangeRefused },
+  quotes: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: quoteFrozen, changeRefused: quoteChangeRefused },
 };
 
 export const rejectionMessages = {

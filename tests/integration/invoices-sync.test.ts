@@ -4,7 +4,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeUserDatabase, openUserDatabase } from '../../app/data/db.js';
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
-import { frozenMessages, itemMessages } from '../../schema/invoices.js';
+import { frozenMessages, itemMessages, lockedMessages } from '../../schema/invoices.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
@@ -122,6 +122,40 @@ for (const target of testDatabases()) {
       const deleting = { ...master, _deleted: true, updated_at: now() };
       expect((await push('invoices', [{ newDocumentState: deleting, assumedMasterState: master }])).rejected[0]?.code).toBe('immutable');
       expect(await stored('invoices', doc.id)).toEqual([master]);
+    });
+
+    it('a sent invoice keeps its number, customer and lines, cannot return to draft or be deleted, but can be paid', async () => {
+      const doc = invoice(ws, { status: 'sent', invoice_number: 'INV-000020' });
+      await push('invoices', [{ newDocumentState: doc }]);
+      const [sent] = await stored('invoices', doc.id);
+      const attempts: [Record<string, unknown>, string][] = [
+        [{ items: [line({ unit_price_cents: 1 })] }, lockedMessages.invoiceIssued],
+        [{ customer_name: 'Someone else' }, lockedMessages.invoiceIssued],
+        [{ invoice_number: 'INV-000099' }, lockedMessages.number],
+        [{ status: 'draft' }, lockedMessages.backToDraft],
+        [{ _deleted: true }, lockedMessages.deleteIssued],
+      ];
+      for (const [change, message] of attempts) {
+        const res = await push('invoices', [{ newDocumentState: { ...sent, ...change, updated_at: now() }, assumedMasterState: sent }]);
+        expect(res.rejected).toEqual([{ id: doc.id, code: 'immutable', message }]);
+      }
+      expect(await stored('invoices', doc.id)).toEqual([sent]);
+      // What the customer saw stays; the due date may still move, and the payment is recorded.
+      const later = { ...sent, due_date: '2026-05-01', status: 'paid', paid_date: '2026-04-20', updated_at: now() };
+      expect(await push('invoices', [{ newDocumentState: later, assumedMasterState: sent }])).toEqual({ conflicts: [], rejected: [] });
+      expect((await stored('invoices', doc.id))[0]).toMatchObject({ status: 'paid', due_date: '2026-05-01', server_version: 2 });
+    });
+
+    it('a draft without a number gets one later; a numbered draft keeps its number', async () => {
+      const doc = invoice(ws, { invoice_number: undefined });
+      await push('invoices', [{ newDocumentState: doc }]);
+      const [draft] = await stored('invoices', doc.id);
+      expect(draft.invoice_number).toBeUndefined();
+      const numbered = { ...draft, invoice_number: 'INV-000031', updated_at: now() };
+      expect(await push('invoices', [{ newDocumentState: numbered, assumedMasterState: draft }])).toEqual({ conflicts: [], rejected: [] });
+      const [master] = await stored('invoices', doc.id);
+      const renumbered = { ...master, invoice_number: 'INV-000032', updated_at: now() };
+      expect((await push('invoices', [{ newDocumentState: renumbered, assumedMasterState: master }])).rejected[0]?.message).toBe(lockedMessages.number);
     });
 
     it('pushing the same invoice twice is harmless: one version, one feed entry', async () => {
