@@ -9,6 +9,7 @@ import { formatCents } from '../inventory/money';
 import { EmptyState } from '../workspaces/feedback';
 import { SelectField } from '../workspaces/form-controls';
 import { LinkButton } from '../workspaces/link-button';
+import { useWorkspaceSettings } from '../workspaces/workspace-queries';
 import * as w from '../workspaces/workspaces.css';
 import { formatDate, NO_NUMBER, StatusBadge, WithDeviceData } from './document-bits';
 import { invoiceShownStatus, quoteShownStatus, statusLabels, todayIso, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
@@ -23,6 +24,8 @@ type Kind = 'invoice' | 'quote';
 export function InvoicesPage() {
   const { workspaceId } = route.useParams();
   const { kind } = route.useSearch();
+  // Fetched here while online so a document written offline later starts in the right currency.
+  useWorkspaceSettings(workspaceId);
   return (
     <section className={w.stack} aria-labelledby="invoices-title">
       <header className={w.pageHeader}>
