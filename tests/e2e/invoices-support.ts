@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
+/** On a phone the workspace navigation sits behind the Menu button (the layout switches at 768 px). */
 export async function openNav(page: Page) {
-  const menu = page.getByRole('button', { name: 'Menu', exact: true });
-  if (await menu.isVisible()) await menu.click();
+  if ((page.viewportSize()?.width ?? 1280) >= 768) return;
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
 }
 
 /** Moves through the workspace navigation like a person (the phone layout opens its menu first). */

@@ -59,6 +59,13 @@ test('invoices and quotes are written, numbered and converted offline, then sync
     await expect(form.getByTestId('discount')).toHaveText(`−${R('120.00')}`);
     await expect(form.getByTestId('tax')).toHaveText(R('537.00'));
     await expect(form.getByTestId('total')).toHaveText(R('4,117.00'));
+    // A line added by mistake goes again with the keyboard; the focus returns to the line before.
+    await form.getByRole('button', { name: 'Add line' }).press('Enter');
+    await expect(form.getByRole('listitem', { name: 'Line 3' }).getByLabel('Description')).toBeFocused();
+    await form.getByRole('button', { name: 'Remove line 3' }).press('Enter');
+    await expect(form.getByRole('listitem', { name: 'Line 3' })).toHaveCount(0);
+    await expect(form.getByRole('listitem', { name: 'Line 2' }).getByLabel('Description')).toBeFocused();
+    await expect(form.getByTestId('total')).toHaveText(R('4,117.00'));
     await shot('02-form');
     await form.getByRole('button', { name: 'Save draft' }).click();
   });

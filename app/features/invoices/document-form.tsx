@@ -48,7 +48,7 @@ export function DocumentForm({
 }) {
   const [draft, setDraft] = useState<DocumentDraft>(initial);
   const [errors, setErrors] = useState<DraftErrors>({ line: {} });
-  const [focusId, setFocusId] = useState<string | null>(null);
+  const [focus, setFocus] = useState<{ id: string; seq: number } | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { contacts } = useContacts(data, workspaceId);
@@ -98,11 +98,16 @@ export function DocumentForm({
   }
   function addLine() {
     const line = emptyLine(defaultTax);
-    setFocusId(line.id);
+    setFocus((f) => ({ id: line.id, seq: (f?.seq ?? 0) + 1 }));
     setDraft((d) => ({ ...d, lines: [...d.lines, line] }));
   }
   function removeLine(id: string) {
-    setDraft((d) => ({ ...d, lines: d.lines.length > 1 ? d.lines.filter((l) => l.id !== id) : d.lines }));
+    if (draft.lines.length < 2) return;
+    // The focus moves to the line before (or the new first line), not to the top of the page.
+    const i = draft.lines.findIndex((l) => l.id === id);
+    const neighbour = draft.lines[i > 0 ? i - 1 : 1];
+    setDraft((d) => ({ ...d, lines: d.lines.filter((l) => l.id !== id) }));
+    if (neighbour) setFocus((f) => ({ id: neighbour.id, seq: (f?.seq ?? 0) + 1 }));
   }
 
   async function submit(e: FormEvent) {
@@ -154,7 +159,7 @@ export function DocumentForm({
         lines={draft.lines}
         errors={errors.line}
         currency={currency}
-        focusId={focusId}
+        focus={focus}
         onChange={changeLine}
         onAdd={addLine}
         onRemove={removeLine}

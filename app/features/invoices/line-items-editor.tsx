@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { formatCents } from '../inventory/money';
@@ -14,7 +15,7 @@ export function LineItemsEditor({
   lines,
   errors,
   currency,
-  focusId,
+  focus,
   onChange,
   onAdd,
   onRemove,
@@ -22,30 +23,34 @@ export function LineItemsEditor({
   lines: LineDraft[];
   errors: Record<string, LineErrors>;
   currency: string;
-  /** The line whose description should take the focus (a line just added). */
-  focusId: string | null;
+  /** The line whose description should take the focus (a line just added, or the one before a removed line). */
+  focus: { id: string; seq: number } | null;
   onChange: (id: string, patch: Partial<LineDraft>) => void;
   onAdd: () => void;
   onRemove: (id: string) => void;
 }) {
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (!focus) return;
+    listRef.current?.querySelector<HTMLInputElement>(`[data-line-id="${focus.id}"] input`)?.focus();
+  }, [focus]);
   return (
     <fieldset className={[w.stack, s.fieldset].join(' ')}>
       <legend className={w.sectionTitle}>Lines</legend>
       <p className={[w.muted, w.small].join(' ')}>Prices exclude VAT; VAT is added per line. Quantities may have up to 3 decimals.</p>
-      <ol className={s.lines} aria-label="Lines">
+      <ol className={s.lines} aria-label="Lines" ref={listRef}>
         {lines.map((line, i) => {
           const e = errors[line.id] ?? {};
           const parsed = lineForTotals(line);
           const n = i + 1;
           return (
-            <li key={line.id} className={s.line} aria-label={`Line ${n}`}>
+            <li key={line.id} className={s.line} aria-label={`Line ${n}`} data-line-id={line.id}>
               <div className={s.lineDescription}>
                 <TextField
                   label="Description"
                   value={line.description}
                   onChange={(v) => onChange(line.id, { description: v })}
                   error={e.description}
-                  autoFocus={focusId === line.id}
                 />
               </div>
               <TextField label="Quantity" value={line.quantity} onChange={(v) => onChange(line.id, { quantity: v })} error={e.quantity} inputMode="decimal" />
