@@ -189,3 +189,41 @@ test('offline with no numbers reserved, an invoice is saved as a draft and numbe
   await expect(page.getByText('No number yet')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Mark as sent' })).toBeEnabled();
 });
+
+test('a change to an invoice another device has since marked paid is refused, with the reason shown', async ({ page, browser }, info) => {
+  const { email, workspaceId } = await newTraderWithWorkspace(page, 'invoices-frozen', info.project.name, `Salon ${info.project.name}`);
+  await page.goto(`/workspace/${workspaceId}/invoices/new`);
+  const form = page.getByRole('form', { name: 'New invoice' });
+  await form.getByLabel('Customer name').fill('Ayanda Mthembu');
+  await fillLine(page, 1, { description: 'Hair styling', quantity: '1', price: '450' });
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  const heading = page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const number = ((await heading.textContent()) ?? '').replace('Invoice ', '');
+  await page.getByRole('button', { name: 'Mark as sent' }).click();
+  await expect(page.getByTestId('document-status')).toHaveText('Sent');
+
+  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const second = await other.newPage();
+  await logIn(second, email);
+  await second.goto(`/workspace/${workspaceId}/invoices`);
+  await expect(documentRow(second, 'Invoices', number)).toContainText('Sent', { timeout: 20_000 });
+  await documentRow(second, 'Invoices', number).getByRole('link').click();
+  await other.setOffline(true);
+  await second.getByRole('button', { name: 'Cancel invoice' }).click();
+  await second.getByRole('dialog', { name: 'Cancel this invoice?' }).getByRole('button', { name: 'Cancel invoice' }).click();
+  await expect(second.getByTestId('document-status')).toHaveText('Cancelled');
+
+  // Meanwhile the first device records the payment.
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  await page.getByRole('dialog', { name: 'Record payment' }).getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(page.getByTestId('document-status')).toHaveText('Paid');
+  await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+
+  await other.setOffline(false);
+  await expect(second.getByTestId('document-status')).toHaveText('Paid', { timeout: 20_000 });
+  await second.getByRole('link', { name: '← All invoices' }).click();
+  await expect(second.getByText(`${number}: This invoice is paid and can no longer be changed.`)).toBeVisible();
+  await second.screenshot({ path: `tests/screenshots/invoices-${info.project.name}-07-refused.png`, fullPage: true });
+  await other.close();
+});

@@ -14,6 +14,7 @@ import * as w from '../workspaces/workspaces.css';
 import { formatDate, NO_NUMBER, StatusBadge, WithDeviceData } from './document-bits';
 import { invoiceShownStatus, quoteShownStatus, statusLabels, todayIso, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
+import { RefusedDocumentsNotice } from './refused-notice';
 import { useInvoices, useNumberKeeper, useQuotes } from './use-documents';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/invoices/');
@@ -44,6 +45,7 @@ export function InvoicesPage() {
           </LinkButton>
         </div>
       </header>
+      <RefusedDocumentsNotice workspaceId={workspaceId} />
       <WithDeviceData>{(data) => <Lists data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} />}</WithDeviceData>
     </section>
   );
