@@ -1,6 +1,7 @@
 import { stockMovements, products } from './catalog.js';
 import { contacts } from './crm.js';
 import { posOrders, posShifts } from './pos.js';
+import { invoices, quotes } from './invoices.js';
 import type { ReplicatedEntity } from './replicated-entity.js';
 
 export * from './replicated-entity.js';
@@ -12,7 +13,7 @@ export const MAX_REPLICATED_COLLECTIONS = 12;
  * Every replicated collection, client and server. Adding one here creates its RxDB collection and
  * its pull/push endpoints; it also needs its table in a migration.
  */
-export const replicatedCollections = [products, stockMovements, contacts, posOrders, posShifts] as const;
+export const replicatedCollections = [products, stockMovements, contacts, posOrders, posShifts, invoices, quotes] as const;
 
 export type ReplicatedName = (typeof replicatedCollections)[number]['name'];
 

@@ -19,6 +19,10 @@ function onCollection<R>(data: UserData, name: string, action: CollectionAction<
       return action(data.db.pos_orders, (raw) => entities.pos_orders.doc.parse(raw));
     case 'pos_shifts':
       return action(data.db.pos_shifts, (raw) => entities.pos_shifts.doc.parse(raw));
+    case 'invoices':
+      return action(data.db.invoices, (raw) => entities.invoices.doc.parse(raw));
+    case 'quotes':
+      return action(data.db.quotes, (raw) => entities.quotes.doc.parse(raw));
     default:
       return null;
   }

@@ -5,6 +5,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { products, stockMovements, type Product, type StockMovement } from '../../schema/catalog.js';
 import { contacts, type Contact } from '../../schema/crm.js';
 import { posOrders, posShifts, type PosOrder, type PosShift } from '../../schema/pos.js';
+import { invoices, quotes, type Invoice, type Quote } from '../../schema/invoices.js';
 import { rxJsonSchema } from '../../schema/replicated.js';
 import { createConflictHandler, RejectionMarks } from './conflicts.js';
 import { localStoreFor, type LocalStore } from './conflicts-store.js';
@@ -15,6 +16,8 @@ export type VukaCollections = {
   contacts: RxCollection<Contact>;
   pos_orders: RxCollection<PosOrder>;
   pos_shifts: RxCollection<PosShift>;
+  invoices: RxCollection<Invoice>;
+  quotes: RxCollection<Quote>;
 };
 export type VukaDatabase = RxDatabase<VukaCollections>;
 export type CollectionName = keyof VukaCollections;
@@ -29,10 +32,12 @@ export const decoders = {
   contacts: (raw: Record<string, unknown>): WithDeleted<Contact> => ({ ...contacts.doc.parse(raw), _deleted: raw._deleted === true }),
   pos_orders: (raw: Record<string, unknown>): WithDeleted<PosOrder> => ({ ...posOrders.doc.parse(raw), _deleted: raw._deleted === true }),
   pos_shifts: (raw: Record<string, unknown>): WithDeleted<PosShift> => ({ ...posShifts.doc.parse(raw), _deleted: raw._deleted === true }),
+  invoices: (raw: Record<string, unknown>): WithDeleted<Invoice> => ({ ...invoices.doc.parse(raw), _deleted: raw._deleted === true }),
+  quotes: (raw: Record<string, unknown>): WithDeleted<Quote> => ({ ...quotes.doc.parse(raw), _deleted: raw._deleted === true }),
 };
 
-export const entities = { products, stock_movements: stockMovements, contacts, pos_orders: posOrders, pos_shifts: posShifts };
-export const collectionNames: CollectionName[] = ['products', 'stock_movements', 'contacts', 'pos_orders', 'pos_shifts'];
+export const entities = { products, stock_movements: stockMovements, contacts, pos_orders: posOrders, pos_shifts: posShifts, invoices, quotes };
+export const collectionNames: CollectionName[] = ['products', 'stock_movements', 'contacts', 'pos_orders', 'pos_shifts', 'invoices', 'quotes'];
 
 /** One signed-in user's data on this device. */
 export interface UserData {
@@ -155,6 +160,16 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
       schema: rxJsonSchema(posShifts),
       migrationStrategies: posShifts.migrationStrategies,
       conflictHandler: createConflictHandler<PosShift>({ collection: 'pos_shifts', serverOwned: posShifts.serverOwned, ...common }),
+    },
+    invoices: {
+      schema: rxJsonSchema(invoices),
+      migrationStrategies: invoices.migrationStrategies,
+      conflictHandler: createConflictHandler<Invoice>({ collection: 'invoices', serverOwned: invoices.serverOwned, ...common }),
+    },
+    quotes: {
+      schema: rxJsonSchema(quotes),
+      migrationStrategies: quotes.migrationStrategies,
+      conflictHandler: createConflictHandler<Quote>({ collection: 'quotes', serverOwned: quotes.serverOwned, ...common }),
     },
   } satisfies Record<CollectionName, unknown>;
   const chosen = opts.collections ?? collectionNames;

@@ -117,8 +117,6 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     decode: (raw: Record<string, unknown>) => WithDeleted<T>,
     workspace: number,
   ): ReplicationHandle {
-    // A database opened with some collections only (tests simulating several devices) skips the rest.
-    if (!(name in data.db.collections)) return { awaitInSync: async () => undefined, cancel: async () => undefined, resync: () => undefined };
     const stream = new Subject<RxReplicationPullStreamItem<T, SyncCheckpoint>>();
     // Ids pushed since this replication was last idle. The server adds server_seq/server_version to
     // what we push, and RxDB ignores a pulled document while its own push of it is unfinished; if the
@@ -249,6 +247,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     contacts: (w) => replicate(data.db.contacts, 'contacts', decoders.contacts, w),
     pos_orders: (w) => replicate(data.db.pos_orders, 'pos_orders', decoders.pos_orders, w),
     pos_shifts: (w) => replicate(data.db.pos_shifts, 'pos_shifts', decoders.pos_shifts, w),
+    invoices: (w) => replicate(data.db.invoices, 'invoices', decoders.invoices, w),
+    quotes: (w) => replicate(data.db.quotes, 'quotes', decoders.quotes, w),
   };
   for (const workspace of opts.workspaces) {
     for (const name of data.collections) states.push(replicators[name](workspace));

@@ -119,6 +119,8 @@ function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, cur
   }
   const frozen = rules.frozen?.(existing, doc);
   if (frozen) return { kind: 'reject', rejection: { id, code: 'immutable', message: frozen }, master: existing };
+  const refused = rules.changeRefused?.(stored, incoming);
+  if (refused) return { kind: 'reject', rejection: { id, code: 'immutable', message: refused }, master: existing };
   const assumed = row.assumedMasterState;
   const matches =
     assumed != null &&

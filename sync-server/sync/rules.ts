@@ -1,6 +1,7 @@
 import type { RejectionCode } from '../../schema/contract/sync.js';
 import type { Doc } from './codec.js';
 import { posOrderRules, posShiftRules } from './pos-rules.js';
+import { invoiceChangeRefused, invoiceFrozen, quoteChangeRefused, quoteFrozen, totalsOfItems } from '../../schema/invoices.js';
 
 /** Per-collection server rules on top of the generic protocol. */
 export interface CollectionRules {
@@ -23,6 +24,11 @@ export interface CollectionRules {
    * accepted change, for rules that let one particular change through.
    */
   frozen?: (stored: Doc, incoming?: Doc) => string | null;
+  /**
+   * A change from `stored` to `incoming` (both the client-written fields) for which this returns a
+   * message is refused with code `immutable` and that message (e.g. a sent invoice's lines).
+   */
+  changeRefused?: (stored: Doc, incoming: Doc) => string | null;
 }
 
 export const collectionRules: Record<string, CollectionRules> = {
@@ -31,6 +37,8 @@ export const collectionRules: Record<string, CollectionRules> = {
   contacts: {},
   pos_orders: posOrderRules,
   pos_shifts: posShiftRules,
+  invoices: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: invoiceFrozen, changeRefused: invoiceChangeRefused },
+  quotes: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: quoteFrozen, changeRefused: quoteChangeRefused },
 };
 
 export const rejectionMessages = {

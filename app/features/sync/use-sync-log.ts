@@ -15,6 +15,8 @@ const collectionNames: Record<string, string> = {
   stock_movements: 'Stock movement',
   pos_orders: 'Sale',
   pos_shifts: 'Till shift',
+  invoices: 'Invoice',
+  quotes: 'Quote',
 };
 
 export function collectionLabel(collection: string): string {

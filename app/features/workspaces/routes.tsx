@@ -70,6 +70,43 @@ export const posRoute = createRoute({
   component: lazyRouteComponent(() => import('../pos/pos-page'), 'PosPage'),
 });
 
+/** ?kind=quote picks quotes on the invoices screens; anything else means invoices. */
+const documentKindSearch = z.object({ kind: z.enum(['invoice', 'quote']).optional().catch(undefined) });
+
+export const invoicesRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'invoices',
+});
+
+const invoicesIndexRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: '/',
+  validateSearch: documentKindSearch,
+  component: lazyRouteComponent(() => import('../invoices/invoices-page'), 'InvoicesPage'),
+});
+
+const newDocumentRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: 'new',
+  validateSearch: documentKindSearch,
+  component: lazyRouteComponent(() => import('../invoices/new-document-page'), 'NewDocumentPage'),
+});
+
+const documentRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: '$documentId',
+  component: lazyRouteComponent(() => import('../invoices/document-page'), 'DocumentPage'),
+});
+
+/** spec §2 lists both invoices and invoicing; they are one module. */
+const invoicingRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'invoicing',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/workspace/$workspaceId/invoices', params, replace: true });
+  },
+});
+
 export const syncRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'sync',
@@ -98,6 +135,8 @@ export const workspaceRoutes = [
     inventoryRoute,
     posRoute,
     syncRoute,
+    invoicesRoute.addChildren([invoicesIndexRoute, newDocumentRoute, documentRoute]),
+    invoicingRoute,
   ]),
   acceptInvitationRoute,
 ] as const;

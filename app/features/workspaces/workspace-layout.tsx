@@ -4,6 +4,7 @@ import { brand } from '../../../schema/brand';
 import { ApiError } from '../../data/api';
 import { AccountMenu } from '../../ui/account-menu';
 import { SyncStatusIndicator } from '../sync/sync-status-indicator';
+import { useKeepDocumentNumbers } from '../invoices/keep-numbers';
 import { Button } from '../../ui/button';
 import { ModeSwitcher } from '../../ui/mode-switcher';
 import { PageSpinner } from '../../ui/spinner';
@@ -17,7 +18,7 @@ import * as s from './workspaces.css';
 const route = getRouteApi('/protected/workspace/$workspaceId');
 
 /** Modules that will live in the workspace; listed so people see what is coming, clearly not clickable. */
-const comingSoon = ['Invoices', 'Planner'] as const;
+const comingSoon = ['Planner'] as const;
 
 /**
  * /workspace/{id}: loads the workspace and frames its pages with a sidebar (a top bar with a menu on a
@@ -26,6 +27,7 @@ const comingSoon = ['Invoices', 'Planner'] as const;
 export function WorkspaceLayout() {
   const { workspaceId } = route.useParams();
   const workspace = useWorkspace(workspaceId);
+  useKeepDocumentNumbers(workspaceId);
 
   useEffect(() => {
     if (workspace.data) rememberWorkspace(workspace.data.id);
@@ -96,6 +98,11 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
           <li>
             <Link className={l.navLink} to="/workspace/$workspaceId/crm" params={{ workspaceId }}>
               CRM
+            </Link>
+          </li>
+          <li>
+            <Link className={l.navLink} to="/workspace/$workspaceId/invoices" params={{ workspaceId }}>
+              Invoices
             </Link>
           </li>
           <li>

@@ -1,0 +1,205 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { UserData } from '../../data/db';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { useContacts } from '../crm/use-contacts';
+import { useOnline } from '../pwa/online';
+import { Notice } from '../workspaces/feedback';
+import { SelectField } from '../workspaces/form-controls';
+import * as w from '../workspaces/workspaces.css';
+import { checkDraft, emptyLine, liveTotals, type DocumentDraft, type DraftErrors, type LineDraft } from './document-draft';
+import { LineItemsEditor } from './line-items-editor';
+import { numbersLeft, type DocumentKind } from './numbering';
+import type { CheckedDraft } from './document-draft';
+import * as s from './invoices.css';
+import { TotalsBlock } from './totals-block';
+
+const nouns = { invoice: 'invoice', quote: 'quote' } as const;
+
+/**
+ * New and edit form for an invoice or a quote. Checks everything before anything is written and
+ * shows each message beside its field; the caller stores the checked result.
+ */
+export function DocumentForm({
+  data,
+  workspaceId,
+  kind,
+  currency,
+  defaultTax,
+  initial,
+  title,
+  submitLabel,
+  numbered,
+  onSubmit,
+  onCancel,
+}: {
+  data: UserData;
+  workspaceId: number;
+  kind: DocumentKind;
+  currency: string;
+  defaultTax: string;
+  initial: DocumentDraft;
+  title: string;
+  submitLabel: string;
+  /** Already has a number (an edit): no numbering notice. */
+  numbered: boolean;
+  onSubmit: (contactId: string, value: CheckedDraft) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<DocumentDraft>(initial);
+  const [errors, setErrors] = useState<DraftErrors>({ line: {} });
+  const [focus, setFocus] = useState<{ id: string; seq: number } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { contacts } = useContacts(data, workspaceId);
+  const totals = useMemo(() => liveTotals(draft.lines), [draft.lines]);
+  const endLabel = kind === 'invoice' ? 'Due date' : 'Valid until';
+  const set = (key: 'customerName' | 'customerEmail' | 'customerAddress' | 'issueDate' | 'endDate' | 'notes') => ({
+    value: draft[key],
+    onChange: (value: string) => {
+      setDraft((d) => ({ ...d, [key]: value }));
+      // A message goes once its field is edited; the rest stay until the next save.
+      setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+    },
+  });
+
+  const contactOptions = useMemo(() => {
+    const options = [
+      { value: 'new', label: 'New customer (added to CRM)' },
+      ...(contacts ?? []).map((c) => ({ value: c.id, label: c.company ? `${c.name} (${c.company})` : c.name })),
+    ];
+    // A document's contact that is not on this device (deleted, or not synced yet) stays selected.
+    if (contacts && initial.contactId !== 'new' && !options.some((o) => o.value === initial.contactId)) {
+      options.push({ value: initial.contactId, label: `${initial.customerName} (not in CRM on this device)` });
+    }
+    return options;
+  }, [contacts, initial.contactId, initial.customerName]);
+
+  function pickContact(id: string) {
+    const c = contacts?.find((x) => x.id === id);
+    const { customerName, customerEmail, customerAddress } = initial;
+    setDraft((d) =>
+      c
+        ? { ...d, contactId: id, customerName: c.name, customerEmail: c.email ?? '', customerAddress: c.address ?? '' }
+        : id === initial.contactId
+          ? { ...d, contactId: id, customerName, customerEmail, customerAddress }
+          : { ...d, contactId: 'new', customerName: '', customerEmail: '', customerAddress: '' },
+    );
+  }
+
+  function changeLine(id: string, patch: Partial<LineDraft>) {
+    setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
+    setErrors((e) => {
+      const lineErrors = e.line[id];
+      if (!lineErrors) return e;
+      const rest = Object.fromEntries(Object.entries(lineErrors).filter(([k]) => !(k in patch)));
+      return { ...e, line: { ...e.line, [id]: rest } };
+    });
+  }
+  function addLine() {
+    const line = emptyLine(defaultTax);
+    setFocus((f) => ({ id: line.id, seq: (f?.seq ?? 0) + 1 }));
+    setDraft((d) => ({ ...d, lines: [...d.lines, line] }));
+  }
+  function removeLine(id: string) {
+    if (draft.lines.length < 2) return;
+    // The focus moves to the line before (or the new first line), not to the top of the page.
+    const i = draft.lines.findIndex((l) => l.id === id);
+    const neighbour = draft.lines[i > 0 ? i - 1 : 1];
+    setDraft((d) => ({ ...d, lines: d.lines.filter((l) => l.id !== id) }));
+    if (neighbour) setFocus((f) => ({ id: neighbour.id, seq: (f?.seq ?? 0) + 1 }));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const checked = checkDraft(draft, endLabel);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({ line: {} });
+    setSaving(true);
+    setFailure(null);
+    try {
+      await onSubmit(draft.contactId, checked.value);
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : String(err));
+      setSaving(false);
+    }
+  }
+
+  const errorCount =
+    Object.entries(errors).filter(([k, v]) => k !== 'line' && v !== undefined).length +
+    Object.values(errors.line).filter((e) => Object.keys(e).length > 0).length;
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="document-form-title" className={w.stack}>
+      <h1 id="document-form-title" className={w.title}>
+        {title}
+      </h1>
+      {numbered ? null : <NumberingNotice data={data} workspaceId={workspaceId} kind={kind} />}
+      {errorCount > 0 ? (
+        <p role="alert" className={w.fieldError}>
+          {errors.lines ?? `Please fix what is marked below before saving this ${nouns[kind]}.`}
+        </p>
+      ) : null}
+      <fieldset className={[w.stack, s.fieldset].join(' ')}>
+        <legend className={w.sectionTitle}>Customer</legend>
+        <SelectField label="Customer" value={draft.contactId} options={contactOptions} onChange={pickContact} hint="Pick a CRM contact or type a new customer below" />
+        <div className={w.twoColumns}>
+          <TextField label="Customer name" isRequired error={errors.customerName} {...set('customerName')} />
+          <TextField label="Customer email" type="email" error={errors.customerEmail} {...set('customerEmail')} />
+        </div>
+        <TextField label="Customer address" multiline {...set('customerAddress')} />
+      </fieldset>
+      <div className={w.pairGrid}>
+        <TextField label="Issue date" type="date" error={errors.issueDate} {...set('issueDate')} />
+        <TextField label={endLabel} type="date" error={errors.endDate} {...set('endDate')} />
+      </div>
+      <LineItemsEditor
+        lines={draft.lines}
+        errors={errors.line}
+        currency={currency}
+        focus={focus}
+        onChange={changeLine}
+        onAdd={addLine}
+        onRemove={removeLine}
+      />
+      <TotalsBlock totals={totals} currency={currency} label={`${title} totals`} />
+      <TextField label="Notes" description="Payment details, thanks, terms" multiline {...set('notes')} />
+      {failure ? (
+        <p role="alert" className={w.fieldError}>
+          Could not save: {failure}
+        </p>
+      ) : null}
+      <div className={w.formActions}>
+        <Button variant="secondary" onPress={onCancel} isDisabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" isPending={saving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Says plainly when a new document cannot get its number yet (offline with none reserved). */
+function NumberingNotice({ data, workspaceId, kind }: { data: UserData; workspaceId: number; kind: DocumentKind }) {
+  const online = useOnline();
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    void numbersLeft(data, workspaceId, kind).then((n) => live && setLeft(n));
+    return () => {
+      live = false;
+    };
+  }, [data, workspaceId, kind, online]);
+  if (left === null || left > 0 || online) return null;
+  return (
+    <Notice tone="warning" title={`No ${nouns[kind]} numbers left on this device`}>
+      <p className={w.muted}>
+        You can still save it as a draft. It gets its number as soon as this device is online and can reserve more numbers.
+      </p>
+    </Notice>
+  );
+}

@@ -1,0 +1,163 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isoDate, type Invoice, type Quote } from '../../../schema/invoices';
+import type { UserData } from '../../data/db';
+import { Button } from '../../ui/button';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { TextField } from '../../ui/text-field';
+import { toast } from '../../ui/toast-store';
+import { LinkButton } from '../workspaces/link-button';
+import * as w from '../workspaces/workspaces.css';
+import { changeInvoice, changeQuote, convertQuote } from './document-actions';
+import { todayIso } from './document-status';
+
+/** Runs a device write and reports the outcome as a toast; the write works offline. */
+async function run(action: () => Promise<unknown>, done: string) {
+  try {
+    await action();
+    toast({ title: done, variant: 'success' });
+  } catch (err) {
+    toast({ title: 'Could not save', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+  }
+}
+
+export function InvoiceActions({ data, invoice }: { data: UserData; invoice: Invoice }) {
+  const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  if (invoice.status === 'paid' || invoice.status === 'cancelled') return null;
+  return (
+    <>
+      {invoice.status === 'draft' ? (
+        // A customer should never receive an invoice without its number.
+        <Button
+          isDisabled={invoice.invoice_number === undefined}
+          onPress={() => void run(() => changeInvoice(data, invoice.id, () => ({ status: 'sent' })), 'Invoice marked as sent')}
+        >
+          Mark as sent
+        </Button>
+      ) : null}
+      <Button variant={invoice.status === 'sent' ? 'primary' : 'secondary'} onPress={() => setPaying(true)}>
+        Record payment
+      </Button>
+      <Button variant="ghost" onPress={() => setCancelling(true)}>
+        Cancel invoice
+      </Button>
+      <PaymentDialog data={data} invoice={invoice} isOpen={paying} onClose={() => setPaying(false)} />
+      <ModalDialog title="Cancel this invoice?" isOpen={cancelling} onOpenChange={setCancelling}>
+        <div className={w.dialogBody}>
+          <p className={w.muted}>A cancelled invoice keeps its number but can no longer be changed or paid.</p>
+          <div className={w.formActions}>
+            <Button variant="secondary" onPress={() => setCancelling(false)} autoFocus>
+              Keep it
+            </Button>
+            <Button
+              variant="danger"
+              onPress={() => {
+                setCancelling(false);
+                void run(() => changeInvoice(data, invoice.id, () => ({ status: 'cancelled' })), 'Invoice cancelled');
+              }}
+            >
+              Cancel invoice
+            </Button>
+          </div>
+        </div>
+      </ModalDialog>
+    </>
+  );
+}
+
+function PaymentDialog({ data, invoice, isOpen, onClose }: { data: UserData; invoice: Invoice; isOpen: boolean; onClose: () => void }) {
+  const [date, setDate] = useState(todayIso());
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <ModalDialog title="Record payment" isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <form
+        className={w.dialogBody}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!isoDate.safeParse(date).success) {
+            setError('Payment date must be a date');
+            return;
+          }
+          if (date < invoice.issue_date) {
+            setError('Payment date cannot be before the issue date');
+            return;
+          }
+          onClose();
+          void run(() => changeInvoice(data, invoice.id, () => ({ status: 'paid', paid_date: date })), 'Payment recorded');
+        }}
+      >
+        <p className={w.muted}>Marks the invoice as paid in full. A paid invoice can no longer be changed.</p>
+        <TextField label="Payment date" type="date" value={date} onChange={setDate} error={error} autoFocus />
+        <div className={w.formActions}>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Mark as paid</Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+export function QuoteActions({ data, quote, workspaceId }: { data: UserData; quote: Quote; workspaceId: number }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (quote.converted_to_invoice_id) {
+    return (
+      <LinkButton to="/workspace/$workspaceId/invoices/$documentId" params={{ workspaceId, documentId: quote.converted_to_invoice_id }}>
+        Open the invoice
+      </LinkButton>
+    );
+  }
+  if (quote.status === 'declined') return null;
+  const open = quote.status === 'draft' || quote.status === 'sent';
+  return (
+    <>
+      {quote.status === 'draft' ? (
+        <Button
+          variant="secondary"
+          isDisabled={quote.quote_number === undefined}
+          onPress={() => void run(() => changeQuote(data, quote.id, () => ({ status: 'sent' })), 'Quote marked as sent')}
+        >
+          Mark as sent
+        </Button>
+      ) : null}
+      {open ? (
+        <>
+          <Button variant="secondary" onPress={() => void run(() => changeQuote(data, quote.id, () => ({ status: 'accepted' })), 'Quote accepted')}>
+            Accept
+          </Button>
+          <Button variant="ghost" onPress={() => void run(() => changeQuote(data, quote.id, () => ({ status: 'declined' })), 'Quote declined')}>
+            Decline
+          </Button>
+        </>
+      ) : null}
+      {quote.status === 'accepted' ? (
+        <Button
+          isPending={busy}
+          onPress={() => {
+            setBusy(true);
+            convertQuote(data, quote).then(
+              async (created) => {
+                toast({
+                  title: created.number ? `Invoice ${created.number} created from the quote` : 'Invoice created without a number',
+                  description: created.number ? undefined : 'It gets its number when this device is back online.',
+                  variant: 'success',
+                });
+                await navigate({ to: '/workspace/$workspaceId/invoices/$documentId', params: { workspaceId, documentId: created.id } });
+              },
+              (err: unknown) => {
+                setBusy(false);
+                toast({ title: 'Could not convert', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+              },
+            );
+          }}
+        >
+          Convert to invoice
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { invoiceFrozen, quoteFrozen, type Invoice, type Quote } from '../../../schema/invoices';
+import type { UserData } from '../../data/db';
+import { Button } from '../../ui/button';
+import { PageSpinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast-store';
+import { EmptyState, Notice } from '../workspaces/feedback';
+import { LinkButton } from '../workspaces/link-button';
+import { useWorkspace } from '../workspaces/workspace-queries';
+import * as w from '../workspaces/workspaces.css';
+import { updateDocument } from './document-actions';
+import { WithDeviceData } from './document-bits';
+import { lineDraftOf, type DocumentDraft } from './document-draft';
+import { DocumentForm } from './document-form';
+import { invoiceShownStatus, isEditable, quoteShownStatus, todayIso } from './document-status';
+import { DocumentView, type ViewModel } from './document-view';
+import { InvoiceActions, QuoteActions } from './document-page-actions';
+import { defaultTaxFor } from './new-document-page';
+import * as s from './invoices.css';
+import { useDocument, useNumberKeeper, type LoadedDocument } from './use-documents';
+
+const route = getRouteApi('/protected/workspace/$workspaceId/invoices/$documentId');
+
+/** /workspace/{id}/invoices/{documentId}: one invoice or quote, its actions and its printable view. */
+export function DocumentPage() {
+  const { workspaceId, documentId } = route.useParams();
+  return <WithDeviceData>{(data) => <Document data={data} workspaceId={workspaceId} id={documentId} />}</WithDeviceData>;
+}
+
+function Document({ data, workspaceId, id }: { data: UserData; workspaceId: number; id: string }) {
+  const loaded = useDocument(data, id);
+  const workspace = useWorkspace(workspaceId);
+  const [editing, setEditing] = useState(false);
+  useNumberKeeper(data, workspaceId);
+  if (loaded === undefined) return <PageSpinner label="Opening the document..." />;
+  if (loaded === null || loaded.doc.workspace_id !== workspaceId) {
+    return (
+      <EmptyState title="Document not found">
+        <p className={w.muted}>It is not on this device. It may have been deleted, or not synced here yet.</p>
+        <LinkButton to="/workspace/$workspaceId/invoices" params={{ workspaceId }}>
+          All invoices
+        </LinkButton>
+      </EmptyState>
+    );
+  }
+  if (editing && isEditable(loaded.doc)) {
+    return <EditDocument data={data} workspaceId={workspaceId} loaded={loaded} onDone={() => setEditing(false)} />;
+  }
+  const today = todayIso();
+  const model = viewModel(loaded, workspace.data?.name ?? '', today);
+  const frozen = loaded.kind === 'invoice' ? invoiceFrozen(loaded.doc) : quoteFrozen(loaded.doc);
+  return (
+    <div className={w.stack}>
+      <nav aria-label="Breadcrumb" className={s.noPrint}>
+        <Link to="/workspace/$workspaceId/invoices" params={{ workspaceId }} search={{ kind: loaded.kind === 'quote' ? 'quote' : undefined }}>
+          ← {loaded.kind === 'invoice' ? 'All invoices' : 'All quotes'}
+        </Link>
+      </nav>
+      {model.number === undefined || frozen ? (
+        <div className={[w.stack, s.noPrint].join(' ')}>
+          {model.number === undefined ? (
+            <Notice tone="warning" title="No number yet">
+              <p className={w.muted}>
+                This device had no {loaded.kind} numbers left when it was saved offline. It gets its number as soon as this device is
+                online and can reserve more. Until then it cannot be marked as sent.
+              </p>
+            </Notice>
+          ) : null}
+          {frozen ? <Notice title={frozen} /> : null}
+        </div>
+      ) : null}
+      <div className={[s.actions, s.noPrint].join(' ')}>
+        {isEditable(loaded.doc) ? (
+          <Button variant="secondary" onPress={() => setEditing(true)}>
+            Edit
+          </Button>
+        ) : null}
+        {loaded.kind === 'invoice' ? <InvoiceActions data={data} invoice={loaded.doc} /> : <QuoteActions data={data} quote={loaded.doc} workspaceId={workspaceId} />}
+        <Button variant="secondary" onPress={() => window.print()}>
+          Print
+        </Button>
+      </div>
+      <DocumentView model={model} />
+    </div>
+  );
+}
+
+function viewModel(loaded: LoadedDocument, business: string, today: string): ViewModel {
+  const d = loaded.doc;
+  const common = {
+    business,
+    customer: { name: d.customer_name, email: d.customer_email, address: d.customer_address },
+    currency: d.currency,
+    items: d.items,
+    totals: d,
+    notes: d.notes,
+  };
+  if (loaded.kind === 'invoice') {
+    const inv = loaded.doc;
+    const dates = [
+      { label: 'Issued', value: inv.issue_date },
+      { label: 'Due', value: inv.due_date },
+    ];
+    if (inv.paid_date) dates.push({ label: 'Paid', value: inv.paid_date });
+    return { ...common, heading: 'Invoice', number: inv.invoice_number, status: invoiceShownStatus(inv, today), dates };
+  }
+  const q = loaded.doc;
+  return {
+    ...common,
+    heading: 'Quote',
+    number: q.quote_number,
+    status: quoteShownStatus(q, today),
+    dates: [
+      { label: 'Issued', value: q.issue_date },
+      { label: 'Valid until', value: q.expiry_date },
+    ],
+  };
+}
+
+function draftOf(doc: Invoice | Quote, end: string | undefined): DocumentDraft {
+  return {
+    contactId: doc.contact_id ?? 'new',
+    customerName: doc.customer_name,
+    customerEmail: doc.customer_email ?? '',
+    customerAddress: doc.customer_address ?? '',
+    issueDate: doc.issue_date,
+    endDate: end ?? '',
+    notes: doc.notes ?? '',
+    lines: doc.items.map(lineDraftOf),
+  };
+}
+
+function EditDocument({ data, workspaceId, loaded, onDone }: { data: UserData; workspaceId: number; loaded: LoadedDocument; onDone: () => void }) {
+  const navigate = useNavigate();
+  const doc = loaded.doc;
+  const end = loaded.kind === 'invoice' ? loaded.doc.due_date : loaded.doc.expiry_date;
+  const number = loaded.kind === 'invoice' ? loaded.doc.invoice_number : loaded.doc.quote_number;
+  const noun = loaded.kind === 'invoice' ? 'invoice' : 'quote';
+  return (
+    <DocumentForm
+      data={data}
+      workspaceId={workspaceId}
+      kind={loaded.kind}
+      currency={doc.currency}
+      defaultTax={defaultTaxFor(doc.currency)}
+      initial={draftOf(doc, end)}
+      title={`Edit ${noun} ${number ?? ''}`.trim()}
+      submitLabel="Save changes"
+      numbered
+      onCancel={onDone}
+      onSubmit={async (contactId, value) => {
+        await updateDocument(data, { kind: loaded.kind, id: doc.id, workspaceId, contactId, value });
+        toast({ title: `${noun === 'invoice' ? 'Invoice' : 'Quote'} saved`, variant: 'success' });
+        onDone();
+        await navigate({ to: '/workspace/$workspaceId/invoices/$documentId', params: { workspaceId, documentId: doc.id }, replace: true });
+      }}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import type { Invoice, InvoiceStatus, Quote, QuoteStatus } from '../../../schema/invoices';
+
+/** Today on this device as YYYY-MM-DD (local calendar day: "due today" means the person's today). */
+export function todayIso(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** A YYYY-MM-DD date moved by whole days (calendar arithmetic in UTC, so no DST surprises). */
+export function addDays(iso: string, days: number): string {
+  const t = Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** Days an invoice has from issue to due date unless the person picks another. */
+export const DEFAULT_DUE_DAYS = 30;
+/** Days a quote stays valid unless the person picks another. */
+export const DEFAULT_QUOTE_DAYS = 30;
+
+/** What a list or a badge shows: the stored status, or overdue, which is computed and never stored. */
+export type InvoiceShownStatus = InvoiceStatus | 'overdue';
+export type QuoteShownStatus = QuoteStatus | 'expired' | 'converted';
+
+/** An invoice is overdue once its due date has passed and it was sent but not paid or cancelled. */
+export function invoiceShownStatus(inv: Pick<Invoice, 'status' | 'due_date'>, today: string): InvoiceShownStatus {
+  if (inv.status === 'sent' && inv.due_date !== undefined && inv.due_date < today) return 'overdue';
+  return inv.status;
+}
+
+/** A quote not yet answered expires after its expiry date; a converted one says so. */
+export function quoteShownStatus(q: Pick<Quote, 'status' | 'expiry_date' | 'converted_to_invoice_id'>, today: string): QuoteShownStatus {
+  if (q.converted_to_invoice_id !== undefined) return 'converted';
+  if ((q.status === 'draft' || q.status === 'sent') && q.expiry_date !== undefined && q.expiry_date < today) return 'expired';
+  return q.status;
+}
+
+export const statusLabels: Record<InvoiceShownStatus | QuoteShownStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  overdue: 'Overdue',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+  converted: 'Converted',
+};
+
+/** Whether the lines, customer and dates may still be edited on this device. */
+export function isEditable(doc: { status: string; converted_to_invoice_id?: string }): boolean {
+  return doc.status === 'draft' && doc.converted_to_invoice_id === undefined;
+}
+
+/**
+ * The invoice an accepted quote becomes: same customer snapshot, lines and notes, issued today and
+ * due after the usual term, pointing back at the quote. Totals are left to the caller to compute.
+ */
+export function invoiceFromQuote(
+  quote: Quote,
+  opts: { id: string; today: string; updatedAt: string; invoiceNumber?: string; dueDays?: number },
+): Invoice {
+  const invoice: Invoice = {
+    id: opts.id,
+    workspace_id: quote.workspace_id,
+    updated_at: opts.updatedAt,
+    customer_name: quote.customer_name,
+    issue_date: opts.today,
+    due_date: addDays(opts.today, opts.dueDays ?? DEFAULT_DUE_DAYS),
+    currency: quote.currency,
+    items: quote.items.map((item) => ({ ...item })),
+    status: 'draft',
+    converted_from_quote_id: quote.id,
+  };
+  if (quote.contact_id !== undefined) invoice.contact_id = quote.contact_id;
+  if (quote.customer_email !== undefined) invoice.customer_email = quote.customer_email;
+  if (quote.customer_address !== undefined) invoice.customer_address = quote.customer_address;
+  if (quote.notes !== undefined) invoice.notes = quote.notes;
+  if (quote.terms !== undefined) invoice.terms = quote.terms;
+  if (opts.invoiceNumber !== undefined) invoice.invoice_number = opts.invoiceNumber;
+  return invoice;
+}

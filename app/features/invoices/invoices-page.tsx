@@ -1,0 +1,219 @@
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import type { Invoice, Quote } from '../../../schema/invoices';
+import type { UserData } from '../../data/db';
+import { Spinner } from '../../ui/spinner';
+import { Tabs } from '../../ui/tabs';
+import { TextField } from '../../ui/text-field';
+import { formatCents } from '../inventory/money';
+import { EmptyState } from '../workspaces/feedback';
+import { SelectField } from '../workspaces/form-controls';
+import { LinkButton } from '../workspaces/link-button';
+import { useWorkspaceSettings } from '../workspaces/workspace-queries';
+import * as w from '../workspaces/workspaces.css';
+import { formatDate, NO_NUMBER, StatusBadge, WithDeviceData } from './document-bits';
+import { invoiceShownStatus, quoteShownStatus, statusLabels, todayIso, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
+import * as s from './invoices.css';
+import { RefusedDocumentsNotice } from './refused-notice';
+import { useInvoices, useNumberKeeper, useQuotes } from './use-documents';
+
+const route = getRouteApi('/protected/workspace/$workspaceId/invoices/');
+
+type Kind = 'invoice' | 'quote';
+
+/** /workspace/{id}/invoices: invoices and quotes from the device database, so the list works offline. */
+export function InvoicesPage() {
+  const { workspaceId } = route.useParams();
+  const { kind } = route.useSearch();
+  // Fetched here while online so a document written offline later starts in the right currency.
+  useWorkspaceSettings(workspaceId);
+  return (
+    <section className={w.stack} aria-labelledby="invoices-title">
+      <header className={w.pageHeader}>
+        <div>
+          <h1 id="invoices-title" className={w.title}>
+            Invoices &amp; Quotes
+          </h1>
+          <p className={w.muted}>Written on this device, numbered offline, synced when you are online.</p>
+        </div>
+        <div className={w.actionRow}>
+          <LinkButton to="/workspace/$workspaceId/invoices/new" params={{ workspaceId }}>
+            New invoice
+          </LinkButton>
+          <LinkButton variant="secondary" to="/workspace/$workspaceId/invoices/new" params={{ workspaceId }} search={{ kind: 'quote' }}>
+            New quote
+          </LinkButton>
+        </div>
+      </header>
+      <RefusedDocumentsNotice workspaceId={workspaceId} />
+      <WithDeviceData>{(data) => <Lists data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} />}</WithDeviceData>
+    </section>
+  );
+}
+
+function Lists({ data, workspaceId, kind }: { data: UserData; workspaceId: number; kind: Kind }) {
+  const navigate = useNavigate();
+  const left = useNumberKeeper(data, workspaceId);
+  return (
+    <>
+      {left ? (
+        <p className={[w.muted, w.small].join(' ')} data-testid="numbers-left">
+          {left.invoice === 0 && left.quote === 0
+            ? 'This device holds no document numbers yet: they are reserved when you are online. Documents saved offline until then get their number later.'
+            : `Ready for offline use on this device: ${left.invoice} invoice and ${left.quote} quote numbers.`}
+        </p>
+      ) : null}
+      <Tabs
+        label="Documents"
+        selectedKey={kind}
+        onSelectionChange={(key) => void navigate({ to: '/workspace/$workspaceId/invoices', params: { workspaceId }, search: { kind: key === 'quote' ? 'quote' : undefined }, replace: true })}
+        tabs={[
+          { id: 'invoice', title: 'Invoices', content: <InvoiceList data={data} workspaceId={workspaceId} /> },
+          { id: 'quote', title: 'Quotes', content: <QuoteList data={data} workspaceId={workspaceId} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+const invoiceFilters: ReadonlyArray<{ value: 'all' | InvoiceShownStatus; label: string }> = [
+  { value: 'all', label: 'All statuses' },
+  ...(['draft', 'sent', 'overdue', 'paid', 'cancelled'] as const).map((v) => ({ value: v, label: statusLabels[v] })),
+];
+const quoteFilters: ReadonlyArray<{ value: 'all' | QuoteShownStatus; label: string }> = [
+  { value: 'all', label: 'All statuses' },
+  ...(['draft', 'sent', 'accepted', 'declined', 'expired', 'converted'] as const).map((v) => ({ value: v, label: statusLabels[v] })),
+];
+
+function matches(doc: Invoice | Quote, number: string | undefined, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  if (needle === '') return true;
+  return [number, doc.customer_name, doc.customer_email].some((v) => v?.toLowerCase().includes(needle));
+}
+
+function InvoiceList({ data, workspaceId }: { data: UserData; workspaceId: number }) {
+  const list = useInvoices(data, workspaceId);
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<'all' | InvoiceShownStatus>('all');
+  const today = todayIso();
+  const shown = useMemo(
+    () => (list ?? []).filter((d) => (status === 'all' || invoiceShownStatus(d, today) === status) && matches(d, d.invoice_number, query)),
+    [list, status, query, today],
+  );
+  if (!list) return <Spinner label="Loading invoices" />;
+  if (list.length === 0) {
+    return (
+      <EmptyState title="No invoices yet">
+        <p className={w.muted}>Write your first invoice. It works without a connection and syncs later.</p>
+        <LinkButton to="/workspace/$workspaceId/invoices/new" params={{ workspaceId }}>
+          Write an invoice
+        </LinkButton>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className={w.stack}>
+      <div className={s.filters}>
+        <TextField label="Search invoices" type="search" value={query} onChange={setQuery} placeholder="Number or customer" />
+        <SelectField label="Filter by status" value={status} options={invoiceFilters} onChange={setStatus} />
+      </div>
+      <p className={w.muted} role="status">
+        {shown.length === list.length ? countText(list.length, 'invoice') : `${shown.length} of ${countText(list.length, 'invoice')}`}
+      </p>
+      {shown.length === 0 ? <EmptyState title="No invoices match" /> : null}
+      <ul className={w.list} aria-label="Invoices">
+        {shown.map((d) => (
+          <Row
+            key={d.id}
+            workspaceId={workspaceId}
+            id={d.id}
+            number={d.invoice_number}
+            customer={d.customer_name}
+            meta={`Issued ${formatDate(d.issue_date)} · due ${formatDate(d.due_date)}`}
+            status={invoiceShownStatus(d, today)}
+            amount={formatCents(d.total_cents ?? 0, d.currency)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function QuoteList({ data, workspaceId }: { data: UserData; workspaceId: number }) {
+  const list = useQuotes(data, workspaceId);
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<'all' | QuoteShownStatus>('all');
+  const today = todayIso();
+  const shown = useMemo(
+    () => (list ?? []).filter((d) => (status === 'all' || quoteShownStatus(d, today) === status) && matches(d, d.quote_number, query)),
+    [list, status, query, today],
+  );
+  if (!list) return <Spinner label="Loading quotes" />;
+  if (list.length === 0) {
+    return (
+      <EmptyState title="No quotes yet">
+        <p className={w.muted}>Send a quote first; once it is accepted it becomes an invoice in one step.</p>
+        <LinkButton to="/workspace/$workspaceId/invoices/new" params={{ workspaceId }} search={{ kind: 'quote' }}>
+          Write a quote
+        </LinkButton>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className={w.stack}>
+      <div className={s.filters}>
+        <TextField label="Search quotes" type="search" value={query} onChange={setQuery} placeholder="Number or customer" />
+        <SelectField label="Filter by status" value={status} options={quoteFilters} onChange={setStatus} />
+      </div>
+      <p className={w.muted} role="status">
+        {shown.length === list.length ? countText(list.length, 'quote') : `${shown.length} of ${countText(list.length, 'quote')}`}
+      </p>
+      {shown.length === 0 ? <EmptyState title="No quotes match" /> : null}
+      <ul className={w.list} aria-label="Quotes">
+        {shown.map((d) => (
+          <Row
+            key={d.id}
+            workspaceId={workspaceId}
+            id={d.id}
+            number={d.quote_number}
+            customer={d.customer_name}
+            meta={`Issued ${formatDate(d.issue_date)} · valid until ${formatDate(d.expiry_date)}`}
+            status={quoteShownStatus(d, today)}
+            amount={formatCents(d.total_cents ?? 0, d.currency)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function countText(n: number, noun: string): string {
+  return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
+}
+
+function Row(props: {
+  workspaceId: number;
+  id: string;
+  number: string | undefined;
+  customer: string;
+  meta: string;
+  status: InvoiceShownStatus | QuoteShownStatus;
+  amount: string;
+}) {
+  const title = props.number ?? NO_NUMBER;
+  return (
+    <li aria-label={`${title} ${props.customer}`}>
+      <Link className={s.row} to="/workspace/$workspaceId/invoices/$documentId" params={{ workspaceId: props.workspaceId, documentId: props.id }}>
+        <p className={s.rowTitle}>
+          <span data-testid="document-number">{title}</span>
+          <StatusBadge status={props.status} />
+        </p>
+        <span className={s.amount} data-testid="document-total">
+          {props.amount}
+        </span>
+        <p className={s.rowMeta}>{props.customer}</p>
+        <p className={s.rowMeta}>{props.meta}</p>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import type { UserData } from '../../data/db';
+import { PageSpinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast-store';
+import { useWorkspaceSettings } from '../workspaces/workspace-queries';
+import { createDocument } from './document-actions';
+import { WithDeviceData } from './document-bits';
+import { emptyLine, type DocumentDraft } from './document-draft';
+import { DocumentForm } from './document-form';
+import { addDays, DEFAULT_DUE_DAYS, DEFAULT_QUOTE_DAYS, todayIso } from './document-status';
+import type { DocumentKind } from './numbering';
+import { useNumberKeeper } from './use-documents';
+
+const route = getRouteApi('/protected/workspace/$workspaceId/invoices/new');
+
+/** South African VAT; other currencies start at 0 % and the person types their rate. */
+export function defaultTaxFor(currency: string): string {
+  return currency === 'ZAR' ? '15' : '0';
+}
+
+/** /workspace/{id}/invoices/new (?kind=quote): writes a draft on this device, online or not. */
+export function NewDocumentPage() {
+  const { workspaceId } = route.useParams();
+  const { kind } = route.useSearch();
+  const settings = useWorkspaceSettings(workspaceId);
+  if (settings.isPending) return <PageSpinner label="Loading workspace settings..." />;
+  const currency = settings.data?.currency ?? 'USD';
+  return (
+    <WithDeviceData>
+      {(data) => <NewDocument key={kind ?? 'invoice'} data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} currency={currency} />}
+    </WithDeviceData>
+  );
+}
+
+function NewDocument({ data, workspaceId, kind, currency }: { data: UserData; workspaceId: number; kind: DocumentKind; currency: string }) {
+  const navigate = useNavigate();
+  useNumberKeeper(data, workspaceId);
+  const today = todayIso();
+  const tax = defaultTaxFor(currency);
+  const initial: DocumentDraft = {
+    contactId: 'new',
+    customerName: '',
+    customerEmail: '',
+    customerAddress: '',
+    issueDate: today,
+    endDate: addDays(today, kind === 'invoice' ? DEFAULT_DUE_DAYS : DEFAULT_QUOTE_DAYS),
+    notes: '',
+    lines: [emptyLine(tax)],
+  };
+  const noun = kind === 'invoice' ? 'Invoice' : 'Quote';
+  return (
+    <DocumentForm
+      data={data}
+      workspaceId={workspaceId}
+      kind={kind}
+      currency={currency}
+      defaultTax={tax}
+      initial={initial}
+      title={kind === 'invoice' ? 'New invoice' : 'New quote'}
+      submitLabel="Save draft"
+      numbered={false}
+      onCancel={() => void navigate({ to: '/workspace/$workspaceId/invoices', params: { workspaceId }, search: { kind: kind === 'quote' ? 'quote' : undefined } })}
+      onSubmit={async (contactId, value) => {
+        const created = await createDocument(data, { kind, workspaceId, contactId, currency, value });
+        toast(
+          created.number
+            ? { title: `${noun} ${created.number} saved`, variant: 'success' }
+            : { title: `${noun} saved as a draft without a number`, description: 'It gets its number when this device is back online.' },
+        );
+        await navigate({ to: '/workspace/$workspaceId/invoices/$documentId', params: { workspaceId, documentId: created.id } });
+      }}
+    />
+  );
+}

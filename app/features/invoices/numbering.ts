@@ -1,0 +1,133 @@
+import { brand } from '../../../schema/brand';
+import { formatDocumentNumber } from '../../../schema/invoices';
+import type { UserData } from '../../data/db';
+import { numberBlocks, OutOfNumbersError } from '../../data/number-blocks';
+
+export type DocumentKind = 'invoice' | 'quote';
+
+const DEVICE_KEY = `${brand.storagePrefix}-device-id`;
+const AWAITING_DOC = 'documents-awaiting-number';
+
+interface Awaiting {
+  items: { kind: DocumentKind; id: string; workspace_id: number }[];
+}
+
+/** This browser's id for number blocks (kept across sessions; it only labels the reserved ranges). */
+export function deviceId(): string {
+  let id = localStorage.getItem(DEVICE_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    localStorage.setItem(DEVICE_KEY, id);
+  }
+  return id;
+}
+
+function blocksOf(data: UserData) {
+  return numberBlocks({ db: data.db, deviceId: deviceId() });
+}
+
+// Reservations and draws on this page run one at a time: two screens topping up at once would
+// otherwise both reserve a block and leave a gap in the numbers.
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The next number for a new document from this device's reserved blocks; works offline while
+ * numbers remain. Online with none left, reserves a block first. Null means: no number can be
+ * given now (offline and out of numbers); the caller saves the draft and remembers it.
+ */
+export function drawNumber(data: UserData, workspaceId: number, kind: DocumentKind): Promise<string | null> {
+  return oneAtATime(() => draw(data, workspaceId, kind));
+}
+
+async function draw(data: UserData, workspaceId: number, kind: DocumentKind): Promise<string | null> {
+  const blocks = blocksOf(data);
+  try {
+    return formatDocumentNumber(kind, await blocks.draw(workspaceId, kind));
+  } catch (err) {
+    if (!(err instanceof OutOfNumbersError)) throw err;
+  }
+  if (!navigator.onLine) return null;
+  try {
+    await blocks.reserve(workspaceId, kind);
+    return formatDocumentNumber(kind, await blocks.draw(workspaceId, kind));
+  } catch {
+    return null;
+  }
+}
+
+/** How many numbers this device still holds for the workspace. */
+export function numbersLeft(data: UserData, workspaceId: number, kind: DocumentKind): Promise<number> {
+  return blocksOf(data).remaining(workspaceId, kind);
+}
+
+async function awaitingDoc(data: UserData) {
+  const found = await data.db.getLocal<Awaiting>(AWAITING_DOC);
+  if (found) return found;
+  try {
+    return await data.db.insertLocal<Awaiting>(AWAITING_DOC, { items: [] });
+  } catch {
+    const again = await data.db.getLocal<Awaiting>(AWAITING_DOC);
+    if (!again) throw new Error('awaiting-number list missing');
+    return again;
+  }
+}
+
+/** Remembers a document saved without a number, so this device numbers it once it can. */
+export async function rememberUnnumbered(data: UserData, kind: DocumentKind, id: string, workspaceId: number): Promise<void> {
+  await (await awaitingDoc(data)).incrementalModify((d) => ({
+    items: [...(d.items ?? []).filter((i) => i.id !== id), { kind, id, workspace_id: workspaceId }],
+  }));
+}
+
+/**
+ * Online: keeps numbers in hand for the workspace, then numbers this device's documents that were
+ * saved without one (offline, out of numbers). Only the device that wrote a document numbers it, so
+ * two devices never race to number the same draft. Safe to call often; failures wait for next time.
+ */
+export function topUpAndAssign(data: UserData, workspaceId: number): Promise<void> {
+  return oneAtATime(() => topUpThenAssign(data, workspaceId));
+}
+
+async function topUpThenAssign(data: UserData, workspaceId: number): Promise<void> {
+  if (!navigator.onLine) return;
+  const blocks = blocksOf(data);
+  for (const kind of ['invoice', 'quote'] as const) {
+    try {
+      await blocks.topUp(workspaceId, kind);
+    } catch {
+      // Offline after all, or the server is down: the next call tries again.
+    }
+  }
+  const list = await awaitingDoc(data);
+  const waiting = (list.toMutableJSON().data.items ?? []).filter((i) => i.workspace_id === workspaceId);
+  for (const item of waiting) {
+    const numbered = await numberOne(data, item.kind, item.id, workspaceId);
+    if (numbered) {
+      await (await awaitingDoc(data)).incrementalModify((d) => ({ items: (d.items ?? []).filter((i) => i.id !== item.id) }));
+    }
+  }
+}
+
+/** Gives one stored document a number if it has none. Returns whether it is numbered (or gone). */
+async function numberOne(data: UserData, kind: DocumentKind, id: string, workspaceId: number): Promise<boolean> {
+  const doc = kind === 'invoice' ? await data.db.invoices.findOne(id).exec() : await data.db.quotes.findOne(id).exec();
+  if (!doc) return true;
+  const current = kind === 'invoice' ? doc.get('invoice_number') : doc.get('quote_number');
+  if (typeof current === 'string') return true;
+  const number = await draw(data, workspaceId, kind);
+  if (number === null) return false;
+  const updated_at = new Date().toISOString();
+  if (kind === 'invoice') {
+    const inv = await data.db.invoices.findOne(id).exec();
+    await inv?.incrementalModify((d) => (d.invoice_number ? d : { ...d, invoice_number: number, updated_at }));
+  } else {
+    const q = await data.db.quotes.findOne(id).exec();
+    await q?.incrementalModify((d) => (d.quote_number ? d : { ...d, quote_number: number, updated_at }));
+  }
+  return true;
+}

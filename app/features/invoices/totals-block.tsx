@@ -1,0 +1,31 @@
+import type { DocumentTotals } from '../../../schema/invoices';
+import { formatCents } from '../inventory/money';
+import * as s from './invoices.css';
+
+/** Subtotal, discount, VAT and total, right-aligned; the total is what the customer pays. */
+export function TotalsBlock({ totals, currency, label }: { totals: DocumentTotals; currency: string; label: string }) {
+  return (
+    <div className={s.totalsWrap}>
+      <dl className={s.totals} aria-label={label}>
+        <div className={s.totalRow}>
+          <dt>Subtotal</dt>
+          <dd data-testid="subtotal">{formatCents(totals.subtotal_cents, currency)}</dd>
+        </div>
+        {totals.discount_cents > 0 ? (
+          <div className={s.totalRow}>
+            <dt>Discount</dt>
+            <dd data-testid="discount">−{formatCents(totals.discount_cents, currency)}</dd>
+          </div>
+        ) : null}
+        <div className={s.totalRow}>
+          <dt>VAT</dt>
+          <dd data-testid="tax">{formatCents(totals.tax_cents, currency)}</dd>
+        </div>
+        <div className={s.grandTotal}>
+          <dt>Total</dt>
+          <dd data-testid="total">{formatCents(totals.total_cents, currency)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

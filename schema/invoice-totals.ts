@@ -1,0 +1,80 @@
+/**
+ * Invoice and quote totals, shared by the app (live totals, offline) and the server (the stored,
+ * authoritative ones). Pure integer arithmetic on cents:
+ *
+ * - Line prices are tax-exclusive (the business-to-business norm): VAT is added on top.
+ * - Quantities may have up to 3 decimals (1.5 hours, 0.25 kg); they are handled as whole
+ *   thousandths, so no float ever touches a money amount.
+ * - Per line: gross = quantity × unit price, discount = gross × discount %, tax = (gross − discount)
+ *   × tax rate. Each of the three is rounded to the cent, half away from zero, on its own line, so
+ *   the totals always equal the sum of what the lines show.
+ * - Document: subtotal = Σ gross, discount = Σ discounts, tax = Σ taxes,
+ *   total = subtotal − discount + tax.
+ */
+
+/** What the arithmetic needs from a line. Rates are in hundredths of a percent (1500 = 15.00 %). */
+export interface TotalsLine {
+  quantity: number;
+  unit_price_cents: number;
+  tax_rate_bp: number;
+  discount_bp?: number;
+}
+
+export interface LineTotals {
+  gross_cents: number;
+  discount_cents: number;
+  net_cents: number;
+  tax_cents: number;
+  total_cents: number;
+}
+
+export interface DocumentTotals {
+  subtotal_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  total_cents: number;
+}
+
+/** Quantities carry at most this many decimals. */
+export const QUANTITY_DECIMALS = 3;
+const QUANTITY_SCALE = 10n ** BigInt(QUANTITY_DECIMALS);
+
+/** A quantity as whole thousandths (1.5 → 1500). Exact for the 3 decimals the schema allows. */
+export function quantityThousandths(quantity: number): bigint {
+  return BigInt(Math.round(quantity * Number(QUANTITY_SCALE)));
+}
+
+/** numerator / denominator rounded half away from zero, for non-negative or negative numerators. */
+function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  const q = (abs * 2n + denominator) / (denominator * 2n);
+  return negative ? -q : q;
+}
+
+export function lineTotals(line: TotalsLine): LineTotals {
+  const gross = divideRounded(quantityThousandths(line.quantity) * BigInt(line.unit_price_cents), QUANTITY_SCALE);
+  const discount = divideRounded(gross * BigInt(line.discount_bp ?? 0), 10_000n);
+  const net = gross - discount;
+  const tax = divideRounded(net * BigInt(line.tax_rate_bp), 10_000n);
+  return {
+    gross_cents: Number(gross),
+    discount_cents: Number(discount),
+    net_cents: Number(net),
+    tax_cents: Number(tax),
+    total_cents: Number(net + tax),
+  };
+}
+
+export function documentTotals(lines: readonly TotalsLine[]): DocumentTotals {
+  let subtotal = 0;
+  let discount = 0;
+  let tax = 0;
+  for (const line of lines) {
+    const t = lineTotals(line);
+    subtotal += t.gross_cents;
+    discount += t.discount_cents;
+    tax += t.tax_cents;
+  }
+  return { subtotal_cents: subtotal, discount_cents: discount, tax_cents: tax, total_cents: subtotal - discount + tax };
+}

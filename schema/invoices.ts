@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { documentTotals, QUANTITY_DECIMALS, type DocumentTotals } from './invoice-totals.js';
+import { replicatedEntity, type ColumnKind } from './replicated-entity.js';
+
+export * from './invoice-totals.js';
+
+const text = (max: number) => z.string().max(max);
+const cents = z.number().int().min(0).max(9_999_999_999);
+
+/** A calendar date as YYYY-MM-DD (no time zone: an invoice is due on a day, wherever you are). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Not a real date');
+
+/** Rates in hundredths of a percent: 1500 = 15.00 %. */
+const basisPoints = z.number().int().min(0).max(10_000);
+
+export const itemMessages = {
+  description: 'Each line needs a description',
+  quantity: 'Quantity must be more than 0',
+  quantityDecimals: `Quantity can have at most ${QUANTITY_DECIMALS} decimals`,
+  oneLine: 'Add at least one line',
+  customer: 'Customer name is required',
+} as const;
+
+/**
+ * One line of an invoice or quote. Prices are tax-exclusive integer cents; the quantity may be
+ * fractional (hours, kilograms) with up to 3 decimals.
+ */
+export const documentItem = z.object({
+  id: z.string().min(1).max(64),
+  description: z.string().trim().min(1, itemMessages.description).max(1000),
+  quantity: z
+    .number()
+    .gt(0, itemMessages.quantity)
+    .max(1_000_000)
+    .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, itemMessages.quantityDecimals),
+  unit_price_cents: cents,
+  tax_rate_bp: basisPoints,
+  discount_bp: basisPoints.optional(),
+  product_id: z.string().max(64).optional(),
+});
+export type DocumentItem = z.infer<typeof documentItem>;
+
+/** What invoices and quotes share: the customer (a contact plus a snapshot), dates, lines, notes. */
+const common = {
+  contact_id: z.string().max(64).optional(),
+  // A copy of the customer as it was when the document was written: a later edit to the contact
+  // must not change an invoice already sent.
+  customer_name: z.string().trim().min(1, itemMessages.customer).max(255),
+  customer_email: text(255).optional(),
+  customer_address: text(1000).optional(),
+  issue_date: isoDate,
+  currency: z.string().length(3, 'Currency must be a 3-letter code').default('USD'),
+  items: z.array(documentItem).min(1, itemMessages.oneLine).max(200),
+  notes: text(5000).optional(),
+  terms: text(5000).optional(),
+};
+
+/** Computed by the server from `items` (and by the app, offline, with the same function). */
+const total = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const totals = {
+  subtotal_cents: total.optional(),
+  discount_cents: total.optional(),
+  tax_cents: total.optional(),
+  total_cents: total.optional(),
+};
+
+const commonColumns = {
+  contact_id: 'text', customer_name: 'text', customer_email: 'text', customer_address: 'text', issue_date: 'text',
+  currency: 'text', items: 'jsonb', notes: 'text', terms: 'text',
+  subtotal_cents: 'bigint', discount_cents: 'bigint', tax_cents: 'bigint', total_cents: 'bigint',
+} satisfies Record<string, ColumnKind>;
+
+export const invoiceStatus = z.enum(['draft', 'sent', 'paid', 'cancelled']);
+export type InvoiceStatus = z.infer<typeof invoiceStatus>;
+export const quoteStatus = z.enum(['draft', 'sent', 'accepted', 'declined']);
+export type QuoteStatus = z.infer<typeof quoteStatus>;
+
+/** spec §3 invoices (items embedded, DESIGN.md §5). */
+export const invoices = replicatedEntity({
+  name: 'invoices',
+  version: 0,
+  // Add one strategy per version bump; stored documents outlive app versions.
+  migrationStrategies: {},
+  fields: {
+    ...common,
+    // Absent until the device that wrote it has a reserved number to give it.
+    invoice_number: text(32).optional(),
+    status: invoiceStatus.default('draft'),
+    due_date: isoDate.optional(),
+    paid_date: isoDate.optional(),
+    converted_from_quote_id: z.string().max(64).optional(),
+  },
+  serverOnly: totals,
+  columns: {
+    ...commonColumns,
+    invoice_number: 'text', status: 'text', due_date: 'text', paid_date: 'text', converted_from_quote_id: 'text',
+  },
+});
+export type Invoice = z.infer<typeof invoices.doc>;
+
+/** spec §3 quotes (items embedded). */
+export const quotes = replicatedEntity({
+  name: 'quotes',
+  version: 0,
+  migrationStrategies: {},
+  fields: {
+    ...common,
+    quote_number: text(32).optional(),
+    status: quoteStatus.default('draft'),
+    expiry_date: isoDate.optional(),
+    converted_to_invoice_id: z.string().max(64).optional(),
+  },
+  serverOnly: totals,
+  columns: {
+    ...commonColumns,
+    quote_number: 'text', status: 'text', expiry_date: 'text', converted_to_invoice_id: 'text',
+  },
+});
+export type Quote = z.infer<typeof quotes.doc>;
+
+/** The totals of a document's lines; lines that do not parse count for nothing. */
+export function totalsOfItems(items: unknown): DocumentTotals {
+  const parsed = z.array(documentItem).safeParse(items);
+  return documentTotals(parsed.success ? parsed.data : []);
+}
+
+/** Why a stored document may no longer change (the server refuses the push with this message). */
+export const frozenMessages = {
+  invoicePaid: 'This invoice is paid and can no longer be changed.',
+  invoiceCancelled: 'This invoice is cancelled and can no longer be changed.',
+  quoteConverted: 'This quote was converted to an invoice and can no longer be changed.',
+  quoteDeclined: 'This quote was declined and can no longer be changed.',
+} as const;
+
+export const lockedMessages = {
+  number: 'A document keeps the number it was given.',
+  invoiceIssued: 'A sent invoice’s customer, dates and lines can no longer be changed. Cancel it and write a new one.',
+  quoteIssued: 'A sent or answered quote’s customer, dates and lines can no longer be changed. Write a new quote instead.',
+  backToDraft: 'A document that was sent cannot go back to draft.',
+  deleteIssued: 'A sent document cannot be deleted. Cancel or decline it instead.',
+} as const;
+
+/** What a customer has seen on a sent document: it may not change afterwards. */
+const issuedFields = ['contact_id', 'customer_name', 'customer_email', 'customer_address', 'issue_date', 'currency', 'items', 'terms'] as const;
+
+/** JSON with object keys sorted: the database's jsonb keeps its own key order, not the client's. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+function differs(a: unknown, b: unknown): boolean {
+  return canonical(a) !== canonical(b);
+}
+
+/**
+ * A change to a stored document that is refused even though the document is not frozen: a number
+ * once given stays, a sent document keeps what the customer saw, and nothing goes back to draft.
+ * `stored` and `incoming` are the client-written fields of the stored and the pushed document.
+ */
+function lockedChange(stored: Record<string, unknown>, incoming: Record<string, unknown>, numberField: string, issuedMessage: string): string | null {
+  if (typeof stored[numberField] === 'string' && differs(stored[numberField], incoming[numberField])) return lockedMessages.number;
+  if (stored.status === 'draft') return null;
+  if (incoming._deleted === true) return lockedMessages.deleteIssued;
+  if (incoming.status === 'draft') return lockedMessages.backToDraft;
+  if (issuedFields.some((f) => differs(stored[f], incoming[f]))) return issuedMessage;
+  return null;
+}
+
+export function invoiceChangeRefused(stored: Record<string, unknown>, incoming: Record<string, unknown>): string | null {
+  return lockedChange(stored, incoming, 'invoice_number', lockedMessages.invoiceIssued);
+}
+
+export function quoteChangeRefused(stored: Record<string, unknown>, incoming: Record<string, unknown>): string | null {
+  return lockedChange(stored, incoming, 'quote_number', lockedMessages.quoteIssued);
+}
+
+export function invoiceFrozen(stored: { status?: unknown }): string | null {
+  if (stored.status === 'paid') return frozenMessages.invoicePaid;
+  if (stored.status === 'cancelled') return frozenMessages.invoiceCancelled;
+  return null;
+}
+
+export function quoteFrozen(stored: { status?: unknown; converted_to_invoice_id?: unknown }): string | null {
+  if (typeof stored.converted_to_invoice_id === 'string') return frozenMessages.quoteConverted;
+  if (stored.status === 'declined') return frozenMessages.quoteDeclined;
+  return null;
+}
+
+export const documentPrefixes = { invoice: 'INV', quote: 'QUO' } as const;
+
+/** INV-000123 / QUO-000045: six digits at least, more once the numbers grow past them. */
+export function formatDocumentNumber(kind: keyof typeof documentPrefixes, n: number): string {
+  return `${documentPrefixes[kind]}-${String(n).padStart(6, '0')}`;
+}
