@@ -16,8 +16,8 @@ export const pwaIcons = {
 } as const;
 
 /**
- * The web app manifest. The shortcuts open the control hub with `open=…` until the POS and invoice
- * pages exist; the hub then sends people on.
+ * The web app manifest. A manifest cannot name a workspace, so the shortcuts open the control hub
+ * with `open=…` and it sends people on to the till or a new invoice in their workspace.
  */
 export const webManifest: Partial<ManifestOptions> = {
   id: '/controlhub',

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { WorkspaceDto } from '../../../schema/workspaces';
 import { plans } from '../../../schema/plans';
@@ -14,12 +14,16 @@ import { EmptyState, Notice } from './feedback';
 import { planLabel, roleLabel, workspaceAllowance } from './plan-label';
 import { serverMessage, useWorkspaces } from './workspace-queries';
 import { DeleteWorkspaceDialog } from './delete-workspace-dialog';
+import { ShortcutLauncher } from './shortcut-launcher';
 import * as s from './workspaces.css';
+
+const route = getRouteApi('/protected/controlhub');
 
 /** /controlhub, "My Workspaces": every workspace the person belongs to, and where to make another. */
 export function ControlHubPage() {
   const { user } = useAuth();
   const workspaces = useWorkspaces();
+  const { open } = route.useSearch();
   const [toDelete, setToDelete] = useState<WorkspaceDto | null>(null);
   const [pendingToken] = useState(heldInvitation);
 
@@ -41,6 +45,8 @@ export function ControlHubPage() {
         <LinkButton to="/workspace/create">Create workspace</LinkButton>
         <InstallButton />
       </div>
+
+      {open && workspaces.data ? <ShortcutLauncher target={open} workspaces={workspaces.data} /> : null}
 
       {pendingToken ? (
         <Notice tone="info" title="You have a workspace invitation">

@@ -9,6 +9,8 @@ const workspaceIdParam = z.string().regex(/^\d+$/).transform(Number).pipe(z.numb
 export const controlHubRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/controlhub',
+  // The installed app's shortcuts (sw/web-manifest.ts) come through here to find their workspace.
+  validateSearch: z.object({ open: z.enum(['pos', 'invoice']).optional().catch(undefined) }),
   component: lazyRouteComponent(() => import('./control-hub-page'), 'ControlHubPage'),
 });
 
