@@ -66,7 +66,7 @@ export function itemLabel(item: PurchaseItem): string {
 export const returnPath = z
   .string()
   .regex(
-    /^\/(workspace\/\d{1,10}\/billing\/(subscription|credits)|settings|subscription\/topup)$/,
+    /^\/(workspace\/\d{1,10}\/billing\/(subscription|credits)|settings\?tab=subscription|subscription\/topup)$/,
     'Unknown return page',
   );
 

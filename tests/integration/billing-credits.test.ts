@@ -190,7 +190,7 @@ for (const target of testDatabases()) {
       const free = promoQuote.parse((await a.client.post('/api/billing/promo/check', { code: 'FREEBIE', item: 'credits_50' })).json);
       expect(free.total_cents).toBe(100);
 
-      const { reference } = await checkoutAndPay(a.client, '/api/billing/subscription/checkout', { cycle: 'monthly', promo_code: 'launch20', return_path: '/settings' });
+      const { reference } = await checkoutAndPay(a.client, '/api/billing/subscription/checkout', { cycle: 'monthly', promo_code: 'launch20', return_path: '/settings?tab=subscription' });
       expect(h.sandbox.state.transactions.get(reference)?.amount).toBe(39_920);
       expect(paymentOutcome.parse((await a.client.post('/api/billing/verify', { reference })).json).status).toBe('success');
       await h.sandbox.idle();

@@ -97,7 +97,7 @@ for (const target of testDatabases()) {
 
     it('annual billing charges twelve months less 20 % and runs for a year', async () => {
       const { client } = await signedInUser(h.server);
-      const { reference } = await checkoutAndPay(client, '/api/billing/subscription/checkout', { cycle: 'annual', return_path: '/settings' });
+      const { reference } = await checkoutAndPay(client, '/api/billing/subscription/checkout', { cycle: 'annual', return_path: '/settings?tab=subscription' });
       expect(paymentOutcome.parse((await client.post('/api/billing/verify', { reference })).json).status).toBe('success');
       const o = await overviewOf(client);
       expect(o.subscription).toMatchObject({ cycle: 'annual', amount_cents: 479_040 });
