@@ -25,11 +25,17 @@ export function useBillingHistory() {
   return useQuery({ queryKey: billingKeys.history(), queryFn: async () => present(await queryEndpoint(c.history, {})) });
 }
 
-/** Everything billing shows, and the signed-in user's plan and credits, read again from the server. */
+/**
+ * What billing shows, and the signed-in user's plan and credits, read again from the server. A
+ * checkout result is a record of what happened, not a view, so it is left alone.
+ */
 function useRefreshBilling() {
   const qc = useQueryClient();
   return async () => {
-    await Promise.all([qc.invalidateQueries({ queryKey: billingKeys.all }), refetchUser()]);
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: billingKeys.all, predicate: (q) => q.queryKey[1] !== 'verify' }),
+      refetchUser(),
+    ]);
   };
 }
 
@@ -46,7 +52,7 @@ export function useCheckoutReturn(reference: string | undefined) {
     staleTime: Infinity,
     queryFn: async () => {
       const outcome = await call(c.verify, { body: { reference: reference ?? '' } });
-      if (outcome.status === 'success') await refresh();
+      if (outcome.status === 'success') void refresh();
       return outcome;
     },
   });
