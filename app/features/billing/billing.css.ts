@@ -33,3 +33,4 @@ export const negative = style({ color: vars.color.danger, fontWeight: 700, fontV
 export const subnav = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 export const subnavCurrent = style({ background: vars.color.surfaceAlt });
 export const balance = style({ fontSize: vars.fontSize.xxl, fontWeight: 800, margin: 0, fontVariantNumeric: 'tabular-nums' });
+export const plain = style({ margin: 0 });

@@ -88,11 +88,13 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
         Your plan
       </h2>
       <div className={s.stack}>
-        <p className={s.row}>
+        <p className={`${s.row} ${b.plain}`}>
           <span className={overview.plan === 'pro' ? s.badge.accent : s.badge.neutral}>{current.badge}</span>
           <strong>{current.name} Plan</strong>
         </p>
-        <p data-testid="plan-status">{line}</p>
+        <p className={b.plain} data-testid="plan-status">
+          {line}
+        </p>
         <p className={s.muted}>AI credits on your account: {overview.credits}</p>
       </div>
     </Card>
