@@ -1,5 +1,6 @@
 import type { UserDto } from '../../../schema/accounts';
 import { useNavigate } from '@tanstack/react-router';
+import { formatZarCents } from '../../../schema/billing';
 import { limitNouns, plans, type Plan } from '../../../schema/plans';
 import { SubscriptionPanel } from '../billing/subscription-panel';
 import { OnlineOnly } from '../pwa/online-only';
@@ -7,7 +8,6 @@ import { formatBytes } from '../workspaces/format';
 import * as s from '../workspaces/workspaces.css';
 import * as a from './account.css';
 
-const zar = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'ZAR', maximumFractionDigits: 0 });
 
 function limitLine(count: number | null, nouns: readonly [string, string]): string {
   if (count === null) return `Unlimited ${nouns[1]}`;
@@ -61,7 +61,7 @@ export function SubscriptionTab({ user, reference }: { user: UserDto; reference?
               {plan.name} Plan
             </h3>
             <p className={a.price}>
-              {plan.priceZarCents === 0 ? 'Free' : `${zar.format(plan.priceZarCents / 100)} / month`}
+              {plan.priceZarCents === 0 ? 'Free' : `${formatZarCents(plan.priceZarCents)} / month`}
             </p>
             {plan.priceZarCents === 0 ? <p className={s.muted}>Pay as you go</p> : null}
             <ul className={s.bullets}>
