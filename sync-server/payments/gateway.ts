@@ -71,6 +71,8 @@ export interface PaymentGateway {
     startDate: string;
   }): Promise<ProviderSubscription>;
   disableSubscription(input: { code: string; token: string }): Promise<void>;
+  /** Makes a saved card unusable for further charges. */
+  deactivateAuthorization(authorizationCode: string): Promise<void>;
 }
 
 /** The provider refused a call or could not be reached. `message` is safe to show. */

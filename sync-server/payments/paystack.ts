@@ -175,5 +175,8 @@ export function paystackGateway(opts: { baseUrl: string; secretKey: string; time
     async disableSubscription(input) {
       await call('POST', '/subscription/disable', { code: input.code, token: input.token });
     },
+    async deactivateAuthorization(authorizationCode) {
+      await call('POST', '/customer/authorization/deactivate', { authorization_code: authorizationCode });
+    },
   };
 }

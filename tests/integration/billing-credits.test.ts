@@ -149,6 +149,12 @@ for (const target of testDatabases()) {
       expect(list.filter((m) => m.is_default).map((m) => m.id)).toEqual([second.id]);
       list = z.array(paymentMethodDto).parse((await client.delete(`/api/billing/payment-methods/${second.id}`)).json);
       expect(list).toEqual([expect.objectContaining({ id: card.id, is_default: true })]);
+
+      // Removing the real card also ends it at the provider: it cannot be charged again.
+      const authCode = (await db.query<{ provider_id: string }>('SELECT provider_id FROM payment_methods WHERE id = $1', [card.id]))[0]?.provider_id ?? '';
+      expect(z.array(paymentMethodDto).parse((await client.delete(`/api/billing/payment-methods/${card.id}`)).json)).toEqual([]);
+      expect(h.sandbox.state.authorizationByCode(authCode)).toBeUndefined();
+      expect((await client.post('/api/billing/credits/charge-saved-card', { pack: 'credits_50', payment_method_id: card.id })).status).toBe(404);
     });
 
     it('promo codes: unknown, inactive, expired, used up, below minimum and reused codes are refused with a clear message', async () => {

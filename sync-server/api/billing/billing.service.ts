@@ -293,10 +293,19 @@ export async function setDefaultMethod(deps: AppDeps, userId: number, id: number
   return listMethods(deps, userId);
 }
 
+/** Removes a saved card here and at the provider, so it can no longer be charged. */
 export async function removeMethod(deps: AppDeps, userId: number, id: number): Promise<PaymentMethodDto[]> {
-  await deps.db.transaction(async (tx) => {
-    if (!(await repo.methodOf(tx, userId, id))) throw notFound('Card not found');
-    await repo.removeMethod(tx, userId, id);
-  });
+  const method = await repo.methodOf(deps.db, userId, id);
+  if (!method) throw notFound('Card not found');
+  const gateway = paymentGateway(deps.config);
+  if (gateway) {
+    await gateway.deactivateAuthorization(method.provider_id).catch((err: unknown) => {
+      // Already gone at the provider is what we want; anything else must not leave a chargeable card behind.
+      if (!(err instanceof PaymentProviderError && err.status === 404)) {
+        throw err instanceof PaymentProviderError ? new HttpError(502, err.message, { code: 'payment_provider' }) : err;
+      }
+    });
+  }
+  await deps.db.transaction((tx) => repo.removeMethod(tx, userId, id));
   return listMethods(deps, userId);
 }

@@ -251,6 +251,16 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
     sendWebhook('subscription.disable', state.subscriptionData(sub));
   });
 
+  api.post('/customer/authorization/deactivate', (req, res) => {
+    const parsed = z.object({ authorization_code: z.string() }).safeParse(req.body);
+    if (!parsed.success) return void fail(res, 400, 'authorization_code is required');
+    const found = state.authorizationByCode(parsed.data.authorization_code);
+    if (!found) return void fail(res, 404, 'Authorization code not found');
+    found.customer.authorizations = found.customer.authorizations.filter((a) => a !== found.auth);
+    found.auth.reusable = false;
+    res.json({ status: true, message: 'Authorization has been deactivated' });
+  });
+
   /**
    * Sandbox control (not part of Paystack): run a subscription's next billing now, as Paystack's
    * scheduler would: charge the saved card and send `charge.success`, or `invoice.payment_failed`.
