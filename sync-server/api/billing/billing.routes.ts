@@ -6,6 +6,7 @@ import { mount } from '../../http/route.js';
 import { WEBHOOK_PATH } from '../../payments/payments.js';
 import { billingContract as c } from '../../../schema/contract/billing.js';
 import * as billing from './billing.service.js';
+import * as cards from './payment-methods.service.js';
 import { handleWebhook } from './webhook.service.js';
 
 export function billingRoutes(deps: AppDeps): Router {
@@ -20,9 +21,9 @@ export function billingRoutes(deps: AppDeps): Router {
   mount(router, c.verify, async ({ body }, req) => billing.verifyReturn(deps, await user(req), body.reference));
   mount(router, c.checkPromo, async ({ body }, req) => billing.quote(deps, await user(req), body.code, body.item));
   mount(router, c.history, async (_in, req) => billing.history(deps, await user(req)));
-  mount(router, c.paymentMethods, async (_in, req) => billing.listMethods(deps, await user(req)));
-  mount(router, c.setDefaultMethod, async ({ params }, req) => billing.setDefaultMethod(deps, await user(req), params.id));
-  mount(router, c.removeMethod, async ({ params }, req) => billing.removeMethod(deps, await user(req), params.id));
+  mount(router, c.paymentMethods, async (_in, req) => cards.listMethods(deps, await user(req)));
+  mount(router, c.setDefaultMethod, async ({ params }, req) => cards.setDefaultMethod(deps, await user(req), params.id));
+  mount(router, c.removeMethod, async ({ params }, req) => cards.removeMethod(deps, await user(req), params.id));
 
   // The provider's webhook: no session, authenticated by its signature over the raw body.
   router.post(WEBHOOK_PATH, async (req, res) => {
