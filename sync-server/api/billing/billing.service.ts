@@ -22,6 +22,7 @@ import { listMethods } from './payment-methods.service.js';
 import { priceWithPromo } from './promo.service.js';
 import { cardLabel, isPlanItem, linkProviderSubscription, settlePayment, storedOutcome } from './settle.js';
 
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const iso = (t: Date | string) => (t instanceof Date ? t : new Date(t)).toISOString();
 
 export function gatewayOrFail(deps: AppDeps): PaymentGateway {
@@ -143,7 +144,7 @@ export async function startSubscriptionCheckout(
 ) {
   const live = await repo.liveSubscription(deps.db, userId);
   if (live) {
-    const until = new Date(live.current_period_end).toISOString().slice(0, 10);
+    const until = longDate.format(new Date(live.current_period_end));
     throw conflict(
       live.cancel_at_period_end
         ? `Your ${brand.product} Plan runs until ${until}. You can subscribe again once it ends.`
