@@ -4,3 +4,4 @@ export { contactContract } from './contract/contact.js';
 export { workspacesContract } from './contract/workspaces.js';
 export { publicContract } from './contract/public.js';
 export { syncContract } from './contract/sync.js';
+export { billingContract } from './contract/billing.js';

@@ -9,6 +9,7 @@ import { securityHeaders, originCheck } from './http/security.js';
 import type { Mailer } from './mail/mailer.js';
 import { apiAreas } from './api/areas.js';
 import type { Logger } from './logger.js';
+import { keepRawBody } from './http/raw-body.js';
 
 /** What every area's routes and services get. */
 export interface AppDeps {
@@ -26,7 +27,7 @@ export function createApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.isProduction ? 1 : false);
   app.use(securityHeaders(deps.config));
-  app.use(express.json({ limit: '2mb' }));
+  app.use(express.json({ limit: '2mb', verify: keepRawBody }));
   app.use(cookieParser());
   app.use('/api', originCheck(deps.config));
   app.use('/auth', originCheck(deps.config));

@@ -30,6 +30,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** Extra script origins for the CSP (space separated), e.g. analytics loaded after consent. */
   CSP_SCRIPT_SOURCES: z.string().default(''),
+  /** Card payments (Paystack). Unset key outside production: a local sandbox runs instead. */
+  PAYSTACK_BASE_URL: z.string().default('https://api.paystack.co'),
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** Port of the local Paystack sandbox (default PORT + 1000; 0 picks a free one). */
+  PAYSTACK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {

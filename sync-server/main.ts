@@ -5,6 +5,8 @@ import { openDatabase } from './db/open.js';
 import { attachLive } from './live/live.js';
 import { createLogger } from './logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
+import { startDevSandbox } from './payments/dev-sandbox.js';
+import { startBillingSweeper } from './api/billing/billing.sweeper.js';
 import { demoAccount, seedDemo } from './seed/demo.js';
 
 /** Starts app + API on PORT with the configured database. */
@@ -13,6 +15,7 @@ export async function start() {
   const log = createLogger(config.LOG_LEVEL);
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, config.MAIL_FROM);
+  const paystackSandbox = await startDevSandbox(config, log);
   const deps: AppDeps = { config, db, mailer, log, now: () => new Date() };
   const server = createServer(createApp(deps));
   const live = await attachLive(server, deps);
@@ -21,9 +24,14 @@ export async function start() {
     log.info(`Demo workspace created. Sign in as ${demoAccount.email} / ${demoAccount.password}`);
   }
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const address = server.address();
+  paystackSandbox?.attach(typeof address === 'object' && address ? address.port : config.PORT);
+  const billingSweeper = startBillingSweeper(deps);
   log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver})`);
   const stop = async () => {
     await live.close();
+    billingSweeper.stop();
+    await paystackSandbox?.sandbox.close();
     server.close();
     await db.close();
     process.exit(0);

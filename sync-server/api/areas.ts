@@ -7,6 +7,7 @@ import { devRoutes } from './dev/dev.routes.js';
 import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes.js';
 import { workspacesRoutes } from './workspaces/workspaces.routes.js';
 import { syncRoutes } from '../sync/sync.routes.js';
+import { billingRoutes } from './billing/billing.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -16,5 +17,6 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   contactRoutes,
   exchangeRatesRoutes,
   syncRoutes,
+  billingRoutes,
   devRoutes,
 ];

@@ -15,9 +15,9 @@ export function workspaceOwner(m: { ownerPlan: PlanCode; ownerTrialEndsAt: Date 
 }
 
 /**
- * What an account's plan lets it do right now (spec §1). A running Pro trial counts as Pro. An
- * account marked 'pro' whose trial has ended falls back to free: there is no paid-subscription record
- * yet, so a trial end in the past means the trial was never converted.
+ * What an account's plan lets it do right now (spec §1). A running Pro trial counts as Pro. A paid
+ * subscription clears the trial end (api/billing), so an account marked 'pro' whose trial has ended
+ * never converted and falls back to free.
  */
 export function capabilitiesFor(owner: PlanOwner, now: Date): CapabilitiesDto {
   const trialRunning = owner.planTrialEndsAt !== null && owner.planTrialEndsAt.getTime() > now.getTime();

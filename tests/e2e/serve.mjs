@@ -20,6 +20,9 @@ const child = spawn('npx', ['tsx', 'sync-server/main.ts'], {
     RATE_LIMITS: 'off',
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
+    // Card payments go to the local Paystack sandbox, on a free port of its own.
+    PAYSTACK_SECRET_KEY: '',
+    PAYSTACK_SANDBOX_PORT: '0',
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

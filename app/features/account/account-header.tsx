@@ -30,6 +30,9 @@ export function AccountNav() {
       <LinkButton variant="ghost" to="/settings" activeProps={current}>
         Settings
       </LinkButton>
+      <LinkButton variant="ghost" to="/payment-methods" activeProps={current}>
+        Payment methods
+      </LinkButton>
       <LinkButton variant="ghost" to="/controlhub">
         My Workspaces
       </LinkButton>

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { protectedRoute } from '../../routes/protected';
 import { settingsSearch } from './settings-tabs';
+import { billingReturnSearch } from '../billing/billing-search';
 
 export const profileRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -21,4 +22,17 @@ export const accountRoute = createRoute({
   component: lazyRouteComponent(() => import('./account-page'), 'AccountPage'),
 });
 
-export const accountRoutes = [profileRoute, settingsRoute, accountRoute] as const;
+export const topupRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/subscription/topup',
+  validateSearch: billingReturnSearch,
+  component: lazyRouteComponent(() => import('../billing/account-billing-pages'), 'TopupPage'),
+});
+
+export const paymentMethodsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/payment-methods',
+  component: lazyRouteComponent(() => import('../billing/account-billing-pages'), 'PaymentMethodsPage'),
+});
+
+export const accountRoutes = [profileRoute, settingsRoute, accountRoute, topupRoute, paymentMethodsRoute] as const;

@@ -14,7 +14,7 @@ const route = getRouteApi('/protected/settings');
 
 /** /settings with typed `?tab=`: Account, Appearance, Subscription. */
 export function SettingsPage() {
-  const { tab } = route.useSearch();
+  const { tab, reference } = route.useSearch();
   const navigate = useNavigate();
   const { user } = useAuth();
   if (!user) return <PageSpinner />;
@@ -50,7 +50,7 @@ export function SettingsPage() {
               </Card>
             ),
           },
-          { id: 'subscription', title: 'Subscription', content: <SubscriptionTab user={user} /> },
+          { id: 'subscription', title: 'Subscription', content: <SubscriptionTab user={user} reference={reference} /> },
         ]}
       />
     </main>

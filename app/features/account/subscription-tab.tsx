@@ -1,12 +1,13 @@
 import type { UserDto } from '../../../schema/accounts';
-import { limitNouns, plans, PRO_TRIAL_DAYS, type Plan } from '../../../schema/plans';
-import { Card } from '../../ui/card';
-import { Notice } from '../workspaces/feedback';
-import { formatBytes, formatDate } from '../workspaces/format';
+import { useNavigate } from '@tanstack/react-router';
+import { formatZarCents } from '../../../schema/billing';
+import { limitNouns, plans, type Plan } from '../../../schema/plans';
+import { SubscriptionPanel } from '../billing/subscription-panel';
+import { OnlineOnly } from '../pwa/online-only';
+import { formatBytes } from '../workspaces/format';
 import * as s from '../workspaces/workspaces.css';
 import * as a from './account.css';
 
-const zar = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'ZAR', maximumFractionDigits: 0 });
 
 function limitLine(count: number | null, nouns: readonly [string, string]): string {
   if (count === null) return `Unlimited ${nouns[1]}`;
@@ -29,30 +30,21 @@ function planLines(plan: Plan): string[] {
   ];
 }
 
-/** /settings?tab=subscription: the current plan and what each plan includes. Billing is not built yet. */
-export function SubscriptionTab({ user }: { user: UserDto }) {
-  const current = plans[user.plan];
+/**
+ * /settings?tab=subscription: the plan, the card subscription (upgrade, cancel) and what each plan
+ * includes. Paying needs the network, so offline the billing part says so plainly.
+ */
+export function SubscriptionTab({ user, reference }: { user: UserDto; reference?: string }) {
+  const navigate = useNavigate();
   return (
     <div className={s.stack}>
-      <Card aria-labelledby="current-plan-title">
-        <h2 className={s.sectionTitle} id="current-plan-title">
-          Your plan
-        </h2>
-        <p className={s.row}>
-          <span className={user.plan === 'pro' ? s.badge.accent : s.badge.neutral}>{current.badge}</span>
-          <strong>{current.name} Plan</strong>
-        </p>
-        {user.trialEndsAt ? (
-          <p className={s.muted}>Your free trial of the {plans.pro.name} Plan ends on {formatDate(user.trialEndsAt)}.</p>
-        ) : null}
-        <p className={s.muted}>AI credits on your account: {user.credits}</p>
-      </Card>
-      <Notice tone="info" title="Card payments are coming soon">
-        <p className={s.muted}>
-          You can't pay for a plan here yet. The {plans.pro.name} Plan has a {PRO_TRIAL_DAYS}-day free trial with no card
-          needed: sign up through the pricing page's "Choose {plans.pro.name} Plan".
-        </p>
-      </Notice>
+      <OnlineOnly what="Your subscription">
+        <SubscriptionPanel
+          returnPath="/settings?tab=subscription"
+          reference={reference}
+          onDismissReturn={() => void navigate({ to: '/settings', search: { tab: 'subscription' }, replace: true })}
+        />
+      </OnlineOnly>
       <div className={a.plans}>
         {Object.values(plans).map((plan) => (
           <section
@@ -69,7 +61,7 @@ export function SubscriptionTab({ user }: { user: UserDto }) {
               {plan.name} Plan
             </h3>
             <p className={a.price}>
-              {plan.priceZarCents === 0 ? 'Free' : `${zar.format(plan.priceZarCents / 100)} / month`}
+              {plan.priceZarCents === 0 ? 'Free' : `${formatZarCents(plan.priceZarCents)} / month`}
             </p>
             {plan.priceZarCents === 0 ? <p className={s.muted}>Pay as you go</p> : null}
             <ul className={s.bullets}>

@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/r
 import { z } from 'zod';
 import { protectedRoute } from '../../routes/protected';
 import { holdInvitation } from './pending-invitation';
+import { billingReturnSearch } from '../billing/billing-search';
 
 /** A workspace id in the path: a positive integer, or the page does not exist. */
 const workspaceIdParam = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive());
@@ -115,6 +116,26 @@ export const syncRoute = createRoute({
   component: lazyRouteComponent(() => import('../sync/sync-page'), 'SyncPage'),
 });
 
+export const billingSubscriptionRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'billing/subscription',
+  validateSearch: billingReturnSearch,
+  component: lazyRouteComponent(() => import('../billing/workspace-billing-pages'), 'BillingSubscriptionPage'),
+});
+
+export const billingCreditsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'billing/credits',
+  validateSearch: billingReturnSearch,
+  component: lazyRouteComponent(() => import('../billing/workspace-billing-pages'), 'BillingCreditsPage'),
+});
+
+export const billingHistoryRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'billing/history',
+  component: lazyRouteComponent(() => import('../billing/workspace-billing-pages'), 'BillingHistoryPage'),
+});
+
 export const acceptInvitationRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/invitations/accept',
@@ -139,6 +160,9 @@ export const workspaceRoutes = [
     syncRoute,
     invoicesRoute.addChildren([invoicesIndexRoute, newDocumentRoute, documentRoute]),
     invoicingRoute,
+    billingSubscriptionRoute,
+    billingCreditsRoute,
+    billingHistoryRoute,
   ]),
   acceptInvitationRoute,
 ] as const;

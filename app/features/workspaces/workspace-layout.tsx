@@ -111,6 +111,11 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
             </Link>
           </li>
           <li>
+            <Link className={l.navLink} to="/workspace/$workspaceId/billing/subscription" params={{ workspaceId }}>
+              Billing
+            </Link>
+          </li>
+          <li>
             <Link className={l.navLink} to="/workspace/$workspaceId/settings" params={{ workspaceId }}>
               Settings
             </Link>

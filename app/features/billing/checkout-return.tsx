@@ -1,0 +1,50 @@
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { Notice } from '../workspaces/feedback';
+import { serverMessage } from '../workspaces/workspace-queries';
+import * as s from '../workspaces/workspaces.css';
+import { useCheckoutReturn } from './billing-queries';
+
+/** What happened to the payment the browser just came back from (the `?reference=` of the return). */
+export function CheckoutReturn({ reference, onDismiss }: { reference: string | undefined; onDismiss: () => void }) {
+  const result = useCheckoutReturn(reference);
+  if (!reference) return null;
+  if (result.isPending) {
+    return (
+      <Notice tone="info">
+        <Spinner label="Checking your payment..." />
+      </Notice>
+    );
+  }
+  if (result.isError) {
+    return (
+      <Notice tone="error" title="We could not check this payment">
+        <p className={s.muted}>{serverMessage(result.error)}</p>
+        <div className={s.row}>
+          <Button variant="secondary" onPress={() => void result.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </Notice>
+    );
+  }
+  const outcome = result.data;
+  const title = outcome.status === 'success' ? 'Payment successful' : outcome.status === 'failed' ? 'Payment not completed' : 'Payment still processing';
+  return (
+    <Notice tone={outcome.status === 'failed' ? 'error' : outcome.status === 'success' ? 'info' : 'warning'} title={title}>
+      <p className={s.muted} data-testid="checkout-outcome">
+        {outcome.message}
+      </p>
+      <div className={s.row}>
+        {outcome.status === 'pending' ? (
+          <Button variant="secondary" onPress={() => void result.refetch()}>
+            Check again
+          </Button>
+        ) : null}
+        <Button variant="ghost" onPress={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
+    </Notice>
+  );
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { endpoint, okBody } from '../http.js';
+import {
+  billingHistory,
+  billingOverview,
+  checkoutStarted,
+  creditsChargeSaved,
+  creditsCheckout,
+  paymentMethodDto,
+  paymentOutcome,
+  promoCheck,
+  promoQuote,
+  subscriptionCheckout,
+} from '../billing.js';
+
+const methodId = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Billing (online only, DESIGN.md §7): the signed-in account's plan, card subscription, AI credits
+ * and saved cards. Card details never pass through here: checkout happens on the provider's page.
+ */
+export const billingContract = {
+  overview: endpoint({ method: 'GET', path: '/api/billing', response: billingOverview }),
+  subscriptionCheckout: endpoint({
+    method: 'POST',
+    path: '/api/billing/subscription/checkout',
+    body: subscriptionCheckout,
+    response: checkoutStarted,
+  }),
+  cancelSubscription: endpoint({ method: 'POST', path: '/api/billing/subscription/cancel', response: billingOverview }),
+  creditsCheckout: endpoint({ method: 'POST', path: '/api/billing/credits/checkout', body: creditsCheckout, response: checkoutStarted }),
+  creditsChargeSaved: endpoint({
+    method: 'POST',
+    path: '/api/billing/credits/charge-saved-card',
+    body: creditsChargeSaved,
+    response: paymentOutcome,
+  }),
+  /** After checkout the provider sends the browser back with `reference`; this settles it. */
+  verify: endpoint({
+    method: 'POST',
+    path: '/api/billing/verify',
+    body: z.object({ reference: z.string().min(1).max(100) }),
+    response: paymentOutcome,
+  }),
+  checkPromo: endpoint({ method: 'POST', path: '/api/billing/promo/check', body: promoCheck, response: promoQuote }),
+  history: endpoint({ method: 'GET', path: '/api/billing/history', response: billingHistory }),
+  paymentMethods: endpoint({ method: 'GET', path: '/api/billing/payment-methods', response: z.array(paymentMethodDto) }),
+  setDefaultMethod: endpoint({
+    method: 'POST',
+    path: '/api/billing/payment-methods/:id/default',
+    params: methodId,
+    response: z.array(paymentMethodDto),
+  }),
+  removeMethod: endpoint({
+    method: 'DELETE',
+    path: '/api/billing/payment-methods/:id',
+    params: methodId,
+    response: z.array(paymentMethodDto),
+  }),
+} as const;
+
+/** The provider's webhook answer (the request itself is the provider's shape, verified by signature). */
+export const webhookAck = okBody;

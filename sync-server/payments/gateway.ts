@@ -1,0 +1,87 @@
+/**
+ * The card-payment provider as Vuka uses it (DESIGN.md §9): hosted checkout, verification, charging
+ * a saved card, plans and subscriptions. `paystackGateway` speaks Paystack's HTTP API; pointed at
+ * the local sandbox it runs the same code path in development and tests.
+ */
+
+/** A reusable card as the provider describes it. We keep only the token, brand, last4 and expiry. */
+export interface CardAuthorization {
+  authorizationCode: string;
+  signature: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  brand: string;
+  bank: string | null;
+  cardType: string | null;
+  reusable: boolean;
+  channel: string;
+}
+
+export type TransactionStatus = 'success' | 'failed' | 'abandoned' | 'pending' | 'reversed';
+
+export interface VerifiedTransaction {
+  reference: string;
+  status: TransactionStatus;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** The provider's word on the charge ('Approved', 'Declined', …). */
+  gatewayResponse: string;
+  paidAt: string | null;
+  authorization: CardAuthorization | null;
+  customerEmail: string | null;
+  customerCode: string | null;
+  /** Plan code when the provider charged a subscription renewal. */
+  planCode: string | null;
+}
+
+export interface InitializeInput {
+  email: string;
+  amount: number;
+  currency: string;
+  reference: string;
+  callbackUrl: string;
+  metadata: Record<string, string | number>;
+}
+
+export interface ProviderSubscription {
+  subscriptionCode: string;
+  emailToken: string;
+  status: string;
+  nextPaymentDate: string | null;
+}
+
+export interface PaymentGateway {
+  initialize(input: InitializeInput): Promise<{ authorizationUrl: string; accessCode: string; reference: string }>;
+  verify(reference: string): Promise<VerifiedTransaction>;
+  chargeAuthorization(input: {
+    email: string;
+    amount: number;
+    currency: string;
+    authorizationCode: string;
+    reference: string;
+    metadata: Record<string, string | number>;
+  }): Promise<VerifiedTransaction>;
+  createPlan(input: { name: string; amount: number; interval: 'monthly' | 'annually'; currency: string }): Promise<{ planCode: string }>;
+  createSubscription(input: {
+    customer: string;
+    plan: string;
+    authorization: string;
+    startDate: string;
+  }): Promise<ProviderSubscription>;
+  disableSubscription(input: { code: string; token: string }): Promise<void>;
+  /** Makes a saved card unusable for further charges. */
+  deactivateAuthorization(authorizationCode: string): Promise<void>;
+}
+
+/** The provider refused a call or could not be reached. `message` is safe to show. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
