@@ -143,7 +143,7 @@ export function QuoteActions({ data, quote, workspaceId }: { data: UserData; quo
               async (created) => {
                 toast({
                   title: created.number ? `Invoice ${created.number} created from the quote` : 'Invoice created without a number',
-                  description: created.number ? undefined : 'It gets its number when this device is back online.',
+                  description: created.number ? undefined : 'It gets its number as soon as this device can reserve more numbers online.',
                   variant: 'success',
                 });
                 await navigate({ to: '/workspace/$workspaceId/invoices/$documentId', params: { workspaceId, documentId: created.id } });

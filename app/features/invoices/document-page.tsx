@@ -62,7 +62,7 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
           {model.number === undefined ? (
             <Notice tone="warning" title="No number yet">
               <p className={w.muted}>
-                This device had no {loaded.kind} numbers left when it was saved offline. It gets its number as soon as this device is
+                This device had no {loaded.kind} numbers left when it was saved. It gets its number as soon as this device is
                 online and can reserve more. Until then it cannot be marked as sent.
               </p>
             </Notice>

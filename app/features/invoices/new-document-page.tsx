@@ -65,7 +65,7 @@ function NewDocument({ data, workspaceId, kind, currency }: { data: UserData; wo
         toast(
           created.number
             ? { title: `${noun} ${created.number} saved`, variant: 'success' }
-            : { title: `${noun} saved as a draft without a number`, description: 'It gets its number when this device is back online.' },
+            : { title: `${noun} saved as a draft without a number`, description: 'It gets its number as soon as this device can reserve more numbers online.' },
         );
         await navigate({ to: '/workspace/$workspaceId/invoices/$documentId', params: { workspaceId, documentId: created.id } });
       }}

@@ -22,12 +22,19 @@ export function deviceId(): string {
   return id;
 }
 
+/** A reservation that hangs (a weak signal that still claims to be online) gives up and retries later. */
+const RESERVE_TIMEOUT_MS = 10_000;
+
 function blocksOf(data: UserData) {
-  return numberBlocks({ db: data.db, deviceId: deviceId() });
+  return numberBlocks({
+    db: data.db,
+    deviceId: deviceId(),
+    fetch: (input, init) => fetch(input, { ...init, credentials: 'include', signal: AbortSignal.timeout(RESERVE_TIMEOUT_MS) }),
+  });
 }
 
-// Reservations and draws on this page run one at a time: two screens topping up at once would
-// otherwise both reserve a block and leave a gap in the numbers.
+// Reservations on this page run one at a time: two screens topping up at once would otherwise both
+// reserve a block and leave a gap in the numbers.
 let queue: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);
@@ -36,27 +43,16 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The next number for a new document from this device's reserved blocks; works offline while
- * numbers remain. Online with none left, reserves a block first. Null means: no number can be
- * given now (offline and out of numbers); the caller saves the draft and remembers it.
+ * The next number for a new document from this device's reserved blocks. Local only, so saving
+ * never waits on a network that may be slow or absent; null means none are left, and the caller
+ * saves the draft and remembers it for `topUpAndAssign`.
  */
-export function drawNumber(data: UserData, workspaceId: number, kind: DocumentKind): Promise<string | null> {
-  return oneAtATime(() => draw(data, workspaceId, kind));
-}
-
-async function draw(data: UserData, workspaceId: number, kind: DocumentKind): Promise<string | null> {
-  const blocks = blocksOf(data);
+export async function drawNumber(data: UserData, workspaceId: number, kind: DocumentKind): Promise<string | null> {
   try {
-    return formatDocumentNumber(kind, await blocks.draw(workspaceId, kind));
+    return formatDocumentNumber(kind, await blocksOf(data).draw(workspaceId, kind));
   } catch (err) {
-    if (!(err instanceof OutOfNumbersError)) throw err;
-  }
-  if (!navigator.onLine) return null;
-  try {
-    await blocks.reserve(workspaceId, kind);
-    return formatDocumentNumber(kind, await blocks.draw(workspaceId, kind));
-  } catch {
-    return null;
+    if (err instanceof OutOfNumbersError) return null;
+    throw err;
   }
 }
 
@@ -119,7 +115,7 @@ async function numberOne(data: UserData, kind: DocumentKind, id: string, workspa
   if (!doc) return true;
   const current = kind === 'invoice' ? doc.get('invoice_number') : doc.get('quote_number');
   if (typeof current === 'string') return true;
-  const number = await draw(data, workspaceId, kind);
+  const number = await drawNumber(data, workspaceId, kind);
   if (number === null) return false;
   const updated_at = new Date().toISOString();
   if (kind === 'invoice') {
