@@ -4,6 +4,7 @@ import { plans } from '../../../schema/plans';
 import { useAuth } from '../../data/auth-store';
 import { Card } from '../../ui/card';
 import { InventoryGlance } from '../inventory/inventory-glance';
+import { TodayGlance } from './today-glance';
 import { Spinner } from '../../ui/spinner';
 import { Notice } from './feedback';
 import { formatBytes, formatDate, greeting } from './format';
@@ -82,15 +83,7 @@ export function DashboardPage() {
         </div>
       </Card>
 
-      <Card aria-labelledby="activity-title">
-        <h2 className={s.sectionTitle} id="activity-title">
-          Activity
-        </h2>
-        <p className={s.muted}>
-          Nothing to show yet. Sales and invoices will appear here once the Point of Sale and Invoices modules arrive in
-          this workspace.
-        </p>
-      </Card>
+      <TodayGlance workspaceId={workspaceId} />
     </>
   );
 }
