@@ -94,10 +94,21 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
 
   async function call(path: string, init?: RequestInit): Promise<unknown> {
     if (!online) throw new OfflineError();
-    const signal = AbortSignal.any([inFlightRequests.signal, AbortSignal.timeout(requestTimeout)]);
-    const res = await doFetch(opts.baseUrl + path, { ...init, signal });
-    if (!res.ok) throw new Error(`sync ${res.status} on ${path}`);
-    return res.json();
+    // One controller per request, aborted by going offline or by the timeout. (Timers and listeners
+    // hold it strongly; a combined AbortSignal.any can be collected before its timeout fires.)
+    const request = new AbortController();
+    const offline = inFlightRequests.signal;
+    const onOffline = () => request.abort(new OfflineError());
+    offline.addEventListener('abort', onOffline, { once: true });
+    const timer = setTimeout(() => request.abort(new DOMException('The server did not answer in time', 'TimeoutError')), requestTimeout);
+    try {
+      const res = await doFetch(opts.baseUrl + path, { ...init, signal: request.signal });
+      if (!res.ok) throw new Error(`sync ${res.status} on ${path}`);
+      return await res.json();
+    } finally {
+      clearTimeout(timer);
+      offline.removeEventListener('abort', onOffline);
+    }
   }
 
   async function refreshLocalCounts() {

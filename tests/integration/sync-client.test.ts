@@ -121,7 +121,9 @@ for (const target of testDatabases()) {
           if (!hold.on || !String(input).includes('/push?')) return inner(input, init);
           hold.started++;
           return new Promise<Response>((_, reject) => {
-            init?.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')));
+            const signal = init?.signal;
+            if (signal?.aborted) reject(signal.reason);
+            signal?.addEventListener('abort', () => reject(signal.reason));
           });
         };
     }
