@@ -46,7 +46,11 @@ export function openTabChannel(databaseName: string, handlers: TabChannelHandler
   }
   const channel = new BroadcastChannel(`vuka-tabs-${databaseName}`);
   let mine: string[] = [];
-  const post = (message: TabMessage) => channel.postMessage(message);
+  let closed = false;
+  // Replication can still report (an error while it is being cancelled) after the engine stopped.
+  const post = (message: TabMessage) => {
+    if (!closed) channel.postMessage(message);
+  };
   channel.onmessage = (event: MessageEvent<unknown>) => {
     const message = event.data;
     if (!isMessage(message)) return;
@@ -91,8 +95,10 @@ export function openTabChannel(databaseName: string, handlers: TabChannelHandler
       post({ type: 'synced', at, error });
     },
     close() {
+      if (closed) return;
       if (typeof window !== 'undefined') window.removeEventListener('pagehide', bye);
       bye();
+      closed = true;
       channel.close();
     },
   };
