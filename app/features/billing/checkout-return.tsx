@@ -1,7 +1,6 @@
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { Notice } from '../workspaces/feedback';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { Notice, LoadError } from '../workspaces/feedback';
 import * as s from '../workspaces/workspaces.css';
 import { useCheckoutReturn } from './billing-queries';
 
@@ -18,14 +17,7 @@ export function CheckoutReturn({ reference, onDismiss }: { reference: string | u
   }
   if (result.isError) {
     return (
-      <Notice tone="error" title="We could not check this payment">
-        <p className={s.muted}>{serverMessage(result.error)}</p>
-        <div className={s.row}>
-          <Button variant="secondary" onPress={() => void result.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Notice>
+      <LoadError title="We could not check this payment" error={result.error} onRetry={() => void result.refetch()} />
     );
   }
   const outcome = result.data;

@@ -4,7 +4,7 @@ import { creditPack, creditPackId, creditPacks, type CreditPackId, type PaymentM
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { Notice } from '../workspaces/feedback';
+import { Notice, LoadError } from '../workspaces/feedback';
 import { SelectField } from '../workspaces/form-controls';
 import { serverMessage } from '../workspaces/workspace-queries';
 import * as s from '../workspaces/workspaces.css';
@@ -25,14 +25,7 @@ export function CreditsPanel({ returnPath, reference, onDismissReturn }: { retur
       {overview.isPending ? (
         <Spinner label="Loading your credits..." />
       ) : overview.isError ? (
-        <Notice tone="error" title="Could not load your credits">
-          <p className={s.muted}>{serverMessage(overview.error)}</p>
-          <div className={s.row}>
-            <Button variant="secondary" onPress={() => void overview.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </Notice>
+        <LoadError title="Could not load your credits" error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <Card aria-labelledby="credit-balance-title">

@@ -1,9 +1,7 @@
 import type { CreditTransactionDto, PaymentDto } from '../../../schema/billing';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { EmptyState, Notice } from '../workspaces/feedback';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { EmptyState, LoadError } from '../workspaces/feedback';
 import * as s from '../workspaces/workspaces.css';
 import { useBillingHistory } from './billing-queries';
 import { formatDateTime, zar } from './billing-format';
@@ -17,14 +15,7 @@ export function HistoryPanel() {
   if (history.isPending) return <Spinner label="Loading billing history..." />;
   if (history.isError) {
     return (
-      <Notice tone="error" title="Could not load your billing history">
-        <p className={s.muted}>{serverMessage(history.error)}</p>
-        <div className={s.row}>
-          <Button variant="secondary" onPress={() => void history.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Notice>
+      <LoadError title="Could not load your billing history" error={history.error} onRetry={() => void history.refetch()} />
     );
   }
   const { payments, credit_transactions: credits } = history.data;

@@ -4,7 +4,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
-import { EmptyState, Notice } from '../workspaces/feedback';
+import { EmptyState, Notice, LoadError } from '../workspaces/feedback';
 import { serverMessage } from '../workspaces/workspace-queries';
 import * as s from '../workspaces/workspaces.css';
 import { useBillingOverview, useRemoveCard, useSetDefaultCard } from './billing-queries';
@@ -20,14 +20,7 @@ export function PaymentMethodsPanel() {
   if (overview.isPending) return <Spinner label="Loading your cards..." />;
   if (overview.isError) {
     return (
-      <Notice tone="error" title="Could not load your cards">
-        <p className={s.muted}>{serverMessage(overview.error)}</p>
-        <div className={s.row}>
-          <Button variant="secondary" onPress={() => void overview.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Notice>
+      <LoadError title="Could not load your cards" error={overview.error} onRetry={() => void overview.refetch()} />
     );
   }
   const cards = overview.data.payment_methods;

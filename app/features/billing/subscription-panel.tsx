@@ -13,7 +13,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
-import { Notice } from '../workspaces/feedback';
+import { Notice, LoadError } from '../workspaces/feedback';
 import { formatDate } from '../workspaces/format';
 import { serverMessage } from '../workspaces/workspace-queries';
 import * as s from '../workspaces/workspaces.css';
@@ -42,14 +42,7 @@ export function SubscriptionPanel({
       {overview.isPending ? (
         <Spinner label="Loading your plan..." />
       ) : overview.isError ? (
-        <Notice tone="error" title="Could not load your plan">
-          <p className={s.muted}>{serverMessage(overview.error)}</p>
-          <div className={s.row}>
-            <Button variant="secondary" onPress={() => void overview.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </Notice>
+        <LoadError title="Could not load your plan" error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <CurrentPlan overview={overview.data} />

@@ -10,9 +10,9 @@ import { Button } from '../../ui/button';
 import { LinkButton } from './link-button';
 import { heldInvitation } from './pending-invitation';
 import { PageSpinner } from '../../ui/spinner';
-import { EmptyState, Notice } from './feedback';
+import { EmptyState, Notice, LoadError } from './feedback';
 import { planLabel, roleLabel, workspaceAllowance } from './plan-label';
-import { serverMessage, useWorkspaces } from './workspace-queries';
+import { useWorkspaces } from './workspace-queries';
 import { DeleteWorkspaceDialog } from './delete-workspace-dialog';
 import { ShortcutLauncher } from './shortcut-launcher';
 import * as s from './workspaces.css';
@@ -76,14 +76,7 @@ export function ControlHubPage() {
       {workspaces.isPending ? (
         <PageSpinner label="Loading your workspaces..." />
       ) : workspaces.isError ? (
-        <Notice tone="error" title="Could not load your workspaces">
-          <p className={s.muted}>{serverMessage(workspaces.error)}</p>
-          <div>
-            <Button variant="secondary" onPress={() => void workspaces.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </Notice>
+        <LoadError title="Could not load your workspaces" error={workspaces.error} onRetry={() => void workspaces.refetch()} />
       ) : workspaces.data.length === 0 ? (
         <EmptyState title="No workspaces yet">
           <p className={s.muted}>A workspace holds your shop, invoices, customers and more. Create your first one.</p>

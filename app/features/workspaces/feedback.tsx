@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../ui/button';
+import { serverMessage } from './workspace-queries';
 import * as s from './workspaces.css';
 
 /** A plain message box. `error` is announced to screen readers at once; the others politely. */
@@ -25,5 +27,19 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       <h2 className={s.sectionTitle}>{title}</h2>
       {children}
     </div>
+  );
+}
+
+/** A request that failed: what could not be loaded, the server's reason, and a way to ask again. */
+export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <Notice tone="error" title={title}>
+      <p className={s.muted}>{serverMessage(error)}</p>
+      <div className={s.row}>
+        <Button variant="secondary" onPress={onRetry}>
+          Try again
+        </Button>
+      </div>
+    </Notice>
   );
 }

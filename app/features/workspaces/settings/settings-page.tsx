@@ -5,8 +5,8 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { PageSpinner } from '../../../ui/spinner';
 import { DeleteWorkspaceDialog } from '../delete-workspace-dialog';
-import { Notice } from '../feedback';
-import { serverMessage, useWorkspace, useWorkspaceSettings } from '../workspace-queries';
+import { LoadError } from '../feedback';
+import { useWorkspace, useWorkspaceSettings } from '../workspace-queries';
 import * as s from '../workspaces.css';
 import { EmailSection } from './email-section';
 import { FilesSection } from './files-section';
@@ -40,14 +40,7 @@ export function WorkspaceSettingsPage() {
       {settings.isPending ? (
         <PageSpinner label="Loading settings..." />
       ) : settings.isError ? (
-        <Notice tone="error" title="Could not load settings">
-          <p className={s.muted}>{serverMessage(settings.error)}</p>
-          <div>
-            <Button variant="secondary" onPress={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </div>
-        </Notice>
+        <LoadError title="Could not load settings" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         <>
           <PreferencesSection key={`p${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
