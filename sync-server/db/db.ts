@@ -4,8 +4,21 @@
  */
 export type Row = Record<string, unknown>;
 
+/**
+ * Statements run in the order `query` is called. On one transaction a caller may call `query` several
+ * times before awaiting any (a pipeline): the pg driver then sends them together, one round trip.
+ */
 export interface Queryable {
-  query<R = Row>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  query<R = Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<R[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * Keep the statement parsed and planned on the connection (a named prepared statement), for hot
+   * statements whose text is fixed (built once from the registry). Not for statements whose best
+   * plan depends on their parameters: after a few runs Postgres may settle on one generic plan.
+   */
+  prepare?: boolean;
 }
 
 export type NotifyListener = (payload: string) => void;
@@ -32,8 +45,9 @@ export interface Scope {
  */
 export function withScope<T>(db: Db, scope: Scope, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await enterScope(tx, scope);
-    return fn(tx);
+    // fn's statements are queued behind the scope's, so they pipeline with it and still run scoped.
+    const [, out] = await Promise.all([enterScope(tx, scope), fn(tx)]);
+    return out;
   });
 }
 
@@ -45,6 +59,6 @@ export async function enterScope(tx: Queryable, scope: Scope, lock?: readonly [n
   // set_config('role', …, true) is SET LOCAL ROLE.
   const settings = `set_config('role', 'vuka_app', true), set_config('app.user_id', $1, true), set_config('app.workspace_id', $2, true)`;
   const params = [String(scope.userId), scope.workspaceId === undefined ? '' : String(scope.workspaceId)];
-  if (lock) await tx.query(`SELECT ${settings}, pg_advisory_xact_lock($3, $4)`, [...params, ...lock]);
-  else await tx.query(`SELECT ${settings}`, params);
+  if (lock) await tx.query(`SELECT ${settings}, pg_advisory_xact_lock($3, $4)`, [...params, ...lock], { prepare: true });
+  else await tx.query(`SELECT ${settings}`, params, { prepare: true });
 }

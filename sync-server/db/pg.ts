@@ -1,12 +1,31 @@
 import pg from 'pg';
-import type { Db, NotifyListener, Queryable, Row } from './db.js';
+import { createHash } from 'node:crypto';
+import type { Db, NotifyListener, Queryable, QueryOptions, Row } from './db.js';
 
 // int8 and numeric come back as strings by default; our ids and counters fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-/** A real PostgreSQL through a `pg` pool. */
+const statementNames = new Map<string, string>();
+
+/** What `pg` needs to run a query: a name (by its text) makes it a prepared statement kept per connection. */
+function queryConfig(text: string, params: readonly unknown[], options?: QueryOptions): pg.QueryConfig {
+  if (!options?.prepare) return { text, values: [...params] };
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `vuka_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values: [...params] };
+}
+
+/**
+ * A real PostgreSQL through a `pg` pool. Its connections pipeline: a query is sent as soon as it is
+ * called, without waiting for the one before to answer, so statements a caller issues together (a
+ * transaction's BEGIN, its scope and its first read) cost one round trip instead of one each. They
+ * still run in the order they were called.
+ */
 export async function openPg(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, pipeline: true });
   // An idle client whose connection drops (a Postgres restart, a dropped test database) emits
   // 'error' on the pool; unhandled, that would crash the process. The pool replaces the client.
   pool.on('error', () => undefined);
@@ -28,21 +47,24 @@ export async function openPg(connectionString: string): Promise<Db> {
 
   return {
     driver: 'pg',
-    async query<R = Row>(sql: string, params: readonly unknown[] = []) {
-      const res = await pool.query(sql, [...params]);
+    async query<R = Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
+      const res = await pool.query(queryConfig(sql, params, options));
       return res.rows;
     },
     async transaction(fn) {
       const client = await pool.connect();
       const tx: Queryable = {
-        async query<R = Row>(sql: string, params: readonly unknown[] = []) {
-          const res = await client.query(sql, [...params]);
+        async query<R = Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
+          const res = await client.query(queryConfig(sql, params, options));
           return res.rows;
         },
       };
+      // BEGIN goes out with fn's first statements rather than a round trip ahead of them.
+      const begin = client.query('BEGIN');
+      begin.catch(() => undefined);
       try {
-        await client.query('BEGIN');
         const out = await fn(tx);
+        await begin;
         await client.query('COMMIT');
         return out;
       } catch (err) {

@@ -3,7 +3,6 @@ import type { AppDeps } from '../app.js';
 import { cookieNames, loadSigningKey, readCookie, verifyAccessToken, type AccessClaims } from './access-token.js';
 import { familyIsLive } from '../api/auth/session.repo.js';
 import { unauthorized } from './errors.js';
-import { requireLiveMembership, type Membership } from '../api/workspaces/membership.js';
 
 const keys = new WeakMap<AppDeps, Promise<Buffer>>();
 
@@ -36,11 +35,11 @@ export async function requireUser(deps: AppDeps, req: Request): Promise<number> 
 }
 
 /**
- * The signed-in caller's active membership of a workspace (401, 404 or 403 otherwise), with the
- * session check and the membership lookup in one query.
+ * The signed-in caller's session (401 when there is none). A service checks it against the database
+ * (`requireLiveMembership`) together with its own first statements.
  */
-export async function requireMember(deps: AppDeps, req: Request, workspaceId: number): Promise<Membership> {
+export async function requireSession(deps: AppDeps, req: Request): Promise<{ familyId: string; userId: number }> {
   const claims = await sessionOf(deps, req);
   if (!claims) throw unauthorized();
-  return requireLiveMembership(deps.db, { familyId: claims.fam, userId: claims.sub }, workspaceId);
+  return { familyId: claims.fam, userId: claims.sub };
 }

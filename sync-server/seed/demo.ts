@@ -54,7 +54,8 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
   const push = (entity: ReplicatedEntity, docs: Record<string, unknown>[]) =>
     pushChanges(deps, {
       entity,
-      membership,
+      caller: { membership },
+      workspaceId: workspace.id,
       rows: docs.map((d) => ({ newDocumentState: { ...d, workspace_id: workspace.id, updated_at: now, _deleted: false } })),
     });
   const productDocs = demoProducts.map(({ stock: _stock, ...p }) => ({ id: randomUUID(), ...p, track_inventory: true, pos_enabled: true, low_stock_threshold: 5 }));

@@ -1,24 +1,38 @@
 import type { PullResponse } from '../../schema/contract/sync.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
-import { withScope } from '../db/db.js';
-import type { Membership } from '../api/workspaces/membership.js';
+import { enterScope } from '../db/db.js';
+import { requireLiveMembership } from '../api/workspaces/membership.js';
 import { JsonText } from '../http/route.js';
 import * as repo from './sync.repo.js';
 
 /**
  * The workspace's changes after a checkpoint, in feed order `(server_seq, id)`, as the JSON text of a
- * `PullResponse` (Postgres assembles the documents; see `selectFeedJson`).
+ * `PullResponse` (Postgres prints the documents; see `selectFeedJson`). The session and membership
+ * check, the scope and the page go out together in one transaction, one round trip on the pg
+ * driver; row-level security keeps the page empty for a caller who turns out not to be a member,
+ * whose request then fails on the membership check.
  */
 export async function pullChanges(
   deps: AppDeps,
-  input: { entity: ReplicatedEntity; membership: Membership; seq: number; id: string; limit: number },
+  input: {
+    entity: ReplicatedEntity;
+    session: { familyId: string; userId: number };
+    workspaceId: number;
+    seq: number;
+    id: string;
+    limit: number;
+  },
 ): Promise<JsonText<PullResponse>> {
-  const { entity } = input;
-  const { workspaceId, userId } = input.membership;
-  const page = await withScope(deps.db, { userId, workspaceId }, (tx) =>
-    repo.selectFeedJson(tx, entity, workspaceId, { seq: input.seq, id: input.id }, input.limit),
-  );
+  const { entity, session, workspaceId } = input;
+  const page = await deps.db.transaction(async (tx) => {
+    const [, , feed] = await Promise.all([
+      requireLiveMembership(tx, session, workspaceId),
+      enterScope(tx, { userId: session.userId, workspaceId }),
+      repo.selectFeedJson(tx, entity, workspaceId, { seq: input.seq, id: input.id }, input.limit),
+    ]);
+    return feed;
+  });
   const checkpoint: PullResponse['checkpoint'] = page.last ?? { seq: input.seq, id: input.id };
   return new JsonText(`{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(checkpoint)}}`);
 }

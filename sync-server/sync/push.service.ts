@@ -2,7 +2,7 @@ import type { PushResponse, PushRow, Rejection } from '../../schema/contract/syn
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
 import { enterScope, type Queryable } from '../db/db.js';
-import type { Membership } from '../api/workspaces/membership.js';
+import { requireLiveMembership, type Membership } from '../api/workspaces/membership.js';
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
 import { capabilitiesOf, limitRefusal } from './plan-limits.js';
 import { pushHooksOf } from './push-hooks.js';
@@ -11,8 +11,12 @@ import * as repo from './sync.repo.js';
 
 interface PushInput {
   entity: ReplicatedEntity;
-  /** The caller's checked membership of the workspace pushed into. */
-  membership: Membership;
+  /**
+   * Who pushes: a request's session (signature checked), whose liveness and membership are checked
+   * here, or a membership the server has already checked itself (the demo seed).
+   */
+  caller: { session: { familyId: string; userId: number } } | { membership: Membership };
+  workspaceId: number;
   rows: PushRow[];
 }
 
@@ -26,32 +30,43 @@ type Decision =
  * Applies one RxDB push batch in one transaction holding the workspace's advisory lock, so
  * server_seq numbers commit in order. Returns the server's state for every conflicting document and
  * the refused ones with a reason; everything else is stored (or was already there).
+ *
+ * Round trips: the session and membership check (which takes the lock for a member), the scope and
+ * the read of the stored documents go out together; the write, its feed numbers and its NOTIFY are
+ * one statement; then COMMIT.
  */
 export async function pushChanges(deps: AppDeps, input: PushInput): Promise<PushResponse> {
-  const { entity, membership } = input;
-  const { workspaceId, userId } = membership;
+  const { entity, caller, workspaceId } = input;
+  const userId = 'session' in caller ? caller.session.userId : caller.membership.userId;
+  const lock = repo.workspaceLock(workspaceId);
   const rules = collectionRules[entity.name] ?? {};
-  const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
-  const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
+  const rows = lastWritePerId(input.rows);
+  const ids = rows.map((r) => String(r.newDocumentState.id ?? '')).filter(Boolean);
 
   return deps.db.transaction(async (tx) => {
     await pushHooksOf(deps).beforeLock?.(tx);
-    await enterScope(tx, { userId, workspaceId }, repo.workspaceLock(workspaceId));
-
-    const rows = lastWritePerId(input.rows);
-    const ids = rows.map((r) => String(r.newDocumentState.id ?? ''));
+    const first = Promise.all([
+      'session' in caller ? requireLiveMembership(tx, caller.session, workspaceId, lock) : caller.membership,
+      enterScope(tx, { userId, workspaceId }, 'session' in caller ? undefined : lock),
+      ids.length > 0 ? repo.selectByIds(tx, entity, workspaceId, ids) : [],
+    ]);
+    // Validation needs nothing from the database: it runs while the first round trip is out.
+    const checked = rows.map((row) => check(entity, workspaceId, row));
+    const [membership, , stored] = await first;
     const current = new Map<string, Doc>();
-    for (const row of await repo.selectByIds(tx, entity, workspaceId, ids.filter(Boolean))) {
+    for (const row of stored) {
       const doc = rowToDoc(entity, row);
       current.set(String(doc.id), doc);
     }
 
+    const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
+    const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
     let live = limited ? await repo.countLive(tx, limited, workspaceId) : 0;
     const conflicts: Doc[] = [];
     const rejected: Rejection[] = [];
     const writes: Doc[] = [];
-    for (const row of rows) {
-      const decision = decide(entity, workspaceId, row, current);
+    for (const row of checked) {
+      const decision = decide(entity, row, current);
       if (decision.kind === 'conflict') conflicts.push(decision.master);
       else if (decision.kind === 'reject') {
         // The server's state of a refused document goes back too, so the client can fall back to it.
@@ -85,24 +100,39 @@ function lastWritePerId(rows: PushRow[]): PushRow[] {
   return [...byId.values()];
 }
 
-function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, current: Map<string, Doc>): Decision {
+/** A pushed document checked on its own: valid for its collection and its workspace, or refused. */
+type Checked = {
+  id: string;
+  deleting: boolean;
+  assumed: PushRow['assumedMasterState'];
+  /** The server_version the client last saw. */
+  knownVersion: unknown;
+} & ({ doc: Doc; rejection?: undefined } | { doc?: undefined; rejection: Rejection });
+
+function check(entity: ReplicatedEntity, workspaceId: number, row: PushRow): Checked {
   const raw = row.newDocumentState;
   const id = typeof raw.id === 'string' ? raw.id : '';
-  const existing = current.get(id);
   const deleting = raw._deleted === true;
-  // Deleting what the server never had changes nothing (a refused new record being withdrawn).
-  if (deleting && !existing) return { kind: 'noop' };
-
+  const base = { id, deleting, assumed: row.assumedMasterState, knownVersion: raw.server_version };
   const parsed = entity.fields.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-    return { kind: 'reject', rejection: { id, code: 'invalid', message: `${where}${issue.message}` }, master: existing };
+    return { ...base, rejection: { id, code: 'invalid', message: `${where}${issue.message}` } };
   }
-  const doc: Doc = { ...parsed.data, _deleted: deleting };
-  if (doc.workspace_id !== workspaceId) {
-    return { kind: 'reject', rejection: { id, code: 'forbidden', message: rejectionMessages.forbidden }, master: existing };
+  if (parsed.data.workspace_id !== workspaceId) {
+    return { ...base, rejection: { id, code: 'forbidden', message: rejectionMessages.forbidden } };
   }
+  return { ...base, doc: { ...parsed.data, _deleted: deleting } };
+}
+
+function decide(entity: ReplicatedEntity, row: Checked, current: Map<string, Doc>): Decision {
+  const { id, deleting } = row;
+  const existing = current.get(id);
+  // Deleting what the server never had changes nothing (a refused new record being withdrawn).
+  if (deleting && !existing) return { kind: 'noop' };
+  if (row.rejection) return { kind: 'reject', rejection: row.rejection, master: existing };
+  const doc = row.doc;
   const rules = collectionRules[entity.name] ?? {};
   if (!existing) return { kind: 'write', doc, isNewLive: !deleting };
 
@@ -112,7 +142,7 @@ function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, cur
   // does not know the stored version yet (its pull raced the push), the server's document goes back
   // so the client learns server_seq/server_version: no new feed entry would ever tell it.
   if (sameJson(incoming, stored)) {
-    return raw.server_version === existing.server_version ? { kind: 'noop' } : { kind: 'conflict', master: existing };
+    return row.knownVersion === existing.server_version ? { kind: 'noop' } : { kind: 'conflict', master: existing };
   }
   if (rules.appendOnly) {
     return { kind: 'reject', rejection: { id, code: 'immutable', message: rejectionMessages.immutable }, master: existing };
@@ -121,7 +151,7 @@ function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, cur
   if (frozen) return { kind: 'reject', rejection: { id, code: 'immutable', message: frozen }, master: existing };
   const refused = rules.changeRefused?.(stored, incoming);
   if (refused) return { kind: 'reject', rejection: { id, code: 'immutable', message: refused }, master: existing };
-  const assumed = row.assumedMasterState;
+  const assumed = row.assumed;
   const matches =
     assumed != null &&
     (assumed.server_version === existing.server_version ||
@@ -132,19 +162,20 @@ function decide(entity: ReplicatedEntity, workspaceId: number, row: PushRow, cur
 
 async function applyWrites(tx: Queryable, entity: ReplicatedEntity, workspaceId: number, writes: Doc[]) {
   const rules = collectionRules[entity.name] ?? {};
-  const first = await repo.takeSeq(tx, workspaceId, writes.length);
-  const rows = writes.map((doc, i) => {
-    const row = clientView(entity, doc);
-    if (rules.derive) Object.assign(row, rules.derive(doc));
-    row.workspace_id = workspaceId;
-    row.server_seq = first + i;
-    row.deleted = doc._deleted === true;
-    return row;
-  });
+  // A decided document holds only client-writable fields (the zod schema dropped any other), and
+  // writeDocs reads only the columns it may write, so the document goes to SQL as it is.
+  const rows = writes.map((doc) => ({
+    ...doc,
+    ...(rules.derive ? rules.derive(doc) : {}),
+    workspace_id: workspaceId,
+    deleted: doc._deleted === true,
+  }));
   // A product's stock follows every movement as it is written (below); only a product the server has
   // not seen before may have movements that arrived ahead of it, so its insert sums the ledger.
-  await repo.upsertDocs(tx, entity, rows, { derived: rules.derive ? derivedColumns(entity) : [], stockFromLedger: rules.holdsStock });
-  let top = first + writes.length - 1;
+  await repo.writeDocs(tx, entity, workspaceId, rows, {
+    derived: rules.derive ? derivedColumns(entity) : [],
+    stockFromLedger: rules.holdsStock,
+  });
 
   if (rules.movesStock) {
     const productIds = [...new Set(writes.map((d) => String(d.product_id)))];
@@ -152,11 +183,9 @@ async function applyWrites(tx: Queryable, entity: ReplicatedEntity, workspaceId:
     if (changed.length > 0) {
       const start = await repo.takeSeq(tx, workspaceId, changed.length);
       await repo.setStock(tx, workspaceId, changed.map((t, i) => ({ id: t.id, total: t.total, seq: start + i })));
-      top = start + changed.length - 1;
-      await repo.notifyChange(tx, { collection: 'products', workspace: workspaceId, seq: top });
+      await repo.notifyChange(tx, { collection: 'products', workspace: workspaceId, seq: start + changed.length - 1 });
     }
   }
-  await repo.notifyChange(tx, { collection: entity.name, workspace: workspaceId, seq: top });
 }
 
 /** Server-owned columns a `derive` rule fills (everything the server owns except its feed columns). */

@@ -4,7 +4,7 @@ import { replicatedByName } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
 import { reserveNumberBlock } from '../api/number-blocks/number-blocks.service.js';
 import { notFound } from '../http/errors.js';
-import { requireMember, requireUser } from '../http/auth-context.js';
+import { requireSession, requireUser } from '../http/auth-context.js';
 import { mount } from '../http/route.js';
 import { pullChanges } from './pull.service.js';
 import { pushChanges } from './push.service.js';
@@ -21,10 +21,11 @@ export function syncRoutes(deps: AppDeps): Router {
 
   mount(router, syncContract.pull, async ({ params, query }, req) => {
     const entity = entityOf(params.collection);
-    const membership = await requireMember(deps, req, query.workspace);
+    const session = await requireSession(deps, req);
     return pullChanges(deps, {
       entity,
-      membership,
+      session,
+      workspaceId: query.workspace,
       seq: query.seq,
       id: query.id,
       limit: query.limit,
@@ -33,8 +34,8 @@ export function syncRoutes(deps: AppDeps): Router {
 
   mount(router, syncContract.push, async ({ params, query, body }, req) => {
     const entity = entityOf(params.collection);
-    const membership = await requireMember(deps, req, query.workspace);
-    return pushChanges(deps, { entity, membership, rows: body });
+    const session = await requireSession(deps, req);
+    return pushChanges(deps, { entity, caller: { session }, workspaceId: query.workspace, rows: body });
   });
 
   mount(router, syncContract.reserveNumbers, async ({ params, body }, req) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberBlock, pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { setPushHooks } from '../../sync-server/sync/push-hooks.js';
+import { workspaceLock } from '../../sync-server/sync/sync.repo.js';
 import { testDatabases } from '../support/databases.js';
 import { openSyncDatabase, accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
 
@@ -142,6 +143,21 @@ for (const target of testDatabases()) {
       expect((await outsider.pull('products', pro)).status).toBe(403);
       expect((await api.pull('products', other)).status).toBe(403);
       expect(pullResponse.parse((await outsider.pull('products', other)).body).documents).toEqual([]);
+    });
+
+    it("a non-member's push is refused at once while the workspace's push lock is held, and never takes it", async () => {
+      if (target.name === 'pglite') {
+        // PGlite has one connection: a transaction holding the lock would block every request.
+        expect(db.driver).toBe('pglite');
+        return;
+      }
+      const [lockClass, lockKey] = workspaceLock(pro);
+      const refused = await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [lockClass, lockKey]);
+        // Were the outsider to wait for the lock, this request would never answer while it is held.
+        return outsider.push('products', pro, [{ newDocumentState: product(pro) }]);
+      });
+      expect(refused.status).toBe(403);
     });
 
     it('a document naming another workspace is refused', async () => {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db.js';
+import type { Db, Queryable } from '../../db/db.js';
 import { isFamilyId } from '../auth/session.repo.js';
 import { forbidden, notFound, unauthorized } from '../../http/errors.js';
 
@@ -43,20 +43,27 @@ export async function requireMembership(db: Db, workspaceId: number, userId: num
 
 /**
  * The same membership, asked together with "is the caller's session family still live?" in one
- * round trip: sync calls arrive many times a second and each would otherwise pay for two queries.
- * A dead session answers 401 before anything is said about the workspace.
+ * statement: sync calls arrive many times a second and each would otherwise pay for two queries.
+ * A dead session answers 401 before anything is said about the workspace. Reads as owner, so on a
+ * transaction it goes before the scope is entered; the query is sent at once, so it can be
+ * pipelined with the statements after it. With `lock`, a live member also takes that
+ * transaction-level advisory lock in the same statement: a caller who is not a member never holds
+ * (or waits for) another workspace's lock.
  */
 export async function requireLiveMembership(
-  db: Db,
+  q: Queryable,
   session: { familyId: string; userId: number },
   workspaceId: number,
+  lock?: readonly [number, number],
 ): Promise<Membership> {
   if (!isFamilyId(session.familyId)) throw unauthorized();
-  const rows = await db.query<MembershipRow & { live: boolean }>(
-    `SELECT s.live, w.* FROM
+  const locking = lock ? `, CASE WHEN s.live AND w.is_member THEN pg_advisory_xact_lock($4, $5) END AS locked` : '';
+  const rows = await q.query<MembershipRow & { live: boolean }>(
+    `SELECT s.live, w.*${locking} FROM
        (SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $3::uuid AND revoked_at IS NULL) AS live) s
        LEFT JOIN (${MEMBERSHIP_SQL}) w ON true`,
-    [workspaceId, session.userId, session.familyId],
+    lock ? [workspaceId, session.userId, session.familyId, ...lock] : [workspaceId, session.userId, session.familyId],
+    { prepare: true },
   );
   if (rows[0]?.live !== true) throw unauthorized();
   // No workspace row: the LEFT JOIN leaves its columns NULL.
