@@ -13,7 +13,8 @@ import { pullResponse, pushResponse } from '../schema/contract/sync.js';
 import { scratchDatabase } from '../tests/support/databases.js';
 import { Device } from '../tests/support/sync-clients.js';
 import { browserInitialPull } from './browser-pull.js';
-import { accessCookie, cookieFetch, seedUser, seedWorkspace, startSyncTestServer } from '../tests/support/sync-server.js';
+import { jsonClient } from './json-client.js';
+import { accessCookie, seedUser, seedWorkspace, startSyncTestServer } from '../tests/support/sync-server.js';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 5000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 200);
@@ -66,8 +67,11 @@ async function openDb(): Promise<{ db: Db; drop(): Promise<void> }> {
 
 async function rawInsert(db: Db, rows: ReturnType<typeof product>[]) {
   await db.query('DROP TABLE IF EXISTS bench_raw_products');
-  // Same columns, keys and indexes as the real table, so the baseline does the same index work.
+  // Same columns, keys, indexes and constraints as the real table, so the baseline does the same
+  // index and integrity work. LIKE … INCLUDING ALL copies everything but foreign keys; the real
+  // table's one (every row names an existing workspace) is added by hand.
   await db.query('CREATE TABLE bench_raw_products (LIKE products INCLUDING ALL)');
+  await db.query('ALTER TABLE bench_raw_products ADD FOREIGN KEY (workspace_id) REFERENCES workspaces (id) ON DELETE CASCADE');
   let seq = 0;
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
@@ -107,17 +111,16 @@ async function main() {
   const server = await startSyncTestServer(db);
   const userId = await seedUser(db, { plan: 'pro' });
   const cookie = await accessCookie(server.deps, userId);
-  const f = cookieFetch(cookie);
+  const client = jsonClient(server.url, cookie);
   console.log(`driver ${db.driver}, ${DOCS} products, batches of ${BATCH}`);
 
   // Warm-up (JIT, prepared plans, connection pool) so neither side pays first-run costs.
   const warmWs = await seedWorkspace(db, userId);
-  await f(`${server.url}/api/sync/products/push?workspace=${warmWs}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(Array.from({ length: BATCH }, (_, i) => ({ newDocumentState: product(warmWs, i) }))),
-  });
-  await f(`${server.url}/api/sync/products/pull?workspace=${warmWs}&limit=${BATCH}`);
+  await client.post(
+    `/api/sync/products/push?workspace=${warmWs}`,
+    Array.from({ length: BATCH }, (_, i) => ({ newDocumentState: product(warmWs, i) })),
+  );
+  await client.get(`/api/sync/products/pull?workspace=${warmWs}&limit=${BATCH}`);
   await rawInsert(db, Array.from({ length: BATCH }, (_, i) => product(warmWs, i)));
   await rawSelect(db, warmWs);
 
@@ -134,12 +137,11 @@ async function main() {
     const docs = Array.from({ length: DOCS }, (_, i) => product(workspace, i));
     const [, pushMs] = await time(async () => {
       for (let i = 0; i < docs.length; i += BATCH) {
-        const res = await f(`${server.url}/api/sync/products/push?workspace=${workspace}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(docs.slice(i, i + BATCH).map((d) => ({ newDocumentState: d }))),
-        });
-        const body = pushResponse.parse(await res.json());
+        const res = await client.post(
+          `/api/sync/products/push?workspace=${workspace}`,
+          docs.slice(i, i + BATCH).map((d) => ({ newDocumentState: d })),
+        );
+        const body = pushResponse.parse(res);
         if (body.conflicts.length || body.rejected.length) throw new Error('bench push was refused');
       }
     });
@@ -148,8 +150,8 @@ async function main() {
       let id = '';
       let total = 0;
       for (;;) {
-        const res = await f(`${server.url}/api/sync/products/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${BATCH}`);
-        const page = pullResponse.parse(await res.json());
+        const res = await client.get(`/api/sync/products/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${BATCH}`);
+        const page = pullResponse.parse(res);
         total += page.documents.length;
         if (page.documents.length < BATCH) return total;
         ({ seq, id } = page.checkpoint);
@@ -209,6 +211,7 @@ async function main() {
     );
   }
 
+  client.close();
   await a.close();
   await b.close();
   await server.close();

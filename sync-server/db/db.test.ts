@@ -38,6 +38,36 @@ for (const target of testDatabases()) {
       expect(await db.query(`SELECT 1 FROM server_secrets WHERE name = 'rollback-probe'`)).toEqual([]);
     });
 
+    it('statements issued together run in order, and commitNow commits what was sent before it', async () => {
+      const [, , seen] = await db.transaction(async (tx) => {
+        const sent = Promise.all([
+          tx.query(`INSERT INTO server_secrets (name, value) VALUES ('pipeline-probe', 'one')`),
+          tx.query(`UPDATE server_secrets SET value = value || '-two' WHERE name = 'pipeline-probe'`),
+          tx.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'pipeline-probe'`),
+        ]);
+        tx.commitNow();
+        // Anything after the commit would run outside the transaction: it is refused.
+        await expect(tx.query('SELECT 1')).rejects.toThrow('already committed');
+        return sent;
+      });
+      expect(seen).toEqual([{ value: 'one-two' }]);
+      expect(await db.query(`SELECT value FROM server_secrets WHERE name = 'pipeline-probe'`)).toEqual([{ value: 'one-two' }]);
+    });
+
+    it('a statement failing before commitNow rolls the whole transaction back', async () => {
+      await expect(
+        db.transaction(async (tx) => {
+          const sent = Promise.all([
+            tx.query(`INSERT INTO server_secrets (name, value) VALUES ('early-commit-probe', 'x')`),
+            tx.query(`INSERT INTO server_secrets (name, value) VALUES ('early-commit-probe', 'duplicate')`),
+          ]);
+          tx.commitNow();
+          return sent;
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      expect(await db.query(`SELECT 1 FROM server_secrets WHERE name = 'early-commit-probe'`)).toEqual([]);
+    });
+
     it('scoped requests run as the non-owner vuka_app role', async () => {
       const who = await withScope(db, { userId: 1 }, (tx) => tx.query<{ u: string }>('SELECT current_user AS u'));
       expect(who[0].u).toBe('vuka_app');

@@ -23,10 +23,21 @@ export interface QueryOptions {
 
 export type NotifyListener = (payload: string) => void;
 
+/** The connection of an open transaction. */
+export interface Transaction extends Queryable {
+  /**
+   * Commits right behind the statements already sent instead of after the transaction's function
+   * returns, so the last statement and COMMIT share a round trip. The transaction ends there: a
+   * statement issued after it is refused (it would run outside the transaction and its scope). If a
+   * statement before it failed, Postgres rolls back instead and that statement's promise rejects.
+   */
+  commitNow(): void;
+}
+
 export interface Db extends Queryable {
   readonly driver: 'pglite' | 'pg';
-  /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs `fn` in one transaction; commits when it resolves (or at `commitNow`), rolls back when it throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns a function that stops listening. */
   listen(channel: string, listener: NotifyListener): Promise<() => Promise<void>>;
   close(): Promise<void>;

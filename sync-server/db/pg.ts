@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { createHash } from 'node:crypto';
-import type { Db, NotifyListener, Queryable, QueryOptions, Row } from './db.js';
+import type { Db, NotifyListener, QueryOptions, Row, Transaction } from './db.js';
 
 // int8 and numeric come back as strings by default; our ids and counters fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -53,10 +53,16 @@ export async function openPg(connectionString: string): Promise<Db> {
     },
     async transaction(fn) {
       const client = await pool.connect();
-      const tx: Queryable = {
+      let commit: Promise<unknown> | undefined;
+      const tx: Transaction = {
         async query<R = Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
+          if (commit) throw new Error('This transaction has already committed');
           const res = await client.query(queryConfig(sql, params, options));
           return res.rows;
+        },
+        commitNow() {
+          commit ??= client.query('COMMIT');
+          commit.catch(() => undefined);
         },
       };
       // BEGIN goes out with fn's first statements rather than a round trip ahead of them.
@@ -65,7 +71,7 @@ export async function openPg(connectionString: string): Promise<Db> {
       try {
         const out = await fn(tx);
         await begin;
-        await client.query('COMMIT');
+        await (commit ?? client.query('COMMIT'));
         return out;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);

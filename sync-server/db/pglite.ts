@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, NotifyListener, Queryable, Row } from './db.js';
+import type { Db, NotifyListener, Queryable, Row, Transaction } from './db.js';
 
 /**
  * Embedded PostgreSQL. PGlite has a single connection, so transactions are serialised through a
@@ -31,10 +31,16 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     transaction: (fn) =>
       exclusive(() =>
         pg.transaction(async (tx) => {
-          const scoped: Queryable = {
+          // PGlite commits when this function returns; after commitNow nothing more may run in it.
+          let committed = false;
+          const scoped: Transaction = {
             async query<R = Row>(sql: string, params: readonly unknown[] = []) {
+              if (committed) throw new Error('This transaction has already committed');
               const res = await tx.query<R>(sql, [...params]);
               return res.rows;
+            },
+            commitNow() {
+              committed = true;
             },
           };
           return fn(scoped);

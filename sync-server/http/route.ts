@@ -46,7 +46,18 @@ export function mount<E extends EndpointDef>(router: Router, def: E, handler: Ha
     } as EndpointParsed<E>;
     const out = await handler(input, req, res);
     if (res.headersSent) return;
-    if (out instanceof JsonText) res.type('application/json').send(out.text);
+    if (out instanceof JsonText) sendJsonText(res, out.text);
     else res.json(def.response.parse(out));
   });
+}
+
+/**
+ * A pre-serialised body as is: no ETag (hashing a whole feed page for a validator no client sends
+ * back) and never kept by an HTTP cache, since it is one user's live data.
+ */
+function sendJsonText(res: Response, text: string): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(text);
 }

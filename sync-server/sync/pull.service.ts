@@ -9,9 +9,9 @@ import * as repo from './sync.repo.js';
 /**
  * The workspace's changes after a checkpoint, in feed order `(server_seq, id)`, as the JSON text of a
  * `PullResponse` (Postgres prints the documents; see `selectFeedJson`). The session and membership
- * check, the scope and the page go out together in one transaction, one round trip on the pg
- * driver; row-level security keeps the page empty for a caller who turns out not to be a member,
- * whose request then fails on the membership check.
+ * check, the scope, the page and COMMIT go out together, one round trip on the pg driver;
+ * row-level security keeps the page empty for a caller who turns out not to be a member, whose
+ * request then fails on the membership check.
  */
 export async function pullChanges(
   deps: AppDeps,
@@ -26,11 +26,13 @@ export async function pullChanges(
 ): Promise<JsonText<PullResponse>> {
   const { entity, session, workspaceId } = input;
   const page = await deps.db.transaction(async (tx) => {
-    const [, , feed] = await Promise.all([
+    const statements = Promise.all([
       requireLiveMembership(tx, session, workspaceId),
       enterScope(tx, { userId: session.userId, workspaceId }),
       repo.selectFeedJson(tx, entity, workspaceId, { seq: input.seq, id: input.id }, input.limit),
     ]);
+    tx.commitNow();
+    const [, , feed] = await statements;
     return feed;
   });
   const checkpoint: PullResponse['checkpoint'] = page.last ?? { seq: input.seq, id: input.id };

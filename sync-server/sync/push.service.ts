@@ -1,7 +1,7 @@
 import type { PushResponse, PushRow, Rejection } from '../../schema/contract/sync.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
-import { enterScope, type Queryable } from '../db/db.js';
+import { enterScope, type Transaction } from '../db/db.js';
 import { requireLiveMembership, type Membership } from '../api/workspaces/membership.js';
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
 import { capabilitiesOf, limitRefusal } from './plan-limits.js';
@@ -88,7 +88,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
         writes.push(decision.doc);
       }
     }
-    if (writes.length > 0) await applyWrites(tx, entity, workspaceId, writes);
+    if (writes.length > 0) await applyWrites(tx, entity, workspaceId, writes, current);
     return { conflicts, rejected };
   });
 }
@@ -160,7 +160,13 @@ function decide(entity: ReplicatedEntity, row: Checked, current: Map<string, Doc
   return { kind: 'write', doc, isNewLive: !deleting && existing._deleted === true };
 }
 
-async function applyWrites(tx: Queryable, entity: ReplicatedEntity, workspaceId: number, writes: Doc[]) {
+async function applyWrites(
+  tx: Transaction,
+  entity: ReplicatedEntity,
+  workspaceId: number,
+  writes: Doc[],
+  stored: Map<string, Doc>,
+) {
   const rules = collectionRules[entity.name] ?? {};
   // A decided document holds only client-writable fields (the zod schema dropped any other), and
   // writeDocs reads only the columns it may write, so the document goes to SQL as it is.
@@ -172,10 +178,14 @@ async function applyWrites(tx: Queryable, entity: ReplicatedEntity, workspaceId:
   }));
   // A product's stock follows every movement as it is written (below); only a product the server has
   // not seen before may have movements that arrived ahead of it, so its insert sums the ledger.
-  await repo.writeDocs(tx, entity, workspaceId, rows, {
+  const written = repo.writeDocs(tx, entity, workspaceId, rows, {
     derived: rules.derive ? derivedColumns(entity) : [],
     stockFromLedger: rules.holdsStock,
+    onlyNew: writes.every((doc) => !stored.has(String(doc.id))),
   });
+  // Nothing follows the write unless stock must be recounted: COMMIT goes out with it.
+  if (!rules.movesStock) tx.commitNow();
+  await written;
 
   if (rules.movesStock) {
     const productIds = [...new Set(writes.map((d) => String(d.product_id)))];

@@ -135,14 +135,16 @@ export async function countLive(tx: Queryable, table: string, workspaceId: numbe
  * field it carries (a server-owned one a client sent) is never looked at. The documents take the
  * next server_seq numbers in the order given. server_version starts at 1 and goes up by one on
  * every accepted write. With `stockFromLedger` (products) a new row's stock_on_hand is the sum of
- * the movements already stored for it; an update leaves stock alone. Returns the last server_seq.
+ * the movements already stored for it; an update leaves stock alone. `onlyNew` says none of the
+ * documents is stored yet (known under the workspace lock, which every writer of these tables holds),
+ * so a plain INSERT does instead of an upsert's speculative one. Returns the last server_seq.
  */
 export async function writeDocs(
   tx: Queryable,
   entity: ReplicatedEntity,
   workspaceId: number,
   docs: Doc[],
-  opts: { derived?: string[]; stockFromLedger?: boolean } = {},
+  opts: { derived?: string[]; stockFromLedger?: boolean; onlyNew?: boolean } = {},
 ): Promise<number> {
   const derived = opts.derived ?? [];
   const owned = new Set(entity.serverOwned.filter((c) => !derived.includes(c)));
@@ -172,8 +174,7 @@ export async function writeDocs(
        SELECT ${values}, counter.seq - $3 + x.feed_n${stock.value}
          FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${recordType})) WITH ORDINALITY AS x(${list}, feed_n)
               CROSS JOIN counter
-       ON CONFLICT (workspace_id, id) DO UPDATE
-         SET ${updates}, server_version = ${quote(entity.name)}.server_version + 1)
+       ${opts.onlyNew ? '' : `ON CONFLICT (workspace_id, id) DO UPDATE SET ${updates}, server_version = ${quote(entity.name)}.server_version + 1`})
      SELECT seq AS top, pg_notify('${SYNC_CHANNEL}', json_build_object('collection', $4::text, 'workspace', $2::int, 'seq', seq)::text)
        FROM counter`,
     [JSON.stringify(docs), workspaceId, docs.length, entity.name],
