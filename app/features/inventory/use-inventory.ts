@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Product } from '../../../schema/catalog';
 import type { UserData } from '../../data/db';
@@ -37,7 +37,9 @@ export function useOnHand(data: UserData | null, workspaceId: number): Map<strin
         list.push({ quantity: d.quantity });
         byProduct.set(d.product_id, list);
       }
-      setOnHand(new Map([...byProduct].map(([id, list]) => [id, sumMovements(list)])));
+      const totals = new Map([...byProduct].map(([id, list]) => [id, sumMovements(list)]));
+      // Counts refresh behind urgent updates: a sale's stock lands just after its receipt shows.
+      startTransition(() => setOnHand(totals));
     });
     return () => sub.unsubscribe();
   }, [data, workspaceId]);

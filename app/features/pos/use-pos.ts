@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { PosOrder, PosShift } from '../../../schema/pos';
 import type { UserData } from '../../data/db';
 import { useOnline } from '../pwa/online';
@@ -33,7 +33,8 @@ export function useOrdersSince(data: UserData, workspaceId: number, since: strin
       .$.subscribe((docs) => {
         const list = docs.map((d) => d.toMutableJSON());
         list.sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? ''));
-        setOrders(list);
+        // A list refresh waits behind what the person is looking at (the receipt of the sale just made).
+        startTransition(() => setOrders(list));
       });
     return () => sub.unsubscribe();
   }, [data, workspaceId, since]);
@@ -50,7 +51,10 @@ export function useShiftOrders(data: UserData, workspaceId: number, shiftId: str
     }
     const sub = data.db.pos_orders
       .find({ selector: { workspace_id: workspaceId, shift_id: shiftId } })
-      .$.subscribe((docs) => setOrders(docs.map((d) => d.toMutableJSON())));
+      .$.subscribe((docs) => {
+        const list = docs.map((d) => d.toMutableJSON());
+        startTransition(() => setOrders(list));
+      });
     return () => sub.unsubscribe();
   }, [data, workspaceId, shiftId]);
   return orders;
