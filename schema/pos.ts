@@ -127,6 +127,7 @@ export function orderFigures(order: { items?: readonly PosItem[]; order_discount
 export const posMessages = {
   saleFrozen: 'A completed sale cannot be changed. Void it instead; the void is recorded as a new sale record.',
   shiftFrozen: 'A closed shift cannot be changed. Open a new shift instead.',
+  originalMissing: 'The sale this refers to is not a completed sale in this workspace. Sync the till, then void the sale again.',
 } as const;
 
 /** A till session on one device: opened with a float, closed with the cash counted. */

@@ -6,7 +6,7 @@ import { requireLiveMembership, type Membership } from '../api/workspaces/member
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
 import { capabilitiesOf, limitRefusal } from './plan-limits.js';
 import { pushHooksOf } from './push-hooks.js';
-import { collectionRules, rejectionMessages } from './rules.js';
+import { collectionRules, rejectionMessages, type CollectionRules } from './rules.js';
 import * as repo from './sync.repo.js';
 
 interface PushInput {
@@ -42,13 +42,16 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
   const rules = collectionRules[entity.name] ?? {};
   const rows = lastWritePerId(input.rows);
   const ids = rows.map((r) => String(r.newDocumentState.id ?? '')).filter(Boolean);
+  // Documents the pushed ones point at are read with them (same statement, same round trip).
+  const referenced = rules.references ? rows.map((r) => rules.references?.(r.newDocumentState)).filter((id) => id !== undefined) : [];
+  const wanted = [...new Set([...ids, ...referenced])];
 
   return deps.db.transaction(async (tx) => {
     await pushHooksOf(deps).beforeLock?.(tx);
     const first = Promise.all([
       'session' in caller ? requireLiveMembership(tx, caller.session, workspaceId, lock) : caller.membership,
       enterScope(tx, { userId, workspaceId }, 'session' in caller ? undefined : lock),
-      ids.length > 0 ? repo.selectByIds(tx, entity, workspaceId, ids) : [],
+      wanted.length > 0 ? repo.selectByIds(tx, entity, workspaceId, wanted) : [],
     ]);
     // Validation needs nothing from the database: it runs while the first round trip is out.
     const checked = rows.map((row) => check(entity, workspaceId, row));
@@ -65,6 +68,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
     const conflicts: Doc[] = [];
     const rejected: Rejection[] = [];
     const writes: Doc[] = [];
+    const accepted = new Map<string, Doc>();
     for (const row of checked) {
       const decision = decide(entity, row, current);
       if (decision.kind === 'conflict') conflicts.push(decision.master);
@@ -74,6 +78,13 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
         if (decision.master) conflicts.push(decision.master);
       }
       else if (decision.kind === 'write') {
+        const refused = referenceRefusal(rules, decision.doc, current, accepted);
+        if (refused) {
+          rejected.push({ id: String(decision.doc.id), code: 'invalid', message: refused });
+          const existing = current.get(String(decision.doc.id));
+          if (existing) conflicts.push(existing);
+          continue;
+        }
         if (decision.isNewLive && limited && caps) {
           const refusal = limitRefusal(caps, limited, live);
           if (refusal) {
@@ -86,11 +97,23 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
           live++;
         }
         writes.push(decision.doc);
+        accepted.set(String(decision.doc.id), decision.doc);
       }
     }
     if (writes.length > 0) await applyWrites(tx, entity, workspaceId, writes, current);
     return { conflicts, rejected };
   });
+}
+
+/**
+ * Why a document's reference (`CollectionRules.references`) is refused, if it is: what it names is
+ * looked up among the documents accepted earlier in this push, then among the stored ones.
+ */
+function referenceRefusal(rules: CollectionRules, doc: Doc, stored: Map<string, Doc>, accepted: Map<string, Doc>): string | null {
+  if (!rules.referenceRefused) return null;
+  const id = rules.references?.(doc);
+  const target = id === undefined ? undefined : (accepted.get(id) ?? stored.get(id));
+  return rules.referenceRefused(doc, target);
 }
 
 /** RxDB sends one row per document; if a client sends several, the last one is the change. */

@@ -29,6 +29,16 @@ export interface CollectionRules {
    * message is refused with code `immutable` and that message (e.g. a sent invoice's lines).
    */
   changeRefused?: (stored: Doc, incoming: Doc) => string | null;
+  /**
+   * A document that must point at another one of the same collection (a void at its sale): the id
+   * it names. The server reads that document with the pushed ones, in the same round trip.
+   */
+  references?: (raw: Doc) => string | undefined;
+  /**
+   * With `references`: a message refusing the document (code `invalid`) when what it names is not
+   * as required; `referenced` is the stored document, or one accepted earlier in the same push.
+   */
+  referenceRefused?: (doc: Doc, referenced: Doc | undefined) => string | null;
 }
 
 export const collectionRules: Record<string, CollectionRules> = {

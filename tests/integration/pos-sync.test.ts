@@ -140,6 +140,25 @@ for (const target of testDatabases()) {
       expect(await stored('products', productId)).toMatchObject({ stock_on_hand: 20 });
     });
 
+    it('a void must point at a completed sale here: one naming no sale is refused and nothing is stored', async () => {
+      const { order } = sale([line('p-v')]);
+      const v = buildVoid(order, { reason: 'Wrong item', deviceId: 'till-device-test', now: new Date() });
+      if (!v.ok) throw new Error(v.message);
+      const orphan = await push('pos_orders', [{ newDocumentState: v.value.order }]);
+      expect(orphan.rejected).toEqual([{ id: v.value.order.id, code: 'invalid', message: posMessages.originalMissing }]);
+      expect(await stored('pos_orders', v.value.order.id)).toBeUndefined();
+
+      // Made offline on one till, the sale and its void arrive in one push: the void finds its sale there.
+      expect(await push('pos_orders', [{ newDocumentState: order }, { newDocumentState: v.value.order }])).toEqual({ conflicts: [], rejected: [] });
+      expect(await stored('pos_orders', v.value.order.id)).toMatchObject({ kind: 'void', original_order_id: order.id });
+
+      // A void of a void is no sale either.
+      const voidOfVoid = { ...v.value.order, id: randomUUID(), original_order_id: v.value.order.id, updated_at: now() };
+      expect((await push('pos_orders', [{ newDocumentState: voidOfVoid }])).rejected).toEqual([
+        { id: voidOfVoid.id, code: 'invalid', message: posMessages.originalMissing },
+      ]);
+    });
+
     it('pushing the same sale and movements again is harmless: one record, stock counted once', async () => {
       const productId = await newProduct(10);
       const { order, movements } = sale([line(productId, { quantity: 4 })]);
