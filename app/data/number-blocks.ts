@@ -16,6 +16,23 @@ interface BlocksDoc {
 
 const DOC_ID = 'number-blocks';
 
+/**
+ * A reservation that hangs (a weak signal that still claims to be online) gives up and is tried
+ * again later; it must not hold up the reservations queued behind it.
+ */
+const RESERVE_TIMEOUT_MS = 10_000;
+
+// Reservations on this page run one at a time: two screens topping up the same series at once would
+// otherwise both reserve a block and leave a gap in the numbers.
+let reserving: Promise<unknown> = Promise.resolve();
+
+/** Runs `task` after every reservation task already queued on this page has finished. */
+export function oneReservationAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = reserving.then(task, task);
+  reserving = run.catch(() => undefined);
+  return run;
+}
+
 export class OutOfNumbersError extends Error {
   constructor(readonly series: NumberSeries) {
     super(`No ${series} numbers left on this device. Connect to the internet to reserve more.`);
@@ -30,7 +47,8 @@ export class OutOfNumbersError extends Error {
  */
 export function numberBlocks(opts: { db: VukaDatabase; deviceId: string; baseUrl?: string; fetch?: typeof fetch }) {
   const { db } = opts;
-  const doFetch: typeof fetch = opts.fetch ?? ((input, init) => fetch(input, { ...init, credentials: 'include' }));
+  const doFetch: typeof fetch =
+    opts.fetch ?? ((input, init) => fetch(input, { ...init, credentials: 'include', signal: AbortSignal.timeout(RESERVE_TIMEOUT_MS) }));
 
   async function blocksDoc() {
     const found = await db.getLocal<BlocksDoc>(DOC_ID);

@@ -164,3 +164,29 @@ test('a trader rings up and voids sales offline, and they reach the server when 
     await other.close();
   });
 });
+
+test('a till first opened with no signal has receipt numbers, reserved while another workspace page was open', async ({ page, context }, info) => {
+  // Every receipt-number reservation this page makes, from the first load on.
+  const reservations: string[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/number-blocks') && res.ok() && (res.request().postData() ?? '').includes('"receipt"')) reservations.push(res.url());
+  });
+  const { workspaceId } = await newTraderWithWorkspace(page, 'pos-ahead', info.project.name, `Ahead Stall ${info.project.name}`);
+
+  await test.step('online, on the dashboard only: the device reserves receipt numbers', async () => {
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/dashboard$`));
+    // Let the service worker take the page, so the till's code is there offline.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect.poll(() => reservations.length).toBeGreaterThan(0);
+  });
+
+  await test.step('offline, the till opens for the first time with numbers in hand', async () => {
+    await context.setOffline(true);
+    await goTo(page, 'Point of Sale');
+    await expect(page).toHaveURL(/\/pos$/);
+    await expect(page.getByText('50 receipt numbers ready on this device')).toBeVisible();
+    await page.screenshot({ path: `tests/screenshots/pos-${info.project.name}-numbers-ahead.png`, fullPage: true });
+  });
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberBlocks } from '../../app/data/number-blocks.js';
 import { stockOnHand, recordMovement } from '../../app/data/stock.js';
 import { buildSale } from '../../app/features/pos/sale.js';
-import { completeSale, deviceIdOf, numberWaitingSales, restoreSaleStock, voidSale } from '../../app/features/pos/till.js';
+import { completeSale, deviceIdOf, keepReceiptNumbers, numberWaitingSales, restoreSaleStock, voidSale } from '../../app/features/pos/till.js';
 import { pullResponse } from '../../schema/contract/sync.js';
 import type { PosItem } from '../../schema/pos.js';
 import type { Db } from '../../sync-server/db/db.js';
@@ -82,6 +82,21 @@ for (const target of testDatabases()) {
       await eventually(async () => expect(await serverDoc('products', productId)).toMatchObject({ stock_on_hand: 12 }), 15_000);
       // The sale itself never changed on the server: the void is its own record.
       expect(await serverDoc('pos_orders', sale.value.order.id)).toMatchObject({ receipt_number: 1, server_version: 2 });
+    });
+
+    it('any workspace page keeps receipt numbers ahead, and two keepers at once reserve one block', async () => {
+      const other = await seedWorkspace(db, userId);
+      const deviceId = await deviceIdOf(device.data);
+      const blocks = numberBlocks({ db: device.db, deviceId, baseUrl: server.url, fetch: cookieFetch(cookie) });
+      expect(await blocks.remaining(other, 'receipt')).toBe(0);
+      // The till and the workspace shell may both ask as a page opens.
+      expect(await Promise.all([keepReceiptNumbers(device.data, other, blocks), keepReceiptNumbers(device.data, other, blocks)])).toEqual([0, 0]);
+      expect(await blocks.remaining(other, 'receipt')).toBe(50);
+      const reserved = await db.query(
+        `SELECT start_number::int AS start, end_number::int AS "end" FROM number_blocks WHERE workspace_id = $1 AND series = 'receipt'`,
+        [other],
+      );
+      expect(reserved).toEqual([{ start: 1, end: 50 }]);
     });
 
     it('stock movements a closed page never wrote are restored once, never twice', async () => {

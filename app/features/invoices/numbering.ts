@@ -1,7 +1,7 @@
 import { brand } from '../../../schema/brand';
 import { formatDocumentNumber } from '../../../schema/invoices';
 import type { UserData } from '../../data/db';
-import { numberBlocks, OutOfNumbersError } from '../../data/number-blocks';
+import { numberBlocks, oneReservationAtATime, OutOfNumbersError } from '../../data/number-blocks';
 
 export type DocumentKind = 'invoice' | 'quote';
 
@@ -22,24 +22,8 @@ export function deviceId(): string {
   return id;
 }
 
-/** A reservation that hangs (a weak signal that still claims to be online) gives up and retries later. */
-const RESERVE_TIMEOUT_MS = 10_000;
-
 function blocksOf(data: UserData) {
-  return numberBlocks({
-    db: data.db,
-    deviceId: deviceId(),
-    fetch: (input, init) => fetch(input, { ...init, credentials: 'include', signal: AbortSignal.timeout(RESERVE_TIMEOUT_MS) }),
-  });
-}
-
-// Reservations on this page run one at a time: two screens topping up at once would otherwise both
-// reserve a block and leave a gap in the numbers.
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+  return numberBlocks({ db: data.db, deviceId: deviceId() });
 }
 
 /**
@@ -86,7 +70,7 @@ export async function rememberUnnumbered(data: UserData, kind: DocumentKind, id:
  * two devices never race to number the same draft. Safe to call often; failures wait for next time.
  */
 export function topUpAndAssign(data: UserData, workspaceId: number): Promise<void> {
-  return oneAtATime(() => topUpThenAssign(data, workspaceId));
+  return oneReservationAtATime(() => topUpThenAssign(data, workspaceId));
 }
 
 async function topUpThenAssign(data: UserData, workspaceId: number): Promise<void> {

@@ -2,7 +2,7 @@ import type { StockMovement } from '../../../schema/catalog';
 import type { PosOrder, PosShift } from '../../../schema/pos';
 import { posShifts } from '../../../schema/pos';
 import type { UserData } from '../../data/db';
-import { numberBlocks, OutOfNumbersError } from '../../data/number-blocks';
+import { numberBlocks, oneReservationAtATime, OutOfNumbersError } from '../../data/number-blocks';
 import { buildSale, buildVoid, defined, type Built, type SaleInput } from './sale';
 
 const DEVICE_DOC = 'pos-device';
@@ -115,6 +115,19 @@ export async function voidSale(
   await data.db.pos_orders.insert(built.value.order);
   await writeMovements(data, built.value.movements);
   return { ok: true, value: built.value.order };
+}
+
+/**
+ * Online, from any workspace page (the till and the workspace shell): keeps receipt numbers in hand
+ * on this device and numbers the sales it completed without one, so a till first opened with no
+ * signal still numbers its sales. Queued behind any other reservation on this page, so two callers
+ * never reserve two blocks at once. Returns how many sales it numbered.
+ */
+export function keepReceiptNumbers(data: UserData, workspaceId: number, blocks?: ReturnType<typeof receiptNumbers>): Promise<number> {
+  return oneReservationAtATime(async () => {
+    const deviceId = await deviceIdOf(data);
+    return numberWaitingSales(data, workspaceId, deviceId, blocks ?? receiptNumbers(data, deviceId));
+  });
 }
 
 /**

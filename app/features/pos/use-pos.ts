@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 import type { PosOrder, PosShift } from '../../../schema/pos';
 import type { UserData } from '../../data/db';
 import { useOnline } from '../pwa/online';
-import { deviceIdOf, numberWaitingSales, receiptNumbers } from './till';
+import { deviceIdOf, keepReceiptNumbers, receiptNumbers } from './till';
 
 /** This device's till id (null until read from the device database). */
 export function useDeviceId(data: UserData): string | null {
@@ -89,7 +89,7 @@ export function useReceiptNumbers(data: UserData, workspaceId: number, deviceId:
       await count();
       if (!online) return;
       try {
-        await numberWaitingSales(data, workspaceId, deviceId);
+        await keepReceiptNumbers(data, workspaceId);
       } catch {
         // Offline after all, or the server is away: numbers are reserved on the next try.
       }
