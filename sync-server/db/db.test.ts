@@ -68,6 +68,51 @@ for (const target of testDatabases()) {
       expect(await db.query(`SELECT 1 FROM server_secrets WHERE name = 'early-commit-probe'`)).toEqual([]);
     });
 
+    it('a prepared statement answers as an unprepared one, with every parameter and column type', async () => {
+      const sql = `SELECT $1::int AS n, $2::text AS t, $3::text[] AS arr, $4::jsonb AS j, $5::timestamptz AS at,
+                          $6::boolean AS b, $7::bigint AS big, $8::text AS missing`;
+      const params = [42, `it's "quoted"\n`, ['a', 'b,c', 'd"e'], { nested: [1, null, 'x'] }, new Date('2026-03-04T05:06:07.089Z'), true, '9007199254740993', null];
+      const plain = await db.transaction((tx) => tx.query(sql, params));
+      // Twice: the first run prepares, the second reuses the prepared statement.
+      for (let run = 0; run < 2; run++) {
+        expect(await db.transaction((tx) => tx.query(sql, params, { prepare: true }))).toEqual(plain);
+      }
+      expect(plain[0]).toMatchObject({ n: 42, t: `it's "quoted"\n`, arr: ['a', 'b,c', 'd"e'], b: true, missing: null });
+      expect((plain[0].at as Date).toISOString()).toBe('2026-03-04T05:06:07.089Z');
+    });
+
+    it('prepared and unprepared statements issued together run in order, in the transaction', async () => {
+      const upsert = `INSERT INTO server_secrets (name, value) VALUES ($1, $2)
+                      ON CONFLICT (name) DO UPDATE SET value = server_secrets.value || $2 RETURNING value`;
+      const seen = await db.transaction((tx) =>
+        Promise.all([
+          tx.query(upsert, ['prepared-order-probe', 'a'], { prepare: true }),
+          tx.query(`UPDATE server_secrets SET value = value || 'b' WHERE name = 'prepared-order-probe'`),
+          tx.query(upsert, ['prepared-order-probe', 'c'], { prepare: true }),
+          tx.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'prepared-order-probe'`, [], { prepare: true }),
+        ]),
+      );
+      expect(seen[3]).toEqual([{ value: 'abc' }]);
+    });
+
+    it('a failing prepared statement rolls its transaction back, and the statement still works after', async () => {
+      const insert = `INSERT INTO server_secrets (name, value) VALUES ($1, $2)`;
+      await db.transaction((tx) => tx.query(insert, ['prepared-fail-probe', 'x'], { prepare: true }));
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(insert, ['prepared-fail-probe-2', 'y'], { prepare: true });
+          await tx.query(insert, ['prepared-fail-probe', 'again'], { prepare: true });
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      expect(await db.query(`SELECT name FROM server_secrets WHERE name LIKE 'prepared-fail-probe%'`)).toEqual([{ name: 'prepared-fail-probe' }]);
+      // A statement Postgres cannot parse is refused each time, and is never kept.
+      for (let run = 0; run < 2; run++) {
+        await expect(db.transaction((tx) => tx.query('SELEC 1', [], { prepare: true }))).rejects.toThrow(/syntax error/);
+      }
+      await db.transaction((tx) => tx.query(insert, ['prepared-fail-probe-3', 'z'], { prepare: true }));
+      expect(await db.query(`SELECT count(*)::int AS n FROM server_secrets WHERE name LIKE 'prepared-fail-probe%'`)).toEqual([{ n: 2 }]);
+    });
+
     it('scoped requests run as the non-owner vuka_app role', async () => {
       const who = await withScope(db, { userId: 1 }, (tx) => tx.query<{ u: string }>('SELECT current_user AS u'));
       expect(who[0].u).toBe('vuka_app');
