@@ -2,7 +2,8 @@
  * Sync benchmarks (DESIGN.md §11), printed as ratios against raw batched SQL on the same database in
  * the same run: push and pull throughput (goal ≥ 0.5) and change-to-other-device latency over
  * loopback (goal p95 ≤ 150 ms). Uses DATABASE_URL when set, else an in-memory PGlite.
- *   npm run bench   (BENCH_DOCS=5000 BENCH_BATCH=200 BENCH_ROUNDS=5 BENCH_SAMPLES=40 BENCH_BROWSER_DOCS=10000, BENCH_BROWSER=0 skips Chromium)
+ * Push batches and pull pages are the sizes the app uses (`syncBatch`), for both sides.
+ *   npm run bench   (BENCH_DOCS=5000 BENCH_ROUNDS=5 BENCH_SAMPLES=40 BENCH_BROWSER_DOCS=10000, BENCH_BROWSER=0 skips Chromium)
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../sync-server/db/db.js';
@@ -14,10 +15,12 @@ import { scratchDatabase } from '../tests/support/databases.js';
 import { Device } from '../tests/support/sync-clients.js';
 import { browserInitialPull } from './browser-pull.js';
 import { jsonClient } from './json-client.js';
+import { syncBatch } from '../app/data/replication.js';
 import { accessCookie, seedUser, seedWorkspace, startSyncTestServer } from '../tests/support/sync-server.js';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 5000);
-const BATCH = Number(process.env.BENCH_BATCH ?? 200);
+const PUSH_BATCH = syncBatch.push;
+const PULL_PAGE = syncBatch.pull;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BROWSER_DOCS = Number(process.env.BENCH_BROWSER_DOCS ?? 10_000);
@@ -73,8 +76,8 @@ async function rawInsert(db: Db, rows: ReturnType<typeof product>[]) {
   await db.query('CREATE TABLE bench_raw_products (LIKE products INCLUDING ALL)');
   await db.query('ALTER TABLE bench_raw_products ADD FOREIGN KEY (workspace_id) REFERENCES workspaces (id) ON DELETE CASCADE');
   let seq = 0;
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH);
+  for (let i = 0; i < rows.length; i += PUSH_BATCH) {
+    const batch = rows.slice(i, i + PUSH_BATCH);
     const params: unknown[] = [];
     const values = batch.map((r) => {
       const base = params.length;
@@ -97,10 +100,10 @@ async function rawSelect(db: Db, workspace: number): Promise<number> {
   for (;;) {
     const rows = await db.query<{ server_seq: number; id: string }>(
       `SELECT * FROM bench_raw_products WHERE workspace_id = $1 AND (server_seq, id) > ($2::bigint, $3::text) ORDER BY server_seq, id LIMIT $4`,
-      [workspace, seq, id, BATCH],
+      [workspace, seq, id, PULL_PAGE],
     );
     total += rows.length;
-    if (rows.length < BATCH) return total;
+    if (rows.length < PULL_PAGE) return total;
     seq = Number(rows[rows.length - 1].server_seq);
     id = rows[rows.length - 1].id;
   }
@@ -112,16 +115,16 @@ async function main() {
   const userId = await seedUser(db, { plan: 'pro' });
   const cookie = await accessCookie(server.deps, userId);
   const client = jsonClient(server.url, cookie);
-  console.log(`driver ${db.driver}, ${DOCS} products, batches of ${BATCH}`);
+  console.log(`driver ${db.driver}, ${DOCS} products, pushed in batches of ${PUSH_BATCH}, pulled in pages of ${PULL_PAGE}`);
 
   // Warm-up (JIT, prepared plans, connection pool) so neither side pays first-run costs.
   const warmWs = await seedWorkspace(db, userId);
   await client.post(
     `/api/sync/products/push?workspace=${warmWs}`,
-    Array.from({ length: BATCH }, (_, i) => ({ newDocumentState: product(warmWs, i) })),
+    Array.from({ length: PUSH_BATCH }, (_, i) => ({ newDocumentState: product(warmWs, i) })),
   );
-  await client.get(`/api/sync/products/pull?workspace=${warmWs}&limit=${BATCH}`);
-  await rawInsert(db, Array.from({ length: BATCH }, (_, i) => product(warmWs, i)));
+  await client.get(`/api/sync/products/pull?workspace=${warmWs}&limit=${PULL_PAGE}`);
+  await rawInsert(db, Array.from({ length: PUSH_BATCH }, (_, i) => product(warmWs, i)));
   await rawSelect(db, warmWs);
 
   // Rounds alternate raw SQL and the sync endpoints, each on fresh rows, and the median ratio is
@@ -136,10 +139,10 @@ async function main() {
     const workspace = await seedWorkspace(db, userId);
     const docs = Array.from({ length: DOCS }, (_, i) => product(workspace, i));
     const [, pushMs] = await time(async () => {
-      for (let i = 0; i < docs.length; i += BATCH) {
+      for (let i = 0; i < docs.length; i += PUSH_BATCH) {
         const res = await client.post(
           `/api/sync/products/push?workspace=${workspace}`,
-          docs.slice(i, i + BATCH).map((d) => ({ newDocumentState: d })),
+          docs.slice(i, i + PUSH_BATCH).map((d) => ({ newDocumentState: d })),
         );
         const body = pushResponse.parse(res);
         if (body.conflicts.length || body.rejected.length) throw new Error('bench push was refused');
@@ -150,10 +153,10 @@ async function main() {
       let id = '';
       let total = 0;
       for (;;) {
-        const res = await client.get(`/api/sync/products/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${BATCH}`);
+        const res = await client.get(`/api/sync/products/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${PULL_PAGE}`);
         const page = pullResponse.parse(res);
         total += page.documents.length;
-        if (page.documents.length < BATCH) return total;
+        if (page.documents.length < PULL_PAGE) return total;
         ({ seq, id } = page.checkpoint);
       }
     });

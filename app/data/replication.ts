@@ -12,6 +12,14 @@ import { syncStatus as pageStatus, type SyncStatusStore } from './sync-status.js
 
 type SyncDoc = { id: string; workspace_id: number };
 
+/**
+ * Documents per request. A pull page of 500 products is about 150 kB: on a first sync, fewer and
+ * larger IndexedDB writes make 10 000 products land about 10 % sooner than pages of 200 (measured
+ * in Chromium by `npm run bench`), and a page lost to a dropped connection is still small to fetch
+ * again. A push stays at 200: it holds the workspace's lock while it is written.
+ */
+export const syncBatch = { pull: 500, push: 200 } as const;
+
 export interface SyncEngineOptions {
   data: UserData;
   /** '' in the browser (same origin); a full origin in Node tests and benches. */
@@ -25,6 +33,7 @@ export interface SyncEngineOptions {
   status?: SyncStatusStore;
   /** How soon a failed request is retried, ms. */
   retryTime?: number;
+  /** Documents per pull page and per push request (defaults: `syncBatch`). */
   batchSize?: number;
   /** Only the leader tab replicates (RxDB leader election). */
   waitForLeadership?: boolean;
@@ -142,7 +151,7 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       retryTime: opts.retryTime ?? 5000,
       waitForLeadership: opts.waitForLeadership ?? true,
       pull: {
-        batchSize: opts.batchSize ?? 200,
+        batchSize: opts.batchSize ?? syncBatch.pull,
         stream$: stream.asObservable(),
         handler: async (checkpoint, batchSize) => {
           const cp = checkpoint ?? { seq: 0, id: '' };
@@ -161,7 +170,7 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
         },
       },
       push: {
-        batchSize: opts.batchSize ?? 200,
+        batchSize: opts.batchSize ?? syncBatch.push,
         // One replication per workspace: each pushes only its own workspace's documents.
         modifier: (doc) => (doc.workspace_id === workspace ? doc : null),
         handler: async (rows) => {
