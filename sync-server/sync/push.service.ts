@@ -18,7 +18,14 @@ interface PushInput {
   caller: { session: { familyId: string; userId: number } } | { membership: Membership };
   workspaceId: number;
   rows: PushRow[];
+  /** Decide every document against its stored state first (see `freshBatch`). */
+  readFirst?: boolean;
 }
+
+/** A push transaction's end: every document decided, or a fresh batch inserted (see `freshBatch`). */
+type Outcome =
+  | { kind: 'decided'; response: PushResponse }
+  | { kind: 'fresh'; inserted: string[]; checked: Checked[] };
 
 type Decision =
   | { kind: 'write'; doc: Doc; isNewLive: boolean }
@@ -33,7 +40,8 @@ type Decision =
  *
  * Round trips: the session and membership check (which takes the lock for a member), the scope and
  * the read of the stored documents go out together; the write, its feed numbers and its NOTIFY are
- * one statement; then COMMIT.
+ * one statement; then COMMIT. A batch of documents the device has never seen on the server (the
+ * common case: new sales, new records) skips the read and is inserted as it is (`freshBatch`).
  */
 export async function pushChanges(deps: AppDeps, input: PushInput): Promise<PushResponse> {
   const { entity, caller, workspaceId } = input;
@@ -45,26 +53,37 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
   // Documents the pushed ones point at are read with them (same statement, same round trip).
   const referenced = rules.references ? rows.map((r) => rules.references?.(r.newDocumentState)).filter((id) => id !== undefined) : [];
   const wanted = [...new Set([...ids, ...referenced])];
+  const fresh = !input.readFirst && freshBatch(rows) && referenced.length === 0;
 
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     await pushHooksOf(deps).beforeLock?.(tx);
     const first = Promise.all([
       'session' in caller ? requireLiveMembership(tx, caller.session, workspaceId, lock) : caller.membership,
       enterScope(tx, { userId, workspaceId }, 'session' in caller ? undefined : lock),
-      wanted.length > 0 ? repo.selectByIds(tx, entity, workspaceId, wanted) : [],
+      wanted.length > 0 && !fresh ? repo.selectByIds(tx, entity, workspaceId, wanted) : [],
     ]);
     // Validation needs nothing from the database: it runs while the first round trip is out.
     const checked = rows.map((row) => check(entity, workspaceId, row));
-    const [membership, , stored] = await first;
+    const [membership, , readFirst] = await first;
+
+    const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
+    const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
+    let live = limited ? await repo.countLive(tx, limited, workspaceId) : 0;
+
+    let stored = readFirst;
+    if (fresh) {
+      const valid = checked.filter((row) => row.doc !== undefined);
+      if (!limited || !caps || limitRefusal(caps, limited, live, valid.length) === null) {
+        return { kind: 'fresh', inserted: await insertFresh(tx, entity, workspaceId, valid), checked };
+      }
+      // Near the plan's limit the documents are decided one by one, after all.
+      stored = await repo.selectByIds(tx, entity, workspaceId, wanted);
+    }
     const current = new Map<string, Doc>();
     for (const row of stored) {
       const doc = rowToDoc(entity, row);
       current.set(String(doc.id), doc);
     }
-
-    const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
-    const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
-    let live = limited ? await repo.countLive(tx, limited, workspaceId) : 0;
     const conflicts: Doc[] = [];
     const rejected: Rejection[] = [];
     const writes: Doc[] = [];
@@ -101,8 +120,32 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
       }
     }
     if (writes.length > 0) await applyWrites(tx, entity, workspaceId, writes, current);
-    return { conflicts, rejected };
+    return { kind: 'decided', response: { conflicts, rejected } };
   });
+  if (outcome.kind === 'decided') return outcome.response;
+
+  // Whatever the fresh insert did not store (a document the server already had: a retried push;
+  // one that failed validation) is decided against its stored state, as any other change is.
+  const inserted = new Set(outcome.inserted);
+  const rest = rows.filter((_, i) => !inserted.has(outcome.checked[i].id) || outcome.checked[i].rejection);
+  if (rest.length === 0) return { conflicts: [], rejected: [] };
+  return pushChanges(deps, { ...input, rows: rest, readFirst: true });
+}
+
+/**
+ * True when every document is one the device has never seen on the server (no assumed master state)
+ * and not a deletion. Such a document is written as it is unless the server already has it, so the
+ * batch needs no read before its write: `insertFresh` stores the new ones and says which they were.
+ */
+function freshBatch(rows: PushRow[]): boolean {
+  return rows.length > 0 && rows.every((r) => r.assumedMasterState == null && r.newDocumentState._deleted !== true);
+}
+
+/** Inserts the documents not stored yet, commits, and returns their ids (see `freshBatch`). */
+async function insertFresh(tx: Transaction, entity: ReplicatedEntity, workspaceId: number, valid: Checked[]): Promise<string[]> {
+  const docs = valid.map((row) => row.doc as Doc);
+  if (docs.length === 0) return [];
+  return applyWrites(tx, entity, workspaceId, docs, new Map(), { skipExisting: true });
 }
 
 /**
@@ -189,7 +232,8 @@ async function applyWrites(
   workspaceId: number,
   writes: Doc[],
   stored: Map<string, Doc>,
-) {
+  opts: { skipExisting?: boolean } = {},
+): Promise<string[]> {
   const rules = collectionRules[entity.name] ?? {};
   // A decided document holds only client-writable fields (the zod schema dropped any other), and
   // writeDocs reads only the columns it may write, so the document goes to SQL as it is.
@@ -205,13 +249,16 @@ async function applyWrites(
     derived: rules.derive ? derivedColumns(entity) : [],
     stockFromLedger: rules.holdsStock,
     onlyNew: writes.every((doc) => !stored.has(String(doc.id))),
+    skipExisting: opts.skipExisting,
   });
   // Nothing follows the write unless stock must be recounted: COMMIT goes out with it.
   if (!rules.movesStock) tx.commitNow();
-  await written;
+  const { inserted } = await written;
+  const storedIds = inserted ?? writes.map((doc) => String(doc.id));
 
   if (rules.movesStock) {
-    const productIds = [...new Set(writes.map((d) => String(d.product_id)))];
+    const ids = new Set(storedIds);
+    const productIds = [...new Set(writes.filter((d) => ids.has(String(d.id))).map((d) => String(d.product_id)))];
     const changed = (await repo.stockTotals(tx, workspaceId, productIds)).filter((t) => t.total !== Number(t.stored));
     if (changed.length > 0) {
       const start = await repo.takeSeq(tx, workspaceId, changed.length);
@@ -219,6 +266,7 @@ async function applyWrites(
       await repo.notifyChange(tx, { collection: 'products', workspace: workspaceId, seq: start + changed.length - 1 });
     }
   }
+  return storedIds;
 }
 
 /** Server-owned columns a `derive` rule fills (everything the server owns except its feed columns). */

@@ -137,15 +137,18 @@ export async function countLive(tx: Queryable, table: string, workspaceId: numbe
  * every accepted write. With `stockFromLedger` (products) a new row's stock_on_hand is the sum of
  * the movements already stored for it; an update leaves stock alone. `onlyNew` says none of the
  * documents is stored yet (known under the workspace lock, which every writer of these tables holds),
- * so a plain INSERT does instead of an upsert's speculative one. Returns the last server_seq.
+ * so a plain INSERT does instead of an upsert's speculative one. `skipExisting` inserts only the
+ * documents not stored yet and leaves stored ones untouched (their feed numbers go unused: the feed
+ * may have gaps, never reorderings). Returns the last server_seq and, with `skipExisting`, the ids
+ * that were inserted.
  */
 export async function writeDocs(
   tx: Queryable,
   entity: ReplicatedEntity,
   workspaceId: number,
   docs: Doc[],
-  opts: { derived?: string[]; stockFromLedger?: boolean; onlyNew?: boolean } = {},
-): Promise<number> {
+  opts: { derived?: string[]; stockFromLedger?: boolean; onlyNew?: boolean; skipExisting?: boolean } = {},
+): Promise<{ top: number; inserted: string[] | null }> {
   const derived = opts.derived ?? [];
   const owned = new Set(entity.serverOwned.filter((c) => !derived.includes(c)));
   const columns = Object.entries(entity.columns).filter(([c]) => !owned.has(c));
@@ -164,7 +167,13 @@ export async function writeDocs(
                              WHERE m.workspace_id = x.workspace_id AND m.product_id = x.id AND NOT m.deleted), 0)`,
       }
     : { column: '', value: '' };
-  const rows = await tx.query<{ top: number | string }>(
+  const conflict = opts.skipExisting
+    ? 'ON CONFLICT (workspace_id, id) DO NOTHING RETURNING id'
+    : opts.onlyNew
+      ? ''
+      : `ON CONFLICT (workspace_id, id) DO UPDATE SET ${updates}, server_version = ${quote(entity.name)}.server_version + 1`;
+  const inserted = opts.skipExisting ? ', ARRAY(SELECT id FROM written) AS inserted' : '';
+  const rows = await tx.query<{ top: number | string; inserted?: string[] }>(
     `WITH counter AS (
        INSERT INTO sync_counters (workspace_id, seq) VALUES ($2, $3)
        ON CONFLICT (workspace_id) DO UPDATE SET seq = sync_counters.seq + EXCLUDED.seq
@@ -174,13 +183,13 @@ export async function writeDocs(
        SELECT ${values}, counter.seq - $3 + x.feed_n${stock.value}
          FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${recordType})) WITH ORDINALITY AS x(${list}, feed_n)
               CROSS JOIN counter
-       ${opts.onlyNew ? '' : `ON CONFLICT (workspace_id, id) DO UPDATE SET ${updates}, server_version = ${quote(entity.name)}.server_version + 1`})
-     SELECT seq AS top, pg_notify('${SYNC_CHANNEL}', json_build_object('collection', $4::text, 'workspace', $2::int, 'seq', seq)::text)
+       ${conflict})
+     SELECT seq AS top, pg_notify('${SYNC_CHANNEL}', json_build_object('collection', $4::text, 'workspace', $2::int, 'seq', seq)::text)${inserted}
        FROM counter`,
     [JSON.stringify(docs), workspaceId, docs.length, entity.name],
     { prepare: true },
   );
-  return Number(rows[0].top);
+  return { top: Number(rows[0].top), inserted: rows[0].inserted ?? null };
 }
 
 /** On-hand totals from the ledger for the given products, with the currently stored value. */

@@ -93,6 +93,45 @@ for (const target of testDatabases()) {
       expect((await pullAll('contacts', pro)).filter((d) => d.id === row.newDocumentState.id)).toEqual(stored);
     });
 
+    it('new documents pushed with ones the server already has: the new are stored, the stored keep their state and come back', async () => {
+      // A retry after a lost answer, edited in between: every row is "new" to the device.
+      const kept = contact(pro, { name: 'Lerato', phone: '0820000001' });
+      expect(pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: kept }])).body)).toEqual({ conflicts: [], rejected: [] });
+      const [master] = (await pullAll('contacts', pro)).filter((d) => d.id === kept.id);
+      const names = ['Bongani', 'Ayanda'];
+      const added = names.map((name) => contact(pro, { name }));
+      const invalid = contact(pro, { name: '' });
+      const rows = [added[0], { ...kept, phone: '0839999999', updated_at: now() }, invalid, added[1]].map((d) => ({ newDocumentState: d }));
+      const res = pushResponse.parse((await api.push('contacts', pro, rows)).body);
+      expect(res.conflicts).toEqual([master]);
+      expect(res.rejected).toEqual([{ id: invalid.id, code: 'invalid', message: expect.stringMatching(/^name: /) }]);
+
+      const stored = await pullAll('contacts', pro);
+      expect(stored.filter((d) => d.id === kept.id)).toEqual([master]);
+      expect(stored.filter((d) => d.id === invalid.id)).toEqual([]);
+      added.forEach((doc, i) => {
+        expect(stored.filter((d) => d.id === doc.id)).toEqual([expect.objectContaining({ name: names[i], server_version: 1 })]);
+      });
+      // The same batch once more changes nothing: every document is now the server's.
+      const again = pushResponse.parse((await api.push('contacts', pro, rows)).body);
+      expect(again.conflicts.map((d) => d.id).sort()).toEqual([kept.id, ...added.map((d) => d.id)].sort());
+      expect(again.rejected.map((r) => r.id)).toEqual([invalid.id]);
+      expect(await pullAll('contacts', pro)).toEqual(stored);
+    });
+
+    it('new products on the free plan stop at the limit, whole batches and one by one', async () => {
+      const ws = await seedWorkspace(db, await seedUser(db, { plan: 'free' }));
+      const owner = (await db.query<{ owner_id: number }>('SELECT owner_id FROM workspaces WHERE id = $1', [ws]))[0].owner_id;
+      const own = syncApi(server.url, await accessCookie(server.deps, owner));
+      const batch = (n: number) => Array.from({ length: n }, (_, i) => ({ newDocumentState: product(ws, { name: `Stall item ${i}` }) }));
+      expect(pushResponse.parse((await own.push('products', ws, batch(8))).body)).toEqual({ conflicts: [], rejected: [] });
+      const over = pushResponse.parse((await own.push('products', ws, batch(4))).body);
+      expect(over.conflicts).toEqual([]);
+      expect(over.rejected.map((r) => r.code)).toEqual(['plan_limit', 'plan_limit']);
+      const live = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE workspace_id = $1 AND NOT deleted', [ws]);
+      expect(live[0].n).toBe(10);
+    });
+
     it('a write based on an old server state comes back as a conflict with the server document', async () => {
       const doc = contact(pro, { name: 'Sipho', phone: '0820000000' });
       await api.push('contacts', pro, [{ newDocumentState: doc }]);
