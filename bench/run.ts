@@ -3,7 +3,7 @@
  * the same run: push and pull throughput (goal ≥ 0.5) and change-to-other-device latency over
  * loopback (goal p95 ≤ 150 ms). Uses DATABASE_URL when set, else an in-memory PGlite.
  * Push batches and pull pages are the sizes the app uses (`syncBatch`), for both sides.
- *   npm run bench   (BENCH_DOCS=5000 BENCH_ROUNDS=5 BENCH_SAMPLES=40 BENCH_BROWSER_DOCS=10000, BENCH_BROWSER=0 skips Chromium)
+ *   npm run bench   (BENCH_DOCS=10000 BENCH_ROUNDS=7 BENCH_SAMPLES=40 BENCH_BROWSER_DOCS=10000, BENCH_BROWSER=0 skips Chromium)
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../sync-server/db/db.js';
@@ -18,11 +18,11 @@ import { jsonClient } from './json-client.js';
 import { syncBatch } from '../app/data/replication.js';
 import { accessCookie, seedUser, seedWorkspace, startSyncTestServer } from '../tests/support/sync-server.js';
 
-const DOCS = Number(process.env.BENCH_DOCS ?? 5000);
+const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const PUSH_BATCH = syncBatch.push;
 const PULL_PAGE = syncBatch.pull;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const BROWSER_DOCS = Number(process.env.BENCH_BROWSER_DOCS ?? 10_000);
 
 function product(workspace: number, i: number) {
@@ -68,13 +68,19 @@ async function openDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   };
 }
 
-async function rawInsert(db: Db, rows: ReturnType<typeof product>[]) {
+/**
+ * The baseline's table: same columns, keys, indexes and constraints as the real one, so the baseline
+ * does the same index and integrity work. LIKE … INCLUDING ALL copies everything but foreign keys;
+ * the real table's one (every row names an existing workspace) is added by hand. Made once: like
+ * `products`, it grows round by round (each round writes a fresh workspace into both).
+ */
+async function createRawTable(db: Db) {
   await db.query('DROP TABLE IF EXISTS bench_raw_products');
-  // Same columns, keys, indexes and constraints as the real table, so the baseline does the same
-  // index and integrity work. LIKE … INCLUDING ALL copies everything but foreign keys; the real
-  // table's one (every row names an existing workspace) is added by hand.
   await db.query('CREATE TABLE bench_raw_products (LIKE products INCLUDING ALL)');
   await db.query('ALTER TABLE bench_raw_products ADD FOREIGN KEY (workspace_id) REFERENCES workspaces (id) ON DELETE CASCADE');
+}
+
+async function rawInsert(db: Db, rows: ReturnType<typeof product>[]) {
   let seq = 0;
   for (let i = 0; i < rows.length; i += PUSH_BATCH) {
     const batch = rows.slice(i, i + PUSH_BATCH);
@@ -117,6 +123,7 @@ async function main() {
   const client = jsonClient(server.url, cookie);
   console.log(`driver ${db.driver}, ${DOCS} products, pushed in batches of ${PUSH_BATCH}, pulled in pages of ${PULL_PAGE}`);
 
+  await createRawTable(db);
   // Warm-up (JIT, prepared plans, connection pool) so neither side pays first-run costs.
   const warmWs = await seedWorkspace(db, userId);
   await client.post(

@@ -189,7 +189,10 @@ function check(entity: ReplicatedEntity, workspaceId: number, row: PushRow): Che
   if (parsed.data.workspace_id !== workspaceId) {
     return { ...base, rejection: { id, code: 'forbidden', message: rejectionMessages.forbidden } };
   }
-  return { ...base, doc: { ...parsed.data, _deleted: deleting } };
+  // zod's output is a new object, this push's own: it takes the deletion flag without a copy.
+  const doc: Doc = parsed.data;
+  doc._deleted = deleting;
+  return { ...base, doc };
 }
 
 function decide(entity: ReplicatedEntity, row: Checked, current: Map<string, Doc>): Decision {
