@@ -9,9 +9,9 @@ export function capabilitiesOf(membership: Membership, now: Date): CapabilitiesD
 }
 
 /**
- * The plan's refusal message when `adding` more records (one by default) would pass the limit, else null. A push refuses
- * documents one by one (in `rejected`) instead of failing the whole batch, so the 403 the plan
- * module throws for REST endpoints becomes a message here.
+ * The plan's refusal message when `adding` more records (one by default) would pass the limit, else
+ * null. A push refuses documents one by one (in `rejected`) instead of failing the whole batch, so
+ * the 403 the plan module throws for REST endpoints becomes a message here.
  */
 export function limitRefusal(caps: CapabilitiesDto, key: LimitKey, currentCount: number, adding = 1): string | null {
   try {

@@ -127,7 +127,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
   // Whatever the fresh insert did not store (a document the server already had: a retried push;
   // one that failed validation) is decided against its stored state, as any other change is.
   const inserted = new Set(outcome.inserted);
-  const rest = rows.filter((_, i) => !inserted.has(outcome.checked[i].id) || outcome.checked[i].rejection);
+  const rest = rows.filter((_, i) => !inserted.has(outcome.checked[i].id));
   if (rest.length === 0) return { conflicts: [], rejected: [] };
   return pushChanges(deps, { ...input, rows: rest, readFirst: true });
 }
@@ -256,8 +256,7 @@ async function applyWrites(
   });
   // Nothing follows the write unless stock must be recounted: COMMIT goes out with it.
   if (!rules.movesStock) tx.commitNow();
-  const { inserted } = await written;
-  const storedIds = inserted ?? writes.map((doc) => String(doc.id));
+  const storedIds = await written;
 
   if (rules.movesStock) {
     const ids = new Set(storedIds);

@@ -139,8 +139,8 @@ export async function countLive(tx: Queryable, table: string, workspaceId: numbe
  * documents is stored yet (known under the workspace lock, which every writer of these tables holds),
  * so a plain INSERT does instead of an upsert's speculative one. `skipExisting` inserts only the
  * documents not stored yet and leaves stored ones untouched (their feed numbers go unused: the feed
- * may have gaps, never reorderings). Returns the last server_seq and, with `skipExisting`, the ids
- * that were inserted.
+ * may have gaps, never reorderings). Returns the ids of the documents it stored: with
+ * `skipExisting` the inserted ones, else all of them.
  */
 export async function writeDocs(
   tx: Queryable,
@@ -148,7 +148,7 @@ export async function writeDocs(
   workspaceId: number,
   docs: Doc[],
   opts: { derived?: string[]; stockFromLedger?: boolean; onlyNew?: boolean; skipExisting?: boolean } = {},
-): Promise<{ top: number; inserted: string[] | null }> {
+): Promise<string[]> {
   const derived = opts.derived ?? [];
   const owned = new Set(entity.serverOwned.filter((c) => !derived.includes(c)));
   const columns = Object.entries(entity.columns).filter(([c]) => !owned.has(c));
@@ -177,7 +177,7 @@ export async function writeDocs(
   const inserted = opts.skipExisting
     ? ', CASE WHEN (SELECT count(*) FROM written) < $3 THEN ARRAY(SELECT id FROM written) END AS inserted'
     : '';
-  const rows = await tx.query<{ top: number | string; inserted?: string[] | null }>(
+  const rows = await tx.query<{ inserted?: string[] | null }>(
     `WITH counter AS (
        INSERT INTO sync_counters (workspace_id, seq) VALUES ($2, $3)
        ON CONFLICT (workspace_id) DO UPDATE SET seq = sync_counters.seq + EXCLUDED.seq
@@ -188,13 +188,12 @@ export async function writeDocs(
          FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${recordType})) WITH ORDINALITY AS x(${list}, feed_n)
               CROSS JOIN counter
        ${conflict})
-     SELECT seq AS top, pg_notify('${SYNC_CHANNEL}', json_build_object('collection', $4::text, 'workspace', $2::int, 'seq', seq)::text)${inserted}
+     SELECT pg_notify('${SYNC_CHANNEL}', json_build_object('collection', $4::text, 'workspace', $2::int, 'seq', seq)::text)${inserted}
        FROM counter`,
     [JSON.stringify(docs), workspaceId, docs.length, entity.name],
     { prepare: true },
   );
-  const all = docs.map((doc) => String(doc.id));
-  return { top: Number(rows[0].top), inserted: opts.skipExisting ? (rows[0].inserted ?? all) : null };
+  return rows[0].inserted ?? docs.map((doc) => String(doc.id));
 }
 
 /** On-hand totals from the ledger for the given products, with the currently stored value. */
