@@ -25,7 +25,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.isProduction ? 1 : false);
+  // Only proxies named in TRUST_PROXY may set the client address (req.ip) that per-IP limits key on.
+  app.set('trust proxy', deps.config.TRUST_PROXY);
   app.use(securityHeaders(deps.config));
   app.use(express.json({ limit: '2mb', verify: keepRawBody }));
   app.use(cookieParser());

@@ -1,10 +1,12 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Every environment variable Vuka reads (README lists them). */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Interface to listen on; unset: 127.0.0.1 outside production, 0.0.0.0 in production. */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('.data/'),
   DATABASE_URL: z.string().optional(),
   /** Public origin of the app, e.g. https://app.vuka.africa; also the CSRF allow-list's first entry. */
@@ -28,6 +30,26 @@ const envSchema = z.object({
   /** Turn off rate limits (only honoured outside production; the e2e suite registers many users). */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.string().default('info'),
+  /**
+   * Which proxies in front of the server may name the client in X-Forwarded-For (Express's `trust
+   * proxy`). Unset: none, so per-IP limits key on the socket's address and a client cannot pick its
+   * own by sending the header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY must be a hop count, or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal ("true" would trust any client\'s header)',
+        });
+        return false;
+      }
+      return parsed;
+    }),
   /** Extra script origins for the CSP (space separated), e.g. analytics loaded after consent. */
   CSP_SCRIPT_SOURCES: z.string().default(''),
   /** Card payments (Paystack). Unset key outside production: a local sandbox runs instead. */
@@ -37,7 +59,8 @@ const envSchema = z.object({
   PAYSTACK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'HOST'> & {
+  HOST: string;
   isProduction: boolean;
   allowedOrigins: string[];
 };
@@ -45,10 +68,47 @@ export type Config = z.infer<typeof envSchema> & {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.parse(env);
   const origin = parsed.APP_ORIGIN ?? `http://localhost:${parsed.PORT}`;
+  const isProduction = parsed.NODE_ENV === 'production';
   return {
     ...parsed,
+    // Outside production nothing should be reachable from another machine (the dev mailbox, the
+    // demo account): listen on loopback unless told otherwise.
+    HOST: parsed.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1'),
     APP_ORIGIN: origin,
-    isProduction: parsed.NODE_ENV === 'production',
+    isProduction,
     allowedOrigins: [origin, ...parsed.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)],
   };
+}
+
+/** A value Express's `trust proxy` setting takes: none, a hop count, or addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Express wants it, or null when it is not valid. `true` is refused on purpose:
+ * it makes the left-most X-Forwarded-For entry, which any client can write, the client's address.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops === 0 ? false : hops;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyEntry) ? entries : null;
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  if (slash === -1) return isIP(entry) !== 0;
+  const address = entry.slice(0, slash);
+  const range = entry.slice(slash + 1);
+  const family = isIP(address);
+  if (family === 0) return false;
+  // A prefix length, or (IPv4) a dotted netmask such as 255.255.255.0.
+  if (/^\d+$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
 }

@@ -7,7 +7,7 @@ import { createLogger } from './logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
 import { startDevSandbox } from './payments/dev-sandbox.js';
 import { startBillingSweeper } from './api/billing/billing.sweeper.js';
-import { demoAccount, seedDemo } from './seed/demo.js';
+import { demoAccount, demoSeedPlan, seedDemo } from './seed/demo.js';
 
 /** Starts app + API on PORT with the configured database. */
 export async function start() {
@@ -19,15 +19,16 @@ export async function start() {
   const deps: AppDeps = { config, db, mailer, log, now: () => new Date() };
   const server = createServer(createApp(deps));
   const live = await attachLive(server, deps);
-  const seed = config.SEED_DEMO ?? (config.DATABASE_URL ? '0' : '1');
-  if (seed === '1' && (await seedDemo(deps))) {
+  const demo = demoSeedPlan(config);
+  if (demo.warning) log.warn(demo.warning);
+  if (demo.seed && (await seedDemo(deps))) {
     log.info(`Demo workspace created. Sign in as ${demoAccount.email} / ${demoAccount.password}`);
   }
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   paystackSandbox?.attach(typeof address === 'object' && address ? address.port : config.PORT);
   const billingSweeper = startBillingSweeper(deps);
-  log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver})`);
+  log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver}), listening on ${config.HOST}`);
   const stop = async () => {
     await live.close();
     billingSweeper.stop();

@@ -68,6 +68,23 @@ export async function enforceRateLimits(deps: AppDeps, checks: readonly RateLimi
   if (wait > 0) throw tooMany(`Too many attempts. Please try again in ${humanWait(wait)}.`, wait);
 }
 
+/**
+ * Gives back the hit `enforceRateLimits` counted for an attempt that turned out fine, so the keys
+ * count failures only. Counting first and refunding after (rather than checking first and counting
+ * failures after) keeps parallel attempts from all slipping past the check before any is counted.
+ */
+export async function refundRateLimits(deps: AppDeps, checks: readonly RateLimitCheck[]): Promise<void> {
+  if (deps.config.RATE_LIMITS === 'off' && !deps.config.isProduction) return;
+  const now = deps.now().toISOString();
+  for (const check of checks) {
+    await deps.db.query(
+      `UPDATE rate_limits SET hits = hits - 1
+       WHERE key = $1 AND hits > 0 AND window_start + make_interval(secs => window_seconds) > $2::timestamptz`,
+      [check.key, now],
+    );
+  }
+}
+
 function humanWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);

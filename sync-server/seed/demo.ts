@@ -4,6 +4,7 @@ import { contacts } from '../../schema/crm.js';
 import { products, stockMovements } from '../../schema/catalog.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
+import type { Config } from '../config.js';
 import { createWorkspace } from '../api/workspaces/workspaces.service.js';
 import { withScope } from '../db/db.js';
 import { pushChanges } from '../sync/push.service.js';
@@ -24,12 +25,28 @@ const demoContacts = [
   { name: 'Sipho Dlamini', company: 'Dlamini Builders', phone: '+27 71 555 0144', stage: 'lead' },
 ] as const;
 
+export const DEMO_REFUSED_IN_PRODUCTION =
+  'SEED_DEMO=1 is ignored in production: the demo account has a published password, so it is never created there.';
+
+/**
+ * Whether this start seeds the demo: by default only with the embedded database, and never in
+ * production, whatever SEED_DEMO says (its password is printed in the README). A production start
+ * that asked for it gets a warning to log.
+ */
+export function demoSeedPlan(config: Config): { seed: boolean; warning?: string } {
+  const wanted = (config.SEED_DEMO ?? (config.DATABASE_URL ? '0' : '1')) === '1';
+  if (!config.isProduction) return { seed: wanted };
+  return config.SEED_DEMO === '1' ? { seed: false, warning: DEMO_REFUSED_IN_PRODUCTION } : { seed: false };
+}
+
 /**
  * First start with the embedded database: a clearly marked demo account and workspace with a few
  * products, stock and contacts, written through the same push path devices use (so sequence numbers,
- * stock totals and row-level security all hold). Does nothing once any user exists.
+ * stock totals and row-level security all hold). Does nothing once any user exists, or in
+ * production (checked here too, so no caller can create the account there).
  */
 export async function seedDemo(deps: AppDeps): Promise<boolean> {
+  if (deps.config.isProduction) return false;
   const existing = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if (existing[0].n > 0) return false;
   const hash = await argon2.hash(demoAccount.password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });

@@ -5,7 +5,7 @@ import { messages } from '../../../schema/forms.js';
 import type { EndpointParsed } from '../../../schema/http.js';
 import { signingKey } from '../../http/auth-context.js';
 import { badRequest, conflict, unauthorized } from '../../http/errors.js';
-import { enforceRateLimits } from '../../http/rate-limit.js';
+import { enforceRateLimits, refundRateLimits } from '../../http/rate-limit.js';
 import { resetPasswordMail } from '../../mail/templates.js';
 import { authLimits } from './limits.js';
 import { codeMatches, hashPassword, randomToken, sha256, verifyPassword } from './secrets.js';
@@ -47,11 +47,14 @@ export async function register(deps: AppDeps, body: Body<'register'>, ip: string
 }
 
 export async function login(deps: AppDeps, body: Body<'login'>, ip: string): Promise<UserRow> {
-  await enforceRateLimits(deps, authLimits.login(ip, body.email));
+  const limits = authLimits.login(ip, body.email);
+  await enforceRateLimits(deps, limits);
   const user = await users.findUserByEmail(deps.db, body.email);
   // Always one argon2 verification, so an unknown address answers in the same time as a wrong password.
   const ok = await verifyPassword(user?.password, body.password);
   if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+  // Only failures count against the limits.
+  await refundRateLimits(deps, limits);
   return user;
 }
 

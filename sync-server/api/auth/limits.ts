@@ -5,9 +5,14 @@ const HOUR = 3600;
 
 /** Per-IP and per-account limits (DESIGN.md §4). Keys name the action, the dimension and the value. */
 export const authLimits = {
+  /**
+   * Failed sign-ins (a success is refunded): per address, and per account from one address. There
+   * is deliberately no account-wide limit: anyone could trip it from many addresses and keep the
+   * owner's right password out.
+   */
   login: (ip: string, email: string): RateLimitCheck[] => [
     { key: `login:ip:${ip}`, max: 30, windowSeconds: 15 * MINUTE },
-    { key: `login:acct:${email.toLowerCase()}`, max: 10, windowSeconds: 15 * MINUTE },
+    { key: `login:acct-ip:${email.toLowerCase()}|${ip}`, max: 10, windowSeconds: 15 * MINUTE },
   ],
   register: (ip: string, email: string): RateLimitCheck[] => [
     { key: `register:ip:${ip}`, max: 10, windowSeconds: HOUR },

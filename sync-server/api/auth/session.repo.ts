@@ -30,17 +30,26 @@ export async function findRefreshToken(db: Queryable, tokenHash: string): Promis
 }
 
 /**
- * Marks a live token used. Only one caller can win the update, so two refreshes racing with the
- * same token cannot both rotate it.
+ * The token with this hash, locked until the transaction ends: two refreshes presenting the same
+ * token take turns, so the second sees what the first did to it.
  */
-export async function markRefreshUsed(db: Queryable, tokenHash: string, now: Date): Promise<RefreshRow | null> {
-  const rows = await db.query<RefreshRow>(
-    `UPDATE refresh_tokens SET used_at = $2::timestamptz
-     WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $2::timestamptz
-     RETURNING id, family_id, user_id, expires_at, used_at, revoked_at`,
-    [tokenHash, now.toISOString()],
+export async function lockRefreshToken(tx: Queryable, tokenHash: string): Promise<RefreshRow | null> {
+  const rows = await tx.query<RefreshRow>(
+    `SELECT id, family_id, user_id, expires_at, used_at, revoked_at FROM refresh_tokens
+     WHERE token_hash = $1 FOR UPDATE`,
+    [tokenHash],
   );
   return rows[0] ?? null;
+}
+
+export async function markRefreshUsed(tx: Queryable, id: number, now: Date): Promise<void> {
+  await tx.query(`UPDATE refresh_tokens SET used_at = $2::timestamptz WHERE id = $1`, [id, now.toISOString()]);
+}
+
+/** Whether a token issued in exchange for this one has itself been exchanged already. */
+export async function successorUsed(tx: Queryable, id: number): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM refresh_tokens WHERE parent_id = $1 AND used_at IS NOT NULL LIMIT 1`, [id]);
+  return rows.length > 0;
 }
 
 export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {

@@ -17,14 +17,23 @@ import {
   familyIsLive,
   findRefreshToken,
   insertRefreshToken,
+  lockRefreshToken,
   markRefreshUsed,
   pruneExpired,
   revokeFamily,
+  successorUsed,
   type RefreshRow,
 } from './session.repo.js';
 
 /** Refresh cookie and token lifetime: the spec's "session lasts 30 days". */
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * How long after a refresh token was rotated it may still be presented once more without that
+ * counting as theft (RFC 9700 §4.14.2): two tabs refreshing at the same moment both send the same
+ * cookie, and a response lost on the way back leaves the browser with the old one.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 export function cookieBase(deps: AppDeps): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', secure: deps.config.isProduction, path: '/' };
@@ -34,24 +43,9 @@ function cookieOptions(deps: AppDeps, maxAgeSeconds: number): CookieOptions {
   return { ...cookieBase(deps), maxAge: maxAgeSeconds * 1000 };
 }
 
-async function issue(
-  deps: AppDeps,
-  res: Response,
-  userId: number,
-  familyId: string,
-  parentId: number | null,
-): Promise<number> {
-  const now = deps.now();
-  const refresh = randomToken();
-  await insertRefreshToken(deps.db, {
-    tokenHash: sha256(refresh),
-    familyId,
-    userId,
-    parentId,
-    now,
-    expiresAt: new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000),
-  });
-  const exp = Math.floor(now.getTime() / 1000) + ACCESS_TTL_SECONDS;
+/** Sets both cookies for a refresh token already stored; returns the access expiry (ms). */
+async function setSessionCookies(deps: AppDeps, res: Response, refresh: string, userId: number, familyId: string): Promise<number> {
+  const exp = Math.floor(deps.now().getTime() / 1000) + ACCESS_TTL_SECONDS;
   const access = signAccessToken(await signingKey(deps), { sub: userId, fam: familyId, exp });
   const names = cookieNames(deps.config.isProduction);
   res.cookie(names.access, access, cookieOptions(deps, ACCESS_TTL_SECONDS));
@@ -59,10 +53,18 @@ async function issue(
   return exp * 1000;
 }
 
+function refreshExpiry(now: Date): Date {
+  return new Date(now.getTime() + REFRESH_TTL_SECONDS * 1000);
+}
+
 /** Signs the user in: a new refresh family, and both cookies. */
 export async function startSession(deps: AppDeps, res: Response, userId: number): Promise<number> {
-  await pruneExpired(deps.db, userId, deps.now());
-  return issue(deps, res, userId, randomUUID(), null);
+  const now = deps.now();
+  await pruneExpired(deps.db, userId, now);
+  const refresh = randomToken();
+  const familyId = randomUUID();
+  await insertRefreshToken(deps.db, { tokenHash: sha256(refresh), familyId, userId, parentId: null, now, expiresAt: refreshExpiry(now) });
+  return setSessionCookies(deps, res, refresh, userId, familyId);
 }
 
 export function clearSessionCookies(deps: AppDeps, res: Response): void {
@@ -78,7 +80,9 @@ function refreshCookie(deps: AppDeps, req: Request): string | undefined {
 /**
  * Rotates the refresh token: the presented one is marked used and a successor is issued in the
  * same family. A token that was already rotated is a stolen copy or a replay, so its whole family
- * is revoked — the thief's and the owner's newest token alike.
+ * is revoked — the thief's and the owner's newest token alike — unless it was rotated within the
+ * grace window and its successor has not been used yet: then it is the same browser asking twice
+ * (two tabs, a lost response), and it gets a successor of its own.
  */
 export async function refreshSession(deps: AppDeps, req: Request, res: Response): Promise<number> {
   const token = refreshCookie(deps, req);
@@ -87,18 +91,36 @@ export async function refreshSession(deps: AppDeps, req: Request, res: Response)
     return unauthorized('Your session has expired. Please log in again.');
   };
   if (!token) throw fail();
-  const hash = sha256(token);
   const now = deps.now();
-  const used = await markRefreshUsed(deps.db, hash, now);
-  if (!used) {
-    const known = await findRefreshToken(deps.db, hash);
-    if (known && known.used_at !== null) {
-      await revokeFamily(deps.db, known.family_id, now);
-      deps.log.warn({ userId: known.user_id, family: known.family_id }, 'refresh token reuse: family revoked');
+  const successor = randomToken();
+  const outcome = await deps.db.transaction(async (tx): Promise<{ issued: RefreshRow | null; reused?: RefreshRow }> => {
+    const row = await lockRefreshToken(tx, sha256(token));
+    if (!row || row.revoked_at !== null || new Date(row.expires_at) <= now) return { issued: null };
+    if (row.used_at === null) {
+      await markRefreshUsed(tx, row.id, now);
+    } else if (!withinGrace(row.used_at, now) || (await successorUsed(tx, row.id))) {
+      await revokeFamily(tx, row.family_id, now);
+      return { issued: null, reused: row };
     }
-    throw fail();
+    await insertRefreshToken(tx, {
+      tokenHash: sha256(successor),
+      familyId: row.family_id,
+      userId: row.user_id,
+      parentId: row.id,
+      now,
+      expiresAt: refreshExpiry(now),
+    });
+    return { issued: row };
+  });
+  if (outcome.reused) {
+    deps.log.warn({ userId: outcome.reused.user_id, family: outcome.reused.family_id }, 'refresh token reuse: family revoked');
   }
-  return issue(deps, res, used.user_id, used.family_id, used.id);
+  if (!outcome.issued) throw fail();
+  return setSessionCookies(deps, res, successor, outcome.issued.user_id, outcome.issued.family_id);
+}
+
+function withinGrace(usedAt: Date | string, now: Date): boolean {
+  return now.getTime() - new Date(usedAt).getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
 }
 
 /** Access claims from a live access cookie whose family was not revoked (logout, reuse, reset). */

@@ -2,23 +2,23 @@ import { Router, type Response } from 'express';
 import type { AppDeps } from '../../app.js';
 import { brand } from '../../../schema/brand.js';
 import { escapeHtml } from '../../mail/templates.js';
+import { devRequestAllowed } from './dev-access.js';
 import { latestOutboxMail, type OutboxMail } from './dev.repo.js';
 
 const LIMIT = 50;
 
 /**
  * Outside production, mail kept in the database outbox (no SMTP configured) is readable here, so a
- * developer can read verification codes and reset links.
+ * developer at this machine can read verification codes and reset links (see `devRequestAllowed`).
  */
 export function devRoutes(deps: AppDeps): Router {
   const router = Router();
-  if (deps.config.isProduction) {
-    // Answer 404 here rather than letting the SPA fallback serve the app shell for these paths.
-    router.get(['/dev/mailbox', '/dev/mailbox.json'], (_req, res) => {
-      res.status(404).json({ message: 'Not found' });
-    });
-    return router;
-  }
+  // Every /dev path answers 404 to anyone who may not read it (and it never falls through to the
+  // app shell), so the mailbox is invisible from another machine and in production.
+  router.use('/dev', (req, res, next) => {
+    if (devRequestAllowed(deps.config, req)) next();
+    else notFound(res);
+  });
 
   router.get('/dev/mailbox.json', async (_req, res) => {
     noStore(res);
@@ -30,7 +30,12 @@ export function devRoutes(deps: AppDeps): Router {
     res.type('html').send(page(await latestOutboxMail(deps.db, LIMIT)));
   });
 
+  router.use('/dev', (_req, res) => notFound(res));
   return router;
+}
+
+function notFound(res: Response) {
+  res.status(404).json({ message: 'Not found' });
 }
 
 function noStore(res: Response) {
@@ -58,7 +63,7 @@ h1{font-size:22px}h2{font-size:17px;margin:0 0 4px}.meta{color:#555;font-size:13
 pre{white-space:pre-wrap;word-break:break-word;font-size:14px;margin:0}
 </style></head>
 <body><h1>${title}</h1>
-<p>The newest ${LIMIT} mails written to the outbox (shown only outside production).</p>
+<p>The newest ${LIMIT} mails written to the outbox (shown only outside production, to this machine).</p>
 ${mails.length ? `<ul>${items}</ul>` : '<p>No mail yet.</p>'}
 </body></html>`;
 }
