@@ -80,7 +80,7 @@ export function cents(min: number, max: number) {
 
 /** An instant as ISO 8601 with its offset, inside what both JavaScript and `timestamptz` hold the same. */
 export const instant = z.iso
-  .datetime({ offset: true, error: inputMessages.instant })
+  .datetime({ offset: true, error: inputMessages.instant, abort: true })
   .refine(instantInRange, inputMessages.instant);
 
 const FIRST_INSTANT = Date.UTC(1900, 0, 1);
