@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.js';
 
 export const planCode = z.enum(['free', 'pro']);
 export type PlanCode = z.infer<typeof planCode>;
@@ -32,17 +33,16 @@ export type UserDto = z.infer<typeof userDto>;
 
 export const profileUpdate = z
   .object({
-    full_name: z.string().trim().min(2, 'Name must be at least 2 characters').max(255),
-    username: z
-      .string()
+    full_name: text().trim().min(2, 'Name must be at least 2 characters').max(255),
+    username: text()
       .trim()
       .max(100)
       .regex(/^[a-z0-9_.-]*$/i, 'Use letters, numbers, dots, dashes or underscores')
       .nullable(),
-    title: z.string().trim().max(255).nullable(),
-    bio: z.string().trim().max(2000).nullable(),
-    phone: z.string().trim().max(32).nullable(),
-    avatar_url: z.string().trim().url('Enter a full web address').max(2000).nullable(),
+    title: text().trim().max(255).nullable(),
+    bio: text().trim().max(2000).nullable(),
+    phone: text().trim().max(32).nullable(),
+    avatar_url: text().trim().url('Enter a full web address').max(2000).nullable(),
   })
   .partial();
 export type ProfileUpdate = z.infer<typeof profileUpdate>;

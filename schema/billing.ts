@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, text } from './input.js';
 import { planCode } from './accounts.js';
 import { plans } from './plans.js';
 
@@ -63,15 +64,13 @@ export function itemLabel(item: PurchaseItem): string {
  * Where the card provider sends the browser back after checkout: one of our own pages, never an
  * address a caller makes up (an open redirect would let a link carry someone's payment elsewhere).
  */
-export const returnPath = z
-  .string()
+export const returnPath = text()
   .regex(
     /^\/(workspace\/\d{1,10}\/billing\/(subscription|credits)|settings\?tab=subscription|subscription\/topup)$/,
     'Unknown return page',
   );
 
-const promoField = z
-  .string()
+const promoField = text()
   .trim()
   .max(40, 'Promo codes are at most 40 characters')
   .transform((s) => s.toUpperCase())
@@ -93,13 +92,13 @@ export const creditsCheckout = z.object({
 export const creditsChargeSaved = z.object({
   pack: creditPackId,
   promo_code: promoField,
-  payment_method_id: z.number().int().positive(),
+  payment_method_id: id,
 });
 
 export const checkoutStarted = z.object({ authorization_url: z.string(), reference: z.string() });
 
 export const promoCheck = z.object({
-  code: z.string().trim().min(1, 'Enter a promo code').max(40, 'Promo codes are at most 40 characters'),
+  code: text().trim().min(1, 'Enter a promo code').max(40, 'Promo codes are at most 40 characters'),
   item: purchaseItem,
 });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { cents, instant, intColumn, MAX_INT, text } from './input.js';
 import { replicatedEntity } from './replicated-entity.js';
 
-const cents = z.number().int().min(-9_999_999_999).max(9_999_999_999);
-const text = (max: number) => z.string().max(max);
+const price = cents(-9_999_999_999, 9_999_999_999);
 
 /**
  * spec §3 products. Money is integer cents. Nothing is marked required by the spec, so every field
@@ -18,17 +18,17 @@ export const products = replicatedEntity({
     name: text(255).optional(),
     sku: text(100).optional(),
     barcode: text(100).optional(),
-    price_cents: cents.optional(),
-    cost_cents: cents.optional(),
-    sale_price_cents: cents.optional(),
-    compare_at_price_cents: cents.optional(),
-    low_stock_threshold: z.number().int().min(0).optional(),
+    price_cents: price.optional(),
+    cost_cents: price.optional(),
+    sale_price_cents: price.optional(),
+    compare_at_price_cents: price.optional(),
+    low_stock_threshold: intColumn.optional(),
     category: text(255).optional(),
-    images: z.array(z.string().max(2000)).max(20).optional(),
-    tags: z.array(z.string().max(100)).max(50).optional(),
+    images: z.array(text(2000)).max(20).optional(),
+    tags: z.array(text(100)).max(50).optional(),
     product_type: z.enum(['physical', 'digital', 'service', 'booking']).default('physical'),
     status: z.enum(['active', 'draft', 'archived']).default('active'),
-    weight_grams: z.number().int().min(0).optional(),
+    weight_grams: intColumn.optional(),
     /** Tax rate in hundredths of a percent (1500 = 15.00 %), spec §9 precision 5 scale 2. */
     tax_rate_bp: z.number().int().min(0).max(99_999).optional(),
     shipping_required: z.boolean().optional(),
@@ -51,6 +51,14 @@ export const products = replicatedEntity({
 export type Product = z.infer<typeof products.doc>;
 export type ProductInput = z.input<typeof products.fields>;
 
+/**
+ * Stock on hand is the sum of a product's movements and is stored in an `integer` column: a movement
+ * that would take it past that column's range either way is refused with this message.
+ */
+export const stockMessages = {
+  onHandRange: `This movement would take the product's stock on hand past ${MAX_INT.toLocaleString('en-US')} units. Record a smaller quantity.`,
+} as const;
+
 export const stockReason = z.enum(['sale', 'purchase', 'adjustment', 'return', 'void', 'transfer']);
 
 /**
@@ -63,12 +71,12 @@ export const stockMovements = replicatedEntity({
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {},
   fields: {
-    product_id: z.string().min(1).max(64),
+    product_id: text().min(1).max(64),
     quantity: z.number().int().min(-1_000_000).max(1_000_000),
     reason: stockReason.default('adjustment'),
     note: text(500).optional(),
     reference: text(100).optional(),
-    created_at: z.iso.datetime({ offset: true }).optional(),
+    created_at: instant.optional(),
   },
   serverOnly: {},
   columns: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { id, instant, text } from './input.js';
 import { replicatedEntity } from './replicated-entity.js';
 
-const text = (max: number) => z.string().max(max);
 
 /** spec §3 contacts: only `name` is required. */
 export const contacts = replicatedEntity({
@@ -10,20 +10,20 @@ export const contacts = replicatedEntity({
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {},
   fields: {
-    name: z.string().trim().min(1, 'Name is required').max(255),
+    name: text().trim().min(1, 'Name is required').max(255),
     email: text(255).optional(),
     phone: text(50).optional(),
     address: text(1000).optional(),
     notes: text(10_000).optional(),
-    tags: z.array(z.string().max(100)).max(50).optional(),
+    tags: z.array(text(100)).max(50).optional(),
     company: text(255).optional(),
     title: text(255).optional(),
     source: text(100).optional(),
     pipeline: text(100).optional(),
     stage: text(100).optional(),
-    assigned_to_id: z.number().int().positive().optional(),
+    assigned_to_id: id.optional(),
     status: text(50).default('active'),
-    last_contacted_at: z.iso.datetime({ offset: true }).optional(),
+    last_contacted_at: instant.optional(),
   },
   serverOnly: {},
   columns: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.js';
 
 /** The spec's §5 form rules. Messages are the spec's, verbatim; the forms and the server share them. */
 export const messages = {
@@ -15,20 +16,20 @@ export const messages = {
   termsRequired: 'You must accept the Terms of Service and Privacy Policy',
 } as const;
 
-const email = z.string().trim().email(messages.invalidEmail);
+const email = text().trim().email(messages.invalidEmail);
 
 export const loginForm = z.object({
   email,
-  password: z.string().min(6, messages.passwordMin),
+  password: text().min(6, messages.passwordMin),
 });
 export type LoginForm = z.infer<typeof loginForm>;
 
 export const registerForm = z
   .object({
-    full_name: z.string().trim().min(2, messages.nameMin).max(255),
+    full_name: text().trim().min(2, messages.nameMin).max(255),
     email,
-    password: z.string().min(6, messages.passwordMin),
-    confirmPassword: z.string(),
+    password: text().min(6, messages.passwordMin),
+    confirmPassword: text(),
     age_confirmed: z.literal(true, { error: messages.ageRequired }),
     terms_accepted: z.literal(true, { error: messages.termsRequired }),
   })
@@ -39,14 +40,14 @@ export const registerForm = z
 export type RegisterForm = z.infer<typeof registerForm>;
 
 export const resetRequestForm = z.object({
-  email: z.string().trim().email(messages.validEmail),
+  email: text().trim().email(messages.validEmail),
 });
 
 export const resetPasswordForm = z
   .object({
-    token: z.string().min(1),
-    password: z.string().min(6, messages.passwordMin),
-    confirmPassword: z.string(),
+    token: text().min(1),
+    password: text().min(6, messages.passwordMin),
+    confirmPassword: text(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: messages.passwordsMatch,
@@ -55,17 +56,17 @@ export const resetPasswordForm = z
 
 export const socialEmailForm = z.object({
   email,
-  verification_code: z.string().min(6, messages.codeSixDigits).max(6, messages.codeSixDigits),
+  verification_code: text().min(6, messages.codeSixDigits).max(6, messages.codeSixDigits),
 });
 
 export const verificationCodeForm = z.object({
-  code: z.string().regex(/^\d{6}$/, messages.codeSixDigits),
+  code: text().regex(/^\d{6}$/, messages.codeSixDigits),
 });
 
 export const contactForm = z.object({
-  name: z.string().trim().min(2, messages.nameMin).max(255),
-  email: z.string().trim().email(messages.validEmail),
-  subject: z.string().trim().min(5, messages.subjectMin).max(255),
-  message: z.string().trim().min(10, messages.messageMin).max(5000),
+  name: text().trim().min(2, messages.nameMin).max(255),
+  email: text().trim().email(messages.validEmail),
+  subject: text().trim().min(5, messages.subjectMin).max(255),
+  message: text().trim().min(10, messages.messageMin).max(5000),
 });
 export type ContactForm = z.infer<typeof contactForm>;

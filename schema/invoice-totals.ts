@@ -12,6 +12,8 @@
  *   total = subtotal − discount + tax.
  */
 
+import { MAX_DOCUMENT_CENTS } from './input.js';
+
 /** What the arithmetic needs from a line. Rates are in hundredths of a percent (1500 = 15.00 %). */
 export interface TotalsLine {
   quantity: number;
@@ -66,15 +68,43 @@ export function lineTotals(line: TotalsLine): LineTotals {
   };
 }
 
-export function documentTotals(lines: readonly TotalsLine[]): DocumentTotals {
-  let subtotal = 0;
-  let discount = 0;
-  let tax = 0;
+function sumLines(lines: readonly TotalsLine[]) {
+  let subtotal = 0n;
+  let discount = 0n;
+  let tax = 0n;
   for (const line of lines) {
-    const t = lineTotals(line);
-    subtotal += t.gross_cents;
-    discount += t.discount_cents;
-    tax += t.tax_cents;
+    const gross = divideRounded(quantityThousandths(line.quantity) * BigInt(line.unit_price_cents), QUANTITY_SCALE);
+    const lineDiscount = divideRounded(gross * BigInt(line.discount_bp ?? 0), 10_000n);
+    subtotal += gross;
+    discount += lineDiscount;
+    tax += divideRounded((gross - lineDiscount) * BigInt(line.tax_rate_bp), 10_000n);
   }
-  return { subtotal_cents: subtotal, discount_cents: discount, tax_cents: tax, total_cents: subtotal - discount + tax };
+  return { subtotal, discount, tax, total: subtotal - discount + tax };
+}
+
+/** Summed in BigInt, so the totals are exact for any lines; `documentTotalsFit` keeps them within a JS number. */
+export function documentTotals(lines: readonly TotalsLine[]): DocumentTotals {
+  const t = sumLines(lines);
+  return {
+    subtotal_cents: Number(t.subtotal),
+    discount_cents: Number(t.discount),
+    tax_cents: Number(t.tax),
+    total_cents: Number(t.total),
+  };
+}
+
+const isWhole = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v);
+
+/**
+ * Whether the document's subtotal and total are at most MAX_DOCUMENT_CENTS, so every figure (each at
+ * most subtotal + tax) is an exact JS number and fits its `bigint` column. Lines that are not numbers
+ * yet are left to their own field checks.
+ */
+export function documentTotalsFit(lines: readonly TotalsLine[]): boolean {
+  const numeric = lines.filter(
+    (l) => typeof l.quantity === 'number' && Number.isFinite(l.quantity) && isWhole(l.unit_price_cents) && isWhole(l.tax_rate_bp) && (l.discount_bp === undefined || isWhole(l.discount_bp)),
+  );
+  const t = sumLines(numeric);
+  const max = BigInt(MAX_DOCUMENT_CENTS);
+  return t.subtotal <= max && t.total <= max;
 }

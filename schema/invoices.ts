@@ -1,17 +1,14 @@
 import { z } from 'zod';
-import { documentTotals, QUANTITY_DECIMALS, type DocumentTotals } from './invoice-totals.js';
+import { documentTotals, documentTotalsFit, QUANTITY_DECIMALS, type DocumentTotals } from './invoice-totals.js';
+import { calendarDate, cents, inputMessages, text } from './input.js';
 import { replicatedEntity, type ColumnKind } from './replicated-entity.js';
 
 export * from './invoice-totals.js';
 
-const text = (max: number) => z.string().max(max);
-const cents = z.number().int().min(0).max(9_999_999_999);
+const price = cents(0, 9_999_999_999);
 
 /** A calendar date as YYYY-MM-DD (no time zone: an invoice is due on a day, wherever you are). */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Not a real date');
+export const isoDate = calendarDate;
 
 /** Rates in hundredths of a percent: 1500 = 15.00 %. */
 const basisPoints = z.number().int().min(0).max(10_000);
@@ -29,31 +26,32 @@ export const itemMessages = {
  * fractional (hours, kilograms) with up to 3 decimals.
  */
 export const documentItem = z.object({
-  id: z.string().min(1).max(64),
-  description: z.string().trim().min(1, itemMessages.description).max(1000),
+  id: text().min(1).max(64),
+  description: text().trim().min(1, itemMessages.description).max(1000),
   quantity: z
     .number()
     .gt(0, itemMessages.quantity)
     .max(1_000_000)
     .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, itemMessages.quantityDecimals),
-  unit_price_cents: cents,
+  unit_price_cents: price,
   tax_rate_bp: basisPoints,
   discount_bp: basisPoints.optional(),
-  product_id: z.string().max(64).optional(),
+  product_id: text(64).optional(),
 });
 export type DocumentItem = z.infer<typeof documentItem>;
 
 /** What invoices and quotes share: the customer (a contact plus a snapshot), dates, lines, notes. */
 const common = {
-  contact_id: z.string().max(64).optional(),
+  contact_id: text(64).optional(),
   // A copy of the customer as it was when the document was written: a later edit to the contact
   // must not change an invoice already sent.
-  customer_name: z.string().trim().min(1, itemMessages.customer).max(255),
+  customer_name: text().trim().min(1, itemMessages.customer).max(255),
   customer_email: text(255).optional(),
   customer_address: text(1000).optional(),
   issue_date: isoDate,
-  currency: z.string().length(3, 'Currency must be a 3-letter code').default('USD'),
-  items: z.array(documentItem).min(1, itemMessages.oneLine).max(200),
+  currency: text().length(3, 'Currency must be a 3-letter code').default('USD'),
+  // Lines are bounded one by one; their sum is bounded here, so every total stays exact (schema/input.ts).
+  items: z.array(documentItem).min(1, itemMessages.oneLine).max(200).refine(documentTotalsFit, inputMessages.documentTotal),
   notes: text(5000).optional(),
   terms: text(5000).optional(),
 };
@@ -91,7 +89,7 @@ export const invoices = replicatedEntity({
     status: invoiceStatus.default('draft'),
     due_date: isoDate.optional(),
     paid_date: isoDate.optional(),
-    converted_from_quote_id: z.string().max(64).optional(),
+    converted_from_quote_id: text(64).optional(),
   },
   serverOnly: totals,
   columns: {
@@ -111,7 +109,7 @@ export const quotes = replicatedEntity({
     quote_number: text(32).optional(),
     status: quoteStatus.default('draft'),
     expiry_date: isoDate.optional(),
-    converted_to_invoice_id: z.string().max(64).optional(),
+    converted_to_invoice_id: text(64).optional(),
   },
   serverOnly: totals,
   columns: {

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { computeTotals, paymentSummary } from './pos-totals.js';
+import { cents, id, instant, text } from './input.js';
 import { replicatedEntity } from './replicated-entity.js';
 
-const text = (max: number) => z.string().max(max);
-const datetime = z.iso.datetime({ offset: true });
+const datetime = instant;
 /** Largest sale the till takes (R 1 000 000 000.00): keeps every sum exact in a JS number. */
 export const MAX_ORDER_CENTS = 100_000_000_000;
-const amount = z.number().int().min(0).max(MAX_ORDER_CENTS);
+const amount = cents(0, MAX_ORDER_CENTS);
 
 /** One line of a sale: a snapshot of the product as sold (later price or name changes don't alter it). */
 export const posItem = z
   .object({
-    product_id: z.string().min(1).max(64),
-    name: z.string().trim().min(1, 'Item name is required').max(255),
+    product_id: text().min(1).max(64),
+    name: text().trim().min(1, 'Item name is required').max(255),
     sku: text(100).optional(),
     unit_price_cents: amount,
     quantity: z.number().int().min(1, 'Quantity must be at least 1').max(10_000),
@@ -68,7 +68,7 @@ export const posOrders = replicatedEntity({
   migrationStrategies: {},
   fields: {
     kind: orderKind.default('sale'),
-    original_order_id: z.string().min(1).max(64).optional(),
+    original_order_id: text().min(1).max(64).optional(),
     /** A short reference made on the device, there even before a receipt number is. */
     order_number: text(50).optional(),
     /** From the device's reserved `receipt` numbers; absent until a number could be drawn. */
@@ -82,9 +82,9 @@ export const posOrders = replicatedEntity({
     /** Discount on the whole order, VAT included. */
     order_discount_cents: amount.default(0),
     payments: z.array(posPayment).max(20).default([]),
-    shift_id: z.string().min(1).max(64).optional(),
+    shift_id: text().min(1).max(64).optional(),
     device_id: text(64).optional(),
-    contact_id: z.string().min(1).max(64).optional(),
+    contact_id: text().min(1).max(64).optional(),
     note: text(1000).optional(),
     /** Why a void or refund was made. */
     reason: text(500).optional(),
@@ -139,14 +139,14 @@ export const posShifts = replicatedEntity({
   fields: {
     status: z.enum(['open', 'closed']).default('open'),
     device_id: text(64).optional(),
-    opened_by: z.number().int().positive().optional(),
+    opened_by: id.optional(),
     opened_at: datetime,
     closed_at: datetime.optional(),
     opening_float_cents: amount.default(0),
     /** Cash counted in the drawer at close. */
     counted_cash_cents: amount.optional(),
     /** Float + cash sales − change − cash refunds, as the till computed it at close. */
-    expected_cash_cents: z.number().int().min(-MAX_ORDER_CENTS).max(MAX_ORDER_CENTS).optional(),
+    expected_cash_cents: cents(-MAX_ORDER_CENTS, MAX_ORDER_CENTS).optional(),
     note: text(1000).optional(),
   },
   serverOnly: {},

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, instant, text } from './input.js';
 
 /**
  * What every replicated document carries (DESIGN.md §5). `id` is a client-made uuid so a device can
@@ -8,9 +9,9 @@ import { z } from 'zod';
  * and the server ignores them when a client sends them back.
  */
 export const replicatedBase = {
-  id: z.string().min(1).max(64),
-  workspace_id: z.number().int().positive(),
-  updated_at: z.iso.datetime({ offset: true }),
+  id: text().min(1).max(64),
+  workspace_id: id,
+  updated_at: instant,
 };
 
 export const serverOwnedBase = {

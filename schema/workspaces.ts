@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.js';
 import { planCode } from './accounts.js';
 
 export const workspaceRole = z.enum(['owner', 'admin', 'member']);
@@ -25,21 +26,21 @@ export const workspaceDto = z.object({
 });
 export type WorkspaceDto = z.infer<typeof workspaceDto>;
 
-const name = z.string().trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters');
+const name = text().trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters');
 
 export const workspaceCreate = z.object({
   name,
-  description: z.string().trim().max(2000).nullish(),
-  industry: z.string().trim().max(100).nullish(),
+  description: text().trim().max(2000).nullish(),
+  industry: text().trim().max(100).nullish(),
   type: workspaceType.optional(),
 });
 
 export const workspacePatch = z
   .object({
     name,
-    description: z.string().trim().max(2000).nullable(),
-    industry: z.string().trim().max(100).nullable(),
-    logo: z.string().trim().max(2000).nullable(),
+    description: text().trim().max(2000).nullable(),
+    industry: text().trim().max(100).nullable(),
+    logo: text().trim().max(2000).nullable(),
     storefront_enabled: z.boolean(),
   })
   .partial();
@@ -48,22 +49,22 @@ export const workspaceAutoCreate = z.object({ name, type: workspaceType });
 
 /** spec §3 workspace_settings fields, validated the same way on read and on change. */
 const settingsFields = {
-  colors: z.record(z.string(), z.string()),
+  colors: z.record(text(), text()),
   dark_mode: z.boolean(),
-  logo: z.string().nullable(),
-  favicon: z.string().nullable(),
-  timezone: z.string().min(1).max(64),
-  date_format: z.string().min(1).max(32),
-  time_format: z.string().min(1).max(5),
-  language: z.string().min(2).max(10),
-  currency: z.string().length(3, 'Currency must be a 3-letter code'),
-  email_template: z.string().nullable(),
-  email_signature: z.string().nullable(),
-  email_from: z.string().nullable(),
-  email_cc: z.string().nullable(),
-  email_bcc: z.string().nullable(),
-  email_reply_to: z.string().nullable(),
-  allowed_file_types: z.array(z.string()),
+  logo: text().nullable(),
+  favicon: text().nullable(),
+  timezone: text().min(1).max(64),
+  date_format: text().min(1).max(32),
+  time_format: text().min(1).max(5),
+  language: text().min(2).max(10),
+  currency: text().length(3, 'Currency must be a 3-letter code'),
+  email_template: text().nullable(),
+  email_signature: text().nullable(),
+  email_from: text().nullable(),
+  email_cc: text().nullable(),
+  email_bcc: text().nullable(),
+  email_reply_to: text().nullable(),
+  allowed_file_types: z.array(text()),
 };
 
 /** spec §3 workspace_settings, with its defaults. */
@@ -103,7 +104,7 @@ export const memberDto = z.object({
 export type MemberDto = z.infer<typeof memberDto>;
 
 export const invitationCreate = z.object({
-  email: z.string().trim().email('Please enter a valid email address'),
+  email: text().trim().email('Please enter a valid email address'),
   role: z.enum(['admin', 'member']).default('member'),
 });
 

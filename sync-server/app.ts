@@ -54,8 +54,9 @@ export function createApp(deps: AppDeps): express.Express {
       res.status(err.status).json({ message: err.message, ...err.extra });
       return;
     }
-    if (isBodyParseError(err)) {
-      res.status(400).json({ message: 'Malformed JSON body', code: 'bad_json' });
+    const bodyError = bodyParserError(err);
+    if (bodyError) {
+      res.status(bodyError.status).json(bodyError.body);
       return;
     }
     deps.log.error({ err }, 'unhandled error');
@@ -70,6 +71,17 @@ function noCacheForShell(res: Response, path: string) {
   }
 }
 
-function isBodyParseError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'type' in err && err.type === 'entity.parse.failed';
+/**
+ * What body-parser's errors answer: they carry the HTTP status they mean (413 too large, 415
+ * unsupported charset, 400 malformed), and none of them is the server's fault.
+ */
+function bodyParserError(err: unknown): { status: number; body: { message: string; code: string } } | null {
+  if (typeof err !== 'object' || err === null || !('type' in err) || typeof err.type !== 'string') return null;
+  const status = 'status' in err && typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : null;
+  if (err.type === 'entity.parse.failed') return { status: 400, body: { message: 'Malformed JSON body', code: 'bad_json' } };
+  if (err.type === 'entity.too.large') {
+    return { status: 413, body: { message: 'The request body is too large.', code: 'too_large' } };
+  }
+  if (status === null) return null;
+  return { status, body: { message: 'The request body could not be read.', code: 'bad_body' } };
 }

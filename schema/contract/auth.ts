@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../input.js';
 import { profileUpdate, registerPlan, sessionCheck, userDto } from '../accounts.js';
 import {
   loginForm,
@@ -15,9 +16,9 @@ export const socialProvider = z.enum(['facebook', 'twitter']);
 
 const changePassword = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password'),
-    password: z.string().min(6, messages.passwordMin),
-    confirmPassword: z.string(),
+    currentPassword: text().min(1, 'Enter your current password'),
+    password: text().min(6, messages.passwordMin),
+    confirmPassword: text(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsMatch, path: ['confirmPassword'] });
 
@@ -43,7 +44,7 @@ export const authContract = {
   deleteAccount: endpoint({
     method: 'POST',
     path: '/api/auth/delete-account',
-    body: z.object({ password: z.string().optional(), confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }) }),
+    body: z.object({ password: text().optional(), confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }) }),
     response: okBody,
   }),
   verifyEmail: endpoint({
@@ -69,7 +70,7 @@ export const authContract = {
   socialSendCode: endpoint({
     method: 'POST',
     path: '/api/auth/social/send-code',
-    body: z.object({ email: z.string().trim().email(messages.invalidEmail) }),
+    body: z.object({ email: text().trim().email(messages.invalidEmail) }),
     response: z.object({ message: z.string(), canResend: z.boolean(), secondsRemaining: z.number().int() }),
   }),
   verifySocialEmail: endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, text } from '../input.js';
 import { endpoint, okBody } from '../http.js';
 import {
   billingHistory,
@@ -13,7 +14,7 @@ import {
   subscriptionCheckout,
 } from '../billing.js';
 
-const methodId = z.object({ id: z.coerce.number().int().positive() });
+const methodId = z.object({ id: idParam });
 
 /**
  * Billing (online only, DESIGN.md §7): the signed-in account's plan, card subscription, AI credits
@@ -39,7 +40,7 @@ export const billingContract = {
   verify: endpoint({
     method: 'POST',
     path: '/api/billing/verify',
-    body: z.object({ reference: z.string().min(1).max(100) }),
+    body: z.object({ reference: text().min(1).max(100) }),
     response: paymentOutcome,
   }),
   checkPromo: endpoint({ method: 'POST', path: '/api/billing/promo/check', body: promoCheck, response: promoQuote }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, idParam, text } from '../input.js';
 import { endpoint } from '../http.js';
 import { replicatedNames } from '../replicated.js';
 
@@ -15,13 +16,13 @@ export const syncCheckpoint = z.object({ seq: z.number().int().nonnegative(), id
 export type SyncCheckpoint = z.infer<typeof syncCheckpoint>;
 
 const collectionParam = z.object({
-  collection: z.string().refine((c) => replicatedNames.includes(c), 'Unknown collection'),
+  collection: text().refine((c) => replicatedNames.includes(c), 'Unknown collection'),
 });
 
 export const pullQuery = z.object({
-  workspace: z.coerce.number().int().positive(),
+  workspace: idParam,
   seq: z.coerce.number().int().nonnegative().default(0),
-  id: z.string().max(64).default(''),
+  id: text(64).default(''),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
@@ -48,7 +49,7 @@ export const numberSeries = z.enum(['invoice', 'quote', 'receipt', 'order']);
 export type NumberSeries = z.infer<typeof numberSeries>;
 
 export const numberBlockRequest = z.object({
-  device_id: z.string().trim().min(8).max(64),
+  device_id: text().trim().min(8).max(64),
   series: numberSeries,
   size: z.number().int().min(1).max(1000).default(50),
 });
@@ -75,21 +76,21 @@ export const syncContract = {
     method: 'POST',
     path: '/api/sync/:collection/push',
     params: collectionParam,
-    query: z.object({ workspace: z.coerce.number().int().positive() }),
+    query: z.object({ workspace: idParam }),
     body: z.array(pushRow).max(1000),
     response: pushResponse,
   }),
   reserveNumbers: endpoint({
     method: 'POST',
     path: '/api/workspaces/:id/number-blocks',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: idParam }),
     body: numberBlockRequest,
     response: numberBlock,
   }),
 };
 
 /** The live channel's messages (`/api/live`). */
-export const liveClientMessage = z.object({ type: z.literal('subscribe'), workspaces: z.array(z.number().int().positive()).max(200) });
+export const liveClientMessage = z.object({ type: z.literal('subscribe'), workspaces: z.array(id).max(200) });
 export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribed'), workspaces: z.array(z.number().int()) }),
   z.object({ type: z.literal('change'), collection: z.string(), workspace: z.number().int(), seq: z.number().int() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, text } from '../input.js';
 import { endpoint, okBody } from '../http.js';
 import {
   capabilitiesDto,
@@ -13,8 +14,8 @@ import {
   workspaceSettingsPatch,
 } from '../workspaces.js';
 
-const id = z.object({ id: z.coerce.number().int().positive() });
-const member = z.object({ id: z.coerce.number().int().positive(), memberId: z.coerce.number().int().positive() });
+const id = z.object({ id: idParam });
+const member = z.object({ id: idParam, memberId: idParam });
 
 /** Workspace endpoints (spec §7 "Workspaces") plus members, invitations, settings and capabilities. */
 export const workspacesContract = {
@@ -57,7 +58,7 @@ export const workspacesContract = {
   acceptInvitation: endpoint({
     method: 'POST',
     path: '/api/invitations/accept',
-    body: z.object({ token: z.string().min(10) }),
+    body: z.object({ token: text().min(10).max(200) }),
     response: workspaceDto,
   }),
 } as const;

@@ -1,4 +1,5 @@
 import type { PushResponse, PushRow, Rejection } from '../../schema/contract/sync.js';
+import { stockMessages } from '../../schema/catalog.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../app.js';
 import { enterScope, type Transaction } from '../db/db.js';
@@ -6,6 +7,7 @@ import { requireLiveMembership, type Membership } from '../api/workspaces/member
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
 import { capabilitiesOf, limitRefusal } from './plan-limits.js';
 import { pushHooksOf } from './push-hooks.js';
+import { movementsPastStockRange } from './stock-bounds.js';
 import { collectionRules, rejectionMessages, type CollectionRules } from './rules.js';
 import * as repo from './sync.repo.js';
 
@@ -65,6 +67,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
     // Validation needs nothing from the database: it runs while the first round trip is out.
     const checked = rows.map((row) => check(entity, workspaceId, row));
     const [membership, , readFirst] = await first;
+    if (rules.movesStock) await refuseStockPastRange(tx, workspaceId, checked);
 
     const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
     const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
@@ -193,6 +196,17 @@ function check(entity: ReplicatedEntity, workspaceId: number, row: PushRow): Che
   const doc: Doc = parsed.data;
   doc._deleted = deleting;
   return { ...base, doc };
+}
+
+/** Movements that would take a product's stock on hand out of its column's range are refused (`stock-bounds.ts`). */
+async function refuseStockPastRange(tx: Transaction, workspaceId: number, checked: Checked[]): Promise<void> {
+  const movements = checked.flatMap((row) => (row.doc && !row.deleting ? [row.doc] : []));
+  const refused = await movementsPastStockRange(tx, workspaceId, movements);
+  checked.forEach((row, i) => {
+    if (!refused.has(row.id)) return;
+    const { doc: _doc, ...rest } = row;
+    checked[i] = { ...rest, rejection: { id: row.id, code: 'invalid', message: stockMessages.onHandRange } };
+  });
 }
 
 function decide(entity: ReplicatedEntity, row: Checked, current: Map<string, Doc>): Decision {

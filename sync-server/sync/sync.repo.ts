@@ -211,6 +211,27 @@ export function stockTotals(
   );
 }
 
+/**
+ * What the ledger already holds for a push of movements: each product's on-hand sum (as text: a
+ * `bigint` sum), and which of the pushed ids are stored already (a retry adds nothing to the sum).
+ */
+export async function ledgerBefore(
+  tx: Queryable,
+  workspaceId: number,
+  productIds: string[],
+  movementIds: string[],
+): Promise<{ sums: { product_id: string; total: string }[]; stored: { id: string }[] }> {
+  const [sums, stored] = await Promise.all([
+    tx.query<{ product_id: string; total: string }>(
+      `SELECT product_id, sum(quantity)::text AS total FROM stock_movements
+        WHERE workspace_id = $1 AND product_id = ANY($2::text[]) AND NOT deleted GROUP BY product_id`,
+      [workspaceId, productIds],
+    ),
+    tx.query<{ id: string }>(`SELECT id FROM stock_movements WHERE workspace_id = $1 AND id = ANY($2::text[])`, [workspaceId, movementIds]),
+  ]);
+  return { sums, stored };
+}
+
 /** Stores computed on-hand values; each changed product gets its own place in the feed. */
 export async function setStock(
   tx: Queryable,

@@ -8,6 +8,7 @@ import { requireSession, requireUser } from '../http/auth-context.js';
 import { mount } from '../http/route.js';
 import { pullChanges } from './pull.service.js';
 import { pushChanges } from './push.service.js';
+import { checkAssumedStates } from './assumed-state.js';
 
 function entityOf(name: string) {
   const entity = replicatedByName(name);
@@ -34,6 +35,7 @@ export function syncRoutes(deps: AppDeps): Router {
 
   mount(router, syncContract.push, async ({ params, query, body }, req) => {
     const entity = entityOf(params.collection);
+    checkAssumedStates(entity, body);
     const session = await requireSession(deps, req);
     return pushChanges(deps, { entity, caller: { session }, workspaceId: query.workspace, rows: body });
   });

@@ -1,0 +1,488 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { authContract, billingContract, contactContract, publicContract, syncContract, workspacesContract } from '../../schema/contract.js';
+import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
+import { stockMessages } from '../../schema/catalog.js';
+import { fillPath, type EndpointDef, type EndpointInput } from '../../schema/http.js';
+import { inputMessages, MAX_INT } from '../../schema/input.js';
+import { replicatedByName, replicatedNames } from '../../schema/replicated.js';
+import type { Db } from '../../sync-server/db/db.js';
+import { testDatabases } from '../support/databases.js';
+import { signedInUser, uniqueEmail } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { seedWorkspace } from '../support/sync-server.js';
+
+const contract = {
+  auth: authContract,
+  contact: contactContract,
+  workspaces: workspacesContract,
+  public: publicContract,
+  sync: syncContract,
+  billing: billingContract,
+};
+type Contract = typeof contract;
+
+/**
+ * A valid input for every endpoint of the contract. The type names every endpoint, so a new one
+ * does not build until it has an example here, and the walk below then sends it every bad shape.
+ */
+type Examples = { [G in keyof Contract]: { [K in keyof Contract[G]]: Contract[G][K] extends EndpointDef ? EndpointInput<Contract[G][K]> : never } };
+
+const PASSWORD = 'correct-horse-1';
+
+function examples(ws: number, registerEmail: string): Examples {
+  return {
+    auth: {
+      register: {
+        body: { full_name: 'Thandi Nkosi', email: registerEmail, password: PASSWORD, confirmPassword: PASSWORD, age_confirmed: true, terms_accepted: true, plan: 'free' },
+      },
+      login: { body: { email: registerEmail, password: PASSWORD } },
+      logout: {},
+      refresh: {},
+      checkSession: {},
+      currentUser: {},
+      updateProfile: {
+        body: { full_name: 'Thandi Nkosi', username: 'thandi', title: 'Owner', bio: 'Sells vetkoek', phone: '+27 82 000 0000', avatar_url: 'https://example.test/a.png' },
+      },
+      changePassword: { body: { currentPassword: PASSWORD, password: 'new-horse-22', confirmPassword: 'new-horse-22' } },
+      deleteAccount: { body: { password: PASSWORD, confirm: 'DELETE' } },
+      verifyEmail: { body: { code: '123456' } },
+      resendVerification: {},
+      requestReset: { body: { email: registerEmail } },
+      resetPassword: { body: { token: 't'.repeat(43), password: PASSWORD, confirmPassword: PASSWORD } },
+      socialAuthUrl: { params: { provider: 'facebook' } },
+      socialSendCode: { body: { email: registerEmail } },
+      verifySocialEmail: { body: { email: registerEmail, verification_code: '123456' } },
+    },
+    contact: {
+      send: { body: { name: 'Thandi Nkosi', email: registerEmail, subject: 'A question', message: 'How do I print a receipt?' } },
+    },
+    workspaces: {
+      list: {},
+      get: { params: { id: ws } },
+      create: { body: { name: 'Bad Input Spaza', description: 'Corner shop', industry: 'Retail', type: 'retail' } },
+      autoCreate: { body: { name: 'Bad Input Ads', type: 'classifieds' } },
+      update: { params: { id: ws }, body: { name: 'Renamed Spaza', description: 'Still a shop', industry: 'Retail', logo: 'https://example.test/l.png', storefront_enabled: false } },
+      remove: { params: { id: ws } },
+      getSettings: { params: { id: ws } },
+      updateSettings: {
+        params: { id: ws },
+        body: {
+          colors: { primary: '#123456' },
+          dark_mode: false,
+          logo: 'https://example.test/l.png',
+          favicon: 'https://example.test/f.png',
+          timezone: 'Africa/Johannesburg',
+          date_format: 'DD/MM/YYYY',
+          time_format: 'HH:mm',
+          language: 'en',
+          currency: 'ZAR',
+          email_template: 'Hello {{name}}',
+          email_signature: 'Thandi',
+          email_from: 'shop@example.test',
+          email_cc: 'cc@example.test',
+          email_bcc: 'bcc@example.test',
+          email_reply_to: 'reply@example.test',
+          allowed_file_types: ['image/*'],
+        },
+      },
+      capabilities: { params: { id: ws } },
+      members: { params: { id: ws } },
+      invite: { params: { id: ws }, body: { email: 'invitee@example.test', role: 'member' } },
+      updateMember: { params: { id: ws, memberId: 1 }, body: { role: 'admin' } },
+      removeMember: { params: { id: ws, memberId: 1 } },
+      acceptInvitation: { body: { token: 't'.repeat(43) } },
+    },
+    public: { exchangeRates: {} },
+    sync: {
+      pull: { params: { collection: 'contacts' }, query: { workspace: ws, seq: 0, id: '', limit: 100 } },
+      // Pushed documents are validated one by one (a refused one is answered in `rejected`, not with a
+      // 400 for the batch): the replicated collections' own walk below sends them the bad shapes.
+      push: { params: { collection: 'contacts' }, query: { workspace: ws }, body: [] },
+      reserveNumbers: { params: { id: ws }, body: { device_id: 'device-0001', series: 'invoice', size: 50 } },
+    },
+    billing: {
+      overview: {},
+      subscriptionCheckout: { body: { cycle: 'monthly', promo_code: 'WELCOME', return_path: '/subscription/topup' } },
+      cancelSubscription: {},
+      creditsCheckout: { body: { pack: 'credits_50', promo_code: 'WELCOME', return_path: '/subscription/topup' } },
+      creditsChargeSaved: { body: { pack: 'credits_50', promo_code: 'WELCOME', payment_method_id: 1 } },
+      verify: { body: { reference: 'ref_123' } },
+      checkPromo: { body: { code: 'WELCOME', item: 'pro_monthly' } },
+      history: {},
+      paymentMethods: {},
+      setDefaultMethod: { params: { id: 1 } },
+      removeMethod: { params: { id: 1 } },
+    },
+  };
+}
+
+type Path = (string | number)[];
+
+/** Every string and number inside a JSON value, with where it is. */
+function leaves(value: unknown, path: Path = []): { path: Path; value: string | number }[] {
+  if (typeof value === 'string' || typeof value === 'number') return [{ path, value }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  return [];
+}
+
+/** A deep copy of `value` with the leaf at `path` replaced. */
+function withLeaf(value: unknown, path: Path, leaf: unknown): unknown {
+  if (path.length === 0) return leaf;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((v, i) => (i === head ? withLeaf(v, rest, leaf) : v));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === head ? withLeaf(v, rest, leaf) : v]));
+  }
+  return value;
+}
+
+const objectOf = (value: unknown): Record<string, unknown> =>
+  z.record(z.string(), z.unknown()).parse(value ?? {});
+
+/** One request: the endpoint's method and path with `params` filled in and `query` appended. */
+function target(def: EndpointDef, params: Record<string, unknown>, query: Record<string, unknown>): string {
+  const filled = fillPath(def.path, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+interface BadRequest {
+  name: string;
+  method: string;
+  url: string;
+  body?: unknown;
+}
+
+const NUL = '\u0000';
+const BEYOND_INT = 99_999_999_999;
+
+/** Each endpoint's example with one part made bad: NUL in a text, an id or number beyond `integer`. */
+function badRequests(all: Examples): BadRequest[] {
+  const out: BadRequest[] = [];
+  for (const [group, endpoints] of Object.entries(contract)) {
+    for (const [name, def] of Object.entries<EndpointDef>(endpoints)) {
+      const example = objectOf(objectOf(Reflect.get(all, group))[name]);
+      const params = objectOf(example.params);
+      const query = objectOf(example.query);
+      const body = example.body;
+      const label = `${def.method} ${def.path}`;
+      for (const key of Object.keys(params)) {
+        for (const bad of [String(BEYOND_INT), `1${NUL}`]) {
+          out.push({ name: `${label} with :${key} = ${JSON.stringify(bad)}`, method: def.method, url: target(def, { ...params, [key]: bad }, query), body });
+        }
+      }
+      for (const key of Object.keys(query)) {
+        out.push({ name: `${label} with ?${key} holding NUL`, method: def.method, url: target(def, params, { ...query, [key]: `1${NUL}` }), body });
+      }
+      for (const leaf of leaves(body)) {
+        const bad = typeof leaf.value === 'string' ? `${leaf.value}${NUL}` : BEYOND_INT;
+        out.push({ name: `${label} with body.${leaf.path.join('.')} = ${JSON.stringify(bad)}`, method: def.method, url: target(def, params, query), body: withLeaf(body, leaf.path, bad) });
+      }
+    }
+  }
+  return out;
+}
+
+/** A valid document for every replicated collection (a new collection fails the suite until it has one). */
+function documentExamples(ws: number): Record<string, Record<string, unknown>> {
+  const base = () => ({ id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString() });
+  const productId = randomUUID();
+  return {
+    products: {
+      ...base(),
+      name: 'Vetkoek',
+      sku: 'VK-1',
+      barcode: '6001234567890',
+      price_cents: 1500,
+      cost_cents: 700,
+      sale_price_cents: 1200,
+      compare_at_price_cents: 1800,
+      low_stock_threshold: 5,
+      category: 'Food',
+      images: ['https://example.test/vetkoek.png'],
+      tags: ['hot'],
+      product_type: 'physical',
+      status: 'active',
+      weight_grams: 120,
+      tax_rate_bp: 1500,
+      track_inventory: true,
+    },
+    stock_movements: { ...base(), product_id: productId, quantity: 10, reason: 'purchase', note: 'Delivery', reference: 'GRN-1', created_at: new Date().toISOString() },
+    contacts: {
+      ...base(),
+      name: 'Sipho Dlamini',
+      email: 'sipho@example.test',
+      phone: '+27 82 111 2222',
+      address: '12 Main Rd',
+      notes: 'Regular',
+      tags: ['vip'],
+      company: 'Dlamini Trading',
+      title: 'Owner',
+      source: 'walk-in',
+      pipeline: 'sales',
+      stage: 'lead',
+      assigned_to_id: 1,
+      status: 'active',
+      last_contacted_at: new Date().toISOString(),
+    },
+    pos_orders: {
+      ...base(),
+      kind: 'sale',
+      order_number: 'T1-0001',
+      receipt_number: 7,
+      status: 'completed',
+      items: [{ product_id: productId, name: 'Vetkoek', sku: 'VK-1', unit_price_cents: 1500, quantity: 2, tax_rate_bp: 1500, discount_cents: 100, tracks_stock: true }],
+      order_discount_cents: 100,
+      payments: [{ method: 'cash', amount_cents: 2800, tendered_cents: 3000, change_cents: 200 }],
+      shift_id: randomUUID(),
+      device_id: 'device-0001',
+      contact_id: randomUUID(),
+      note: 'Thanks',
+      completed_at: new Date().toISOString(),
+    },
+    pos_shifts: {
+      ...base(),
+      status: 'open',
+      device_id: 'device-0001',
+      opened_by: 1,
+      opened_at: new Date().toISOString(),
+      opening_float_cents: 50_000,
+      counted_cash_cents: 0,
+      expected_cash_cents: 50_000,
+      note: 'Morning',
+    },
+    invoices: {
+      ...base(),
+      contact_id: randomUUID(),
+      customer_name: 'Lindiwe Dube',
+      customer_email: 'lindiwe@example.test',
+      customer_address: '3 Long St',
+      issue_date: '2026-03-02',
+      due_date: '2026-04-01',
+      currency: 'ZAR',
+      invoice_number: 'INV-000001',
+      status: 'draft',
+      items: [{ id: randomUUID(), description: 'Website design', quantity: 1.5, unit_price_cents: 150_000, tax_rate_bp: 1500, discount_bp: 1000, product_id: productId }],
+      notes: 'Thank you',
+      terms: '30 days',
+    },
+    quotes: {
+      ...base(),
+      customer_name: 'Lindiwe Dube',
+      issue_date: '2026-03-02',
+      expiry_date: '2026-04-01',
+      currency: 'ZAR',
+      quote_number: 'QUO-000001',
+      status: 'draft',
+      items: [{ id: randomUUID(), description: 'Logo', quantity: 1, unit_price_cents: 80_000, tax_rate_bp: 1500 }],
+    },
+  };
+}
+
+for (const db_ of testDatabases()) {
+  describe(`bad input on ${db_.name}`, () => {
+    let db: Db;
+    let server: TestServer;
+    let client: Awaited<ReturnType<typeof signedInUser>>['client'];
+    let ws: number;
+
+    beforeAll(async () => {
+      db = await db_.open();
+      server = await startTestServer(db, { env: { RATE_LIMITS: 'off' } });
+      const owner = await signedInUser(server, { plan: 'pro' });
+      client = owner.client;
+      ws = await seedWorkspace(db, owner.user.id);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.close();
+    });
+
+    const count = async (sql: string, params: unknown[] = []) => Number((await db.query<{ n: string }>(sql, params))[0].n);
+
+    async function push(collection: string, docs: unknown[], workspace: number | string = ws) {
+      const rows = docs.map((newDocumentState) => ({ newDocumentState, assumedMasterState: null }));
+      return client.post(`/api/sync/${collection}/push?workspace=${workspace}`, rows);
+    }
+
+    async function pulled(collection: string) {
+      const res = await client.get(`/api/sync/${collection}/pull?workspace=${ws}&limit=1000`);
+      expect(res.status).toBe(200);
+      return pullResponse.parse(res.json).documents;
+    }
+
+    it('a 10 MB JSON body answers 413 with a clear message', async () => {
+      const big = JSON.stringify({ name: 'Thandi', email: 'a@b.co', subject: 'Big', message: 'x'.repeat(10 * 1024 * 1024) });
+      const res = await fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ message: 'The request body is too large.', code: 'too_large' });
+    });
+
+    it('every endpoint of the contract answers 400, never 500, to NUL in a text, an id beyond integer, or a number beyond its column', async () => {
+      // Its own account and workspace: a walk that got through (before this policy) deleted the account.
+      const walker = await signedInUser(server, { plan: 'pro' });
+      const walkWs = await seedWorkspace(db, walker.user.id);
+      const registerEmail = uniqueEmail('nul');
+      const contactsBefore = await count('SELECT count(*) AS n FROM contact_messages');
+      const workspacesBefore = await count('SELECT count(*) AS n FROM workspaces');
+      const requests = badRequests(examples(walkWs, registerEmail));
+      expect(requests.length).toBeGreaterThan(100);
+      const answers: string[] = [];
+      for (const r of requests) {
+        const res = await walker.client.request(r.method, r.url, r.body);
+        answers.push(`${res.status} ${r.name}${res.status === 400 ? '' : `: ${res.text.slice(0, 120)}`}`);
+      }
+      expect(answers.filter((a) => !a.startsWith('400 '))).toEqual([]);
+      // Bad input changed nothing: no account, no contact message, no workspace came of it.
+      expect(await count('SELECT count(*) AS n FROM users WHERE email = $1', [registerEmail])).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM contact_messages')).toBe(contactsBefore);
+      expect(await count('SELECT count(*) AS n FROM workspaces')).toBe(workspacesBefore);
+    });
+
+    it('NUL in register, contact and workspace create is refused with the text message and stores nothing', async () => {
+      const email = uniqueEmail('nul-register');
+      const register = await client.post('/api/auth/register', {
+        full_name: `Thandi${NUL}`, email, password: PASSWORD, confirmPassword: PASSWORD, age_confirmed: true, terms_accepted: true,
+      });
+      expect(register.status).toBe(400);
+      expect(register.json).toMatchObject({ message: inputMessages.character, errors: { full_name: [inputMessages.character] } });
+      expect(await count('SELECT count(*) AS n FROM users WHERE email = $1', [email])).toBe(0);
+
+      const contact = await client.post('/api/contact', { name: 'Thandi', email, subject: 'Hello there', message: `Nul ${NUL} inside the message` });
+      expect(contact.status).toBe(400);
+      expect(contact.json).toMatchObject({ errors: { message: [inputMessages.character] } });
+      expect(await count('SELECT count(*) AS n FROM contact_messages WHERE email = $1', [email])).toBe(0);
+
+      const create = await client.post('/api/workspaces', { name: `Spaza${NUL}` });
+      expect(create.status).toBe(400);
+      expect(create.json).toMatchObject({ errors: { name: [inputMessages.character] } });
+
+      const settings = await client.patch(`/api/workspaces/${ws}/settings`, { colors: { [`primary${NUL}`]: '#123456' } });
+      expect(settings.status).toBe(400);
+      // A lone UTF-16 half is refused too: jsonb rejects it and text would store U+FFFD instead.
+      const lone = await client.patch(`/api/workspaces/${ws}`, { description: 'broken \uD800 half' });
+      expect(lone.status).toBe(400);
+      expect(lone.json).toMatchObject({ errors: { description: [inputMessages.character] } });
+    });
+
+    it('?workspace=2147483648 and an id of 99999999999 answer 400 with the id message', async () => {
+      for (const [method, url] of [
+        ['GET', `/api/sync/contacts/pull?workspace=${MAX_INT + 1}`],
+        ['GET', `/api/workspaces/${BEYOND_INT}`],
+        ['DELETE', `/api/workspaces/${ws}/members/${BEYOND_INT}`],
+      ]) {
+        const res = await client.request(method, url);
+        expect(res.status, url).toBe(400);
+        expect(res.json, url).toMatchObject({ message: inputMessages.id });
+      }
+      const res = await push('contacts', [], MAX_INT + 1);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ message: inputMessages.id });
+      expect((await client.get(`/api/workspaces/${ws}`)).status).toBe(200);
+    });
+
+    it('every replicated collection refuses each bad shape of its documents, stores none of them, and never answers 500', async () => {
+      const docs = documentExamples(ws);
+      expect(Object.keys(docs).sort()).toEqual([...replicatedNames].sort());
+      for (const [collection, example] of Object.entries(docs)) {
+        const entity = replicatedByName(collection);
+        expect(entity?.fields.safeParse(example).success, collection).toBe(true);
+        // The example itself is stored, so each refusal below is the bad value's doing.
+        const ok = pushResponse.parse((await push(collection, [example])).json);
+        expect(ok.rejected, collection).toEqual([]);
+
+        const refusedIds: string[] = [];
+        const problems: string[] = [];
+        for (const leaf of leaves(example)) {
+          if (leaf.path[0] === 'id') continue;
+          const bads: unknown[] =
+            typeof leaf.value === 'string' ? [`${leaf.value}${NUL}`, `${leaf.value}\uDC00`] : [1e20, MAX_INT + 1, Number.MAX_SAFE_INTEGER + 2];
+          for (const bad of bads) {
+            const doc = { ...objectOf(withLeaf(example, leaf.path, bad)), id: randomUUID() };
+            const res = await push(collection, [doc]);
+            const where = `${collection}.${leaf.path.join('.')} = ${JSON.stringify(bad)}`;
+            if (res.status !== 200) {
+              problems.push(`${res.status} ${where}: ${res.text.slice(0, 120)}`);
+              continue;
+            }
+            const { rejected } = pushResponse.parse(res.json);
+            // A big number may be valid for a bigint column; everything else must be refused as invalid.
+            if (rejected.length === 0 && (typeof bad === 'string' || bad !== MAX_INT + 1)) problems.push(`accepted ${where}`);
+            if (rejected.length > 0) {
+              if (!['invalid', 'forbidden'].includes(rejected[0].code)) problems.push(`${rejected[0].code} ${where}`);
+              refusedIds.push(doc.id);
+            }
+          }
+        }
+        expect(problems, collection).toEqual([]);
+        const stored = new Set((await pulled(collection)).map((d) => d.id));
+        expect(refusedIds.filter((id) => stored.has(id)), collection).toEqual([]);
+        expect(stored.has(String(example.id)), collection).toBe(true);
+      }
+    });
+
+    it('an unreadable date in assumedMasterState answers 400 and changes nothing', async () => {
+      const contact = { id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString(), name: 'Zanele' };
+      expect(pushResponse.parse((await push('contacts', [contact])).json).rejected).toEqual([]);
+      const change = { ...contact, name: 'Zanele Mokoena', updated_at: new Date().toISOString() };
+      const res = await client.post(`/api/sync/contacts/push?workspace=${ws}`, [
+        { newDocumentState: change, assumedMasterState: { ...contact, updated_at: '2026-13-45T99:00:00Z' } },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ message: `0.assumedMasterState.updated_at: ${inputMessages.instant}` });
+      const stored = (await pulled('contacts')).find((d) => d.id === contact.id);
+      expect(stored?.name).toBe('Zanele');
+    });
+
+    it('stock movements that would take on hand past 2^31 are refused clearly, and stock-in for that product still works', async () => {
+      const product = { id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString(), name: 'Mielie meal', track_inventory: true };
+      expect(pushResponse.parse((await push('products', [product])).json).rejected).toEqual([]);
+      const movement = (quantity: number) => ({
+        id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString(), product_id: product.id, quantity, reason: 'purchase',
+      });
+      // 2 147 movements of a million: 2 147 000 000 on hand, 483 647 short of the integer column's top.
+      for (const size of [1000, 1000, 147]) {
+        const res = await push('stock_movements', Array.from({ length: size }, () => movement(1_000_000)));
+        expect(pushResponse.parse(res.json).rejected).toEqual([]);
+      }
+      const over = movement(1_000_000);
+      const fits = movement(483_647);
+      const res = await push('stock_movements', [over, fits]);
+      expect(res.status).toBe(200);
+      expect(pushResponse.parse(res.json).rejected).toEqual([{ id: over.id, code: 'invalid', message: stockMessages.onHandRange }]);
+      const onHand = async () => z.object({ stock_on_hand: z.number() }).parse((await pulled('products')).find((d) => d.id === product.id)).stock_on_hand;
+      expect(await onHand()).toBe(MAX_INT);
+
+      const one = movement(1);
+      expect(pushResponse.parse((await push('stock_movements', [one])).json).rejected).toMatchObject([{ id: one.id, code: 'invalid' }]);
+      // A sale takes stock out; stock-in for the same product goes through again.
+      for (const quantity of [-5, 5, -1_000_000]) {
+        expect(pushResponse.parse((await push('stock_movements', [movement(quantity)])).json).rejected).toEqual([]);
+      }
+      expect(await onHand()).toBe(MAX_INT - 1_000_000);
+      const movements = (await pulled('stock_movements')).filter((d) => d.product_id === product.id);
+      expect(movements.map((d) => d.id)).not.toContain(over.id);
+      expect(movements.map((d) => d.id)).not.toContain(one.id);
+    });
+
+    it('an invoice whose totals would pass 2^53 cents is refused with a clear message; one at the cap is stored exactly', async () => {
+      const invoice = (quantity: number, unit: number) => ({
+        id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString(), customer_name: 'Lindiwe Dube', issue_date: '2026-03-02',
+        currency: 'ZAR', status: 'draft', items: [{ id: randomUUID(), description: 'Cement', quantity, unit_price_cents: unit, tax_rate_bp: 1500 }],
+      });
+      const huge = invoice(1_000_000, 9_999_999_999);
+      const res = await push('invoices', [huge]);
+      expect(pushResponse.parse(res.json).rejected).toEqual([{ id: huge.id, code: 'invalid', message: `items: ${inputMessages.documentTotal}` }]);
+
+      // 100 000 × 8 695 652 173 = 869 565 217 300 000 plus 15 % VAT: 999 999 999 895 000, just under the cap.
+      const atCap = invoice(100_000, 8_695_652_173);
+      expect(pushResponse.parse((await push('invoices', [atCap])).json).rejected).toEqual([]);
+      const stored = (await pulled('invoices')).find((d) => d.id === atCap.id);
+      expect(stored).toMatchObject({ subtotal_cents: 869_565_217_300_000, tax_cents: 130_434_782_595_000, total_cents: 999_999_999_895_000 });
+      expect((await pulled('invoices')).some((d) => d.id === huge.id)).toBe(false);
+    });
+  });
+}
