@@ -113,12 +113,19 @@ export const promoQuote = z.object({
 export type PromoQuote = z.infer<typeof promoQuote>;
 
 /** The user-facing messages of promo code rules, raised by the server and shown on the field. */
+/**
+ * How long a checkout holds a promo code's use (against its usage limit and the once-per-account
+ * rule) before it counts no more, when the checkout was neither paid nor cancelled.
+ */
+export const PROMO_HOLD_MINUTES = 30;
+
 export const promoMessages = {
   unknown: 'This promo code does not exist.',
   inactive: 'This promo code is no longer active.',
   expired: 'This promo code has expired.',
   usedUp: 'This promo code has reached its usage limit.',
   alreadyUsed: 'You have already used this promo code.',
+  inCheckout: `This promo code is already applied to a checkout you started. Finish or cancel that payment, or try again in ${PROMO_HOLD_MINUTES} minutes.`,
   minimum: (amount: string) => `This promo code needs a purchase of at least ${amount}.`,
 } as const;
 

@@ -55,3 +55,57 @@ export function resetPasswordMail(link: string): MailContent {
     ]),
   };
 }
+
+/**
+ * Text someone typed (a workspace name, a person's name) made safe to quote in a mail we send: it is
+ * reduced to letters, digits, spaces and plain punctuation, so no line break, control or invisible
+ * character, markup, address or link scheme survives, and cut to `max` characters. Used for the
+ * subject and the body alike, so a name cannot make our mail say more than a name.
+ */
+export function quotableName(value: string, max: number): string {
+  const flat = value
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{M}\p{N} .,&'()!?#+_-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(flat);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : flat;
+}
+
+/** Longest workspace name quoted in an invitation's subject; the body quotes up to 100 (the name's limit). */
+export const INVITE_SUBJECT_NAME_MAX = 40;
+const INVITE_BODY_NAME_MAX = 100;
+
+/**
+ * The invitation to a workspace. The workspace and inviter names are chosen by the inviter, not by
+ * us: the subject is our own words with the name quoted and cut short, and the body quotes the name
+ * and says who chose it, so the mail cannot be turned into someone else's message.
+ */
+export function invitationMail(i: {
+  inviterName: string;
+  inviterEmail: string;
+  workspaceName: string;
+  role: 'admin' | 'member';
+  to: string;
+  link: string;
+  validDays: number;
+}): MailContent {
+  const workspace = quotableName(i.workspaceName, INVITE_BODY_NAME_MAX) || 'a workspace';
+  const inviter = quotableName(i.inviterName, 60) || 'A colleague';
+  const intro = `${inviter} (${i.inviterEmail}) invited you to join a workspace on ${brand.product} as ${i.role === 'admin' ? 'an admin' : 'a member'}.`;
+  const named = `The workspace is called "${workspace}". ${brand.product} shows this name as the person who invited you wrote it.`;
+  const action = `Accept the invitation here (sign in or register with this e-mail address, ${i.to}):`;
+  const ignore = `The link is valid for ${i.validDays} days. If you did not expect this, you can ignore this e-mail.`;
+  return {
+    subject: `Invitation to join "${quotableName(i.workspaceName, INVITE_SUBJECT_NAME_MAX) || 'a workspace'}" on ${brand.product}`,
+    text: `${intro}\n\n${named}\n\n${action}\n${i.link}\n\n${ignore}\n\n${brand.product}`,
+    html: layout([
+      escapeHtml(intro),
+      `The workspace is called <strong>&quot;${escapeHtml(workspace)}&quot;</strong>. ` +
+        `<em>${escapeHtml(`${brand.product} shows this name as the person who invited you wrote it.`)}</em>`,
+      escapeHtml(action),
+      `<a href="${escapeHtml(i.link)}">${escapeHtml(i.link)}</a>`,
+      escapeHtml(ignore),
+    ]),
+  };
+}

@@ -32,8 +32,8 @@ async function openWorkspaceNav(page: Page) {
   if (await menu.isVisible()) await menu.click();
 }
 
-/** The invitation link from the test SMTP server's copy of the mail (quoted-printable undone). */
-function invitationPath(to: string): string | null {
+/** The test SMTP server's copies of the mail to `to`, newest first, quoted-printable undone. */
+function mailTextsTo(to: string): string[] | null {
   const file = e2eMailFile();
   let mails: ReceivedMail[];
   try {
@@ -41,12 +41,38 @@ function invitationPath(to: string): string | null {
   } catch {
     return null; // the global setup is rewriting the file right now; the poll asks again
   }
-  for (const mail of mails.filter((m) => m.to.includes(to.toLowerCase())).reverse()) {
-    const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+  return mails
+    .filter((m) => m.to.includes(to.toLowerCase()))
+    .reverse()
+    .map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '='));
+}
+
+/** The invitation link from the test SMTP server's copy of the mail. */
+function invitationPath(to: string): string | null {
+  for (const text of mailTextsTo(to) ?? []) {
     const match = /\/invitations\/accept\?token=([A-Za-z0-9_%-]+)/.exec(text);
     if (match) return `/invitations/accept?token=${match[1]}`;
   }
   return null;
+}
+
+/**
+ * Verifies the signed-in account with the code mailed at registration: only verified accounts may
+ * send invitations (they are mail from our address to anyone).
+ */
+async function verifyByMail(page: Page, email: string) {
+  let code: string | null = null;
+  await expect
+    .poll(() => {
+      for (const text of mailTextsTo(email) ?? []) {
+        const match = /verification code is (\d{6})/.exec(text);
+        if (match) return (code = match[1]);
+      }
+      return null;
+    })
+    .not.toBeNull();
+  const res = await page.request.post('/api/auth/verify-email', { data: { code } });
+  expect(res.ok()).toBe(true);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -56,6 +82,7 @@ test.beforeEach(async ({ page }) => {
 test('an owner edits, invites, meets the plan limit and deletes the workspace', async ({ page }, info) => {
   const email = uniqueEmail('owner', info.project.name);
   await registerAs(page, email, 'Sipho Dlamini');
+  await verifyByMail(page, email);
 
   await page.goto('/controlhub');
   await expect(page.getByRole('heading', { name: 'No workspaces yet' })).toBeVisible();
@@ -156,6 +183,7 @@ test('an invited person accepts the emailed link and sees the settings read-only
   const owner = uniqueEmail('inviter', info.project.name);
   const invitee = uniqueEmail('joiner', info.project.name);
   await registerAs(page, owner, 'Lerato Nkosi');
+  await verifyByMail(page, owner);
   const id = await createWorkspace(page, 'Lerato Florist');
   const invite = await page.request.post(`/api/workspaces/${id}/invitations`, { data: { email: invitee, role: 'member' } });
   expect(invite.ok()).toBe(true);

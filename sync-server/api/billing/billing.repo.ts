@@ -5,9 +5,11 @@ import type { PurchaseItem } from '../../../schema/billing.js';
 /**
  * SQL for billing. These are account rows, not workspace data (see 0007_billing.sql): the server
  * reads them as the owner, and every query names the user it is for. Payments, the credit ledger,
- * saved cards, promo codes and webhook events here; plans and subscriptions in subscriptions.repo.ts.
+ * saved cards and webhook events here; plans and subscriptions in subscriptions.repo.ts, promo codes in
+ * promo.repo.ts.
  */
 export * from './subscriptions.repo.js';
+export * from './promo.repo.js';
 type Time = Date | string;
 
 export interface PaymentRow {
@@ -186,42 +188,6 @@ export async function removeMethod(q: Queryable, userId: number, id: number): Pr
       [userId],
     );
   }
-}
-
-export interface PromoRow {
-  id: number;
-  code: string;
-  discount_percentage: number | null;
-  discount_amount: number | null;
-  expires_at: Time | null;
-  usage_limit: number | null;
-  times_used: number;
-  minimum_amount: number;
-  is_active: boolean;
-}
-
-export async function promoByCode(q: Queryable, code: string): Promise<PromoRow | undefined> {
-  const rows = await q.query<PromoRow>(
-    `SELECT id, code, discount_percentage, discount_amount, expires_at, usage_limit, times_used, minimum_amount, is_active
-       FROM promo_codes WHERE code = upper($1)`,
-    [code],
-  );
-  return rows[0];
-}
-
-export async function promoUsedBy(q: Queryable, promoId: number, userId: number): Promise<boolean> {
-  const rows = await q.query('SELECT 1 FROM promo_code_usage WHERE promo_code_id = $1 AND user_id = $2', [promoId, userId]);
-  return rows.length > 0;
-}
-
-/** Records a promo code's use by a settled payment (once per payment and per account). */
-export async function recordPromoUse(q: Queryable, u: { promoId: number; userId: number; paymentId: number; discount: number; now: Date }): Promise<void> {
-  const rows = await q.query<{ id: number }>(
-    `INSERT INTO promo_code_usage (promo_code_id, user_id, payment_id, discount_cents, used_at)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
-    [u.promoId, u.userId, u.paymentId, u.discount, u.now],
-  );
-  if (rows.length) await q.query('UPDATE promo_codes SET times_used = times_used + 1 WHERE id = $1', [u.promoId]);
 }
 
 /** Marks a webhook event handled; false when it was handled before. */

@@ -19,7 +19,7 @@ import {
 } from '../../../schema/billing.js';
 import * as repo from './billing.repo.js';
 import { listMethods } from './payment-methods.service.js';
-import { priceWithPromo } from './promo.service.js';
+import { holdPromo, priceWithPromo } from './promo.service.js';
 import { cardLabel, isPlanItem, linkProviderSubscription, settlePayment, storedOutcome } from './settle.js';
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -98,6 +98,43 @@ async function subtotalOf(deps: AppDeps, item: PurchaseItem): Promise<number> {
 
 const newReference = () => `vk_${randomBytes(12).toString('hex')}`;
 
+/**
+ * Prices the purchase and inserts our pending payment with its promo code's use held, in one
+ * transaction that locks the code: concurrent starts cannot both take its last use, and one
+ * account cannot hold it twice.
+ */
+function openPayment(
+  deps: AppDeps,
+  p: { userId: number; item: PurchaseItem; subtotal: number; promoCode: string | undefined; methodId: number | null; now: Date },
+): Promise<repo.PaymentRow> {
+  return deps.db.transaction(async (tx) => {
+    const priced = await priceWithPromo(tx, { userId: p.userId, item: p.item, subtotal: p.subtotal, code: p.promoCode, now: p.now, lock: true });
+    const payment = await repo.insertPayment(tx, {
+      userId: p.userId,
+      reference: newReference(),
+      item: p.item,
+      subtotal: priced.subtotal_cents,
+      discount: priced.discount_cents,
+      amount: priced.total_cents,
+      promoId: priced.promoId,
+      methodId: p.methodId,
+      now: p.now,
+    });
+    if (priced.promoId !== null) {
+      await holdPromo(tx, { promoId: priced.promoId, userId: p.userId, paymentId: payment.id, discount: priced.discount_cents, now: p.now });
+    }
+    return payment;
+  });
+}
+
+/** The provider refused to start or charge: the payment failed and its promo use is free again. */
+function failPayment(deps: AppDeps, paymentId: number, f: { message: string; card: string | null; now: Date }): Promise<void> {
+  return deps.db.transaction(async (tx) => {
+    await repo.finishPayment(tx, paymentId, { status: 'failed', message: f.message, paidAt: null, methodId: null, card: f.card, now: f.now });
+    await repo.releasePromoHold(tx, paymentId, f.now);
+  });
+}
+
 /** Creates our pending payment and the provider's checkout; returns where to send the browser. */
 async function startCheckout(
   deps: AppDeps,
@@ -107,18 +144,7 @@ async function startCheckout(
   const gateway = gatewayOrFail(deps);
   const account = await accountOf(deps, userId);
   const now = deps.now();
-  const priced = await priceWithPromo(deps.db, { userId, item: input.item, subtotal: await subtotalOf(deps, input.item), code: input.promoCode, now });
-  const payment = await repo.insertPayment(deps.db, {
-    userId,
-    reference: newReference(),
-    item: input.item,
-    subtotal: priced.subtotal_cents,
-    discount: priced.discount_cents,
-    amount: priced.total_cents,
-    promoId: priced.promoId,
-    methodId: null,
-    now,
-  });
+  const payment = await openPayment(deps, { userId, item: input.item, subtotal: await subtotalOf(deps, input.item), promoCode: input.promoCode, methodId: null, now });
   try {
     const started = await viaProvider(() =>
       gateway.initialize({
@@ -132,7 +158,7 @@ async function startCheckout(
     );
     return { authorization_url: started.authorizationUrl, reference: payment.reference };
   } catch (err) {
-    await repo.finishPayment(deps.db, payment.id, { status: 'failed', message: 'Checkout could not start', paidAt: null, methodId: null, card: null, now });
+    await failPayment(deps, payment.id, { message: 'Checkout could not start', card: null, now });
     throw err;
   }
 }
@@ -172,18 +198,7 @@ export async function chargeSavedCard(
   if (!method) throw notFound('Card not found');
   const now = deps.now();
   const pack = creditPack(body.pack);
-  const priced = await priceWithPromo(deps.db, { userId, item: body.pack, subtotal: pack.priceCents, code: body.promo_code, now });
-  const payment = await repo.insertPayment(deps.db, {
-    userId,
-    reference: newReference(),
-    item: body.pack,
-    subtotal: priced.subtotal_cents,
-    discount: priced.discount_cents,
-    amount: priced.total_cents,
-    promoId: priced.promoId,
-    methodId: method.id,
-    now,
-  });
+  const payment = await openPayment(deps, { userId, item: body.pack, subtotal: pack.priceCents, promoCode: body.promo_code, methodId: method.id, now });
   let verified: VerifiedTransaction;
   try {
     verified = await viaProvider(() =>
@@ -198,7 +213,7 @@ export async function chargeSavedCard(
     );
   } catch (err) {
     const said = err instanceof HttpError ? err.message : 'The charge could not be made';
-    await repo.finishPayment(deps.db, payment.id, { status: 'failed', message: said, paidAt: null, methodId: null, card: cardLabel(method), now });
+    await failPayment(deps, payment.id, { message: said, card: cardLabel(method), now });
     throw err;
   }
   return settleByReference(deps, gateway, payment.reference, async () => verified);

@@ -11,6 +11,7 @@ import {
   type PurchaseItem,
 } from '../../../schema/billing.js';
 import * as repo from './billing.repo.js';
+import { commitPromoUse } from './promo.service.js';
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
@@ -89,11 +90,13 @@ export async function settlePayment(
   if (verified.status !== 'success') {
     const said = verified.gatewayResponse || 'Declined';
     await repo.finishPayment(tx, payment.id, { status: 'failed', message: said, paidAt: null, methodId: null, card: card ? cardLabel(card) : null, now });
+    await repo.releasePromoHold(tx, payment.id, now);
     return { outcome: outcomeFor(payment, 'failed', failureMessage(payment.item, said)), followUp: null };
   }
   if (verified.amount !== payment.amount_cents || verified.currency !== BILLING_CURRENCY) {
     const said = 'The amount paid does not match the price';
     await repo.finishPayment(tx, payment.id, { status: 'failed', message: said, paidAt: null, methodId: null, card: null, now });
+    await repo.releasePromoHold(tx, payment.id, now);
     return { outcome: outcomeFor(payment, 'failed', `${said}. Please contact support.`), followUp: null };
   }
 
@@ -109,7 +112,7 @@ export async function settlePayment(
   });
   if (verified.customerCode) await repo.setCustomerCode(tx, user, verified.customerCode);
   if (payment.promo_code_id !== null) {
-    await repo.recordPromoUse(tx, { promoId: payment.promo_code_id, userId: user, paymentId: payment.id, discount: payment.discount_cents, now });
+    await commitPromoUse(tx, { promoId: payment.promo_code_id, userId: user, paymentId: payment.id, discount: payment.discount_cents, now });
   }
 
   if (!isPlanItem(payment.item)) {

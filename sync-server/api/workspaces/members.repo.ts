@@ -141,3 +141,12 @@ export async function workspaceName(tx: Queryable, workspaceId: number): Promise
   const rows = await tx.query<{ name: string }>('SELECT name FROM workspaces WHERE id = $1', [workspaceId]);
   return rows[0]?.name;
 }
+
+/** The inviting account (not workspace data): its name and address go in the mail, and only a verified one may invite. */
+export async function inviter(db: Db, userId: number): Promise<{ email: string; full_name: string | null; verified: boolean } | undefined> {
+  const rows = await db.query<{ email: string; full_name: string | null; verified: boolean }>(
+    'SELECT email, full_name, verified FROM users WHERE id = $1',
+    [userId],
+  );
+  return rows[0];
+}

@@ -2,15 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../app.js';
 import { withScope } from '../../db/db.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
-import { brand } from '../../../schema/brand.js';
+import { invitationMail } from '../../mail/templates.js';
 import type { MemberDto, WorkspaceDto, WorkspaceRoleCode } from '../../../schema/workspaces.js';
+import { enforceInviteLimits } from './invite-limits.js';
 import { requireMembership, requireRole } from './membership.js';
 import * as repo from './members.repo.js';
 import { usersByIds } from './workspaces.repo.js';
 import { roleMessages, toIso, workspaceFor } from './workspaces.service.js';
 
 /** Invitations stay valid for two weeks. */
-const INVITE_TTL_MS = 14 * 24 * 3600 * 1000;
+const INVITE_TTL_DAYS = 14;
+const INVITE_TTL_MS = INVITE_TTL_DAYS * 24 * 3600 * 1000;
 
 export const memberMessages = {
   notFound: 'Member not found',
@@ -23,6 +25,7 @@ export const memberMessages = {
   wrongAccount: 'This invitation was sent to a different email address. Sign in with the invited address to accept it.',
   youAreMember: 'You are already a member of this workspace',
   mailFailed: 'The invitation was saved, but we could not send the email. Please try again.',
+  unverified: 'Please verify your email address before inviting people. Enter the code we sent you, or ask for a new one.',
 } as const;
 
 export function hashToken(token: string): string {
@@ -59,6 +62,10 @@ export async function inviteMember(
 ): Promise<MemberDto> {
   const m = await requireMembership(deps.db, workspaceId, userId);
   requireRole(m, ['owner', 'admin'], roleMessages.manage);
+  // Invitations are mail from our address to anyone: only a proven address may send them, and few.
+  const from = await repo.inviter(deps.db, userId);
+  if (!from?.verified) throw new HttpError(403, memberMessages.unverified, { code: 'email_unverified' });
+  await enforceInviteLimits(deps, userId, workspaceId);
   const email = input.email.trim();
   const existingUser = await repo.userIdByEmail(deps.db, email);
   const token = randomBytes(32).toString('base64url');
@@ -80,17 +87,18 @@ export async function inviteMember(
     return { row: saved, name: (await repo.workspaceName(tx, workspaceId)) ?? 'a workspace' };
   });
   // Mail goes after the commit: the outbox mailer writes through the same (single-connection) database.
-  const inviter = (await usersByIds(deps.db, [userId]))[0]?.full_name ?? 'A colleague';
   const link = `${deps.config.APP_ORIGIN}/invitations/accept?token=${encodeURIComponent(token)}`;
+  const mail = invitationMail({
+    inviterName: from.full_name ?? '',
+    inviterEmail: from.email,
+    workspaceName: name,
+    role: input.role,
+    to: email,
+    link,
+    validDays: INVITE_TTL_DAYS,
+  });
   try {
-    await deps.mailer.send({
-      to: email,
-      subject: `${inviter} invited you to ${name} on ${brand.product}`,
-      text:
-        `${inviter} invited you to join the workspace "${name}" on ${brand.product} as ${input.role === 'admin' ? 'an admin' : 'a member'}.\n\n` +
-        `Accept the invitation here (sign in or register with this email address, ${email}):\n${link}\n\n` +
-        `The link is valid for 14 days. If you did not expect this, you can ignore this email.`,
-    });
+    await deps.mailer.send({ to: email, ...mail });
   } catch (err) {
     deps.log.error({ err }, 'invitation mail failed');
     throw new HttpError(502, memberMessages.mailFailed, { code: 'mail_failed' });
