@@ -8,7 +8,7 @@ import { memberDto, workspaceDto } from '../../schema/workspaces.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { collectionRules } from '../../sync-server/sync/rules.js';
 import { startBillingHarness, type BillingHarness } from '../support/billing.js';
-import { contractEndpoints, objectKeys, ownedRows, pathParams, sampleOf, WORKSPACE_KEY, type ContractEndpoint } from '../support/contract-probe.js';
+import { contractEndpoints, objectKeys, ownedRows, pathParams, sampleOf, WORKSPACE_KEY, type ContractEndpoint, type Sample } from '../support/contract-probe.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import type { CookieClient } from '../support/server.js';
@@ -183,17 +183,17 @@ for (const target of testDatabases()) {
         else if (kind === 'choice') params[p.name] = sampledField(def.params, p.name);
         else params[p.name] = aOwns[kind];
       }
-      const query = withOwned(def.query ? sampleOf(def.query) : { ok: true, value: undefined });
-      const bodySample = name in bodyOverrides ? { ok: true as const, value: bodyOverrides[name] } : def.body ? sampleOf(def.body) : { ok: true as const, value: undefined };
-      const body = withOwned(bodySample);
+      const query = withOwned(def.query, def.query ? sampleOf(def.query) : { ok: true, value: undefined });
+      const body = withOwned(def.body, name in bodyOverrides ? { ok: true, value: bodyOverrides[name] } : def.body ? sampleOf(def.body) : { ok: true, value: undefined });
       return { params, query, body };
     }
 
-    function withOwned(sample: ReturnType<typeof sampleOf>): { ok: boolean; value: unknown } {
+    /** The sample with every field that names something owned (optional ones too) set to A's. */
+    function withOwned(schema: z.ZodType | undefined, sample: Sample): { ok: boolean; value: unknown } {
       if (!sample.ok) return { ok: false, value: undefined };
       if (!isRecord(sample.value)) return sample;
       const out: Record<string, unknown> = { ...sample.value };
-      for (const key of Object.keys(out)) if (fieldKinds[key]) out[key] = aOwns[fieldKinds[key]];
+      for (const key of objectKeys(schema)) if (fieldKinds[key]) out[key] = aOwns[fieldKinds[key]];
       return { ok: true, value: out };
     }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingOverview } from '../../schema/billing.js';
+import { billingOverview, checkoutStarted } from '../../schema/billing.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { WEBHOOK_PATH } from '../../sync-server/payments/payments.js';
 import { signWebhook } from '../../sync-server/payments/signature.js';
@@ -56,7 +56,7 @@ for (const target of testDatabases()) {
     async function paidCheckout(pack: string) {
       const { user, client } = await signedInUser(h.server);
       const started = await client.post('/api/billing/credits/checkout', { pack, return_path: RETURN });
-      const { authorization_url, reference } = started.json as { authorization_url: string; reference: string };
+      const { authorization_url, reference } = checkoutStarted.parse(started.json);
       await payOnCheckout(authorization_url);
       const tx = h.sandbox.state.transactions.get(reference);
       if (!tx) throw new Error('no sandbox transaction');
