@@ -51,7 +51,7 @@ const notReferences: Record<string, string> = {
   'auth.resetPassword:token': 'a secret from a mail: holding it is the proof',
   'workspaces.acceptInvitation:token': 'a secret from a mail: holding it is the proof',
 };
-const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|Id$/;
+const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
 
 /**
  * Bodies the zod sampler cannot derive (a cross-field rule, a custom check), by endpoint name.
