@@ -4,7 +4,7 @@ import { replicatedCollections } from '../../schema/replicated.js';
 import { fillPath } from '../../schema/http.js';
 import { memberDto, workspaceDto } from '../../schema/workspaces.js';
 import type { Db } from '../../sync-server/db/db.js';
-import { contractEndpoints, databaseFingerprint, pathParams, sampleOf, type ContractEndpoint } from '../support/contract-probe.js';
+import { contractEndpoints, databaseFingerprint, objectKeys, pathParams, sampleOf, WORKSPACE_KEY, type ContractEndpoint } from '../support/contract-probe.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import { startTestServer, type CookieClient, type TestServer } from '../support/server.js';
@@ -68,7 +68,7 @@ for (const target of testDatabases()) {
         const collections = pathParams(endpoint.def.path).some((p) => p.name === 'collection') ? replicatedCollections.map((c) => c.name) : [undefined];
         for (const collection of collections) {
           const sample = endpoint.def.body ? sampleOf(endpoint.def.body) : { ok: true as const, value: {} };
-          const query = endpoint.def.path.startsWith('/api/sync/') ? `?workspace=${workspace.id}` : '';
+          const query = workspaceQuery(endpoint, workspace.id);
           targets.push({
             label: collection ? `${endpoint.name} on ${collection}` : endpoint.name,
             endpoint,
@@ -163,7 +163,7 @@ for (const target of testDatabases()) {
         const collections = pathParams(endpoint.def.path).some((p) => p.name === 'collection') ? replicatedCollections.map((c) => c.name) : [undefined];
         for (const collection of collections) {
           const path = fillPath(endpoint.def.path, { id: workspace.id, provider: 'facebook', collection: collection ?? '' });
-          const query = endpoint.def.query ? `?workspace=${workspace.id}` : '';
+          const query = workspaceQuery(endpoint, workspace.id);
           const res = await raw('GET', path + query, { 'sec-fetch-site': 'cross-site' });
           expect(res.status, `${endpoint.name}: ${res.text}`).toBe(200);
           reads++;
@@ -186,6 +186,12 @@ for (const target of testDatabases()) {
       expect(new Set(targets.map((t) => t.endpoint.name))).toEqual(new Set(nonGet.map((e) => e.name)));
     });
   });
+}
+
+/** The query naming the victim's workspace, for endpoints that take one there. */
+function workspaceQuery(endpoint: ContractEndpoint, workspaceId: number): string {
+  const keys = objectKeys(endpoint.def.query).filter((k) => WORKSPACE_KEY.test(k));
+  return keys.length ? `?${new URLSearchParams(keys.map((k) => [k, String(workspaceId)]))}` : '';
 }
 
 function withAndWithoutOrigin(origin: string): Array<Record<string, string>> {
