@@ -28,13 +28,18 @@ export function securityHeaders(config: Config) {
 
 /**
  * CSRF: cookies are SameSite=Lax, state changes happen only on non-GET requests with JSON bodies,
- * and a request that names an Origin must name one on the allow-list.
+ * and a request that names an Origin must name one on the allow-list. A browser request without
+ * an Origin that the browser itself marks as coming from another site (Sec-Fetch-Site; an Origin
+ * stripped by an extension or proxy) is refused too. Server-to-server calls (the payment webhook)
+ * send neither header.
  */
 export function originCheck(config: Config) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.headers.origin;
-    if (origin && !config.allowedOrigins.includes(origin) && !sameHost(origin, req)) {
+    const site = req.headers['sec-fetch-site'];
+    const foreign = origin ? !config.allowedOrigins.includes(origin) && !sameHost(origin, req) : site === 'cross-site' || site === 'same-site';
+    if (foreign) {
       res.status(403).json({ message: 'Cross-site request refused', code: 'bad_origin' });
       return;
     }

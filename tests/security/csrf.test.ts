@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { replicatedCollections } from '../../schema/replicated.js';
+import { fillPath } from '../../schema/http.js';
+import { memberDto, workspaceDto } from '../../schema/workspaces.js';
+import type { Db } from '../../sync-server/db/db.js';
+import { contractEndpoints, databaseFingerprint, objectKeys, pathParams, sampleOf, WORKSPACE_KEY, type ContractEndpoint } from '../support/contract-probe.js';
+import { testDatabases } from '../support/databases.js';
+import { signedInUser } from '../support/fixtures.js';
+import { startTestServer, type CookieClient, type TestServer } from '../support/server.js';
+
+/**
+ * CSRF (SECURITY.md, `sync-server/http/security.ts`): a state change needs a non-GET request with a
+ * JSON body, and a request that says where it comes from must come from the app's own origin. Every
+ * non-GET endpoint of the contract is sent each shape a cross-site page can produce, carrying the
+ * victim's cookies; each is refused before any handler runs, and the database is left as it was.
+ */
+
+const FOREIGN_ORIGINS = ['https://evil.example', 'null'];
+
+/** Bodies a cross-site HTML form or `fetch` without preflight can send. */
+const SIMPLE_BODIES: Array<{ type: string; body: string }> = [
+  { type: 'application/x-www-form-urlencoded', body: 'name=Taken&email=attacker%40evil.example&confirm=DELETE' },
+  { type: 'text/plain', body: '{"name":"Taken","confirm":"DELETE"}' },
+  { type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nTaken\r\n--x--\r\n' },
+];
+
+/**
+ * Tables a plain read may write to, and why that is no state change an attacker can use: starting
+ * a social sign-in stores a one-time OAuth state that expires and is bound to the browser by a
+ * cookie, so it signs nobody in.
+ */
+const READ_BOOKKEEPING = ['oauth_states'];
+
+interface Target {
+  label: string;
+  endpoint: ContractEndpoint;
+  path: string;
+  /** A valid JSON body for the endpoint, so only the shape decides. */
+  body: unknown;
+}
+
+for (const target of testDatabases()) {
+  describe(`CSRF shapes on ${target.name}`, () => {
+    let db: Db;
+    let server: TestServer;
+    let victim: CookieClient;
+    let origin: string;
+    let targets: Target[];
+    const walked = new Set<string>();
+
+    beforeAll(async () => {
+      db = await target.open();
+      // A dead rates service: the exchange-rates read then answers from its built-in fallback. A
+      // configured social provider, so starting a sign-in is a real read too.
+      server = await startTestServer(db, {
+        env: { EXCHANGE_RATES_URL: 'http://127.0.0.1:9/rates', FACEBOOK_CLIENT_ID: 'probe', FACEBOOK_CLIENT_SECRET: 'probe' },
+      });
+      origin = server.url;
+      victim = (await signedInUser(server, { full_name: 'CSRF Victim' })).client;
+      const workspace = workspaceDto.parse((await victim.post('/api/workspaces', { name: 'Victim Shop' })).json);
+      const member = memberDto.parse((await victim.post(`/api/workspaces/${workspace.id}/invitations`, { email: 'invitee@example.test' })).json);
+      // The victim's own ids: CSRF makes the victim's browser act on the victim's own data.
+      const ids: Record<string, string | number> = { id: workspace.id, memberId: member.id, provider: 'facebook' };
+      targets = [];
+      for (const endpoint of contractEndpoints()) {
+        if (endpoint.def.method === 'GET') continue;
+        const collections = pathParams(endpoint.def.path).some((p) => p.name === 'collection') ? replicatedCollections.map((c) => c.name) : [undefined];
+        for (const collection of collections) {
+          const sample = endpoint.def.body ? sampleOf(endpoint.def.body) : { ok: true as const, value: {} };
+          const query = workspaceQuery(endpoint, workspace.id);
+          targets.push({
+            label: collection ? `${endpoint.name} on ${collection}` : endpoint.name,
+            endpoint,
+            path: fillPath(endpoint.def.path, { ...ids, collection: collection ?? '' }) + query,
+            body: sample.ok ? sample.value : {},
+          });
+        }
+      }
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.close();
+    });
+
+    async function raw(method: string, path: string, headers: Record<string, string>, body?: string) {
+      const cookie = [...victim.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetch(origin + path, { method, headers: { cookie, ...headers }, body, redirect: 'manual' });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, json, text };
+    }
+
+    const refusal = z.object({ code: z.string() });
+
+    it('every non-GET endpoint refuses a foreign or null Origin, with JSON and the victim’s cookies', async () => {
+      const before = await databaseFingerprint(db);
+      for (const t of targets) {
+        for (const from of [...FOREIGN_ORIGINS, `${origin}.evil.example`]) {
+          const res = await raw(t.endpoint.def.method, t.path, { origin: from, 'content-type': 'application/json' }, JSON.stringify(t.body));
+          expect(res.status, `${t.label} from ${from}: ${res.text}`).toBe(403);
+          expect(refusal.parse(res.json).code).toBe('bad_origin');
+        }
+        walked.add(t.label);
+      }
+      expect(await databaseFingerprint(db)).toEqual(before);
+    });
+
+    it('every non-GET endpoint refuses a request with no Origin that the browser marks cross-site', async () => {
+      const before = await databaseFingerprint(db);
+      for (const t of targets) {
+        for (const site of ['cross-site', 'same-site']) {
+          const res = await raw(t.endpoint.def.method, t.path, { 'sec-fetch-site': site, 'content-type': 'application/json' }, JSON.stringify(t.body));
+          expect(res.status, `${t.label} with Sec-Fetch-Site ${site}: ${res.text}`).toBe(403);
+          expect(refusal.parse(res.json).code).toBe('bad_origin');
+        }
+      }
+      expect(await databaseFingerprint(db)).toEqual(before);
+    });
+
+    it('every non-GET endpoint refuses form-encoded, multipart and text/plain bodies, whatever the Origin', async () => {
+      const before = await databaseFingerprint(db);
+      for (const t of targets) {
+        for (const { type, body } of SIMPLE_BODIES) {
+          for (const headers of withAndWithoutOrigin(origin)) {
+            const res = await raw(t.endpoint.def.method, t.path, { ...headers, 'content-type': type }, body);
+            expect(res.status, `${t.label} as ${type}: ${res.text}`).toBe(415);
+            expect(refusal.parse(res.json).code).toBe('unsupported_media_type');
+          }
+        }
+      }
+      expect(await databaseFingerprint(db)).toEqual(before);
+    });
+
+    it('a GET to a state-changing endpoint’s path changes nothing and is not answered as that endpoint', async () => {
+      const reads = contractEndpoints()
+        .filter((e) => e.def.method === 'GET')
+        .map((e) => new RegExp(`^${e.def.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`));
+      const before = await databaseFingerprint(db, READ_BOOKKEEPING);
+      for (const t of targets) {
+        const params = new URLSearchParams(Object.entries(flat(t.body)));
+        const joiner = t.path.includes('?') ? '&' : '?';
+        const res = await raw('GET', `${t.path}${joiner}${params}`, { 'sec-fetch-site': 'cross-site' });
+        // Either no route, or a read whose path this one also matches (GET /api/workspaces/:id).
+        const path = t.path.split('?')[0];
+        if (!reads.some((read) => read.test(path))) expect(res.status, `GET ${t.label}: ${res.text}`).toBe(404);
+        expect(res.status).not.toBe(500);
+      }
+      expect(await databaseFingerprint(db, READ_BOOKKEEPING)).toEqual(before);
+    });
+
+    it('no GET endpoint of the contract changes anything, even sent cross-site with the victim’s cookies', async () => {
+      const workspace = z.array(workspaceDto).parse((await victim.get('/api/workspaces')).json)[0];
+      const before = await databaseFingerprint(db, READ_BOOKKEEPING);
+      let reads = 0;
+      for (const endpoint of contractEndpoints()) {
+        if (endpoint.def.method !== 'GET') continue;
+        const collections = pathParams(endpoint.def.path).some((p) => p.name === 'collection') ? replicatedCollections.map((c) => c.name) : [undefined];
+        for (const collection of collections) {
+          const path = fillPath(endpoint.def.path, { id: workspace.id, provider: 'facebook', collection: collection ?? '' });
+          const query = workspaceQuery(endpoint, workspace.id);
+          const res = await raw('GET', path + query, { 'sec-fetch-site': 'cross-site' });
+          expect(res.status, `${endpoint.name}: ${res.text}`).toBe(200);
+          reads++;
+        }
+      }
+      expect(reads).toBeGreaterThan(0);
+      expect(await databaseFingerprint(db, READ_BOOKKEEPING)).toEqual(before);
+    });
+
+    it('the app’s own origin with JSON passes the check, and the victim is still signed in', async () => {
+      const own = await raw('PATCH', '/api/auth/user', { origin, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, '{}');
+      expect(own.status, own.text).toBe(200);
+      expect((await victim.get('/api/auth/user')).status).toBe(200);
+    });
+
+    it('the walk covered every non-GET endpoint of the contract', () => {
+      const nonGet = contractEndpoints().filter((e) => e.def.method !== 'GET');
+      expect(nonGet.length).toBeGreaterThan(0);
+      expect([...walked].sort()).toEqual(targets.map((t) => t.label).sort());
+      expect(new Set(targets.map((t) => t.endpoint.name))).toEqual(new Set(nonGet.map((e) => e.name)));
+    });
+  });
+}
+
+/** The query naming the victim's workspace, for endpoints that take one there. */
+function workspaceQuery(endpoint: ContractEndpoint, workspaceId: number): string {
+  const keys = objectKeys(endpoint.def.query).filter((k) => WORKSPACE_KEY.test(k));
+  return keys.length ? `?${new URLSearchParams(keys.map((k) => [k, String(workspaceId)]))}` : '';
+}
+
+function withAndWithoutOrigin(origin: string): Array<Record<string, string>> {
+  return [{ origin }, {}];
+}
+
+/** A sampled body as query parameters (what a GET form would send). */
+function flat(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}

@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
+import { fillPath, type EndpointDef } from '../../schema/http.js';
+import { replicatedCollections, type ReplicatedEntity } from '../../schema/replicated.js';
+import { memberDto, workspaceDto } from '../../schema/workspaces.js';
+import { apiAreas } from '../../sync-server/api/areas.js';
+import type { Db } from '../../sync-server/db/db.js';
+import { collectionRules } from '../../sync-server/sync/rules.js';
+import { startBillingHarness, type BillingHarness } from '../support/billing.js';
+import { contractEndpoints, objectKeys, ownedRows, pathParams, sampleOf, WORKSPACE_KEY, type ContractEndpoint, type Sample } from '../support/contract-probe.js';
+import { testDatabases } from '../support/databases.js';
+import { signedInUser } from '../support/fixtures.js';
+import type { CookieClient } from '../support/server.js';
+
+/**
+ * Tenancy (SECURITY.md): user B, signed in with a workspace of their own, aims every endpoint of the
+ * API contract that names a workspace or another account's record, and every replicated collection,
+ * at user A's. Each is refused, nothing of A's leaks into an answer, and A's rows stay exactly as
+ * they were. The endpoints and collections come from the registries, so a module added later is
+ * probed without being listed here; the last tests fail if the walk covered less than the registry.
+ */
+
+/** What A owns that an input can name. */
+type Owned = 'workspace' | 'member' | 'card' | 'payment';
+
+/** Every path parameter of the contract, by the segment before it: what it names. */
+const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
+  'workspaces/:id': 'workspace',
+  'members/:memberId': 'member',
+  'payment-methods/:id': 'card',
+  // Walked once per replicated collection.
+  'sync/:collection': 'collection',
+  // One of a fixed list (the sign-in providers): nobody's data.
+  'auth/:provider': 'choice',
+};
+
+/** Query and body fields that name something an account owns. */
+const fieldKinds: Record<string, Owned> = {
+  workspace: 'workspace',
+  workspace_id: 'workspace',
+  workspaceId: 'workspace',
+  payment_method_id: 'card',
+  reference: 'payment',
+};
+
+/** Fields that look like references but name nothing of another account's, and why. */
+const notReferences: Record<string, string> = {
+  'sync.pull:id': 'a checkpoint: the last document id of a page the caller has already read',
+  'sync.reserveNumbers:device_id': 'the name the caller gives their own device',
+  'auth.resetPassword:token': 'a secret from a mail: holding it is the proof',
+  'workspaces.acceptInvitation:token': 'a secret from a mail: holding it is the proof',
+};
+const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
+
+/**
+ * Routes the API areas mount outside the contract, and why the tenancy walk need not probe them.
+ * A new route must either join the contract (and so the walk) or be named here.
+ */
+const outsideContract: Record<string, string> = {
+  'GET /api/health': 'says only that the server is up; names nothing of anyone’s',
+  'GET /api/auth/:provider/callback': 'the provider’s return from a sign-in, checked against a one-time state bound to this browser',
+  'POST /api/billing/paystack/webhook': 'the provider’s, believed only with its signature (tests/security/webhooks.test.ts)',
+  'GET /dev/mailbox.json': 'development only, unreachable from another machine (tests/security/deploy.test.ts)',
+  'GET /dev/mailbox': 'development only, unreachable from another machine (tests/security/deploy.test.ts)',
+};
+
+/**
+ * Bodies the zod sampler cannot derive (a cross-field rule, a custom check), by endpoint name.
+ * Empty today: every probed body is derived from its schema.
+ */
+const bodyOverrides: Record<string, unknown> = {};
+
+/** Replicated documents the sampler cannot derive, by collection. Empty today. */
+const documentOverrides: Record<string, Record<string, unknown>> = {};
+
+interface Probe {
+  /** `area.endpoint`, plus the collection for sync endpoints. */
+  label: string;
+  endpoint: ContractEndpoint;
+  collection?: string;
+  /** The owned things this probe names. */
+  names: Owned[];
+}
+
+function fieldsOf(endpoint: ContractEndpoint): string[] {
+  return [...objectKeys(endpoint.def.query), ...objectKeys(endpoint.def.body)];
+}
+
+/** Every endpoint that names a workspace or an account's record, once per collection for sync. */
+function crossTenantProbes(): Probe[] {
+  const probes: Probe[] = [];
+  for (const endpoint of contractEndpoints()) {
+    const kinds = pathParams(endpoint.def.path).map((p) => pathParamKinds[p.key]);
+    const names: Owned[] = [];
+    for (const kind of kinds) if (kind === 'workspace' || kind === 'member' || kind === 'card' || kind === 'payment') names.push(kind);
+    for (const key of fieldsOf(endpoint)) if (fieldKinds[key]) names.push(fieldKinds[key]);
+    if (names.length === 0) continue;
+    const collections = kinds.includes('collection') ? replicatedCollections.map((c) => c.name) : [undefined];
+    for (const collection of collections) {
+      probes.push({ label: collection ? `${endpoint.name} on ${collection}` : endpoint.name, endpoint, collection, names });
+    }
+  }
+  return probes;
+}
+
+/** A minimal valid document of a collection, from its schema (or an override). */
+function documentOf(entity: ReplicatedEntity, workspaceId: number): Record<string, unknown> {
+  const sample = sampleOf(entity.fields);
+  const base = documentOverrides[entity.name] ?? (sample.ok && isRecord(sample.value) ? sample.value : undefined);
+  if (!base) throw new Error(`No document can be derived for ${entity.name}: add one to documentOverrides`);
+  return { ...base, id: randomUUID(), workspace_id: workspaceId, updated_at: new Date().toISOString() };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const probes = crossTenantProbes();
+
+for (const target of testDatabases()) {
+  describe(`cross-tenant probes on ${target.name}`, () => {
+    let db: Db;
+    let h: BillingHarness;
+    let a: CookieClient;
+    let b: CookieClient;
+    let aUserId: number;
+    let aEmail: string;
+    let aWorkspace: z.infer<typeof workspaceDto>;
+    let bWorkspaceId: number;
+    const aOwns: Record<Owned, string | number> = { workspace: 0, member: 0, card: 0, payment: '' };
+    /** A's stored document of each collection, as pulled back. */
+    const aDocs = new Map<string, Record<string, unknown>>();
+    let before: Record<string, unknown[]>;
+    const probed = new Set<string>();
+    const probedCollections = new Set<string>();
+
+    const pushAs = (client: CookieClient, collection: string, workspace: number, rows: unknown) =>
+      client.request('POST', `/api/sync/${collection}/push?workspace=${workspace}`, rows);
+    const pullAs = (client: CookieClient, collection: string, workspace: number) =>
+      client.get(`/api/sync/${collection}/pull?workspace=${workspace}&seq=0&limit=1000`);
+
+    beforeAll(async () => {
+      db = await target.open();
+      h = await startBillingHarness(db);
+      const userA = await signedInUser(h.server, { full_name: 'Tenant A' });
+      const userB = await signedInUser(h.server, { full_name: 'Tenant B' });
+      a = userA.client;
+      b = userB.client;
+      aUserId = userA.user.id;
+      aEmail = userA.user.email;
+      aWorkspace = workspaceDto.parse((await a.post('/api/workspaces', { name: `Tenant A ${randomUUID().slice(0, 8)}` })).json);
+      bWorkspaceId = workspaceDto.parse((await b.post('/api/workspaces', { name: 'Tenant B' })).json).id;
+      aOwns.workspace = aWorkspace.id;
+
+      // A's data: a pending invitation, a document in every collection, a number block, a saved card
+      // and a payment.
+      const invited = await a.post(`/api/workspaces/${aWorkspace.id}/invitations`, { email: `invitee.${randomUUID()}@example.test` });
+      aOwns.member = memberDto.parse(invited.json).id;
+      for (const entity of replicatedCollections) {
+        const doc = documentOf(entity, aWorkspace.id);
+        const pushed = await pushAs(a, entity.name, aWorkspace.id, [{ newDocumentState: doc, assumedMasterState: null }]);
+        expect(pushResponse.parse(pushed.json), `A's ${entity.name} document is stored`).toEqual({ conflicts: [], rejected: [] });
+        const pulled = pullResponse.parse((await pullAs(a, entity.name, aWorkspace.id)).json);
+        const stored = pulled.documents.find((d) => d.id === doc.id);
+        if (!stored) throw new Error(`A's ${entity.name} document did not come back`);
+        aDocs.set(entity.name, stored);
+      }
+      await a.post(`/api/workspaces/${aWorkspace.id}/number-blocks`, { device_id: 'tenant-a-till', series: 'invoice', size: 10 });
+      const [card] = await db.query<{ id: number }>(
+        `INSERT INTO payment_methods (user_id, provider_id, signature, last4, brand, exp_month, exp_year, is_default)
+         VALUES ($1, 'AUTH_tenant_a', 'SIG_tenant_a', '4081', 'visa', 12, 2039, true) RETURNING id`,
+        [aUserId],
+      );
+      aOwns.card = card.id;
+      aOwns.payment = `tenant-a-${randomUUID()}`;
+      await db.query(
+        `INSERT INTO payments (user_id, reference, item, subtotal_cents, amount_cents) VALUES ($1, $2, 'credits_50', 4900, 4900)`,
+        [aUserId, aOwns.payment],
+      );
+      before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
+    });
+    afterAll(async () => {
+      await h?.close();
+      await db?.close();
+    });
+
+    /** What B sends: A's ids where the endpoint names something owned, a valid sample elsewhere. */
+    function inputOf(probe: Probe) {
+      const { def, name } = probe.endpoint;
+      const params: Record<string, string | number> = {};
+      for (const p of pathParams(def.path)) {
+        const kind = pathParamKinds[p.key];
+        if (kind === 'collection') params[p.name] = probe.collection ?? '';
+        else if (kind === 'choice') params[p.name] = sampledField(def.params, p.name);
+        else params[p.name] = aOwns[kind];
+      }
+      const query = withOwned(def.query, def.query ? sampleOf(def.query) : { ok: true, value: undefined });
+      const body = withOwned(def.body, name in bodyOverrides ? { ok: true, value: bodyOverrides[name] } : def.body ? sampleOf(def.body) : { ok: true, value: undefined });
+      return { params, query, body };
+    }
+
+    /** The sample with every field that names something owned (optional ones too) set to A's. */
+    function withOwned(schema: z.ZodType | undefined, sample: Sample): { ok: boolean; value: unknown } {
+      if (!sample.ok) return { ok: false, value: undefined };
+      if (!isRecord(sample.value)) return sample;
+      const out: Record<string, unknown> = { ...sample.value };
+      for (const key of objectKeys(schema)) if (fieldKinds[key]) out[key] = aOwns[fieldKinds[key]];
+      return { ok: true, value: out };
+    }
+
+    for (const probe of probes) {
+      it(`B cannot reach A's ${probe.names.join(' and ')} through ${probe.label}: ${probe.endpoint.def.method} ${probe.endpoint.def.path}`, async () => {
+        const { def } = probe.endpoint;
+        const input = inputOf(probe);
+        expect(input.body.ok, `${probe.label}: derive a body from its schema or add it to bodyOverrides`).toBe(true);
+        expect(input.query.ok, `${probe.label}: no query can be derived from its schema`).toBe(true);
+        // The contract's own schemas accept the input, so a refusal cannot be a validation error.
+        expectParses(def, input);
+
+        const query = isRecord(input.query.value) ? `?${new URLSearchParams(stringValues(input.query.value))}` : '';
+        const res = await b.request(def.method, fillPath(def.path, input.params) + query, input.body.value);
+        expect([403, 404], `${probe.label} answered ${res.status}: ${res.text}`).toContain(res.status);
+        // A route answered (the catch-all for unknown paths says just "Not found").
+        expect(z.object({ message: z.string() }).parse(res.json).message).not.toBe('Not found');
+        expect(res.text).not.toContain(aWorkspace.name);
+        expect(res.text).not.toContain(aEmail);
+        probed.add(probe.label);
+      });
+    }
+
+    for (const entity of replicatedCollections) {
+      const c = entity.name;
+      it(`B can neither pull, insert into nor overwrite A's ${c}`, async () => {
+        const aDoc = aDocs.get(c);
+        if (!aDoc) throw new Error(`no document of A's in ${c}`);
+        const pulled = await pullAs(b, c, aWorkspace.id);
+        expect(pulled.status).toBe(403);
+        expect(pulled.text).not.toContain(String(aDoc.id));
+
+        const fresh = documentOf(entity, aWorkspace.id);
+        const insert = await pushAs(b, c, aWorkspace.id, [{ newDocumentState: fresh, assumedMasterState: null }]);
+        expect(insert.status).toBe(403);
+
+        const changed = { ...aDoc, updated_at: new Date(Date.now() + 60_000).toISOString() };
+        const overwrite = await pushAs(b, c, aWorkspace.id, [{ newDocumentState: changed, assumedMasterState: aDoc }]);
+        expect(overwrite.status).toBe(403);
+        const erase = await pushAs(b, c, aWorkspace.id, [{ newDocumentState: { ...changed, _deleted: true }, assumedMasterState: aDoc }]);
+        expect(erase.status).toBe(403);
+
+        // Through B's own workspace, a document that names A's workspace is refused as forbidden.
+        const smuggled = await pushAs(b, c, bWorkspaceId, [{ newDocumentState: changed, assumedMasterState: null }]);
+        expect(smuggled.status).toBe(200);
+        expect(pushResponse.parse(smuggled.json).rejected).toEqual([expect.objectContaining({ id: aDoc.id, code: 'forbidden' })]);
+
+        // A's id reused in B's workspace is B's own document; A's stays A's.
+        const own = { ...documentOf(entity, bWorkspaceId), id: aDoc.id };
+        const reused = await pushAs(b, c, bWorkspaceId, [{ newDocumentState: own, assumedMasterState: null }]);
+        expect(pushResponse.parse(reused.json)).toEqual({ conflicts: [], rejected: [] });
+        const bFeed = pullResponse.parse((await pullAs(b, c, bWorkspaceId)).json).documents;
+        expect(bFeed.map((d) => [d.id, d.workspace_id])).toEqual([[aDoc.id, bWorkspaceId]]);
+        const aFeed = pullResponse.parse((await pullAs(a, c, aWorkspace.id)).json).documents;
+        expect(aFeed).toEqual([aDoc]);
+        probedCollections.add(c);
+      });
+    }
+
+    it("A's rows are exactly as they were before B's probes", async () => {
+      expect(await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id })).toEqual(before);
+      expect(await db.query(`SELECT 1 FROM mail_outbox WHERE recipient = 'probe@example.test'`)).toEqual([]);
+    });
+
+    it('every endpoint that names a workspace or an account’s record was probed', () => {
+      const expected = probes.map((p) => p.label);
+      expect(expected.length).toBeGreaterThan(0);
+      expect([...probed].sort()).toEqual([...expected].sort());
+      // Every workspace endpoint of the contract is among them.
+      const workspaceEndpoints = contractEndpoints().filter(
+        (e) => /\/workspaces\/:/.test(e.def.path) || fieldsOf(e).some((k) => WORKSPACE_KEY.test(k)),
+      );
+      expect(workspaceEndpoints.length).toBeGreaterThan(0);
+      for (const e of workspaceEndpoints) expect(expected.some((label) => label.startsWith(e.name))).toBe(true);
+    });
+
+    it('every route the API areas mount is in the contract or named in outsideContract', () => {
+      const contract = new Set(contractEndpoints().map((e) => `${e.def.method} ${e.def.path}`));
+      const mounted: string[] = [];
+      for (const area of apiAreas) {
+        for (const layer of area(h.server.deps).stack) {
+          const route = layer.route;
+          if (!route) continue;
+          for (const handler of route.stack) mounted.push(`${handler.method.toUpperCase()} ${route.path}`);
+        }
+      }
+      for (const endpoint of contract) expect(mounted, 'the contract is served').toContain(endpoint);
+      const unknown = mounted.filter((r) => !contract.has(r) && outsideContract[r] === undefined);
+      expect(unknown, 'add these to the contract or to outsideContract').toEqual([]);
+    });
+
+    it('every replicated collection the server serves was probed', () => {
+      const names = replicatedCollections.map((c) => c.name);
+      expect(names.length).toBeGreaterThan(0);
+      expect([...probedCollections].sort()).toEqual([...names].sort());
+      for (const ruled of Object.keys(collectionRules)) expect(names).toContain(ruled);
+    });
+  });
+}
+
+describe('the cross-tenant walk knows every input', () => {
+  it('every path parameter of the contract is known to the probe', () => {
+    for (const endpoint of contractEndpoints()) {
+      for (const p of pathParams(endpoint.def.path)) {
+        expect(pathParamKinds[p.key], `${endpoint.name}: say what ${p.key} names in pathParamKinds`).toBeDefined();
+      }
+    }
+  });
+
+  it('every query or body field that looks like a reference is known to the probe', () => {
+    for (const endpoint of contractEndpoints()) {
+      for (const key of fieldsOf(endpoint)) {
+        if (!REFERENCE_LIKE.test(key)) continue;
+        const known = fieldKinds[key] !== undefined || notReferences[`${endpoint.name}:${key}`] !== undefined;
+        expect(known, `${endpoint.name}: add ${key} to fieldKinds or notReferences`).toBe(true);
+      }
+    }
+  });
+
+  it('every probed endpoint has a body derived from its schema or an override', () => {
+    for (const probe of probes) {
+      const { def, name } = probe.endpoint;
+      if (!def.body || name in bodyOverrides) continue;
+      expect(sampleOf(def.body).ok, `${name}: add a body to bodyOverrides`).toBe(true);
+    }
+    for (const name of Object.keys(bodyOverrides)) expect(probes.map((p) => p.endpoint.name)).toContain(name);
+  });
+
+  it('every replicated collection has a document derived from its schema or an override', () => {
+    for (const entity of replicatedCollections) {
+      expect(() => documentOf(entity, 1), entity.name).not.toThrow();
+    }
+  });
+});
+
+function sampledField(schema: z.ZodType | undefined, key: string): string {
+  const sample = schema ? sampleOf(schema) : { ok: false as const };
+  const value = sample.ok && isRecord(sample.value) ? sample.value[key] : undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`no value for path parameter ${key}`);
+  return String(value);
+}
+
+function stringValues(record: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
+}
+
+function expectParses(def: EndpointDef, input: { params: Record<string, string | number>; query: { value: unknown }; body: { value: unknown } }) {
+  if (def.params) expect(def.params.safeParse(stringValues(input.params)).success, 'params parse').toBe(true);
+  if (def.query) expect(def.query.safeParse(isRecord(input.query.value) ? stringValues(input.query.value) : {}).success, 'query parses').toBe(true);
+  if (def.body) expect(def.body.safeParse(input.body.value).success, 'body parses').toBe(true);
+}
