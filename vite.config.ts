@@ -56,7 +56,7 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['{schema,sync-server,app,sw,tests/integration}/**/*.test.{ts,tsx}'],
+    include: ['{schema,sync-server,app,sw,tests/integration,tests/security}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
