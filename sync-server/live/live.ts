@@ -99,6 +99,7 @@ export async function startLive(deps: AppDeps): Promise<LiveHandle> {
     try {
       const live = await familyIsLive(deps.db, claims.fam);
       if (!live || handshake.ended) return u.refuse(401);
+      // ws completes the handshake synchronously, so the socket is in `clients` before `finally`.
       u.accept(wss, (ws) => welcome(ws, handshake, claims.exp));
     } finally {
       handshakes.delete(handshake);
