@@ -2,12 +2,12 @@ import { createServer } from 'node:http';
 import { createApp, type AppDeps } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
-import { attachLive } from './live/live.js';
 import { createLogger } from './logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
 import { startDevSandbox } from './payments/dev-sandbox.js';
 import { startBillingSweeper } from './api/billing/billing.sweeper.js';
 import { demoAccount, demoSeedPlan, seedDemo } from './seed/demo.js';
+import { attachSockets } from './sockets.js';
 
 /** Starts app + API on PORT with the configured database. */
 export async function start() {
@@ -18,7 +18,7 @@ export async function start() {
   const paystackSandbox = await startDevSandbox(config, log);
   const deps: AppDeps = { config, db, mailer, log, now: () => new Date() };
   const server = createServer(createApp(deps));
-  const live = await attachLive(server, deps);
+  const sockets = await attachSockets(server, deps);
   const demo = demoSeedPlan(config);
   if (demo.warning) log.warn(demo.warning);
   if (demo.seed && (await seedDemo(deps))) {
@@ -30,7 +30,7 @@ export async function start() {
   const billingSweeper = startBillingSweeper(deps);
   log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver}), listening on ${config.HOST}`);
   const stop = async () => {
-    await live.close();
+    await sockets.close();
     billingSweeper.stop();
     await paystackSandbox?.sandbox.close();
     server.close();

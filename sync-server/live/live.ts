@@ -1,16 +1,28 @@
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { liveClientMessage, type LiveServerMessage } from '../../schema/contract/sync.js';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { liveClientMessage, liveCloseCode, type LiveServerMessage } from '../../schema/contract/sync.js';
 import type { AppDeps } from '../app.js';
-import { requireMembership } from '../api/workspaces/membership.js';
-import { cookieNames, verifyAccessToken } from '../http/access-token.js';
-import { signingKey } from '../http/auth-context.js';
-import { SYNC_CHANNEL, parseChangeNotice } from './notice.js';
+import { familyIsLive } from '../api/auth/session.repo.js';
+import { liveMemberships } from '../api/workspaces/membership.js';
+import type { SocketEndpoint, Upgrade } from '../http/upgrade.js';
+import { accessClaims } from './live-auth.js';
+import { ACCESS_CHANNEL, SYNC_CHANNEL, parseAccessNotice, parseChangeNotice, type AccessNotice } from './notice.js';
 
 export const LIVE_PATH = '/api/live';
 
+/**
+ * Messages a socket may send at once, and per second after that. A tab sends one subscribe when it
+ * connects and one whenever its list of workspaces changes; past the allowance it is not a tab, and
+ * its socket is closed as a policy violation.
+ */
+const MESSAGE_BURST = 10;
+const MESSAGES_PER_SECOND = 1;
+
+/** A subscribe of 200 ids is about 3 kB; nothing a client sends needs more. */
+const MAX_MESSAGE_BYTES = 8 * 1024;
+
 export interface LiveHandle {
+  /** Routes `/api/live` upgrades here (see `routeUpgrades`). */
+  endpoint: SocketEndpoint;
   /** Sockets currently open on this instance. */
   clientCount(): number;
   close(): Promise<void>;
@@ -19,19 +31,36 @@ export interface LiveHandle {
 interface Client {
   socket: WebSocket;
   userId: number;
+  family: string;
   workspaces: Set<number>;
+  /** Message allowance left (token bucket) and when it was last topped up, ms. */
+  allowance: number;
+  toppedUpAt: number;
+  /** The newest subscribe not yet evaluated; a later one replaces it. */
+  wanted: number[] | null;
+  /** Set while a subscribe is evaluated: workspaces the user left meanwhile, which it must not grant. */
+  evaluating: { removed: Set<number> } | null;
+}
+
+/** A handshake between its session check and its socket joining `clients`. */
+interface Handshake {
+  userId: number;
+  family: string;
+  ended: boolean;
 }
 
 /**
  * The live channel: one WebSocket per tab at /api/live, authenticated by the access cookie. Each
  * instance LISTENs on Postgres and relays every committed push to the subscribers of that workspace,
- * so any number of instances behind a load balancer fan out the same changes.
+ * so any number of instances behind a load balancer fan out the same changes; it hears sessions and
+ * memberships end the same way, and closes or narrows its sockets at once.
  */
-export async function attachLive(server: Server, deps: AppDeps): Promise<LiveHandle> {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+export async function startLive(deps: AppDeps): Promise<LiveHandle> {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const clients = new Set<Client>();
+  const handshakes = new Set<Handshake>();
 
-  const unlisten = await deps.db.listen(SYNC_CHANNEL, (payload) => {
+  const unlistenChanges = await deps.db.listen(SYNC_CHANNEL, (payload) => {
     const notice = parseChangeNotice(payload);
     if (!notice) return;
     const message: LiveServerMessage = { type: 'change', ...notice };
@@ -40,98 +69,136 @@ export async function attachLive(server: Server, deps: AppDeps): Promise<LiveHan
       if (client.workspaces.has(notice.workspace) && client.socket.readyState === client.socket.OPEN) client.socket.send(text);
     }
   });
+  const unlistenAccess = await deps.db.listen(ACCESS_CHANNEL, (payload) => {
+    const notice = parseAccessNotice(payload);
+    if (notice) onAccessEnded(notice);
+  });
 
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== LIVE_PATH) return;
-    authenticate(deps, req).then(
-      (claims) => {
-        if (!claims) return refuse(socket, 401, 'Unauthorized');
-        wss.handleUpgrade(req, socket, head, (ws) => welcome(ws, claims.sub, claims.exp));
-      },
-      () => refuse(socket, 500, 'Internal Server Error'),
-    );
-  };
+  function onAccessEnded(notice: AccessNotice) {
+    if (notice.kind === 'member_removed') {
+      for (const client of clients) {
+        if (client.userId !== notice.user) continue;
+        client.workspaces.delete(notice.workspace);
+        client.evaluating?.removed.add(notice.workspace);
+      }
+      return;
+    }
+    const ended = (s: { userId: number; family: string }) =>
+      notice.kind === 'session_ended' ? s.family === notice.family : s.userId === notice.user;
+    for (const handshake of handshakes) if (ended(handshake)) handshake.ended = true;
+    for (const client of clients) if (ended(client)) client.socket.close(liveCloseCode.sessionEnded, 'session ended');
+  }
 
-  function welcome(socket: WebSocket, userId: number, exp: number) {
-    const client: Client = { socket, userId, workspaces: new Set() };
+  async function upgrade(u: Upgrade) {
+    const claims = await accessClaims(deps, u.req);
+    if (!claims) return u.refuse(401);
+    // Registered before the session is looked up: if it ends while the lookup runs, the notice
+    // finds the handshake here rather than a socket that does not exist yet.
+    const handshake: Handshake = { userId: claims.sub, family: claims.fam, ended: false };
+    handshakes.add(handshake);
+    try {
+      const live = await familyIsLive(deps.db, claims.fam);
+      if (!live || handshake.ended) return u.refuse(401);
+      // ws completes the handshake synchronously, so the socket is in `clients` before `finally`.
+      u.accept(wss, (ws) => welcome(ws, handshake, claims.exp));
+    } finally {
+      handshakes.delete(handshake);
+    }
+  }
+
+  function welcome(socket: WebSocket, session: Handshake, exp: number) {
+    const client: Client = {
+      socket,
+      userId: session.userId,
+      family: session.family,
+      workspaces: new Set(),
+      allowance: MESSAGE_BURST,
+      toppedUpAt: deps.now().getTime(),
+      wanted: null,
+      evaluating: null,
+    };
     clients.add(client);
     // The access cookie lives 15 minutes; the tab reconnects with a refreshed one.
-    const expiry = setTimeout(() => socket.close(4001, 'session expired'), Math.max(0, exp * 1000 - deps.now().getTime()));
+    const expiry = setTimeout(
+      () => socket.close(liveCloseCode.sessionExpired, 'session expired'),
+      Math.max(0, exp * 1000 - deps.now().getTime()),
+    );
     socket.on('close', () => {
       clearTimeout(expiry);
       clients.delete(client);
     });
-    socket.on('message', (data) => {
-      void subscribe(client, data.toString()).catch((err: unknown) => deps.log.warn({ err }, 'live subscribe failed'));
+    socket.on('message', (data, isBinary) => {
+      if (!withinAllowance(client, deps.now().getTime())) {
+        client.wanted = null;
+        socket.close(liveCloseCode.policyViolation, 'too many messages');
+        return;
+      }
+      const workspaces = isBinary ? null : subscribeMessage(data);
+      if (!workspaces) return;
+      client.wanted = workspaces;
+      if (!client.evaluating) {
+        void subscribe(client).catch((err: unknown) => deps.log.warn({ err }, 'live subscribe failed'));
+      }
     });
   }
 
-  async function subscribe(client: Client, text: string) {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return;
+  /** Evaluates the newest subscribe, one at a time per socket, until none is waiting. */
+  async function subscribe(client: Client) {
+    while (client.wanted && client.socket.readyState === client.socket.OPEN) {
+      const requested = client.wanted;
+      client.wanted = null;
+      const evaluating = { removed: new Set<number>() };
+      client.evaluating = evaluating;
+      try {
+        const found = await liveMemberships(deps.db, { familyId: client.family, userId: client.userId }, requested);
+        if (!found.live) {
+          client.socket.close(liveCloseCode.sessionEnded, 'session ended');
+          return;
+        }
+        // A newer subscribe came in meanwhile: it alone is answered.
+        if (client.wanted) continue;
+        const allowed = requested.filter((id) => found.workspaces.has(id) && !evaluating.removed.has(id));
+        client.workspaces = new Set(allowed);
+        if (client.socket.readyState !== client.socket.OPEN) return;
+        const reply: LiveServerMessage = { type: 'subscribed', workspaces: allowed };
+        client.socket.send(JSON.stringify(reply));
+      } finally {
+        client.evaluating = null;
+      }
     }
-    const parsed = liveClientMessage.safeParse(raw);
-    if (!parsed.success) return;
-    const allowed: number[] = [];
-    for (const workspaceId of parsed.data.workspaces) {
-      const ok = await requireMembership(deps.db, workspaceId, client.userId).then(
-        () => true,
-        () => false,
-      );
-      if (ok) allowed.push(workspaceId);
-    }
-    client.workspaces = new Set(allowed);
-    const reply: LiveServerMessage = { type: 'subscribed', workspaces: allowed };
-    client.socket.send(JSON.stringify(reply));
   }
 
-  server.on('upgrade', onUpgrade);
   return {
+    endpoint: { path: LIVE_PATH, upgrade },
     clientCount: () => clients.size,
     async close() {
-      server.off('upgrade', onUpgrade);
       for (const c of clients) c.socket.terminate();
       clients.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
-      await unlisten();
+      await unlistenChanges();
+      await unlistenAccess();
     },
   };
 }
 
-function refuse(socket: Duplex, status: number, text: string) {
-  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  socket.destroy();
+/** Token bucket: false once the socket has spent its allowance. */
+function withinAllowance(client: Client, now: number): boolean {
+  const earned = ((now - client.toppedUpAt) / 1000) * MESSAGES_PER_SECOND;
+  client.allowance = Math.min(MESSAGE_BURST, client.allowance + earned);
+  client.toppedUpAt = now;
+  if (client.allowance < 1) return false;
+  client.allowance -= 1;
+  return true;
 }
 
-/**
- * Same checks as an API request: the Origin must be ours (a WebSocket is not bound by CORS), and the
- * access cookie must verify. `sessionOf` needs an Express request, which an upgrade is not, so the
- * cookie is read here and verified with the same key and clock.
- */
-async function authenticate(deps: AppDeps, req: IncomingMessage) {
-  const origin = req.headers.origin;
-  if (origin && !deps.config.allowedOrigins.includes(origin) && !sameHost(origin, req.headers.host)) return null;
-  const token = readCookieHeader(req.headers.cookie, cookieNames(deps.config.isProduction).access);
-  if (!token) return null;
-  return verifyAccessToken(await signingKey(deps), token, Math.floor(deps.now().getTime() / 1000));
-}
-
-function sameHost(origin: string, host: string | undefined): boolean {
+/** The distinct workspace ids of a valid subscribe message, else null (ignored). */
+function subscribeMessage(data: RawData): number[] | null {
+  let raw: unknown;
   try {
-    return host !== undefined && new URL(origin).host === host;
+    raw = JSON.parse(data.toString());
   } catch {
-    return false;
+    return null;
   }
-}
-
-function readCookieHeader(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
+  const parsed = liveClientMessage.safeParse(raw);
+  return parsed.success ? [...new Set(parsed.data.workspaces)] : null;
 }

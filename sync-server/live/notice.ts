@@ -7,8 +7,31 @@ const changeNotice = z.object({ collection: z.string(), workspace: z.number().in
 export type ChangeNotice = z.infer<typeof changeNotice>;
 
 export function parseChangeNotice(payload: string): ChangeNotice | null {
+  return parseNotice(changeNotice, payload);
+}
+
+/**
+ * The channel the database's own triggers NOTIFY when a session or a membership ends
+ * (migrations/0012_live_access_notices.sql): every instance closes or narrows its sockets.
+ */
+export const ACCESS_CHANNEL = 'vuka_access';
+
+const accessNotice = z.discriminatedUnion('kind', [
+  /** A refresh family was revoked: logout, token reuse, password reset or change. */
+  z.object({ kind: z.literal('session_ended'), family: z.string() }),
+  z.object({ kind: z.literal('user_deleted'), user: z.number().int() }),
+  /** Removed, left, or the workspace was deleted. */
+  z.object({ kind: z.literal('member_removed'), workspace: z.number().int(), user: z.number().int() }),
+]);
+export type AccessNotice = z.infer<typeof accessNotice>;
+
+export function parseAccessNotice(payload: string): AccessNotice | null {
+  return parseNotice(accessNotice, payload);
+}
+
+function parseNotice<T>(schema: z.ZodType<T>, payload: string): T | null {
   try {
-    const parsed = changeNotice.safeParse(JSON.parse(payload));
+    const parsed = schema.safeParse(JSON.parse(payload));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -4,20 +4,23 @@ import { loadConfig } from '../../sync-server/config.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { signAccessToken } from '../../sync-server/http/access-token.js';
 import { signingKey } from '../../sync-server/http/auth-context.js';
-import { attachLive, type LiveHandle } from '../../sync-server/live/live.js';
+import type { LiveHandle } from '../../sync-server/live/live.js';
 import { createLogger } from '../../sync-server/logger.js';
 import { outboxMailer } from '../../sync-server/mail/mailer.js';
+import { attachSockets } from '../../sync-server/sockets.js';
 import { liveSessionFamily } from './session-family.js';
 
 export interface SyncTestServer {
   url: string;
+  /** The HTTP server, for probes that count its open connections. */
+  server: Server;
   deps: AppDeps;
   live: LiveHandle;
   close(): Promise<void>;
 }
 
-/** The real app plus the live WebSocket on a free port (what main.ts will do once it calls attachLive). */
-export async function startSyncTestServer(db: Db): Promise<SyncTestServer> {
+/** The real app plus its WebSocket endpoints on a free port, wired as main.ts wires them. */
+export async function startSyncTestServer(db: Db, opts: { handshakeMs?: number } = {}): Promise<SyncTestServer> {
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' });
   const deps: AppDeps = {
     config,
@@ -27,16 +30,17 @@ export async function startSyncTestServer(db: Db): Promise<SyncTestServer> {
     now: () => new Date(),
   };
   const server: Server = createServer(createApp(deps));
-  const live = await attachLive(server, deps);
+  const sockets = await attachSockets(server, deps, opts);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${portOf(server)}`;
   config.allowedOrigins.push(url);
   return {
     url,
+    server,
     deps,
-    live,
+    live: sockets.live,
     async close() {
-      await live.close();
+      await sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

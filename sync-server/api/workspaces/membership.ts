@@ -42,6 +42,27 @@ export async function requireMembership(db: Db, workspaceId: number, userId: num
 }
 
 /**
+ * Which of `workspaceIds` the user is an active member of, asked together with "is the session
+ * family still live?" in ONE statement. The live channel checks a whole subscription at once: a
+ * query per id let one socket queue thousands of statements ahead of every other request.
+ */
+export async function liveMemberships(
+  q: Queryable,
+  session: { familyId: string; userId: number },
+  workspaceIds: readonly number[],
+): Promise<{ live: boolean; workspaces: Set<number> }> {
+  if (!isFamilyId(session.familyId)) return { live: false, workspaces: new Set() };
+  const rows = await q.query<{ live: boolean; workspaces: number[] }>(
+    `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1::uuid AND revoked_at IS NULL) AS live,
+            ARRAY(SELECT m.workspace_id FROM workspace_members m
+                   WHERE m.user_id = $2 AND m.is_active AND m.workspace_id = ANY ($3::int[])) AS workspaces`,
+    [session.familyId, session.userId, workspaceIds],
+  );
+  const row = rows[0];
+  return { live: row?.live === true, workspaces: new Set(row?.live === true ? row.workspaces.map(Number) : []) };
+}
+
+/**
  * The same membership, asked together with "is the caller's session family still live?" in one
  * statement: sync calls arrive many times a second and each would otherwise pay for two queries.
  * A dead session answers 401 before anything is said about the workspace. Reads as owner, so on a
