@@ -17,6 +17,13 @@ export const LIVE_PATH = '/api/live';
 const MESSAGE_BURST = 10;
 const MESSAGES_PER_SECOND = 1;
 
+/**
+ * Sockets one user may hold open on one instance: a socket per tab on each of their devices, with
+ * room to spare. Past it a new one is refused 429, so one account cannot hold the server's
+ * descriptors.
+ */
+export const MAX_SOCKETS_PER_USER = 32;
+
 /** A subscribe of 200 ids is about 3 kB; nothing a client sends needs more. */
 const MAX_MESSAGE_BYTES = 8 * 1024;
 
@@ -92,6 +99,7 @@ export async function startLive(deps: AppDeps): Promise<LiveHandle> {
   async function upgrade(u: Upgrade) {
     const claims = await accessClaims(deps, u.req);
     if (!claims) return u.refuse(401);
+    if (socketsOf(claims.sub) >= MAX_SOCKETS_PER_USER) return u.refuse(429);
     // Registered before the session is looked up: if it ends while the lookup runs, the notice
     // finds the handshake here rather than a socket that does not exist yet.
     const handshake: Handshake = { userId: claims.sub, family: claims.fam, ended: false };
@@ -104,6 +112,12 @@ export async function startLive(deps: AppDeps): Promise<LiveHandle> {
     } finally {
       handshakes.delete(handshake);
     }
+  }
+
+  function socketsOf(userId: number): number {
+    let open = 0;
+    for (const client of clients) if (client.userId === userId) open++;
+    return open;
   }
 
   function welcome(socket: WebSocket, session: Handshake, exp: number) {

@@ -4,6 +4,7 @@ import { liveCloseCode, LIVE_MAX_WORKSPACES } from '../../schema/contract/sync.j
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';
+import { MAX_SOCKETS_PER_USER } from '../../sync-server/live/live.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, startSyncTestServer, type SyncTestServer } from '../support/sync-server.js';
 
 /** The flood the outside probe sent: 300 subscribes of 200 workspace ids each, from one socket. */
@@ -96,5 +97,28 @@ for (const target of testDatabases()) {
       ws.close();
       await closed;
     });
+
+    it('one user holds at most MAX_SOCKETS_PER_USER sockets: the next is refused 429 until one closes', async () => {
+      const cookie = await accessCookie(server.deps, flooder);
+      const sockets = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_USER }, () => openLive(server, cookie)));
+      const refused = new WebSocket(server.url.replace('http', 'ws') + '/api/live', { headers: { origin: server.url, cookie } });
+      const status = await new Promise<number>((resolve) => {
+        refused.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        refused.on('open', () => resolve(101));
+        refused.on('error', () => undefined);
+      });
+      expect(status).toBe(429);
+      // Another user is not affected by this one's sockets.
+      const other = await openLive(server, await accessCookie(server.deps, bystander));
+      other.ws.close();
+      const first = sockets[0];
+      if (!first) throw new Error('no socket opened');
+      first.ws.close();
+      await first.closed;
+      const again = await openLive(server, cookie);
+      again.ws.close();
+      for (const s of sockets.slice(1)) s.ws.close();
+      await Promise.all([again.closed, other.closed, ...sockets.slice(1).map((s) => s.closed)]);
+    }, 30_000);
   });
 }

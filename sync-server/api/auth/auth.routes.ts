@@ -1,3 +1,4 @@
+import { clientLimitAddress } from '../../http/client-address.js';
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../../app.js';
 import { authContract, socialProvider } from '../../../schema/contract/auth.js';
@@ -15,7 +16,7 @@ import { socialAuthUrl, socialCallback, socialSendCode, verifySocialEmail } from
 import { toUserDto } from './user-dto.js';
 
 function clientIp(req: Request): string {
-  return req.ip ?? 'unknown';
+  return clientLimitAddress(req);
 }
 
 /** Spec §7 Session and Auth: every endpoint of schema/contract/auth.ts, plus the OAuth callback. */

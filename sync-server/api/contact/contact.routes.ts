@@ -1,3 +1,4 @@
+import { clientLimitAddress } from '../../http/client-address.js';
 import { Router } from 'express';
 import type { AppDeps } from '../../app.js';
 import { sessionOf } from '../../http/auth-context.js';
@@ -9,7 +10,7 @@ export function contactRoutes(deps: AppDeps): Router {
   const router = Router();
   mount(router, contactContract.send, async ({ body }, req) => {
     const session = await sessionOf(deps, req);
-    return sendContactMessage(deps, body, { ip: req.ip ?? 'unknown', userId: session?.sub ?? null });
+    return sendContactMessage(deps, body, { ip: clientLimitAddress(req), userId: session?.sub ?? null });
   });
   return router;
 }
