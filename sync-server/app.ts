@@ -3,23 +3,11 @@ import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config.js';
-import type { Db } from './db/db.js';
+import type { AppDeps } from './deps.js';
 import { HttpError } from './http/errors.js';
 import { securityHeaders, originCheck } from './http/security.js';
-import type { Mailer } from './mail/mailer.js';
 import { apiAreas } from './api/areas.js';
-import type { Logger } from './logger.js';
 import { keepRawBody } from './http/raw-body.js';
-
-/** What every area's routes and services get. */
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  log: Logger;
-  /** Injectable clock so tests can move time (cooldowns, expiries). */
-  now: () => Date;
-}
 
 /** Builds the Express app: security, the API areas, then the built PWA with an SPA fallback. */
 export function createApp(deps: AppDeps): express.Express {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
-import { createApp, type AppDeps } from './app.js';
+import { createApp } from './app.js';
+import type { AppDeps } from './deps.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createLogger } from './logger.js';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AppDeps } from './app.js';
+import type { AppDeps } from './deps.js';
 import { routeUpgrades } from './http/upgrade.js';
 import { startLive, type LiveHandle } from './live/live.js';
 

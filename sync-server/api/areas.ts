@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { healthRoutes } from './health/health.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';

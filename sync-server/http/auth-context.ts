@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { cookieNames, loadSigningKey, readCookie, verifyAccessToken, type AccessClaims } from './access-token.js';
 import { familyIsLive } from '../api/auth/session.repo.js';
 import { unauthorized } from './errors.js';

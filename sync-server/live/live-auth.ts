@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { cookieNames, verifyAccessToken, type AccessClaims } from '../http/access-token.js';
 import { signingKey } from '../http/auth-context.js';
 

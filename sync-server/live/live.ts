@@ -1,6 +1,6 @@
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { liveClientMessage, liveCloseCode, type LiveServerMessage } from '../../schema/contract/sync.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { familyIsLive } from '../api/auth/session.repo.js';
 import { liveMemberships } from '../api/workspaces/membership.js';
 import type { SocketEndpoint, Upgrade } from '../http/upgrade.js';

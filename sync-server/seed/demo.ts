@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { contacts } from '../../schema/crm.js';
 import { products, stockMovements } from '../../schema/catalog.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
 import { createWorkspace } from '../api/workspaces/workspaces.service.js';
 import { withScope } from '../db/db.js';

@@ -1,6 +1,6 @@
 import type { PullResponse } from '../../schema/contract/sync.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { enterScope } from '../db/db.js';
 import { requireLiveMembership } from '../api/workspaces/membership.js';
 import { JsonText } from '../http/route.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import type { Queryable } from '../db/db.js';
 
 /** Test seams inside a push transaction (e.g. hold one push open while another commits). */

@@ -1,7 +1,7 @@
 import type { PushResponse, PushRow, Rejection } from '../../schema/contract/sync.js';
 import { stockMessages } from '../../schema/catalog.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { enterScope, type Transaction } from '../db/db.js';
 import { requireLiveMembership, type Membership } from '../api/workspaces/membership.js';
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';

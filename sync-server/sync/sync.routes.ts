@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { syncContract } from '../../schema/contract/sync.js';
 import { replicatedByName } from '../../schema/replicated.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { reserveNumberBlock } from '../api/number-blocks/number-blocks.service.js';
 import { notFound } from '../http/errors.js';
 import { requireSession, requireUser } from '../http/auth-context.js';

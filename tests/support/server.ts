@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp, type AppDeps } from '../../sync-server/app.js';
+import { createApp } from '../../sync-server/app.js';
+import type { AppDeps } from '../../sync-server/deps.js';
 import { loadConfig } from '../../sync-server/config.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { createLogger } from '../../sync-server/logger.js';

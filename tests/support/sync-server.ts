@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { createApp, type AppDeps } from '../../sync-server/app.js';
+import { createApp } from '../../sync-server/app.js';
+import type { AppDeps } from '../../sync-server/deps.js';
 import { loadConfig } from '../../sync-server/config.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { signAccessToken } from '../../sync-server/http/access-token.js';

@@ -1,6 +1,6 @@
 import { clientLimitAddress } from '../../http/client-address.js';
 import { Router, type Request } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { authContract, socialProvider } from '../../../schema/contract/auth.js';
 import { mount } from '../../http/route.js';
 import * as auth from './auth.service.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { ProfileUpdate } from '../../../schema/accounts.js';
 import type { authContract } from '../../../schema/contract/auth.js';
 import { messages } from '../../../schema/forms.js';

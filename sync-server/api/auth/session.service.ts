@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import type { z } from 'zod';
 import type { sessionCheck } from '../../../schema/accounts.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import {
   ACCESS_TTL_SECONDS,
   cookieNames,

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { readCookie } from '../../http/access-token.js';
 import { signingKey } from '../../http/auth-context.js';
 import { badRequest } from '../../http/errors.js';

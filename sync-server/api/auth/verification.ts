@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { signingKey } from '../../http/auth-context.js';
 import { HttpError } from '../../http/errors.js';
 import { verificationCodeMail } from '../../mail/templates.js';

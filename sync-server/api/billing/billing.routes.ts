@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/auth-context.js';
 import { rawBodyOf } from '../../http/raw-body.js';
 import { mount } from '../../http/route.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import { PaymentProviderError, type PaymentGateway, type VerifiedTransaction } from '../../payments/gateway.js';
 import { paymentGateway } from '../../payments/payments.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { expireEnded, releaseExpiredHolds } from './billing.repo.js';
 
 const HOUR = 3600_000;

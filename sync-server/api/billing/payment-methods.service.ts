@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { PaymentProviderError } from '../../payments/gateway.js';
 import { paymentGateway } from '../../payments/payments.js';

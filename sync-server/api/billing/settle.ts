@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Queryable } from '../../db/db.js';
 import type { CardAuthorization, PaymentGateway, VerifiedTransaction } from '../../payments/gateway.js';
 import { brand } from '../../../schema/brand.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { Queryable } from '../../db/db.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';

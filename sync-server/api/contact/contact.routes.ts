@@ -1,6 +1,6 @@
 import { clientLimitAddress } from '../../http/client-address.js';
 import { Router } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { sessionOf } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';
 import { contactContract } from '../../../schema/contract/contact.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';
 import { brand } from '../../../schema/brand.js';

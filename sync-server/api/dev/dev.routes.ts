@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { brand } from '../../../schema/brand.js';
 import { escapeHtml } from '../../mail/templates.js';
 import { devRequestAllowed } from './dev-access.js';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { publicContract } from '../../../schema/contract/public.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { mount } from '../../http/route.js';
 import { exchangeRatesService } from './exchange-rates.service.js';
 

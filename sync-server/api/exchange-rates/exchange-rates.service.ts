@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { completeRates, currencyCodes, fallbackRates } from '../../../schema/currency.js';
 import type { ExchangeRatesDto } from '../../../schema/contract/public.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 
 /** Spec §9: rates are kept for one hour. */
 export const RATES_TTL_MS = 60 * 60 * 1000;

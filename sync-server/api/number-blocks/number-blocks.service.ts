@@ -1,5 +1,5 @@
 import type { NumberBlock, NumberSeries } from '../../../schema/contract/sync.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { withScope } from '../../db/db.js';
 import { requireMembership } from '../workspaces/membership.js';
 import { recordBlock, takeRange } from './number-blocks.repo.js';

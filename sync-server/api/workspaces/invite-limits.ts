@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { rateLimit } from '../../http/rate-limit.js';
 

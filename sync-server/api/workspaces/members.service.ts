@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { withScope } from '../../db/db.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { invitationMail } from '../../mail/templates.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
 import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
