@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { boundaryOffences, buildGraph, findCycles, staticImports } from './import-graph.js';
 
 const roots = ['app', 'schema', 'sync-server', 'sw', 'tests', 'bench'];
 const skip = new Set(['node_modules', 'dist', 'screenshots']);
@@ -54,6 +55,13 @@ for (const root of roots) {
     }
   }
 }
+
+// The import graph: no cycles, and the boundaries between layers hold.
+const sources: string[] = [];
+for (const root of roots) for (const path of walk(root)) if (isTs(path)) sources.push(relative('.', path));
+const graph = buildGraph(sources);
+for (const cycle of findCycles(graph)) offences.push(`import cycle: ${cycle.join(' ↔ ')}`);
+offences.push(...boundaryOffences(graph, (file) => staticImports(readFileSync(file, 'utf8'))));
 
 if (offences.length) {
   console.error(offences.join('\n'));
