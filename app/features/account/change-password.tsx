@@ -12,7 +12,7 @@ import { Card } from '../../ui/card';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import { firstFieldErrors, firstOf, serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 
 const schema = authContract.changePassword.body;
 

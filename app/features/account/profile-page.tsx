@@ -14,7 +14,7 @@ import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import { firstFieldErrors, firstOf, serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
 import * as a from './account.css';
 import { applyUser } from './apply-user';

@@ -4,10 +4,10 @@ import { creditPack, creditPackId, creditPacks, type CreditPackId, type PaymentM
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { Notice, LoadError } from '../workspaces/feedback';
-import { SelectField } from '../workspaces/form-controls';
+import { Notice, LoadError } from '../../ui/feedback';
+import { SelectField } from '../../ui/form-controls';
 import { serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { useBillingOverview, useChargeSavedCard, useStartCheckout } from './billing-queries';
 import { cardName, dueNow, zar } from './billing-format';
 import { CheckoutReturn } from './checkout-return';
@@ -25,7 +25,7 @@ export function CreditsPanel({ returnPath, reference, onDismissReturn }: { retur
       {overview.isPending ? (
         <Spinner label="Loading your credits..." />
       ) : overview.isError ? (
-        <LoadError title="Could not load your credits" error={overview.error} onRetry={() => void overview.refetch()} />
+        <LoadError title="Could not load your credits" message={serverMessage(overview.error)} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <Card aria-labelledby="credit-balance-title">

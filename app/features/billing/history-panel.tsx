@@ -1,8 +1,9 @@
 import type { CreditTransactionDto, PaymentDto } from '../../../schema/billing';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { EmptyState, LoadError } from '../workspaces/feedback';
-import * as s from '../workspaces/workspaces.css';
+import { EmptyState, LoadError } from '../../ui/feedback';
+import * as s from '../../ui/page.css';
+import { serverMessage } from '../workspaces/workspace-queries';
 import { useBillingHistory } from './billing-queries';
 import { formatDateTime, zar } from './billing-format';
 import * as b from './billing.css';
@@ -15,7 +16,7 @@ export function HistoryPanel() {
   if (history.isPending) return <Spinner label="Loading billing history..." />;
   if (history.isError) {
     return (
-      <LoadError title="Could not load your billing history" error={history.error} onRetry={() => void history.refetch()} />
+      <LoadError title="Could not load your billing history" message={serverMessage(history.error)} onRetry={() => void history.refetch()} />
     );
   }
   const { payments, credit_transactions: credits } = history.data;

@@ -13,10 +13,10 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
-import { Notice, LoadError } from '../workspaces/feedback';
+import { Notice, LoadError } from '../../ui/feedback';
 import { formatDate } from '../workspaces/format';
 import { serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { useBillingOverview, useCancelSubscription, useStartCheckout } from './billing-queries';
 import { dueNow, zar } from './billing-format';
 import { CheckoutReturn } from './checkout-return';
@@ -42,7 +42,7 @@ export function SubscriptionPanel({
       {overview.isPending ? (
         <Spinner label="Loading your plan..." />
       ) : overview.isError ? (
-        <LoadError title="Could not load your plan" error={overview.error} onRetry={() => void overview.refetch()} />
+        <LoadError title="Could not load your plan" message={serverMessage(overview.error)} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <CurrentPlan overview={overview.data} />

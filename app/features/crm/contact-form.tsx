@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { SelectField } from '../workspaces/form-controls';
-import * as w from '../workspaces/workspaces.css';
+import { SelectField } from '../../ui/form-controls';
+import * as w from '../../ui/page.css';
 import type { ContactDraft, DraftErrors } from './contact-model';
 
 const statusOptions = [

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UserData } from '../../data/db';
 import { PageSpinner } from '../../ui/spinner';
 import { useUserData, useUserDataStore } from '../sync/user-data';
-import { Notice } from '../workspaces/feedback';
+import { Notice } from '../../ui/feedback';
 import { statusLabels, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 

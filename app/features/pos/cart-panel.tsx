@@ -3,7 +3,7 @@ import type { PosItem } from '../../../schema/pos';
 import type { OrderTotals } from '../../../schema/pos-totals';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { formatCents } from '../inventory/money';
 import * as p from './pos.css';
 

@@ -1,6 +1,6 @@
 import type { PosOrder } from '../../../schema/pos';
 import { computeTotals } from '../../../schema/pos-totals';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { formatCents } from '../inventory/money';
 import * as p from './pos.css';
 

@@ -3,7 +3,7 @@ import type { PosOrder, PosShift } from '../../../schema/pos';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { formatCents, parseCents } from '../inventory/money';
 import * as p from './pos.css';
 import { expectedCash } from './sale';

@@ -12,13 +12,13 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { Notice } from './feedback';
-import { SelectField } from './form-controls';
+import { Notice } from '../../ui/feedback';
+import { SelectField } from '../../ui/form-controls';
 import { rememberWorkspace } from './last-workspace';
-import { LinkButton } from './link-button';
+import { LinkButton } from '../../routes/link-button';
 import { firstFieldErrors, firstOf, serverMessage, workspaceKeys } from './workspace-queries';
 import { workspaceTypeLabels } from './workspace-types';
-import * as s from './workspaces.css';
+import * as s from '../../ui/page.css';
 
 type WorkspaceType = z.infer<typeof workspaceType>;
 const typeOptions = workspaceType.options.map((value) => ({ value, label: workspaceTypeLabels[value] }));

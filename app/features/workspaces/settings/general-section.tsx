@@ -10,9 +10,9 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
-import { SwitchField } from '../form-controls';
+import { SwitchField } from '../../../ui/form-controls';
 import { firstFieldErrors, firstOf, serverMessage, workspaceKeys } from '../workspace-queries';
-import * as s from '../workspaces.css';
+import * as s from '../../../ui/page.css';
 import { orNull } from './use-update-settings';
 
 /** Name, description, industry and the public storefront switch (PATCH /api/workspaces/{id}). */

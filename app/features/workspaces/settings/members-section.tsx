@@ -12,11 +12,11 @@ import { ModalDialog } from '../../../ui/modal-dialog';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
-import { Notice } from '../feedback';
-import { SelectField } from '../form-controls';
+import { Notice } from '../../../ui/feedback';
+import { SelectField } from '../../../ui/form-controls';
 import { roleLabel } from '../plan-label';
 import { firstFieldErrors, firstOf, serverMessage, useMembers, workspaceKeys } from '../workspace-queries';
-import * as s from '../workspaces.css';
+import * as s from '../../../ui/page.css';
 
 type InviteRole = 'admin' | 'member';
 const inviteRoles: ReadonlyArray<{ value: InviteRole; label: string }> = [
