@@ -9,8 +9,8 @@ import { EmptyState, Notice } from '../../ui/feedback';
 import { LinkButton } from '../../routes/link-button';
 import { useWorkspace } from '../workspaces/workspace-queries';
 import * as w from '../../ui/page.css';
+import { DeviceDataGate } from '../sync/device-data-gate';
 import { updateDocument } from './document-actions';
-import { WithDeviceData } from './document-bits';
 import { lineDraftOf, type DocumentDraft } from './document-draft';
 import { DocumentForm } from './document-form';
 import { invoiceShownStatus, isEditable, quoteShownStatus, todayIso } from './document-status';
@@ -25,7 +25,7 @@ const route = getRouteApi('/protected/workspace/$workspaceId/invoices/$documentI
 /** /workspace/{id}/invoices/{documentId}: one invoice or quote, its actions and its printable view. */
 export function DocumentPage() {
   const { workspaceId, documentId } = route.useParams();
-  return <WithDeviceData>{(data) => <Document data={data} workspaceId={workspaceId} id={documentId} />}</WithDeviceData>;
+  return <DeviceDataGate>{(data) => <Document data={data} workspaceId={workspaceId} id={documentId} />}</DeviceDataGate>;
 }
 
 function Document({ data, workspaceId, id }: { data: UserData; workspaceId: number; id: string }) {

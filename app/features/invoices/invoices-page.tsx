@@ -11,7 +11,8 @@ import { SelectField } from '../../ui/form-controls';
 import { LinkButton } from '../../routes/link-button';
 import { useWorkspaceSettings } from '../workspaces/workspace-queries';
 import * as w from '../../ui/page.css';
-import { formatDate, NO_NUMBER, StatusBadge, WithDeviceData } from './document-bits';
+import { DeviceDataGate } from '../sync/device-data-gate';
+import { formatDate, NO_NUMBER, StatusBadge } from './document-bits';
 import { invoiceShownStatus, quoteShownStatus, statusLabels, todayIso, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 import { RefusedDocumentsNotice } from './refused-notice';
@@ -46,7 +47,7 @@ export function InvoicesPage() {
         </div>
       </header>
       <RefusedDocumentsNotice workspaceId={workspaceId} />
-      <WithDeviceData>{(data) => <Lists data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} />}</WithDeviceData>
+      <DeviceDataGate>{(data) => <Lists data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} />}</DeviceDataGate>
     </section>
   );
 }
