@@ -12,7 +12,7 @@ import { useWorkspaceSettings } from '../workspaces/workspace-queries';
 import * as s from '../../ui/page.css';
 import { DeleteProductDialog } from './delete-product-dialog';
 import * as inv from './inventory.css';
-import { formatCents } from './money';
+import { formatCents } from '../../../schema/money';
 import { ProductDialog } from './product-form';
 import { StockDialog } from './stock-dialog';
 import { isLow, useOnHand, useProducts, useRefusedProducts } from './use-inventory';

@@ -6,7 +6,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { CheckboxField, SelectField } from '../../ui/form-controls';
 import * as s from '../../ui/page.css';
-import { centsToInput, parseCents } from './money';
+import { centsToInput, parseCents } from '../../../schema/money';
 
 type Status = Product['status'];
 const statusOptions: ReadonlyArray<{ value: Status; label: string }> = [

@@ -5,7 +5,7 @@ import type { UserData } from '../../data/db';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
-import { formatCents } from '../inventory/money';
+import { formatCents } from '../../../schema/money';
 import { EmptyState } from '../../ui/feedback';
 import { SelectField } from '../../ui/form-controls';
 import { LinkButton } from '../../routes/link-button';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { formatCents } from '../inventory/money';
+import { formatCents } from '../../../schema/money';
 import * as w from '../../ui/page.css';
 import { lineForTotals, type LineDraft, type LineErrors } from './document-draft';
 import { lineTotals } from '../../../schema/invoices';

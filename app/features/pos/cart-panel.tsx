@@ -4,7 +4,7 @@ import type { OrderTotals } from '../../../schema/pos-totals';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
-import { formatCents } from '../inventory/money';
+import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 
 /** The sale being rung up: lines with quantity buttons, an order discount and the running total. */

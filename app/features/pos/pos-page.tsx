@@ -9,7 +9,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import { useOnHand, useProducts } from '../inventory/use-inventory';
-import { formatCents, parseCents } from '../inventory/money';
+import { formatCents, parseCents } from '../../../schema/money';
 import { DeviceDataGate } from '../sync/device-data-gate';
 import { useWorkspace, useWorkspaceSettings } from '../workspaces/workspace-queries';
 import * as s from '../../ui/page.css';

@@ -5,7 +5,7 @@ import type { Product } from '../../../schema/catalog';
 import { TextField } from '../../ui/text-field';
 import { EmptyState } from '../../ui/feedback';
 import * as s from '../../ui/page.css';
-import { formatCents } from '../inventory/money';
+import { formatCents } from '../../../schema/money';
 import { findByCode, tillPrice } from './cart';
 import * as p from './pos.css';
 

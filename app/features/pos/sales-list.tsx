@@ -5,7 +5,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { EmptyState } from '../../ui/feedback';
 import * as s from '../../ui/page.css';
-import { formatCents } from '../inventory/money';
+import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { receiptLabel } from './receipt';
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { formatCents } from '../inventory/money';
+import { formatCents } from '../../../schema/money';
 import { todayIso } from '../invoices/document-status';
 import { useInvoices } from '../invoices/use-documents';
 import { startOfToday, useOrdersSince } from '../pos/use-pos';
