@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config.js';
+import type { ErrorBody } from '../schema/http.js';
 import type { Db } from './db/db.js';
 import { HttpError } from './http/errors.js';
 import { securityHeaders, originCheck } from './http/security.js';
@@ -55,7 +56,7 @@ export function createApp(deps: AppDeps): express.Express {
       return;
     }
     if (isBodyParseError(err)) {
-      res.status(400).json({ message: 'Malformed JSON body', code: 'bad_json' });
+      res.status(400).json({ message: 'Malformed JSON body', code: 'bad_json' } satisfies ErrorBody);
       return;
     }
     deps.log.error({ err }, 'unhandled error');
