@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, text } from './input.js';
 import { planCode } from './accounts.js';
 import { plans } from './plans.js';
+import { formatCents } from './money.js';
 
 /** Card payments are in rand; every amount here is integer cents (DESIGN.md §9). */
 export const BILLING_CURRENCY = 'ZAR';
@@ -205,11 +206,9 @@ export const billingHistory = z.object({
 });
 export type BillingHistory = z.infer<typeof billingHistory>;
 
-const zarFormat = new Intl.NumberFormat('en', { style: 'currency', currency: BILLING_CURRENCY, currencyDisplay: 'narrowSymbol' });
-
-/** "R 499.00": rand with two decimals, for prices in billing screens and messages. */
+/** "R 499.00": rand with two decimals, for prices in billing screens and messages (the one money formatter). */
 export function formatZarCents(cents: number): string {
-  return zarFormat.format(cents / 100);
+  return formatCents(cents, BILLING_CURRENCY);
 }
 
 /** The smallest card charge; a promo code never brings a total below it. */

@@ -39,10 +39,46 @@ export type EndpointParsed<E extends EndpointDef> = ParsedPart<E, 'params'> &
 
 export type EndpointOutput<E extends EndpointDef> = z.output<E['response']>;
 
+/**
+ * Every `code` the API puts in an error body, so a check such as `code === 'plan_limit'` is checked
+ * by the compiler on both ends. A new code is added here first.
+ */
+export const apiErrorCode = z.enum([
+  'already_member',
+  'already_subscribed',
+  'already_verified',
+  'bad_body',
+  'bad_json',
+  'bad_origin',
+  'code_expired',
+  'cooldown',
+  'email_unverified',
+  'invalid_code',
+  'invalid_token',
+  'invitation_expired',
+  'invitations_rate_limited',
+  'mail_failed',
+  'no_password',
+  'no_pending_social',
+  'no_subscription',
+  'not_configured',
+  'payment_provider',
+  'payments_unavailable',
+  'plan_limit',
+  'promo_invalid',
+  'rate_limited',
+  'too_large',
+  'unsupported_media_type',
+  'validation_failed',
+  'wrong_password',
+]);
+export type ApiErrorCode = z.infer<typeof apiErrorCode>;
+
 /** Every error the API returns has this body. `errors` holds per-field messages for a 400. */
 export const errorBody = z.object({
   message: z.string(),
-  code: z.string().optional(),
+  // A code this app does not know yet (a newer server) still leaves the message to show.
+  code: apiErrorCode.optional().catch(undefined),
   errors: z.record(z.string(), z.array(z.string())).optional(),
   /** Verification-code cooldowns (spec §4): whether another code may be sent, and when. */
   canResend: z.boolean().optional(),

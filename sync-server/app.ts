@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config.js';
+import type { ErrorBody } from '../schema/http.js';
 import type { AppDeps } from './deps.js';
 import { HttpError } from './http/errors.js';
 import { securityHeaders, originCheck } from './http/security.js';
@@ -63,7 +64,7 @@ function noCacheForShell(res: Response, path: string) {
  * What body-parser's errors answer: they carry the HTTP status they mean (413 too large, 415
  * unsupported charset, 400 malformed), and none of them is the server's fault.
  */
-function bodyParserError(err: unknown): { status: number; body: { message: string; code: string } } | null {
+function bodyParserError(err: unknown): { status: number; body: ErrorBody } | null {
   if (typeof err !== 'object' || err === null || !('type' in err) || typeof err.type !== 'string') return null;
   const status = 'status' in err && typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : null;
   if (err.type === 'entity.parse.failed') return { status: 400, body: { message: 'Malformed JSON body', code: 'bad_json' } };

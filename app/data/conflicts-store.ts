@@ -1,5 +1,4 @@
 import type { RejectionCode } from '../../schema/contract/sync.js';
-import type { VukaDatabase } from './db.js';
 
 /** A field both this device and the server changed; the server's value was kept. */
 export interface ConflictEntry {
@@ -40,11 +39,25 @@ export interface LocalStore {
   removeRejected(key: string): Promise<void>;
 }
 
+/**
+ * The database's local documents are all this store needs; taking only them (not db.ts's
+ * VukaDatabase) keeps db.ts ↔ conflicts-store.ts from importing each other.
+ */
+export interface LocalDocuments {
+  getLocal<D>(id: string): Promise<LocalDocument<D> | null>;
+  insertLocal<D>(id: string, data: D): Promise<LocalDocument<D>>;
+}
+
+interface LocalDocument<D> {
+  toMutableJSON(): { data: D };
+  incrementalModify(fn: (data: D) => D): Promise<unknown>;
+}
+
 interface ListDoc<T> {
   items: T[];
 }
 
-function keyedList<T extends { key: string }>(db: VukaDatabase, id: string, onChange: () => void) {
+function keyedList<T extends { key: string }>(db: LocalDocuments, id: string, onChange: () => void) {
   async function doc() {
     const found = await db.getLocal<ListDoc<T>>(id);
     if (found) return found;
@@ -76,7 +89,7 @@ function upsert<T extends { key: string }>(items: T[], add: T[]): T[] {
 }
 
 /** `onChange` runs after every write, so the sync status can recount. */
-export function localStoreFor(db: VukaDatabase, onChange: () => void): LocalStore {
+export function localStoreFor(db: LocalDocuments, onChange: () => void): LocalStore {
   const conflicts = keyedList<ConflictEntry>(db, 'sync-conflicts', onChange);
   const rejected = keyedList<RejectedChange>(db, 'sync-rejected', onChange);
   return {

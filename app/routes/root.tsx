@@ -8,7 +8,7 @@ import { OfflineMark, PwaUpdatePrompt } from '../features/pwa';
 import { queryClient } from '../data/query-client';
 import { useCurrentUserSync } from '../data/session';
 import { useSessionWatch } from '../data/session-watch';
-import { SessionRecoveryToast } from '../ui/session-recovery-toast';
+import { SessionRecoveryToast } from '../features/auth/session-recovery-toast';
 import { useApplyTheme } from '../ui/theme-mode';
 import { Toaster } from '../ui/toaster';
 import { NotFound } from './not-found';

@@ -1,14 +1,11 @@
-import { useRouterState } from '@tanstack/react-router';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { themeForPath, themeModes, useThemeModeStore, type ThemeMode } from './theme-mode';
+import { themeModes, useThemeModeStore, type ThemeMode, type ThemeName } from './theme-mode';
 import * as s from './widgets.css';
 
 const labels: Record<ThemeMode, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 
-/** Light / Dark / System for the theme of the current page (workspace or public). */
-export function ModeSwitcher() {
-  const pathname = useRouterState({ select: (st) => st.location.pathname });
-  const theme = themeForPath(pathname);
+/** Light / Dark / System for one theme (the page says which: workspace or public). */
+export function ModeSwitcher({ theme }: { theme: ThemeName }) {
   const mode = useThemeModeStore((st) => st.modes[theme]);
   const setMode = useThemeModeStore((st) => st.setMode);
   return (

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { ErrorBody } from '../../schema/http.js';
 import type { Config } from '../config.js';
 
 /** CSP without inline script, nosniff, no framing, HSTS in production. */
@@ -40,13 +41,13 @@ export function originCheck(config: Config) {
     const site = req.headers['sec-fetch-site'];
     const foreign = origin ? !config.allowedOrigins.includes(origin) && !sameHost(origin, req) : site === 'cross-site' || site === 'same-site';
     if (foreign) {
-      res.status(403).json({ message: 'Cross-site request refused', code: 'bad_origin' });
+      res.status(403).json({ message: 'Cross-site request refused', code: 'bad_origin' } satisfies ErrorBody);
       return;
     }
     const type = req.headers['content-type'] ?? '';
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'];
     if (hasBody && !type.startsWith('application/json')) {
-      res.status(415).json({ message: 'Requests must be JSON', code: 'unsupported_media_type' });
+      res.status(415).json({ message: 'Requests must be JSON', code: 'unsupported_media_type' } satisfies ErrorBody);
       return;
     }
     next();

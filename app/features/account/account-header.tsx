@@ -1,6 +1,6 @@
-import { AccountMenu } from '../../ui/account-menu';
-import { LinkButton } from '../workspaces/link-button';
-import * as s from '../workspaces/workspaces.css';
+import { AccountMenu } from './account-menu';
+import { LinkButton } from '../../routes/link-button';
+import * as s from '../../ui/page.css';
 import * as a from './account.css';
 
 /** The top of the account pages: title and the avatar menu. */

@@ -17,7 +17,7 @@ import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import { formatDate } from '../workspaces/format';
 import { serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
 
 /** /account, "My Account": the facts of the account, logging out, and deleting it. */

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
 import { profileUpdate, type UserDto } from '../../../schema/accounts';
 import { authContract } from '../../../schema/contract/auth';
-import { fieldErrors } from '../../../schema/http';
 import { call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { Avatar } from '../../ui/avatar';
@@ -13,8 +11,9 @@ import { Card } from '../../ui/card';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { firstFieldErrors, firstOf, serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import { useZodForm } from '../forms/use-zod-form';
+import { serverMessage } from '../workspaces/workspace-queries';
+import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
 import * as a from './account.css';
 import { applyUser } from './apply-user';
@@ -35,13 +34,29 @@ export function ProfilePage() {
 const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 function ProfileForm({ user }: { user: UserDto }) {
-  const [fullName, setFullName] = useState(user.full_name);
-  const [username, setUsername] = useState(user.username ?? '');
-  const [title, setTitle] = useState(user.title ?? '');
-  const [bio, setBio] = useState(user.bio ?? '');
-  const [phone, setPhone] = useState(user.phone ?? '');
-  const [avatarUrl, setAvatarUrl] = useState(user.profileImage ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(
+    profileUpdate,
+    {
+      full_name: user.full_name,
+      username: user.username ?? '',
+      title: user.title ?? '',
+      bio: user.bio ?? '',
+      phone: user.phone ?? '',
+      avatar_url: user.profileImage ?? '',
+    },
+    {
+      toInput: (v) => ({
+        full_name: v.full_name,
+        username: blankToNull(v.username),
+        title: blankToNull(v.title),
+        bio: blankToNull(v.bio),
+        phone: blankToNull(v.phone),
+        avatar_url: blankToNull(v.avatar_url),
+      }),
+    },
+  );
+  const fullName = form.values.full_name;
+  const avatarUrl = form.values.avatar_url;
 
   const save = useMutation({
     mutationFn: (body: z.input<typeof profileUpdate>) => call(authContract.updateProfile, { body }),
@@ -49,29 +64,10 @@ function ProfileForm({ user }: { user: UserDto }) {
       applyUser(updated);
       toast({ title: 'Profile updated', variant: 'success' });
     },
-    onError: (error) => {
-      setErrors(firstFieldErrors(error));
-      toast({ title: 'Update failed', description: serverMessage(error), variant: 'destructive' });
-    },
   });
-
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const parsed = profileUpdate.safeParse({
-      full_name: fullName,
-      username: blankToNull(username),
-      title: blankToNull(title),
-      bio: blankToNull(bio),
-      phone: blankToNull(phone),
-      avatar_url: blankToNull(avatarUrl),
-    });
-    if (!parsed.success) {
-      setErrors(firstOf(fieldErrors(parsed.error)));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
-  }
+  const submit = form.handleSubmit((body) => save.mutateAsync(body), {
+    onError: (error) => toast({ title: 'Update failed', description: serverMessage(error), variant: 'destructive' }),
+  });
 
   const previewUrl = profileUpdate.shape.avatar_url.safeParse(blankToNull(avatarUrl)).success ? blankToNull(avatarUrl) : null;
   return (
@@ -87,23 +83,21 @@ function ProfileForm({ user }: { user: UserDto }) {
           </div>
         </div>
         <div className={s.pairGrid}>
-          <TextField label="Full name" value={fullName} onChange={setFullName} error={errors.full_name} isRequired maxLength={255} />
-          <TextField label="Username" value={username} onChange={setUsername} error={errors.username} maxLength={100} />
-          <TextField label="Title" value={title} onChange={setTitle} error={errors.title} description="For example: Owner, Designer" maxLength={255} />
-          <TextField label="Phone" type="tel" value={phone} onChange={setPhone} error={errors.phone} maxLength={32} />
+          <TextField label="Full name" {...form.field('full_name')} isRequired maxLength={255} />
+          <TextField label="Username" {...form.field('username')} maxLength={100} />
+          <TextField label="Title" {...form.field('title')} description="For example: Owner, Designer" maxLength={255} />
+          <TextField label="Phone" type="tel" {...form.field('phone')} maxLength={32} />
         </div>
         <TextField
           label="Avatar URL"
           type="url"
-          value={avatarUrl}
-          onChange={setAvatarUrl}
-          error={errors.avatar_url}
+          {...form.field('avatar_url')}
           description="A link to a picture of you; leave empty to show your initial."
           maxLength={2000}
         />
-        <TextField label="Bio" value={bio} onChange={setBio} error={errors.bio} multiline maxLength={2000} />
+        <TextField label="Bio" {...form.field('bio')} multiline maxLength={2000} />
         <div className={s.formActions}>
-          <Button type="submit" isPending={save.isPending}>
+          <Button type="submit" isPending={form.submitting}>
             Save profile
           </Button>
         </div>

@@ -4,7 +4,7 @@ import { Card } from '../../ui/card';
 import { ModeSwitcher } from '../../ui/mode-switcher';
 import { PageSpinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
 import { ChangePassword } from './change-password';
 import { settingsTab, type SettingsTab } from './settings-tabs';
@@ -45,7 +45,7 @@ export function SettingsPage() {
                   <p className={s.muted}>
                     Light, dark, or follow your device. Workspace pages keep their own choice, set from inside a workspace.
                   </p>
-                  <ModeSwitcher />
+                  <ModeSwitcher theme="public" />
                 </div>
               </Card>
             ),

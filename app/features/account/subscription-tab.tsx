@@ -5,7 +5,7 @@ import { limitNouns, plans, type Plan } from '../../../schema/plans';
 import { SubscriptionPanel } from '../billing/subscription-panel';
 import { OnlineOnly } from '../pwa/online-only';
 import { formatBytes } from '../workspaces/format';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import * as a from './account.css';
 
 

@@ -13,7 +13,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         {brand.product}
       </Link>
       <Card className={s.panel}>{children}</Card>
-      <ModeSwitcher />
+      <ModeSwitcher theme="public" />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../data/api';
 import { cooldownSeconds, secondsLeft } from './email-verification';
-import { passwordsMatch, serverFieldErrors, serverMessage } from './form-errors';
+import { passwordsMatch, serverFieldErrors, serverMessage } from '../forms/use-zod-form';
 import { loginFailureMessage } from './login-form';
 
 describe('auth screen messages (spec §8)', () => {

@@ -8,7 +8,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from './auth.css';
-import { serverMessage, useZodForm } from './form-errors';
+import { serverMessage, useZodForm } from '../forms/use-zod-form';
 import * as w from './welcome.css';
 
 /** spec §9: resend cooldown. */

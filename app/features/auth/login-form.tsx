@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import type { UserDto } from '../../../schema/accounts';
 import { authContract } from '../../../schema/contract/auth';
 import { loginForm } from '../../../schema/forms';
@@ -7,7 +6,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from './auth.css';
-import { serverFieldErrors, useZodForm } from './form-errors';
+import { useZodForm } from '../forms/use-zod-form';
 import { SocialButtons } from './social-buttons';
 
 /** spec §8: the server's message, else 'Login failed: {status}', else 'Login failed'. */
@@ -21,24 +20,15 @@ export function loginFailureMessage(err: unknown): string {
 
 export function LoginForm({ onSignedIn, onRegister }: { onSignedIn: (user: UserDto) => void; onRegister: () => void }) {
   const form = useZodForm(loginForm, { email: '', password: '' });
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    setBusy(true);
-    try {
+  const busy = form.submitting;
+  const submit = form.handleSubmit(
+    async (body) => {
       const { user } = await call(authContract.login, { body });
       toast({ title: 'Login successful', description: 'Welcome back! Your session is now active for 30 days.', variant: 'success' });
       onSignedIn(user);
-    } catch (err) {
-      form.setErrors(serverFieldErrors(err));
-      toast({ title: 'Login failed', description: loginFailureMessage(err), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (err) => toast({ title: 'Login failed', description: loginFailureMessage(err), variant: 'destructive' }) },
+  );
 
   return (
     <form className={s.form} onSubmit={submit} noValidate aria-label="Log in">

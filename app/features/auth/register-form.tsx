@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import type { registerPlan, UserDto } from '../../../schema/accounts';
 import { authContract } from '../../../schema/contract/auth';
@@ -9,7 +8,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from './auth.css';
-import { passwordsMatch, serverFieldErrors, serverMessage, useZodForm } from './form-errors';
+import { passwordsMatch, serverMessage, useZodForm } from '../forms/use-zod-form';
 import { SocialButtons } from './social-buttons';
 
 type Plan = z.infer<typeof registerPlan>;
@@ -30,29 +29,24 @@ export function RegisterForm({
     confirmPassword: '',
     age_confirmed: false,
     terms_accepted: false,
-  }, passwordsMatch(messages.passwordsMatch));
-  const [busy, setBusy] = useState(false);
+  }, { also: passwordsMatch(messages.passwordsMatch) });
+  const busy = form.submitting;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    setBusy(true);
-    try {
+  const submit = form.handleSubmit(
+    async (body) => {
       const { user } = await call(authContract.register, { body: { ...body, plan } });
       toast({ title: 'Registration successful!', description: 'Your account has been created.', variant: 'success' });
       onRegistered(user);
-    } catch (err) {
-      form.setErrors(serverFieldErrors(err));
-      toast({
-        title: 'Registration failed',
-        description: serverMessage(err, 'An error occurred during registration'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      onError: (err) =>
+        toast({
+          title: 'Registration failed',
+          description: serverMessage(err, 'An error occurred during registration'),
+          variant: 'destructive',
+        }),
+    },
+  );
 
   return (
     <form className={s.form} onSubmit={submit} noValidate aria-label="Register">

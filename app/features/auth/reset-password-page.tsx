@@ -1,5 +1,4 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { authContract } from '../../../schema/contract/auth';
 import { messages, resetPasswordForm } from '../../../schema/forms';
 import { call } from '../../data/api';
@@ -8,7 +7,7 @@ import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from './auth.css';
 import { AuthLayout } from './auth-layout';
-import { passwordsMatch, serverFieldErrors, serverMessage, useZodForm } from './form-errors';
+import { passwordsMatch, serverMessage, useZodForm } from '../forms/use-zod-form';
 
 const route = getRouteApi('/reset-password');
 
@@ -16,8 +15,8 @@ const route = getRouteApi('/reset-password');
 export function ResetPasswordPage() {
   const { token } = route.useSearch();
   const navigate = useNavigate();
-  const form = useZodForm(resetPasswordForm, { password: '', confirmPassword: '' }, passwordsMatch(messages.passwordsMatch));
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(resetPasswordForm, { password: '', confirmPassword: '' }, { also: passwordsMatch(messages.passwordsMatch) });
+  const busy = form.submitting;
 
   if (!token) {
     return (
@@ -31,26 +30,22 @@ export function ResetPasswordPage() {
     );
   }
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = form.validate({ token });
-    if (!body) return;
-    setBusy(true);
-    try {
+  const submit = form.handleSubmit(
+    async (body) => {
       await call(authContract.resetPassword, { body });
       toast({ title: 'Password reset successful', description: 'You can now log in with your new password.', variant: 'success' });
       void navigate({ to: '/auth' });
-    } catch (err) {
-      form.setErrors(serverFieldErrors(err));
-      toast({
-        title: 'Password reset failed',
-        description: serverMessage(err, 'An error occurred during password reset'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      extra: { token },
+      onError: (err) =>
+        toast({
+          title: 'Password reset failed',
+          description: serverMessage(err, 'An error occurred during password reset'),
+          variant: 'destructive',
+        }),
+    },
+  );
 
   return (
     <AuthLayout>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { authContract } from '../../../schema/contract/auth';
 import { resetRequestForm } from '../../../schema/forms';
 import { call } from '../../data/api';
@@ -6,33 +6,28 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from './auth.css';
-import { serverFieldErrors, serverMessage, useZodForm } from './form-errors';
+import { serverMessage, useZodForm } from '../forms/use-zod-form';
 
 export function ResetRequestForm({ onBackToLogin }: { onBackToLogin: () => void }) {
   const form = useZodForm(resetRequestForm, { email: '' });
-  const [busy, setBusy] = useState(false);
+  const busy = form.submitting;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = form.validate();
-    if (!body) return;
-    setBusy(true);
-    try {
+  const submit = form.handleSubmit(
+    async (body) => {
       await call(authContract.requestReset, { body });
       toast({ title: 'Password reset email sent', variant: 'success' });
       setSentTo(body.email);
-    } catch (err) {
-      form.setErrors(serverFieldErrors(err));
-      toast({
-        title: 'Failed to send reset email',
-        description: serverMessage(err, 'An error occurred during password reset request'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    {
+      onError: (err) =>
+        toast({
+          title: 'Failed to send reset email',
+          description: serverMessage(err, 'An error occurred during password reset request'),
+          variant: 'destructive',
+        }),
+    },
+  );
 
   if (sentTo) {
     return (

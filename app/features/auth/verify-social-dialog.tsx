@@ -8,7 +8,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from './auth.css';
-import { serverFieldErrors, serverMessage, useZodForm, zodFieldErrors } from './form-errors';
+import { serverFieldErrors, serverMessage, useZodForm, zodFieldErrors } from '../forms/use-zod-form';
 
 /**
  * 'Verify Your Email' (spec §2 Auth page): a social sign-in whose provider gave no e-mail finishes

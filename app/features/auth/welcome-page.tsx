@@ -5,7 +5,7 @@ import { workspacesContract } from '../../../schema/contract/workspaces';
 import { ApiError, call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { refetchUser } from '../../data/session';
-import { AccountMenu } from '../../ui/account-menu';
+import { AccountMenu } from '../account/account-menu';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { toast } from '../../ui/toast-store';

@@ -1,7 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { AccountHeader, AccountNav } from '../account/account-header';
 import { OnlineOnly } from '../pwa/online-only';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { CreditsPanel } from './credits-panel';
 import { PaymentMethodsPanel } from './payment-methods-panel';
 

@@ -1,6 +1,4 @@
-import { formatZarCents, type PaymentMethodDto, type PromoQuote, type PurchaseItem } from '../../../schema/billing';
-
-export { formatZarCents as zar };
+import type { PaymentMethodDto, PromoQuote, PurchaseItem } from '../../../schema/billing';
 
 /** "Visa •••• 4081". */
 export function cardName(card: Pick<PaymentMethodDto, 'brand' | 'last4'>): string {

@@ -1,7 +1,8 @@
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { Notice, LoadError } from '../workspaces/feedback';
-import * as s from '../workspaces/workspaces.css';
+import { Notice, LoadError } from '../../ui/feedback';
+import * as s from '../../ui/page.css';
+import { serverMessage } from '../workspaces/workspace-queries';
 import { useCheckoutReturn } from './billing-queries';
 
 /** What happened to the payment the browser just came back from (the `?reference=` of the return). */
@@ -17,7 +18,7 @@ export function CheckoutReturn({ reference, onDismiss }: { reference: string | u
   }
   if (result.isError) {
     return (
-      <LoadError title="We could not check this payment" error={result.error} onRetry={() => void result.refetch()} />
+      <LoadError title="We could not check this payment" message={serverMessage(result.error)} onRetry={() => void result.refetch()} />
     );
   }
   const outcome = result.data;

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { creditPack, creditPackId, creditPacks, type CreditPackId, type PaymentMethodDto, type PromoQuote } from '../../../schema/billing';
+import { creditPack, creditPackId, creditPacks, formatZarCents, type CreditPackId, type PaymentMethodDto, type PromoQuote } from '../../../schema/billing';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { Notice, LoadError } from '../workspaces/feedback';
-import { SelectField } from '../workspaces/form-controls';
+import { Notice, LoadError } from '../../ui/feedback';
+import { SelectField } from '../../ui/form-controls';
 import { serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { useBillingOverview, useChargeSavedCard, useStartCheckout } from './billing-queries';
-import { cardName, dueNow, zar } from './billing-format';
+import { cardName, dueNow } from './billing-format';
 import { CheckoutReturn } from './checkout-return';
 import { PromoField } from './promo-field';
 import * as b from './billing.css';
@@ -25,7 +25,7 @@ export function CreditsPanel({ returnPath, reference, onDismissReturn }: { retur
       {overview.isPending ? (
         <Spinner label="Loading your credits..." />
       ) : overview.isError ? (
-        <LoadError title="Could not load your credits" error={overview.error} onRetry={() => void overview.refetch()} />
+        <LoadError title="Could not load your credits" message={serverMessage(overview.error)} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <Card aria-labelledby="credit-balance-title">
@@ -83,10 +83,10 @@ function BuyCredits({ returnPath, enabled, cards }: { returnPath: string; enable
             <Label className={b.groupLabel}>Credit pack</Label>
             <div className={b.choices}>
               {creditPacks.map((p) => (
-                <Radio key={p.id} value={p.id} className={b.choice} aria-label={`${p.credits} credits for ${zar(p.priceCents)}`}>
+                <Radio key={p.id} value={p.id} className={b.choice} aria-label={`${p.credits} credits for ${formatZarCents(p.priceCents)}`}>
                   <p className={b.choiceTitle}>{p.credits} credits</p>
-                  <p className={b.choicePrice}>{zar(p.priceCents)}</p>
-                  <p className={s.muted}>{zar(Math.round(p.priceCents / p.credits))} per credit</p>
+                  <p className={b.choicePrice}>{formatZarCents(p.priceCents)}</p>
+                  <p className={s.muted}>{formatZarCents(Math.round(p.priceCents / p.credits))} per credit</p>
                 </Radio>
               ))}
             </div>
@@ -105,7 +105,7 @@ function BuyCredits({ returnPath, enabled, cards }: { returnPath: string; enable
           ) : null}
           <p className={b.total}>
             <span>Total</span>
-            <span className={b.amount}>{zar(due.total)}</span>
+            <span className={b.amount}>{formatZarCents(due.total)}</span>
           </p>
           {failure ? (
             <Notice tone="error" title="Payment not completed">
@@ -120,7 +120,7 @@ function BuyCredits({ returnPath, enabled, cards }: { returnPath: string; enable
             </Notice>
           ) : null}
           <Button wide isPending={charge.isPending || start.isPending || start.isSuccess} onPress={buy}>
-            {`Buy ${chosen.credits} credits for ${zar(due.total)}`}
+            {`Buy ${chosen.credits} credits for ${formatZarCents(due.total)}`}
           </Button>
           <p className={`${s.muted} ${s.small}`}>
             {savedCard

@@ -1,10 +1,11 @@
-import type { CreditTransactionDto, PaymentDto } from '../../../schema/billing';
+import { formatZarCents, type CreditTransactionDto, type PaymentDto } from '../../../schema/billing';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { EmptyState, LoadError } from '../workspaces/feedback';
-import * as s from '../workspaces/workspaces.css';
+import { EmptyState, LoadError } from '../../ui/feedback';
+import * as s from '../../ui/page.css';
+import { serverMessage } from '../workspaces/workspace-queries';
 import { useBillingHistory } from './billing-queries';
-import { formatDateTime, zar } from './billing-format';
+import { formatDateTime } from './billing-format';
 import * as b from './billing.css';
 
 const statusLabel = { success: 'Paid', failed: 'Failed', pending: 'Not completed' } as const;
@@ -15,7 +16,7 @@ export function HistoryPanel() {
   if (history.isPending) return <Spinner label="Loading billing history..." />;
   if (history.isError) {
     return (
-      <LoadError title="Could not load your billing history" error={history.error} onRetry={() => void history.refetch()} />
+      <LoadError title="Could not load your billing history" message={serverMessage(history.error)} onRetry={() => void history.refetch()} />
     );
   }
   const { payments, credit_transactions: credits } = history.data;
@@ -65,13 +66,13 @@ function PaymentItem({ payment: p }: { payment: PaymentDto }) {
         <p className={`${s.muted} ${s.small}`}>
           {formatDateTime(p.created_at)}
           {p.card ? ` · ${p.card}` : ''}
-          {p.discount_cents > 0 ? ` · ${zar(p.discount_cents)} promo discount` : ''}
+          {p.discount_cents > 0 ? ` · ${formatZarCents(p.discount_cents)} promo discount` : ''}
           {p.status === 'failed' && p.message ? ` · ${p.message}` : ''}
         </p>
       </div>
       <div className={s.row}>
         <span className={p.status === 'success' ? s.badge.accent : s.badge.neutral}>{statusLabel[p.status]}</span>
-        <span className={b.amount}>{zar(p.amount_cents)}</span>
+        <span className={b.amount}>{formatZarCents(p.amount_cents)}</span>
       </div>
     </li>
   );

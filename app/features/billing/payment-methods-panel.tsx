@@ -4,9 +4,9 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
-import { EmptyState, Notice, LoadError } from '../workspaces/feedback';
+import { EmptyState, Notice, LoadError } from '../../ui/feedback';
 import { serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { useBillingOverview, useRemoveCard, useSetDefaultCard } from './billing-queries';
 import { cardName, expiry } from './billing-format';
 
@@ -20,7 +20,7 @@ export function PaymentMethodsPanel() {
   if (overview.isPending) return <Spinner label="Loading your cards..." />;
   if (overview.isError) {
     return (
-      <LoadError title="Could not load your cards" error={overview.error} onRetry={() => void overview.refetch()} />
+      <LoadError title="Could not load your cards" message={serverMessage(overview.error)} onRetry={() => void overview.refetch()} />
     );
   }
   const cards = overview.data.payment_methods;

@@ -3,7 +3,7 @@ import { formatZarCents, type PromoQuote, type PurchaseItem } from '../../../sch
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { firstFieldErrors, serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { useCheckPromo } from './billing-queries';
 import * as b from './billing.css';
 

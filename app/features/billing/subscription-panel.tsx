@@ -1,24 +1,17 @@
 import { useState } from 'react';
 import { Radio, RadioGroup, Label } from 'react-aria-components';
-import {
-  ANNUAL_DISCOUNT_PERCENT,
-  billingCycle,
-  subscriptionPriceCents,
-  type BillingCycle,
-  type BillingOverview,
-  type PromoQuote,
-} from '../../../schema/billing';
+import { ANNUAL_DISCOUNT_PERCENT, billingCycle, formatZarCents, subscriptionPriceCents, type BillingCycle, type BillingOverview, type PromoQuote } from '../../../schema/billing';
 import { plans } from '../../../schema/plans';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
-import { Notice, LoadError } from '../workspaces/feedback';
+import { Notice, LoadError } from '../../ui/feedback';
 import { formatDate } from '../workspaces/format';
 import { serverMessage } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { useBillingOverview, useCancelSubscription, useStartCheckout } from './billing-queries';
-import { dueNow, zar } from './billing-format';
+import { dueNow } from './billing-format';
 import { CheckoutReturn } from './checkout-return';
 import { PromoField } from './promo-field';
 import * as b from './billing.css';
@@ -42,7 +35,7 @@ export function SubscriptionPanel({
       {overview.isPending ? (
         <Spinner label="Loading your plan..." />
       ) : overview.isError ? (
-        <LoadError title="Could not load your plan" error={overview.error} onRetry={() => void overview.refetch()} />
+        <LoadError title="Could not load your plan" message={serverMessage(overview.error)} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <CurrentPlan overview={overview.data} />
@@ -68,7 +61,7 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
   } else if (sub && sub.cancel_at_period_end) {
     line = `Your ${pro.name} Plan is cancelled and stays active until ${formatDate(sub.current_period_end)}. After that your account moves to the ${plans.free.name} Plan.`;
   } else if (sub) {
-    const price = sub.cycle === 'annual' ? `${zar(sub.amount_cents)} a year` : `${zar(sub.amount_cents)} a month`;
+    const price = sub.cycle === 'annual' ? `${formatZarCents(sub.amount_cents)} a year` : `${formatZarCents(sub.amount_cents)} a month`;
     line = `Your ${pro.name} Plan is active. It renews on ${formatDate(sub.current_period_end)} for ${price}.`;
   } else if (overview.trial_ends_at && overview.plan === 'pro') {
     line = `You are on a free trial of the ${pro.name} Plan until ${formatDate(overview.trial_ends_at)}. Subscribe to keep it.`;
@@ -128,20 +121,20 @@ function UpgradeCard({ returnPath, enabled }: { returnPath: string; enabled: boo
             <div className={b.choices}>
               <Radio value="monthly" className={b.choice}>
                 <p className={b.choiceTitle}>Monthly</p>
-                <p className={b.choicePrice}>{zar(subscriptionPriceCents('monthly'))}</p>
+                <p className={b.choicePrice}>{formatZarCents(subscriptionPriceCents('monthly'))}</p>
                 <p className={s.muted}>per month</p>
               </Radio>
               <Radio value="annual" className={b.choice}>
                 <p className={b.choiceTitle}>Annual · save {ANNUAL_DISCOUNT_PERCENT}%</p>
-                <p className={b.choicePrice}>{zar(yearly)}</p>
-                <p className={s.muted}>per year ({zar(Math.round(yearly / 12))} a month)</p>
+                <p className={b.choicePrice}>{formatZarCents(yearly)}</p>
+                <p className={s.muted}>per year ({formatZarCents(Math.round(yearly / 12))} a month)</p>
               </Radio>
             </div>
           </RadioGroup>
           <PromoField item={item} onApplied={setQuote} />
           <p className={b.total}>
             <span>Due today</span>
-            <span className={b.amount}>{zar(due.total)}</span>
+            <span className={b.amount}>{formatZarCents(due.total)}</span>
           </p>
           {start.isError ? (
             <Notice tone="error" title="Checkout could not start">

@@ -1,8 +1,8 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { OnlineOnly } from '../pwa/online-only';
-import { LinkButton } from '../workspaces/link-button';
-import * as s from '../workspaces/workspaces.css';
+import { LinkButton } from '../../routes/link-button';
+import * as s from '../../ui/page.css';
 import { CreditsPanel } from './credits-panel';
 import { HistoryPanel } from './history-panel';
 import { SubscriptionPanel } from './subscription-panel';

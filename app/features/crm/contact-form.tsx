@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { SelectField } from '../workspaces/form-controls';
-import * as w from '../workspaces/workspaces.css';
-import type { ContactDraft, DraftErrors } from './contact-model';
+import { SelectField } from '../../ui/form-controls';
+import * as w from '../../ui/page.css';
+import { useZodForm } from '../forms/use-zod-form';
+import { contactDraft, type ContactDraft, type DraftErrors } from './contact-model';
 
 const statusOptions = [
   { value: 'active', label: 'Active' },
@@ -24,37 +25,26 @@ export function ContactForm({
   onSubmit: (draft: ContactDraft) => Promise<DraftErrors | null>;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useZodForm(contactDraft, initial);
+  const draft = form.values;
+  const saving = form.submitting;
   const [failure, setFailure] = useState<string | null>(null);
-  const field = (key: keyof ContactDraft) => ({
-    value: draft[key],
-    onChange: (value: string) => setDraft((d) => ({ ...d, [key]: value })),
-    error: errors[key],
-    name: key,
-  });
+  const field = (key: keyof ContactDraft) => ({ ...form.field(key), name: key });
   // A status this form does not offer (set elsewhere) stays selectable rather than being lost.
   const options = statusOptions.some((o) => o.value === draft.status)
     ? statusOptions
     : [...statusOptions, { value: draft.status, label: draft.status }];
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaving(true);
-    setFailure(null);
-    try {
-      const result = await onSubmit(draft);
-      setErrors(result ?? {});
-    } catch (err) {
-      setFailure(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (checked) => {
+      setFailure(null);
+      form.setErrors((await onSubmit(checked)) ?? {});
+    },
+    { onError: (err) => setFailure(err instanceof Error ? err.message : String(err)) },
+  );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="contact-form-title" className={w.stack}>
+    <form onSubmit={submit} noValidate aria-labelledby="contact-form-title" className={w.stack}>
       <h2 id="contact-form-title" className={w.sectionTitle}>
         {title}
       </h2>
@@ -73,7 +63,7 @@ export function ContactForm({
         <TextField label="Stage" description="e.g. Lead, Customer" {...field('stage')} />
       </div>
       <TextField label="Tags" description="Separate tags with commas" {...field('tags')} />
-      <SelectField label="Status" value={draft.status} options={options} onChange={(v) => setDraft((d) => ({ ...d, status: v }))} />
+      <SelectField label="Status" value={draft.status} options={options} onChange={(v) => form.set('status', v)} />
       <TextField label="Address" multiline {...field('address')} />
       <TextField label="Notes" multiline {...field('notes')} />
       <div className={w.formActions}>

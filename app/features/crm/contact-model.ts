@@ -3,7 +3,7 @@ import { contacts, type Contact } from '../../../schema/crm';
 import { messages } from '../../../schema/forms';
 
 /** The form's text fields, all strings as typed; `tags` is comma separated. */
-export interface ContactDraft {
+export type ContactDraft = {
   name: string;
   email: string;
   phone: string;
@@ -15,7 +15,7 @@ export interface ContactDraft {
   source: string;
   stage: string;
   status: string;
-}
+};
 
 export type DraftErrors = Partial<Record<keyof ContactDraft, string>>;
 
@@ -44,6 +44,24 @@ const optionalFields = ['email', 'phone', 'company', 'title', 'address', 'notes'
 export const editedFields = [...optionalFields, 'name', 'tags', 'status'] as const;
 
 const emailRule = z.string().email(messages.validEmail);
+
+/**
+ * The form's fields as typed: text, with the spec's email message on the spot. The stored contact's
+ * own rules (contacts.fields) are checked by validateDraft when the draft becomes a document.
+ */
+export const contactDraft = z.object({
+  name: z.string(),
+  email: z.string().refine((v) => v.trim() === '' || emailRule.safeParse(v.trim()).success, messages.validEmail),
+  phone: z.string(),
+  company: z.string(),
+  title: z.string(),
+  address: z.string(),
+  notes: z.string(),
+  tags: z.string(),
+  source: z.string(),
+  stage: z.string(),
+  status: z.string(),
+}) satisfies z.ZodType<ContactDraft>;
 
 /**
  * Checks a draft with the shared contacts schema (plus the spec's email rule) and turns it into the

@@ -9,9 +9,9 @@ import { PageSpinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import * as c from '../../ui/controls.css';
 import { useConflictLog } from '../sync/use-sync-log';
-import { useUserData, useUserDataStore } from '../sync/user-data';
-import { EmptyState, Notice } from '../workspaces/feedback';
-import * as w from '../workspaces/workspaces.css';
+import { DeviceDataGate } from '../sync/device-data-gate';
+import { EmptyState, Notice } from '../../ui/feedback';
+import * as w from '../../ui/page.css';
 import * as s from '../sync/sync.css';
 import { ContactForm } from './contact-form';
 import { draftOf, emptyDraft, matchesSearch, validateDraft, type ContactDraft } from './contact-model';
@@ -28,11 +28,7 @@ type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; contact: Contac
 /** /workspace/{id}/crm: the workspace's contacts, read and written on this device (works offline). */
 export function ContactsPage() {
   const { workspaceId } = route.useParams();
-  const data = useUserData();
-  const openError = useUserDataStore((st) => st.error);
-  if (openError) return <Notice tone="error" title="This device's data could not be opened">{openError}</Notice>;
-  if (!data) return <PageSpinner label="Opening this device's data..." />;
-  return <Contacts data={data} workspaceId={workspaceId} />;
+  return <DeviceDataGate>{(data) => <Contacts data={data} workspaceId={workspaceId} />}</DeviceDataGate>;
 }
 
 function Contacts({ data, workspaceId }: { data: UserData; workspaceId: number }) {

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { map } from 'rxjs';
 import type { Contact } from '../../../schema/crm';
 import type { UserData } from '../../data/db';
+import { useLiveQuery } from '../../data/use-live-query';
 import { editedFields } from './contact-model';
 
 /**
@@ -8,22 +9,14 @@ import { editedFields } from './contact-model';
  * re-renders on every local edit and every change the sync brings in. Deleted ones are left out.
  */
 export function useContacts(data: UserData | null, workspaceId: number): { contacts: Contact[] | null; error: string | null } {
-  const [contacts, setContacts] = useState<Contact[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!data) return;
-    const sub = data.db.contacts.find({ selector: { workspace_id: workspaceId } }).$.subscribe({
-      next: (docs) => {
-        const list = docs.map((d) => d.toMutableJSON());
-        list.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
-        setContacts(list);
-        setError(null);
-      },
-      error: (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
-    });
-    return () => sub.unsubscribe();
-  }, [data, workspaceId]);
-  return { contacts, error };
+  const query = useLiveQuery(
+    () =>
+      data?.db.contacts
+        .find({ selector: { workspace_id: workspaceId } })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })))) ?? null,
+    [data, workspaceId],
+  );
+  return { contacts: query.data, error: query.error };
 }
 
 export async function createContact(data: UserData, doc: Contact): Promise<void> {

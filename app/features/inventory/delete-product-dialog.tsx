@@ -4,7 +4,7 @@ import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { toast } from '../../ui/toast-store';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 
 /** Deleting asks first; the deletion syncs like any other change. Stock history stays in the ledger. */
 export function DeleteProductDialog({ data, product, onClose }: { data: UserData; product: Product | null; onClose: () => void }) {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
 import { useUserData } from '../sync/user-data';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { isLow, useOnHand, useProducts } from './use-inventory';
 
 /** The dashboard's real inventory numbers, counted from the device database (works offline). */

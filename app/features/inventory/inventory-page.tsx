@@ -6,13 +6,13 @@ import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { useUserData, useUserDataStore } from '../sync/user-data';
-import { EmptyState, Notice } from '../workspaces/feedback';
+import { DeviceDataGate } from '../sync/device-data-gate';
+import { EmptyState, Notice } from '../../ui/feedback';
 import { useWorkspaceSettings } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { DeleteProductDialog } from './delete-product-dialog';
 import * as inv from './inventory.css';
-import { formatCents } from './money';
+import { formatCents } from '../../../schema/money';
 import { ProductDialog } from './product-form';
 import { StockDialog } from './stock-dialog';
 import { isLow, useOnHand, useProducts, useRefusedProducts } from './use-inventory';
@@ -22,8 +22,6 @@ const route = getRouteApi('/protected/workspace/$workspaceId/inventory');
 /** /workspace/{id}/inventory: products and stock from the device database, so it works offline. */
 export function InventoryPage() {
   const { workspaceId } = route.useParams();
-  const data = useUserData();
-  const openError = useUserDataStore((st) => st.error);
 
   return (
     <>
@@ -34,15 +32,9 @@ export function InventoryPage() {
         </div>
       </header>
       <RefusedNotice workspaceId={workspaceId} />
-      {data ? (
-        <Inventory data={data} workspaceId={workspaceId} />
-      ) : openError ? (
-        <Notice tone="error" title="Could not open the data on this device">
-          <p className={s.muted}>{openError}</p>
-        </Notice>
-      ) : (
-        <Spinner label="Opening inventory" />
-      )}
+      <DeviceDataGate inline opening="Opening inventory">
+        {(data) => <Inventory data={data} workspaceId={workspaceId} />}
+      </DeviceDataGate>
     </>
   );
 }

@@ -4,9 +4,9 @@ import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
-import { CheckboxField, SelectField } from '../workspaces/form-controls';
-import * as s from '../workspaces/workspaces.css';
-import { centsToInput, parseCents } from './money';
+import { CheckboxField, SelectField } from '../../ui/form-controls';
+import * as s from '../../ui/page.css';
+import { centsToInput, parseCents } from '../../../schema/money';
 
 type Status = Product['status'];
 const statusOptions: ReadonlyArray<{ value: Status; label: string }> = [

@@ -5,8 +5,8 @@ import { recordMovement } from '../../data/stock';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
-import { SelectField } from '../workspaces/form-controls';
-import * as s from '../workspaces/workspaces.css';
+import { SelectField } from '../../ui/form-controls';
+import * as s from '../../ui/page.css';
 
 type Reason = StockMovement['reason'];
 type Direction = 'add' | 'remove';

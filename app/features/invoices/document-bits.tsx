@@ -1,19 +1,5 @@
-import type { ReactNode } from 'react';
-import type { UserData } from '../../data/db';
-import { PageSpinner } from '../../ui/spinner';
-import { useUserData, useUserDataStore } from '../sync/user-data';
-import { Notice } from '../workspaces/feedback';
 import { statusLabels, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
-
-/** Renders its child once the device database is open (invoices live there, so they work offline). */
-export function WithDeviceData({ children }: { children: (data: UserData) => ReactNode }) {
-  const data = useUserData();
-  const openError = useUserDataStore((st) => st.error);
-  if (openError) return <Notice tone="error" title="This device's data could not be opened">{openError}</Notice>;
-  if (!data) return <PageSpinner label="Opening this device's data..." />;
-  return <>{children(data)}</>;
-}
 
 const tones: Record<InvoiceShownStatus | QuoteShownStatus, keyof typeof s.status> = {
   draft: 'neutral',

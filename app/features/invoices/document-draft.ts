@@ -1,5 +1,5 @@
 import { documentTotals, isoDate, itemMessages, type DocumentItem, type DocumentTotals, type TotalsLine } from '../../../schema/invoices';
-import { centsToInput, parseCents } from '../inventory/money';
+import { centsToInput, parseCents } from '../../../schema/money';
 
 /** One line as typed in the form. */
 export interface LineDraft {

@@ -6,8 +6,8 @@ import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { LinkButton } from '../workspaces/link-button';
-import * as w from '../workspaces/workspaces.css';
+import { LinkButton } from '../../routes/link-button';
+import * as w from '../../ui/page.css';
 import { changeInvoice, changeQuote, convertQuote } from './document-actions';
 import { todayIso } from './document-status';
 

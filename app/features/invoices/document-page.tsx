@@ -5,12 +5,12 @@ import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
-import { EmptyState, Notice } from '../workspaces/feedback';
-import { LinkButton } from '../workspaces/link-button';
+import { EmptyState, Notice } from '../../ui/feedback';
+import { LinkButton } from '../../routes/link-button';
 import { useWorkspace } from '../workspaces/workspace-queries';
-import * as w from '../workspaces/workspaces.css';
+import * as w from '../../ui/page.css';
+import { DeviceDataGate } from '../sync/device-data-gate';
 import { updateDocument } from './document-actions';
-import { WithDeviceData } from './document-bits';
 import { lineDraftOf, type DocumentDraft } from './document-draft';
 import { DocumentForm } from './document-form';
 import { invoiceShownStatus, isEditable, quoteShownStatus, todayIso } from './document-status';
@@ -25,7 +25,7 @@ const route = getRouteApi('/protected/workspace/$workspaceId/invoices/$documentI
 /** /workspace/{id}/invoices/{documentId}: one invoice or quote, its actions and its printable view. */
 export function DocumentPage() {
   const { workspaceId, documentId } = route.useParams();
-  return <WithDeviceData>{(data) => <Document data={data} workspaceId={workspaceId} id={documentId} />}</WithDeviceData>;
+  return <DeviceDataGate>{(data) => <Document data={data} workspaceId={workspaceId} id={documentId} />}</DeviceDataGate>;
 }
 
 function Document({ data, workspaceId, id }: { data: UserData; workspaceId: number; id: string }) {

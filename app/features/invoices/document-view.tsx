@@ -1,5 +1,5 @@
 import { documentTotals, lineTotals, type DocumentItem } from '../../../schema/invoices';
-import { formatCents } from '../inventory/money';
+import { formatCents } from '../../../schema/money';
 import { bpToPercent } from './document-draft';
 import { formatDate, NO_NUMBER, StatusBadge } from './document-bits';
 import type { InvoiceShownStatus, QuoteShownStatus } from './document-status';

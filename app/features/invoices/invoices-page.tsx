@@ -5,13 +5,14 @@ import type { UserData } from '../../data/db';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
-import { formatCents } from '../inventory/money';
-import { EmptyState } from '../workspaces/feedback';
-import { SelectField } from '../workspaces/form-controls';
-import { LinkButton } from '../workspaces/link-button';
+import { formatCents } from '../../../schema/money';
+import { EmptyState } from '../../ui/feedback';
+import { SelectField } from '../../ui/form-controls';
+import { LinkButton } from '../../routes/link-button';
 import { useWorkspaceSettings } from '../workspaces/workspace-queries';
-import * as w from '../workspaces/workspaces.css';
-import { formatDate, NO_NUMBER, StatusBadge, WithDeviceData } from './document-bits';
+import * as w from '../../ui/page.css';
+import { DeviceDataGate } from '../sync/device-data-gate';
+import { formatDate, NO_NUMBER, StatusBadge } from './document-bits';
 import { invoiceShownStatus, quoteShownStatus, statusLabels, todayIso, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 import { RefusedDocumentsNotice } from './refused-notice';
@@ -46,7 +47,7 @@ export function InvoicesPage() {
         </div>
       </header>
       <RefusedDocumentsNotice workspaceId={workspaceId} />
-      <WithDeviceData>{(data) => <Lists data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} />}</WithDeviceData>
+      <DeviceDataGate>{(data) => <Lists data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} />}</DeviceDataGate>
     </section>
   );
 }

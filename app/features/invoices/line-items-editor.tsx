@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { formatCents } from '../inventory/money';
-import * as w from '../workspaces/workspaces.css';
+import { formatCents } from '../../../schema/money';
+import * as w from '../../ui/page.css';
 import { lineForTotals, type LineDraft, type LineErrors } from './document-draft';
 import { lineTotals } from '../../../schema/invoices';
 import * as s from './invoices.css';

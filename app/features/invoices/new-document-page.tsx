@@ -2,9 +2,9 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { UserData } from '../../data/db';
 import { PageSpinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
+import { DeviceDataGate } from '../sync/device-data-gate';
 import { useWorkspaceSettings } from '../workspaces/workspace-queries';
 import { createDocument } from './document-actions';
-import { WithDeviceData } from './document-bits';
 import { emptyLine, type DocumentDraft } from './document-draft';
 import { DocumentForm } from './document-form';
 import { addDays, DEFAULT_DUE_DAYS, DEFAULT_QUOTE_DAYS, todayIso } from './document-status';
@@ -26,9 +26,9 @@ export function NewDocumentPage() {
   if (settings.isPending) return <PageSpinner label="Loading workspace settings..." />;
   const currency = settings.data?.currency ?? 'USD';
   return (
-    <WithDeviceData>
+    <DeviceDataGate>
       {(data) => <NewDocument key={kind ?? 'invoice'} data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} currency={currency} />}
-    </WithDeviceData>
+    </DeviceDataGate>
   );
 }
 

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useStore } from 'zustand';
 import { syncStatus } from '../../data/sync-status';
-import { Notice } from '../workspaces/feedback';
-import * as w from '../workspaces/workspaces.css';
+import { Notice } from '../../ui/feedback';
+import * as w from '../../ui/page.css';
 
 /**
  * Invoice and quote changes the server refused (e.g. an edit to an invoice another device had

@@ -1,5 +1,5 @@
 import type { DocumentTotals } from '../../../schema/invoices';
-import { formatCents } from '../inventory/money';
+import { formatCents } from '../../../schema/money';
 import * as s from './invoices.css';
 
 /** Subtotal, discount, VAT and total, right-aligned; the total is what the customer pays. */

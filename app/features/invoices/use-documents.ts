@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { combineLatest, map } from 'rxjs';
 import type { Invoice, Quote } from '../../../schema/invoices';
 import type { UserData } from '../../data/db';
+import { useLiveQuery } from '../../data/use-live-query';
 import { useOnline } from '../pwa/online';
 import { numbersLeft, topUpAndAssign } from './numbering';
 
@@ -11,45 +13,35 @@ function byIssueDesc(a: { issue_date: string; updated_at: string }, b: { issue_d
 
 /** The workspace's invoices on this device, live; null while loading. */
 export function useInvoices(data: UserData, workspaceId: number): Invoice[] | null {
-  const [list, setList] = useState<Invoice[] | null>(null);
-  useEffect(() => {
-    const sub = data.db.invoices.find({ selector: { workspace_id: workspaceId } }).$.subscribe((docs) => {
-      setList(docs.map((d) => d.toMutableJSON()).sort(byIssueDesc));
-    });
-    return () => sub.unsubscribe();
-  }, [data, workspaceId]);
-  return list;
+  return useLiveQuery(
+    () => data.db.invoices.find({ selector: { workspace_id: workspaceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byIssueDesc))),
+    [data, workspaceId],
+  ).data;
 }
 
 export function useQuotes(data: UserData, workspaceId: number): Quote[] | null {
-  const [list, setList] = useState<Quote[] | null>(null);
-  useEffect(() => {
-    const sub = data.db.quotes.find({ selector: { workspace_id: workspaceId } }).$.subscribe((docs) => {
-      setList(docs.map((d) => d.toMutableJSON()).sort(byIssueDesc));
-    });
-    return () => sub.unsubscribe();
-  }, [data, workspaceId]);
-  return list;
+  return useLiveQuery(
+    () => data.db.quotes.find({ selector: { workspace_id: workspaceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byIssueDesc))),
+    [data, workspaceId],
+  ).data;
 }
 
 export type LoadedDocument = { kind: 'invoice'; doc: Invoice } | { kind: 'quote'; doc: Quote };
 
 /** One invoice or quote by id, live: undefined while loading, null when it is not on this device. */
 export function useDocument(data: UserData, id: string): LoadedDocument | null | undefined {
-  const [invoice, setInvoice] = useState<Invoice | null | undefined>(undefined);
-  const [quote, setQuote] = useState<Quote | null | undefined>(undefined);
-  useEffect(() => {
-    const a = data.db.invoices.findOne(id).$.subscribe((d) => setInvoice(d ? d.toMutableJSON() : null));
-    const b = data.db.quotes.findOne(id).$.subscribe((d) => setQuote(d ? d.toMutableJSON() : null));
-    return () => {
-      a.unsubscribe();
-      b.unsubscribe();
-    };
-  }, [data, id]);
-  if (invoice) return { kind: 'invoice', doc: invoice };
-  if (quote) return { kind: 'quote', doc: quote };
-  if (invoice === undefined || quote === undefined) return undefined;
-  return null;
+  const query = useLiveQuery(
+    () =>
+      combineLatest([data.db.invoices.findOne(id).$, data.db.quotes.findOne(id).$]).pipe(
+        map(([invoice, quote]): LoadedDocument | null => {
+          if (invoice) return { kind: 'invoice', doc: invoice.toMutableJSON() };
+          if (quote) return { kind: 'quote', doc: quote.toMutableJSON() };
+          return null;
+        }),
+      ),
+    [data, id],
+  );
+  return query.status === 'ready' ? query.data : undefined;
 }
 
 /**

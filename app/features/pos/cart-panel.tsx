@@ -3,8 +3,8 @@ import type { PosItem } from '../../../schema/pos';
 import type { OrderTotals } from '../../../schema/pos-totals';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import * as s from '../workspaces/workspaces.css';
-import { formatCents } from '../inventory/money';
+import * as s from '../../ui/page.css';
+import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 
 /** The sale being rung up: lines with quantity buttons, an order discount and the running total. */

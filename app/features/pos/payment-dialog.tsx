@@ -4,8 +4,8 @@ import { cashChange, quickCashAmounts } from '../../../schema/pos-totals';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
-import * as s from '../workspaces/workspaces.css';
-import { centsToInput, formatCents, parseCents } from '../inventory/money';
+import * as s from '../../ui/page.css';
+import { centsToInput, formatCents, parseCents } from '../../../schema/money';
 import * as p from './pos.css';
 import type { Tender } from './sale';
 

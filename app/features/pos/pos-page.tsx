@@ -9,11 +9,10 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import { useOnHand, useProducts } from '../inventory/use-inventory';
-import { formatCents, parseCents } from '../inventory/money';
-import { useUserData, useUserDataStore } from '../sync/user-data';
-import { Notice } from '../workspaces/feedback';
+import { formatCents, parseCents } from '../../../schema/money';
+import { DeviceDataGate } from '../sync/device-data-gate';
 import { useWorkspace, useWorkspaceSettings } from '../workspaces/workspace-queries';
-import * as s from '../workspaces/workspaces.css';
+import * as s from '../../ui/page.css';
 import { addToCart, sellable, setQuantity } from './cart';
 import { CartPanel } from './cart-panel';
 import { CheckoutDialog } from './payment-dialog';
@@ -31,8 +30,6 @@ const route = getRouteApi('/protected/workspace/$workspaceId/pos');
 /** /workspace/{id}/pos: the till. Everything it reads and writes is on the device, so it works offline. */
 export function PosPage() {
   const { workspaceId } = route.useParams();
-  const data = useUserData();
-  const openError = useUserDataStore((st) => st.error);
   return (
     <>
       <header className={s.pageHeader}>
@@ -41,15 +38,9 @@ export function PosPage() {
           <p className={s.muted}>Sales are saved on this device first and sync when you are online.</p>
         </div>
       </header>
-      {data ? (
-        <Till key={workspaceId} data={data} workspaceId={workspaceId} />
-      ) : openError ? (
-        <Notice tone="error" title="Could not open the data on this device">
-          <p className={s.muted}>{openError}</p>
-        </Notice>
-      ) : (
-        <Spinner label="Opening the till" />
-      )}
+      <DeviceDataGate inline opening="Opening the till">
+        {(data) => <Till key={workspaceId} data={data} workspaceId={workspaceId} />}
+      </DeviceDataGate>
     </>
   );
 }

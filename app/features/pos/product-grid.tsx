@@ -3,9 +3,9 @@ import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { Product } from '../../../schema/catalog';
 import { TextField } from '../../ui/text-field';
-import { EmptyState } from '../workspaces/feedback';
-import * as s from '../workspaces/workspaces.css';
-import { formatCents } from '../inventory/money';
+import { EmptyState } from '../../ui/feedback';
+import * as s from '../../ui/page.css';
+import { formatCents } from '../../../schema/money';
 import { findByCode, tillPrice } from './cart';
 import * as p from './pos.css';
 

@@ -1,7 +1,7 @@
 import type { PosOrder } from '../../../schema/pos';
 import { computeTotals } from '../../../schema/pos-totals';
-import * as s from '../workspaces/workspaces.css';
-import { formatCents } from '../inventory/money';
+import * as s from '../../ui/page.css';
+import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;

@@ -3,9 +3,9 @@ import type { PosOrder } from '../../../schema/pos';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
-import { EmptyState } from '../workspaces/feedback';
-import * as s from '../workspaces/workspaces.css';
-import { formatCents } from '../inventory/money';
+import { EmptyState } from '../../ui/feedback';
+import * as s from '../../ui/page.css';
+import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { receiptLabel } from './receipt';
 

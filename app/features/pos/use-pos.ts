@@ -1,6 +1,8 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { map } from 'rxjs';
 import type { PosOrder, PosShift } from '../../../schema/pos';
 import type { UserData } from '../../data/db';
+import { useLiveQuery } from '../../data/use-live-query';
 import { useOnline } from '../pwa/online';
 import { deviceIdOf, keepReceiptNumbers, receiptNumbers } from './till';
 
@@ -26,51 +28,43 @@ export function startOfToday(now = new Date()): string {
 
 /** The workspace's sales, voids and refunds completed since `since`, newest first, live. */
 export function useOrdersSince(data: UserData, workspaceId: number, since: string): PosOrder[] | null {
-  const [orders, setOrders] = useState<PosOrder[] | null>(null);
-  useEffect(() => {
-    const sub = data.db.pos_orders
-      .find({ selector: { workspace_id: workspaceId, completed_at: { $gte: since } } })
-      .$.subscribe((docs) => {
-        const list = docs.map((d) => d.toMutableJSON());
-        list.sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? ''));
-        // A list refresh waits behind what the person is looking at (the receipt of the sale just made).
-        startTransition(() => setOrders(list));
-      });
-    return () => sub.unsubscribe();
-  }, [data, workspaceId, since]);
-  return orders;
+  const query = useLiveQuery(
+    () =>
+      data.db.pos_orders
+        .find({ selector: { workspace_id: workspaceId, completed_at: { $gte: since } } })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? '')))),
+    [data, workspaceId, since],
+  );
+  // A list refresh waits behind what the person is looking at (the receipt of the sale just made).
+  return useDeferredValue(query.data);
 }
+
+const noOrders: PosOrder[] = [];
 
 /** Orders that belong to a shift (for its cash-up), live. */
 export function useShiftOrders(data: UserData, workspaceId: number, shiftId: string | undefined): PosOrder[] {
-  const [orders, setOrders] = useState<PosOrder[]>([]);
-  useEffect(() => {
-    if (!shiftId) {
-      setOrders([]);
-      return;
-    }
-    const sub = data.db.pos_orders
-      .find({ selector: { workspace_id: workspaceId, shift_id: shiftId } })
-      .$.subscribe((docs) => {
-        const list = docs.map((d) => d.toMutableJSON());
-        startTransition(() => setOrders(list));
-      });
-    return () => sub.unsubscribe();
-  }, [data, workspaceId, shiftId]);
-  return orders;
+  const query = useLiveQuery(
+    () =>
+      shiftId
+        ? data.db.pos_orders.find({ selector: { workspace_id: workspaceId, shift_id: shiftId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
+        : null,
+    [data, workspaceId, shiftId],
+  );
+  return useDeferredValue(query.data ?? noOrders);
 }
 
 /** The shift open on this device, live; undefined while loading, null when none is open. */
 export function useOpenShift(data: UserData, workspaceId: number, deviceId: string | null): PosShift | null | undefined {
-  const [shift, setShift] = useState<PosShift | null | undefined>(undefined);
-  useEffect(() => {
-    if (!deviceId) return;
-    const sub = data.db.pos_shifts
-      .findOne({ selector: { workspace_id: workspaceId, device_id: deviceId, status: 'open' } })
-      .$.subscribe((doc) => setShift(doc ? doc.toMutableJSON() : null));
-    return () => sub.unsubscribe();
-  }, [data, workspaceId, deviceId]);
-  return shift;
+  const query = useLiveQuery(
+    () =>
+      deviceId
+        ? data.db.pos_shifts
+            .findOne({ selector: { workspace_id: workspaceId, device_id: deviceId, status: 'open' } })
+            .$.pipe(map((doc) => (doc ? doc.toMutableJSON() : null)))
+        : null,
+    [data, workspaceId, deviceId],
+  );
+  return query.status === 'ready' ? query.data : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { syncStatus, type SyncStatus } from '../../data/sync-status';
-import * as w from '../workspaces/workspaces.css';
+import * as w from '../../ui/page.css';
 import * as s from './sync.css';
 
 /** "Synced just now" / "Synced 2 min ago" / "Synced 3 h ago"; null before the first sync. */

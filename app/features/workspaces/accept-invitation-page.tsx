@@ -4,12 +4,12 @@ import { useEffect, useRef } from 'react';
 import { workspacesContract as c } from '../../../schema/contract/workspaces';
 import { call } from '../../data/api';
 import { PageSpinner } from '../../ui/spinner';
-import { Notice } from './feedback';
+import { Notice } from '../../ui/feedback';
 import { rememberWorkspace } from './last-workspace';
 import { releaseInvitation } from './pending-invitation';
-import { LinkButton } from './link-button';
+import { LinkButton } from '../../routes/link-button';
 import { serverMessage, workspaceKeys } from './workspace-queries';
-import * as s from './workspaces.css';
+import * as s from '../../ui/page.css';
 
 const route = getRouteApi('/protected/invitations/accept');
 

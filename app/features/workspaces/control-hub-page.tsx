@@ -3,19 +3,19 @@ import { useState } from 'react';
 import type { WorkspaceDto } from '../../../schema/workspaces';
 import { plans } from '../../../schema/plans';
 import { useAuth } from '../../data/auth-store';
-import { AccountMenu } from '../../ui/account-menu';
+import { AccountMenu } from '../account/account-menu';
 import { SyncStatusIndicator } from '../sync/sync-status-indicator';
 import { InstallButton } from '../pwa/install-button';
 import { Button } from '../../ui/button';
-import { LinkButton } from './link-button';
+import { LinkButton } from '../../routes/link-button';
 import { heldInvitation } from './pending-invitation';
 import { PageSpinner } from '../../ui/spinner';
-import { EmptyState, Notice, LoadError } from './feedback';
+import { EmptyState, Notice, LoadError } from '../../ui/feedback';
 import { planLabel, roleLabel, workspaceAllowance } from './plan-label';
-import { useWorkspaces } from './workspace-queries';
+import { serverMessage, useWorkspaces } from './workspace-queries';
 import { DeleteWorkspaceDialog } from './delete-workspace-dialog';
 import { ShortcutLauncher } from './shortcut-launcher';
-import * as s from './workspaces.css';
+import * as s from '../../ui/page.css';
 
 const route = getRouteApi('/protected/controlhub');
 
@@ -76,7 +76,7 @@ export function ControlHubPage() {
       {workspaces.isPending ? (
         <PageSpinner label="Loading your workspaces..." />
       ) : workspaces.isError ? (
-        <LoadError title="Could not load your workspaces" error={workspaces.error} onRetry={() => void workspaces.refetch()} />
+        <LoadError title="Could not load your workspaces" message={serverMessage(workspaces.error)} onRetry={() => void workspaces.refetch()} />
       ) : workspaces.data.length === 0 ? (
         <EmptyState title="No workspaces yet">
           <p className={s.muted}>A workspace holds your shop, invoices, customers and more. Create your first one.</p>

@@ -4,7 +4,6 @@ import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { workspacesContract as c } from '../../../schema/contract/workspaces';
-import { fieldErrors } from '../../../schema/http';
 import { workspaceCreate, workspaceType } from '../../../schema/workspaces';
 import { ApiError, call } from '../../data/api';
 import { useOnline } from '../pwa/online';
@@ -12,13 +11,14 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { Notice } from './feedback';
-import { SelectField } from './form-controls';
+import { Notice } from '../../ui/feedback';
+import { SelectField } from '../../ui/form-controls';
+import { useZodForm } from '../forms/use-zod-form';
 import { rememberWorkspace } from './last-workspace';
-import { LinkButton } from './link-button';
-import { firstFieldErrors, firstOf, serverMessage, workspaceKeys } from './workspace-queries';
+import { LinkButton } from '../../routes/link-button';
+import { serverMessage, workspaceKeys } from './workspace-queries';
 import { workspaceTypeLabels } from './workspace-types';
-import * as s from './workspaces.css';
+import * as s from '../../ui/page.css';
 
 type WorkspaceType = z.infer<typeof workspaceType>;
 const typeOptions = workspaceType.options.map((value) => ({ value, label: workspaceTypeLabels[value] }));
@@ -28,11 +28,10 @@ export function CreateWorkspacePage() {
   const online = useOnline();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [type, setType] = useState<WorkspaceType>('retail');
-  const [industry, setIndustry] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const initial: { name: string; type: WorkspaceType; industry: string; description: string } = { name: '', type: 'retail', industry: '', description: '' };
+  const form = useZodForm(workspaceCreate, initial, {
+    toInput: (v) => ({ ...v, industry: v.industry.trim() || null, description: v.description.trim() || null }),
+  });
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
 
   const create = useMutation({
@@ -43,32 +42,20 @@ export function CreateWorkspacePage() {
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.list() });
       await navigate({ to: '/workspace/$workspaceId/dashboard', params: { workspaceId: workspace.id } });
     },
+  });
+  const save = form.handleSubmit((body) => create.mutateAsync(body), {
     onError: (error) => {
       if (error instanceof ApiError && error.body?.code === 'plan_limit') {
         setLimitMessage(error.serverMessage);
         return;
       }
-      setErrors(firstFieldErrors(error));
       toast({ title: 'Could not create workspace', description: serverMessage(error), variant: 'destructive' });
     },
   });
 
   function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
     setLimitMessage(null);
-    const body = {
-      name,
-      type,
-      industry: industry.trim() || null,
-      description: description.trim() || null,
-    };
-    const parsed = workspaceCreate.safeParse(body);
-    if (!parsed.success) {
-      setErrors(firstOf(fieldErrors(parsed.error)));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
+    save(e);
   }
 
   return (
@@ -95,29 +82,23 @@ export function CreateWorkspacePage() {
           <TextField
             label="Workspace name"
             name="name"
-            value={name}
-            onChange={setName}
-            error={errors.name}
+            {...form.field('name')}
             isRequired
             maxLength={100}
             autoFocus
           />
-          <SelectField label="Type" name="type" value={type} options={typeOptions} onChange={setType} error={errors.type} />
+          <SelectField label="Type" name="type" value={form.values.type} options={typeOptions} onChange={(v) => form.set('type', v)} error={form.errors.type} />
           <TextField
             label="Industry"
             name="industry"
-            value={industry}
-            onChange={setIndustry}
-            error={errors.industry}
+            {...form.field('industry')}
             description="For example: clothing, hair salon, catering"
             maxLength={100}
           />
           <TextField
             label="Description"
             name="description"
-            value={description}
-            onChange={setDescription}
-            error={errors.description}
+            {...form.field('description')}
             multiline
             maxLength={2000}
           />
@@ -125,7 +106,7 @@ export function CreateWorkspacePage() {
             <LinkButton variant="secondary" to="/controlhub">
               Cancel
             </LinkButton>
-            <Button type="submit" isPending={create.isPending} isDisabled={!online}>
+            <Button type="submit" isPending={form.submitting} isDisabled={!online}>
               Create workspace
             </Button>
           </div>

@@ -6,13 +6,13 @@ import { Card } from '../../ui/card';
 import { InventoryGlance } from '../inventory/inventory-glance';
 import { TodayGlance } from './today-glance';
 import { Spinner } from '../../ui/spinner';
-import { Notice } from './feedback';
+import { Notice } from '../../ui/feedback';
 import { formatBytes, formatDate, greeting } from './format';
-import { LinkButton } from './link-button';
+import { LinkButton } from '../../routes/link-button';
 import { planLabel, roleLabel } from './plan-label';
 import { serverMessage, useCapabilities, useWorkspace } from './workspace-queries';
 import { workspaceTypeLabels } from './workspace-types';
-import * as s from './workspaces.css';
+import * as s from '../../ui/page.css';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/dashboard');
 

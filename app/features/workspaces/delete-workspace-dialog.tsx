@@ -8,7 +8,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { toast } from '../../ui/toast-store';
 import { forgetWorkspace } from './last-workspace';
 import { serverMessage, workspaceKeys } from './workspace-queries';
-import * as s from './workspaces.css';
+import * as s from '../../ui/page.css';
 
 /** Confirms, deletes, and tells the person what happened (spec §8 'Workspace deleted' / 'Delete failed'). */
 export function DeleteWorkspaceDialog({

@@ -1,9 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { WorkspaceDto } from '../../../schema/workspaces';
-import { Notice } from './feedback';
+import { Notice } from '../../ui/feedback';
 import { lastWorkspaceId } from './last-workspace';
-import * as s from './workspaces.css';
+import * as s from '../../ui/page.css';
 
 /** Where the installed app's shortcuts lead (the manifest sends `/controlhub?open=…`). */
 export type ShortcutTarget = 'pos' | 'invoice';

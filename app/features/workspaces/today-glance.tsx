@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { formatCents } from '../inventory/money';
+import { formatCents } from '../../../schema/money';
 import { todayIso } from '../invoices/document-status';
 import { useInvoices } from '../invoices/use-documents';
 import { startOfToday, useOrdersSince } from '../pos/use-pos';
@@ -10,7 +10,7 @@ import { useUserData } from '../sync/user-data';
 import type { UserData } from '../../data/db';
 import { receivablesSummary, salesSummary } from './today-figures';
 import { useWorkspaceSettings } from './workspace-queries';
-import * as s from './workspaces.css';
+import * as s from '../../ui/page.css';
 
 /** The dashboard's "Today": takings at the till and invoices waiting to be paid, from the device database (works offline). */
 export function TodayGlance({ workspaceId }: { workspaceId: number }) {

@@ -2,18 +2,18 @@ import { getRouteApi, Link, Outlet, useRouterState } from '@tanstack/react-route
 import { useEffect, useId, useState } from 'react';
 import { brand } from '../../../schema/brand';
 import { ApiError } from '../../data/api';
-import { AccountMenu } from '../../ui/account-menu';
+import { AccountMenu } from '../account/account-menu';
 import { SyncStatusIndicator } from '../sync/sync-status-indicator';
 import { useKeepDocumentNumbers } from '../invoices/keep-numbers';
 import { Button } from '../../ui/button';
 import { ModeSwitcher } from '../../ui/mode-switcher';
 import { PageSpinner } from '../../ui/spinner';
-import { Notice } from './feedback';
+import { Notice } from '../../ui/feedback';
 import { rememberWorkspace } from './last-workspace';
-import { LinkButton } from './link-button';
+import { LinkButton } from '../../routes/link-button';
 import { serverMessage, useWorkspace } from './workspace-queries';
 import * as l from './workspace-layout.css';
-import * as s from './workspaces.css';
+import * as s from '../../ui/page.css';
 
 const route = getRouteApi('/protected/workspace/$workspaceId');
 
@@ -143,7 +143,7 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
             My Account
           </Link>
           <div className={l.modeRow}>
-            <ModeSwitcher />
+            <ModeSwitcher theme="workspace" />
           </div>
         </div>
       </nav>

@@ -6,7 +6,7 @@ import type { WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { TextField } from '../../../ui/text-field';
-import * as s from '../workspaces.css';
+import * as s from '../../../ui/page.css';
 import { orNull, useUpdateSettings } from './use-update-settings';
 
 const oneAddress = z.string().trim().email(messages.validEmail);

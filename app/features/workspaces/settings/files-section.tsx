@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { CheckboxField } from '../form-controls';
-import * as s from '../workspaces.css';
+import { CheckboxField } from '../../../ui/form-controls';
+import * as s from '../../../ui/page.css';
 import { fileTypes } from './setting-options';
 import { useUpdateSettings } from './use-update-settings';
 

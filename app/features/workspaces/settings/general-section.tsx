@@ -1,28 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
 import { workspacesContract as c } from '../../../../schema/contract/workspaces';
-import { fieldErrors } from '../../../../schema/http';
 import { workspacePatch, type WorkspaceDto } from '../../../../schema/workspaces';
 import { call } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
-import { SwitchField } from '../form-controls';
-import { firstFieldErrors, firstOf, serverMessage, workspaceKeys } from '../workspace-queries';
-import * as s from '../workspaces.css';
+import { SwitchField } from '../../../ui/form-controls';
+import { useZodForm } from '../../forms/use-zod-form';
+import { serverMessage, workspaceKeys } from '../workspace-queries';
+import * as s from '../../../ui/page.css';
 import { orNull } from './use-update-settings';
 
 /** Name, description, industry and the public storefront switch (PATCH /api/workspaces/{id}). */
 export function GeneralSection({ workspace, canEdit }: { workspace: WorkspaceDto; canEdit: boolean }) {
   const queryClient = useQueryClient();
-  const [name, setName] = useState(workspace.name);
-  const [description, setDescription] = useState(workspace.description ?? '');
-  const [industry, setIndustry] = useState(workspace.industry ?? '');
-  const [storefront, setStorefront] = useState(workspace.storefront_enabled);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(
+    workspacePatch,
+    { name: workspace.name, description: workspace.description ?? '', industry: workspace.industry ?? '', storefront_enabled: workspace.storefront_enabled },
+    { toInput: (v) => ({ ...v, description: orNull(v.description), industry: orNull(v.industry) }) },
+  );
 
   const update = useMutation({
     mutationFn: (body: z.input<typeof workspacePatch>) => call(c.update, { params: { id: workspace.id }, body }),
@@ -31,23 +30,10 @@ export function GeneralSection({ workspace, canEdit }: { workspace: WorkspaceDto
       toast({ title: 'Workspace updated', variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.list() });
     },
-    onError: (error) => {
-      setErrors(firstFieldErrors(error));
-      toast({ title: 'Update failed', description: serverMessage(error), variant: 'destructive' });
-    },
   });
-
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const body = { name, description: orNull(description), industry: orNull(industry), storefront_enabled: storefront };
-    const parsed = workspacePatch.safeParse(body);
-    if (!parsed.success) {
-      setErrors(firstOf(fieldErrors(parsed.error)));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data);
-  }
+  const submit = form.handleSubmit((body) => update.mutateAsync(body), {
+    onError: (error) => toast({ title: 'Update failed', description: serverMessage(error), variant: 'destructive' }),
+  });
 
   return (
     <Card aria-labelledby="general-title">
@@ -55,23 +41,21 @@ export function GeneralSection({ workspace, canEdit }: { workspace: WorkspaceDto
         General
       </h2>
       <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-        <TextField label="Workspace name" value={name} onChange={setName} error={errors.name} isRequired maxLength={100} isReadOnly={!canEdit} />
-        <TextField label="Industry" value={industry} onChange={setIndustry} error={errors.industry} maxLength={100} isReadOnly={!canEdit} />
+        <TextField label="Workspace name" {...form.field('name')} isRequired maxLength={100} isReadOnly={!canEdit} />
+        <TextField label="Industry" {...form.field('industry')} maxLength={100} isReadOnly={!canEdit} />
         <TextField
           label="Description"
-          value={description}
-          onChange={setDescription}
-          error={errors.description}
+          {...form.field('description')}
           multiline
           maxLength={2000}
           isReadOnly={!canEdit}
         />
-        <SwitchField isSelected={storefront} onChange={setStorefront} isDisabled={!canEdit}>
+        <SwitchField isSelected={form.values.storefront_enabled} onChange={(v) => form.set('storefront_enabled', v)} isDisabled={!canEdit}>
           Public storefront
         </SwitchField>
         {canEdit ? (
           <div className={s.formActions}>
-            <Button type="submit" isPending={update.isPending}>
+            <Button type="submit" isPending={form.submitting}>
               Save general
             </Button>
           </div>

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { workspacesContract as c } from '../../../../schema/contract/workspaces';
-import { fieldErrors } from '../../../../schema/http';
 import { invitationCreate, type MemberDto, type WorkspaceDto } from '../../../../schema/workspaces';
 import { call } from '../../../data/api';
 import { useAuth } from '../../../data/auth-store';
@@ -12,11 +11,12 @@ import { ModalDialog } from '../../../ui/modal-dialog';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
-import { Notice } from '../feedback';
-import { SelectField } from '../form-controls';
+import { Notice } from '../../../ui/feedback';
+import { SelectField } from '../../../ui/form-controls';
 import { roleLabel } from '../plan-label';
-import { firstFieldErrors, firstOf, serverMessage, useMembers, workspaceKeys } from '../workspace-queries';
-import * as s from '../workspaces.css';
+import { useZodForm } from '../../forms/use-zod-form';
+import { serverMessage, useMembers, workspaceKeys } from '../workspace-queries';
+import * as s from '../../../ui/page.css';
 
 type InviteRole = 'admin' | 'member';
 const inviteRoles: ReadonlyArray<{ value: InviteRole; label: string }> = [
@@ -60,41 +60,28 @@ export function MembersSection({ workspace }: { workspace: WorkspaceDto }) {
 
 function InviteForm({ workspaceId }: { workspaceId: number }) {
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<InviteRole>('member');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const initial: { email: string; role: InviteRole } = { email: '', role: 'member' };
+  const form = useZodForm(invitationCreate, initial);
   const invite = useMutation({
     mutationFn: (body: { email: string; role: InviteRole }) => call(c.invite, { params: { id: workspaceId }, body }),
     onSuccess: async (member) => {
-      setEmail('');
+      form.set('email', '');
       toast({ title: 'Invitation sent', description: `${member.email} has been invited to join.`, variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) });
     },
-    onError: (error) => {
-      setErrors(firstFieldErrors(error));
-      toast({ title: 'Invitation failed', description: serverMessage(error), variant: 'destructive' });
-    },
   });
-
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const parsed = invitationCreate.safeParse({ email, role });
-    if (!parsed.success) {
-      setErrors(firstOf(fieldErrors(parsed.error)));
-      return;
-    }
-    setErrors({});
-    invite.mutate(parsed.data);
-  }
+  const submit = form.handleSubmit((body) => invite.mutateAsync(body), {
+    onError: (error) => toast({ title: 'Invitation failed', description: serverMessage(error), variant: 'destructive' }),
+  });
 
   return (
     <Form className={s.stack} onSubmit={submit} validationBehavior="aria" aria-label="Invite a member">
       <div className={s.pairGrid}>
-        <TextField label="Invite by email" type="email" value={email} onChange={setEmail} error={errors.email} />
-        <SelectField label="Role" value={role} options={inviteRoles} onChange={setRole} error={errors.role} />
+        <TextField label="Invite by email" type="email" {...form.field('email')} />
+        <SelectField label="Role" value={form.values.role} options={inviteRoles} onChange={(v) => form.set('role', v)} error={form.errors.role} />
       </div>
       <div className={s.formActions}>
-        <Button type="submit" isPending={invite.isPending}>
+        <Button type="submit" isPending={form.submitting}>
           Send invitation
         </Button>
       </div>

@@ -3,8 +3,8 @@ import { Form } from 'react-aria-components';
 import type { WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { SelectField, SwitchField } from '../form-controls';
-import * as s from '../workspaces.css';
+import { SelectField, SwitchField } from '../../../ui/form-controls';
+import * as s from '../../../ui/page.css';
 import { currencies, dateFormats, languages, timeFormats, timeZoneOptions, withCurrent } from './setting-options';
 import { useUpdateSettings } from './use-update-settings';
 

@@ -5,9 +5,9 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { PageSpinner } from '../../../ui/spinner';
 import { DeleteWorkspaceDialog } from '../delete-workspace-dialog';
-import { LoadError } from '../feedback';
-import { useWorkspace, useWorkspaceSettings } from '../workspace-queries';
-import * as s from '../workspaces.css';
+import { LoadError } from '../../../ui/feedback';
+import { serverMessage, useWorkspace, useWorkspaceSettings } from '../workspace-queries';
+import * as s from '../../../ui/page.css';
 import { EmailSection } from './email-section';
 import { FilesSection } from './files-section';
 import { GeneralSection } from './general-section';
@@ -40,7 +40,7 @@ export function WorkspaceSettingsPage() {
       {settings.isPending ? (
         <PageSpinner label="Loading settings..." />
       ) : settings.isError ? (
-        <LoadError title="Could not load settings" error={settings.error} onRetry={() => void settings.refetch()} />
+        <LoadError title="Could not load settings" message={serverMessage(settings.error)} onRetry={() => void settings.refetch()} />
       ) : (
         <>
           <PreferencesSection key={`p${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />

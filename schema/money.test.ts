@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatZarCents } from './billing';
 import { centsToInput, formatCents, parseCents } from './money';
 
 describe('money input', () => {
@@ -22,5 +23,16 @@ describe('money input', () => {
     expect(formatCents(4599, 'USD')).toBe('$45.99');
     expect(centsToInput(1205)).toBe('12.05');
     expect(centsToInput(undefined)).toBe('');
+  });
+});
+
+describe('the one money formatter', () => {
+  it('shows billing prices exactly as workspace amounts in rand', () => {
+    expect(formatZarCents(49900)).toBe(formatCents(49900, 'ZAR'));
+    expect(formatZarCents(479040)).toBe('R\u00a04,790.40');
+  });
+
+  it('shows an unknown currency code in front of the amount', () => {
+    expect(formatCents(1250, 'XYZ1')).toBe('XYZ1 12.50');
   });
 });

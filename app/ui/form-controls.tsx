@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Checkbox, Switch } from 'react-aria-components';
-import * as s from './workspaces.css';
+import * as s from './page.css';
 
 /**
  * Form controls app/ui does not have yet. The select is native: keyboard and screen-reader friendly

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { refreshSession, sessionEvents } from '../data/api';
-import { useAuthStore } from '../data/auth-store';
-import { createRecovery, canRetry, initialRecoveryState, RECOVERY_MAX_ATTEMPTS, type RecoveryState } from '../data/session-recovery';
-import { refetchUser } from '../data/session';
-import { Button } from './button';
-import * as s from './toaster.css';
+import { refreshSession, sessionEvents } from '../../data/api';
+import { useAuthStore } from '../../data/auth-store';
+import { createRecovery, canRetry, initialRecoveryState, RECOVERY_MAX_ATTEMPTS, type RecoveryState } from '../../data/session-recovery';
+import { refetchUser } from '../../data/session';
+import { Button } from '../../ui/button';
+import * as s from '../../ui/toaster.css';
 
 /**
  * The global session recovery toast (spec §4). A session_expired event while someone is signed in

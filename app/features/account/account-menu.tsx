@@ -1,12 +1,12 @@
 import { useRouter } from '@tanstack/react-router';
 import { Button, Header, Menu, MenuItem, MenuTrigger, Popover, Section } from 'react-aria-components';
-import { useAuth } from '../data/auth-store';
-import { useLogout, useLogoutWarning } from '../data/session';
-import { Avatar } from './avatar';
-import { Button as VukaButton } from './button';
-import { ModalDialog } from './modal-dialog';
-import { vars } from './theme.css';
-import * as s from './widgets.css';
+import { useAuth } from '../../data/auth-store';
+import { useLogout, useLogoutWarning } from '../../data/session';
+import { Avatar } from '../../ui/avatar';
+import { Button as VukaButton } from '../../ui/button';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { vars } from '../../ui/theme.css';
+import * as s from '../../ui/widgets.css';
 
 type Item = 'account' | 'orders' | 'controlhub' | 'logout';
 const targets = { account: '/account', orders: '/orders', controlhub: '/controlhub' } as const;

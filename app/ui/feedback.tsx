@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../ui/button';
-import { serverMessage } from './workspace-queries';
-import * as s from './workspaces.css';
+import { Button } from './button';
+import * as s from './page.css';
 
 /** A plain message box. `error` is announced to screen readers at once; the others politely. */
 export function Notice({
@@ -30,11 +29,11 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** A request that failed: what could not be loaded, the server's reason, and a way to ask again. */
-export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+/** A request that failed: what could not be loaded, the server's reason (`message`), and a way to ask again. */
+export function LoadError({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
   return (
     <Notice tone="error" title={title}>
-      <p className={s.muted}>{serverMessage(error)}</p>
+      <p className={s.muted}>{message}</p>
       <div className={s.row}>
         <Button variant="secondary" onPress={onRetry}>
           Try again

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../ui/theme.css';
+import { vars } from './theme.css';
 
 const phone = 'screen and (max-width: 767px)';
 
