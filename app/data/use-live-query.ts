@@ -1,0 +1,32 @@
+import { useEffect, useState, type DependencyList } from 'react';
+import type { Observable } from 'rxjs';
+
+export type LiveQuery<T> =
+  | { status: 'loading'; data: null; error: null }
+  | { status: 'ready'; data: T; error: null }
+  | { status: 'error'; data: null; error: string };
+
+const loading = { status: 'loading', data: null, error: null } as const;
+
+/**
+ * Subscribes to a live source (an RxDB query's `$`, or several combined) for as long as the
+ * component shows it: loading until the first value, then every value, or the error. Unsubscribes
+ * on unmount and whenever `deps` change. `open` returns null while the source is not there yet
+ * (the device database still opening): that is loading too.
+ */
+export function useLiveQuery<T>(open: () => Observable<T> | null, deps: DependencyList): LiveQuery<T> {
+  const [state, setState] = useState<LiveQuery<T>>(loading);
+  useEffect(() => {
+    setState(loading);
+    const source = open();
+    if (!source) return;
+    const sub = source.subscribe({
+      next: (data) => setState({ status: 'ready', data, error: null }),
+      error: (err: unknown) => setState({ status: 'error', data: null, error: err instanceof Error ? err.message : String(err) }),
+    });
+    return () => sub.unsubscribe();
+    // `open` is a fresh closure each render; `deps` say when it means something else.
+    // eslint-style exhaustive deps are the caller's: the deps passed are exactly what `open` reads.
+  }, deps);
+  return state;
+}
