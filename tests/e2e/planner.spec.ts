@@ -49,7 +49,7 @@ test('two phones edit one planner item, one offline: fields merge, the same fiel
       await a.getByRole('button', { name: 'Menu', exact: true }).click();
       await a.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Planner', exact: true }).click();
       await expect(a).toHaveURL(new RegExp(`${planner}$`));
-      await expect(a.getByRole('button', { name: 'Agenda' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(a.getByRole('button', { name: 'Agenda', exact: true })).toHaveAttribute('aria-pressed', 'true');
       // The invoice's due date is already on the agenda, from the invoices module.
       await expect(a.getByRole('link', { name: /^Open invoice due: / })).toBeVisible();
     });
@@ -134,14 +134,14 @@ test('two phones edit one planner item, one offline: fields merge, the same fiel
       try {
         await logIn(d, email);
         await d.goto(`${planner}?date=${due}`);
-        await expect(d.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'true');
+        await expect(d.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute('aria-pressed', 'true');
         await expect(d.getByTestId('planner-month').getByRole('link', { name: /^Invoice due: / })).toBeVisible();
         await shoot(d, 'desktop-month');
-        await d.getByRole('button', { name: 'Week' }).click();
-        await d.getByRole('button', { name: 'Today' }).click();
+        await d.getByRole('button', { name: 'Week', exact: true }).click();
+        await d.getByRole('button', { name: 'Today', exact: true }).click();
         await expect(d.getByTestId('planner-week')).toBeVisible();
         await shoot(d, 'desktop-week');
-        await d.getByRole('button', { name: 'Agenda' }).click();
+        await d.getByRole('button', { name: 'Agenda', exact: true }).click();
         await expect(plannerEntry(d, TITLE)).toBeVisible();
         await shoot(d, 'desktop-agenda');
         await d.goto('/dashboard');

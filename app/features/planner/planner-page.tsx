@@ -253,7 +253,7 @@ function useInAppLink() {
 }
 
 /** One entry as a small chip: a button opening a planner item, or a link to the record a module added. */
-function Chip({ entry, conflicted, onOpen }: { entry: Shown; conflicted: boolean; onOpen: (entry: Shown) => void }) {
+function Chip({ entry, conflicted, onOpen, showTime = true }: { entry: Shown; conflicted: boolean; onOpen: (entry: Shown) => void; showTime?: boolean }) {
   const navigateInApp = useInAppLink();
   const name = `${entry.kind}: ${entry.title}${entry.time ? ` at ${entry.time}` : ''}${conflicted ? ' (sync conflict)' : ''}`;
   const className = [p.entry, entry.item?.done ? p.entryDone : ''].join(' ');
@@ -261,7 +261,7 @@ function Chip({ entry, conflicted, onOpen }: { entry: Shown; conflicted: boolean
   if (entry.item) {
     return (
       <button type="button" className={className} style={style} onClick={() => onOpen(entry)} aria-label={name} data-testid="calendar-entry">
-        {entry.time ? `${entry.time} ` : ''}
+        {showTime && entry.time ? `${entry.time} ` : ''}
         {conflicted ? '⚠ ' : ''}
         {entry.title}
       </button>
@@ -308,7 +308,7 @@ function MonthView({ day, today, shown, conflicted, onOpen, onNew }: ViewProps) 
                     <ul className={p.entries} aria-label={formatDate(d, 'day')}>
                       {here.slice(0, perDay).map((e) => (
                         <li key={e.key}>
-                          <Chip entry={e} conflicted={Boolean(e.item && conflicted.has(e.item.id))} onOpen={onOpen} />
+                          <Chip entry={e} conflicted={Boolean(e.item && conflicted.has(e.item.id))} onOpen={onOpen} showTime={false} />
                         </li>
                       ))}
                       {here.length > perDay ? <li className={p.more}>+{here.length - perDay} more</li> : null}
