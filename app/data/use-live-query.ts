@@ -25,8 +25,7 @@ export function useLiveQuery<T>(open: () => Observable<T> | null, deps: Dependen
       error: (err: unknown) => setState({ status: 'error', data: null, error: err instanceof Error ? err.message : String(err) }),
     });
     return () => sub.unsubscribe();
-    // `open` is a fresh closure each render; `deps` say when it means something else.
-    // eslint-style exhaustive deps are the caller's: the deps passed are exactly what `open` reads.
+    // `open` is a new closure every render; the caller's `deps` (what `open` reads) say when it changed.
   }, deps);
   return state;
 }

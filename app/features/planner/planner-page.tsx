@@ -253,10 +253,22 @@ function useInAppLink() {
 }
 
 /** One entry as a small chip: a button opening a planner item, or a link to the record a module added. */
-function Chip({ entry, conflicted, onOpen, showTime = true }: { entry: Shown; conflicted: boolean; onOpen: (entry: Shown) => void; showTime?: boolean }) {
+function Chip({
+  entry,
+  conflicted,
+  onOpen,
+  showTime = true,
+  wrap = false,
+}: {
+  entry: Shown;
+  conflicted: boolean;
+  onOpen: (entry: Shown) => void;
+  showTime?: boolean;
+  wrap?: boolean;
+}) {
   const navigateInApp = useInAppLink();
   const name = `${entry.kind}: ${entry.title}${entry.time ? ` at ${entry.time}` : ''}${conflicted ? ' (sync conflict)' : ''}`;
-  const className = [p.entry, entry.item?.done ? p.entryDone : ''].join(' ');
+  const className = [p.entry, entry.item?.done ? p.entryDone : '', wrap ? p.entryWrap : ''].join(' ');
   const style = { borderLeftColor: entry.color };
   if (entry.item) {
     return (
@@ -341,7 +353,7 @@ function WeekView({ day, today, shown, conflicted, onOpen, onNew }: ViewProps) {
               <ul className={p.entries}>
                 {here.map((e) => (
                   <li key={e.key}>
-                    <Chip entry={e} conflicted={Boolean(e.item && conflicted.has(e.item.id))} onOpen={onOpen} />
+                    <Chip entry={e} conflicted={Boolean(e.item && conflicted.has(e.item.id))} onOpen={onOpen} wrap />
                   </li>
                 ))}
               </ul>

@@ -66,6 +66,8 @@ export const entry = style({
   cursor: 'pointer',
   textDecoration: 'none',
 });
+/** In the week's columns a chip wraps rather than cut its title short. */
+export const entryWrap = style({ whiteSpace: 'normal', overflowWrap: 'anywhere' });
 export const entryDone = style({ textDecoration: 'line-through', opacity: 0.7 });
 export const more = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 

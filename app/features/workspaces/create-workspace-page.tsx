@@ -16,7 +16,8 @@ import { Notice } from './feedback';
 import { SelectField } from './form-controls';
 import { rememberWorkspace } from './last-workspace';
 import { LinkButton } from './link-button';
-import { firstFieldErrors, firstOf, serverMessage, workspaceKeys } from './workspace-queries';
+import { firstFieldErrors, firstOf, keepWorkspace, serverMessage, workspaceKeys } from './workspace-queries';
+import { useAuth } from '../../data/auth-store';
 import { workspaceTypeLabels } from './workspace-types';
 import * as s from './workspaces.css';
 
@@ -28,6 +29,7 @@ export function CreateWorkspacePage() {
   const online = useOnline();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? null;
   const [name, setName] = useState('');
   const [type, setType] = useState<WorkspaceType>('retail');
   const [industry, setIndustry] = useState('');
@@ -38,7 +40,7 @@ export function CreateWorkspacePage() {
   const create = useMutation({
     mutationFn: (body: z.input<typeof workspaceCreate>) => call(c.create, { body }),
     onSuccess: async (workspace) => {
-      queryClient.setQueryData(workspaceKeys.one(workspace.id), workspace);
+      keepWorkspace(queryClient, userId, workspace);
       rememberWorkspace(workspace.id);
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.list() });
       await navigate({ to: '/workspace/$workspaceId/dashboard', params: { workspaceId: workspace.id } });
