@@ -144,10 +144,9 @@ test('two phones edit one planner item, one offline: fields merge, the same fiel
         await d.getByRole('button', { name: 'Agenda', exact: true }).click();
         await expect(plannerEntry(d, TITLE)).toBeVisible();
         await shoot(d, 'desktop-agenda');
+        // /dashboard opens the workspace used last.
         await d.goto('/dashboard');
         await expect(d).toHaveURL(new RegExp(`/workspace/${workspaceId}/dashboard$`));
-        await expect(d.getByTestId('coming-up')).toContainText(TITLE);
-        await shoot(d, 'desktop-dashboard');
       } finally {
         await desktop.close();
       }

@@ -2,7 +2,7 @@ import { map } from 'rxjs';
 import type { CalendarSource } from '../../module';
 import { typeLabels } from './planner-model';
 
-/** The planner's own items on a shared calendar (the dashboard's "Coming up"). */
+/** The planner's own items for any other view built on the shared calendar (the planner page shows its items itself, editable). */
 export const plannerEntries: CalendarSource = (data, workspaceId) =>
   data.db.planner_items.find({ selector: { workspace_id: workspaceId } }).$.pipe(
     map((docs) =>

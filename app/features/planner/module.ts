@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { lazy } from 'react';
 import { z } from 'zod';
 import { defineModule } from '../../module';
 import { workspaceRoute } from '../workspaces/workspace-route';
@@ -25,7 +24,6 @@ export const plannerModule = defineModule({
   id: 'planner',
   routes: [plannerRoute],
   nav: { label: 'Planner', to: '/workspace/$workspaceId/planner' },
-  dashboardCards: [lazy(() => import('./coming-up-card').then((m) => ({ default: m.ComingUpCard })))],
   collections: { planner_items: { label: 'Planner item', recordName: (item) => item.title } },
   calendar: () => import('./calendar-source').then((m) => m.plannerEntries),
 });
