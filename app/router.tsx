@@ -2,14 +2,20 @@ import { createRouter } from '@tanstack/react-router';
 import { accountRoutes } from './features/account/routes';
 import { authRoutes, welcomeRoutes } from './features/auth/routes';
 import { publicRoutes } from './features/public/routes';
-import { workspaceRoutes } from './features/workspaces/routes';
+import { workspaceCoreRoutes, workspaceRoute, workspaceRoutes } from './features/workspaces/routes';
+import { moduleRoutes } from './modules';
 import { protectedRoute } from './routes/protected';
 import { rootRoute } from './routes/root';
 
 const routeTree = rootRoute.addChildren([
   ...publicRoutes,
   ...authRoutes,
-  protectedRoute.addChildren([...welcomeRoutes, ...workspaceRoutes, ...accountRoutes]),
+  protectedRoute.addChildren([
+    ...welcomeRoutes,
+    ...workspaceRoutes,
+    workspaceRoute.addChildren([...workspaceCoreRoutes, ...moduleRoutes]),
+    ...accountRoutes,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent' });

@@ -2,6 +2,7 @@ import { stockMovements, products } from './catalog.js';
 import { contacts } from './crm.js';
 import { posOrders, posShifts } from './pos.js';
 import { invoices, quotes } from './invoices.js';
+import { plannerItems } from './planner.js';
 import type { ReplicatedEntity } from './replicated-entity.js';
 
 export * from './replicated-entity.js';
@@ -10,15 +11,36 @@ export * from './replicated-entity.js';
 export const MAX_REPLICATED_COLLECTIONS = 12;
 
 /**
- * Every replicated collection, client and server. Adding one here creates its RxDB collection and
- * its pull/push endpoints; it also needs its table in a migration.
+ * Every replicated collection, client and server, keyed by its name (= its RxDB collection and SQL
+ * table). One line here gives a module its RxDB collection, its pull/push endpoints and its place in
+ * every per-collection map of the app (they are mapped types over these keys); the table comes from
+ * the module's migration and its server rules from `sync-server/sync/rules.ts`.
  */
-export const replicatedCollections = [products, stockMovements, contacts, posOrders, posShifts, invoices, quotes] as const;
+export const replicated = {
+  products,
+  stock_movements: stockMovements,
+  contacts,
+  pos_orders: posOrders,
+  pos_shifts: posShifts,
+  invoices,
+  quotes,
+  planner_items: plannerItems,
+} as const;
 
-export type ReplicatedName = (typeof replicatedCollections)[number]['name'];
+export type ReplicatedName = keyof typeof replicated;
 
-export const replicatedNames = replicatedCollections.map((c) => c.name);
+/** Every replicated name, typed (in the order above). */
+export const replicatedNameList: readonly ReplicatedName[] = Object.keys(replicated).filter(isReplicatedName);
+
+/** The same names as plain strings, for checking a name that came from outside. */
+export const replicatedNames: readonly string[] = replicatedNameList;
+
+export const replicatedCollections: readonly ReplicatedEntity[] = replicatedNameList.map((name) => replicated[name]);
+
+export function isReplicatedName(name: string): name is ReplicatedName {
+  return Object.hasOwn(replicated, name);
+}
 
 export function replicatedByName(name: string): ReplicatedEntity | undefined {
-  return replicatedCollections.find((c) => c.name === name);
+  return isReplicatedName(name) ? replicated[name] : undefined;
 }

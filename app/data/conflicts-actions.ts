@@ -1,31 +1,19 @@
 import type { RxCollection } from 'rxdb';
-import { entities, type UserData } from './db.js';
+import { isReplicatedName } from '../../schema/replicated.js';
+import { collectionOf, entities, type CollectionName, type UserData } from './db.js';
 
 type CollectionAction<R> = <T extends { id: string }>(
   collection: RxCollection<T>,
   parse: (raw: Record<string, unknown>) => T,
 ) => Promise<R>;
 
+function runOn<N extends CollectionName, R>(data: UserData, name: N, action: CollectionAction<R>): Promise<R> {
+  return action(collectionOf(data.db, name), (raw) => entities[name].doc.parse(raw));
+}
+
 /** Runs `action` on the collection a logged entry belongs to, typed for that collection. */
 function onCollection<R>(data: UserData, name: string, action: CollectionAction<R>): Promise<R> | null {
-  switch (name) {
-    case 'products':
-      return action(data.db.products, (raw) => entities.products.doc.parse(raw));
-    case 'stock_movements':
-      return action(data.db.stock_movements, (raw) => entities.stock_movements.doc.parse(raw));
-    case 'contacts':
-      return action(data.db.contacts, (raw) => entities.contacts.doc.parse(raw));
-    case 'pos_orders':
-      return action(data.db.pos_orders, (raw) => entities.pos_orders.doc.parse(raw));
-    case 'pos_shifts':
-      return action(data.db.pos_shifts, (raw) => entities.pos_shifts.doc.parse(raw));
-    case 'invoices':
-      return action(data.db.invoices, (raw) => entities.invoices.doc.parse(raw));
-    case 'quotes':
-      return action(data.db.quotes, (raw) => entities.quotes.doc.parse(raw));
-    default:
-      return null;
-  }
+  return isReplicatedName(name) && data.collections.includes(name) ? runOn(data, name, action) : null;
 }
 
 /**

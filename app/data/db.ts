@@ -2,42 +2,34 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { products, stockMovements, type Product, type StockMovement } from '../../schema/catalog.js';
-import { contacts, type Contact } from '../../schema/crm.js';
-import { posOrders, posShifts, type PosOrder, type PosShift } from '../../schema/pos.js';
-import { invoices, quotes, type Invoice, type Quote } from '../../schema/invoices.js';
-import { rxJsonSchema } from '../../schema/replicated.js';
+import type { z } from 'zod';
+import { replicated, replicatedNameList, rxJsonSchema, type ReplicatedEntity, type ReplicatedName } from '../../schema/replicated.js';
 import { createConflictHandler, RejectionMarks } from './conflicts.js';
 import { localStoreFor, type LocalStore } from './conflicts-store.js';
 
-export type VukaCollections = {
-  products: RxCollection<Product>;
-  stock_movements: RxCollection<StockMovement>;
-  contacts: RxCollection<Contact>;
-  pos_orders: RxCollection<PosOrder>;
-  pos_shifts: RxCollection<PosShift>;
-  invoices: RxCollection<Invoice>;
-  quotes: RxCollection<Quote>;
-};
+/** Each replicated collection's document type, from its zod schema (mapped over `schema/replicated.ts`). */
+export type DocOf = { [N in ReplicatedName]: z.output<(typeof replicated)[N]['doc']> };
+
+export type VukaCollections = { [N in ReplicatedName]: RxCollection<DocOf[N]> };
 export type VukaDatabase = RxDatabase<VukaCollections>;
-export type CollectionName = keyof VukaCollections;
+export type CollectionName = ReplicatedName;
+
+/**
+ * The registry seen through the mapped type: indexing it with a generic name gives that name's own
+ * document type (TypeScript relates `entities[N]` to `DocOf[N]` only through a mapped type).
+ */
+export const entities: { [N in ReplicatedName]: ReplicatedEntity & { doc: z.ZodType<DocOf[N]> } } = replicated;
+export const collectionNames: readonly CollectionName[] = replicatedNameList;
 
 /** Turns a server document into the collection's type (and checks it on the way in). */
-export const decoders = {
-  products: (raw: Record<string, unknown>): WithDeleted<Product> => ({ ...products.doc.parse(raw), _deleted: raw._deleted === true }),
-  stock_movements: (raw: Record<string, unknown>): WithDeleted<StockMovement> => ({
-    ...stockMovements.doc.parse(raw),
-    _deleted: raw._deleted === true,
-  }),
-  contacts: (raw: Record<string, unknown>): WithDeleted<Contact> => ({ ...contacts.doc.parse(raw), _deleted: raw._deleted === true }),
-  pos_orders: (raw: Record<string, unknown>): WithDeleted<PosOrder> => ({ ...posOrders.doc.parse(raw), _deleted: raw._deleted === true }),
-  pos_shifts: (raw: Record<string, unknown>): WithDeleted<PosShift> => ({ ...posShifts.doc.parse(raw), _deleted: raw._deleted === true }),
-  invoices: (raw: Record<string, unknown>): WithDeleted<Invoice> => ({ ...invoices.doc.parse(raw), _deleted: raw._deleted === true }),
-  quotes: (raw: Record<string, unknown>): WithDeleted<Quote> => ({ ...quotes.doc.parse(raw), _deleted: raw._deleted === true }),
-};
+export function decode<N extends CollectionName>(name: N, raw: Record<string, unknown>): WithDeleted<DocOf[N]> {
+  return { ...entities[name].doc.parse(raw), _deleted: raw._deleted === true };
+}
 
-export const entities = { products, stock_movements: stockMovements, contacts, pos_orders: posOrders, pos_shifts: posShifts, invoices, quotes };
-export const collectionNames: CollectionName[] = ['products', 'stock_movements', 'contacts', 'pos_orders', 'pos_shifts', 'invoices', 'quotes'];
+/** The collection of that name, typed for its documents. */
+export function collectionOf<N extends CollectionName>(db: VukaDatabase, name: N): RxCollection<DocOf[N]> {
+  return db.collections[name];
+}
 
 /** One signed-in user's data on this device. */
 export interface UserData {
@@ -131,53 +123,17 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
   const local = localStoreFor(db, notify);
   const rejections = new RejectionMarks();
   const common = { store: local, rejections };
-  const creators = {
-    products: {
-      schema: rxJsonSchema(products),
-      migrationStrategies: products.migrationStrategies,
-      conflictHandler: createConflictHandler<Product>({ collection: 'products', serverOwned: products.serverOwned, ...common }),
-    },
-    stock_movements: {
-      schema: rxJsonSchema(stockMovements),
-      migrationStrategies: stockMovements.migrationStrategies,
-      conflictHandler: createConflictHandler<StockMovement>({
-        collection: 'stock_movements',
-        serverOwned: stockMovements.serverOwned,
-        ...common,
-      }),
-    },
-    contacts: {
-      schema: rxJsonSchema(contacts),
-      migrationStrategies: contacts.migrationStrategies,
-      conflictHandler: createConflictHandler<Contact>({ collection: 'contacts', serverOwned: contacts.serverOwned, ...common }),
-    },
-    pos_orders: {
-      schema: rxJsonSchema(posOrders),
-      migrationStrategies: posOrders.migrationStrategies,
-      conflictHandler: createConflictHandler<PosOrder>({ collection: 'pos_orders', serverOwned: posOrders.serverOwned, ...common }),
-    },
-    pos_shifts: {
-      schema: rxJsonSchema(posShifts),
-      migrationStrategies: posShifts.migrationStrategies,
-      conflictHandler: createConflictHandler<PosShift>({ collection: 'pos_shifts', serverOwned: posShifts.serverOwned, ...common }),
-    },
-    invoices: {
-      schema: rxJsonSchema(invoices),
-      migrationStrategies: invoices.migrationStrategies,
-      conflictHandler: createConflictHandler<Invoice>({ collection: 'invoices', serverOwned: invoices.serverOwned, ...common }),
-    },
-    quotes: {
-      schema: rxJsonSchema(quotes),
-      migrationStrategies: quotes.migrationStrategies,
-      conflictHandler: createConflictHandler<Quote>({ collection: 'quotes', serverOwned: quotes.serverOwned, ...common }),
-    },
-  } satisfies Record<CollectionName, unknown>;
+  const creator = <N extends CollectionName>(name: N) => ({
+    schema: rxJsonSchema(entities[name]),
+    migrationStrategies: entities[name].migrationStrategies,
+    conflictHandler: createConflictHandler<DocOf[N]>({ collection: name, serverOwned: entities[name].serverOwned, ...common }),
+  });
   const chosen = opts.collections ?? collectionNames;
-  await db.addCollections(Object.fromEntries(chosen.map((c) => [c, creators[c]])));
+  await db.addCollections(Object.fromEntries(chosen.map((c) => [c, creator(c)])));
   const onLocalWrite: UserData['onLocalWrite'] = new Set();
   const emit = (collection: CollectionName, doc: object, deleted: boolean) => onLocalWrite.forEach((fn) => fn(collection, doc, deleted));
   for (const collection of chosen) {
-    const c = db[collection];
+    const c = collectionOf(db, collection);
     c.postInsert((doc) => emit(collection, doc, false), false);
     c.postSave((doc) => emit(collection, doc, false), false);
     c.postRemove((doc) => emit(collection, doc, true), false);

@@ -5,7 +5,7 @@ import { deepEqual } from 'rxdb/plugins/utils';
 import { PendingChanges, withoutMeta } from './replication-pending.js';
 import { pullResponse, pushResponse, type SyncCheckpoint } from '../../schema/contract/sync.js';
 import type { RejectedChange } from './conflicts-store.js';
-import { decoders, removeUserDatabase, type CollectionName, type UserData } from './db.js';
+import { collectionOf, decode, removeUserDatabase, type CollectionName, type UserData } from './db.js';
 import { openTabChannel } from './tab-channel.js';
 import { connectLive, type LiveConnection, type LiveSocket } from './live.js';
 import { syncStatus as pageStatus, type SyncStatusStore } from './sync-status.js';
@@ -260,18 +260,11 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   const onLocalWrite = (collection: CollectionName, doc: object, deleted: boolean) => pending.noteLocalWrite(collection, doc, deleted);
   data.onLocalWrite.add(onLocalWrite);
 
-  // Spelled out per collection so each keeps its document type end to end.
-  const replicators: Record<CollectionName, (workspace: number) => ReplicationHandle> = {
-    products: (w) => replicate(data.db.products, 'products', decoders.products, w),
-    stock_movements: (w) => replicate(data.db.stock_movements, 'stock_movements', decoders.stock_movements, w),
-    contacts: (w) => replicate(data.db.contacts, 'contacts', decoders.contacts, w),
-    pos_orders: (w) => replicate(data.db.pos_orders, 'pos_orders', decoders.pos_orders, w),
-    pos_shifts: (w) => replicate(data.db.pos_shifts, 'pos_shifts', decoders.pos_shifts, w),
-    invoices: (w) => replicate(data.db.invoices, 'invoices', decoders.invoices, w),
-    quotes: (w) => replicate(data.db.quotes, 'quotes', decoders.quotes, w),
-  };
+  // Generic in the name, so each replication keeps its collection's document type end to end.
+  const replicator = <N extends CollectionName>(name: N, workspace: number) =>
+    replicate(collectionOf(data.db, name), name, (raw) => decode(name, raw), workspace);
   for (const workspace of opts.workspaces) {
-    for (const name of data.collections) states.push(replicators[name](workspace));
+    for (const name of data.collections) states.push(replicator(name, workspace));
   }
 
   const resyncAll = () => states.forEach((s) => s.resync());

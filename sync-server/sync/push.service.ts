@@ -1,5 +1,4 @@
 import type { PushResponse, PushRow, Rejection } from '../../schema/contract/sync.js';
-import { stockMessages } from '../../schema/catalog.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import { enterScope, type Transaction } from '../db/db.js';
@@ -7,8 +6,7 @@ import { requireLiveMembership, type Membership } from '../api/workspaces/member
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
 import { capabilitiesOf, limitRefusal } from './plan-limits.js';
 import { pushHooksOf } from './push-hooks.js';
-import { movementsPastStockRange } from './stock-bounds.js';
-import { collectionRules, rejectionMessages, type CollectionRules } from './rules.js';
+import { rejectionMessages, rulesOf, type CollectionRules } from './rules.js';
 import * as repo from './sync.repo.js';
 
 interface PushInput {
@@ -49,7 +47,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
   const { entity, caller, workspaceId } = input;
   const userId = 'session' in caller ? caller.session.userId : caller.membership.userId;
   const lock = repo.workspaceLock(workspaceId);
-  const rules = collectionRules[entity.name] ?? {};
+  const rules = rulesOf(entity.name);
   const rows = lastWritePerId(input.rows);
   const ids = rows.map((r) => String(r.newDocumentState.id ?? '')).filter(Boolean);
   // Documents the pushed ones point at are read with them (same statement, same round trip).
@@ -65,9 +63,9 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
       wanted.length > 0 && !fresh ? repo.selectByIds(tx, entity, workspaceId, wanted) : [],
     ]);
     // Validation needs nothing from the database: it runs while the first round trip is out.
-    const checked = rows.map((row) => check(entity, workspaceId, row));
+    const checked = rows.map((row) => check(entity, rules, workspaceId, row));
     const [membership, , readFirst] = await first;
-    if (rules.movesStock) await refuseStockPastRange(tx, workspaceId, checked);
+    if (rules.refuseUnderLock) await refuseUnderLock(tx, workspaceId, rules, checked);
 
     const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
     const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
@@ -178,7 +176,7 @@ type Checked = {
   knownVersion: unknown;
 } & ({ doc: Doc; rejection?: undefined } | { doc?: undefined; rejection: Rejection });
 
-function check(entity: ReplicatedEntity, workspaceId: number, row: PushRow): Checked {
+function check(entity: ReplicatedEntity, rules: CollectionRules, workspaceId: number, row: PushRow): Checked {
   const raw = row.newDocumentState;
   const id = typeof raw.id === 'string' ? raw.id : '';
   const deleting = raw._deleted === true;
@@ -192,6 +190,9 @@ function check(entity: ReplicatedEntity, workspaceId: number, row: PushRow): Che
   if (parsed.data.workspace_id !== workspaceId) {
     return { ...base, rejection: { id, code: 'forbidden', message: rejectionMessages.forbidden } };
   }
+  // A deletion is not checked again: the document it withdraws was valid, or was never stored.
+  const invalid = rules.validate && !deleting ? rules.validate(parsed.data) : null;
+  if (invalid) return { ...base, rejection: { id, code: 'invalid', message: invalid } };
   // zod's output is a new object, this push's own: it takes the deletion flag without a copy.
   const doc: Doc = parsed.data;
   doc._deleted = deleting;
@@ -199,13 +200,17 @@ function check(entity: ReplicatedEntity, workspaceId: number, row: PushRow): Che
 }
 
 /** Movements that would take a product's stock on hand out of its column's range are refused (`stock-bounds.ts`). */
-async function refuseStockPastRange(tx: Transaction, workspaceId: number, checked: Checked[]): Promise<void> {
-  const movements = checked.flatMap((row) => (row.doc && !row.deleting ? [row.doc] : []));
-  const refused = await movementsPastStockRange(tx, workspaceId, movements);
+/** A module's refusals that need the database (`refuseUnderLock`), turned into rejections. */
+async function refuseUnderLock(tx: Transaction, workspaceId: number, rules: CollectionRules, checked: Checked[]): Promise<void> {
+  if (!rules.refuseUnderLock) return;
+  const docs = checked.flatMap((row) => (row.doc && !row.deleting ? [row.doc] : []));
+  if (docs.length === 0) return;
+  const refused = await rules.refuseUnderLock(tx, { workspaceId, docs });
   checked.forEach((row, i) => {
-    if (!refused.has(row.id)) return;
+    const message = refused.get(row.id);
+    if (message === undefined) return;
     const { doc: _doc, ...rest } = row;
-    checked[i] = { ...rest, rejection: { id: row.id, code: 'invalid', message: stockMessages.onHandRange } };
+    checked[i] = { ...rest, rejection: { id: row.id, code: 'invalid', message } };
   });
 }
 
@@ -216,7 +221,7 @@ function decide(entity: ReplicatedEntity, row: Checked, current: Map<string, Doc
   if (deleting && !existing) return { kind: 'noop' };
   if (row.rejection) return { kind: 'reject', rejection: row.rejection, master: existing };
   const doc = row.doc;
-  const rules = collectionRules[entity.name] ?? {};
+  const rules = rulesOf(entity.name);
   if (!existing) return { kind: 'write', doc, isNewLive: !deleting };
 
   const incoming = clientView(entity, doc);
@@ -251,7 +256,7 @@ async function applyWrites(
   stored: Map<string, Doc>,
   opts: { skipExisting?: boolean } = {},
 ): Promise<string[]> {
-  const rules = collectionRules[entity.name] ?? {};
+  const rules = rulesOf(entity.name);
   // A decided document holds only client-writable fields (the zod schema dropped any other), and
   // writeDocs reads only the columns it may write, so the document goes to SQL as it is.
   const rows = writes.map((doc) => ({
@@ -260,27 +265,18 @@ async function applyWrites(
     workspace_id: workspaceId,
     deleted: doc._deleted === true,
   }));
-  // A product's stock follows every movement as it is written (below); only a product the server has
-  // not seen before may have movements that arrived ahead of it, so its insert sums the ledger.
   const written = repo.writeDocs(tx, entity, workspaceId, rows, {
     derived: rules.derive ? derivedColumns(entity) : [],
-    stockFromLedger: rules.holdsStock,
+    computedOnInsert: rules.computedOnInsert,
     onlyNew: writes.every((doc) => !stored.has(String(doc.id))),
     skipExisting: opts.skipExisting,
   });
-  // Nothing follows the write unless stock must be recounted: COMMIT goes out with it.
-  if (!rules.movesStock) tx.commitNow();
+  // Nothing follows the write unless the module has a hook for it: COMMIT goes out with it.
+  if (!rules.afterWrite) tx.commitNow();
   const storedIds = await written;
-
-  if (rules.movesStock) {
+  if (rules.afterWrite) {
     const ids = new Set(storedIds);
-    const productIds = [...new Set(writes.filter((d) => ids.has(String(d.id))).map((d) => String(d.product_id)))];
-    const changed = (await repo.stockTotals(tx, workspaceId, productIds)).filter((t) => t.total !== Number(t.stored));
-    if (changed.length > 0) {
-      const start = await repo.takeSeq(tx, workspaceId, changed.length);
-      await repo.setStock(tx, workspaceId, changed.map((t, i) => ({ id: t.id, total: t.total, seq: start + i })));
-      await repo.notifyChange(tx, { collection: 'products', workspace: workspaceId, seq: start + changed.length - 1 });
-    }
+    await rules.afterWrite(tx, { workspaceId, docs: writes.filter((d) => ids.has(String(d.id))) });
   }
   return storedIds;
 }

@@ -1,55 +1,32 @@
 import type { RejectionCode } from '../../schema/contract/sync.js';
-import type { Doc } from './codec.js';
-import { posOrderRules, posShiftRules } from './pos-rules.js';
-import { invoiceChangeRefused, invoiceFrozen, quoteChangeRefused, quoteFrozen, totalsOfItems } from '../../schema/invoices.js';
+import { isReplicatedName, type ReplicatedName } from '../../schema/replicated.js';
+import { productRules, stockMovementRules } from '../api/inventory/inventory.sync.js';
+import { invoiceRules, quoteRules } from '../api/invoices/invoices.sync.js';
+import { plannerItemRules } from '../api/planner/planner.sync.js';
+import { posOrderRules, posShiftRules } from '../api/pos/pos.sync.js';
+import type { CollectionRules } from './collection-rules.js';
 
-/** Per-collection server rules on top of the generic protocol. */
-export interface CollectionRules {
-  /** Counted against the owner's plan (spec §1). */
-  planLimited?: 'products';
-  /** Rows may be created, never changed or deleted (the stock ledger). */
-  appendOnly?: boolean;
-  /** Writing here changes products' computed stock. */
-  movesStock?: boolean;
-  /** Writing here means stock_on_hand must be (re)computed for the written rows. */
-  holdsStock?: boolean;
-  /**
-   * Computes the server-owned fields (totals, derived numbers) from an accepted document's client
-   * fields. The server stores what this returns, never what the client sent for those fields.
-   */
-  derive?: (doc: Doc) => Doc;
-  /**
-   * A stored document for which this returns a message can no longer be changed or deleted (a
-   * completed sale): the push is refused with code `immutable` and that message. `incoming` is the
-   * accepted change, for rules that let one particular change through.
-   */
-  frozen?: (stored: Doc, incoming?: Doc) => string | null;
-  /**
-   * A change from `stored` to `incoming` (both the client-written fields) for which this returns a
-   * message is refused with code `immutable` and that message (e.g. a sent invoice's lines).
-   */
-  changeRefused?: (stored: Doc, incoming: Doc) => string | null;
-  /**
-   * A document that must point at another one of the same collection (a void at its sale): the id
-   * it names. The server reads that document with the pushed ones, in the same round trip.
-   */
-  references?: (raw: Doc) => string | undefined;
-  /**
-   * With `references`: a message refusing the document (code `invalid`) when what it names is not
-   * as required; `referenced` is the stored document, or one accepted earlier in the same push.
-   */
-  referenceRefused?: (doc: Doc, referenced: Doc | undefined) => string | null;
-}
+export type { CollectionRules } from './collection-rules.js';
 
-export const collectionRules: Record<string, CollectionRules> = {
-  products: { planLimited: 'products', holdsStock: true },
-  stock_movements: { appendOnly: true, movesStock: true },
+/**
+ * Each replicated collection's server rules, one line per collection: the module owns its rules and
+ * hooks (in its `api/<area>/<area>.sync.ts`); the push path only calls them. The compiler checks the
+ * list names every collection of `schema/replicated.ts`.
+ */
+export const collectionRules: Record<ReplicatedName, CollectionRules> = {
+  products: productRules,
+  stock_movements: stockMovementRules,
   contacts: {},
   pos_orders: posOrderRules,
   pos_shifts: posShiftRules,
-  invoices: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: invoiceFrozen, changeRefused: invoiceChangeRefused },
-  quotes: { derive: (doc) => ({ ...totalsOfItems(doc.items) }), frozen: quoteFrozen, changeRefused: quoteChangeRefused },
+  invoices: invoiceRules,
+  quotes: quoteRules,
+  planner_items: plannerItemRules,
 };
+
+export function rulesOf(name: string): CollectionRules {
+  return isReplicatedName(name) ? collectionRules[name] : {};
+}
 
 export const rejectionMessages = {
   immutable: 'Stock movements cannot be changed or deleted. Record a new movement to correct stock.',

@@ -134,8 +134,8 @@ export async function countLive(tx: Queryable, table: string, workspaceId: numbe
  * columns, the server-computed `derived` ones and `deleted` are read from each document: any other
  * field it carries (a server-owned one a client sent) is never looked at. The documents take the
  * next server_seq numbers in the order given. server_version starts at 1 and goes up by one on
- * every accepted write. With `stockFromLedger` (products) a new row's stock_on_hand is the sum of
- * the movements already stored for it; an update leaves stock alone. `onlyNew` says none of the
+ * every accepted write. `computedOnInsert` (a collection rule) names server-owned columns SQL fills
+ * when a row is first inserted (a new product's stock from its ledger); an update leaves them alone. `onlyNew` says none of the
  * documents is stored yet (known under the workspace lock, which every writer of these tables holds),
  * so a plain INSERT does instead of an upsert's speculative one. `skipExisting` inserts only the
  * documents not stored yet and leaves stored ones untouched (their feed numbers go unused: the feed
@@ -147,7 +147,7 @@ export async function writeDocs(
   entity: ReplicatedEntity,
   workspaceId: number,
   docs: Doc[],
-  opts: { derived?: string[]; stockFromLedger?: boolean; onlyNew?: boolean; skipExisting?: boolean } = {},
+  opts: { derived?: string[]; computedOnInsert?: Readonly<Record<string, string>>; onlyNew?: boolean; skipExisting?: boolean } = {},
 ): Promise<string[]> {
   const derived = opts.derived ?? [];
   const owned = new Set(entity.serverOwned.filter((c) => !derived.includes(c)));
@@ -160,13 +160,11 @@ export async function writeDocs(
     .filter((c) => c !== 'id' && c !== 'workspace_id')
     .map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`)
     .join(', ');
-  const stock = opts.stockFromLedger
-    ? {
-        column: ', stock_on_hand',
-        value: `, coalesce((SELECT sum(m.quantity) FROM stock_movements m
-                             WHERE m.workspace_id = x.workspace_id AND m.product_id = x.id AND NOT m.deleted), 0)`,
-      }
-    : { column: '', value: '' };
+  const computed = Object.entries(opts.computedOnInsert ?? {});
+  const computedSql = {
+    column: computed.map(([c]) => `, ${quote(c)}`).join(''),
+    value: computed.map(([, sql]) => `, ${sql}`).join(''),
+  };
   const conflict = opts.skipExisting
     ? 'ON CONFLICT (workspace_id, id) DO NOTHING RETURNING id'
     : opts.onlyNew
@@ -183,8 +181,8 @@ export async function writeDocs(
        ON CONFLICT (workspace_id) DO UPDATE SET seq = sync_counters.seq + EXCLUDED.seq
        RETURNING seq),
      written AS (
-       INSERT INTO ${quote(entity.name)} (${list}, server_seq${stock.column})
-       SELECT ${values}, counter.seq - $3 + x.feed_n${stock.value}
+       INSERT INTO ${quote(entity.name)} (${list}, server_seq${computedSql.column})
+       SELECT ${values}, counter.seq - $3 + x.feed_n${computedSql.value}
          FROM ROWS FROM (jsonb_to_recordset($1::jsonb) AS (${recordType})) WITH ORDINALITY AS x(${list}, feed_n)
               CROSS JOIN counter
        ${conflict})
@@ -194,57 +192,6 @@ export async function writeDocs(
     { prepare: true },
   );
   return rows[0].inserted ?? docs.map((doc) => String(doc.id));
-}
-
-/** On-hand totals from the ledger for the given products, with the currently stored value. */
-export function stockTotals(
-  tx: Queryable,
-  workspaceId: number,
-  productIds: string[],
-): Promise<{ id: string; stored: number; total: number }[]> {
-  return tx.query(
-    `SELECT p.id, p.stock_on_hand AS stored,
-            coalesce((SELECT sum(m.quantity) FROM stock_movements m
-                       WHERE m.workspace_id = p.workspace_id AND m.product_id = p.id AND NOT m.deleted), 0)::int AS total
-       FROM products p WHERE p.workspace_id = $1 AND p.id = ANY($2::text[])`,
-    [workspaceId, productIds],
-  );
-}
-
-/**
- * What the ledger already holds for a push of movements: each product's on-hand sum (as text: a
- * `bigint` sum), and which of the pushed ids are stored already (a retry adds nothing to the sum).
- */
-export async function ledgerBefore(
-  tx: Queryable,
-  workspaceId: number,
-  productIds: string[],
-  movementIds: string[],
-): Promise<{ sums: { product_id: string; total: string }[]; stored: { id: string }[] }> {
-  const [sums, stored] = await Promise.all([
-    tx.query<{ product_id: string; total: string }>(
-      `SELECT product_id, sum(quantity)::text AS total FROM stock_movements
-        WHERE workspace_id = $1 AND product_id = ANY($2::text[]) AND NOT deleted GROUP BY product_id`,
-      [workspaceId, productIds],
-    ),
-    tx.query<{ id: string }>(`SELECT id FROM stock_movements WHERE workspace_id = $1 AND id = ANY($2::text[])`, [workspaceId, movementIds]),
-  ]);
-  return { sums, stored };
-}
-
-/** Stores computed on-hand values; each changed product gets its own place in the feed. */
-export async function setStock(
-  tx: Queryable,
-  workspaceId: number,
-  updates: { id: string; total: number; seq: number }[],
-): Promise<void> {
-  if (updates.length === 0) return;
-  await tx.query(
-    `UPDATE products p SET stock_on_hand = x.total, server_seq = x.seq
-       FROM jsonb_to_recordset($2::jsonb) AS x(id text, total integer, seq bigint)
-      WHERE p.workspace_id = $1 AND p.id = x.id`,
-    [workspaceId, JSON.stringify(updates)],
-  );
 }
 
 export async function notifyChange(tx: Queryable, payload: ChangeNotice) {

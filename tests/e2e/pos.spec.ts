@@ -3,9 +3,12 @@ import { addProduct, adjustStock, logIn, newTraderWithWorkspace } from './invent
 
 /** The till works with no network: sale, cash and change, receipt, stock, void; it syncs once back online. */
 
+/**
+ * Through the workspace navigation; on a phone it sits behind the Menu button. Decided by the
+ * viewport, not by whether the button is already drawn: a page still loading would skip the menu.
+ */
 async function goTo(page: Page, link: string) {
-  const menu = page.getByRole('button', { name: 'Menu', exact: true });
-  if (await menu.isVisible()) await menu.click();
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('link', { name: link, exact: true }).click();
 }
 

@@ -160,5 +160,35 @@ for (const target of testDatabases()) {
       await expect(inA((tx) => tx.query('DELETE FROM rls_probe'))).rejects.toThrow(/permission denied/);
       await expect(db.query(`SELECT app_enable_workspace_rls('rls_probe', NULL, ARRAY['TRUNCATE'])`)).rejects.toThrow(/privileges/);
     });
+
+    it('the one helper (vuka_enable_workspace_rls) gives a table ENABLE + FORCE RLS, one scoped USING and WITH CHECK policy, and exactly its grants', async () => {
+      const [rls] = await db.query<{ enabled: boolean; forced: boolean }>(
+        `SELECT relrowsecurity AS enabled, relforcerowsecurity AS forced FROM pg_class WHERE relname = 'planner_items'`,
+      );
+      expect(rls).toEqual({ enabled: true, forced: true });
+      const policies = await db.query<{ qual: string; with_check: string; cmd: string }>(
+        `SELECT qual, with_check, cmd FROM pg_policies WHERE tablename = 'planner_items'`,
+      );
+      expect(policies).toHaveLength(1);
+      expect(policies[0].cmd).toBe('ALL');
+      for (const clause of [policies[0].qual, policies[0].with_check]) expect(clause).toMatch(/app_workspace_id\(\).*app_is_member/s);
+      const grants = await db.query<{ privilege_type: string }>(
+        `SELECT privilege_type FROM information_schema.role_table_grants WHERE table_name = 'planner_items' AND grantee = 'vuka_app' ORDER BY 1`,
+      );
+      expect(grants.map((g) => g.privilege_type)).toEqual(['INSERT', 'SELECT', 'UPDATE']);
+      await expect(inA((tx) => tx.query(`SELECT vuka_enable_workspace_rls('planner_items')`))).rejects.toThrow(/permission denied/);
+    });
+
+    it('the stock ledger is append-only for the app: a movement is inserted and read, never updated', async () => {
+      const insert = (tx: Queryable, id: string) =>
+        tx.query(
+          `INSERT INTO stock_movements (workspace_id, id, updated_at, product_id, quantity, server_seq) VALUES ($1, $2, now(), 'p1', 5, 1) RETURNING quantity`,
+          [wsA, id],
+        );
+      expect(await inA((tx) => insert(tx, 'm1'))).toEqual([{ quantity: 5 }]);
+      await expect(inA((tx) => tx.query(`UPDATE stock_movements SET quantity = 500 WHERE id = 'm1'`))).rejects.toThrow(/permission denied/);
+      await expect(inA((tx) => tx.query(`DELETE FROM stock_movements WHERE id = 'm1'`))).rejects.toThrow(/permission denied/);
+      expect(await db.query(`SELECT quantity FROM stock_movements WHERE id = 'm1'`)).toEqual([{ quantity: 5 }]);
+    });
   });
 }

@@ -18,6 +18,12 @@ import { useUserData, useUserDataStore } from './user-data';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/sync');
 
+/** A refused record's name as the person typed it (its name or title), else a short id. */
+function refusedName(doc: Record<string, unknown>, id: string): string {
+  const named = [doc.name, doc.title].find((v): v is string => typeof v === 'string' && v !== '');
+  return named ?? `#${id.slice(0, 8)}`;
+}
+
 function fieldLabel(field: string): string {
   const words = field.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -193,7 +199,7 @@ function RefusedChanges({ data, rejected, run }: { data: UserData; rejected: Rej
           {rejected.map((r) => (
             <li key={r.key} className={s.entry} data-testid="refused-entry">
               <p className={w.itemName}>
-                {collectionLabel(r.collection)} “{typeof r.document.name === 'string' ? r.document.name : `#${r.doc_id.slice(0, 8)}`}”
+                {collectionLabel(r.collection)} “{refusedName(r.document, r.doc_id)}”
               </p>
               <p role="note">{r.message}</p>
               <p className={w.muted}>{when(r.at)}</p>

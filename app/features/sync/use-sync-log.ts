@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConflictEntry } from '../../data/conflicts-store';
-import type { UserData } from '../../data/db';
+import { isReplicatedName } from '../../../schema/replicated';
+import { collectionOf, type CollectionName, type UserData } from '../../data/db';
+import type { CollectionInfo } from '../../module';
+import { allModules } from '../../modules';
 import { syncStatus } from '../../data/sync-status';
 
 /** A conflict log entry with the record's human name, when the record is still on this device. */
@@ -9,26 +12,25 @@ export interface LabelledConflict extends ConflictEntry {
   label: string;
 }
 
-const collectionNames: Record<string, string> = {
-  contacts: 'Contact',
-  products: 'Product',
-  stock_movements: 'Stock movement',
-  pos_orders: 'Sale',
-  pos_shifts: 'Till shift',
-  invoices: 'Invoice',
-  quotes: 'Quote',
-};
+/** How each module names its collections' records (app/modules.ts). */
+const infos: { [N in CollectionName]?: CollectionInfo<N> } = {};
+for (const m of allModules) Object.assign(infos, m.collections);
 
 export function collectionLabel(collection: string): string {
-  return collectionNames[collection] ?? collection;
+  return (isReplicatedName(collection) ? infos[collection]?.label : undefined) ?? collection;
 }
 
-/** What a person calls the record: a contact's or product's name; otherwise a short id. */
+async function nameIn<N extends CollectionName>(data: UserData, collection: N, id: string): Promise<string | undefined> {
+  const info: CollectionInfo<N> | undefined = infos[collection];
+  if (!info?.recordName || !data.collections.includes(collection)) return undefined;
+  const doc = await collectionOf(data.db, collection).findOne(id).exec();
+  return doc ? info.recordName(doc.toMutableJSON()) : undefined;
+}
+
+/** What a person calls the record (a contact's name, a planner item's title); otherwise a short id. */
 async function recordName(data: UserData, collection: string, id: string): Promise<string> {
-  const fallback = `#${id.slice(0, 8)}`;
-  if (collection === 'contacts') return (await data.db.contacts.findOne(id).exec())?.name ?? fallback;
-  if (collection === 'products') return (await data.db.products.findOne(id).exec())?.name ?? fallback;
-  return fallback;
+  const named = isReplicatedName(collection) ? await nameIn(data, collection, id) : undefined;
+  return named ?? `#${id.slice(0, 8)}`;
 }
 
 /**

@@ -8,7 +8,8 @@ import { Notice } from '../../ui/feedback';
 import { rememberWorkspace } from './last-workspace';
 import { releaseInvitation } from './pending-invitation';
 import { LinkButton } from '../../routes/link-button';
-import { serverMessage, workspaceKeys } from './workspace-queries';
+import { keepWorkspace, serverMessage, workspaceKeys } from './workspace-queries';
+import { useAuth } from '../../data/auth-store';
 import * as s from '../../ui/page.css';
 
 const route = getRouteApi('/protected/invitations/accept');
@@ -18,11 +19,12 @@ export function AcceptInvitationPage() {
   const { token } = route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? null;
   const accept = useMutation({
     mutationFn: (t: string) => call(c.acceptInvitation, { body: { token: t } }),
     onSuccess: async (workspace) => {
       releaseInvitation();
-      queryClient.setQueryData(workspaceKeys.one(workspace.id), workspace);
+      keepWorkspace(queryClient, userId, workspace);
       rememberWorkspace(workspace.id);
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.list() });
       await navigate({ to: '/workspace/$workspaceId/dashboard', params: { workspaceId: workspace.id }, replace: true });

@@ -16,7 +16,8 @@ import { SelectField } from '../../ui/form-controls';
 import { useZodForm } from '../forms/use-zod-form';
 import { rememberWorkspace } from './last-workspace';
 import { LinkButton } from '../../routes/link-button';
-import { serverMessage, workspaceKeys } from './workspace-queries';
+import { keepWorkspace, serverMessage, workspaceKeys } from './workspace-queries';
+import { useAuth } from '../../data/auth-store';
 import { workspaceTypeLabels } from './workspace-types';
 import * as s from '../../ui/page.css';
 
@@ -28,6 +29,7 @@ export function CreateWorkspacePage() {
   const online = useOnline();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? null;
   const initial: { name: string; type: WorkspaceType; industry: string; description: string } = { name: '', type: 'retail', industry: '', description: '' };
   const form = useZodForm(workspaceCreate, initial, {
     toInput: (v) => ({ ...v, industry: v.industry.trim() || null, description: v.description.trim() || null }),
@@ -37,7 +39,7 @@ export function CreateWorkspacePage() {
   const create = useMutation({
     mutationFn: (body: z.input<typeof workspaceCreate>) => call(c.create, { body }),
     onSuccess: async (workspace) => {
-      queryClient.setQueryData(workspaceKeys.one(workspace.id), workspace);
+      keepWorkspace(queryClient, userId, workspace);
       rememberWorkspace(workspace.id);
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.list() });
       await navigate({ to: '/workspace/$workspaceId/dashboard', params: { workspaceId: workspace.id } });

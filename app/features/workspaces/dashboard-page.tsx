@@ -1,9 +1,10 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { allModules } from '../../modules';
 import { workspaceType, type CapabilitiesDto, type WorkspaceDto } from '../../../schema/workspaces';
 import { plans } from '../../../schema/plans';
 import { useAuth } from '../../data/auth-store';
 import { Card } from '../../ui/card';
-import { InventoryGlance } from '../inventory/inventory-glance';
 import { TodayGlance } from './today-glance';
 import { Spinner } from '../../ui/spinner';
 import { Notice } from '../../ui/feedback';
@@ -15,6 +16,9 @@ import { workspaceTypeLabels } from './workspace-types';
 import * as s from '../../ui/page.css';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/dashboard');
+
+/** Every module's dashboard cards, in module order (app/modules.ts). */
+const moduleCards = allModules.flatMap((m) => m.dashboardCards ?? []);
 
 /** /workspace/{id}/dashboard: who you are here, what the plan allows, where to go next. No invented numbers. */
 export function DashboardPage() {
@@ -59,7 +63,11 @@ export function DashboardPage() {
         </Card>
       </div>
 
-      <InventoryGlance workspaceId={workspaceId} />
+      {moduleCards.map((ModuleCard, i) => (
+        <Suspense key={i} fallback={<Spinner label="Loading" />}>
+          <ModuleCard workspaceId={workspaceId} />
+        </Suspense>
+      ))}
 
       <Card aria-labelledby="links-title">
         <h2 className={s.sectionTitle} id="links-title">

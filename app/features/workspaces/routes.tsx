@@ -1,11 +1,11 @@
-import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { protectedRoute } from '../../routes/protected';
 import { holdInvitation } from './pending-invitation';
 import { billingReturnSearch } from '../billing/billing-search';
+import { workspaceRoute } from './workspace-route';
 
-/** A workspace id in the path: a positive integer, or the page does not exist. */
-const workspaceIdParam = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive());
+export { workspaceRoute };
 
 export const controlHubRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -15,24 +15,20 @@ export const controlHubRoute = createRoute({
   component: lazyRouteComponent(() => import('./control-hub-page'), 'ControlHubPage'),
 });
 
+/**
+ * /dashboard (spec §2 protected routes): the dashboard of the workspace used last, or the Control
+ * Hub when there is none. Signed out, the guard sends it to /auth like every protected route.
+ */
+export const dashboardRedirectRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/dashboard',
+  component: lazyRouteComponent(() => import('./dashboard-redirect'), 'DashboardRedirect'),
+});
+
 export const createWorkspaceRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/workspace/create',
   component: lazyRouteComponent(() => import('./create-workspace-page'), 'CreateWorkspacePage'),
-});
-
-export const workspaceRoute = createRoute({
-  getParentRoute: () => protectedRoute,
-  path: '/workspace/$workspaceId',
-  params: {
-    parse: (raw) => {
-      const parsed = workspaceIdParam.safeParse(raw.workspaceId);
-      if (!parsed.success) throw notFound();
-      return { workspaceId: parsed.data };
-    },
-    stringify: ({ workspaceId }) => ({ workspaceId: String(workspaceId) }),
-  },
-  component: lazyRouteComponent(() => import('./workspace-layout'), 'WorkspaceLayout'),
 });
 
 const workspaceIndexRoute = createRoute({
@@ -55,60 +51,8 @@ export const workspaceSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./settings/settings-page'), 'WorkspaceSettingsPage'),
 });
 
-export const crmRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: 'crm',
-  component: lazyRouteComponent(() => import('../crm/crm-page'), 'ContactsPage'),
-});
 
-export const inventoryRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: 'inventory',
-  component: lazyRouteComponent(() => import('../inventory/inventory-page'), 'InventoryPage'),
-});
 
-export const posRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: 'pos',
-  component: lazyRouteComponent(() => import('../pos/pos-page'), 'PosPage'),
-});
-
-/** ?kind=quote picks quotes on the invoices screens; anything else means invoices. */
-const documentKindSearch = z.object({ kind: z.enum(['invoice', 'quote']).optional().catch(undefined) });
-
-export const invoicesRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: 'invoices',
-});
-
-const invoicesIndexRoute = createRoute({
-  getParentRoute: () => invoicesRoute,
-  path: '/',
-  validateSearch: documentKindSearch,
-  component: lazyRouteComponent(() => import('../invoices/invoices-page'), 'InvoicesPage'),
-});
-
-const newDocumentRoute = createRoute({
-  getParentRoute: () => invoicesRoute,
-  path: 'new',
-  validateSearch: documentKindSearch,
-  component: lazyRouteComponent(() => import('../invoices/new-document-page'), 'NewDocumentPage'),
-});
-
-const documentRoute = createRoute({
-  getParentRoute: () => invoicesRoute,
-  path: '$documentId',
-  component: lazyRouteComponent(() => import('../invoices/document-page'), 'DocumentPage'),
-});
-
-/** spec §2 lists both invoices and invoicing; they are one module. */
-const invoicingRoute = createRoute({
-  getParentRoute: () => workspaceRoute,
-  path: 'invoicing',
-  beforeLoad: ({ params }) => {
-    throw redirect({ to: '/workspace/$workspaceId/invoices', params, replace: true });
-  },
-});
 
 export const syncRoute = createRoute({
   getParentRoute: () => workspaceRoute,
@@ -147,22 +91,16 @@ export const acceptInvitationRoute = createRoute({
   component: lazyRouteComponent(() => import('./accept-invitation-page'), 'AcceptInvitationPage'),
 });
 
-export const workspaceRoutes = [
-  controlHubRoute,
-  createWorkspaceRoute,
-  workspaceRoute.addChildren([
-    workspaceIndexRoute,
-    dashboardRoute,
-    workspaceSettingsRoute,
-    crmRoute,
-    inventoryRoute,
-    posRoute,
-    syncRoute,
-    invoicesRoute.addChildren([invoicesIndexRoute, newDocumentRoute, documentRoute]),
-    invoicingRoute,
-    billingSubscriptionRoute,
-    billingCreditsRoute,
-    billingHistoryRoute,
-  ]),
-  acceptInvitationRoute,
+/** The workspace's own pages (dashboard, settings, sync, billing); modules add theirs (app/modules.ts). */
+export const workspaceCoreRoutes = [
+  workspaceIndexRoute,
+  dashboardRoute,
+  workspaceSettingsRoute,
+  syncRoute,
+  billingSubscriptionRoute,
+  billingCreditsRoute,
+  billingHistoryRoute,
 ] as const;
+
+/** Workspace pages outside a workspace (the tree is assembled in app/router.tsx). */
+export const workspaceRoutes = [controlHubRoute, dashboardRedirectRoute, createWorkspaceRoute, acceptInvitationRoute] as const;

@@ -1,6 +1,8 @@
 import { getRouteApi, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { brand } from '../../../schema/brand';
+import type { CapabilitiesDto } from '../../../schema/workspaces';
+import { allModules } from '../../modules';
 import { ApiError } from '../../data/api';
 import { AccountMenu } from '../account/account-menu';
 import { SyncStatusIndicator } from '../sync/sync-status-indicator';
@@ -11,14 +13,19 @@ import { PageSpinner } from '../../ui/spinner';
 import { Notice } from '../../ui/feedback';
 import { rememberWorkspace } from './last-workspace';
 import { LinkButton } from '../../routes/link-button';
-import { serverMessage, useWorkspace } from './workspace-queries';
+import { serverMessage, useCapabilities, useWorkspace } from './workspace-queries';
 import * as l from './workspace-layout.css';
 import * as s from '../../ui/page.css';
 
 const route = getRouteApi('/protected/workspace/$workspaceId');
 
 /** Modules that will live in the workspace; listed so people see what is coming, clearly not clickable. */
-const comingSoon = ['Planner'] as const;
+const comingSoon: readonly string[] = [];
+
+/** The modules' navigation entries (app/modules.ts), without those whose plan feature this workspace lacks. */
+function navEntries(features: CapabilitiesDto['features'] | undefined) {
+  return allModules.flatMap((m) => (m.nav && (!m.nav.needs || features?.[m.nav.needs]) ? [m.nav] : []));
+}
 
 /**
  * /workspace/{id}: loads the workspace and frames its pages with a sidebar (a top bar with a menu on a
@@ -52,6 +59,7 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
   const [open, setOpen] = useState(false);
   const navId = useId();
   const pathname = useRouterState({ select: (st) => st.location.pathname });
+  const caps = useCapabilities(workspaceId);
   // A phone menu that stays open over the page just navigated to hides that page.
   useEffect(() => setOpen(false), [pathname]);
 
@@ -85,26 +93,13 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
               Dashboard
             </Link>
           </li>
-          <li>
-            <Link className={l.navLink} to="/workspace/$workspaceId/inventory" params={{ workspaceId }}>
-              Inventory
-            </Link>
-          </li>
-          <li>
-            <Link className={l.navLink} to="/workspace/$workspaceId/pos" params={{ workspaceId }}>
-              Point of Sale
-            </Link>
-          </li>
-          <li>
-            <Link className={l.navLink} to="/workspace/$workspaceId/crm" params={{ workspaceId }}>
-              CRM
-            </Link>
-          </li>
-          <li>
-            <Link className={l.navLink} to="/workspace/$workspaceId/invoices" params={{ workspaceId }}>
-              Invoices
-            </Link>
-          </li>
+          {navEntries(caps.data?.features).map((entry) => (
+            <li key={entry.to}>
+              <Link className={l.navLink} to={entry.to} params={{ workspaceId }}>
+                {entry.label}
+              </Link>
+            </li>
+          ))}
           <li>
             <Link className={l.navLink} to="/workspace/$workspaceId/sync" params={{ workspaceId }}>
               Sync
@@ -121,20 +116,22 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
             </Link>
           </li>
         </ul>
-        <div>
-          <p className={l.navGroupLabel} id={`${navId}-soon`}>
-            Coming soon
-          </p>
-          <ul className={l.navList} aria-labelledby={`${navId}-soon`}>
-            {comingSoon.map((item) => (
-              <li key={item}>
-                <span className={l.navSoon} aria-disabled="true">
-                  {item} <span className={l.soonTag}>Soon</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {comingSoon.length > 0 ? (
+          <div>
+            <p className={l.navGroupLabel} id={`${navId}-soon`}>
+              Coming soon
+            </p>
+            <ul className={l.navList} aria-labelledby={`${navId}-soon`}>
+              {comingSoon.map((item) => (
+                <li key={item}>
+                  <span className={l.navSoon} aria-disabled="true">
+                    {item} <span className={l.soonTag}>Soon</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div className={l.navFooter}>
           <Link className={l.navLink} to="/controlhub">
             My Workspaces

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { workspacesContract as c } from '../../../schema/contract/workspaces';
 import { ApiError, queryEndpoint } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
-import { cached, isOffline, withOfflineCopy } from './offline-cache';
+import type { WorkspaceDto } from '../../../schema/workspaces';
+import { cached, isOffline, saveCached, withOfflineCopy } from './offline-cache';
 
 /** Query keys of the workspace screens; invalidating `all` refreshes every one of them. */
 export const workspaceKeys = {
@@ -109,4 +110,13 @@ export function firstOf(errors: Record<string, string[]>): Record<string, string
   const out: Record<string, string> = {};
   for (const [field, list] of Object.entries(errors)) if (list[0]) out[field] = list[0];
   return out;
+}
+
+/**
+ * A workspace the server has just returned (created, joined): shown at once, and kept as this
+ * user's offline copy too, so the workspace opens with no network even before it is fetched again.
+ */
+export function keepWorkspace(queryClient: QueryClient, userId: number | null, workspace: WorkspaceDto): void {
+  queryClient.setQueryData(workspaceKeys.one(workspace.id), workspace);
+  if (userId !== null) saveCached(userId, cached.workspace(workspace.id), workspace);
 }

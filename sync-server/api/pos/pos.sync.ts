@@ -1,6 +1,6 @@
-import { orderFigures, posMessages, posOrders } from '../../schema/pos.js';
-import { clientView, sameJson, type Doc } from './codec.js';
-import type { CollectionRules } from './rules.js';
+import { orderFigures, posMessages, posOrders, posShifts } from '../../../schema/pos.js';
+import { clientView, sameJson, type Doc } from '../../sync/codec.js';
+import { entityRules } from '../../sync/collection-rules.js';
 
 /** The client fields of a document without the ones listed (and without its edit time). */
 function without(view: Doc, keys: readonly string[]): Doc {
@@ -15,11 +15,8 @@ function without(view: Doc, keys: readonly string[]): Doc {
  * arriving late: a sale made offline after the device ran out of reserved numbers gets its number
  * once a block can be reserved, and nothing else may change with it.
  */
-export const posOrderRules: CollectionRules = {
-  derive: (doc) => {
-    const parsed = posOrders.fields.safeParse(doc);
-    return parsed.success ? orderFigures(parsed.data) : {};
-  },
+export const posOrderRules = entityRules(posOrders, {
+  derive: (doc) => orderFigures(doc),
   frozen: (stored, incoming) => {
     if (stored.status !== 'completed' || stored._deleted === true) return null;
     if (incoming && stored.receipt_number === undefined && incoming.receipt_number !== undefined) {
@@ -38,10 +35,9 @@ export const posOrderRules: CollectionRules = {
     }
     return null;
   },
-};
+});
 
 /** pos_shifts: a closed shift's count is final. */
-export const posShiftRules: CollectionRules = {
+export const posShiftRules = entityRules(posShifts, {
   frozen: (stored) => (stored.status === 'closed' && stored._deleted !== true ? posMessages.shiftFrozen : null),
-};
-
+});

@@ -1,0 +1,21 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { defineModule } from '../../module';
+import { workspaceRoute } from '../workspaces/workspace-route';
+
+export const inventoryRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'inventory',
+  component: lazyRouteComponent(() => import('./inventory-page'), 'InventoryPage'),
+});
+
+export const inventoryModule = defineModule({
+  id: 'inventory',
+  routes: [inventoryRoute],
+  nav: { label: 'Inventory', to: '/workspace/$workspaceId/inventory' },
+  dashboardCards: [lazy(() => import('./inventory-glance').then((m) => ({ default: m.InventoryGlance })))],
+  collections: {
+    products: { label: 'Product', recordName: (p) => p.name },
+    stock_movements: { label: 'Stock movement' },
+  },
+});

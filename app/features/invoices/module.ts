@@ -1,0 +1,53 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { defineModule } from '../../module';
+import { workspaceRoute } from '../workspaces/workspace-route';
+
+/** ?kind=quote picks quotes on the invoices screens; anything else means invoices. */
+const documentKindSearch = z.object({ kind: z.enum(['invoice', 'quote']).optional().catch(undefined) });
+
+export const invoicesRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'invoices',
+});
+
+const invoicesIndexRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: '/',
+  validateSearch: documentKindSearch,
+  component: lazyRouteComponent(() => import('../invoices/invoices-page'), 'InvoicesPage'),
+});
+
+const newDocumentRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: 'new',
+  validateSearch: documentKindSearch,
+  component: lazyRouteComponent(() => import('../invoices/new-document-page'), 'NewDocumentPage'),
+});
+
+const documentRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: '$documentId',
+  component: lazyRouteComponent(() => import('../invoices/document-page'), 'DocumentPage'),
+});
+
+/** spec §2 lists both invoices and invoicing; they are one module. */
+const invoicingRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'invoicing',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/workspace/$workspaceId/invoices', params, replace: true });
+  },
+});
+
+export const invoicesModule = defineModule({
+  id: 'invoices',
+  routes: [invoicesRoute.addChildren([invoicesIndexRoute, newDocumentRoute, documentRoute]), invoicingRoute],
+  nav: { label: 'Invoices', to: '/workspace/$workspaceId/invoices' },
+  collections: {
+    invoices: { label: 'Invoice', recordName: (d) => d.invoice_number ?? d.customer_name },
+    quotes: { label: 'Quote', recordName: (d) => d.quote_number ?? d.customer_name },
+  },
+  // Invoice due dates and quote expiry dates on the planner's calendar.
+  calendar: () => import('./calendar-entries').then((m) => m.documentDates),
+});

@@ -1,0 +1,22 @@
+import type { AppModule } from './module';
+import { crmModule } from './features/crm/module';
+import { inventoryModule } from './features/inventory/module';
+import { invoicesModule } from './features/invoices/module';
+import { plannerModule } from './features/planner/module';
+import { posModule } from './features/pos/module';
+
+/**
+ * Every workspace module, in navigation order: one line each (DESIGN.md §12, README "Adding a
+ * module"). The route tree, the workspace navigation, the dashboard's cards, the sync screens' names
+ * and the planner's calendar are all built from this list.
+ */
+export const appModules = [inventoryModule, posModule, crmModule, invoicesModule, plannerModule] as const;
+
+/** Any page of any module, each with its own route type (the router's typed links depend on them). */
+type ModuleRoute = (typeof appModules)[number]['routes'][number];
+
+/** Every module's pages, to hang under /workspace/{id}. */
+export const moduleRoutes = appModules.flatMap((m): readonly ModuleRoute[] => m.routes);
+
+/** The same list seen through the common module shape (for the parts every module may or may not have). */
+export const allModules: readonly AppModule[] = appModules;

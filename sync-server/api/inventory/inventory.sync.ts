@@ -1,0 +1,37 @@
+import { products, stockMessages, stockMovements } from '../../../schema/catalog.js';
+import { entityRules } from '../../sync/collection-rules.js';
+import { notifyChange, takeSeq } from '../../sync/sync.repo.js';
+import { movementsPastStockRange } from './stock-bounds.js';
+import { ledgerSumSql, setStock, stockTotals } from './stock-ledger.repo.js';
+
+/**
+ * products: counted against the plan; stock_on_hand is the server's, never a client's. A product the
+ * server has not seen before may have movements that arrived ahead of it, so its insert sums the
+ * ledger; after that, the movements' own hook keeps it up to date.
+ */
+export const productRules = entityRules(products, {
+  planLimited: 'products',
+  computedOnInsert: { stock_on_hand: ledgerSumSql('x') },
+});
+
+/**
+ * stock_movements: the ledger (DESIGN.md §5), append-only. Every stored movement recounts its
+ * products' on hand from the ledger, in the same transaction; a product whose count changed gets a
+ * new place in the feed, and devices are told products changed.
+ */
+export const stockMovementRules = entityRules(stockMovements, {
+  appendOnly: true,
+  /** A movement that would take on hand past the integer range is refused; later, smaller ones still go. */
+  async refuseUnderLock(tx, { workspaceId, docs }) {
+    const refused = await movementsPastStockRange(tx, workspaceId, docs);
+    return new Map([...refused].map((id) => [id, stockMessages.onHandRange]));
+  },
+  async afterWrite(tx, { workspaceId, docs }) {
+    const productIds = [...new Set(docs.map((d) => d.product_id))];
+    const changed = (await stockTotals(tx, workspaceId, productIds)).filter((t) => t.total !== Number(t.stored));
+    if (changed.length === 0) return;
+    const start = await takeSeq(tx, workspaceId, changed.length);
+    await setStock(tx, workspaceId, changed.map((t, i) => ({ id: t.id, total: t.total, seq: start + i })));
+    await notifyChange(tx, { collection: 'products', workspace: workspaceId, seq: start + changed.length - 1 });
+  },
+});
