@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './invoices.js';
+import { calendarDate, instant, text } from './input.js';
 import { replicatedEntity } from './replicated-entity.js';
 
 /** spec §9: "Planner default color #FFD700" (gold, spec §3). */
@@ -24,10 +24,10 @@ const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, plannerMessages.
 
 /** A comment on a planner item, embedded in the item's document (DESIGN.md §5: aggregates replicate). */
 export const plannerComment = z.object({
-  id: z.string().min(1).max(64),
-  body: z.string().trim().min(1, plannerMessages.comment).max(2000),
-  author_name: z.string().max(255).optional(),
-  created_at: z.iso.datetime({ offset: true }),
+  id: text(64).min(1),
+  body: text().trim().min(1, plannerMessages.comment).max(2000),
+  author_name: text(255).optional(),
+  created_at: instant,
 });
 export type PlannerComment = z.infer<typeof plannerComment>;
 
@@ -38,12 +38,12 @@ export const plannerItems = replicatedEntity({
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {},
   fields: {
-    title: z.string().trim().min(1, plannerMessages.title).max(255),
+    title: text().trim().min(1, plannerMessages.title).max(255),
     type: plannerItemType.default('event'),
-    description: z.string().max(5000).optional(),
-    start_date: isoDate,
+    description: text(5000).optional(),
+    start_date: calendarDate,
     start_time: timeOfDay.optional(),
-    end_date: isoDate.optional(),
+    end_date: calendarDate.optional(),
     end_time: timeOfDay.optional(),
     color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, plannerMessages.color).default(PLANNER_DEFAULT_COLOR),
     done: z.boolean().optional(),

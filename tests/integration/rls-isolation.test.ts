@@ -161,7 +161,7 @@ for (const target of testDatabases()) {
       await expect(db.query(`SELECT app_enable_workspace_rls('rls_probe', NULL, ARRAY['TRUNCATE'])`)).rejects.toThrow(/privileges/);
     });
 
-    it('the one helper (vuka_enable_workspace_rls) gives a table ENABLE + FORCE RLS, one scoped USING and WITH CHECK policy, and exactly its grants', async () => {
+    it('the one helper (app_enable_workspace_rls) gives a table ENABLE + FORCE RLS, one scoped USING and WITH CHECK policy, and exactly its grants', async () => {
       const [rls] = await db.query<{ enabled: boolean; forced: boolean }>(
         `SELECT relrowsecurity AS enabled, relforcerowsecurity AS forced FROM pg_class WHERE relname = 'planner_items'`,
       );
@@ -176,7 +176,7 @@ for (const target of testDatabases()) {
         `SELECT privilege_type FROM information_schema.role_table_grants WHERE table_name = 'planner_items' AND grantee = 'vuka_app' ORDER BY 1`,
       );
       expect(grants.map((g) => g.privilege_type)).toEqual(['INSERT', 'SELECT', 'UPDATE']);
-      await expect(inA((tx) => tx.query(`SELECT vuka_enable_workspace_rls('planner_items')`))).rejects.toThrow(/permission denied/);
+      await expect(inA((tx) => tx.query(`SELECT app_enable_workspace_rls('planner_items')`))).rejects.toThrow(/permission denied/);
     });
 
     it('the stock ledger is append-only for the app: a movement is inserted and read, never updated', async () => {
