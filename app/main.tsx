@@ -7,10 +7,7 @@ import { resolveMode, themeForPath, useThemeModeStore } from './ui/theme-mode';
 
 // Set the theme before the first paint so a dark-mode visitor never sees a white flash.
 const theme = themeForPath(window.location.pathname);
-const mode = resolveMode(
-  useThemeModeStore.getState().modes[theme],
-  window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
-);
+const mode = resolveMode(useThemeModeStore.getState().modes[theme], window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
 document.documentElement.dataset.theme = theme;
 document.documentElement.dataset.mode = mode;
 

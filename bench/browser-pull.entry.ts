@@ -13,7 +13,14 @@ declare global {
 window.runInitialPull = async (userId, workspace) => {
   const start = performance.now();
   const data = await openUserDatabase(userId, { name: `bench-${Date.now()}`, multiInstance: false, devMode: false });
-  const engine = startSync({ data, baseUrl: '', workspaces: [workspace], live: false, status: createSyncStatusStore(), waitForLeadership: false });
+  const engine = startSync({
+    data,
+    baseUrl: '',
+    workspaces: [workspace],
+    live: false,
+    status: createSyncStatusStore(),
+    waitForLeadership: false,
+  });
   await engine.awaitInSync();
   const ms = performance.now() - start;
   const count = await data.db.products.count().exec();

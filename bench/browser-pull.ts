@@ -47,9 +47,21 @@ export async function browserInitialPull(db: Db, count: number): Promise<{ secon
   const f = cookieFetch(cookie);
   for (let i = 0; i < count; i += 500) {
     const rows = Array.from({ length: Math.min(500, count - i) }, (_, k) => ({
-      newDocumentState: { id: randomUUID(), workspace_id: workspace, updated_at: new Date().toISOString(), name: `Product ${i + k}`, price_cents: 100 + k, product_type: 'physical', status: 'active' },
+      newDocumentState: {
+        id: randomUUID(),
+        workspace_id: workspace,
+        updated_at: new Date().toISOString(),
+        name: `Product ${i + k}`,
+        price_cents: 100 + k,
+        product_type: 'physical',
+        status: 'active',
+      },
     }));
-    const res = await f(`${url}/api/sync/products/push?workspace=${workspace}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rows) });
+    const res = await f(`${url}/api/sync/products/push?workspace=${workspace}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(rows),
+    });
     if (pushResponse.parse(await res.json()).rejected.length) throw new Error('seeding refused');
   }
 

@@ -70,7 +70,14 @@ async function main() {
   const [appUrl, baseUrl] = await Promise.all([listen(app), listen(baseline)]);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   for (const [name, viewport] of Object.entries(viewports)) {
     const appRuns: number[] = [];

@@ -131,7 +131,10 @@ async function main() {
     Array.from({ length: PUSH_BATCH }, (_, i) => ({ newDocumentState: product(warmWs, i) })),
   );
   await client.get(`/api/sync/products/pull?workspace=${warmWs}&limit=${PULL_PAGE}`);
-  await rawInsert(db, Array.from({ length: PUSH_BATCH }, (_, i) => product(warmWs, i)));
+  await rawInsert(
+    db,
+    Array.from({ length: PUSH_BATCH }, (_, i) => product(warmWs, i)),
+  );
   await rawSelect(db, warmWs);
 
   // Rounds alternate raw SQL and the sync endpoints, each on fresh rows, and the median ratio is
@@ -160,7 +163,9 @@ async function main() {
       let id = '';
       let total = 0;
       for (;;) {
-        const res = await client.get(`/api/sync/products/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${PULL_PAGE}`);
+        const res = await client.get(
+          `/api/sync/products/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${PULL_PAGE}`,
+        );
         const page = pullResponse.parse(res);
         total += page.documents.length;
         if (page.documents.length < PULL_PAGE) return total;
@@ -209,11 +214,19 @@ async function main() {
       });
     });
     const start = performance.now();
-    await a.db.contacts.insert({ id, workspace_id: latencyWs, updated_at: new Date().toISOString(), name: `Latency ${i}`, status: 'active' });
+    await a.db.contacts.insert({
+      id,
+      workspace_id: latencyWs,
+      updated_at: new Date().toISOString(),
+      name: `Latency ${i}`,
+      status: 'active',
+    });
     samples.push((await seen) - start);
   }
   samples.sort((x, y) => x - y);
-  console.log(`change to other device over loopback: p50 ${pct(samples, 50).toFixed(1)} ms, p95 ${pct(samples, 95).toFixed(1)} ms (${SAMPLES} samples)`);
+  console.log(
+    `change to other device over loopback: p50 ${pct(samples, 50).toFixed(1)} ms, p95 ${pct(samples, 95).toFixed(1)} ms (${SAMPLES} samples)`,
+  );
   if (process.env.BENCH_BROWSER !== '0') {
     const pull = await browserInitialPull(db, BROWSER_DOCS);
     console.log(

@@ -18,10 +18,20 @@ describe('billing prices', () => {
   });
 
   it('checkout only returns to our own billing pages', () => {
-    for (const ok of ['/workspace/12/billing/subscription', '/workspace/3/billing/credits', '/settings?tab=subscription', '/subscription/topup']) {
+    for (const ok of [
+      '/workspace/12/billing/subscription',
+      '/workspace/3/billing/credits',
+      '/settings?tab=subscription',
+      '/subscription/topup',
+    ]) {
       expect(returnPath.safeParse(ok).success, ok).toBe(true);
     }
-    for (const bad of ['https://evil.test/', '//evil.test/settings', '/settings?tab=subscription&next=//evil', '/workspace/1/billing/history']) {
+    for (const bad of [
+      'https://evil.test/',
+      '//evil.test/settings',
+      '/settings?tab=subscription&next=//evil',
+      '/workspace/1/billing/history',
+    ]) {
       expect(returnPath.safeParse(bad).success, bad).toBe(false);
     }
   });

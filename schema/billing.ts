@@ -65,11 +65,10 @@ export function itemLabel(item: PurchaseItem): string {
  * Where the card provider sends the browser back after checkout: one of our own pages, never an
  * address a caller makes up (an open redirect would let a link carry someone's payment elsewhere).
  */
-export const returnPath = text()
-  .regex(
-    /^\/(workspace\/\d{1,10}\/billing\/(subscription|credits)|settings\?tab=subscription|subscription\/topup)$/,
-    'Unknown return page',
-  );
+export const returnPath = text().regex(
+  /^\/(workspace\/\d{1,10}\/billing\/(subscription|credits)|settings\?tab=subscription|subscription\/topup)$/,
+  'Unknown return page',
+);
 
 const promoField = text()
   .trim()

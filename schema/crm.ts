@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { id, instant, text } from './input.js';
 import { replicatedEntity } from './replicated-entity.js';
 
-
 /** spec §3 contacts: only `name` is required. */
 export const contacts = replicatedEntity({
   name: 'contacts',
@@ -27,8 +26,19 @@ export const contacts = replicatedEntity({
   },
   serverOnly: {},
   columns: {
-    name: 'text', email: 'text', phone: 'text', address: 'text', notes: 'text', tags: 'jsonb', company: 'text',
-    title: 'text', source: 'text', pipeline: 'text', stage: 'text', assigned_to_id: 'int', status: 'text',
+    name: 'text',
+    email: 'text',
+    phone: 'text',
+    address: 'text',
+    notes: 'text',
+    tags: 'jsonb',
+    company: 'text',
+    title: 'text',
+    source: 'text',
+    pipeline: 'text',
+    stage: 'text',
+    assigned_to_id: 'int',
+    status: 'text',
     last_contacted_at: 'timestamptz',
   },
 });

@@ -22,7 +22,15 @@ describe('currency (spec §9)', () => {
 
   it('has the built-in rates per USD', () => {
     expect(fallbackRates).toEqual({
-      USD: 1, ZAR: 18.25, EUR: 0.85, INR: 83.5, PKR: 285, BDT: 110, CAD: 1.35, NGN: 780, KES: 145,
+      USD: 1,
+      ZAR: 18.25,
+      EUR: 0.85,
+      INR: 83.5,
+      PKR: 285,
+      BDT: 110,
+      CAD: 1.35,
+      NGN: 780,
+      KES: 145,
     });
   });
 
@@ -76,7 +84,15 @@ describe('currency (spec §9)', () => {
 
   it('lists the nine countries, ZA by default, with 2-decimal amounts and the country symbol', () => {
     expect(countries.map((c) => `${c.code}:${c.currency}`)).toEqual([
-      'ZA:ZAR', 'US:USD', 'GB:GBP', 'EU:EUR', 'AU:AUD', 'NG:NGN', 'KE:KES', 'BW:BWP', 'NA:NAD',
+      'ZA:ZAR',
+      'US:USD',
+      'GB:GBP',
+      'EU:EUR',
+      'AU:AUD',
+      'NG:NGN',
+      'KE:KES',
+      'BW:BWP',
+      'NA:NAD',
     ]);
     expect(DEFAULT_COUNTRY).toBe('ZA');
     expect(formatCountryAmount(1234.5, 'ZA')).toBe('R1,234.50');

@@ -9,6 +9,9 @@ describe('API error bodies', () => {
   });
 
   it('a code this app does not know yet drops the code and keeps the message', () => {
-    expect(errorBody.parse({ message: 'Something new', code: 'from_a_newer_server' })).toEqual({ message: 'Something new', code: undefined });
+    expect(errorBody.parse({ message: 'Something new', code: 'from_a_newer_server' })).toEqual({
+      message: 'Something new',
+      code: undefined,
+    });
   });
 });

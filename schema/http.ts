@@ -33,9 +33,7 @@ type ParsedPart<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]
   : { [P in K]: undefined };
 
 /** What a handler receives, after parsing. */
-export type EndpointParsed<E extends EndpointDef> = ParsedPart<E, 'params'> &
-  ParsedPart<E, 'query'> &
-  ParsedPart<E, 'body'>;
+export type EndpointParsed<E extends EndpointDef> = ParsedPart<E, 'params'> & ParsedPart<E, 'query'> & ParsedPart<E, 'body'>;
 
 export type EndpointOutput<E extends EndpointDef> = z.output<E['response']>;
 

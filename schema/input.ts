@@ -98,4 +98,7 @@ function instantInRange(value: string): boolean {
 export const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, inputMessages.date)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), inputMessages.realDate);
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    inputMessages.realDate,
+  );

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { documentTotals, lineTotals } from './invoice-totals.js';
-import { documentItem, formatDocumentNumber, invoiceChangeRefused, invoiceFrozen, invoices, itemMessages, lockedMessages, quoteChangeRefused, quoteFrozen, totalsOfItems } from './invoices.js';
+import {
+  documentItem,
+  formatDocumentNumber,
+  invoiceChangeRefused,
+  invoiceFrozen,
+  invoices,
+  itemMessages,
+  lockedMessages,
+  quoteChangeRefused,
+  quoteFrozen,
+  totalsOfItems,
+} from './invoices.js';
 
 describe('invoice totals (tax-exclusive, integer cents)', () => {
   it('adds VAT on top of tax-exclusive line prices', () => {
@@ -100,7 +111,9 @@ describe('invoice schema', () => {
     expect(invoiceChangeRefused(sent, { ...sent, items: [{ ...items[0], quantity: 2 }] })).toBe(lockedMessages.invoiceIssued);
     expect(invoiceChangeRefused(sent, { ...sent, status: 'draft' })).toBe(lockedMessages.backToDraft);
     expect(invoiceChangeRefused({ ...sent, status: 'draft' }, { ...sent, status: 'draft', items: [] })).toBeNull();
-    expect(invoiceChangeRefused({ ...sent, status: 'draft' }, { ...sent, status: 'draft', invoice_number: 'INV-000002' })).toBe(lockedMessages.number);
+    expect(invoiceChangeRefused({ ...sent, status: 'draft' }, { ...sent, status: 'draft', invoice_number: 'INV-000002' })).toBe(
+      lockedMessages.number,
+    );
     expect(quoteChangeRefused({ status: 'draft', items }, { status: 'draft', items, quote_number: 'QUO-000001' })).toBeNull();
     expect(quoteChangeRefused({ status: 'sent', items }, { status: 'accepted', items, converted_to_invoice_id: 'i1' })).toBeNull();
   });

@@ -102,7 +102,12 @@ const isWhole = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v)
  */
 export function documentTotalsFit(lines: readonly TotalsLine[]): boolean {
   const numeric = lines.filter(
-    (l) => typeof l.quantity === 'number' && Number.isFinite(l.quantity) && isWhole(l.unit_price_cents) && isWhole(l.tax_rate_bp) && (l.discount_bp === undefined || isWhole(l.discount_bp)),
+    (l) =>
+      typeof l.quantity === 'number' &&
+      Number.isFinite(l.quantity) &&
+      isWhole(l.unit_price_cents) &&
+      isWhole(l.tax_rate_bp) &&
+      (l.discount_bp === undefined || isWhole(l.discount_bp)),
   );
   const t = sumLines(numeric);
   const max = BigInt(MAX_DOCUMENT_CENTS);

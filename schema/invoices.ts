@@ -66,9 +66,19 @@ const totals = {
 };
 
 const commonColumns = {
-  contact_id: 'text', customer_name: 'text', customer_email: 'text', customer_address: 'text', issue_date: 'text',
-  currency: 'text', items: 'jsonb', notes: 'text', terms: 'text',
-  subtotal_cents: 'bigint', discount_cents: 'bigint', tax_cents: 'bigint', total_cents: 'bigint',
+  contact_id: 'text',
+  customer_name: 'text',
+  customer_email: 'text',
+  customer_address: 'text',
+  issue_date: 'text',
+  currency: 'text',
+  items: 'jsonb',
+  notes: 'text',
+  terms: 'text',
+  subtotal_cents: 'bigint',
+  discount_cents: 'bigint',
+  tax_cents: 'bigint',
+  total_cents: 'bigint',
 } satisfies Record<string, ColumnKind>;
 
 export const invoiceStatus = z.enum(['draft', 'sent', 'paid', 'cancelled']);
@@ -94,7 +104,11 @@ export const invoices = replicatedEntity({
   serverOnly: totals,
   columns: {
     ...commonColumns,
-    invoice_number: 'text', status: 'text', due_date: 'text', paid_date: 'text', converted_from_quote_id: 'text',
+    invoice_number: 'text',
+    status: 'text',
+    due_date: 'text',
+    paid_date: 'text',
+    converted_from_quote_id: 'text',
   },
 });
 export type Invoice = z.infer<typeof invoices.doc>;
@@ -114,7 +128,10 @@ export const quotes = replicatedEntity({
   serverOnly: totals,
   columns: {
     ...commonColumns,
-    quote_number: 'text', status: 'text', expiry_date: 'text', converted_to_invoice_id: 'text',
+    quote_number: 'text',
+    status: 'text',
+    expiry_date: 'text',
+    converted_to_invoice_id: 'text',
   },
 });
 export type Quote = z.infer<typeof quotes.doc>;
@@ -142,13 +159,24 @@ export const lockedMessages = {
 } as const;
 
 /** What a customer has seen on a sent document: it may not change afterwards. */
-const issuedFields = ['contact_id', 'customer_name', 'customer_email', 'customer_address', 'issue_date', 'currency', 'items', 'terms'] as const;
+const issuedFields = [
+  'contact_id',
+  'customer_name',
+  'customer_email',
+  'customer_address',
+  'issue_date',
+  'currency',
+  'items',
+  'terms',
+] as const;
 
 /** JSON with object keys sorted: the database's jsonb keeps its own key order, not the client's. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
@@ -163,7 +191,12 @@ function differs(a: unknown, b: unknown): boolean {
  * once given stays, a sent document keeps what the customer saw, and nothing goes back to draft.
  * `stored` and `incoming` are the client-written fields of the stored and the pushed document.
  */
-function lockedChange(stored: Record<string, unknown>, incoming: Record<string, unknown>, numberField: string, issuedMessage: string): string | null {
+function lockedChange(
+  stored: Record<string, unknown>,
+  incoming: Record<string, unknown>,
+  numberField: string,
+  issuedMessage: string,
+): string | null {
   if (typeof stored[numberField] === 'string' && differs(stored[numberField], incoming[numberField])) return lockedMessages.number;
   if (stored.status === 'draft') return null;
   if (incoming._deleted === true) return lockedMessages.deleteIssued;

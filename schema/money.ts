@@ -8,7 +8,10 @@ export type CentsResult = { ok: true; cents: number | undefined } | { ok: false;
  * never float arithmetic, so 0.1 + 0.2 style errors cannot creep into prices. Empty means "not set".
  */
 export function parseCents(input: string, label: string): CentsResult {
-  const cleaned = input.trim().replace(/^[A-Za-z$€£¥₦₹]+\s*(?=\d)/, '').replace(/[\s\u00a0']/g, '');
+  const cleaned = input
+    .trim()
+    .replace(/^[A-Za-z$€£¥₦₹]+\s*(?=\d)/, '')
+    .replace(/[\s\u00a0']/g, '');
   if (cleaned === '') return { ok: true, cents: undefined };
   const match = /^(\d+)(?:[.,](\d{0,2}))?$/.exec(cleaned);
   if (!match) return { ok: false, message: `${label} must be an amount like 12.50` };

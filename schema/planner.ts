@@ -45,14 +45,25 @@ export const plannerItems = replicatedEntity({
     start_time: timeOfDay.optional(),
     end_date: calendarDate.optional(),
     end_time: timeOfDay.optional(),
-    color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, plannerMessages.color).default(PLANNER_DEFAULT_COLOR),
+    color: z
+      .string()
+      .regex(/^#[0-9A-Fa-f]{6}$/, plannerMessages.color)
+      .default(PLANNER_DEFAULT_COLOR),
     done: z.boolean().optional(),
     comments: z.array(plannerComment).max(500).optional(),
   },
   serverOnly: {},
   columns: {
-    title: 'text', type: 'text', description: 'text', start_date: 'text', start_time: 'text', end_date: 'text',
-    end_time: 'text', color: 'text', done: 'bool', comments: 'jsonb',
+    title: 'text',
+    type: 'text',
+    description: 'text',
+    start_date: 'text',
+    start_time: 'text',
+    end_date: 'text',
+    end_time: 'text',
+    color: 'text',
+    done: 'bool',
+    comments: 'jsonb',
   },
 });
 export type PlannerItem = z.infer<typeof plannerItems.doc>;

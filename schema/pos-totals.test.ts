@@ -88,7 +88,15 @@ describe('cash', () => {
 
   it('payment summary names the method and whether the total is covered', () => {
     expect(paymentSummary([{ method: 'cash', amount_cents: 500 }], 500)).toMatchObject({ payment_method: 'cash', payment_status: 'paid' });
-    expect(paymentSummary([{ method: 'cash', amount_cents: 200 }, { method: 'card', amount_cents: 100 }], 500)).toMatchObject({
+    expect(
+      paymentSummary(
+        [
+          { method: 'cash', amount_cents: 200 },
+          { method: 'card', amount_cents: 100 },
+        ],
+        500,
+      ),
+    ).toMatchObject({
       payment_method: 'split',
       payment_status: 'partial',
     });

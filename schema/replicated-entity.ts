@@ -96,4 +96,3 @@ export function rxJsonSchema(entity: ReplicatedEntity) {
     indexes: [['workspace_id', 'id'], ...(entity.indexes ?? [])],
   };
 }
-

@@ -49,7 +49,14 @@ describe('runtime caching', () => {
   });
 
   it('never caches anything private', () => {
-    for (const path of ['/api/auth/me', '/api/auth/refresh', '/api/workspaces', '/api/workspaces/3/members', '/api/sync/pull', '/api/live']) {
+    for (const path of [
+      '/api/auth/me',
+      '/api/auth/refresh',
+      '/api/workspaces',
+      '/api/workspaces/3/members',
+      '/api/sync/pull',
+      '/api/live',
+    ]) {
       expect(runtimeCacheFor(url(path), '', true), path).toBeNull();
     }
     // An image served by a private API (a workspace file, an avatar) is private too.

@@ -45,8 +45,7 @@ const strategies: Record<string, StaleWhileRevalidate> = {
 // Only GETs the policy names as public; everything else (auth, workspaces, sync …) goes straight
 // to the network and is never stored.
 registerRoute(
-  ({ request, url }) =>
-    request.method === 'GET' && runtimeCacheFor(url, request.destination, url.origin === self.location.origin) !== null,
+  ({ request, url }) => request.method === 'GET' && runtimeCacheFor(url, request.destination, url.origin === self.location.origin) !== null,
   (options) => {
     const { request, url } = options;
     const name = runtimeCacheFor(url, request.destination, url.origin === self.location.origin);

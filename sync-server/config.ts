@@ -76,7 +76,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     HOST: parsed.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1'),
     APP_ORIGIN: origin,
     isProduction,
-    allowedOrigins: [origin, ...parsed.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)],
+    allowedOrigins: [
+      origin,
+      ...parsed.ALLOWED_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ],
   };
 }
 

@@ -27,9 +27,24 @@ function stubFetch(routes: Record<string, Reply[]>) {
 }
 
 const user = {
-  id: 1, email: 'a@b.co', name: 'Ann', full_name: 'Ann Bee', first_name: null, last_name: null, username: null,
-  title: null, bio: null, phone: null, profileImage: null, isAdmin: false, verified: true, credits: 100,
-  plan: 'free', trialEndsAt: null, hasPassword: true, created_at: '2026-01-01T00:00:00.000Z',
+  id: 1,
+  email: 'a@b.co',
+  name: 'Ann',
+  full_name: 'Ann Bee',
+  first_name: null,
+  last_name: null,
+  username: null,
+  title: null,
+  bio: null,
+  phone: null,
+  profileImage: null,
+  isAdmin: false,
+  verified: true,
+  credits: 100,
+  plan: 'free',
+  trialEndsAt: null,
+  hasPassword: true,
+  created_at: '2026-01-01T00:00:00.000Z',
 };
 const REFRESH = '/api/auth/refresh';
 const USER = '/api/auth/user';

@@ -55,7 +55,12 @@ export async function reapplyRejected(data: UserData, key: string): Promise<bool
     const existing = await collection.findOne(entry.doc_id).exec();
     const base = existing ? existing.toMutableJSON() : {};
     // Server-owned values come from what this device last saw of the server, never from the refused copy.
-    const merged = { ...fields, ...pick(base, ['server_seq', 'server_version', 'stock_on_hand']), id: entry.doc_id, updated_at: new Date().toISOString() };
+    const merged = {
+      ...fields,
+      ...pick(base, ['server_seq', 'server_version', 'stock_on_hand']),
+      id: entry.doc_id,
+      updated_at: new Date().toISOString(),
+    };
     await collection.upsert(parse(merged));
     return true;
   });

@@ -95,8 +95,7 @@ export function localStoreFor(db: LocalDocuments, onChange: () => void): LocalSt
   return {
     addConflicts: (entries) => conflicts.modify((items) => upsert(items, entries)),
     conflicts: () => conflicts.all(),
-    setConflictStatus: (key, status) =>
-      conflicts.modify((items) => items.map((i) => (i.key === key ? { ...i, status } : i))),
+    setConflictStatus: (key, status) => conflicts.modify((items) => items.map((i) => (i.key === key ? { ...i, status } : i))),
     addRejected: (entries) => rejected.modify((items) => upsert(items, entries)),
     rejected: () => rejected.all(),
     removeRejected: (key) => rejected.modify((items) => items.filter((i) => i.key !== key)),

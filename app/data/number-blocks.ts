@@ -65,9 +65,7 @@ export function numberBlocks(opts: { db: VukaDatabase; deviceId: string; baseUrl
   async function remaining(workspaceId: number, series: NumberSeries): Promise<number> {
     const doc = await db.getLocal<BlocksDoc>(DOC_ID);
     const blocks = doc ? doc.toMutableJSON().data.blocks : [];
-    return blocks
-      .filter((b) => b.workspace_id === workspaceId && b.series === series)
-      .reduce((n, b) => n + (b.end - b.next + 1), 0);
+    return blocks.filter((b) => b.workspace_id === workspaceId && b.series === series).reduce((n, b) => n + (b.end - b.next + 1), 0);
   }
 
   async function reserve(workspaceId: number, series: NumberSeries, size = 50): Promise<void> {
@@ -92,7 +90,9 @@ export function numberBlocks(opts: { db: VukaDatabase; deviceId: string; baseUrl
     /** Takes the next number; works offline while reserved numbers remain. */
     async draw(workspaceId: number, series: NumberSeries): Promise<number> {
       let drawn: number | null = null;
-      await (await blocksDoc()).incrementalModify((data) => {
+      await (
+        await blocksDoc()
+      ).incrementalModify((data) => {
         // May run again if another tab wrote first; only the last run's result counts.
         drawn = null;
         const blocks = [...(data.blocks ?? [])].sort((a, b) => a.start - b.start);

@@ -94,7 +94,11 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     status.setState({ lastSyncedAt: at, lastError: error });
     tabs.announceSynced(at, error);
   };
-  const settle = () => pending.settle(() => Promise.all(states.map((s) => s.awaitInSync())), () => online);
+  const settle = () =>
+    pending.settle(
+      () => Promise.all(states.map((s) => s.awaitInSync())),
+      () => online,
+    );
 
   // Going offline aborts every request in flight: a request the network dropped may otherwise never
   // settle, and RxDB would wait on it instead of retrying once the device is back online.
@@ -196,7 +200,16 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
               if (!row) continue;
               data.rejections.mark(name, r.id);
               const document = Object.fromEntries(Object.entries(row.newDocumentState));
-              entries.push({ key: `${name}:${r.id}`, collection: name, doc_id: r.id, workspace_id: workspace, code: r.code, message: r.message, document, at });
+              entries.push({
+                key: `${name}:${r.id}`,
+                collection: name,
+                doc_id: r.id,
+                workspace_id: workspace,
+                code: r.code,
+                message: r.message,
+                document,
+                at,
+              });
               // A record the server never accepted is withdrawn locally; it stays in the rejected list.
               if (!masterIds.has(r.id)) masters.push({ ...row.newDocumentState, _deleted: true });
             }

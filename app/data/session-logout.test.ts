@@ -5,9 +5,24 @@ import { useAuthStore } from './auth-store';
 import { logout, registerLogoutGuard, signIn, useLogoutWarning } from './session';
 
 const user: UserDto = {
-  id: 2, email: 'c@d.co', name: 'Cee', full_name: 'Cee Dee', first_name: null, last_name: null, username: null,
-  title: null, bio: null, phone: null, profileImage: null, isAdmin: false, verified: true, credits: 100,
-  plan: 'free', trialEndsAt: null, hasPassword: true, created_at: '2026-01-01T00:00:00.000Z',
+  id: 2,
+  email: 'c@d.co',
+  name: 'Cee',
+  full_name: 'Cee Dee',
+  first_name: null,
+  last_name: null,
+  username: null,
+  title: null,
+  bio: null,
+  phone: null,
+  profileImage: null,
+  isAdmin: false,
+  verified: true,
+  credits: 100,
+  plan: 'free',
+  trialEndsAt: null,
+  hasPassword: true,
+  created_at: '2026-01-01T00:00:00.000Z',
 };
 
 function memoryStorage() {

@@ -38,11 +38,14 @@ export function useSessionWatch() {
       if (warning !== undefined) clearTimeout(warning);
       warning = undefined;
       if (accessExpiresAt === null) return;
-      warning = setTimeout(() => {
-        window.dispatchEvent(new CustomEvent(TOKEN_EXPIRY_WARNING_EVENT, { detail: { expiresAt: accessExpiresAt } }));
-        // A successful refresh announces token_refresh_success, which re-checks and reschedules.
-        void refreshSession();
-      }, expiryWarningDelay(accessExpiresAt, Date.now()));
+      warning = setTimeout(
+        () => {
+          window.dispatchEvent(new CustomEvent(TOKEN_EXPIRY_WARNING_EVENT, { detail: { expiresAt: accessExpiresAt } }));
+          // A successful refresh announces token_refresh_success, which re-checks and reschedules.
+          void refreshSession();
+        },
+        expiryWarningDelay(accessExpiresAt, Date.now()),
+      );
     };
 
     const check = async () => {

@@ -7,9 +7,24 @@ import { currentUserKey, loadCurrentUser, logout, registerLogoutHook, signIn } f
 import { rememberedUser } from './session-cache';
 
 const user: UserDto = {
-  id: 1, email: 'a@b.co', name: 'Ann', full_name: 'Ann Bee', first_name: null, last_name: null, username: null,
-  title: null, bio: null, phone: null, profileImage: null, isAdmin: false, verified: true, credits: 100,
-  plan: 'free', trialEndsAt: null, hasPassword: true, created_at: '2026-01-01T00:00:00.000Z',
+  id: 1,
+  email: 'a@b.co',
+  name: 'Ann',
+  full_name: 'Ann Bee',
+  first_name: null,
+  last_name: null,
+  username: null,
+  title: null,
+  bio: null,
+  phone: null,
+  profileImage: null,
+  isAdmin: false,
+  verified: true,
+  credits: 100,
+  plan: 'free',
+  trialEndsAt: null,
+  hasPassword: true,
+  created_at: '2026-01-01T00:00:00.000Z',
 };
 
 function stubLogout(reply: { status: number; body: unknown } | 'network') {
@@ -91,12 +106,18 @@ describe('sign-in (spec §4 Auth state)', () => {
 
 describe('current user offline (DESIGN.md offline first)', () => {
   it('without a network the user last seen on this device stays signed in', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(loadCurrentUser()).resolves.toMatchObject({ id: 1 });
   });
 
   it('a server answer of 401 wins over the device copy', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } })),
+    );
     await expect(loadCurrentUser()).resolves.toBeNull();
     expect(rememberedUser()).toBeNull();
   });
@@ -105,7 +126,10 @@ describe('current user offline (DESIGN.md offline first)', () => {
     stubLogout({ status: 200, body: { message: 'Logged out' } });
     await logout(() => undefined);
     expect(rememberedUser()).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(loadCurrentUser()).rejects.toBeInstanceOf(TypeError);
   });
 });

@@ -22,8 +22,7 @@ export function currentUserQueryOptions() {
     queryFn: loadCurrentUser,
     staleTime: 15 * MINUTE,
     gcTime: 30 * MINUTE,
-    retry: (failureCount: number, error: Error) =>
-      failureCount < 1 && !(error instanceof ApiError && error.status === 401),
+    retry: (failureCount: number, error: Error) => failureCount < 1 && !(error instanceof ApiError && error.status === 401),
     refetchOnReconnect: true,
     refetchOnWindowFocus: false,
   };

@@ -30,12 +30,16 @@ export function NotFound() {
   if (isMarketPath(pathname)) {
     return (
       <main className={s.page}>
-        <p className={s.code} aria-hidden="true">404</p>
+        <p className={s.code} aria-hidden="true">
+          404
+        </p>
         <h1>Page Not Found</h1>
         <p className={s.text}>The page you are looking for does not exist or has moved.</p>
         <div className={s.links}>
           <ButtonLink href="/marketplace">Back to Marketplace</ButtonLink>
-          <ButtonLink href="/" variant="secondary">Go Home</ButtonLink>
+          <ButtonLink href="/" variant="secondary">
+            Go Home
+          </ButtonLink>
         </div>
       </main>
     );
@@ -47,7 +51,9 @@ export function NotFound() {
       <p className={s.text}>We couldn't find the page you were looking for.</p>
       <div className={s.links}>
         {workspaceId ? <ButtonLink href={`/workspace/${workspaceId}/dashboard`}>Dashboard</ButtonLink> : null}
-        <ButtonLink href="/controlhub" variant={workspaceId ? 'secondary' : 'primary'}>My Workspaces</ButtonLink>
+        <ButtonLink href="/controlhub" variant={workspaceId ? 'secondary' : 'primary'}>
+          My Workspaces
+        </ButtonLink>
       </div>
     </main>
   );

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { card } from './controls.css';
 
-export function Card({ children, className, as: Tag = 'section', ...rest }: {
+export function Card({
+  children,
+  className,
+  as: Tag = 'section',
+  ...rest
+}: {
   children: ReactNode;
   className?: string;
   as?: 'section' | 'div' | 'article';

@@ -3,15 +3,7 @@ import { Button } from './button';
 import * as s from './page.css';
 
 /** A plain message box. `error` is announced to screen readers at once; the others politely. */
-export function Notice({
-  tone = 'info',
-  title,
-  children,
-}: {
-  tone?: keyof typeof s.notice;
-  title?: string;
-  children?: ReactNode;
-}) {
+export function Notice({ tone = 'info', title, children }: { tone?: keyof typeof s.notice; title?: string; children?: ReactNode }) {
   return (
     <div className={s.notice[tone]} role={tone === 'error' ? 'alert' : 'status'}>
       {title ? <p className={s.noticeTitle}>{title}</p> : null}

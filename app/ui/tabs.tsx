@@ -15,11 +15,7 @@ export function Tabs({
   tabs: ReadonlyArray<{ id: string; title: string; content: ReactNode }>;
 }) {
   return (
-    <AriaTabs
-      className={s.tabs}
-      selectedKey={selectedKey}
-      onSelectionChange={(key: Key) => onSelectionChange?.(String(key))}
-    >
+    <AriaTabs className={s.tabs} selectedKey={selectedKey} onSelectionChange={(key: Key) => onSelectionChange?.(String(key))}>
       <AriaTabList aria-label={label} className={s.tabList}>
         {tabs.map((t) => (
           <AriaTab key={t.id} id={t.id} className={s.tab}>

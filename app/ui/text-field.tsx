@@ -1,12 +1,4 @@
-import {
-  FieldError,
-  Input,
-  Label,
-  Text,
-  TextArea,
-  TextField as AriaTextField,
-  type TextFieldProps,
-} from 'react-aria-components';
+import { FieldError, Input, Label, Text, TextArea, TextField as AriaTextField, type TextFieldProps } from 'react-aria-components';
 import * as s from './controls.css';
 
 export interface VukaTextFieldProps extends Omit<TextFieldProps, 'className' | 'children'> {
@@ -26,11 +18,7 @@ export function TextField({ label, description, error, multiline, placeholder, .
   return (
     <AriaTextField validationBehavior="aria" {...props} isInvalid={Boolean(error) || props.isInvalid} className={s.field}>
       <Label className={s.label}>{label}</Label>
-      {multiline ? (
-        <TextArea className={s.textarea} placeholder={placeholder} />
-      ) : (
-        <Input className={s.input} placeholder={placeholder} />
-      )}
+      {multiline ? <TextArea className={s.textarea} placeholder={placeholder} /> : <Input className={s.input} placeholder={placeholder} />}
       {description && !error ? (
         <Text slot="description" className={s.description}>
           {description}

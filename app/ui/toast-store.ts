@@ -37,8 +37,7 @@ export const useToastStore = create<ToastState>((set) => ({
   toasts: [],
   add: (t) => set((s) => ({ toasts: [t, ...s.toasts].slice(0, TOAST_LIMIT) })),
   update: (id, patch) => set((s) => ({ toasts: s.toasts.map((t) => (t.id === id ? { ...t, ...patch } : t)) })),
-  dismiss: (id) =>
-    set((s) => ({ toasts: s.toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)) })),
+  dismiss: (id) => set((s) => ({ toasts: s.toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)) })),
   remove: (id) => set((s) => ({ toasts: id === undefined ? [] : s.toasts.filter((t) => t.id !== id) })),
 }));
 

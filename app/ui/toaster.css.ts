@@ -63,4 +63,7 @@ export const progressTrack = style({
   marginTop: vars.space.md,
 });
 export const progressFill = style({ height: '100%', background: vars.color.accent, transition: 'width 200ms linear' });
-export const recoveryCard = style([toast.default, { position: 'fixed', top: vars.space.lg, right: vars.space.lg, zIndex: 101, width: 'min(380px, calc(100vw - 32px))' }]);
+export const recoveryCard = style([
+  toast.default,
+  { position: 'fixed', top: vars.space.lg, right: vars.space.lg, zIndex: 101, width: 'min(380px, calc(100vw - 32px))' },
+]);

@@ -92,7 +92,11 @@ export const popover = style({
   outline: 'none',
 });
 export const menu = style({ padding: vars.space.xs, outline: 'none' });
-export const menuHeader = style({ padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, fontSize: vars.fontSize.sm });
+export const menuHeader = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+});
 export const menuItem = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.sm,

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { text } from '../input.js';
 import { profileUpdate, registerPlan, sessionCheck, userDto } from '../accounts.js';
-import {
-  loginForm,
-  messages,
-  registerForm,
-  resetPasswordForm,
-  resetRequestForm,
-  socialEmailForm,
-  verificationCodeForm,
-} from '../forms.js';
+import { loginForm, messages, registerForm, resetPasswordForm, resetRequestForm, socialEmailForm, verificationCodeForm } from '../forms.js';
 import { endpoint, okBody } from '../http.js';
 
 export const socialProvider = z.enum(['facebook', 'twitter']);

@@ -26,9 +26,7 @@ async function main() {
     const page = await browser.newPage({ deviceScaleFactor: 1 });
     for (const icon of pngs) {
       await page.setViewportSize({ width: icon.size, height: icon.size });
-      await page.setContent(
-        `<!doctype html><html><body style="margin:0;background:transparent">${icon.svg(icon.size)}</body></html>`,
-      );
+      await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${icon.svg(icon.size)}</body></html>`);
       const png = await page.locator('svg').screenshot({ omitBackground: true });
       writeFileSync(join(publicDir, icon.file), png);
       console.log(`wrote app/public/${icon.file} (${icon.size}px, ${png.length} bytes)`);

@@ -46,12 +46,9 @@ export type MarkStyle = 'rounded' | 'full-bleed';
  */
 export function markSvg(style: MarkStyle, size = 512, markScale = style === 'rounded' ? 0.86 : 0.74): string {
   const bg =
-    style === 'rounded'
-      ? `<rect width="512" height="512" rx="112" fill="${black}"/>`
-      : `<rect width="512" height="512" fill="${black}"/>`;
+    style === 'rounded' ? `<rect width="512" height="512" rx="112" fill="${black}"/>` : `<rect width="512" height="512" fill="${black}"/>`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="${size}" height="${size}">` +
-    `${bg}${markGroup(markScale)}</svg>`
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="${size}" height="${size}">` + `${bg}${markGroup(markScale)}</svg>`
   );
 }
 

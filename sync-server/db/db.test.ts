@@ -71,7 +71,16 @@ for (const target of testDatabases()) {
     it('a prepared statement answers as an unprepared one, with every parameter and column type', async () => {
       const sql = `SELECT $1::int AS n, $2::text AS t, $3::text[] AS arr, $4::jsonb AS j, $5::timestamptz AS at,
                           $6::boolean AS b, $7::bigint AS big, $8::text AS missing`;
-      const params = [42, `it's "quoted"\n`, ['a', 'b,c', 'd"e'], { nested: [1, null, 'x'] }, new Date('2026-03-04T05:06:07.089Z'), true, '9007199254740993', null];
+      const params = [
+        42,
+        `it's "quoted"\n`,
+        ['a', 'b,c', 'd"e'],
+        { nested: [1, null, 'x'] },
+        new Date('2026-03-04T05:06:07.089Z'),
+        true,
+        '9007199254740993',
+        null,
+      ];
       const plain = await db.transaction((tx) => tx.query(sql, params));
       // Twice: the first run prepares, the second reuses the prepared statement.
       for (let run = 0; run < 2; run++) {
@@ -104,7 +113,9 @@ for (const target of testDatabases()) {
           await tx.query(insert, ['prepared-fail-probe', 'again'], { prepare: true });
         }),
       ).rejects.toThrow(/duplicate key/);
-      expect(await db.query(`SELECT name FROM server_secrets WHERE name LIKE 'prepared-fail-probe%'`)).toEqual([{ name: 'prepared-fail-probe' }]);
+      expect(await db.query(`SELECT name FROM server_secrets WHERE name LIKE 'prepared-fail-probe%'`)).toEqual([
+        { name: 'prepared-fail-probe' },
+      ]);
       // A statement Postgres cannot parse is refused each time, and is never kept.
       for (let run = 0; run < 2; run++) {
         await expect(db.transaction((tx) => tx.query('SELEC 1', [], { prepare: true }))).rejects.toThrow(/syntax error/);

@@ -13,12 +13,8 @@ export async function migrate(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
     // One migrator at a time, whichever instance starts first.
     await tx.query('SELECT pg_advisory_xact_lock(7281001)');
-    await tx.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    const done = new Set(
-      (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
-    );
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
     const applied: string[] = [];
     for (const file of files) {
       if (done.has(file)) continue;

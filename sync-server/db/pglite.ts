@@ -82,9 +82,12 @@ function preparedStatements(pg: PGlite) {
 
   async function prepare(sql: string): Promise<Statement> {
     const name = `vuka_${statements.size + 1}`;
-    const res = await pg.execProtocol(concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
-      syncToFs: false,
-    });
+    const res = await pg.execProtocol(
+      concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      {
+        syncToFs: false,
+      },
+    );
     const description = res.messages.find((m) => m.name === 'parameterDescription');
     const types = description && 'dataTypeIDs' in description ? (description.dataTypeIDs as number[]) : [];
     const statement = { name, types };
@@ -106,7 +109,12 @@ function preparedStatements(pg: PGlite) {
           return serializer ? serializer(value) : String(value);
         });
         const res = await pg.execProtocol(
-          concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+          concat([
+            serialize.bind({ statement: statement.name, values }),
+            serialize.describe({ type: 'P' }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
           { syncToFs: false },
         );
         return parse.parseResults(res.messages, pg.parsers)[0].rows as R[];

@@ -18,10 +18,7 @@ export interface AccessClaims {
 export async function loadSigningKey(db: Db, configured?: string): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
   const fresh = randomBytes(32).toString('base64url');
-  await db.query(
-    `INSERT INTO server_secrets (name, value) VALUES ('access_token_key', $1) ON CONFLICT (name) DO NOTHING`,
-    [fresh],
-  );
+  await db.query(`INSERT INTO server_secrets (name, value) VALUES ('access_token_key', $1) ON CONFLICT (name) DO NOTHING`, [fresh]);
   const rows = await db.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'access_token_key'`);
   return Buffer.from(rows[0].value, 'base64url');
 }
@@ -42,10 +39,14 @@ export function verifyAccessToken(key: Buffer, token: string, nowSeconds: number
   try {
     const claims: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
     if (
-      typeof claims === 'object' && claims !== null &&
-      'sub' in claims && typeof claims.sub === 'number' &&
-      'fam' in claims && typeof claims.fam === 'string' &&
-      'exp' in claims && typeof claims.exp === 'number'
+      typeof claims === 'object' &&
+      claims !== null &&
+      'sub' in claims &&
+      typeof claims.sub === 'number' &&
+      'fam' in claims &&
+      typeof claims.fam === 'string' &&
+      'exp' in claims &&
+      typeof claims.exp === 'number'
     ) {
       if (claims.exp <= nowSeconds) return null;
       return { sub: claims.sub, fam: claims.fam, exp: claims.exp };

@@ -41,10 +41,9 @@ export async function rateLimit(db: Queryable, key: string, limit: RateLimit, no
   const allowed = hits <= limit.max;
   // Expired windows are dead weight; sweep them now and then rather than on every hit.
   if (Math.random() < 0.02) {
-    await db.query(
-      `DELETE FROM rate_limits WHERE window_start + make_interval(secs => window_seconds) < $1::timestamptz`,
-      [now.toISOString()],
-    );
+    await db.query(`DELETE FROM rate_limits WHERE window_start + make_interval(secs => window_seconds) < $1::timestamptz`, [
+      now.toISOString(),
+    ]);
   }
   return { allowed, hits, retryAfterSeconds: allowed ? 0 : endsIn };
 }

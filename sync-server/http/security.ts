@@ -39,7 +39,9 @@ export function originCheck(config: Config) {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
-    const foreign = origin ? !config.allowedOrigins.includes(origin) && !sameHost(origin, req) : site === 'cross-site' || site === 'same-site';
+    const foreign = origin
+      ? !config.allowedOrigins.includes(origin) && !sameHost(origin, req)
+      : site === 'cross-site' || site === 'same-site';
     if (foreign) {
       res.status(403).json({ message: 'Cross-site request refused', code: 'bad_origin' } satisfies ErrorBody);
       return;

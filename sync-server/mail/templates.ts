@@ -7,12 +7,7 @@ export interface MailContent {
 }
 
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function layout(paragraphs: string[]): string {
@@ -47,12 +42,7 @@ export function resetPasswordMail(link: string): MailContent {
   return {
     subject: `Reset your ${brand.product} password`,
     text: `${intro}\n\n${action}\n${link}\n\n${ignore}\n\n${brand.product}`,
-    html: layout([
-      escapeHtml(intro),
-      escapeHtml(action),
-      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
-      escapeHtml(ignore),
-    ]),
+    html: layout([escapeHtml(intro), escapeHtml(action), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`, escapeHtml(ignore)]),
   };
 }
 
@@ -69,7 +59,12 @@ export function quotableName(value: string, max: number): string {
     .replace(/\s+/g, ' ')
     .trim();
   const chars = Array.from(flat);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : flat;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : flat;
 }
 
 /** Longest workspace name quoted in an invitation's subject; the body quotes up to 100 (the name's limit). */

@@ -10,7 +10,10 @@ import { brand } from '../../schema/brand.js';
  * on its own port with a fresh test key and the config is pointed at it. Returns null when a real
  * key is configured (or in production, where a missing key simply turns card payments off).
  */
-export async function startDevSandbox(config: Config, log: Logger): Promise<{ sandbox: PaystackSandbox; attach(appPort: number): void } | null> {
+export async function startDevSandbox(
+  config: Config,
+  log: Logger,
+): Promise<{ sandbox: PaystackSandbox; attach(appPort: number): void } | null> {
   if (config.PAYSTACK_SECRET_KEY || config.isProduction) return null;
   const secretKey = `sk_test_sandbox_${randomBytes(16).toString('hex')}`;
   const port = config.PAYSTACK_SANDBOX_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1000);

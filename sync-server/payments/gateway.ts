@@ -64,12 +64,7 @@ export interface PaymentGateway {
     metadata: Record<string, string | number>;
   }): Promise<VerifiedTransaction>;
   createPlan(input: { name: string; amount: number; interval: 'monthly' | 'annually'; currency: string }): Promise<{ planCode: string }>;
-  createSubscription(input: {
-    customer: string;
-    plan: string;
-    authorization: string;
-    startDate: string;
-  }): Promise<ProviderSubscription>;
+  createSubscription(input: { customer: string; plan: string; authorization: string; startDate: string }): Promise<ProviderSubscription>;
   disableSubscription(input: { code: string; token: string }): Promise<void>;
   /** Makes a saved card unusable for further charges. */
   deactivateAuthorization(authorizationCode: string): Promise<void>;

@@ -110,7 +110,10 @@ export function paystackGateway(opts: { baseUrl: string; secretKey: string; time
     const parsed = envelope.safeParse(json);
     if (!parsed.success) throw new PaymentProviderError('The card payment service gave an answer we do not understand.', 502);
     if (!res.ok || !parsed.data.status) {
-      throw new PaymentProviderError(parsed.data.message || `The card payment service answered ${res.status}.`, res.status >= 500 ? 502 : res.status);
+      throw new PaymentProviderError(
+        parsed.data.message || `The card payment service answered ${res.status}.`,
+        res.status >= 500 ? 502 : res.status,
+      );
     }
     return parsed.data.data;
   }
@@ -123,24 +126,27 @@ export function paystackGateway(opts: { baseUrl: string; secretKey: string; time
   });
   const toSubscription = (raw: unknown): ProviderSubscription => {
     const s = subscriptionShape.parse(raw);
-    return { subscriptionCode: s.subscription_code, emailToken: s.email_token, status: s.status, nextPaymentDate: s.next_payment_date ?? null };
+    return {
+      subscriptionCode: s.subscription_code,
+      emailToken: s.email_token,
+      status: s.status,
+      nextPaymentDate: s.next_payment_date ?? null,
+    };
   };
 
   return {
     async initialize(input) {
-      const data = z
-        .object({ authorization_url: z.string().url(), access_code: z.string(), reference: z.string() })
-        .parse(
-          await call('POST', '/transaction/initialize', {
-            email: input.email,
-            amount: input.amount,
-            currency: input.currency,
-            reference: input.reference,
-            callback_url: input.callbackUrl,
-            channels: ['card'],
-            metadata: input.metadata,
-          }),
-        );
+      const data = z.object({ authorization_url: z.string().url(), access_code: z.string(), reference: z.string() }).parse(
+        await call('POST', '/transaction/initialize', {
+          email: input.email,
+          amount: input.amount,
+          currency: input.currency,
+          reference: input.reference,
+          callback_url: input.callbackUrl,
+          channels: ['card'],
+          metadata: input.metadata,
+        }),
+      );
       return { authorizationUrl: data.authorization_url, accessCode: data.access_code, reference: data.reference };
     },
     async verify(reference) {

@@ -31,7 +31,9 @@ for (const target of testDatabases()) {
       ]);
       const people = await server.deps.db.query('SELECT 1 FROM contacts WHERE workspace_id = $1', [ws[0].id]);
       expect(people).toHaveLength(2);
-      const settings = await server.deps.db.query<{ currency: string }>('SELECT currency FROM workspace_settings WHERE workspace_id = $1', [ws[0].id]);
+      const settings = await server.deps.db.query<{ currency: string }>('SELECT currency FROM workspace_settings WHERE workspace_id = $1', [
+        ws[0].id,
+      ]);
       expect(settings[0].currency).toBe('ZAR');
       expect(await seedDemo(server.deps)).toBe(false);
     });

@@ -75,12 +75,28 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
       workspaceId: workspace.id,
       rows: docs.map((d) => ({ newDocumentState: { ...d, workspace_id: workspace.id, updated_at: now, _deleted: false } })),
     });
-  const productDocs = demoProducts.map(({ stock: _stock, ...p }) => ({ id: randomUUID(), ...p, track_inventory: true, pos_enabled: true, low_stock_threshold: 5 }));
+  const productDocs = demoProducts.map(({ stock: _stock, ...p }) => ({
+    id: randomUUID(),
+    ...p,
+    track_inventory: true,
+    pos_enabled: true,
+    low_stock_threshold: 5,
+  }));
   await push(products, productDocs);
   await push(
     stockMovements,
-    demoProducts.map((p, i) => ({ id: randomUUID(), product_id: productDocs[i].id, quantity: p.stock, reason: 'purchase', note: 'Opening stock', created_at: now })),
+    demoProducts.map((p, i) => ({
+      id: randomUUID(),
+      product_id: productDocs[i].id,
+      quantity: p.stock,
+      reason: 'purchase',
+      note: 'Opening stock',
+      created_at: now,
+    })),
   );
-  await push(contacts, demoContacts.map((c) => ({ id: randomUUID(), ...c })));
+  await push(
+    contacts,
+    demoContacts.map((c) => ({ id: randomUUID(), ...c })),
+  );
   return true;
 }

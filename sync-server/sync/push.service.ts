@@ -23,9 +23,7 @@ interface PushInput {
 }
 
 /** A push transaction's end: every document decided, or a fresh batch inserted (see `freshBatch`). */
-type Outcome =
-  | { kind: 'decided'; response: PushResponse }
-  | { kind: 'fresh'; inserted: string[]; checked: Checked[] };
+type Outcome = { kind: 'decided'; response: PushResponse } | { kind: 'fresh'; inserted: string[]; checked: Checked[] };
 
 type Decision =
   | { kind: 'write'; doc: Doc; isNewLive: boolean }
@@ -96,8 +94,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
         // The server's state of a refused document goes back too, so the client can fall back to it.
         rejected.push(decision.rejection);
         if (decision.master) conflicts.push(decision.master);
-      }
-      else if (decision.kind === 'write') {
+      } else if (decision.kind === 'write') {
         const refused = referenceRefusal(rules, decision.doc, current, accepted);
         if (refused) {
           rejected.push({ id: String(decision.doc.id), code: 'invalid', message: refused });
@@ -240,10 +237,7 @@ function decide(entity: ReplicatedEntity, row: Checked, current: Map<string, Doc
   const refused = rules.changeRefused?.(stored, incoming);
   if (refused) return { kind: 'reject', rejection: { id, code: 'immutable', message: refused }, master: existing };
   const assumed = row.assumed;
-  const matches =
-    assumed != null &&
-    (assumed.server_version === existing.server_version ||
-      sameJson(clientView(entity, assumed), stored));
+  const matches = assumed != null && (assumed.server_version === existing.server_version || sameJson(clientView(entity, assumed), stored));
   if (!matches) return { kind: 'conflict', master: existing };
   return { kind: 'write', doc, isNewLive: !deleting && existing._deleted === true };
 }

@@ -99,11 +99,9 @@ export async function selectFeedJson(
   // this transaction only the index walk is left.
   const [, rows] = await Promise.all([
     tx.query(`SELECT set_config('enable_sort', 'off', true)`, [], { prepare: true }),
-    tx.query<{ doc: string; server_seq: number | string; id: string }>(
-      feedQuery(entity),
-      [workspaceId, after.seq, after.id, limit],
-      { prepare: true },
-    ),
+    tx.query<{ doc: string; server_seq: number | string; id: string }>(feedQuery(entity), [workspaceId, after.seq, after.id, limit], {
+      prepare: true,
+    }),
   ]);
   const tail = rows[rows.length - 1];
   return {
@@ -114,17 +112,13 @@ export async function selectFeedJson(
 }
 
 export function selectByIds(tx: Queryable, entity: ReplicatedEntity, workspaceId: number, ids: string[]): Promise<Row[]> {
-  return tx.query(`SELECT * FROM ${quote(entity.name)} WHERE workspace_id = $1 AND id = ANY($2::text[])`, [
-    workspaceId,
-    ids,
-  ]);
+  return tx.query(`SELECT * FROM ${quote(entity.name)} WHERE workspace_id = $1 AND id = ANY($2::text[])`, [workspaceId, ids]);
 }
 
 export async function countLive(tx: Queryable, table: string, workspaceId: number): Promise<number> {
-  const rows = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${quote(table)} WHERE workspace_id = $1 AND NOT deleted`,
-    [workspaceId],
-  );
+  const rows = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quote(table)} WHERE workspace_id = $1 AND NOT deleted`, [
+    workspaceId,
+  ]);
   return Number(rows[0].n);
 }
 

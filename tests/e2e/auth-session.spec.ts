@@ -6,7 +6,6 @@ import { registerViaUi, skipCookieConsent, tick, uniqueEmail } from './auth-supp
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => skipCookieConsent(page));
 
-
 test('a protected page sends a signed-out visitor to /auth', async ({ page }) => {
   await page.goto('/welcome');
   await expect(page).toHaveURL(/\/auth$/);

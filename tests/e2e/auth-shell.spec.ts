@@ -5,15 +5,17 @@ import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => skipCookieConsent(page));
 
-const expire = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => window.dispatchEvent(new Event('session_expired')));
+const expire = (page: import('@playwright/test').Page) => page.evaluate(() => window.dispatchEvent(new Event('session_expired')));
 
 test('session recovery restores a live session and hides', async ({ page }, info) => {
   await registerViaUi(page, 'Lerato Mokoena', uniqueEmail('recover', info.project.name));
   const restored = page.evaluate(
-    () => new Promise<string>((resolve) => window.addEventListener('session_recovery', (e) => {
-      if (e instanceof CustomEvent && e.detail.type === 'session_restored') resolve('session_restored');
-    })),
+    () =>
+      new Promise<string>((resolve) =>
+        window.addEventListener('session_recovery', (e) => {
+          if (e instanceof CustomEvent && e.detail.type === 'session_restored') resolve('session_restored');
+        }),
+      ),
   );
   await expire(page);
   const toast = page.getByTestId('session-recovery');

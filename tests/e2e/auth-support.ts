@@ -15,7 +15,10 @@ export function uniqueEmail(tag: string, project: string): string {
 
 /** Ticks a checkbox by pressing its box, as a person would (the label also holds links). */
 export async function tick(form: Locator, label: RegExp) {
-  await form.locator('label').filter({ hasText: label }).click({ position: { x: 10, y: 10 } });
+  await form
+    .locator('label')
+    .filter({ hasText: label })
+    .click({ position: { x: 10, y: 10 } });
   await expect(form.getByRole('checkbox', { name: label })).toBeChecked();
 }
 

@@ -11,7 +11,10 @@ async function payOnSandbox(page: Page, cardNumber: string) {
 }
 
 /** Billing through the local Paystack sandbox: upgrade by card, buy credits, and offline. */
-test('a trader upgrades to the Vuka Plan by card, buys AI credits, and sees billing needs a connection offline', async ({ page, context }, info) => {
+test('a trader upgrades to the Vuka Plan by card, buys AI credits, and sees billing needs a connection offline', async ({
+  page,
+  context,
+}, info) => {
   const shot = (name: string) => page.screenshot({ path: `tests/screenshots/billing-${info.project.name}-${name}.png`, fullPage: true });
   const { workspaceId } = await newTraderWithWorkspace(page, 'billing', info.project.name, `Billing ${info.project.name}`);
   const status = page.getByTestId('plan-status');

@@ -18,9 +18,7 @@ async function openWorkspaceNav(page: Page) {
   if (await menu.isVisible()) await menu.click();
 }
 
-test('a new person registers, verifies, creates a workspace, and finds it again after logging back in', async ({
-  page,
-}, info) => {
+test('a new person registers, verifies, creates a workspace, and finds it again after logging back in', async ({ page }, info) => {
   const email = `journey-${info.project.name}-${Date.now()}@example.test`;
   const workspaceName = `Thandi's Kitchen ${info.project.name}`;
 

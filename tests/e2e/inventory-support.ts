@@ -62,7 +62,11 @@ export function productRow(page: Page, name: string) {
 }
 
 /** Records a stock change through the Adjust stock dialog. */
-export async function adjustStock(page: Page, name: string, change: { reason: string; direction?: 'Add to stock' | 'Remove from stock'; quantity: string; note?: string }) {
+export async function adjustStock(
+  page: Page,
+  name: string,
+  change: { reason: string; direction?: 'Add to stock' | 'Remove from stock'; quantity: string; note?: string },
+) {
   await page.getByRole('button', { name: `Adjust stock of ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Adjust stock: ${name}` });
   await dialog.getByLabel('Reason').selectOption({ label: change.reason });

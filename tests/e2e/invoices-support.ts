@@ -13,7 +13,11 @@ export async function goTo(page: Page, link: string) {
 }
 
 /** Fills line `n` (1-based) of the invoice/quote form, adding the line first when needed. */
-export async function fillLine(page: Page, n: number, fields: { description: string; quantity?: string; price: string; tax?: string; discount?: string }) {
+export async function fillLine(
+  page: Page,
+  n: number,
+  fields: { description: string; quantity?: string; price: string; tax?: string; discount?: string },
+) {
   const lines = page.getByRole('list', { name: 'Lines' });
   if ((await lines.getByRole('listitem').count()) < n) {
     await page.getByRole('button', { name: 'Add line' }).click();

@@ -9,7 +9,10 @@ export function isoInDays(days: number): string {
 
 /** The planner item's card in the agenda view. */
 export function plannerEntry(page: Page, title: string) {
-  return page.getByRole('list', { name: 'Agenda', exact: true }).getByTestId('planner-entry').filter({ has: page.getByTestId('planner-title').getByText(title, { exact: true }) });
+  return page
+    .getByRole('list', { name: 'Agenda', exact: true })
+    .getByTestId('planner-entry')
+    .filter({ has: page.getByTestId('planner-title').getByText(title, { exact: true }) });
 }
 
 /** Adds an item through the New item dialog; it is then listed in the agenda. */

@@ -22,7 +22,9 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `/work/shots/planner-${name}.png`, fullPage: true });
 }
 
-test('two phones edit one planner item, one offline: fields merge, the same field keeps the server value and logs mine; invoice due dates are on the month', async ({ browser }, info) => {
+test('two phones edit one planner item, one offline: fields merge, the same field keeps the server value and logs mine; invoice due dates are on the month', async ({
+  browser,
+}, info) => {
   test.setTimeout(180_000);
   const contextA = await phoneContext(browser);
   const contextB = await phoneContext(browser);
@@ -105,7 +107,9 @@ test('two phones edit one planner item, one offline: fields merge, the same fiel
     });
 
     await test.step("A's conflict log holds the losing start time", async () => {
-      await plannerEntry(a, TITLE).getByRole('link', { name: /has a sync conflict/ }).click();
+      await plannerEntry(a, TITLE)
+        .getByRole('link', { name: /has a sync conflict/ })
+        .click();
       await expect(a).toHaveURL(/\/sync$/);
       const entry = a.getByTestId('conflict-entry');
       await expect(entry).toHaveCount(1);

@@ -120,7 +120,10 @@ test('a trader rings up and voids sales offline, and they reach the server when 
     await tile(page, 'Milk 1L').click();
     await page.getByRole('button', { name: /^Charge R/ }).click();
     const pay = page.getByRole('dialog', { name: 'Take payment' });
-    await pay.getByRole('radio', { name: 'Card' }).or(pay.getByRole('button', { name: 'Card' })).click();
+    await pay
+      .getByRole('radio', { name: 'Card' })
+      .or(pay.getByRole('button', { name: 'Card' }))
+      .click();
     await pay.getByRole('button', { name: 'Complete sale' }).click();
     await expect(page.getByRole('dialog', { name: 'Sale complete' }).getByTestId('receipt-number')).toHaveText('Receipt no. 2');
     await page.getByRole('button', { name: 'New sale' }).click();
@@ -168,11 +171,15 @@ test('a trader rings up and voids sales offline, and they reach the server when 
   });
 });
 
-test('a till first opened with no signal has receipt numbers, reserved while another workspace page was open', async ({ page, context }, info) => {
+test('a till first opened with no signal has receipt numbers, reserved while another workspace page was open', async ({
+  page,
+  context,
+}, info) => {
   // Every receipt-number reservation this page makes, from the first load on.
   const reservations: string[] = [];
   page.on('response', (res) => {
-    if (res.url().includes('/number-blocks') && res.ok() && (res.request().postData() ?? '').includes('"receipt"')) reservations.push(res.url());
+    if (res.url().includes('/number-blocks') && res.ok() && (res.request().postData() ?? '').includes('"receipt"'))
+      reservations.push(res.url());
   });
   const { workspaceId } = await newTraderWithWorkspace(page, 'pos-ahead', info.project.name, `Ahead Stall ${info.project.name}`);
 

@@ -17,7 +17,10 @@ function receivedMail(): ReceivedMail[] {
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
-    localStorage.setItem('vuka-cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }));
+    localStorage.setItem(
+      'vuka-cookie-consent',
+      JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }),
+    );
     localStorage.setItem('vuka-desktop-notice-dismissed', 'true');
   });
 });
@@ -31,7 +34,12 @@ async function fill(page: Page, v: { name: string; email: string; subject: strin
   await form(page).getByLabel('Message').fill(v.message);
 }
 
-const good = { name: 'Thandi Mokoena', email: 'thandi@example.com', subject: 'Question about POS', message: 'Does the till work offline at my stall?' };
+const good = {
+  name: 'Thandi Mokoena',
+  email: 'thandi@example.com',
+  subject: 'Question about POS',
+  message: 'Does the till work offline at my stall?',
+};
 
 test('contact page shows the spec headings, information card, FAQ and structured data', async ({ page }) => {
   await page.goto('/contact');
@@ -60,8 +68,12 @@ test('contact page shows the spec headings, information card, FAQ and structured
 test('the form shows each validation message, then sends and resets', async ({ page }) => {
   await page.goto('/contact');
   await form(page).getByRole('button', { name: 'Send Message' }).click();
-  for (const msg of ['Name must be at least 2 characters', 'Please enter a valid email address',
-    'Subject must be at least 5 characters', 'Message must be at least 10 characters']) {
+  for (const msg of [
+    'Name must be at least 2 characters',
+    'Please enter a valid email address',
+    'Subject must be at least 5 characters',
+    'Message must be at least 10 characters',
+  ]) {
     await expect(form(page).getByText(msg)).toBeVisible();
   }
   await fill(page, { name: 'T', email: 'not-an-email', subject: 'Hey', message: 'Too short' });

@@ -3,7 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
-    localStorage.setItem('vuka-cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }));
+    localStorage.setItem(
+      'vuka-cookie-consent',
+      JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }),
+    );
     localStorage.setItem('vuka-desktop-notice-dismissed', 'true');
   });
 });
@@ -12,10 +15,26 @@ test.beforeEach(async ({ page }) => {
 const rates = { USD: 1, ZAR: 17.5, EUR: 0.92, INR: 84.1, PKR: 278, BDT: 119.5, CAD: 1.37, NGN: 1550, KES: 129 };
 // R499 at these rates: 499 / 17.5 * rate, rounded to whole units.
 const expected: Record<string, string> = {
-  ZAR: 'R499', USD: '$29', EUR: '€26', INR: '₹2,398', PKR: 'Rs 7,927', BDT: '৳3,407', CAD: 'C$39', NGN: '₦44,197', KES: 'KSh 3,678',
+  ZAR: 'R499',
+  USD: '$29',
+  EUR: '€26',
+  INR: '₹2,398',
+  PKR: 'Rs 7,927',
+  BDT: '৳3,407',
+  CAD: 'C$39',
+  NGN: '₦44,197',
+  KES: 'KSh 3,678',
 };
 const zero: Record<string, string> = {
-  ZAR: 'R0', USD: '$0', EUR: '€0', INR: '₹0', PKR: 'Rs 0', BDT: '৳0', CAD: 'C$0', NGN: '₦0', KES: 'KSh 0',
+  ZAR: 'R0',
+  USD: '$0',
+  EUR: '€0',
+  INR: '₹0',
+  PKR: 'Rs 0',
+  BDT: '৳0',
+  CAD: 'C$0',
+  NGN: '₦0',
+  KES: 'KSh 0',
 };
 
 async function serveRates(page: Page) {

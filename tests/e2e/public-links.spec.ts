@@ -4,7 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
-    localStorage.setItem('vuka-cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }));
+    localStorage.setItem(
+      'vuka-cookie-consent',
+      JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }),
+    );
     localStorage.setItem('vuka-desktop-notice-dismissed', 'true');
   });
 });
@@ -12,7 +15,10 @@ test.beforeEach(async ({ page }) => {
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 880;
 
 async function clickAndExpectPath(page: Page, name: string | RegExp, path: RegExp, scope = page.locator('main')) {
-  await scope.getByRole('link', { name, exact: typeof name === 'string' }).first().click();
+  await scope
+    .getByRole('link', { name, exact: typeof name === 'string' })
+    .first()
+    .click();
   await expect(page).toHaveURL(path);
 }
 
@@ -26,7 +32,12 @@ test('header: Home, Pricing, Marketplace, currency, Login and Launch Your Busine
     await expect(header.getByRole('button', { name: 'Close' })).toHaveAttribute('aria-expanded', 'true');
     const explore = header.getByRole('navigation', { name: 'Explore' });
     await expect(explore.getByRole('link')).toHaveText(['Marketplace', 'Classifieds', 'Directory', 'Events']);
-    for (const [name, href] of [['Marketplace', '/marketplace'], ['Classifieds', '/classifieds'], ['Directory', '/directory'], ['Events', '/events']]) {
+    for (const [name, href] of [
+      ['Marketplace', '/marketplace'],
+      ['Classifieds', '/classifieds'],
+      ['Directory', '/directory'],
+      ['Events', '/events'],
+    ]) {
       await expect(explore.getByRole('link', { name })).toHaveAttribute('href', href);
     }
     await expect(header.getByLabel('Currency').locator('visible=true')).toBeVisible();
@@ -66,9 +77,23 @@ test('landing: sections, every module card and the calls to action', async ({ pa
 
   const modules = page.locator('main [data-module]');
   await expect(modules).toHaveCount(15);
-  for (const name of ['CRM', 'Invoices & Quotes', 'Point of Sale', 'Orders & Storefront', 'Events & Ticketing', 'Services & Bookings',
-    'Inventory & Products', 'Classified Ads', 'Content & Magazine', 'Social Media Scheduling', 'Bookkeeper', 'File Drive',
-    'Project Management', 'Planner', 'AI Generation']) {
+  for (const name of [
+    'CRM',
+    'Invoices & Quotes',
+    'Point of Sale',
+    'Orders & Storefront',
+    'Events & Ticketing',
+    'Services & Bookings',
+    'Inventory & Products',
+    'Classified Ads',
+    'Content & Magazine',
+    'Social Media Scheduling',
+    'Bookkeeper',
+    'File Drive',
+    'Project Management',
+    'Planner',
+    'AI Generation',
+  ]) {
     await expect(modules.getByRole('heading', { name, exact: true })).toBeVisible();
   }
   for (const t of ['Market trader', 'Freelancer', 'Salon & barber', 'Spaza shop', 'Caterer', 'Creator']) {
@@ -76,7 +101,13 @@ test('landing: sections, every module card and the calls to action', async ({ pa
   }
   await expect(page.getByText(/request the feature your business is missing/)).toBeVisible();
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Vuka', 'Typical POS app', 'Typical invoicing app', 'Typical website builder']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Feature',
+    'Vuka',
+    'Typical POS app',
+    'Typical invoicing app',
+    'Typical website builder',
+  ]);
 
   const main = page.locator('main');
   await expect(main.getByRole('link', { name: 'Explore All Modules' })).toHaveAttribute('href', '/register');
@@ -116,8 +147,13 @@ test('pricing: plan cards, comparison table, FAQ, structured data and both regis
 
   await page.getByText('Is there a free trial').click();
   await expect(page.getByText('free for 30 days, and no credit card is needed')).toBeVisible();
-  for (const text of ['saves up to 20%', 'upgrade gives you the new features immediately', 'end of your billing cycle',
-    'until the end of the billing period', 'refresh at the start of each billing cycle']) {
+  for (const text of [
+    'saves up to 20%',
+    'upgrade gives you the new features immediately',
+    'end of your billing cycle',
+    'until the end of the billing period',
+    'refresh at the start of each billing cycle',
+  ]) {
     await expect(page.getByText(text, { exact: false })).toHaveCount(1);
   }
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
@@ -156,8 +192,15 @@ test('terms has 14 numbered sections and privacy 16, with the spec facts', async
   await expect(termsHeadings.first()).toHaveText(/^1\. /);
   await expect(termsHeadings.last()).toHaveText(/^14\. /);
   const terms = page.locator('main');
-  for (const fact of ['at least 18 years old', 'accurate', 'without notice', 'within 90 days after deletion', '30 days’ notice',
-    'quoted in South African Rand (ZAR)', 'only through our card payment partner']) {
+  for (const fact of [
+    'at least 18 years old',
+    'accurate',
+    'without notice',
+    'within 90 days after deletion',
+    '30 days’ notice',
+    'quoted in South African Rand (ZAR)',
+    'only through our card payment partner',
+  ]) {
     await expect(terms).toContainText(fact);
   }
   await expect(page).toHaveTitle('Terms of Service | Vuka');

@@ -12,7 +12,10 @@ const pages = [
 
 test('screenshots of every public page', async ({ page }, info) => {
   await page.addInitScript(() => {
-    localStorage.setItem('vuka-cookie-consent', JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }));
+    localStorage.setItem(
+      'vuka-cookie-consent',
+      JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }),
+    );
   });
   for (const p of pages) {
     await page.goto(p.path);

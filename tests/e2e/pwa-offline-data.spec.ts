@@ -16,8 +16,13 @@ async function goTo(page: Page, link: string) {
   await page.getByRole('link', { name: link, exact: true }).click();
 }
 
-test('a signed-in trader opens the control hub and inventory offline, works, and the work syncs when back online', async ({ page, context, browser }, info) => {
-  const shot = (name: string) => page.screenshot({ path: `tests/screenshots/pwa-offline-data-${info.project.name}-${name}.png`, fullPage: true });
+test('a signed-in trader opens the control hub and inventory offline, works, and the work syncs when back online', async ({
+  page,
+  context,
+  browser,
+}, info) => {
+  const shot = (name: string) =>
+    page.screenshot({ path: `tests/screenshots/pwa-offline-data-${info.project.name}-${name}.png`, fullPage: true });
   const workspaceName = `Market Stall ${info.project.name}`;
   const { email, workspaceId } = await newTraderWithWorkspace(page, 'offline-data', info.project.name, workspaceName);
   const inventoryUrl = `/workspace/${workspaceId}/inventory`;

@@ -21,7 +21,10 @@ test.describe('offline', () => {
     expect(scope).toMatch(/\/$/);
   });
 
-  test('with no network, / and /controlhub still open from the app shell and show the offline mark', async ({ page, context }, testInfo) => {
+  test('with no network, / and /controlhub still open from the app shell and show the offline mark', async ({
+    page,
+    context,
+  }, testInfo) => {
     await visitOnline(page, '/');
     await context.setOffline(true);
 

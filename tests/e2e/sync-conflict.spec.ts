@@ -14,7 +14,9 @@ function shot(page: Page, info: TestInfo, name: string) {
 
 const NAME = 'Naledi Dlamini';
 
-test('two devices edit one contact, one offline: fields merge, the same field keeps the server value and logs mine', async ({ browser }, info) => {
+test('two devices edit one contact, one offline: fields merge, the same field keeps the server value and logs mine', async ({
+  browser,
+}, info) => {
   const contextA = await browser.newContext();
   const contextB = await browser.newContext();
   const a = await contextA.newPage();

@@ -18,7 +18,9 @@ function syncRequests(page: Page) {
   return seen;
 }
 
-test('two tabs: only the leader syncs, the other sees changes and status, and takes over when the leader closes', async ({ context }, info) => {
+test('two tabs: only the leader syncs, the other sees changes and status, and takes over when the leader closes', async ({
+  context,
+}, info) => {
   const first = await context.newPage();
   const { workspaceId } = await newTraderWithWorkspace(first, 'tabs', info.project.name, 'Two Tabs Trading');
   const crm = `/workspace/${workspaceId}/crm`;

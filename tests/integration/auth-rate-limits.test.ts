@@ -56,7 +56,10 @@ for (const target of testDatabases()) {
       const blocked = await new CookieClient(server.url).post('/api/auth/login', { email, password: 'guess-x' });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(blocked.json).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) });
+      expect(blocked.json).toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
+      });
       // Another account from the same address is not blocked by this account's limit.
       expect((await new CookieClient(server.url).post('/api/auth/login', { email: uniqueEmail(), password: 'guess-0' })).status).toBe(401);
     });
@@ -80,8 +83,10 @@ for (const target of testDatabases()) {
       const second = await startAuthServer(db, { RATE_LIMITS: 'on' });
       try {
         const email = uniqueEmail('shared');
-        for (let i = 0; i < 3; i++) expect((await new CookieClient(server.url).post('/api/auth/request-reset', { email })).status).toBe(200);
-        for (let i = 0; i < 2; i++) expect((await new CookieClient(second.url).post('/api/auth/request-reset', { email })).status).toBe(200);
+        for (let i = 0; i < 3; i++)
+          expect((await new CookieClient(server.url).post('/api/auth/request-reset', { email })).status).toBe(200);
+        for (let i = 0; i < 2; i++)
+          expect((await new CookieClient(second.url).post('/api/auth/request-reset', { email })).status).toBe(200);
         // Five per account per hour, counted by both instances together.
         expect((await new CookieClient(second.url).post('/api/auth/request-reset', { email })).status).toBe(429);
       } finally {

@@ -38,13 +38,26 @@ for (const target of testDatabases()) {
         const res = await client.post('/api/auth/register', body);
         expect(res.status).toBe(200);
         expect(res.json).toMatchObject({
-          user: { email: 'new.person@example.test', name: 'Thandi Nkosi', credits: 100, plan: 'free', verified: false, hasPassword: true, trialEndsAt: null },
+          user: {
+            email: 'new.person@example.test',
+            name: 'Thandi Nkosi',
+            credits: 100,
+            plan: 'free',
+            verified: false,
+            hasPassword: true,
+            trialEndsAt: null,
+          },
         });
         expect(client.jar.has('vuka_at')).toBe(true);
         expect(client.jar.has('vuka_rt')).toBe(true);
         const me = await client.get('/api/auth/user');
         expect(me.status).toBe(200);
-        const [row] = await db.query<{ password: string; age_confirmed_at: Date | null; terms_accepted_at: Date | null; verification_code_hash: string | null }>(
+        const [row] = await db.query<{
+          password: string;
+          age_confirmed_at: Date | null;
+          terms_accepted_at: Date | null;
+          verification_code_hash: string | null;
+        }>(
           `SELECT password, age_confirmed_at, terms_accepted_at, verification_code_hash FROM users WHERE email = 'new.person@example.test'`,
         );
         expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
@@ -121,7 +134,9 @@ for (const target of testDatabases()) {
       });
 
       it('an account without a password (social only) cannot log in with one', async () => {
-        await db.query(`INSERT INTO users (email, full_name, facebook_id, verified) VALUES ('social.only@example.test', 'Social Only', 'fb-1', true)`);
+        await db.query(
+          `INSERT INTO users (email, full_name, facebook_id, verified) VALUES ('social.only@example.test', 'Social Only', 'fb-1', true)`,
+        );
         const { res } = await login('social.only@example.test', PASSWORD);
         expect(res.status).toBe(401);
         expect(res.json).toEqual({ message: 'Invalid email or password' });
@@ -130,11 +145,18 @@ for (const target of testDatabases()) {
       it('bad input answers 400 with field errors', async () => {
         const res = await new CookieClient(server.url).post('/api/auth/login', { email: 'x', password: '1' });
         expect(res.status).toBe(400);
-        expect(res.json).toMatchObject({ errors: { email: ['Invalid email address'], password: ['Password must be at least 6 characters'] } });
+        expect(res.json).toMatchObject({
+          errors: { email: ['Invalid email address'], password: ['Password must be at least 6 characters'] },
+        });
       });
 
       it('a POST from another site is refused with 403', async () => {
-        const res = await new CookieClient(server.url).request('POST', '/api/auth/login', { email: alice.email, password: alice.password }, { origin: 'https://evil.example' });
+        const res = await new CookieClient(server.url).request(
+          'POST',
+          '/api/auth/login',
+          { email: alice.email, password: alice.password },
+          { origin: 'https://evil.example' },
+        );
         expect(res.status).toBe(403);
         expect(res.headers.getSetCookie()).toEqual([]);
       });
@@ -208,7 +230,11 @@ for (const target of testDatabases()) {
         const { client } = await login();
         server.advance(31 * DAY);
         try {
-          expect((await client.get('/api/auth/check-session')).json).toEqual({ authenticated: false, accessExpiresAt: null, refreshable: false });
+          expect((await client.get('/api/auth/check-session')).json).toEqual({
+            authenticated: false,
+            accessExpiresAt: null,
+            refreshable: false,
+          });
           expect((await client.post('/api/auth/refresh')).status).toBe(401);
         } finally {
           server.advance(-31 * DAY);
@@ -257,12 +283,23 @@ for (const target of testDatabases()) {
     describe('account', () => {
       it('updates the profile and returns the user', async () => {
         const { client } = await login();
-        const res = await client.patch('/api/auth/user', { full_name: 'Alice D.', title: 'Owner', avatar_url: 'https://img.example/a.png' });
+        const res = await client.patch('/api/auth/user', {
+          full_name: 'Alice D.',
+          title: 'Owner',
+          avatar_url: 'https://img.example/a.png',
+        });
         expect(res.status).toBe(200);
-        expect(res.json).toMatchObject({ name: 'Alice D.', full_name: 'Alice D.', title: 'Owner', profileImage: 'https://img.example/a.png' });
+        expect(res.json).toMatchObject({
+          name: 'Alice D.',
+          full_name: 'Alice D.',
+          title: 'Owner',
+          profileImage: 'https://img.example/a.png',
+        });
         const bad = await client.patch('/api/auth/user', { full_name: 'A', avatar_url: 'nope' });
         expect(bad.status).toBe(400);
-        expect(bad.json).toMatchObject({ errors: { full_name: ['Name must be at least 2 characters'], avatar_url: ['Enter a full web address'] } });
+        expect(bad.json).toMatchObject({
+          errors: { full_name: ['Name must be at least 2 characters'], avatar_url: ['Enter a full web address'] },
+        });
         expect((await new CookieClient(server.url).patch('/api/auth/user', { title: 'x' })).status).toBe(401);
       });
 
@@ -270,13 +307,25 @@ for (const target of testDatabases()) {
         const { client, email, password } = await registered(server);
         const other = new CookieClient(server.url);
         expect((await other.post('/api/auth/login', { email, password })).status).toBe(200);
-        const short = await client.post('/api/auth/change-password', { currentPassword: password, password: '123', confirmPassword: '123' });
+        const short = await client.post('/api/auth/change-password', {
+          currentPassword: password,
+          password: '123',
+          confirmPassword: '123',
+        });
         expect(short.status).toBe(400);
         expect(short.json).toMatchObject({ errors: { password: ['Password must be at least 6 characters'] } });
-        const wrong = await client.post('/api/auth/change-password', { currentPassword: 'not-it-at-all', password: 'brand-new-1', confirmPassword: 'brand-new-1' });
+        const wrong = await client.post('/api/auth/change-password', {
+          currentPassword: 'not-it-at-all',
+          password: 'brand-new-1',
+          confirmPassword: 'brand-new-1',
+        });
         expect(wrong.status).toBe(400);
         expect(wrong.json).toMatchObject({ errors: { currentPassword: ['Current password is incorrect'] } });
-        const ok = await client.post('/api/auth/change-password', { currentPassword: password, password: 'brand-new-1', confirmPassword: 'brand-new-1' });
+        const ok = await client.post('/api/auth/change-password', {
+          currentPassword: password,
+          password: 'brand-new-1',
+          confirmPassword: 'brand-new-1',
+        });
         expect(ok.status).toBe(200);
         expect((await client.get('/api/auth/user')).status).toBe(200);
         expect((await other.post('/api/auth/refresh')).status).toBe(401);

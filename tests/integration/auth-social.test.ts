@@ -152,7 +152,11 @@ for (const target of testDatabases()) {
       facebook.signInAs({ id: 'fb-900', name: 'Leaving Soon', email });
       const client = new CookieClient(server.url);
       expect((await signIn(client, 'facebook')).headers.get('location')).toBe('/controlhub');
-      const change = await client.post('/api/auth/change-password', { currentPassword: 'whatever', password: 'new-pass-1', confirmPassword: 'new-pass-1' });
+      const change = await client.post('/api/auth/change-password', {
+        currentPassword: 'whatever',
+        password: 'new-pass-1',
+        confirmPassword: 'new-pass-1',
+      });
       expect(change.status).toBe(400);
       expect(change.json).toMatchObject({ code: 'no_password' });
       const del = await client.post('/api/auth/delete-account', { confirm: 'DELETE' });
@@ -169,7 +173,9 @@ for (const target of testDatabases()) {
       const verify = await client.post('/auth/verify-social-email', { email: uniqueEmail(), verification_code: '123456' });
       expect(verify.status).toBe(400);
       const bad = await client.post('/auth/verify-social-email', { email: 'nope', verification_code: '12' });
-      expect(bad.json).toMatchObject({ errors: { email: ['Invalid email address'], verification_code: ['Verification code must be 6 digits'] } });
+      expect(bad.json).toMatchObject({
+        errors: { email: ['Invalid email address'], verification_code: ['Verification code must be 6 digits'] },
+      });
     });
 
     it('a callback whose state was started in another browser, or replayed, is refused', async () => {

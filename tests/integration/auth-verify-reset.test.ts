@@ -41,7 +41,10 @@ for (const target of testDatabases()) {
         const ok = await client.post('/api/auth/verify-email', { code });
         expect(ok.status).toBe(200);
         expect(ok.json).toMatchObject({ message: 'Email verified', user: { email, verified: true } });
-        const [row] = await db.query<{ verification_code_hash: string | null }>('SELECT verification_code_hash FROM users WHERE email = $1', [email]);
+        const [row] = await db.query<{ verification_code_hash: string | null }>(
+          'SELECT verification_code_hash FROM users WHERE email = $1',
+          [email],
+        );
         expect(row.verification_code_hash).toBeNull();
         const again = await client.post('/api/auth/verify-email', { code });
         expect(again.status).toBe(400);
@@ -65,7 +68,10 @@ for (const target of testDatabases()) {
           expect((await client.post('/api/auth/refresh')).status).toBe(200);
           const res = await client.post('/api/auth/verify-email', { code });
           expect(res.status).toBe(400);
-          expect(res.json).toMatchObject({ message: 'This verification code has expired. Please request a new one.', code: 'code_expired' });
+          expect(res.json).toMatchObject({
+            message: 'This verification code has expired. Please request a new one.',
+            code: 'code_expired',
+          });
         } finally {
           server.advance(-25 * HOUR);
         }
@@ -189,14 +195,26 @@ for (const target of testDatabases()) {
         expect((await session.post('/api/auth/login', { email, password: 'correct-horse-1' })).status).toBe(200);
         await new CookieClient(server.url).post('/api/auth/request-reset', { email });
         const token = await latestResetToken(db, email, 3);
-        const mismatch = await new CookieClient(server.url).post('/api/auth/reset-password', { token, password: 'new-secret-9', confirmPassword: 'other' });
+        const mismatch = await new CookieClient(server.url).post('/api/auth/reset-password', {
+          token,
+          password: 'new-secret-9',
+          confirmPassword: 'other',
+        });
         expect(mismatch.status).toBe(400);
         expect(mismatch.json).toMatchObject({ errors: { confirmPassword: ["Passwords don't match"] } });
-        const ok = await new CookieClient(server.url).post('/api/auth/reset-password', { token, password: 'new-secret-9', confirmPassword: 'new-secret-9' });
+        const ok = await new CookieClient(server.url).post('/api/auth/reset-password', {
+          token,
+          password: 'new-secret-9',
+          confirmPassword: 'new-secret-9',
+        });
         expect(ok.status).toBe(200);
         expect((await session.post('/api/auth/refresh')).status).toBe(401);
         expect((await new CookieClient(server.url).post('/api/auth/login', { email, password: 'new-secret-9' })).status).toBe(200);
-        const reused = await new CookieClient(server.url).post('/api/auth/reset-password', { token, password: 'third-secret', confirmPassword: 'third-secret' });
+        const reused = await new CookieClient(server.url).post('/api/auth/reset-password', {
+          token,
+          password: 'third-secret',
+          confirmPassword: 'third-secret',
+        });
         expect(reused.status).toBe(400);
         expect(reused.json).toMatchObject({ message: 'This reset link is invalid or has expired' });
       });
@@ -206,13 +224,21 @@ for (const target of testDatabases()) {
         const token = await latestResetToken(db, email, 4);
         server.advance(HOUR + 1000);
         try {
-          const expired = await new CookieClient(server.url).post('/api/auth/reset-password', { token, password: 'late-secret', confirmPassword: 'late-secret' });
+          const expired = await new CookieClient(server.url).post('/api/auth/reset-password', {
+            token,
+            password: 'late-secret',
+            confirmPassword: 'late-secret',
+          });
           expect(expired.status).toBe(400);
           expect(expired.json).toMatchObject({ message: 'This reset link is invalid or has expired' });
         } finally {
           server.advance(-(HOUR + 1000));
         }
-        const fake = await new CookieClient(server.url).post('/api/auth/reset-password', { token: 'x'.repeat(43), password: 'late-secret', confirmPassword: 'late-secret' });
+        const fake = await new CookieClient(server.url).post('/api/auth/reset-password', {
+          token: 'x'.repeat(43),
+          password: 'late-secret',
+          confirmPassword: 'late-secret',
+        });
         expect(fake.status).toBe(400);
         expect((await new CookieClient(server.url).post('/api/auth/login', { email, password: 'late-secret' })).status).toBe(401);
       });

@@ -67,7 +67,13 @@ describe('Paystack adapter against the local sandbox over HTTP', () => {
     expect(back.searchParams.get('reference')).toBe('adapter-ok-1');
 
     const v = await g.verify('adapter-ok-1');
-    expect(v).toMatchObject({ status: 'success', amount: 49_900, currency: 'ZAR', gatewayResponse: 'Approved', customerEmail: 'buyer@example.test' });
+    expect(v).toMatchObject({
+      status: 'success',
+      amount: 49_900,
+      currency: 'ZAR',
+      gatewayResponse: 'Approved',
+      customerEmail: 'buyer@example.test',
+    });
     expect(v.authorization).toMatchObject({ last4: '4081', brand: 'visa', reusable: true, expMonth: 12, expYear: 2039 });
     expect(v.customerCode).toMatch(/^CUS_/);
 
@@ -77,14 +83,28 @@ describe('Paystack adapter against the local sandbox over HTTP', () => {
 
     // The same reference cannot be used twice.
     const dup = await g
-      .initialize({ email: 'buyer@example.test', amount: 100, currency: 'ZAR', reference: 'adapter-ok-1', callbackUrl: 'http://app.test/', metadata: {} })
+      .initialize({
+        email: 'buyer@example.test',
+        amount: 100,
+        currency: 'ZAR',
+        reference: 'adapter-ok-1',
+        callbackUrl: 'http://app.test/',
+        metadata: {},
+      })
       .catch((e: unknown) => e);
     expect(dup).toMatchObject({ message: 'Duplicate Transaction Reference' });
   });
 
   it('a declined card fails the transaction, and bad card input is refused on the page', async () => {
     const g = gateway();
-    const started = await g.initialize({ email: 'declined@example.test', amount: 4_900, currency: 'ZAR', reference: 'adapter-declined', callbackUrl: 'http://app.test/subscription/topup', metadata: {} });
+    const started = await g.initialize({
+      email: 'declined@example.test',
+      amount: 4_900,
+      currency: 'ZAR',
+      reference: 'adapter-declined',
+      callbackUrl: 'http://app.test/subscription/topup',
+      metadata: {},
+    });
     const typo = await payOnCheckout(started.authorizationUrl, { number: '4084 0840 8408 4082' });
     expect(typo.status).toBe(400);
     expect(typo.html).toContain('Enter a valid card number.');
@@ -102,21 +122,47 @@ describe('Paystack adapter against the local sandbox over HTTP', () => {
 
   it('charges a saved authorisation, creates a plan and a subscription, and disables it', async () => {
     const g = gateway();
-    const started = await g.initialize({ email: 'saver@example.test', amount: 12_900, currency: 'ZAR', reference: 'adapter-save', callbackUrl: 'http://app.test/', metadata: {} });
+    const started = await g.initialize({
+      email: 'saver@example.test',
+      amount: 12_900,
+      currency: 'ZAR',
+      reference: 'adapter-save',
+      callbackUrl: 'http://app.test/',
+      metadata: {},
+    });
     await payOnCheckout(started.authorizationUrl);
     const card = (await g.verify('adapter-save')).authorization;
     if (!card) throw new Error('no card saved');
 
-    const charged = await g.chargeAuthorization({ email: 'saver@example.test', amount: 4_900, currency: 'ZAR', authorizationCode: card.authorizationCode, reference: 'adapter-recharge', metadata: { item: 'credits_50' } });
+    const charged = await g.chargeAuthorization({
+      email: 'saver@example.test',
+      amount: 4_900,
+      currency: 'ZAR',
+      authorizationCode: card.authorizationCode,
+      reference: 'adapter-recharge',
+      metadata: { item: 'credits_50' },
+    });
     expect(charged).toMatchObject({ status: 'success', amount: 4_900, reference: 'adapter-recharge' });
     const stranger = await g
-      .chargeAuthorization({ email: 'other@example.test', amount: 4_900, currency: 'ZAR', authorizationCode: card.authorizationCode, reference: 'adapter-steal', metadata: {} })
+      .chargeAuthorization({
+        email: 'other@example.test',
+        amount: 4_900,
+        currency: 'ZAR',
+        authorizationCode: card.authorizationCode,
+        reference: 'adapter-steal',
+        metadata: {},
+      })
       .catch((e: unknown) => e);
     expect(stranger).toBeInstanceOf(PaymentProviderError);
 
     const { planCode } = await g.createPlan({ name: 'Vuka monthly', amount: 49_900, interval: 'monthly', currency: 'ZAR' });
     expect(planCode).toMatch(/^PLN_/);
-    const sub = await g.createSubscription({ customer: 'saver@example.test', plan: planCode, authorization: card.authorizationCode, startDate: '2031-01-01T00:00:00.000Z' });
+    const sub = await g.createSubscription({
+      customer: 'saver@example.test',
+      plan: planCode,
+      authorization: card.authorizationCode,
+      startDate: '2031-01-01T00:00:00.000Z',
+    });
     expect(sub).toMatchObject({ status: 'active', nextPaymentDate: '2031-01-01T00:00:00.000Z' });
     await g.disableSubscription({ code: sub.subscriptionCode, token: sub.emailToken });
     expect(sandbox.state.subscriptions.get(sub.subscriptionCode)?.status).toBe('non-renewing');

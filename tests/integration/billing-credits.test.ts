@@ -25,28 +25,48 @@ for (const target of testDatabases()) {
 
     const credits = async (client: CookieClient) => billingOverview.parse((await client.get('/api/billing')).json).credits;
     const ledger = (userId: number) =>
-      db.query<{ amount: number; type: string; payment_id: number | null }>('SELECT amount, type, payment_id FROM credit_transactions WHERE user_id = $1 ORDER BY id', [userId]);
+      db.query<{ amount: number; type: string; payment_id: number | null }>(
+        'SELECT amount, type, payment_id FROM credit_transactions WHERE user_id = $1 ORDER BY id',
+        [userId],
+      );
     async function promo(code: string, fields: Record<string, unknown>) {
       const cols = Object.keys(fields);
-      await db.query(
-        `INSERT INTO promo_codes (code, ${cols.join(', ')}) VALUES ($1, ${cols.map((_, i) => `$${i + 2}`).join(', ')})`,
-        [code, ...Object.values(fields)],
-      );
+      await db.query(`INSERT INTO promo_codes (code, ${cols.join(', ')}) VALUES ($1, ${cols.map((_, i) => `$${i + 2}`).join(', ')})`, [
+        code,
+        ...Object.values(fields),
+      ]);
     }
 
     it('a credit top-up through checkout adds the pack’s credits and a credit_transactions row', async () => {
       const { user, client } = await signedInUser(h.server);
-      const { reference, location } = await checkoutAndPay(client, '/api/billing/credits/checkout', { pack: 'credits_150', return_path: RETURN });
+      const { reference, location } = await checkoutAndPay(client, '/api/billing/credits/checkout', {
+        pack: 'credits_150',
+        return_path: RETURN,
+      });
       expect(new URL(location ?? '').pathname).toBe(RETURN);
       const out = paymentOutcome.parse((await client.post('/api/billing/verify', { reference })).json);
-      expect(out).toMatchObject({ status: 'success', item: 'credits_150', message: 'Payment received. 150 AI credits were added to your account.' });
+      expect(out).toMatchObject({
+        status: 'success',
+        item: 'credits_150',
+        message: 'Payment received. 150 AI credits were added to your account.',
+      });
       await h.sandbox.idle();
       expect(await credits(client)).toBe(250);
       const rows = await ledger(user.id);
       expect(rows).toEqual([{ amount: 150, type: 'purchase', payment_id: expect.any(Number) }]);
       const hist = billingHistory.parse((await client.get('/api/billing/history')).json);
-      expect(hist.payments).toEqual([expect.objectContaining({ reference, status: 'success', amount_cents: 12_900, description: '150 AI credits', card: 'Visa •••• 4081' })]);
-      expect(hist.credit_transactions).toEqual([expect.objectContaining({ amount: 150, type: 'purchase', description: 'Bought 150 AI credits' })]);
+      expect(hist.payments).toEqual([
+        expect.objectContaining({
+          reference,
+          status: 'success',
+          amount_cents: 12_900,
+          description: '150 AI credits',
+          card: 'Visa •••• 4081',
+        }),
+      ]);
+      expect(hist.credit_transactions).toEqual([
+        expect.objectContaining({ amount: 150, type: 'purchase', description: 'Bought 150 AI credits' }),
+      ]);
       // Verifying again reads the stored result and adds nothing.
       expect(paymentOutcome.parse((await client.post('/api/billing/verify', { reference })).json).status).toBe('success');
       expect(await credits(client)).toBe(250);
@@ -125,14 +145,18 @@ for (const target of testDatabases()) {
       const card = cards[0];
       if (!card) throw new Error('no card');
 
-      const bought = paymentOutcome.parse((await client.post('/api/billing/credits/charge-saved-card', { pack: 'credits_150', payment_method_id: card.id })).json);
+      const bought = paymentOutcome.parse(
+        (await client.post('/api/billing/credits/charge-saved-card', { pack: 'credits_150', payment_method_id: card.id })).json,
+      );
       expect(bought).toMatchObject({ status: 'success', message: 'Payment received. 150 AI credits were added to your account.' });
       await h.sandbox.idle();
       expect(await credits(client)).toBe(300);
       expect((await ledger(user.id)).map((r) => r.amount)).toEqual([50, 150]);
 
       const other = await signedInUser(h.server);
-      expect((await other.client.post('/api/billing/credits/charge-saved-card', { pack: 'credits_50', payment_method_id: card.id })).status).toBe(404);
+      expect(
+        (await other.client.post('/api/billing/credits/charge-saved-card', { pack: 'credits_50', payment_method_id: card.id })).status,
+      ).toBe(404);
       expect((await other.client.post(`/api/billing/payment-methods/${card.id}/default`)).status).toBe(404);
       expect((await other.client.delete(`/api/billing/payment-methods/${card.id}`)).status).toBe(404);
 
@@ -151,10 +175,13 @@ for (const target of testDatabases()) {
       expect(list).toEqual([expect.objectContaining({ id: card.id, is_default: true })]);
 
       // Removing the real card also ends it at the provider: it cannot be charged again.
-      const authCode = (await db.query<{ provider_id: string }>('SELECT provider_id FROM payment_methods WHERE id = $1', [card.id]))[0]?.provider_id ?? '';
+      const authCode =
+        (await db.query<{ provider_id: string }>('SELECT provider_id FROM payment_methods WHERE id = $1', [card.id]))[0]?.provider_id ?? '';
       expect(z.array(paymentMethodDto).parse((await client.delete(`/api/billing/payment-methods/${card.id}`)).json)).toEqual([]);
       expect(h.sandbox.state.authorizationByCode(authCode)).toBeUndefined();
-      expect((await client.post('/api/billing/credits/charge-saved-card', { pack: 'credits_50', payment_method_id: card.id })).status).toBe(404);
+      expect((await client.post('/api/billing/credits/charge-saved-card', { pack: 'credits_50', payment_method_id: card.id })).status).toBe(
+        404,
+      );
     });
 
     it('promo codes: unknown, inactive, expired, used up, below minimum and reused codes are refused with a clear message', async () => {
@@ -196,7 +223,11 @@ for (const target of testDatabases()) {
       const free = promoQuote.parse((await a.client.post('/api/billing/promo/check', { code: 'FREEBIE', item: 'credits_50' })).json);
       expect(free.total_cents).toBe(100);
 
-      const { reference } = await checkoutAndPay(a.client, '/api/billing/subscription/checkout', { cycle: 'monthly', promo_code: 'launch20', return_path: '/settings?tab=subscription' });
+      const { reference } = await checkoutAndPay(a.client, '/api/billing/subscription/checkout', {
+        cycle: 'monthly',
+        promo_code: 'launch20',
+        return_path: '/settings?tab=subscription',
+      });
       expect(h.sandbox.state.transactions.get(reference)?.amount).toBe(39_920);
       expect(paymentOutcome.parse((await a.client.post('/api/billing/verify', { reference })).json).status).toBe('success');
       await h.sandbox.idle();
@@ -207,8 +238,12 @@ for (const target of testDatabases()) {
       );
       expect(usage).toEqual([{ discount_cents: 9_980 }]);
 
-      expect((await a.client.post('/api/billing/promo/check', { code: 'LAUNCH20', item: 'credits_50' })).json).toMatchObject({ message: 'You have already used this promo code.' });
-      expect((await b.client.post('/api/billing/promo/check', { code: 'LAUNCH20', item: 'credits_50' })).json).toMatchObject({ message: 'This promo code has reached its usage limit.' });
+      expect((await a.client.post('/api/billing/promo/check', { code: 'LAUNCH20', item: 'credits_50' })).json).toMatchObject({
+        message: 'You have already used this promo code.',
+      });
+      expect((await b.client.post('/api/billing/promo/check', { code: 'LAUNCH20', item: 'credits_50' })).json).toMatchObject({
+        message: 'This promo code has reached its usage limit.',
+      });
     });
   });
 }

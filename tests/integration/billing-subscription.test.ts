@@ -24,7 +24,12 @@ for (const target of testDatabases()) {
 
     const overviewOf = async (client: CookieClient) => billingOverview.parse((await client.get('/api/billing')).json);
     const userRow = async (id: number) =>
-      (await db.query<{ plan: string; credits: number; plan_trial_ends_at: Date | null }>('SELECT plan, credits, plan_trial_ends_at FROM users WHERE id = $1', [id]))[0];
+      (
+        await db.query<{ plan: string; credits: number; plan_trial_ends_at: Date | null }>(
+          'SELECT plan, credits, plan_trial_ends_at FROM users WHERE id = $1',
+          [id],
+        )
+      )[0];
 
     it('every billing endpoint answers 401 without a session', async () => {
       const anon = new CookieClient(h.server.url);
@@ -57,7 +62,10 @@ for (const target of testDatabases()) {
       const before = await overviewOf(client);
       expect(before).toMatchObject({ plan: 'free', subscription: null, credits: 100, payment_methods: [], payments_enabled: true });
 
-      const { reference, location } = await checkoutAndPay(client, '/api/billing/subscription/checkout', { cycle: 'monthly', return_path: RETURN });
+      const { reference, location } = await checkoutAndPay(client, '/api/billing/subscription/checkout', {
+        cycle: 'monthly',
+        return_path: RETURN,
+      });
       const back = new URL(location ?? '');
       expect(back.pathname).toBe(RETURN);
       expect(back.searchParams.get('reference')).toBe(reference);
@@ -72,20 +80,29 @@ for (const target of testDatabases()) {
       const end = new Date(after.subscription?.current_period_end ?? 0).getTime();
       expect(end - Date.now()).toBeGreaterThan(27 * DAY);
       expect(end - Date.now()).toBeLessThan(32 * DAY);
-      expect(after.payment_methods).toEqual([expect.objectContaining({ brand: 'visa', last4: '4081', exp_month: 12, exp_year: 2039, is_default: true })]);
+      expect(after.payment_methods).toEqual([
+        expect.objectContaining({ brand: 'visa', last4: '4081', exp_month: 12, exp_year: 2039, is_default: true }),
+      ]);
       // 100 on sign-up plus the month's 100, once, though the webhook and the return both settled it.
       await h.sandbox.idle();
       expect((await overviewOf(client)).credits).toBe(200);
       expect(await userRow(user.id)).toMatchObject({ plan: 'pro', credits: 200, plan_trial_ends_at: null });
 
       // Renewals are handed to the provider's subscription, starting when the paid month ends.
-      const subs = await db.query<{ provider_subscription_code: string | null }>('SELECT provider_subscription_code FROM subscriptions WHERE user_id = $1', [user.id]);
+      const subs = await db.query<{ provider_subscription_code: string | null }>(
+        'SELECT provider_subscription_code FROM subscriptions WHERE user_id = $1',
+        [user.id],
+      );
       const code = subs[0]?.provider_subscription_code ?? '';
       expect(code).toMatch(/^SUB_/);
       expect(h.sandbox.state.subscriptions.get(code)?.next_payment_date).toBe(after.subscription?.current_period_end);
 
       // Only the provider's token and the card's brand, last4 and expiry are stored, never the number.
-      const dump = JSON.stringify(await db.query('SELECT p.*, m.* FROM payments p LEFT JOIN payment_methods m ON m.user_id = p.user_id WHERE p.user_id = $1', [user.id]));
+      const dump = JSON.stringify(
+        await db.query('SELECT p.*, m.* FROM payments p LEFT JOIN payment_methods m ON m.user_id = p.user_id WHERE p.user_id = $1', [
+          user.id,
+        ]),
+      );
       expect(dump).not.toContain('4084084084084081');
       expect(dump).not.toContain('408408');
 
@@ -97,7 +114,10 @@ for (const target of testDatabases()) {
 
     it('annual billing charges twelve months less 20 % and runs for a year', async () => {
       const { client } = await signedInUser(h.server);
-      const { reference } = await checkoutAndPay(client, '/api/billing/subscription/checkout', { cycle: 'annual', return_path: '/settings?tab=subscription' });
+      const { reference } = await checkoutAndPay(client, '/api/billing/subscription/checkout', {
+        cycle: 'annual',
+        return_path: '/settings?tab=subscription',
+      });
       expect(paymentOutcome.parse((await client.post('/api/billing/verify', { reference })).json).status).toBe('success');
       const o = await overviewOf(client);
       expect(o.subscription).toMatchObject({ cycle: 'annual', amount_cents: 479_040 });
@@ -110,10 +130,18 @@ for (const target of testDatabases()) {
 
     it('a declined card leaves the plan unchanged and says so plainly', async () => {
       const { user, client } = await signedInUser(h.server);
-      const { reference, location } = await checkoutAndPay(client, '/api/billing/subscription/checkout', { cycle: 'monthly', return_path: RETURN }, DECLINED_CARD);
+      const { reference, location } = await checkoutAndPay(
+        client,
+        '/api/billing/subscription/checkout',
+        { cycle: 'monthly', return_path: RETURN },
+        DECLINED_CARD,
+      );
       expect(new URL(location ?? '').searchParams.get('reference')).toBe(reference);
       const res = paymentOutcome.parse((await client.post('/api/billing/verify', { reference })).json);
-      expect(res).toMatchObject({ status: 'failed', message: 'Your card was declined (Declined). Nothing was charged and your plan has not changed.' });
+      expect(res).toMatchObject({
+        status: 'failed',
+        message: 'Your card was declined (Declined). Nothing was charged and your plan has not changed.',
+      });
       const o = await overviewOf(client);
       expect(o).toMatchObject({ plan: 'free', subscription: null, credits: 100, payment_methods: [] });
       expect(await userRow(user.id)).toMatchObject({ plan: 'free', credits: 100 });
@@ -137,7 +165,9 @@ for (const target of testDatabases()) {
       const { reference } = await checkoutAndPay(client, '/api/billing/subscription/checkout', { cycle: 'monthly', return_path: RETURN });
       await client.post('/api/billing/verify', { reference });
       await h.sandbox.idle();
-      const code = (await db.query<{ c: string }>('SELECT provider_subscription_code AS c FROM subscriptions WHERE user_id = $1', [user.id]))[0]?.c ?? '';
+      const code =
+        (await db.query<{ c: string }>('SELECT provider_subscription_code AS c FROM subscriptions WHERE user_id = $1', [user.id]))[0]?.c ??
+        '';
 
       const cancelled = await client.post('/api/billing/subscription/cancel');
       expect(cancelled.status).toBe(200);
@@ -169,7 +199,9 @@ for (const target of testDatabases()) {
       await client.post('/api/billing/verify', { reference });
       await h.sandbox.idle();
       const first = await overviewOf(client);
-      const code = (await db.query<{ c: string }>('SELECT provider_subscription_code AS c FROM subscriptions WHERE user_id = $1', [user.id]))[0]?.c ?? '';
+      const code =
+        (await db.query<{ c: string }>('SELECT provider_subscription_code AS c FROM subscriptions WHERE user_id = $1', [user.id]))[0]?.c ??
+        '';
       const charge = await fetch(`${h.sandbox.apiUrl}/sandbox/subscriptions/${code}/charge`, {
         method: 'POST',
         headers: { authorization: `Bearer ${h.secretKey}`, 'content-type': 'application/json' },
@@ -182,8 +214,14 @@ for (const target of testDatabases()) {
       expect(new Date(renewed.subscription?.current_period_end ?? 0).getTime()).toBeGreaterThan(
         new Date(first.subscription?.current_period_end ?? 0).getTime() + 27 * DAY,
       );
-      const ledger = await db.query<{ type: string; amount: number }>('SELECT type, amount FROM credit_transactions WHERE user_id = $1 ORDER BY id', [user.id]);
-      expect(ledger).toEqual([{ type: 'plan_refresh', amount: 100 }, { type: 'plan_refresh', amount: 100 }]);
+      const ledger = await db.query<{ type: string; amount: number }>(
+        'SELECT type, amount FROM credit_transactions WHERE user_id = $1 ORDER BY id',
+        [user.id],
+      );
+      expect(ledger).toEqual([
+        { type: 'plan_refresh', amount: 100 },
+        { type: 'plan_refresh', amount: 100 },
+      ]);
 
       await fetch(`${h.sandbox.apiUrl}/sandbox/subscriptions/${code}/charge`, {
         method: 'POST',

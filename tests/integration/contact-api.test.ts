@@ -39,9 +39,10 @@ for (const target of testDatabases()) {
       await db.query(`DELETE FROM rate_limits WHERE key LIKE 'contact:%'`);
     });
 
-    const stored = () => db.query<{ name: string; email: string; subject: string; message: string; user_id: number | null }>(
-      'SELECT name, email, subject, message, user_id FROM contact_messages ORDER BY id',
-    );
+    const stored = () =>
+      db.query<{ name: string; email: string; subject: string; message: string; user_id: number | null }>(
+        'SELECT name, email, subject, message, user_id FROM contact_messages ORDER BY id',
+      );
 
     it('each field is checked with the spec’s messages, and nothing is stored or sent', async () => {
       const before = (await stored()).length;

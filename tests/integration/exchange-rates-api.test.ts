@@ -45,7 +45,15 @@ for (const target of testDatabases()) {
       expect(body.base).toBe('USD');
       expect(body.fallbacks).toEqual([]);
       expect(body.rates).toEqual({
-        USD: 1, ZAR: 17.5, EUR: 0.92, INR: 84.1, PKR: 278, BDT: 119.5, CAD: 1.37, NGN: 1550, KES: 129,
+        USD: 1,
+        ZAR: 17.5,
+        EUR: 0.92,
+        INR: 84.1,
+        PKR: 278,
+        BDT: 119.5,
+        CAD: 1.37,
+        NGN: 1550,
+        KES: 129,
       });
     });
 

@@ -7,7 +7,15 @@ import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { frozenMessages, itemMessages, lockedMessages } from '../../schema/invoices.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+import {
+  accessCookie,
+  openSyncDatabase,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  syncApi,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
 const line = (extra: Record<string, unknown> = {}) => ({
@@ -98,7 +106,12 @@ for (const target of testDatabases()) {
       });
 
       // An edit of the lines recomputes them; a forged total in the same push is ignored again.
-      const edited = { ...saved, items: [line({ quantity: 1, unit_price_cents: 10_000, tax_rate_bp: 0 })], total_cents: 999, updated_at: now() };
+      const edited = {
+        ...saved,
+        items: [line({ quantity: 1, unit_price_cents: 10_000, tax_rate_bp: 0 })],
+        total_cents: 999,
+        updated_at: now(),
+      };
       expect(await push('invoices', [{ newDocumentState: edited, assumedMasterState: saved }])).toEqual({ conflicts: [], rejected: [] });
       const [after] = await stored('invoices', doc.id);
       expect(after).toMatchObject({ subtotal_cents: 10_000, discount_cents: 0, tax_cents: 0, total_cents: 10_000, server_version: 2 });
@@ -155,7 +168,9 @@ for (const target of testDatabases()) {
       expect(await push('invoices', [{ newDocumentState: numbered, assumedMasterState: draft }])).toEqual({ conflicts: [], rejected: [] });
       const [master] = await stored('invoices', doc.id);
       const renumbered = { ...master, invoice_number: 'INV-000032', updated_at: now() };
-      expect((await push('invoices', [{ newDocumentState: renumbered, assumedMasterState: master }])).rejected[0]?.message).toBe(lockedMessages.number);
+      expect((await push('invoices', [{ newDocumentState: renumbered, assumedMasterState: master }])).rejected[0]?.message).toBe(
+        lockedMessages.number,
+      );
     });
 
     it('pushing the same invoice twice is harmless: one version, one feed entry', async () => {
@@ -189,11 +204,16 @@ for (const target of testDatabases()) {
       const inv = invoice(ws, { converted_from_quote_id: q.id, items: q.items, invoice_number: 'INV-000010' });
       const converted = { ...sentQuote, status: 'accepted', converted_to_invoice_id: inv.id, updated_at: now() };
       expect(await push('invoices', [{ newDocumentState: inv }])).toEqual({ conflicts: [], rejected: [] });
-      expect(await push('quotes', [{ newDocumentState: converted, assumedMasterState: sentQuote }])).toEqual({ conflicts: [], rejected: [] });
+      expect(await push('quotes', [{ newDocumentState: converted, assumedMasterState: sentQuote }])).toEqual({
+        conflicts: [],
+        rejected: [],
+      });
       const [master] = await stored('quotes', q.id);
       expect(master).toMatchObject({ status: 'accepted', converted_to_invoice_id: inv.id });
       expect((await stored('invoices', inv.id))[0]).toMatchObject({ converted_from_quote_id: q.id, total_cents: 115_000 });
-      const res = await push('quotes', [{ newDocumentState: { ...master, notes: 'late edit', updated_at: now() }, assumedMasterState: master }]);
+      const res = await push('quotes', [
+        { newDocumentState: { ...master, notes: 'late edit', updated_at: now() }, assumedMasterState: master },
+      ]);
       expect(res.rejected).toEqual([{ id: q.id, code: 'immutable', message: frozenMessages.quoteConverted }]);
     });
   });

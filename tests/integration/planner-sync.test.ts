@@ -7,7 +7,15 @@ import { PLANNER_DEFAULT_COLOR, plannerMessages } from '../../schema/planner.js'
 import { withScope, type Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+import {
+  accessCookie,
+  openSyncDatabase,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  syncApi,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 const stamp = () => new Date().toISOString();
 
@@ -57,7 +65,14 @@ for (const target of testDatabases()) {
       const doc = item(ws, { start_time: '09:00', end_date: '2026-12-02', comments });
       expect(await push([{ newDocumentState: doc }])).toEqual({ conflicts: [], rejected: [] });
       const [saved] = await stored(doc.id);
-      expect(saved).toMatchObject({ title: 'Stock take', type: 'event', color: '#FFD700', start_time: '09:00', end_date: '2026-12-02', server_version: 1 });
+      expect(saved).toMatchObject({
+        title: 'Stock take',
+        type: 'event',
+        color: '#FFD700',
+        start_time: '09:00',
+        end_date: '2026-12-02',
+        server_version: 1,
+      });
       expect(saved.comments).toEqual(comments);
 
       // Moving it (a new date) is an ordinary edit.
@@ -90,7 +105,14 @@ for (const target of testDatabases()) {
     });
 
     async function device(label: string) {
-      const d = await new Device({ baseUrl: server.url, userId: owner, cookie, workspaces: [ws], label, collections: ['planner_items'] }).start();
+      const d = await new Device({
+        baseUrl: server.url,
+        userId: owner,
+        cookie,
+        workspaces: [ws],
+        label,
+        collections: ['planner_items'],
+      }).start();
       devices.push(d);
       return d;
     }
@@ -99,7 +121,12 @@ for (const target of testDatabases()) {
       const a = await device('pa');
       const b = await device('pb');
       const id = randomUUID();
-      await a.db.planner_items.insert({ ...item(ws, { start_time: '09:00', description: 'Count everything' }), id, type: 'event', color: PLANNER_DEFAULT_COLOR });
+      await a.db.planner_items.insert({
+        ...item(ws, { start_time: '09:00', description: 'Count everything' }),
+        id,
+        type: 'event',
+        color: PLANNER_DEFAULT_COLOR,
+      });
       await eventually(async () => expect((await b.db.planner_items.findOne(id).exec())?.server_version).toBe(1));
       await eventually(async () => expect((await a.db.planner_items.findOne(id).exec())?.server_version).toBe(1));
 
@@ -108,16 +135,30 @@ for (const target of testDatabases()) {
       const openedB = (await b.db.planner_items.findOne(id).exec())?.toMutableJSON();
       if (!openedA || !openedB) throw new Error('the item should be on both devices');
       // The form's own update path: only the fields changed are written.
-      await updatePlannerItem(a.data, { ...openedA, description: 'Count the shop only', start_time: '10:00', updated_at: stamp() }, openedA);
+      await updatePlannerItem(
+        a.data,
+        { ...openedA, description: 'Count the shop only', start_time: '10:00', updated_at: stamp() },
+        openedA,
+      );
       await updatePlannerItem(b.data, { ...openedB, color: '#00A86B', start_time: '11:00', updated_at: stamp() }, openedB);
       await eventually(async () => expect((await b.db.planner_items.findOne(id).exec())?.server_version).toBe(2));
       a.setOnline(true);
 
       const merged = { description: 'Count the shop only', color: '#00A86B', start_time: '11:00' };
-      await eventually(async () => expect((await a.db.planner_items.findOne(id).exec())?.toJSON()).toMatchObject({ ...merged, server_version: 3 }));
+      await eventually(async () =>
+        expect((await a.db.planner_items.findOne(id).exec())?.toJSON()).toMatchObject({ ...merged, server_version: 3 }),
+      );
       await eventually(async () => expect((await b.db.planner_items.findOne(id).exec())?.toJSON()).toMatchObject(merged));
       const log = (await a.data.local.conflicts()).filter((c) => c.doc_id === id);
-      expect(log).toEqual([expect.objectContaining({ collection: 'planner_items', field: 'start_time', local_value: '10:00', server_value: '11:00', status: 'open' })]);
+      expect(log).toEqual([
+        expect.objectContaining({
+          collection: 'planner_items',
+          field: 'start_time',
+          local_value: '10:00',
+          server_value: '11:00',
+          status: 'open',
+        }),
+      ]);
 
       // Putting the losing value back is an ordinary edit that reaches the other device.
       expect(await reapplyConflict(a.data, log[0].key)).toBe(true);
@@ -127,7 +168,10 @@ for (const target of testDatabases()) {
     it('a member of another workspace reads, changes and adds no planner item here', async () => {
       const stranger = await seedUser(db);
       const theirs = await seedWorkspace(db, stranger);
-      await db.query(`INSERT INTO planner_items (workspace_id, id, updated_at, title, start_date, server_seq) VALUES ($1, 'mine', now(), 'Secret', '2026-12-01', 900)`, [ws]);
+      await db.query(
+        `INSERT INTO planner_items (workspace_id, id, updated_at, title, start_date, server_seq) VALUES ($1, 'mine', now(), 'Secret', '2026-12-01', 900)`,
+        [ws],
+      );
       const seen = await withScope(db, { userId: stranger, workspaceId: theirs }, async (tx) => ({
         read: await tx.query('SELECT id FROM planner_items WHERE workspace_id = $1', [ws]),
         updated: await tx.query(`UPDATE planner_items SET title = 'x' WHERE workspace_id = $1 RETURNING id`, [ws]),
@@ -135,7 +179,10 @@ for (const target of testDatabases()) {
       expect(seen).toEqual({ read: [], updated: [] });
       await expect(
         withScope(db, { userId: stranger, workspaceId: theirs }, (tx) =>
-          tx.query(`INSERT INTO planner_items (workspace_id, id, updated_at, title, start_date, server_seq) VALUES ($1, 'sneak', now(), 'x', '2026-12-01', 1)`, [ws]),
+          tx.query(
+            `INSERT INTO planner_items (workspace_id, id, updated_at, title, start_date, server_seq) VALUES ($1, 'sneak', now(), 'x', '2026-12-01', 1)`,
+            [ws],
+          ),
         ),
       ).rejects.toThrow(/row-level security/);
     });

@@ -3,13 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberBlocks } from '../../app/data/number-blocks.js';
 import { stockOnHand, recordMovement } from '../../app/data/stock.js';
 import { buildSale } from '../../app/features/pos/sale.js';
-import { completeSale, deviceIdOf, keepReceiptNumbers, numberWaitingSales, restoreSaleStock, voidSale } from '../../app/features/pos/till.js';
+import {
+  completeSale,
+  deviceIdOf,
+  keepReceiptNumbers,
+  numberWaitingSales,
+  restoreSaleStock,
+  voidSale,
+} from '../../app/features/pos/till.js';
 import { pullResponse } from '../../schema/contract/sync.js';
 import type { PosItem } from '../../schema/pos.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';
-import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+import {
+  accessCookie,
+  cookieFetch,
+  openSyncDatabase,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  syncApi,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 /** The till's device code against the real server: offline sales, late receipt numbers, voids, stock. */
 for (const target of testDatabases()) {
@@ -27,7 +43,15 @@ for (const target of testDatabases()) {
       userId = await seedUser(db, { plan: 'pro' });
       ws = await seedWorkspace(db, userId);
       cookie = await accessCookie(server.deps, userId);
-      device = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [ws], live: false, label: 'till', collections: ['products', 'stock_movements', 'pos_orders', 'pos_shifts'] }).start();
+      device = await new Device({
+        baseUrl: server.url,
+        userId,
+        cookie,
+        workspaces: [ws],
+        live: false,
+        label: 'till',
+        collections: ['products', 'stock_movements', 'pos_orders', 'pos_shifts'],
+      }).start();
     });
     afterAll(async () => {
       await device.close();
@@ -43,13 +67,23 @@ for (const target of testDatabases()) {
     it('offline with no receipt numbers a sale still completes, lowers stock, and is numbered once back online', async () => {
       const productId = randomUUID();
       const at = new Date().toISOString();
-      await device.db.products.insert({ id: productId, workspace_id: ws, updated_at: at, name: 'Samp 2kg', price_cents: 3_499, product_type: 'physical', status: 'active' });
+      await device.db.products.insert({
+        id: productId,
+        workspace_id: ws,
+        updated_at: at,
+        name: 'Samp 2kg',
+        price_cents: 3_499,
+        product_type: 'physical',
+        status: 'active',
+      });
       await recordMovement(device.db, { workspace_id: ws, product_id: productId, quantity: 12, reason: 'purchase' });
       const deviceId = await deviceIdOf(device.data);
       expect(await deviceIdOf(device.data)).toBe(deviceId);
 
       device.setOnline(false);
-      const items: PosItem[] = [{ product_id: productId, name: 'Samp 2kg', unit_price_cents: 3_499, quantity: 2, tax_rate_bp: 0, tracks_stock: true }];
+      const items: PosItem[] = [
+        { product_id: productId, name: 'Samp 2kg', unit_price_cents: 3_499, quantity: 2, tax_rate_bp: 0, tracks_stock: true },
+      ];
       const sale = await completeSale(device.data, {
         id: randomUUID(),
         workspaceId: ws,
@@ -77,7 +111,10 @@ for (const target of testDatabases()) {
       if (!original) throw new Error('sale missing');
       const voided = await voidSale(device.data, original, { reason: 'Wrong bag', deviceId });
       expect(voided.ok).toBe(true);
-      expect(await voidSale(device.data, original, { reason: 'Again', deviceId })).toEqual({ ok: false, message: 'This sale has already been voided' });
+      expect(await voidSale(device.data, original, { reason: 'Again', deviceId })).toEqual({
+        ok: false,
+        message: 'This sale has already been voided',
+      });
       expect(await stockOnHand(device.db, productId)).toBe(12);
       await eventually(async () => expect(await serverDoc('products', productId)).toMatchObject({ stock_on_hand: 12 }), 15_000);
       // The sale itself never changed on the server: the void is its own record.
@@ -90,7 +127,9 @@ for (const target of testDatabases()) {
       const blocks = numberBlocks({ db: device.db, deviceId, baseUrl: server.url, fetch: cookieFetch(cookie) });
       expect(await blocks.remaining(other, 'receipt')).toBe(0);
       // The till and the workspace shell may both ask as a page opens.
-      expect(await Promise.all([keepReceiptNumbers(device.data, other, blocks), keepReceiptNumbers(device.data, other, blocks)])).toEqual([0, 0]);
+      expect(await Promise.all([keepReceiptNumbers(device.data, other, blocks), keepReceiptNumbers(device.data, other, blocks)])).toEqual([
+        0, 0,
+      ]);
       expect(await blocks.remaining(other, 'receipt')).toBe(50);
       const reserved = await db.query(
         `SELECT start_number::int AS start, end_number::int AS "end" FROM number_blocks WHERE workspace_id = $1 AND series = 'receipt'`,

@@ -5,7 +5,15 @@ import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { posMessages, type PosItem } from '../../schema/pos.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+import {
+  accessCookie,
+  openSyncDatabase,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  syncApi,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
 
@@ -41,9 +49,13 @@ for (const target of testDatabases()) {
     }
     async function newProduct(stock: number) {
       const id = randomUUID();
-      await push('products', [{ newDocumentState: { id, workspace_id: ws, updated_at: now(), name: 'Maize meal 5kg', price_cents: 8_999, tax_rate_bp: 0 } }]);
+      await push('products', [
+        { newDocumentState: { id, workspace_id: ws, updated_at: now(), name: 'Maize meal 5kg', price_cents: 8_999, tax_rate_bp: 0 } },
+      ]);
       await push('stock_movements', [
-        { newDocumentState: { id: randomUUID(), workspace_id: ws, updated_at: now(), product_id: id, quantity: stock, reason: 'purchase' } },
+        {
+          newDocumentState: { id: randomUUID(), workspace_id: ws, updated_at: now(), product_id: id, quantity: stock, reason: 'purchase' },
+        },
       ]);
       return id;
     }
@@ -114,28 +126,45 @@ for (const target of testDatabases()) {
       const master = await stored('pos_orders', built.value.order.id);
       expect(master?.receipt_number).toBeUndefined();
       const sneaky = { ...master, receipt_number: 77, note: 'changed', updated_at: now() };
-      expect((await push('pos_orders', [{ newDocumentState: sneaky, assumedMasterState: master }])).rejected[0]).toMatchObject({ code: 'immutable' });
+      expect((await push('pos_orders', [{ newDocumentState: sneaky, assumedMasterState: master }])).rejected[0]).toMatchObject({
+        code: 'immutable',
+      });
       const numbered = { ...master, receipt_number: 77, updated_at: now() };
-      expect(await push('pos_orders', [{ newDocumentState: numbered, assumedMasterState: master }])).toEqual({ conflicts: [], rejected: [] });
+      expect(await push('pos_orders', [{ newDocumentState: numbered, assumedMasterState: master }])).toEqual({
+        conflicts: [],
+        rejected: [],
+      });
       const after = await stored('pos_orders', built.value.order.id);
       expect(after).toMatchObject({ receipt_number: 77, server_version: 2 });
       const renumber = { ...after, receipt_number: 78, updated_at: now() };
-      expect((await push('pos_orders', [{ newDocumentState: renumber, assumedMasterState: after }])).rejected[0]).toMatchObject({ code: 'immutable' });
+      expect((await push('pos_orders', [{ newDocumentState: renumber, assumedMasterState: after }])).rejected[0]).toMatchObject({
+        code: 'immutable',
+      });
     });
 
     it("a sale's stock movements lower on hand, its void is accepted as a new record and returns the stock", async () => {
       const productId = await newProduct(20);
       const { order, movements } = sale([line(productId, { quantity: 3 })]);
       await push('pos_orders', [{ newDocumentState: order }]);
-      await push('stock_movements', movements.map((m) => ({ newDocumentState: m })));
+      await push(
+        'stock_movements',
+        movements.map((m) => ({ newDocumentState: m })),
+      );
       expect(await stored('products', productId)).toMatchObject({ stock_on_hand: 17 });
 
       const original = await stored('pos_orders', order.id);
       const v = buildVoid(order, { reason: 'Customer changed mind', deviceId: 'till-device-test', now: new Date() });
       if (!v.ok) throw new Error(v.message);
       expect(await push('pos_orders', [{ newDocumentState: v.value.order }])).toEqual({ conflicts: [], rejected: [] });
-      await push('stock_movements', v.value.movements.map((m) => ({ newDocumentState: m })));
-      expect(await stored('pos_orders', v.value.order.id)).toMatchObject({ kind: 'void', original_order_id: order.id, total_cents: order.total_cents });
+      await push(
+        'stock_movements',
+        v.value.movements.map((m) => ({ newDocumentState: m })),
+      );
+      expect(await stored('pos_orders', v.value.order.id)).toMatchObject({
+        kind: 'void',
+        original_order_id: order.id,
+        total_cents: order.total_cents,
+      });
       expect(await stored('pos_orders', order.id)).toEqual(original);
       expect(await stored('products', productId)).toMatchObject({ stock_on_hand: 20 });
     });
@@ -149,7 +178,10 @@ for (const target of testDatabases()) {
       expect(await stored('pos_orders', v.value.order.id)).toBeUndefined();
 
       // Made offline on one till, the sale and its void arrive in one push: the void finds its sale there.
-      expect(await push('pos_orders', [{ newDocumentState: order }, { newDocumentState: v.value.order }])).toEqual({ conflicts: [], rejected: [] });
+      expect(await push('pos_orders', [{ newDocumentState: order }, { newDocumentState: v.value.order }])).toEqual({
+        conflicts: [],
+        rejected: [],
+      });
       expect(await stored('pos_orders', v.value.order.id)).toMatchObject({ kind: 'void', original_order_id: order.id });
 
       // A void of a void is no sale either.
@@ -164,7 +196,14 @@ for (const target of testDatabases()) {
       const { order, movements } = sale([line(productId, { quantity: 4 })]);
       for (let i = 0; i < 2; i++) {
         expect((await push('pos_orders', [{ newDocumentState: order }])).rejected).toEqual([]);
-        expect((await push('stock_movements', movements.map((m) => ({ newDocumentState: m })))).rejected).toEqual([]);
+        expect(
+          (
+            await push(
+              'stock_movements',
+              movements.map((m) => ({ newDocumentState: m })),
+            )
+          ).rejected,
+        ).toEqual([]);
       }
       expect((await pullAll('pos_orders')).filter((d) => d.id === order.id)).toEqual([expect.objectContaining({ server_version: 1 })]);
       expect(await stored('products', productId)).toMatchObject({ stock_on_hand: 6 });
@@ -174,12 +213,18 @@ for (const target of testDatabases()) {
       const productId = await newProduct(5);
       const { order, movements } = sale([line(productId, { quantity: 1 })]);
       await push('pos_orders', [{ newDocumentState: order }]);
-      await push('stock_movements', movements.map((m) => ({ newDocumentState: m })));
+      await push(
+        'stock_movements',
+        movements.map((m) => ({ newDocumentState: m })),
+      );
       for (const device of ['till-a-000001', 'till-b-000002']) {
         const v = buildVoid(order, { reason: `from ${device}`, deviceId: device, now: new Date() });
         if (!v.ok) throw new Error(v.message);
         await push('pos_orders', [{ newDocumentState: v.value.order }]);
-        await push('stock_movements', v.value.movements.map((m) => ({ newDocumentState: m })));
+        await push(
+          'stock_movements',
+          v.value.movements.map((m) => ({ newDocumentState: m })),
+        );
       }
       expect(await stored('products', productId)).toMatchObject({ stock_on_hand: 5 });
       expect((await pullAll('pos_orders')).filter((d) => d.original_order_id === order.id)).toHaveLength(1);
@@ -187,10 +232,25 @@ for (const target of testDatabases()) {
 
     it('a shift opens, closes with its count, and is final once closed', async () => {
       const id = randomUUID();
-      const open = { id, workspace_id: ws, updated_at: now(), status: 'open', device_id: 'till-device-test', opened_at: now(), opening_float_cents: 20_000 };
+      const open = {
+        id,
+        workspace_id: ws,
+        updated_at: now(),
+        status: 'open',
+        device_id: 'till-device-test',
+        opened_at: now(),
+        opening_float_cents: 20_000,
+      };
       await push('pos_shifts', [{ newDocumentState: open }]);
       const master = await stored('pos_shifts', id);
-      const closed = { ...master, status: 'closed', closed_at: now(), counted_cash_cents: 25_000, expected_cash_cents: 25_500, updated_at: now() };
+      const closed = {
+        ...master,
+        status: 'closed',
+        closed_at: now(),
+        counted_cash_cents: 25_000,
+        expected_cash_cents: 25_500,
+        updated_at: now(),
+      };
       expect(await push('pos_shifts', [{ newDocumentState: closed, assumedMasterState: master }])).toEqual({ conflicts: [], rejected: [] });
       const after = await stored('pos_shifts', id);
       const reopened = { ...after, status: 'open', updated_at: now() };

@@ -17,11 +17,14 @@ for (const target of testDatabases()) {
     let wsB: number;
 
     async function workspace(ownerId: number, slug: string): Promise<number> {
-      const [row] = await db.query<{ id: number }>(
-        `INSERT INTO workspaces (name, slug, owner_id) VALUES ($1, $1, $2) RETURNING id`,
-        [slug, ownerId],
-      );
-      await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', now())`, [row.id, ownerId]);
+      const [row] = await db.query<{ id: number }>(`INSERT INTO workspaces (name, slug, owner_id) VALUES ($1, $1, $2) RETURNING id`, [
+        slug,
+        ownerId,
+      ]);
+      await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', now())`, [
+        row.id,
+        ownerId,
+      ]);
       await db.query(`INSERT INTO workspace_settings (workspace_id, currency) VALUES ($1, 'ZAR')`, [row.id]);
       return row.id;
     }
@@ -34,7 +37,10 @@ for (const target of testDatabases()) {
       wsA = await workspace(a, 'rls-a');
       wsB = await workspace(b, 'rls-b');
       for (const ws of [wsA, wsB]) {
-        await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'member', now())`, [ws, both]);
+        await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'member', now())`, [
+          ws,
+          both,
+        ]);
       }
     });
     afterAll(async () => {
@@ -76,7 +82,8 @@ for (const target of testDatabases()) {
       const attempts: Array<(tx: Queryable) => Promise<unknown>> = [
         (tx) => tx.query('INSERT INTO workspace_settings (workspace_id, id) VALUES ($1, 2)', [wsB]),
         (tx) => tx.query(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'admin')`, [wsB, a]),
-        (tx) => tx.query(`INSERT INTO workspace_members (workspace_id, invited_email, role) VALUES ($1, 'x@example.test', 'member')`, [wsB]),
+        (tx) =>
+          tx.query(`INSERT INTO workspace_members (workspace_id, invited_email, role) VALUES ($1, 'x@example.test', 'member')`, [wsB]),
         (tx) => tx.query(`INSERT INTO workspaces (name, slug, owner_id) VALUES ('sneaky', 'sneaky', $1)`, [a]),
       ];
       for (const attempt of attempts) await expect(inA(attempt)).rejects.toThrow(/row-level security/);
@@ -132,14 +139,16 @@ for (const target of testDatabases()) {
       expect(changed.map((rows) => rows.length)).toEqual([0, 0, 0, 0]);
       await expect(inA((tx) => tx.query('UPDATE workspaces SET owner_id = $1', [both]))).rejects.toThrow(/permission denied/);
       await expect(inA((tx) => tx.query(`UPDATE workspaces SET slug = 'other'`))).rejects.toThrow(/permission denied/);
-      await expect(
-        inA((tx) => tx.query(`UPDATE workspace_members SET role = 'owner' WHERE user_id = $1`, [both])),
-      ).rejects.toThrow(/row-level security/);
+      await expect(inA((tx) => tx.query(`UPDATE workspace_members SET role = 'owner' WHERE user_id = $1`, [both]))).rejects.toThrow(
+        /row-level security/,
+      );
       expect(await count(`SELECT 1 FROM workspace_members WHERE user_id = $1 AND role = 'member'`, [both])).toBe(2);
     });
 
     it('one line gives a new workspace table the same isolation, and requests cannot call it', async () => {
-      await db.query('CREATE TABLE rls_probe (workspace_id integer NOT NULL, id integer NOT NULL, note text, PRIMARY KEY (workspace_id, id))');
+      await db.query(
+        'CREATE TABLE rls_probe (workspace_id integer NOT NULL, id integer NOT NULL, note text, PRIMARY KEY (workspace_id, id))',
+      );
       await db.query(`SELECT app_enable_workspace_rls('rls_probe')`);
       await db.query(`INSERT INTO rls_probe VALUES ($1, 1, 'a'), ($2, 1, 'b')`, [wsA, wsB]);
       const seen = await inA(async (tx) => ({

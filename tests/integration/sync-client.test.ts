@@ -8,7 +8,15 @@ import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';
 import { cookieFetch } from '../support/sync-server.js';
-import { openSyncDatabase, accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+import {
+  openSyncDatabase,
+  accessCookie,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  syncApi,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 const stamp = () => new Date().toISOString();
 const productDefaults = { product_type: 'physical', status: 'active' } as const;
@@ -82,9 +90,13 @@ for (const target of testDatabases()) {
         return doc;
       });
       expect(merged).toMatchObject({ email: 'naledi@a.example', phone: '0839999999', company: 'Server Co' });
-      await eventually(async () => expect((await a.db.contacts.findOne(id).exec())?.toJSON()).toMatchObject({ phone: '0839999999', company: 'Server Co' }));
+      await eventually(async () =>
+        expect((await a.db.contacts.findOne(id).exec())?.toJSON()).toMatchObject({ phone: '0839999999', company: 'Server Co' }),
+      );
       const log = (await b.data.local.conflicts()).filter((c) => c.doc_id === id);
-      expect(log).toEqual([expect.objectContaining({ field: 'company', local_value: 'Local Co', server_value: 'Server Co', status: 'open' })]);
+      expect(log).toEqual([
+        expect.objectContaining({ field: 'company', local_value: 'Local Co', server_value: 'Server Co', status: 'open' }),
+      ]);
       await eventually(() => expect(b.status.getState().conflicts).toBe(1));
 
       // The user re-applies the losing value: it syncs as a normal edit and reaches the other device.
@@ -97,7 +109,14 @@ for (const target of testDatabases()) {
       const a = await device('sa');
       const b = await device('sb');
       const productId = randomUUID();
-      await a.db.products.insert({ id: productId, workspace_id: ws, updated_at: stamp(), name: 'Airtime R10', track_inventory: true, ...productDefaults });
+      await a.db.products.insert({
+        id: productId,
+        workspace_id: ws,
+        updated_at: stamp(),
+        name: 'Airtime R10',
+        track_inventory: true,
+        ...productDefaults,
+      });
       await recordMovement(a.db, { workspace_id: ws, product_id: productId, quantity: 10, reason: 'purchase' });
       await eventually(async () => expect(await stockOnHand(b.db, productId)).toBe(10));
       a.setOnline(false);
@@ -135,7 +154,15 @@ for (const target of testDatabases()) {
 
     it('a push cut off by going offline is sent again as soon as the device is back online', async () => {
       const hold = { on: true, started: 0 };
-      const d = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [ws], live: false, label: 'cut', wrapFetch: hangingPushes(hold) }).start();
+      const d = await new Device({
+        baseUrl: server.url,
+        userId,
+        cookie,
+        workspaces: [ws],
+        live: false,
+        label: 'cut',
+        wrapFetch: hangingPushes(hold),
+      }).start();
       devices.push(d);
       const id = randomUUID();
       await d.db.contacts.insert({ id, workspace_id: ws, updated_at: stamp(), name: 'Cut off mid-push', status: 'active' });
@@ -150,7 +177,14 @@ for (const target of testDatabases()) {
     it('a push that never answers is given up after the request timeout and retried', async () => {
       const hold = { on: true, started: 0 };
       const d = await new Device({
-        baseUrl: server.url, userId, cookie, workspaces: [ws], live: false, label: 'slow', wrapFetch: hangingPushes(hold), requestTimeout: 300,
+        baseUrl: server.url,
+        userId,
+        cookie,
+        workspaces: [ws],
+        live: false,
+        label: 'slow',
+        wrapFetch: hangingPushes(hold),
+        requestTimeout: 300,
       }).start();
       devices.push(d);
       const id = randomUUID();
@@ -194,9 +228,13 @@ for (const target of testDatabases()) {
       const freeOwner = await seedUser(db, { plan: 'free' });
       const freeWs = await seedWorkspace(db, freeOwner, [userId]);
       const api = syncApi(server.url, cookie);
-      await api.push('products', freeWs, Array.from({ length: 10 }, (_, i) => ({
-        newDocumentState: { id: randomUUID(), workspace_id: freeWs, updated_at: stamp(), name: `P${i}` },
-      })));
+      await api.push(
+        'products',
+        freeWs,
+        Array.from({ length: 10 }, (_, i) => ({
+          newDocumentState: { id: randomUUID(), workspace_id: freeWs, updated_at: stamp(), name: `P${i}` },
+        })),
+      );
       const d = await new Device({ baseUrl: server.url, userId, cookie, workspaces: [freeWs], label: 'rej' }).start();
       devices.push(d);
       const id = randomUUID();

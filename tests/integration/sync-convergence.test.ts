@@ -3,7 +3,14 @@ import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device } from '../support/sync-clients.js';
 import { deviceState, prng, randomEdit, serverState } from '../support/sync-random.js';
-import { openSyncDatabase, accessCookie, seedUser, seedWorkspace, startSyncTestServer, type SyncTestServer } from '../support/sync-server.js';
+import {
+  openSyncDatabase,
+  accessCookie,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 /**
  * Seeds that once failed (with the step count they failed at); each stays as a named test forever.
@@ -119,5 +126,9 @@ async function converge(devices: Device[], server: () => Promise<Record<string, 
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(Reflect.get(value, k))]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sorted(Reflect.get(value, k))]),
+  );
 }

@@ -38,7 +38,9 @@ async function insertRow(tx: { query: Db['query'] }, table: string, values: Reco
 function hasNullType(schema: unknown): boolean {
   if (Array.isArray(schema)) return schema.some(hasNullType);
   if (typeof schema !== 'object' || schema === null) return false;
-  return Object.entries(schema).some(([k, v]) => (k === 'type' && (v === 'null' || (Array.isArray(v) && v.includes('null')))) || hasNullType(v));
+  return Object.entries(schema).some(
+    ([k, v]) => (k === 'type' && (v === 'null' || (Array.isArray(v) && v.includes('null')))) || hasNullType(v),
+  );
 }
 
 describe('feed documents built by Postgres', () => {
@@ -79,10 +81,15 @@ for (const target of testDatabases()) {
         await insertRow(db, entity.name, full);
         await insertRow(db, entity.name, sparse);
 
-        const [page, rows] = await withScope(db, { userId, workspaceId }, async (tx) => [
-          await selectFeedJson(tx, entity, workspaceId, { seq: 0, id: '' }, 10),
-          await tx.query(`SELECT * FROM ${quote(entity.name)} WHERE workspace_id = $1 ORDER BY server_seq, id`, [workspaceId]),
-        ] as const);
+        const [page, rows] = await withScope(
+          db,
+          { userId, workspaceId },
+          async (tx) =>
+            [
+              await selectFeedJson(tx, entity, workspaceId, { seq: 0, id: '' }, 10),
+              await tx.query(`SELECT * FROM ${quote(entity.name)} WHERE workspace_id = $1 ORDER BY server_seq, id`, [workspaceId]),
+            ] as const,
+        );
         const expected = rows.map((r) => rowToDoc(entity, r));
         expect(JSON.parse(page.documentsJson)).toStrictEqual(expected);
         expect(page.count).toBe(2);
@@ -100,7 +107,10 @@ for (const target of testDatabases()) {
       // Another workspace's rows first, as on a shared server: the planner then guesses this
       // workspace holds a few rows, and without a guard would fetch all of them and sort.
       const neighbour = await seedWorkspace(db, userId);
-      for (const [workspace, count] of [[neighbour, 20_000], [fresh, 5000]]) {
+      for (const [workspace, count] of [
+        [neighbour, 20_000],
+        [fresh, 5000],
+      ]) {
         await db.query(
           `INSERT INTO products (workspace_id, id, updated_at, name, server_seq)
            SELECT $1, 'p' || g, now(), 'Product ' || g, g FROM generate_series(1, $2::int) g`,

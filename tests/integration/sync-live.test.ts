@@ -4,7 +4,15 @@ import { WebSocket } from 'ws';
 import { liveServerMessage, type LiveServerMessage } from '../../schema/contract/sync.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';
-import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, twoHandles, type SyncTestServer } from '../support/sync-server.js';
+import {
+  accessCookie,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  syncApi,
+  twoHandles,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 /** Opens a raw live socket and collects what the server sends. */
 async function rawLive(server: SyncTestServer, cookie: string | null, workspaces: number[]) {
@@ -57,7 +65,9 @@ for (const target of testDatabases()) {
         { newDocumentState: { id: randomUUID(), workspace_id: workspace, updated_at: new Date().toISOString(), name: 'Lindiwe' } },
       ]);
       expect(res.status).toBe(200);
-      await eventually(() => expect(member.messages).toContainEqual(expect.objectContaining({ type: 'change', collection: 'contacts', workspace })));
+      await eventually(() =>
+        expect(member.messages).toContainEqual(expect.objectContaining({ type: 'change', collection: 'contacts', workspace })),
+      );
       member.ws.close();
     });
 
@@ -69,7 +79,13 @@ for (const target of testDatabases()) {
         await eventually(() => expect(two.live.clientCount()).toBeGreaterThan(0));
         await b.engine.awaitInSync();
         const id = randomUUID();
-        await a.db.contacts.insert({ id, workspace_id: workspace, updated_at: new Date().toISOString(), name: 'Bongani', status: 'active' });
+        await a.db.contacts.insert({
+          id,
+          workspace_id: workspace,
+          updated_at: new Date().toISOString(),
+          name: 'Bongani',
+          status: 'active',
+        });
         const doc = await eventually(async () => {
           const found = await b.db.contacts.findOne(id).exec();
           expect(found).not.toBeNull();

@@ -5,7 +5,15 @@ import type { Db } from '../../sync-server/db/db.js';
 import { setPushHooks } from '../../sync-server/sync/push-hooks.js';
 import { workspaceLock } from '../../sync-server/sync/sync.repo.js';
 import { testDatabases } from '../support/databases.js';
-import { openSyncDatabase, accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, type SyncTestServer } from '../support/sync-server.js';
+import {
+  openSyncDatabase,
+  accessCookie,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  syncApi,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
 const product = (workspace_id: number, extra: Record<string, unknown> = {}) => ({
@@ -88,7 +96,9 @@ for (const target of testDatabases()) {
       expect(stored[0]).toMatchObject({ name: 'Thandi', server_version: 1, _deleted: false });
       // The repeat is not written again; it only hands back the stored state the client had not seen.
       expect(second).toEqual({ conflicts: [stored[0]], rejected: [] });
-      const third = pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: stored[0], assumedMasterState: stored[0] }])).body);
+      const third = pushResponse.parse(
+        (await api.push('contacts', pro, [{ newDocumentState: stored[0], assumedMasterState: stored[0] }])).body,
+      );
       expect(third).toEqual({ conflicts: [], rejected: [] });
       expect((await pullAll('contacts', pro)).filter((d) => d.id === row.newDocumentState.id)).toEqual(stored);
     });
@@ -96,7 +106,10 @@ for (const target of testDatabases()) {
     it('new documents pushed with ones the server already has: the new are stored, the stored keep their state and come back', async () => {
       // A retry after a lost answer, edited in between: every row is "new" to the device.
       const kept = contact(pro, { name: 'Lerato', phone: '0820000001' });
-      expect(pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: kept }])).body)).toEqual({ conflicts: [], rejected: [] });
+      expect(pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: kept }])).body)).toEqual({
+        conflicts: [],
+        rejected: [],
+      });
       const [master] = (await pullAll('contacts', pro)).filter((d) => d.id === kept.id);
       const names = ['Bongani', 'Ayanda'];
       const added = names.map((name) => contact(pro, { name }));
@@ -137,7 +150,9 @@ for (const target of testDatabases()) {
       await api.push('contacts', pro, [{ newDocumentState: doc }]);
       const [master] = (await pullAll('contacts', pro)).filter((d) => d.id === doc.id);
       const changed = { ...master, phone: '0831111111', updated_at: now() };
-      expect(pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: changed, assumedMasterState: master }])).body).conflicts).toEqual([]);
+      expect(
+        pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: changed, assumedMasterState: master }])).body).conflicts,
+      ).toEqual([]);
       const stale = { ...master, email: 'sipho@example.test', updated_at: now() };
       const res = pushResponse.parse((await api.push('contacts', pro, [{ newDocumentState: stale, assumedMasterState: master }])).body);
       expect(res.conflicts).toHaveLength(1);
@@ -242,16 +257,30 @@ for (const target of testDatabases()) {
       const item = product(pro, { name: 'Bread', track_inventory: true });
       await api.push('products', pro, [{ newDocumentState: item }]);
       const moves = [20, -3, -2].map((quantity) => ({
-        id: randomUUID(), workspace_id: pro, updated_at: now(), product_id: item.id, quantity, reason: quantity > 0 ? 'purchase' : 'sale',
+        id: randomUUID(),
+        workspace_id: pro,
+        updated_at: now(),
+        product_id: item.id,
+        quantity,
+        reason: quantity > 0 ? 'purchase' : 'sale',
       }));
-      await api.push('stock_movements', pro, moves.map((m) => ({ newDocumentState: m })));
+      await api.push(
+        'stock_movements',
+        pro,
+        moves.map((m) => ({ newDocumentState: m })),
+      );
       const [stored] = (await pullAll('products', pro)).filter((d) => d.id === item.id);
       expect(stored.stock_on_hand).toBe(15);
       const [firstMove] = (await pullAll('stock_movements', pro)).filter((d) => d.id === moves[0].id);
       const edit = { ...firstMove, quantity: 200 };
-      const res = pushResponse.parse((await api.push('stock_movements', pro, [{ newDocumentState: edit, assumedMasterState: firstMove }])).body);
+      const res = pushResponse.parse(
+        (await api.push('stock_movements', pro, [{ newDocumentState: edit, assumedMasterState: firstMove }])).body,
+      );
       expect(res.rejected).toEqual([expect.objectContaining({ id: moves[0].id, code: 'immutable' })]);
-      const del = pushResponse.parse((await api.push('stock_movements', pro, [{ newDocumentState: { ...firstMove, _deleted: true }, assumedMasterState: firstMove }])).body);
+      const del = pushResponse.parse(
+        (await api.push('stock_movements', pro, [{ newDocumentState: { ...firstMove, _deleted: true }, assumedMasterState: firstMove }]))
+          .body,
+      );
       expect(del.rejected).toEqual([expect.objectContaining({ code: 'immutable' })]);
       const [after] = (await pullAll('products', pro)).filter((d) => d.id === item.id);
       expect(after.stock_on_hand).toBe(15);
@@ -260,9 +289,18 @@ for (const target of testDatabases()) {
     it('movements that arrive before their product still count when the product arrives', async () => {
       const item = product(pro, { name: 'Candles', track_inventory: true });
       const moves = [12, -4].map((quantity) => ({
-        id: randomUUID(), workspace_id: pro, updated_at: now(), product_id: item.id, quantity, reason: quantity > 0 ? 'purchase' : 'sale',
+        id: randomUUID(),
+        workspace_id: pro,
+        updated_at: now(),
+        product_id: item.id,
+        quantity,
+        reason: quantity > 0 ? 'purchase' : 'sale',
       }));
-      await api.push('stock_movements', pro, moves.map((m) => ({ newDocumentState: m })));
+      await api.push(
+        'stock_movements',
+        pro,
+        moves.map((m) => ({ newDocumentState: m })),
+      );
       await api.push('products', pro, [{ newDocumentState: item }]);
       const [stored] = (await pullAll('products', pro)).filter((d) => d.id === item.id);
       expect(stored.stock_on_hand).toBe(8);
@@ -305,7 +343,11 @@ for (const target of testDatabases()) {
       }
       expect(Math.min(...taken)).toBe(1);
       expect(Math.max(...taken)).toBe(300);
-      const refused = await outsider.post(`/api/workspaces/${pro}/number-blocks`, { device_id: 'device-x-abcdef', series: 'quote', size: 5 });
+      const refused = await outsider.post(`/api/workspaces/${pro}/number-blocks`, {
+        device_id: 'device-x-abcdef',
+        series: 'quote',
+        size: 5,
+      });
       expect(refused.status).toBe(403);
     });
   });

@@ -52,9 +52,22 @@ describe('client database', () => {
       expect(second).toBe(first);
       const at = new Date().toISOString();
       await first.db.contacts.insert({ id: randomUUID(), workspace_id: 1, updated_at: at, name: 'Zanele', status: 'active' });
-      await first.db.products.insert({ id: randomUUID(), workspace_id: 1, updated_at: at, product_type: 'physical', status: 'active', price_cents: 500 });
+      await first.db.products.insert({
+        id: randomUUID(),
+        workspace_id: 1,
+        updated_at: at,
+        product_type: 'physical',
+        status: 'active',
+        price_cents: 500,
+      });
       await expect(
-        first.db.products.insert({ id: randomUUID(), workspace_id: 1, updated_at: 'yesterday', product_type: 'physical', status: 'active' }),
+        first.db.products.insert({
+          id: randomUUID(),
+          workspace_id: 1,
+          updated_at: 'yesterday',
+          product_type: 'physical',
+          status: 'active',
+        }),
       ).rejects.toThrow();
     } finally {
       await closeUserDatabase(first);
@@ -134,8 +147,13 @@ for (const target of testDatabases()) {
       const bob = await seedUser(db);
       const a = await seedWorkspace(db, alice);
       const b = await seedWorkspace(db, bob);
-      await db.query(`INSERT INTO contacts (workspace_id, id, updated_at, name, server_seq) VALUES ($1, 'secret', now(), 'Bob''s client', 1)`, [b]);
-      const seen = await withScope(db, { userId: alice, workspaceId: a }, (tx) => tx.query(`SELECT id FROM contacts WHERE workspace_id = $1`, [b]));
+      await db.query(
+        `INSERT INTO contacts (workspace_id, id, updated_at, name, server_seq) VALUES ($1, 'secret', now(), 'Bob''s client', 1)`,
+        [b],
+      );
+      const seen = await withScope(db, { userId: alice, workspaceId: a }, (tx) =>
+        tx.query(`SELECT id FROM contacts WHERE workspace_id = $1`, [b]),
+      );
       expect(seen).toEqual([]);
       const updated = await withScope(db, { userId: alice, workspaceId: a }, (tx) =>
         tx.query(`UPDATE contacts SET name = 'x' WHERE workspace_id = $1 RETURNING id`, [b]),
@@ -146,9 +164,7 @@ for (const target of testDatabases()) {
           tx.query(`INSERT INTO contacts (workspace_id, id, updated_at, name, server_seq) VALUES ($1, 'sneak', now(), 'x', 2)`, [b]),
         ),
       ).rejects.toThrow(/row-level security/);
-      await expect(
-        withScope(db, { userId: alice, workspaceId: b }, (tx) => tx.query(`SELECT id FROM contacts`)),
-      ).resolves.toEqual([]);
+      await expect(withScope(db, { userId: alice, workspaceId: b }, (tx) => tx.query(`SELECT id FROM contacts`))).resolves.toEqual([]);
     });
   });
 }

@@ -57,7 +57,16 @@ for (const target of testDatabases()) {
       const first = await client.post('/api/workspaces', { name: "  Mama Ngozi's Café  ", industry: 'Food', type: 'food' });
       expect(first.status).toBe(200);
       const ws = workspaceDto.parse(first.json);
-      expect(ws).toMatchObject({ name: "Mama Ngozi's Café", slug: 'mama-ngozis-cafe', role: 'owner', plan: 'pro', owner_id: user.id, type: 'food', industry: 'Food', storefront_enabled: false });
+      expect(ws).toMatchObject({
+        name: "Mama Ngozi's Café",
+        slug: 'mama-ngozis-cafe',
+        role: 'owner',
+        plan: 'pro',
+        owner_id: user.id,
+        type: 'food',
+        industry: 'Food',
+        storefront_enabled: false,
+      });
 
       const second = workspaceDto.parse((await client.post('/api/workspaces', { name: "Mama Ngozi's Cafe" })).json);
       expect(second.slug).toBe('mama-ngozis-cafe-2');
@@ -71,9 +80,7 @@ for (const target of testDatabases()) {
       expect(settings.status).toBe(200);
       expect(settings.json).toEqual(workspaceSettings.parse({}));
       const members = await client.get(`/api/workspaces/${ws.id}/members`);
-      expect(members.json).toEqual([
-        expect.objectContaining({ user_id: user.id, email: user.email, role: 'owner', status: 'active' }),
-      ]);
+      expect(members.json).toEqual([expect.objectContaining({ user_id: user.id, email: user.email, role: 'owner', status: 'active' })]);
     });
 
     it('a workspace name shorter than 2 or longer than 100 characters is refused with a field error', async () => {
@@ -125,7 +132,11 @@ for (const target of testDatabases()) {
       }
       const trialWs = z.array(workspaceDto).parse((await trial.get('/api/workspaces')).json)[0];
       const caps = capabilitiesDto.parse((await trial.get(`/api/workspaces/${trialWs.id}/capabilities`)).json);
-      expect(caps).toMatchObject({ plan: 'pro', trialEndsAt: trialEnd.toISOString(), limits: { products: null, aiCreditsPerMonth: 100, storageBytes: 10737418240 } });
+      expect(caps).toMatchObject({
+        plan: 'pro',
+        trialEndsAt: trialEnd.toISOString(),
+        limits: { products: null, aiCreditsPerMonth: 100, storageBytes: 10737418240 },
+      });
 
       expect((await expired.post('/api/workspaces', { name: 'One' })).status).toBe(200);
       const refused = await expired.post('/api/workspaces', { name: 'Two' });
@@ -191,7 +202,13 @@ for (const target of testDatabases()) {
 
       const byOwner = await owner.patch(`/api/workspaces/${ws.id}`, { description: 'Fresh bread daily', storefront_enabled: true });
       expect(byOwner.status).toBe(200);
-      expect(byOwner.json).toMatchObject({ id: ws.id, description: 'Fresh bread daily', storefront_enabled: true, name: 'Corner shop', slug: ws.slug });
+      expect(byOwner.json).toMatchObject({
+        id: ws.id,
+        description: 'Fresh bread daily',
+        storefront_enabled: true,
+        name: 'Corner shop',
+        slug: ws.slug,
+      });
       const byAdmin = await admin.client.patch(`/api/workspaces/${ws.id}`, { name: 'Corner Shop & Deli', logo: null });
       expect(byAdmin.status).toBe(200);
       expect(byAdmin.json).toMatchObject({ name: 'Corner Shop & Deli', role: 'admin', slug: ws.slug });

@@ -27,7 +27,9 @@ type Contract = typeof contract;
  * A valid input for every endpoint of the contract. The type names every endpoint, so a new one
  * does not build until it has an example here, and the walk below then sends it every bad shape.
  */
-type Examples = { [G in keyof Contract]: { [K in keyof Contract[G]]: Contract[G][K] extends EndpointDef ? EndpointInput<Contract[G][K]> : never } };
+type Examples = {
+  [G in keyof Contract]: { [K in keyof Contract[G]]: Contract[G][K] extends EndpointDef ? EndpointInput<Contract[G][K]> : never };
+};
 
 const PASSWORD = 'correct-horse-1';
 
@@ -35,7 +37,15 @@ function examples(ws: number, registerEmail: string): Examples {
   return {
     auth: {
       register: {
-        body: { full_name: 'Thandi Nkosi', email: registerEmail, password: PASSWORD, confirmPassword: PASSWORD, age_confirmed: true, terms_accepted: true, plan: 'free' },
+        body: {
+          full_name: 'Thandi Nkosi',
+          email: registerEmail,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          age_confirmed: true,
+          terms_accepted: true,
+          plan: 'free',
+        },
       },
       login: { body: { email: registerEmail, password: PASSWORD } },
       logout: {},
@@ -43,7 +53,14 @@ function examples(ws: number, registerEmail: string): Examples {
       checkSession: {},
       currentUser: {},
       updateProfile: {
-        body: { full_name: 'Thandi Nkosi', username: 'thandi', title: 'Owner', bio: 'Sells vetkoek', phone: '+27 82 000 0000', avatar_url: 'https://example.test/a.png' },
+        body: {
+          full_name: 'Thandi Nkosi',
+          username: 'thandi',
+          title: 'Owner',
+          bio: 'Sells vetkoek',
+          phone: '+27 82 000 0000',
+          avatar_url: 'https://example.test/a.png',
+        },
       },
       changePassword: { body: { currentPassword: PASSWORD, password: 'new-horse-22', confirmPassword: 'new-horse-22' } },
       deleteAccount: { body: { password: PASSWORD, confirm: 'DELETE' } },
@@ -63,7 +80,16 @@ function examples(ws: number, registerEmail: string): Examples {
       get: { params: { id: ws } },
       create: { body: { name: 'Bad Input Spaza', description: 'Corner shop', industry: 'Retail', type: 'retail' } },
       autoCreate: { body: { name: 'Bad Input Ads', type: 'classifieds' } },
-      update: { params: { id: ws }, body: { name: 'Renamed Spaza', description: 'Still a shop', industry: 'Retail', logo: 'https://example.test/l.png', storefront_enabled: false } },
+      update: {
+        params: { id: ws },
+        body: {
+          name: 'Renamed Spaza',
+          description: 'Still a shop',
+          industry: 'Retail',
+          logo: 'https://example.test/l.png',
+          storefront_enabled: false,
+        },
+      },
       remove: { params: { id: ws } },
       getSettings: { params: { id: ws } },
       updateSettings: {
@@ -139,8 +165,7 @@ function withLeaf(value: unknown, path: Path, leaf: unknown): unknown {
   return value;
 }
 
-const objectOf = (value: unknown): Record<string, unknown> =>
-  z.record(z.string(), z.unknown()).parse(value ?? {});
+const objectOf = (value: unknown): Record<string, unknown> => z.record(z.string(), z.unknown()).parse(value ?? {});
 
 /** One request: the endpoint's method and path with `params` filled in and `query` appended. */
 function target(def: EndpointDef, params: Record<string, unknown>, query: Record<string, unknown>): string {
@@ -171,15 +196,30 @@ function badRequests(all: Examples): BadRequest[] {
       const label = `${def.method} ${def.path}`;
       for (const key of Object.keys(params)) {
         for (const bad of [String(BEYOND_INT), `1${NUL}`]) {
-          out.push({ name: `${label} with :${key} = ${JSON.stringify(bad)}`, method: def.method, url: target(def, { ...params, [key]: bad }, query), body });
+          out.push({
+            name: `${label} with :${key} = ${JSON.stringify(bad)}`,
+            method: def.method,
+            url: target(def, { ...params, [key]: bad }, query),
+            body,
+          });
         }
       }
       for (const key of Object.keys(query)) {
-        out.push({ name: `${label} with ?${key} holding NUL`, method: def.method, url: target(def, params, { ...query, [key]: `1${NUL}` }), body });
+        out.push({
+          name: `${label} with ?${key} holding NUL`,
+          method: def.method,
+          url: target(def, params, { ...query, [key]: `1${NUL}` }),
+          body,
+        });
       }
       for (const leaf of leaves(body)) {
         const bad = typeof leaf.value === 'string' ? `${leaf.value}${NUL}` : BEYOND_INT;
-        out.push({ name: `${label} with body.${leaf.path.join('.')} = ${JSON.stringify(bad)}`, method: def.method, url: target(def, params, query), body: withLeaf(body, leaf.path, bad) });
+        out.push({
+          name: `${label} with body.${leaf.path.join('.')} = ${JSON.stringify(bad)}`,
+          method: def.method,
+          url: target(def, params, query),
+          body: withLeaf(body, leaf.path, bad),
+        });
       }
     }
   }
@@ -223,7 +263,15 @@ function documentExamples(ws: number): Record<string, Record<string, unknown>> {
       done: false,
       comments: [{ id: 'c1', body: 'Bring the scanner', author_name: 'Thandi', created_at: new Date().toISOString() }],
     },
-    stock_movements: { ...base(), product_id: productId, quantity: 10, reason: 'purchase', note: 'Delivery', reference: 'GRN-1', created_at: new Date().toISOString() },
+    stock_movements: {
+      ...base(),
+      product_id: productId,
+      quantity: 10,
+      reason: 'purchase',
+      note: 'Delivery',
+      reference: 'GRN-1',
+      created_at: new Date().toISOString(),
+    },
     contacts: {
       ...base(),
       name: 'Sipho Dlamini',
@@ -247,7 +295,18 @@ function documentExamples(ws: number): Record<string, Record<string, unknown>> {
       order_number: 'T1-0001',
       receipt_number: 7,
       status: 'completed',
-      items: [{ product_id: productId, name: 'Vetkoek', sku: 'VK-1', unit_price_cents: 1500, quantity: 2, tax_rate_bp: 1500, discount_cents: 100, tracks_stock: true }],
+      items: [
+        {
+          product_id: productId,
+          name: 'Vetkoek',
+          sku: 'VK-1',
+          unit_price_cents: 1500,
+          quantity: 2,
+          tax_rate_bp: 1500,
+          discount_cents: 100,
+          tracks_stock: true,
+        },
+      ],
       order_discount_cents: 100,
       payments: [{ method: 'cash', amount_cents: 2800, tendered_cents: 3000, change_cents: 200 }],
       shift_id: randomUUID(),
@@ -278,7 +337,17 @@ function documentExamples(ws: number): Record<string, Record<string, unknown>> {
       currency: 'ZAR',
       invoice_number: 'INV-000001',
       status: 'draft',
-      items: [{ id: randomUUID(), description: 'Website design', quantity: 1.5, unit_price_cents: 150_000, tax_rate_bp: 1500, discount_bp: 1000, product_id: productId }],
+      items: [
+        {
+          id: randomUUID(),
+          description: 'Website design',
+          quantity: 1.5,
+          unit_price_cents: 150_000,
+          tax_rate_bp: 1500,
+          discount_bp: 1000,
+          product_id: productId,
+        },
+      ],
       notes: 'Thank you',
       terms: '30 days',
     },
@@ -358,13 +427,23 @@ for (const db_ of testDatabases()) {
     it('NUL in register, contact and workspace create is refused with the text message and stores nothing', async () => {
       const email = uniqueEmail('nul-register');
       const register = await client.post('/api/auth/register', {
-        full_name: `Thandi${NUL}`, email, password: PASSWORD, confirmPassword: PASSWORD, age_confirmed: true, terms_accepted: true,
+        full_name: `Thandi${NUL}`,
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        age_confirmed: true,
+        terms_accepted: true,
       });
       expect(register.status).toBe(400);
       expect(register.json).toMatchObject({ message: inputMessages.character, errors: { full_name: [inputMessages.character] } });
       expect(await count('SELECT count(*) AS n FROM users WHERE email = $1', [email])).toBe(0);
 
-      const contact = await client.post('/api/contact', { name: 'Thandi', email, subject: 'Hello there', message: `Nul ${NUL} inside the message` });
+      const contact = await client.post('/api/contact', {
+        name: 'Thandi',
+        email,
+        subject: 'Hello there',
+        message: `Nul ${NUL} inside the message`,
+      });
       expect(contact.status).toBe(400);
       expect(contact.json).toMatchObject({ errors: { message: [inputMessages.character] } });
       expect(await count('SELECT count(*) AS n FROM contact_messages WHERE email = $1', [email])).toBe(0);
@@ -412,7 +491,9 @@ for (const db_ of testDatabases()) {
         for (const leaf of leaves(example)) {
           if (leaf.path[0] === 'id') continue;
           const bads: unknown[] =
-            typeof leaf.value === 'string' ? [`${leaf.value}${NUL}`, `${leaf.value}\uDC00`] : [1e20, MAX_INT + 1, Number.MAX_SAFE_INTEGER + 2];
+            typeof leaf.value === 'string'
+              ? [`${leaf.value}${NUL}`, `${leaf.value}\uDC00`]
+              : [1e20, MAX_INT + 1, Number.MAX_SAFE_INTEGER + 2];
           for (const bad of bads) {
             const doc = { ...objectOf(withLeaf(example, leaf.path, bad)), id: randomUUID() };
             const res = await push(collection, [doc]);
@@ -432,7 +513,10 @@ for (const db_ of testDatabases()) {
         }
         expect(problems, collection).toEqual([]);
         const stored = new Set((await pulled(collection)).map((d) => d.id));
-        expect(refusedIds.filter((id) => stored.has(id)), collection).toEqual([]);
+        expect(
+          refusedIds.filter((id) => stored.has(id)),
+          collection,
+        ).toEqual([]);
         expect(stored.has(String(example.id)), collection).toBe(true);
       }
     });
@@ -451,14 +535,28 @@ for (const db_ of testDatabases()) {
     });
 
     it('stock movements that would take on hand past 2^31 are refused clearly, and stock-in for that product still works', async () => {
-      const product = { id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString(), name: 'Mielie meal', track_inventory: true };
+      const product = {
+        id: randomUUID(),
+        workspace_id: ws,
+        updated_at: new Date().toISOString(),
+        name: 'Mielie meal',
+        track_inventory: true,
+      };
       expect(pushResponse.parse((await push('products', [product])).json).rejected).toEqual([]);
       const movement = (quantity: number) => ({
-        id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString(), product_id: product.id, quantity, reason: 'purchase',
+        id: randomUUID(),
+        workspace_id: ws,
+        updated_at: new Date().toISOString(),
+        product_id: product.id,
+        quantity,
+        reason: 'purchase',
       });
       // 2 147 movements of a million: 2 147 000 000 on hand, 483 647 short of the integer column's top.
       for (const size of [1000, 1000, 147]) {
-        const res = await push('stock_movements', Array.from({ length: size }, () => movement(1_000_000)));
+        const res = await push(
+          'stock_movements',
+          Array.from({ length: size }, () => movement(1_000_000)),
+        );
         expect(pushResponse.parse(res.json).rejected).toEqual([]);
       }
       const over = movement(1_000_000);
@@ -466,7 +564,8 @@ for (const db_ of testDatabases()) {
       const res = await push('stock_movements', [over, fits]);
       expect(res.status).toBe(200);
       expect(pushResponse.parse(res.json).rejected).toEqual([{ id: over.id, code: 'invalid', message: stockMessages.onHandRange }]);
-      const onHand = async () => z.object({ stock_on_hand: z.number() }).parse((await pulled('products')).find((d) => d.id === product.id)).stock_on_hand;
+      const onHand = async () =>
+        z.object({ stock_on_hand: z.number() }).parse((await pulled('products')).find((d) => d.id === product.id)).stock_on_hand;
       expect(await onHand()).toBe(MAX_INT);
 
       const one = movement(1);
@@ -483,18 +582,30 @@ for (const db_ of testDatabases()) {
 
     it('an invoice whose totals would pass 2^53 cents is refused with a clear message; one at the cap is stored exactly', async () => {
       const invoice = (quantity: number, unit: number) => ({
-        id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString(), customer_name: 'Lindiwe Dube', issue_date: '2026-03-02',
-        currency: 'ZAR', status: 'draft', items: [{ id: randomUUID(), description: 'Cement', quantity, unit_price_cents: unit, tax_rate_bp: 1500 }],
+        id: randomUUID(),
+        workspace_id: ws,
+        updated_at: new Date().toISOString(),
+        customer_name: 'Lindiwe Dube',
+        issue_date: '2026-03-02',
+        currency: 'ZAR',
+        status: 'draft',
+        items: [{ id: randomUUID(), description: 'Cement', quantity, unit_price_cents: unit, tax_rate_bp: 1500 }],
       });
       const huge = invoice(1_000_000, 9_999_999_999);
       const res = await push('invoices', [huge]);
-      expect(pushResponse.parse(res.json).rejected).toEqual([{ id: huge.id, code: 'invalid', message: `items: ${inputMessages.documentTotal}` }]);
+      expect(pushResponse.parse(res.json).rejected).toEqual([
+        { id: huge.id, code: 'invalid', message: `items: ${inputMessages.documentTotal}` },
+      ]);
 
       // 100 000 × 8 695 652 173 = 869 565 217 300 000 plus 15 % VAT: 999 999 999 895 000, just under the cap.
       const atCap = invoice(100_000, 8_695_652_173);
       expect(pushResponse.parse((await push('invoices', [atCap])).json).rejected).toEqual([]);
       const stored = (await pulled('invoices')).find((d) => d.id === atCap.id);
-      expect(stored).toMatchObject({ subtotal_cents: 869_565_217_300_000, tax_cents: 130_434_782_595_000, total_cents: 999_999_999_895_000 });
+      expect(stored).toMatchObject({
+        subtotal_cents: 869_565_217_300_000,
+        tax_cents: 130_434_782_595_000,
+        total_cents: 999_999_999_895_000,
+      });
       expect((await pulled('invoices')).some((d) => d.id === huge.id)).toBe(false);
     });
   });

@@ -4,7 +4,15 @@ import { replicatedCollections } from '../../schema/replicated.js';
 import { fillPath } from '../../schema/http.js';
 import { memberDto, workspaceDto } from '../../schema/workspaces.js';
 import type { Db } from '../../sync-server/db/db.js';
-import { contractEndpoints, databaseFingerprint, objectKeys, pathParams, sampleOf, WORKSPACE_KEY, type ContractEndpoint } from '../support/contract-probe.js';
+import {
+  contractEndpoints,
+  databaseFingerprint,
+  objectKeys,
+  pathParams,
+  sampleOf,
+  WORKSPACE_KEY,
+  type ContractEndpoint,
+} from '../support/contract-probe.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import { startTestServer, type CookieClient, type TestServer } from '../support/server.js';
@@ -59,13 +67,17 @@ for (const target of testDatabases()) {
       origin = server.url;
       victim = (await signedInUser(server, { full_name: 'CSRF Victim' })).client;
       const workspace = workspaceDto.parse((await victim.post('/api/workspaces', { name: 'Victim Shop' })).json);
-      const member = memberDto.parse((await victim.post(`/api/workspaces/${workspace.id}/invitations`, { email: 'invitee@example.test' })).json);
+      const member = memberDto.parse(
+        (await victim.post(`/api/workspaces/${workspace.id}/invitations`, { email: 'invitee@example.test' })).json,
+      );
       // The victim's own ids: CSRF makes the victim's browser act on the victim's own data.
       const ids: Record<string, string | number> = { id: workspace.id, memberId: member.id, provider: 'facebook' };
       targets = [];
       for (const endpoint of contractEndpoints()) {
         if (endpoint.def.method === 'GET') continue;
-        const collections = pathParams(endpoint.def.path).some((p) => p.name === 'collection') ? replicatedCollections.map((c) => c.name) : [undefined];
+        const collections = pathParams(endpoint.def.path).some((p) => p.name === 'collection')
+          ? replicatedCollections.map((c) => c.name)
+          : [undefined];
         for (const collection of collections) {
           const sample = endpoint.def.body ? sampleOf(endpoint.def.body) : { ok: true as const, value: {} };
           const query = workspaceQuery(endpoint, workspace.id);
@@ -102,7 +114,12 @@ for (const target of testDatabases()) {
       const before = await databaseFingerprint(db);
       for (const t of targets) {
         for (const from of [...FOREIGN_ORIGINS, `${origin}.evil.example`]) {
-          const res = await raw(t.endpoint.def.method, t.path, { origin: from, 'content-type': 'application/json' }, JSON.stringify(t.body));
+          const res = await raw(
+            t.endpoint.def.method,
+            t.path,
+            { origin: from, 'content-type': 'application/json' },
+            JSON.stringify(t.body),
+          );
           expect(res.status, `${t.label} from ${from}: ${res.text}`).toBe(403);
           expect(refusal.parse(res.json).code).toBe('bad_origin');
         }
@@ -115,7 +132,12 @@ for (const target of testDatabases()) {
       const before = await databaseFingerprint(db);
       for (const t of targets) {
         for (const site of ['cross-site', 'same-site']) {
-          const res = await raw(t.endpoint.def.method, t.path, { 'sec-fetch-site': site, 'content-type': 'application/json' }, JSON.stringify(t.body));
+          const res = await raw(
+            t.endpoint.def.method,
+            t.path,
+            { 'sec-fetch-site': site, 'content-type': 'application/json' },
+            JSON.stringify(t.body),
+          );
           expect(res.status, `${t.label} with Sec-Fetch-Site ${site}: ${res.text}`).toBe(403);
           expect(refusal.parse(res.json).code).toBe('bad_origin');
         }
@@ -160,7 +182,9 @@ for (const target of testDatabases()) {
       let reads = 0;
       for (const endpoint of contractEndpoints()) {
         if (endpoint.def.method !== 'GET') continue;
-        const collections = pathParams(endpoint.def.path).some((p) => p.name === 'collection') ? replicatedCollections.map((c) => c.name) : [undefined];
+        const collections = pathParams(endpoint.def.path).some((p) => p.name === 'collection')
+          ? replicatedCollections.map((c) => c.name)
+          : [undefined];
         for (const collection of collections) {
           const path = fillPath(endpoint.def.path, { id: workspace.id, provider: 'facebook', collection: collection ?? '' });
           const query = workspaceQuery(endpoint, workspace.id);
@@ -174,7 +198,12 @@ for (const target of testDatabases()) {
     });
 
     it('the app’s own origin with JSON passes the check, and the victim is still signed in', async () => {
-      const own = await raw('PATCH', '/api/auth/user', { origin, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' }, '{}');
+      const own = await raw(
+        'PATCH',
+        '/api/auth/user',
+        { origin, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        '{}',
+      );
       expect(own.status, own.text).toBe(200);
       expect((await victim.get('/api/auth/user')).status).toBe(200);
     });

@@ -99,7 +99,11 @@ for (const target of testDatabases()) {
     });
 
     it('a request carrying X-Forwarded-For or Forwarded gets 404', async () => {
-      const proxied: Record<string, string>[] = [{ 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }];
+      const proxied: Record<string, string>[] = [
+        { 'x-forwarded-for': '127.0.0.1' },
+        { forwarded: 'for=127.0.0.1' },
+        { 'x-real-ip': '127.0.0.1' },
+      ];
       for (const headers of proxied) {
         const res = await new CookieClient(server.url).request('GET', '/dev/mailbox.json', undefined, headers);
         expect(res.status, JSON.stringify(headers)).toBe(404);

@@ -60,7 +60,9 @@ for (const target of testDatabases()) {
       expect(over.status).toBe(429);
       expect(over.json).toMatchObject({ code: 'invitations_rate_limited' });
       expect(errorBody.parse(over.json).message).toMatch(
-        new RegExp(`^You can send up to ${INVITES_PER_INVITER_PER_HOUR} invitations an hour, and you have reached that\\. Please try again in (\\d+ minutes?|1 hour)\\.$`),
+        new RegExp(
+          `^You can send up to ${INVITES_PER_INVITER_PER_HOUR} invitations an hour, and you have reached that\\. Please try again in (\\d+ minutes?|1 hour)\\.$`,
+        ),
       );
       const retryAfter = Number(over.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
@@ -110,11 +112,15 @@ for (const target of testDatabases()) {
         expect(body).not.toContain('Bcc: victim');
         expect(body).toContain('as the person who invited you wrote it');
       }
-      expect(mail.body_text).toContain('The workspace is called "Acme Bcc victim example.com a href https evil.example login Verify your account a".');
+      expect(mail.body_text).toContain(
+        'The workspace is called "Acme Bcc victim example.com a href https evil.example login Verify your account a".',
+      );
       expect(mail.body_text).toContain(`(${user.email}) invited you`);
       expect(mail.body_html).toContain('&quot;Acme Bcc victim example.com');
       // The one link in the mail is ours.
-      expect(mail.body_text.match(/https?:\/\/\S+/g)).toEqual([expect.stringMatching(/^https:\/\/app\.vuka\.test\/invitations\/accept\?token=/)]);
+      expect(mail.body_text.match(/https?:\/\/\S+/g)).toEqual([
+        expect.stringMatching(/^https:\/\/app\.vuka\.test\/invitations\/accept\?token=/),
+      ]);
     });
   });
 }

@@ -5,7 +5,14 @@ import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';
 import { MAX_SOCKETS_PER_USER } from '../../sync-server/live/live.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, startSyncTestServer, type SyncTestServer } from '../support/sync-server.js';
+import {
+  accessCookie,
+  openSyncDatabase,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 /** The flood the outside probe sent: 300 subscribes of 200 workspace ids each, from one socket. */
 const FLOOD_MESSAGES = 300;

@@ -4,7 +4,15 @@ import { WebSocket } from 'ws';
 import { liveCloseCode, liveServerMessage, type LiveServerMessage } from '../../schema/contract/sync.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';
-import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi, twoHandles, type SyncTestServer } from '../support/sync-server.js';
+import {
+  accessCookie,
+  seedUser,
+  seedWorkspace,
+  startSyncTestServer,
+  syncApi,
+  twoHandles,
+  type SyncTestServer,
+} from '../support/sync-server.js';
 
 /** A live socket subscribed to `workspaces`, collecting what the server sends and how it closed. */
 async function subscribedLive(server: SyncTestServer, cookie: string, workspaces: number[]) {
@@ -77,10 +85,10 @@ for (const target of testDatabases()) {
       const memberCookie = await accessCookie(one.deps, member);
       const live = await subscribedLive(two, memberCookie, [shared, own]);
 
-      const [row] = await handles.first.query<{ id: number }>(
-        'SELECT id FROM workspace_members WHERE workspace_id = $1 AND user_id = $2',
-        [shared, member],
-      );
+      const [row] = await handles.first.query<{ id: number }>('SELECT id FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [
+        shared,
+        member,
+      ]);
       const removed = await fetch(`${one.url}/api/workspaces/${shared}/members/${row.id}`, {
         method: 'DELETE',
         headers: { cookie: ownerCookie },

@@ -37,7 +37,10 @@ for (const target of testDatabases()) {
     async function promo(fields: { usage_limit?: number }): Promise<string> {
       seq += 1;
       const code = `PROBE${seq}X${Date.now().toString(36).toUpperCase()}`;
-      await db.query('INSERT INTO promo_codes (code, discount_percentage, usage_limit) VALUES ($1, 10, $2)', [code, fields.usage_limit ?? null]);
+      await db.query('INSERT INTO promo_codes (code, discount_percentage, usage_limit) VALUES ($1, 10, $2)', [
+        code,
+        fields.usage_limit ?? null,
+      ]);
       return code;
     }
     const start = (client: CookieClient, code: string) =>
@@ -72,7 +75,9 @@ for (const target of testDatabases()) {
       expect(again.status).toBe(400);
       expect(again.json).toMatchObject({ message: promoMessages.inCheckout, errors: { promo_code: [promoMessages.inCheckout] } });
       // The price check says so too, before any checkout.
-      expect((await client.post('/api/billing/promo/check', { code, item: 'credits_50' })).json).toMatchObject({ message: promoMessages.inCheckout });
+      expect((await client.post('/api/billing/promo/check', { code, item: 'credits_50' })).json).toMatchObject({
+        message: promoMessages.inCheckout,
+      });
 
       const other = await signedInUser(h.server);
       const burst = await Promise.all(Array.from({ length: CONCURRENT }, () => start(other.client, code)));
@@ -84,10 +89,17 @@ for (const target of testDatabases()) {
       const code = await promo({ usage_limit: 1 });
       const a = await signedInUser(h.server);
       const b = await signedInUser(h.server);
-      const declined = await checkoutAndPay(a.client, '/api/billing/credits/checkout', { pack: 'credits_50', promo_code: code, return_path: RETURN }, DECLINED_CARD);
+      const declined = await checkoutAndPay(
+        a.client,
+        '/api/billing/credits/checkout',
+        { pack: 'credits_50', promo_code: code, return_path: RETURN },
+        DECLINED_CARD,
+      );
       // Held while the card is being tried: nobody else gets the last use.
       expect((await start(b.client, code)).json).toMatchObject({ message: promoMessages.usedUp });
-      expect(paymentOutcome.parse((await a.client.post('/api/billing/verify', { reference: declined.reference })).json).status).toBe('failed');
+      expect(paymentOutcome.parse((await a.client.post('/api/billing/verify', { reference: declined.reference })).json).status).toBe(
+        'failed',
+      );
       expect((await uses(code)).map((u) => u.status)).toEqual(['released']);
 
       // The same account retries, then cancels on the checkout page.
@@ -127,7 +139,11 @@ for (const target of testDatabases()) {
       const code = await promo({ usage_limit: 1 });
       const a = await signedInUser(h.server);
       const b = await signedInUser(h.server);
-      const { reference } = await checkoutAndPay(a.client, '/api/billing/credits/checkout', { pack: 'credits_50', promo_code: code, return_path: RETURN });
+      const { reference } = await checkoutAndPay(a.client, '/api/billing/credits/checkout', {
+        pack: 'credits_50',
+        promo_code: code,
+        return_path: RETURN,
+      });
       expect(paymentOutcome.parse((await a.client.post('/api/billing/verify', { reference })).json).status).toBe('success');
       await h.sandbox.idle();
       expect(await timesUsed(code)).toBe(1);
@@ -144,7 +160,11 @@ for (const target of testDatabases()) {
       const b = await signedInUser(h.server);
       h.webhooks(false);
       try {
-        const { reference } = await checkoutAndPay(a.client, '/api/billing/credits/checkout', { pack: 'credits_50', promo_code: code, return_path: RETURN });
+        const { reference } = await checkoutAndPay(a.client, '/api/billing/credits/checkout', {
+          pack: 'credits_50',
+          promo_code: code,
+          return_path: RETURN,
+        });
         h.server.advance(PAST_HOLD);
         await sweepBilling(h.server.deps);
         expect((await uses(code)).map((u) => u.status)).toEqual(['released']);

@@ -9,7 +9,16 @@ import { apiAreas } from '../../sync-server/api/areas.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { collectionRules } from '../../sync-server/sync/rules.js';
 import { startBillingHarness, type BillingHarness } from '../support/billing.js';
-import { contractEndpoints, objectKeys, ownedRows, pathParams, sampleOf, WORKSPACE_KEY, type ContractEndpoint, type Sample } from '../support/contract-probe.js';
+import {
+  contractEndpoints,
+  objectKeys,
+  ownedRows,
+  pathParams,
+  sampleOf,
+  WORKSPACE_KEY,
+  type ContractEndpoint,
+  type Sample,
+} from '../support/contract-probe.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import type { CookieClient } from '../support/server.js';
@@ -197,7 +206,10 @@ for (const target of testDatabases()) {
         else params[p.name] = aOwns[kind];
       }
       const query = withOwned(def.query, def.query ? sampleOf(def.query) : { ok: true, value: undefined });
-      const body = withOwned(def.body, name in bodyOverrides ? { ok: true, value: bodyOverrides[name] } : def.body ? sampleOf(def.body) : { ok: true, value: undefined });
+      const body = withOwned(
+        def.body,
+        name in bodyOverrides ? { ok: true, value: bodyOverrides[name] } : def.body ? sampleOf(def.body) : { ok: true, value: undefined },
+      );
       return { params, query, body };
     }
 
@@ -353,8 +365,12 @@ function stringValues(record: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, String(v)]));
 }
 
-function expectParses(def: EndpointDef, input: { params: Record<string, string | number>; query: { value: unknown }; body: { value: unknown } }) {
+function expectParses(
+  def: EndpointDef,
+  input: { params: Record<string, string | number>; query: { value: unknown }; body: { value: unknown } },
+) {
   if (def.params) expect(def.params.safeParse(stringValues(input.params)).success, 'params parse').toBe(true);
-  if (def.query) expect(def.query.safeParse(isRecord(input.query.value) ? stringValues(input.query.value) : {}).success, 'query parses').toBe(true);
+  if (def.query)
+    expect(def.query.safeParse(isRecord(input.query.value) ? stringValues(input.query.value) : {}).success, 'query parses').toBe(true);
   if (def.body) expect(def.body.safeParse(input.body.value).success, 'body parses').toBe(true);
 }

@@ -25,7 +25,7 @@ describe('TRUST_PROXY (parseTrustProxy)', () => {
     ]);
   });
 
-  it('refuses true (it would trust any client\'s header) and anything that is not an address', () => {
+  it("refuses true (it would trust any client's header) and anything that is not an address", () => {
     for (const value of ['true', 'yes', '10.0.0.0/33', 'fd00::/129', 'proxy.local', '10.0.0.0/8,']) {
       expect(parseTrustProxy(value), value).toBeNull();
     }
@@ -75,7 +75,7 @@ for (const target of testDatabases()) {
     });
 
     describe('with TRUST_PROXY set', () => {
-      it('loopback: the address a local proxy forwards is the client\'s', async () => {
+      it("loopback: the address a local proxy forwards is the client's", async () => {
         const server = await startAuthServer(db, { ...PRODUCTION, TRUST_PROXY: 'loopback' });
         try {
           for (let i = 0; i < 2; i++) {

@@ -19,7 +19,10 @@ const RETURN = '/workspace/1/billing/credits';
 
 /** Every event the webhook acts on, with a body shaped like the provider's. */
 const EVENT_SHAPES: Array<{ event: string; data: Record<string, unknown> }> = [
-  { event: 'subscription.create', data: { subscription_code: 'SUB_forged', email_token: 'tok', plan: { plan_code: 'PLN_forged' }, customer: { email: 'x@example.test' } } },
+  {
+    event: 'subscription.create',
+    data: { subscription_code: 'SUB_forged', email_token: 'tok', plan: { plan_code: 'PLN_forged' }, customer: { email: 'x@example.test' } },
+  },
   { event: 'subscription.disable', data: { subscription_code: 'SUB_forged' } },
   { event: 'subscription.not_renew', data: { subscription_code: 'SUB_forged' } },
   { event: 'invoice.payment_failed', data: { invoice_code: 'INV_forged', subscription: { subscription_code: 'SUB_forged' } } },

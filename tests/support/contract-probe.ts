@@ -141,7 +141,9 @@ export async function ownedRows(db: Db, owner: { userId: number; workspaceId: nu
   };
   for (const { table_name: table, column_name: column } of columns) {
     const value = column === 'workspace_id' ? owner.workspaceId : owner.userId;
-    await read(`${table}.${column}`, `SELECT to_jsonb(t) AS row FROM "${table}" t WHERE "${column}" = $1 ORDER BY to_jsonb(t)::text`, [value]);
+    await read(`${table}.${column}`, `SELECT to_jsonb(t) AS row FROM "${table}" t WHERE "${column}" = $1 ORDER BY to_jsonb(t)::text`, [
+      value,
+    ]);
   }
   await read('users', 'SELECT to_jsonb(t) AS row FROM users t WHERE id = $1', [owner.userId]);
   await read('workspaces', 'SELECT to_jsonb(t) AS row FROM workspaces t WHERE id = $1', [owner.workspaceId]);

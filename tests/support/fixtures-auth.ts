@@ -47,10 +47,9 @@ interface OutboxRow {
 
 /** Mail in the database outbox to `to`, newest first. */
 export function outboxTo(db: Db, to: string): Promise<OutboxRow[]> {
-  return db.query<OutboxRow>(
-    'SELECT recipient, subject, body_text, body_html FROM mail_outbox WHERE recipient = $1 ORDER BY id DESC',
-    [to],
-  );
+  return db.query<OutboxRow>('SELECT recipient, subject, body_text, body_html FROM mail_outbox WHERE recipient = $1 ORDER BY id DESC', [
+    to,
+  ]);
 }
 
 /** Waits for mail that is sent after the response (the reset mail). */

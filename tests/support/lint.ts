@@ -24,7 +24,11 @@ const rules: Rule[] = [
     applies: (f) => f.startsWith('app/') && !f.startsWith('app/data/api.ts') && isTs(f),
     pattern: /fetch\(\s*['"`]\/api\//,
   },
-  { name: 'no default exports outside config files', applies: (f) => isTs(f) && !/config\.ts$|global-setup\.ts$|sw\.ts$/.test(f), pattern: /^export default /m },
+  {
+    name: 'no default exports outside config files',
+    applies: (f) => isTs(f) && !/config\.ts$|global-setup\.ts$|sw\.ts$/.test(f),
+    pattern: /^export default /m,
+  },
 ];
 
 function isTs(file: string) {

@@ -16,10 +16,7 @@ export interface TestServer {
 }
 
 /** Starts the real Express app on a free port over the given database. */
-export async function startTestServer(
-  db: Db,
-  opts: { env?: Record<string, string>; mailer?: Mailer } = {},
-): Promise<TestServer> {
+export async function startTestServer(db: Db, opts: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestServer> {
   let offset = 0;
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent', ...opts.env });
   const deps: AppDeps = {

@@ -58,7 +58,12 @@ export async function startTestSmtp(port = 0) {
 /** The first 6-digit code in a mail's text (quoted-printable soft breaks undone). */
 export function sixDigitCode(raw: string): string {
   const text = raw.replace(/=\r?\n/g, '');
-  const m = /\b(\d{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'));
+  const m = /\b(\d{6})\b/.exec(
+    text
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n'),
+  );
   if (!m) throw new Error('no 6-digit code in mail');
   return m[1];
 }

@@ -33,8 +33,13 @@ export async function randomEdit(device: Device, workspace: number, rng: Rng): P
   const contacts = await db.contacts.find().exec();
   if (roll < 0.15 || products.length === 0) {
     await db.products.insert({
-      id: randomUUID(), workspace_id: workspace, updated_at: stamp(), product_type: 'physical', status: 'active',
-      name: `${rng.pick(words)} ${rng.int(100)}`, price_cents: 100 + rng.int(10_000),
+      id: randomUUID(),
+      workspace_id: workspace,
+      updated_at: stamp(),
+      product_type: 'physical',
+      status: 'active',
+      name: `${rng.pick(words)} ${rng.int(100)}`,
+      price_cents: 100 + rng.int(10_000),
     });
     return 'create product';
   }
@@ -61,13 +66,24 @@ export async function randomEdit(device: Device, workspace: number, rng: Rng): P
     return 'stock movement';
   }
   if (roll < 0.78 || contacts.length === 0) {
-    await db.contacts.insert({ id: randomUUID(), workspace_id: workspace, updated_at: stamp(), status: 'active', name: `${rng.pick(words)} Person` });
+    await db.contacts.insert({
+      id: randomUUID(),
+      workspace_id: workspace,
+      updated_at: stamp(),
+      status: 'active',
+      name: `${rng.pick(words)} Person`,
+    });
     return 'create contact';
   }
   if (roll < 0.95) {
     const c = rng.pick(contacts);
     const field = rng.pick(['name', 'email', 'phone', 'notes'] as const);
-    const value = { name: `${rng.pick(words)} ${rng.int(50)}`, email: `p${rng.int(99)}@example.test`, phone: `08${rng.int(99_999_999)}`, notes: `note ${rng.int(1000)}` }[field];
+    const value = {
+      name: `${rng.pick(words)} ${rng.int(50)}`,
+      email: `p${rng.int(99)}@example.test`,
+      phone: `08${rng.int(99_999_999)}`,
+      notes: `note ${rng.int(1000)}`,
+    }[field];
     await c.incrementalPatch({ [field]: value, updated_at: stamp() });
     return `edit contact.${field}`;
   }
@@ -95,7 +111,9 @@ export async function serverState(baseUrl: string, cookie: string, workspace: nu
     let seq = 0;
     let id = '';
     for (;;) {
-      const res = await f(`${baseUrl}/api/sync/${collection}/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=1000`);
+      const res = await f(
+        `${baseUrl}/api/sync/${collection}/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=1000`,
+      );
       const page = pullResponse.parse(await res.json());
       docs.push(...page.documents);
       if (page.documents.length < 1000) break;

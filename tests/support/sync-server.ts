@@ -63,20 +63,15 @@ export async function seedUser(db: Db, opts: { plan?: 'free' | 'pro' } = {}): Pr
 /** A workspace owned by `ownerId` with the given extra members. */
 export async function seedWorkspace(db: Db, ownerId: number, members: number[] = []): Promise<number> {
   const n = `${process.pid}-${Date.now().toString(36)}-${seq++}`;
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO workspaces (name, slug, owner_id) VALUES ($1, $2, $3) RETURNING id`,
-    [`Sync ${n}`, `sync-${n}`, ownerId],
-  );
-  const id = rows[0].id;
-  await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', now())`, [
-    id,
+  const rows = await db.query<{ id: number }>(`INSERT INTO workspaces (name, slug, owner_id) VALUES ($1, $2, $3) RETURNING id`, [
+    `Sync ${n}`,
+    `sync-${n}`,
     ownerId,
   ]);
+  const id = rows[0].id;
+  await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', now())`, [id, ownerId]);
   for (const m of members) {
-    await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'member', now())`, [
-      id,
-      m,
-    ]);
+    await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'member', now())`, [id, m]);
   }
   return id;
 }
@@ -105,7 +100,9 @@ export function syncApi(base: string, cookie: string) {
   const f = cookieFetch(cookie);
   return {
     async pull(collection: string, workspace: number, seq = 0, id = '', limit = 100) {
-      const res = await f(`${base}/api/sync/${collection}/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${limit}`);
+      const res = await f(
+        `${base}/api/sync/${collection}/pull?workspace=${workspace}&seq=${seq}&id=${encodeURIComponent(id)}&limit=${limit}`,
+      );
       return { status: res.status, body: await res.json() };
     },
     async push(collection: string, workspace: number, rows: unknown) {
@@ -138,7 +135,10 @@ export async function openSyncDatabase(target: { name: string; open(): Promise<D
  * Two independent handles on one database, as two server instances would have: two `pg` pools on a
  * fresh Postgres database, or (PGlite being in-process) the same PGlite handle twice.
  */
-export async function twoHandles(target: { name: string; open(): Promise<Db> }): Promise<{ first: Db; second: Db; close(): Promise<void> }> {
+export async function twoHandles(target: {
+  name: string;
+  open(): Promise<Db>;
+}): Promise<{ first: Db; second: Db; close(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (target.name !== 'postgres' || !adminUrl) {
     const db = await target.open();

@@ -27,27 +27,37 @@ export function AccountMenu() {
   };
   return (
     <>
-    <UnsyncedLogoutDialog logout={logout} />
-    <MenuTrigger>
-      <Button className={s.avatarButton} aria-label={`Account menu for ${user.name}`}>
-        <Avatar name={user.name} image={user.profileImage} />
-      </Button>
-      <Popover className={s.popover} placement="bottom end">
-        <Menu className={s.menu} onAction={(key) => onAction(toItem(key))}>
-          <Section>
-            <Header className={s.menuHeader}>
-              <strong>{user.name}</strong>
-              <br />
-              <span>{user.email}</span>
-            </Header>
-            <MenuItem id="account" className={s.menuItem}>My Account</MenuItem>
-            <MenuItem id="orders" className={s.menuItem}>My Orders</MenuItem>
-            {user.isAdmin ? <MenuItem id="controlhub" className={s.menuItem}>Control Hub</MenuItem> : null}
-            <MenuItem id="logout" className={s.menuItem}>Logout</MenuItem>
-          </Section>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+      <UnsyncedLogoutDialog logout={logout} />
+      <MenuTrigger>
+        <Button className={s.avatarButton} aria-label={`Account menu for ${user.name}`}>
+          <Avatar name={user.name} image={user.profileImage} />
+        </Button>
+        <Popover className={s.popover} placement="bottom end">
+          <Menu className={s.menu} onAction={(key) => onAction(toItem(key))}>
+            <Section>
+              <Header className={s.menuHeader}>
+                <strong>{user.name}</strong>
+                <br />
+                <span>{user.email}</span>
+              </Header>
+              <MenuItem id="account" className={s.menuItem}>
+                My Account
+              </MenuItem>
+              <MenuItem id="orders" className={s.menuItem}>
+                My Orders
+              </MenuItem>
+              {user.isAdmin ? (
+                <MenuItem id="controlhub" className={s.menuItem}>
+                  Control Hub
+                </MenuItem>
+              ) : null}
+              <MenuItem id="logout" className={s.menuItem}>
+                Logout
+              </MenuItem>
+            </Section>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
     </>
   );
 }
@@ -63,8 +73,8 @@ function UnsyncedLogoutDialog({ logout }: { logout: ReturnType<typeof useLogout>
   return (
     <ModalDialog title="Unsynced changes" isOpen={unsynced !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <p>
-        You have {unsynced} {noun} that {unsynced === 1 ? "hasn't" : "haven't"} synced yet. Logging out now clears this device's data, so they would be
-        lost.
+        You have {unsynced} {noun} that {unsynced === 1 ? "hasn't" : "haven't"} synced yet. Logging out now clears this device's data, so
+        they would be lost.
       </p>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.lg }}>
         <VukaButton variant="primary" isPending={busy} onPress={() => void logout()}>

@@ -72,9 +72,7 @@ export function AccountPage() {
           Delete account
         </h2>
         <div className={s.stack}>
-          <p className={s.muted}>
-            This deletes your account and signs you out. Account data is disposed of within 90 days after deletion.
-          </p>
+          <p className={s.muted}>This deletes your account and signs you out. Account data is disposed of within 90 days after deletion.</p>
           <div>
             <Button variant="danger" onPress={() => setDeleting(true)}>
               Delete account
@@ -93,8 +91,7 @@ function DeleteAccountDialog({ user, isOpen, onClose }: { user: UserDto; isOpen:
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const remove = useMutation({
-    mutationFn: () =>
-      call(authContract.deleteAccount, { body: { confirm: 'DELETE', password: user.hasPassword ? password : undefined } }),
+    mutationFn: () => call(authContract.deleteAccount, { body: { confirm: 'DELETE', password: user.hasPassword ? password : undefined } }),
     onSuccess: async () => {
       // The session ended with the account: leave protected pages first, then forget everything cached.
       await navigate({ to: '/' });

@@ -8,7 +8,6 @@ import { formatBytes } from '../workspaces/format';
 import * as s from '../../ui/page.css';
 import * as a from './account.css';
 
-
 function limitLine(count: number | null, nouns: readonly [string, string]): string {
   if (count === null) return `Unlimited ${nouns[1]}`;
   return `${count} ${count === 1 ? nouns[0] : nouns[1]}`;
@@ -60,9 +59,7 @@ export function SubscriptionTab({ user, reference }: { user: UserDto; reference?
             <h3 className={s.sectionTitle} id={`plan-${plan.code}`}>
               {plan.name} Plan
             </h3>
-            <p className={a.price}>
-              {plan.priceZarCents === 0 ? 'Free' : `${formatZarCents(plan.priceZarCents)} / month`}
-            </p>
+            <p className={a.price}>{plan.priceZarCents === 0 ? 'Free' : `${formatZarCents(plan.priceZarCents)} / month`}</p>
             {plan.priceZarCents === 0 ? <p className={s.muted}>Pay as you go</p> : null}
             <ul className={s.bullets}>
               {planLines(plan).map((line) => (

@@ -43,7 +43,9 @@ export function AuthPage() {
 
   return (
     <AuthLayout>
-      <h1 className={s.heading}>{tab === 'register' ? 'Create your account' : tab === 'reset-password' ? 'Reset your password' : 'Welcome back'}</h1>
+      <h1 className={s.heading}>
+        {tab === 'register' ? 'Create your account' : tab === 'reset-password' ? 'Reset your password' : 'Welcome back'}
+      </h1>
       <Tabs
         label="Sign in options"
         selectedKey={tab}
@@ -57,9 +59,7 @@ export function AuthPage() {
           {
             id: 'register',
             title: 'Register',
-            content: (
-              <RegisterForm plan={search.plan} onRegistered={(u) => finish(u, '/welcome')} onLogin={() => selectTab('login')} />
-            ),
+            content: <RegisterForm plan={search.plan} onRegistered={(u) => finish(u, '/welcome')} onLogin={() => selectTab('login')} />,
           },
           {
             id: 'reset-password',

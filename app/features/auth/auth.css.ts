@@ -26,7 +26,12 @@ export const divider = style({
   selectors: { '&::before, &::after': { content: '""', flex: 1, height: '1px', background: vars.color.border } },
 });
 export const socialRow = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.sm });
-export const switchLine = style({ textAlign: 'center', fontSize: vars.fontSize.sm, color: vars.color.textMuted, margin: `${vars.space.md} 0 0` });
+export const switchLine = style({
+  textAlign: 'center',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  margin: `${vars.space.md} 0 0`,
+});
 export const inlineLink = style({
   background: 'none',
   border: 'none',
@@ -37,7 +42,13 @@ export const inlineLink = style({
   cursor: 'pointer',
   font: 'inherit',
 });
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, marginTop: vars.space.lg, flexWrap: 'wrap' });
+export const dialogActions = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+  flexWrap: 'wrap',
+});
 export const codeRow = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, alignItems: 'flex-start' });
 export const success = style({ textAlign: 'center', display: 'flex', flexDirection: 'column', gap: vars.space.md, alignItems: 'center' });
 export const successIcon = style({

@@ -32,20 +32,8 @@ export function LoginForm({ onSignedIn, onRegister }: { onSignedIn: (user: UserD
 
   return (
     <form className={s.form} onSubmit={submit} noValidate aria-label="Log in">
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        {...form.field('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        {...form.field('password')}
-      />
+      <TextField label="Email" type="email" name="email" autoComplete="email" {...form.field('email')} />
+      <TextField label="Password" type="password" name="password" autoComplete="current-password" {...form.field('password')} />
       <Button type="submit" wide isPending={busy}>
         {busy ? 'Logging in…' : 'Log In'}
       </Button>

@@ -13,23 +13,19 @@ import { SocialButtons } from './social-buttons';
 
 type Plan = z.infer<typeof registerPlan>;
 
-export function RegisterForm({
-  plan,
-  onRegistered,
-  onLogin,
-}: {
-  plan?: Plan;
-  onRegistered: (user: UserDto) => void;
-  onLogin: () => void;
-}) {
-  const form = useZodForm(registerForm, {
-    full_name: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-    age_confirmed: false,
-    terms_accepted: false,
-  }, { also: passwordsMatch(messages.passwordsMatch) });
+export function RegisterForm({ plan, onRegistered, onLogin }: { plan?: Plan; onRegistered: (user: UserDto) => void; onLogin: () => void }) {
+  const form = useZodForm(
+    registerForm,
+    {
+      full_name: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      age_confirmed: false,
+      terms_accepted: false,
+    },
+    { also: passwordsMatch(messages.passwordsMatch) },
+  );
   const busy = form.submitting;
 
   const submit = form.handleSubmit(
@@ -50,26 +46,9 @@ export function RegisterForm({
 
   return (
     <form className={s.form} onSubmit={submit} noValidate aria-label="Register">
-      <TextField
-        label="Full name"
-        name="full_name"
-        autoComplete="name"
-        {...form.field('full_name')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        {...form.field('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        {...form.field('password')}
-      />
+      <TextField label="Full name" name="full_name" autoComplete="name" {...form.field('full_name')} />
+      <TextField label="Email" type="email" name="email" autoComplete="email" {...form.field('email')} />
+      <TextField label="Password" type="password" name="password" autoComplete="new-password" {...form.field('password')} />
       <TextField
         label="Confirm password"
         type="password"
@@ -77,18 +56,10 @@ export function RegisterForm({
         autoComplete="new-password"
         {...form.field('confirmPassword')}
       />
-      <Checkbox
-        isSelected={form.values.age_confirmed}
-        onChange={(v) => form.set('age_confirmed', v)}
-        error={form.errors.age_confirmed}
-      >
+      <Checkbox isSelected={form.values.age_confirmed} onChange={(v) => form.set('age_confirmed', v)} error={form.errors.age_confirmed}>
         I confirm that I am at least 18 years old
       </Checkbox>
-      <Checkbox
-        isSelected={form.values.terms_accepted}
-        onChange={(v) => form.set('terms_accepted', v)}
-        error={form.errors.terms_accepted}
-      >
+      <Checkbox isSelected={form.values.terms_accepted} onChange={(v) => form.set('terms_accepted', v)} error={form.errors.terms_accepted}>
         I accept the{' '}
         <a href="/terms" target="_blank" rel="noopener" onClick={(e) => e.stopPropagation()}>
           Terms of Service

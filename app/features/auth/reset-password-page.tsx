@@ -52,18 +52,8 @@ export function ResetPasswordPage() {
       <h1 className={s.heading}>Set a new password</h1>
       <p className={s.lead}>Choose a new password for your account.</p>
       <form className={s.form} onSubmit={submit} noValidate aria-label="Set a new password">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field('confirmPassword')}
-        />
+        <TextField label="New password" type="password" autoComplete="new-password" {...form.field('password')} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
         {form.errors.token ? <p role="alert">{form.errors.token}</p> : null}
         <Button type="submit" wide isPending={busy}>
           {busy ? 'Saving…' : 'Reset Password'}

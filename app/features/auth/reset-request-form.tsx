@@ -32,11 +32,13 @@ export function ResetRequestForm({ onBackToLogin }: { onBackToLogin: () => void 
   if (sentTo) {
     return (
       <div className={s.success} role="status">
-        <span className={s.successIcon} aria-hidden="true">✓</span>
+        <span className={s.successIcon} aria-hidden="true">
+          ✓
+        </span>
         <h2 className={s.heading}>Reset Email Sent</h2>
         <p className={s.lead}>
-          If an account exists for {sentTo}, we've sent instructions to reset your password. Check your inbox and follow
-          the link in the email.
+          If an account exists for {sentTo}, we've sent instructions to reset your password. Check your inbox and follow the link in the
+          email.
         </p>
         <Button
           variant="secondary"
@@ -56,13 +58,7 @@ export function ResetRequestForm({ onBackToLogin }: { onBackToLogin: () => void 
   return (
     <form className={s.form} onSubmit={submit} noValidate aria-label="Reset password">
       <p className={s.lead}>Enter your email address and we'll send you instructions to reset your password.</p>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        {...form.field('email')}
-      />
+      <TextField label="Email" type="email" name="email" autoComplete="email" {...form.field('email')} />
       <Button type="submit" wide isPending={busy}>
         {busy ? 'Sending…' : 'Send Reset Link'}
       </Button>

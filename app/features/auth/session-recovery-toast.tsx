@@ -42,10 +42,20 @@ export function SessionRecoveryToast() {
   const failed = state.phase === 'failed';
   const exhausted = failed && state.attempts >= RECOVERY_MAX_ATTEMPTS;
   return (
-    <div className={s.recoveryCard} role={failed ? 'alert' : 'status'} aria-live={failed ? 'assertive' : 'polite'} data-testid="session-recovery" data-react-aria-top-layer="true">
+    <div
+      className={s.recoveryCard}
+      role={failed ? 'alert' : 'status'}
+      aria-live={failed ? 'assertive' : 'polite'}
+      data-testid="session-recovery"
+      data-react-aria-top-layer="true"
+    >
       <div>
         <p className={s.title}>
-          {state.phase === 'recovering' ? 'Restoring your session…' : state.phase === 'success' ? 'Session restored' : 'Session recovery failed'}
+          {state.phase === 'recovering'
+            ? 'Restoring your session…'
+            : state.phase === 'success'
+              ? 'Session restored'
+              : 'Session recovery failed'}
         </p>
         {failed ? (
           <p className={s.descriptionText}>

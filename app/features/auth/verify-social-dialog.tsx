@@ -71,12 +71,7 @@ export function VerifySocialDialog({
       <form className={s.form} onSubmit={verify} noValidate>
         <p className={s.lead}>Enter your email address to receive a 6-digit code and finish signing up.</p>
         <div className={s.codeRow}>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...form.field('email')}
-          />
+          <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
           <Button variant="secondary" onPress={() => void sendCode()} isPending={sending}>
             Send code
           </Button>

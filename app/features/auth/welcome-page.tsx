@@ -48,10 +48,25 @@ export function WelcomePage() {
   };
 
   const cards: { id: keyof typeof welcomeIcons; title: string; text: string; onPress: () => void }[] = [
-    { id: 'create', title: 'Create Your Business', text: 'Set up a workspace for your shop, service or side hustle.', onPress: () => void navigate({ to: '/workspace/create' }) },
-    { id: 'explore', title: 'Explore Tools', text: 'See everything you can run from your Control Hub.', onPress: () => void navigate({ to: '/controlhub' }) },
+    {
+      id: 'create',
+      title: 'Create Your Business',
+      text: 'Set up a workspace for your shop, service or side hustle.',
+      onPress: () => void navigate({ to: '/workspace/create' }),
+    },
+    {
+      id: 'explore',
+      title: 'Explore Tools',
+      text: 'See everything you can run from your Control Hub.',
+      onPress: () => void navigate({ to: '/controlhub' }),
+    },
     { id: 'ad', title: 'Post an Ad', text: 'List something on the classifieds in a few minutes.', onPress: () => void postAnAd() },
-    { id: 'unlock', title: 'Unlock All Features', text: 'Upgrade your plan for every module and higher limits.', onPress: () => go('/settings?tab=subscription') },
+    {
+      id: 'unlock',
+      title: 'Unlock All Features',
+      text: 'Upgrade your plan for every module and higher limits.',
+      onPress: () => go('/settings?tab=subscription'),
+    },
   ];
 
   return (
@@ -74,12 +89,7 @@ export function WelcomePage() {
       )}
       <div className={w.grid}>
         {cards.map((c) => (
-          <AriaButton
-            key={c.id}
-            className={w.cardButton}
-            onPress={c.onPress}
-            isPending={c.id === 'ad' && posting}
-          >
+          <AriaButton key={c.id} className={w.cardButton} onPress={c.onPress} isPending={c.id === 'ad' && posting}>
             <span className={w.cardIcon}>{welcomeIcons[c.id]}</span>
             <span className={w.cardTitle}>{c.title}</span>
             <span className={w.cardText}>{c.text}</span>
@@ -91,7 +101,9 @@ export function WelcomePage() {
       </Button>
       <ModalDialog title="Email Verified Successfully" isOpen={verifiedOpen} onOpenChange={setVerifiedOpen}>
         <div className={s.success}>
-          <span className={s.successIcon} aria-hidden="true">✓</span>
+          <span className={s.successIcon} aria-hidden="true">
+            ✓
+          </span>
           <p className={s.lead}>Your email address is verified. Your account is ready to use.</p>
           <Button wide onPress={() => void navigate({ to: '/controlhub' })}>
             Continue to Dashboard

@@ -32,10 +32,7 @@ export function useBillingHistory() {
 function useRefreshBilling() {
   const qc = useQueryClient();
   return async () => {
-    await Promise.all([
-      qc.invalidateQueries({ queryKey: billingKeys.all, predicate: (q) => q.queryKey[1] !== 'verify' }),
-      refetchUser(),
-    ]);
+    await Promise.all([qc.invalidateQueries({ queryKey: billingKeys.all, predicate: (q) => q.queryKey[1] !== 'verify' }), refetchUser()]);
   };
 }
 

@@ -25,7 +25,14 @@ export const groupLabel = style({ fontWeight: 600, fontSize: vars.fontSize.sm, m
 export const promoRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: vars.space.sm });
 export const promoInput = style({ flex: '1 1 180px', minWidth: 0 });
 
-export const total = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: vars.space.sm, fontWeight: 700, margin: 0 });
+export const total = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  fontWeight: 700,
+  margin: 0,
+});
 export const amount = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 export const positive = style({ color: vars.color.success, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 export const negative = style({ color: vars.color.danger, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });

@@ -22,7 +22,12 @@ export function CheckoutReturn({ reference, onDismiss }: { reference: string | u
     );
   }
   const outcome = result.data;
-  const title = outcome.status === 'success' ? 'Payment successful' : outcome.status === 'failed' ? 'Payment not completed' : 'Payment still processing';
+  const title =
+    outcome.status === 'success'
+      ? 'Payment successful'
+      : outcome.status === 'failed'
+        ? 'Payment not completed'
+        : 'Payment still processing';
   return (
     <Notice tone={outcome.status === 'failed' ? 'error' : outcome.status === 'success' ? 'info' : 'warning'} title={title}>
       <p className={s.muted} data-testid="checkout-outcome">

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { creditPack, creditPackId, creditPacks, formatZarCents, type CreditPackId, type PaymentMethodDto, type PromoQuote } from '../../../schema/billing';
+import {
+  creditPack,
+  creditPackId,
+  creditPacks,
+  formatZarCents,
+  type CreditPackId,
+  type PaymentMethodDto,
+  type PromoQuote,
+} from '../../../schema/billing';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
@@ -17,7 +25,15 @@ import * as b from './billing.css';
 const NEW_CARD = 'new';
 
 /** The AI credit balance and credit packs to buy, with a saved card or through checkout. */
-export function CreditsPanel({ returnPath, reference, onDismissReturn }: { returnPath: string; reference?: string; onDismissReturn: () => void }) {
+export function CreditsPanel({
+  returnPath,
+  reference,
+  onDismissReturn,
+}: {
+  returnPath: string;
+  reference?: string;
+  onDismissReturn: () => void;
+}) {
   const overview = useBillingOverview();
   return (
     <div className={s.stack}>
@@ -113,7 +129,10 @@ function BuyCredits({ returnPath, enabled, cards }: { returnPath: string; enable
             </Notice>
           ) : null}
           {charge.data ? (
-            <Notice tone={charge.data.status === 'success' ? 'info' : 'error'} title={charge.data.status === 'success' ? 'Payment successful' : 'Payment not completed'}>
+            <Notice
+              tone={charge.data.status === 'success' ? 'info' : 'error'}
+              title={charge.data.status === 'success' ? 'Payment successful' : 'Payment not completed'}
+            >
               <p className={s.muted} data-testid="charge-outcome">
                 {charge.data.message}
               </p>

@@ -16,7 +16,11 @@ export function HistoryPanel() {
   if (history.isPending) return <Spinner label="Loading billing history..." />;
   if (history.isError) {
     return (
-      <LoadError title="Could not load your billing history" message={serverMessage(history.error)} onRetry={() => void history.refetch()} />
+      <LoadError
+        title="Could not load your billing history"
+        message={serverMessage(history.error)}
+        onRetry={() => void history.refetch()}
+      />
     );
   }
   const { payments, credit_transactions: credits } = history.data;

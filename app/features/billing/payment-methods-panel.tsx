@@ -19,9 +19,7 @@ export function PaymentMethodsPanel() {
 
   if (overview.isPending) return <Spinner label="Loading your cards..." />;
   if (overview.isError) {
-    return (
-      <LoadError title="Could not load your cards" message={serverMessage(overview.error)} onRetry={() => void overview.refetch()} />
-    );
+    return <LoadError title="Could not load your cards" message={serverMessage(overview.error)} onRetry={() => void overview.refetch()} />;
   }
   const cards = overview.data.payment_methods;
   const failure = setDefault.error ?? remove.error;
@@ -55,7 +53,11 @@ export function PaymentMethodsPanel() {
                   {c.is_default ? (
                     <span className={s.badge.accent}>Default</span>
                   ) : (
-                    <Button variant="secondary" isPending={setDefault.isPending && setDefault.variables === c.id} onPress={() => setDefault.mutate(c.id)}>
+                    <Button
+                      variant="secondary"
+                      isPending={setDefault.isPending && setDefault.variables === c.id}
+                      onPress={() => setDefault.mutate(c.id)}
+                    >
                       Make default
                     </Button>
                   )}
@@ -69,7 +71,11 @@ export function PaymentMethodsPanel() {
         )}
         <p className={`${s.muted} ${s.small}`}>Card numbers are never stored here; the card provider keeps them.</p>
       </div>
-      <ModalDialog title={removing ? `Remove ${cardName(removing)}?` : 'Remove card?'} isOpen={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
+      <ModalDialog
+        title={removing ? `Remove ${cardName(removing)}?` : 'Remove card?'}
+        isOpen={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+      >
         <div className={s.dialogBody}>
           <p className={s.muted}>You can add it again by paying with it.</p>
           <div className={s.formActions}>

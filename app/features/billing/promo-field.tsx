@@ -15,7 +15,9 @@ export function PromoField({ item, onApplied }: { item: PurchaseItem; onApplied:
   const [code, setCode] = useState('');
   const [quote, setQuote] = useState<PromoQuote | null>(null);
   const check = useCheckPromo();
-  const error = check.isError ? (firstFieldErrors(check.error).promo_code ?? firstFieldErrors(check.error).code ?? serverMessage(check.error)) : undefined;
+  const error = check.isError
+    ? (firstFieldErrors(check.error).promo_code ?? firstFieldErrors(check.error).code ?? serverMessage(check.error))
+    : undefined;
   // A quote is for one item; choosing another asks again.
   const shown = quote && quote.item === item ? quote : null;
 

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Radio, RadioGroup, Label } from 'react-aria-components';
-import { ANNUAL_DISCOUNT_PERCENT, billingCycle, formatZarCents, subscriptionPriceCents, type BillingCycle, type BillingOverview, type PromoQuote } from '../../../schema/billing';
+import {
+  ANNUAL_DISCOUNT_PERCENT,
+  billingCycle,
+  formatZarCents,
+  subscriptionPriceCents,
+  type BillingCycle,
+  type BillingOverview,
+  type PromoQuote,
+} from '../../../schema/billing';
 import { plans } from '../../../schema/plans';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -107,8 +115,8 @@ function UpgradeCard({ returnPath, enabled }: { returnPath: string; enabled: boo
       ) : (
         <div className={s.stack}>
           <p className={s.muted}>
-            Unlimited workspaces, products, events and classifieds, social media scheduling, API access and{' '}
-            {pro.limits.aiCreditsPerMonth} AI credits every month. The upgrade takes effect at once.
+            Unlimited workspaces, products, events and classifieds, social media scheduling, API access and {pro.limits.aiCreditsPerMonth}{' '}
+            AI credits every month. The upgrade takes effect at once.
           </p>
           <RadioGroup
             value={cycle}
@@ -190,7 +198,11 @@ function CancelCard({ endsOn }: { endsOn: string }) {
             <Button variant="secondary" onPress={() => setOpen(false)}>
               Keep my plan
             </Button>
-            <Button variant="danger" isPending={cancel.isPending} onPress={() => cancel.mutate(undefined, { onSuccess: () => setOpen(false) })}>
+            <Button
+              variant="danger"
+              isPending={cancel.isPending}
+              onPress={() => cancel.mutate(undefined, { onSuccess: () => setOpen(false) })}
+            >
               Cancel subscription
             </Button>
           </div>

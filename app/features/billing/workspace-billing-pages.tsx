@@ -53,7 +53,9 @@ export function BillingSubscriptionPage() {
       <SubscriptionPanel
         returnPath={`/workspace/${workspaceId}/billing/subscription`}
         reference={reference}
-        onDismissReturn={() => void navigate({ to: '/workspace/$workspaceId/billing/subscription', params: { workspaceId }, search: {}, replace: true })}
+        onDismissReturn={() =>
+          void navigate({ to: '/workspace/$workspaceId/billing/subscription', params: { workspaceId }, search: {}, replace: true })
+        }
       />
     </BillingFrame>
   );
@@ -68,7 +70,9 @@ export function BillingCreditsPage() {
       <CreditsPanel
         returnPath={`/workspace/${workspaceId}/billing/credits`}
         reference={reference}
-        onDismissReturn={() => void navigate({ to: '/workspace/$workspaceId/billing/credits', params: { workspaceId }, search: {}, replace: true })}
+        onDismissReturn={() =>
+          void navigate({ to: '/workspace/$workspaceId/billing/credits', params: { workspaceId }, search: {}, replace: true })
+        }
       />
     </BillingFrame>
   );

@@ -24,7 +24,15 @@ describe('contact form rules (schema/crm.ts)', () => {
   });
 
   it('search matches name, company, phone, email and tags, ignoring case', () => {
-    const c = { ...base, updated_at: '2026-01-01T00:00:00.000Z', name: 'Naledi', company: 'Start Co', phone: '0820', status: 'active', tags: ['VIP'] };
+    const c = {
+      ...base,
+      updated_at: '2026-01-01T00:00:00.000Z',
+      name: 'Naledi',
+      company: 'Start Co',
+      phone: '0820',
+      status: 'active',
+      tags: ['VIP'],
+    };
     expect(matchesSearch(c, 'start')).toBe(true);
     expect(matchesSearch(c, 'vip')).toBe(true);
     expect(matchesSearch(c, 'zzz')).toBe(false);

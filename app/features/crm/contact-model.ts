@@ -20,7 +20,17 @@ export type ContactDraft = {
 export type DraftErrors = Partial<Record<keyof ContactDraft, string>>;
 
 export const emptyDraft: ContactDraft = {
-  name: '', email: '', phone: '', company: '', title: '', address: '', notes: '', tags: '', source: '', stage: '', status: 'active',
+  name: '',
+  email: '',
+  phone: '',
+  company: '',
+  title: '',
+  address: '',
+  notes: '',
+  tags: '',
+  source: '',
+  stage: '',
+  status: 'active',
 };
 
 export function draftOf(c: Contact): ContactDraft {
@@ -82,7 +92,10 @@ export function validateDraft(
     const value = draft[key].trim();
     if (value) candidate[key] = value;
   }
-  const tags = draft.tags.split(',').map((t) => t.trim()).filter(Boolean);
+  const tags = draft.tags
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   if (tags.length > 0) candidate.tags = [...new Set(tags)];
 
   const errors: DraftErrors = {};

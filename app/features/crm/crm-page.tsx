@@ -82,7 +82,11 @@ function Contacts({ data, workspaceId }: { data: UserData; workspaceId: number }
         </h1>
         <Button onPress={() => setMode({ kind: 'new' })}>New contact</Button>
       </div>
-      {error ? <Notice tone="error" title="Contacts could not be read">{error}</Notice> : null}
+      {error ? (
+        <Notice tone="error" title="Contacts could not be read">
+          {error}
+        </Notice>
+      ) : null}
       {contacts === null && !error ? <PageSpinner label="Loading contacts..." /> : null}
       {contacts !== null && contacts.length === 0 ? (
         <EmptyState title="No contacts yet">
@@ -161,7 +165,12 @@ function ContactRow({
             {contact.name}
           </span>
           {conflicted ? (
-            <Link to="/workspace/$workspaceId/sync" params={{ workspaceId }} className={s.conflictMark} aria-label={`${contact.name} has a sync conflict: review it`}>
+            <Link
+              to="/workspace/$workspaceId/sync"
+              params={{ workspaceId }}
+              className={s.conflictMark}
+              aria-label={`${contact.name} has a sync conflict: review it`}
+            >
               conflict
             </Link>
           ) : null}

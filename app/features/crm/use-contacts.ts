@@ -13,7 +13,11 @@ export function useContacts(data: UserData | null, workspaceId: number): { conta
     () =>
       data?.db.contacts
         .find({ selector: { workspace_id: workspaceId } })
-        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })))) ?? null,
+        .$.pipe(
+          map((docs) =>
+            docs.map((d) => d.toMutableJSON()).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+          ),
+        ) ?? null,
     [data, workspaceId],
   );
   return { contacts: query.data, error: query.error };

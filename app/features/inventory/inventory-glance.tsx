@@ -22,7 +22,12 @@ export function InventoryGlance({ workspaceId }: { workspaceId: number }) {
         <div className={s.stack}>
           <p className={s.muted} data-testid="inventory-glance">
             {products.length} {products.length === 1 ? 'product' : 'products'}, {low.length} low on stock
-            {low.length > 0 ? `: ${low.slice(0, 3).map((p) => p.name ?? 'Unnamed').join(', ')}${low.length > 3 ? '…' : ''}` : ''}
+            {low.length > 0
+              ? `: ${low
+                  .slice(0, 3)
+                  .map((p) => p.name ?? 'Unnamed')
+                  .join(', ')}${low.length > 3 ? '…' : ''}`
+              : ''}
           </p>
           <p className={s.muted}>
             <Link to="/workspace/$workspaceId/inventory" params={{ workspaceId }}>

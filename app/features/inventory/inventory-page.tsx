@@ -130,7 +130,8 @@ function Inventory({ data, workspaceId }: { data: UserData; workspaceId: number 
         product={adjusting}
         onHand={adjusting ? (onHand.get(adjusting.id) ?? 0) : 0}
         onClose={(done) => {
-          if (done && adjusting) toast({ title: 'Stock updated', description: `${adjusting.name ?? 'Product'}: ${done}`, variant: 'success' });
+          if (done && adjusting)
+            toast({ title: 'Stock updated', description: `${adjusting.name ?? 'Product'}: ${done}`, variant: 'success' });
           setAdjusting(null);
         }}
       />
@@ -171,9 +172,7 @@ function ProductRow({
       <dl className={inv.figures}>
         <div className={inv.figure}>
           <dt className={inv.figureLabel}>Price</dt>
-          <dd className={inv.figureValue}>
-            {p.price_cents === undefined ? '—' : formatCents(p.price_cents, currency)}
-          </dd>
+          <dd className={inv.figureValue}>{p.price_cents === undefined ? '—' : formatCents(p.price_cents, currency)}</dd>
         </div>
         <div className={inv.figure}>
           <dt className={inv.figureLabel}>On hand</dt>

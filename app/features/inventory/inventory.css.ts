@@ -12,7 +12,14 @@ export const lowBadge = style({
   border: `1px solid ${vars.color.warning}`,
   color: vars.color.text,
 });
-export const meta = style({ display: 'flex', flexWrap: 'wrap', gap: `${vars.space.xs} ${vars.space.md}`, color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
+export const meta = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  margin: 0,
+});
 export const figures = style({ display: 'flex', gap: vars.space.lg, alignItems: 'baseline', flexWrap: 'wrap' });
 export const figure = style({ display: 'flex', flexDirection: 'column', margin: 0, minWidth: '72px' });
 export const figureLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });

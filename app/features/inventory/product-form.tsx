@@ -112,18 +112,35 @@ export function ProductDialog({
   onClose: (saved?: string) => void;
 }) {
   return (
-    <ModalDialog title={product ? `Edit ${product.name ?? 'product'}` : 'New product'} isOpen={isOpen} onOpenChange={(o) => !o && onClose()}>
+    <ModalDialog
+      title={product ? `Edit ${product.name ?? 'product'}` : 'New product'}
+      isOpen={isOpen}
+      onOpenChange={(o) => !o && onClose()}
+    >
       {isOpen ? <ProductForm key={product?.id ?? 'new'} data={data} workspaceId={workspaceId} product={product} onClose={onClose} /> : null}
     </ModalDialog>
   );
 }
 
-function ProductForm({ data, workspaceId, product, onClose }: { data: UserData; workspaceId: number; product: Product | null; onClose: (saved?: string) => void }) {
+function ProductForm({
+  data,
+  workspaceId,
+  product,
+  onClose,
+}: {
+  data: UserData;
+  workspaceId: number;
+  product: Product | null;
+  onClose: (saved?: string) => void;
+}) {
   const [form, setForm] = useState<FormState>(() => initial(product));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const set = <K extends keyof FormState>(key: K) => (value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set =
+    <K extends keyof FormState>(key: K) =>
+    (value: FormState[K]) =>
+      setForm((f) => ({ ...f, [key]: value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();

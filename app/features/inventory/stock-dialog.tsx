@@ -28,7 +28,17 @@ const directions: ReadonlyArray<{ value: Direction; label: string }> = [
  * Adjust stock: appends one movement to the ledger. On hand is never edited directly, so two
  * devices changing stock offline both count once they sync (DESIGN.md §5).
  */
-export function StockDialog({ data, product, onHand, onClose }: { data: UserData; product: Product | null; onHand: number; onClose: (done?: string) => void }) {
+export function StockDialog({
+  data,
+  product,
+  onHand,
+  onClose,
+}: {
+  data: UserData;
+  product: Product | null;
+  onHand: number;
+  onClose: (done?: string) => void;
+}) {
   return (
     <ModalDialog title={`Adjust stock: ${product?.name ?? ''}`} isOpen={product !== null} onOpenChange={(o) => !o && onClose()}>
       {product ? <StockForm key={product.id} data={data} product={product} onHand={onHand} onClose={onClose} /> : null}
@@ -36,7 +46,17 @@ export function StockDialog({ data, product, onHand, onClose }: { data: UserData
   );
 }
 
-function StockForm({ data, product, onHand, onClose }: { data: UserData; product: Product; onHand: number; onClose: (done?: string) => void }) {
+function StockForm({
+  data,
+  product,
+  onHand,
+  onClose,
+}: {
+  data: UserData;
+  product: Product;
+  onHand: number;
+  onClose: (done?: string) => void;
+}) {
   const [reason, setReason] = useState<Reason>('purchase');
   const [direction, setDirection] = useState<Direction>('add');
   const [quantity, setQuantity] = useState('');
@@ -83,7 +103,13 @@ function StockForm({ data, product, onHand, onClose }: { data: UserData; product
       <SelectField label="Reason" value={reason} options={reasons} onChange={pickReason} />
       <SelectField label="Change" value={direction} options={directions} onChange={setDirection} />
       <TextField label="Quantity" value={quantity} onChange={setQuantity} error={errors.quantity} inputMode="numeric" autoFocus />
-      <TextField label="Note" value={note} onChange={setNote} error={errors.note} description="Optional, e.g. the supplier or what happened" />
+      <TextField
+        label="Note"
+        value={note}
+        onChange={setNote}
+        error={errors.note}
+        description="Optional, e.g. the supplier or what happened"
+      />
       {preview !== null ? <p className={s.muted}>On hand after: {preview}</p> : null}
       {failure ? (
         <p role="alert" className={s.fieldError}>

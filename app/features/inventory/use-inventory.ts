@@ -13,7 +13,13 @@ export function useProducts(data: UserData | null, workspaceId: number): Product
     () =>
       data?.db.products
         .find({ selector: { workspace_id: workspaceId }, sort: [{ id: 'asc' }] })
-        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base' })))) ?? null,
+        .$.pipe(
+          map((docs) =>
+            docs
+              .map((d) => d.toMutableJSON())
+              .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base' })),
+          ),
+        ) ?? null,
     [data, workspaceId],
   ).data;
 }

@@ -57,7 +57,14 @@ export async function createDocument(
   const id = crypto.randomUUID();
   const contactId = await ensureContact(data, opts.workspaceId, opts.contactId, opts.value, at);
   const number = await drawNumber(data, opts.workspaceId, opts.kind);
-  const base = { id, workspace_id: opts.workspaceId, updated_at: at, currency: opts.currency, status: 'draft' as const, ...formFields(opts.value, contactId) };
+  const base = {
+    id,
+    workspace_id: opts.workspaceId,
+    updated_at: at,
+    currency: opts.currency,
+    status: 'draft' as const,
+    ...formFields(opts.value, contactId),
+  };
   if (opts.kind === 'invoice') {
     await data.db.invoices.insert(defined<Invoice>({ ...base, due_date: opts.value.endDate, invoice_number: number ?? undefined }));
   } else {
@@ -70,7 +77,10 @@ export async function createDocument(
 const editedKeys = ['contact_id', 'customer_email', 'customer_address', 'notes'] as const;
 
 /** Saves an edited draft over the stored one; fields emptied in the form are removed. */
-export async function updateDocument(data: UserData, opts: { kind: DocumentKind; id: string; workspaceId: number; contactId: string; value: CheckedDraft }) {
+export async function updateDocument(
+  data: UserData,
+  opts: { kind: DocumentKind; id: string; workspaceId: number; contactId: string; value: CheckedDraft },
+) {
   const at = new Date().toISOString();
   const contactId = await ensureContact(data, opts.workspaceId, opts.contactId, opts.value, at);
   const fields = formFields(opts.value, contactId);
@@ -124,7 +134,12 @@ export async function convertQuote(data: UserData, quote: Quote): Promise<Create
   if (frozen) throw new Error(frozen);
   const at = new Date().toISOString();
   const number = await drawNumber(data, quote.workspace_id, 'invoice');
-  const invoice = invoiceFromQuote(quote, { id: crypto.randomUUID(), today: todayIso(), updatedAt: at, invoiceNumber: number ?? undefined });
+  const invoice = invoiceFromQuote(quote, {
+    id: crypto.randomUUID(),
+    today: todayIso(),
+    updatedAt: at,
+    invoiceNumber: number ?? undefined,
+  });
   await data.db.invoices.insert({ ...invoice, ...totalsOfItems(invoice.items) });
   if (number === null) await rememberUnnumbered(data, 'invoice', invoice.id, quote.workspace_id);
   await changeQuote(data, quote.id, () => ({ status: 'accepted', converted_to_invoice_id: invoice.id }));

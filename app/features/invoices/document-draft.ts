@@ -67,7 +67,10 @@ export function parseQuantity(input: string): Parsed<number> {
   const m = /^(\d{1,7})(?:\.(\d{1,3}))?$/.exec(cleaned);
   if (!m) {
     if (/^\d+\.\d{4,}$/.test(cleaned)) return { ok: false, message: itemMessages.quantityDecimals };
-    return { ok: false, message: cleaned === '' || cleaned.startsWith('-') ? itemMessages.quantity : 'Quantity must be a number like 2 or 1.5' };
+    return {
+      ok: false,
+      message: cleaned === '' || cleaned.startsWith('-') ? itemMessages.quantity : 'Quantity must be a number like 2 or 1.5',
+    };
   }
   const thousandths = Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));
   if (thousandths === 0) return { ok: false, message: itemMessages.quantity };
@@ -131,7 +134,13 @@ export function checkDraft(draft: DocumentDraft, endLabel: string): { ok: true; 
       continue;
     }
     if (q.ok && price.ok && tax.ok && discount.ok) {
-      const item: DocumentItem = { id: line.id, description: line.description.trim(), quantity: q.value, unit_price_cents: price.cents ?? 0, tax_rate_bp: tax.value ?? 0 };
+      const item: DocumentItem = {
+        id: line.id,
+        description: line.description.trim(),
+        quantity: q.value,
+        unit_price_cents: price.cents ?? 0,
+        tax_rate_bp: tax.value ?? 0,
+      };
       if (discount.value !== undefined && discount.value > 0) item.discount_bp = discount.value;
       items.push(item);
     }

@@ -144,7 +144,13 @@ export function DocumentForm({
       ) : null}
       <fieldset className={[w.stack, s.fieldset].join(' ')}>
         <legend className={w.sectionTitle}>Customer</legend>
-        <SelectField label="Customer" value={draft.contactId} options={contactOptions} onChange={pickContact} hint="Pick a CRM contact or type a new customer below" />
+        <SelectField
+          label="Customer"
+          value={draft.contactId}
+          options={contactOptions}
+          onChange={pickContact}
+          hint="Pick a CRM contact or type a new customer below"
+        />
         <div className={w.twoColumns}>
           <TextField label="Customer name" isRequired error={errors.customerName} {...set('customerName')} />
           <TextField label="Customer email" type="email" error={errors.customerEmail} {...set('customerEmail')} />

@@ -126,10 +126,16 @@ export function QuoteActions({ data, quote, workspaceId }: { data: UserData; quo
       ) : null}
       {open ? (
         <>
-          <Button variant="secondary" onPress={() => void run(() => changeQuote(data, quote.id, () => ({ status: 'accepted' })), 'Quote accepted')}>
+          <Button
+            variant="secondary"
+            onPress={() => void run(() => changeQuote(data, quote.id, () => ({ status: 'accepted' })), 'Quote accepted')}
+          >
             Accept
           </Button>
-          <Button variant="ghost" onPress={() => void run(() => changeQuote(data, quote.id, () => ({ status: 'declined' })), 'Quote declined')}>
+          <Button
+            variant="ghost"
+            onPress={() => void run(() => changeQuote(data, quote.id, () => ({ status: 'declined' })), 'Quote declined')}
+          >
             Decline
           </Button>
         </>
@@ -150,7 +156,11 @@ export function QuoteActions({ data, quote, workspaceId }: { data: UserData; quo
               },
               (err: unknown) => {
                 setBusy(false);
-                toast({ title: 'Could not convert', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+                toast({
+                  title: 'Could not convert',
+                  description: err instanceof Error ? err.message : String(err),
+                  variant: 'destructive',
+                });
               },
             );
           }}

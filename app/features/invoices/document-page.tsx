@@ -53,7 +53,11 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
   return (
     <div className={w.stack}>
       <nav aria-label="Breadcrumb" className={s.noPrint}>
-        <Link to="/workspace/$workspaceId/invoices" params={{ workspaceId }} search={{ kind: loaded.kind === 'quote' ? 'quote' : undefined }}>
+        <Link
+          to="/workspace/$workspaceId/invoices"
+          params={{ workspaceId }}
+          search={{ kind: loaded.kind === 'quote' ? 'quote' : undefined }}
+        >
           ← {loaded.kind === 'invoice' ? 'All invoices' : 'All quotes'}
         </Link>
       </nav>
@@ -62,8 +66,8 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
           {model.number === undefined ? (
             <Notice tone="warning" title="No number yet">
               <p className={w.muted}>
-                This device had no {loaded.kind} numbers left when it was saved. It gets its number as soon as this device is
-                online and can reserve more. Until then it cannot be marked as sent.
+                This device had no {loaded.kind} numbers left when it was saved. It gets its number as soon as this device is online and can
+                reserve more. Until then it cannot be marked as sent.
               </p>
             </Notice>
           ) : null}
@@ -76,7 +80,11 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
             Edit
           </Button>
         ) : null}
-        {loaded.kind === 'invoice' ? <InvoiceActions data={data} invoice={loaded.doc} /> : <QuoteActions data={data} quote={loaded.doc} workspaceId={workspaceId} />}
+        {loaded.kind === 'invoice' ? (
+          <InvoiceActions data={data} invoice={loaded.doc} />
+        ) : (
+          <QuoteActions data={data} quote={loaded.doc} workspaceId={workspaceId} />
+        )}
         <Button variant="secondary" onPress={() => window.print()}>
           Print
         </Button>
@@ -131,7 +139,17 @@ function draftOf(doc: Invoice | Quote, end: string | undefined): DocumentDraft {
   };
 }
 
-function EditDocument({ data, workspaceId, loaded, onDone }: { data: UserData; workspaceId: number; loaded: LoadedDocument; onDone: () => void }) {
+function EditDocument({
+  data,
+  workspaceId,
+  loaded,
+  onDone,
+}: {
+  data: UserData;
+  workspaceId: number;
+  loaded: LoadedDocument;
+  onDone: () => void;
+}) {
   const navigate = useNavigate();
   const doc = loaded.doc;
   const end = loaded.kind === 'invoice' ? loaded.doc.due_date : loaded.doc.expiry_date;

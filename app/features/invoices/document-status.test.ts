@@ -54,7 +54,12 @@ describe('quote to invoice conversion', () => {
   };
 
   it('copies customer, lines, currency and notes into a new draft invoice that points back at the quote', () => {
-    const inv = invoiceFromQuote(quote, { id: 'i9', today: '2026-03-02', updatedAt: '2026-03-02T09:00:00.000Z', invoiceNumber: 'INV-000123' });
+    const inv = invoiceFromQuote(quote, {
+      id: 'i9',
+      today: '2026-03-02',
+      updatedAt: '2026-03-02T09:00:00.000Z',
+      invoiceNumber: 'INV-000123',
+    });
     expect(inv).toEqual({
       id: 'i9',
       workspace_id: 7,
@@ -93,7 +98,15 @@ describe('invoice form', () => {
     lines,
     ...extra,
   });
-  const line = (extra: Partial<DocumentDraft['lines'][number]> = {}) => ({ id: 'l1', description: 'Design', quantity: '2', price: '1500', tax: '15', discount: '', ...extra });
+  const line = (extra: Partial<DocumentDraft['lines'][number]> = {}) => ({
+    id: 'l1',
+    description: 'Design',
+    quantity: '2',
+    price: '1500',
+    tax: '15',
+    discount: '',
+    ...extra,
+  });
 
   it('reads quantities with up to 3 decimals and percentages with up to 2', () => {
     expect(parseQuantity('1,5')).toEqual({ ok: true, value: 1.5 });
@@ -107,17 +120,28 @@ describe('invoice form', () => {
   });
 
   it('live totals follow what is typed and skip lines that do not parse yet', () => {
-    expect(liveTotals([line(), line({ id: 'l2', price: 'abc' })])).toEqual({ subtotal_cents: 300_000, discount_cents: 0, tax_cents: 45_000, total_cents: 345_000 });
+    expect(liveTotals([line(), line({ id: 'l2', price: 'abc' })])).toEqual({
+      subtotal_cents: 300_000,
+      discount_cents: 0,
+      tax_cents: 45_000,
+      total_cents: 345_000,
+    });
   });
 
   it('refuses no customer, no lines or a zero quantity, with a message for each', () => {
     const result = checkDraft(draft([line({ quantity: '0', description: '' })], { customerName: ' ' }), 'Due date');
     expect(result).toEqual({
       ok: false,
-      errors: { customerName: 'Customer name is required', line: { l1: { quantity: 'Quantity must be more than 0', description: 'Each line needs a description' } } },
+      errors: {
+        customerName: 'Customer name is required',
+        line: { l1: { quantity: 'Quantity must be more than 0', description: 'Each line needs a description' } },
+      },
     });
     expect(checkDraft(draft([line({ description: '', price: '' })]), 'Due date')).toMatchObject({ ok: false });
-    expect(checkDraft(draft([line()], { endDate: '2026-01-01' }), 'Due date')).toMatchObject({ ok: false, errors: { endDate: 'Due date cannot be before the issue date' } });
+    expect(checkDraft(draft([line()], { endDate: '2026-01-01' }), 'Due date')).toMatchObject({
+      ok: false,
+      errors: { endDate: 'Due date cannot be before the issue date' },
+    });
   });
 
   it('turns a valid form into items, ignoring blank extra lines', () => {

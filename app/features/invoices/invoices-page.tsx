@@ -13,7 +13,14 @@ import { useWorkspaceSettings } from '../workspaces/workspace-queries';
 import * as w from '../../ui/page.css';
 import { DeviceDataGate } from '../sync/device-data-gate';
 import { formatDate, NO_NUMBER, StatusBadge } from './document-bits';
-import { invoiceShownStatus, quoteShownStatus, statusLabels, todayIso, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
+import {
+  invoiceShownStatus,
+  quoteShownStatus,
+  statusLabels,
+  todayIso,
+  type InvoiceShownStatus,
+  type QuoteShownStatus,
+} from './document-status';
 import * as s from './invoices.css';
 import { RefusedDocumentsNotice } from './refused-notice';
 import { useInvoices, useNumberKeeper, useQuotes } from './use-documents';
@@ -67,7 +74,14 @@ function Lists({ data, workspaceId, kind }: { data: UserData; workspaceId: numbe
       <Tabs
         label="Documents"
         selectedKey={kind}
-        onSelectionChange={(key) => void navigate({ to: '/workspace/$workspaceId/invoices', params: { workspaceId }, search: { kind: key === 'quote' ? 'quote' : undefined }, replace: true })}
+        onSelectionChange={(key) =>
+          void navigate({
+            to: '/workspace/$workspaceId/invoices',
+            params: { workspaceId },
+            search: { kind: key === 'quote' ? 'quote' : undefined },
+            replace: true,
+          })
+        }
         tabs={[
           { id: 'invoice', title: 'Invoices', content: <InvoiceList data={data} workspaceId={workspaceId} /> },
           { id: 'quote', title: 'Quotes', content: <QuoteList data={data} workspaceId={workspaceId} /> },
@@ -204,7 +218,11 @@ function Row(props: {
   const title = props.number ?? NO_NUMBER;
   return (
     <li aria-label={`${title} ${props.customer}`}>
-      <Link className={s.row} to="/workspace/$workspaceId/invoices/$documentId" params={{ workspaceId: props.workspaceId, documentId: props.id }}>
+      <Link
+        className={s.row}
+        to="/workspace/$workspaceId/invoices/$documentId"
+        params={{ workspaceId: props.workspaceId, documentId: props.id }}
+      >
         <p className={s.rowTitle}>
           <span data-testid="document-number">{title}</span>
           <StatusBadge status={props.status} />

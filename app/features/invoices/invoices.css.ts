@@ -22,10 +22,27 @@ export const row = style({
   background: vars.color.surface,
   color: vars.color.text,
   textDecoration: 'none',
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' }, '&:hover': { borderColor: vars.color.accent } },
+  selectors: {
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    '&:hover': { borderColor: vars.color.accent },
+  },
 });
-export const rowTitle = style({ fontWeight: 700, margin: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', overflowWrap: 'anywhere' });
-export const rowMeta = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm, overflowWrap: 'anywhere', gridColumn: '1 / -1' });
+export const rowTitle = style({
+  fontWeight: 700,
+  margin: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  overflowWrap: 'anywhere',
+});
+export const rowMeta = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+  gridColumn: '1 / -1',
+});
 export const amount = style({ fontWeight: 700, fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' });
 
 const statusBase = style({
@@ -67,12 +84,30 @@ export const lineFoot = style({
   alignItems: 'flex-end',
   gap: vars.space.xs,
   paddingTop: '26px',
-  '@media': { 'screen and (max-width: 900px)': { gridColumn: '1 / -1', flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center', paddingTop: 0 } },
+  '@media': {
+    'screen and (max-width: 900px)': {
+      gridColumn: '1 / -1',
+      flexDirection: 'row',
+      justifyContent: 'space-between',
+      alignItems: 'center',
+      paddingTop: 0,
+    },
+  },
 });
 
-export const totals = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginLeft: 'auto', minWidth: 'min(320px, 100%)', margin: 0 });
+export const totals = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  marginLeft: 'auto',
+  minWidth: 'min(320px, 100%)',
+  margin: 0,
+});
 export const totalRow = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.lg, fontVariantNumeric: 'tabular-nums' });
-export const grandTotal = style([totalRow, { fontWeight: 700, fontSize: vars.fontSize.lg, borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.xs }]);
+export const grandTotal = style([
+  totalRow,
+  { fontWeight: 700, fontSize: vars.fontSize.lg, borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.xs },
+]);
 globalStyle(`${totals} dd`, { margin: 0 });
 export const totalsWrap = style({ display: 'flex', justifyContent: 'flex-end' });
 
@@ -92,21 +127,52 @@ export const paperHead = style({ display: 'flex', flexWrap: 'wrap', justifyConte
 export const docTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
 export const parties = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: vars.space.lg });
 export const partyText = style({ margin: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' });
-export const label = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted, textTransform: 'uppercase', letterSpacing: '0.04em', margin: 0 });
-export const dates = style({ display: 'grid', gridTemplateColumns: 'auto auto', gap: `${vars.space.xs} ${vars.space.md}`, margin: 0, alignContent: 'start' });
+export const label = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  margin: 0,
+});
+export const dates = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto auto',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+  alignContent: 'start',
+});
 
 export const dateRow = style({ display: 'contents' });
 globalStyle(`${dates} dd`, { margin: 0 });
 
 export const tableWrap = style({ overflowX: 'auto' });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
-globalStyle(`${table} th, ${table} td`, { padding: `${vars.space.sm} ${vars.space.xs}`, borderBottom: `1px solid ${vars.color.border}`, textAlign: 'right', verticalAlign: 'top' });
+globalStyle(`${table} th, ${table} td`, {
+  padding: `${vars.space.sm} ${vars.space.xs}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: 'right',
+  verticalAlign: 'top',
+});
 globalStyle(`${table} th:first-child, ${table} td:first-child`, { textAlign: 'left' });
 globalStyle(`${table} th`, { fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: 600 });
 
 /** Phone: each line as a small block instead of a table too wide for 360 px. */
-export const itemCards = style({ display: 'none', listStyle: 'none', margin: 0, padding: 0, flexDirection: 'column', gap: vars.space.sm, '@media': { [phone]: { display: 'flex' } } });
-export const itemCard = style({ borderBottom: `1px solid ${vars.color.border}`, paddingBottom: vars.space.sm, display: 'flex', flexDirection: 'column', gap: '2px' });
+export const itemCards = style({
+  display: 'none',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  '@media': { [phone]: { display: 'flex' } },
+});
+export const itemCard = style({
+  borderBottom: `1px solid ${vars.color.border}`,
+  paddingBottom: vars.space.sm,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2px',
+});
 export const wideOnly = style({ '@media': { [phone]: { display: 'none' } } });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
@@ -117,7 +183,10 @@ export const noPrint = style({ '@media': { print: { display: 'none' } } });
 // Printing shows the document alone, in black on white: the workspace chrome around it is hidden
 // while a document is on the page, and the shell's two-column grid collapses to one.
 const print = (rule: Parameters<typeof globalStyle>[1]) => ({ '@media': { print: rule } });
-globalStyle(`body:has(${paper}) header, body:has(${paper}) [data-testid="toast-region"], body:has(${paper}) [data-testid="offline-mark"]`, print({ display: 'none' }));
+globalStyle(
+  `body:has(${paper}) header, body:has(${paper}) [data-testid="toast-region"], body:has(${paper}) [data-testid="offline-mark"]`,
+  print({ display: 'none' }),
+);
 globalStyle(`body:has(${paper}) div:has(> header + main)`, print({ display: 'block', background: 'none' }));
 globalStyle(`${paper}, ${paper} *`, print({ color: '#000', background: '#fff', borderColor: '#999' }));
 globalStyle(`${paper}`, print({ border: 'none', padding: 0 }));

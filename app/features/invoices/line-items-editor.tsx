@@ -53,10 +53,30 @@ export function LineItemsEditor({
                   error={e.description}
                 />
               </div>
-              <TextField label="Quantity" value={line.quantity} onChange={(v) => onChange(line.id, { quantity: v })} error={e.quantity} inputMode="decimal" />
-              <TextField label="Unit price" value={line.price} onChange={(v) => onChange(line.id, { price: v })} error={e.price} inputMode="decimal" placeholder="0.00" />
+              <TextField
+                label="Quantity"
+                value={line.quantity}
+                onChange={(v) => onChange(line.id, { quantity: v })}
+                error={e.quantity}
+                inputMode="decimal"
+              />
+              <TextField
+                label="Unit price"
+                value={line.price}
+                onChange={(v) => onChange(line.id, { price: v })}
+                error={e.price}
+                inputMode="decimal"
+                placeholder="0.00"
+              />
               <TextField label="VAT %" value={line.tax} onChange={(v) => onChange(line.id, { tax: v })} error={e.tax} inputMode="decimal" />
-              <TextField label="Discount %" value={line.discount} onChange={(v) => onChange(line.id, { discount: v })} error={e.discount} inputMode="decimal" placeholder="0" />
+              <TextField
+                label="Discount %"
+                value={line.discount}
+                onChange={(v) => onChange(line.id, { discount: v })}
+                error={e.discount}
+                inputMode="decimal"
+                placeholder="0"
+              />
               <div className={s.lineFoot}>
                 <span className={s.amount} aria-label={`Line ${n} total`} data-testid="line-total">
                   {parsed ? formatCents(lineTotals(parsed).net_cents, currency) : '—'}

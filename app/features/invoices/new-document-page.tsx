@@ -59,13 +59,22 @@ function NewDocument({ data, workspaceId, kind, currency }: { data: UserData; wo
       title={kind === 'invoice' ? 'New invoice' : 'New quote'}
       submitLabel="Save draft"
       numbered={false}
-      onCancel={() => void navigate({ to: '/workspace/$workspaceId/invoices', params: { workspaceId }, search: { kind: kind === 'quote' ? 'quote' : undefined } })}
+      onCancel={() =>
+        void navigate({
+          to: '/workspace/$workspaceId/invoices',
+          params: { workspaceId },
+          search: { kind: kind === 'quote' ? 'quote' : undefined },
+        })
+      }
       onSubmit={async (contactId, value) => {
         const created = await createDocument(data, { kind, workspaceId, contactId, currency, value });
         toast(
           created.number
             ? { title: `${noun} ${created.number} saved`, variant: 'success' }
-            : { title: `${noun} saved as a draft without a number`, description: 'It gets its number as soon as this device can reserve more numbers online.' },
+            : {
+                title: `${noun} saved as a draft without a number`,
+                description: 'It gets its number as soon as this device can reserve more numbers online.',
+              },
         );
         await navigate({ to: '/workspace/$workspaceId/invoices/$documentId', params: { workspaceId, documentId: created.id } });
       }}

@@ -59,7 +59,9 @@ async function awaitingDoc(data: UserData) {
 
 /** Remembers a document saved without a number, so this device numbers it once it can. */
 export async function rememberUnnumbered(data: UserData, kind: DocumentKind, id: string, workspaceId: number): Promise<void> {
-  await (await awaitingDoc(data)).incrementalModify((d) => ({
+  await (
+    await awaitingDoc(data)
+  ).incrementalModify((d) => ({
     items: [...(d.items ?? []).filter((i) => i.id !== id), { kind, id, workspace_id: workspaceId }],
   }));
 }

@@ -14,14 +14,20 @@ function byIssueDesc(a: { issue_date: string; updated_at: string }, b: { issue_d
 /** The workspace's invoices on this device, live; null while loading. */
 export function useInvoices(data: UserData, workspaceId: number): Invoice[] | null {
   return useLiveQuery(
-    () => data.db.invoices.find({ selector: { workspace_id: workspaceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byIssueDesc))),
+    () =>
+      data.db.invoices
+        .find({ selector: { workspace_id: workspaceId } })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byIssueDesc))),
     [data, workspaceId],
   ).data;
 }
 
 export function useQuotes(data: UserData, workspaceId: number): Quote[] | null {
   return useLiveQuery(
-    () => data.db.quotes.find({ selector: { workspace_id: workspaceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byIssueDesc))),
+    () =>
+      data.db.quotes
+        .find({ selector: { workspace_id: workspaceId } })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byIssueDesc))),
     [data, workspaceId],
   ).data;
 }
@@ -58,7 +64,10 @@ export function useNumberKeeper(data: UserData, workspaceId: number): { invoice:
       if (live) setLeft({ invoice, quote });
     };
     void count();
-    if (online) void topUpAndAssign(data, workspaceId).catch(() => undefined).then(count);
+    if (online)
+      void topUpAndAssign(data, workspaceId)
+        .catch(() => undefined)
+        .then(count);
     return () => {
       live = false;
     };

@@ -5,7 +5,15 @@ describe('calendar dates', () => {
   it('weeks start on Monday', () => {
     expect(startOfWeek('2026-11-23')).toBe('2026-11-23');
     expect(startOfWeek('2026-11-29')).toBe('2026-11-23');
-    expect(weekDays('2026-11-25')).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(weekDays('2026-11-25')).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
   });
 
   it('a month grid is whole weeks from the Monday before the 1st through the last day', () => {

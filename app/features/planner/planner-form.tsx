@@ -8,7 +8,6 @@ import * as w from '../../ui/page.css';
 import * as p from './planner.css';
 import { moveDraft, typeOptions, type PlannerDraft, type PlannerDraftErrors } from './planner-model';
 
-
 /** New and edit planner item form. The caller validates (the shared schema); errors come back per field. */
 export function PlannerForm({
   formTitle,
@@ -36,7 +35,9 @@ export function PlannerForm({
     name: key,
   });
   // A type this form does not offer (an older or newer app wrote it) stays visible rather than lost.
-  const options = typeOptions.some((o) => o.value === draft.type) ? typeOptions : [...typeOptions, { value: draft.type, label: draft.type }];
+  const options = typeOptions.some((o) => o.value === draft.type)
+    ? typeOptions
+    : [...typeOptions, { value: draft.type, label: draft.type }];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -82,7 +83,11 @@ export function PlannerForm({
       </div>
       <div className={p.colorRow}>
         <TextField label="Colour" description="A hex colour, e.g. #FFD700" {...text('color')} />
-        <span className={p.swatch} style={{ background: /^#[0-9A-Fa-f]{6}$/.test(draft.color) ? draft.color : 'transparent', marginBottom: '30px' }} aria-hidden="true" />
+        <span
+          className={p.swatch}
+          style={{ background: /^#[0-9A-Fa-f]{6}$/.test(draft.color) ? draft.color : 'transparent', marginBottom: '30px' }}
+          aria-hidden="true"
+        />
       </div>
       <TextField label="Description" multiline {...text('description')} />
       {draft.type === 'deadline' ? (
@@ -106,4 +111,3 @@ export function PlannerForm({
     </form>
   );
 }
-

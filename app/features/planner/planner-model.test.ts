@@ -8,7 +8,10 @@ const draft = (extra: Partial<PlannerDraft> = {}): PlannerDraft => ({ ...emptyPl
 describe('the planner form', () => {
   it('a valid draft becomes the item to store: gold by default, blanks left out', () => {
     const checked = validatePlannerDraft(draft(), base);
-    expect(checked).toMatchObject({ ok: true, item: { id: 'p1', workspace_id: 7, title: 'Market day', type: 'event', color: '#FFD700', start_date: '2026-12-01' } });
+    expect(checked).toMatchObject({
+      ok: true,
+      item: { id: 'p1', workspace_id: 7, title: 'Market day', type: 'event', color: '#FFD700', start_date: '2026-12-01' },
+    });
     if (checked.ok) expect(Object.keys(checked.item)).not.toContain('end_date');
   });
 
@@ -31,7 +34,10 @@ describe('the planner form', () => {
   });
 
   it('moving the start date moves the end with it', () => {
-    expect(moveDraft(draft({ start_date: '2026-12-01', end_date: '2026-12-03' }), '2026-12-10')).toMatchObject({ start_date: '2026-12-10', end_date: '2026-12-12' });
+    expect(moveDraft(draft({ start_date: '2026-12-01', end_date: '2026-12-03' }), '2026-12-10')).toMatchObject({
+      start_date: '2026-12-10',
+      end_date: '2026-12-12',
+    });
     expect(moveDraft(draft(), '2026-12-10')).toMatchObject({ start_date: '2026-12-10', end_date: '' });
   });
 });

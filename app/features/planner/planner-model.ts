@@ -1,10 +1,4 @@
-import {
-  PLANNER_DEFAULT_COLOR,
-  plannerItemInput,
-  plannerItemTypes,
-  type PlannerItem,
-  type PlannerItemType,
-} from '../../../schema/planner';
+import { PLANNER_DEFAULT_COLOR, plannerItemInput, plannerItemTypes, type PlannerItem, type PlannerItemType } from '../../../schema/planner';
 import { addDays } from './calendar-dates';
 
 /** The planner form's fields, as typed. */
@@ -26,7 +20,17 @@ export const typeLabels: Record<PlannerItemType, string> = { deadline: 'Deadline
 export const typeOptions = plannerItemTypes.map((value) => ({ value, label: typeLabels[value] }));
 
 export function emptyPlannerDraft(day: string): PlannerDraft {
-  return { title: '', type: 'event', start_date: day, start_time: '', end_date: '', end_time: '', color: PLANNER_DEFAULT_COLOR, description: '', done: false };
+  return {
+    title: '',
+    type: 'event',
+    start_date: day,
+    start_time: '',
+    end_date: '',
+    end_time: '',
+    color: PLANNER_DEFAULT_COLOR,
+    description: '',
+    done: false,
+  };
 }
 
 export function draftOfItem(item: PlannerItem): PlannerDraft {
@@ -48,7 +52,8 @@ export function draftOfItem(item: PlannerItem): PlannerDraft {
  * a three-day event moves all three days.
  */
 export function moveDraft(draft: PlannerDraft, start: string): PlannerDraft {
-  if (!draft.end_date || !/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(draft.start_date)) return { ...draft, start_date: start };
+  if (!draft.end_date || !/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(draft.start_date))
+    return { ...draft, start_date: start };
   const span = Math.round((Date.parse(`${draft.end_date}T00:00:00Z`) - Date.parse(`${draft.start_date}T00:00:00Z`)) / 86_400_000);
   return { ...draft, start_date: start, end_date: addDays(start, span) };
 }
@@ -93,4 +98,14 @@ export function validatePlannerDraft(
 }
 
 /** The fields the form edits: an update writes only those the person changed (see `updatePlannerItem`). */
-export const editedPlannerFields = ['title', 'type', 'start_date', 'start_time', 'end_date', 'end_time', 'color', 'description', 'done'] as const;
+export const editedPlannerFields = [
+  'title',
+  'type',
+  'start_date',
+  'start_time',
+  'end_date',
+  'end_time',
+  'color',
+  'description',
+  'done',
+] as const;

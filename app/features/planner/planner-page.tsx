@@ -54,7 +54,12 @@ export function PlannerPage() {
   const { workspaceId } = route.useParams();
   const data = useUserData();
   const openError = useUserDataStore((st) => st.error);
-  if (openError) return <Notice tone="error" title="This device's data could not be opened">{openError}</Notice>;
+  if (openError)
+    return (
+      <Notice tone="error" title="This device's data could not be opened">
+        {openError}
+      </Notice>
+    );
   if (!data) return <PageSpinner label="Opening this device's data..." />;
   return <Planner data={data} workspaceId={workspaceId} />;
 }
@@ -90,11 +95,17 @@ function Planner({ data, workspaceId }: { data: UserData; workspaceId: number })
       item,
     }));
     const list = [...own, ...(others.data ?? [])];
-    return list.sort((a, b) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? '') || a.title.localeCompare(b.title));
+    return list.sort(
+      (a, b) => a.date.localeCompare(b.date) || (a.time ?? '').localeCompare(b.time ?? '') || a.title.localeCompare(b.title),
+    );
   }, [items.data, others.data]);
 
   const go = (next: { view?: View; date?: string }) =>
-    void navigate({ to: '/workspace/$workspaceId/planner', params: { workspaceId }, search: { view: next.view ?? view, date: next.date ?? day } });
+    void navigate({
+      to: '/workspace/$workspaceId/planner',
+      params: { workspaceId },
+      search: { view: next.view ?? view, date: next.date ?? day },
+    });
   const step = (direction: 1 | -1) => {
     if (view === 'month') go({ date: addMonths(day, direction) });
     else if (view === 'week') go({ date: addDays(day, 7 * direction) });
@@ -108,7 +119,11 @@ function Planner({ data, workspaceId }: { data: UserData; workspaceId: number })
         : `${formatDate(day, 'dayMonth')} – ${formatDate(addDays(day, AGENDA_DAYS - 1), 'dayMonth')}`;
 
   const save = async (draft: PlannerDraft, existing: PlannerItem | null) => {
-    const checked = validatePlannerDraft(draft, { id: existing?.id ?? crypto.randomUUID(), workspace_id: workspaceId, comments: existing?.comments });
+    const checked = validatePlannerDraft(draft, {
+      id: existing?.id ?? crypto.randomUUID(),
+      workspace_id: workspaceId,
+      comments: existing?.comments,
+    });
     if (!checked.ok) return checked.errors;
     if (existing) {
       if (!(await updatePlannerItem(data, checked.item, existing))) throw new Error('it was deleted meanwhile');
@@ -156,7 +171,11 @@ function Planner({ data, workspaceId }: { data: UserData; workspaceId: number })
           </h2>
         </div>
       </div>
-      {items.status === 'error' ? <Notice tone="error" title="The planner could not be read">{items.error}</Notice> : null}
+      {items.status === 'error' ? (
+        <Notice tone="error" title="The planner could not be read">
+          {items.error}
+        </Notice>
+      ) : null}
       {others.status === 'error' ? (
         <Notice tone="error" title="Dates from other modules could not be shown">
           {others.error}
@@ -165,9 +184,23 @@ function Planner({ data, workspaceId }: { data: UserData; workspaceId: number })
       {loading ? (
         <Spinner label="Loading the planner" />
       ) : view === 'month' ? (
-        <MonthView day={day} today={today} shown={shown} conflicted={conflicted} onOpen={open} onNew={(d) => setMode({ kind: 'new', day: d })} />
+        <MonthView
+          day={day}
+          today={today}
+          shown={shown}
+          conflicted={conflicted}
+          onOpen={open}
+          onNew={(d) => setMode({ kind: 'new', day: d })}
+        />
       ) : view === 'week' ? (
-        <WeekView day={day} today={today} shown={shown} conflicted={conflicted} onOpen={open} onNew={(d) => setMode({ kind: 'new', day: d })} />
+        <WeekView
+          day={day}
+          today={today}
+          shown={shown}
+          conflicted={conflicted}
+          onOpen={open}
+          onNew={(d) => setMode({ kind: 'new', day: d })}
+        />
       ) : (
         <AgendaView day={day} shown={shown} conflicted={conflicted} workspaceId={workspaceId} onOpen={open} onDelete={setDeleting} />
       )}
@@ -185,7 +218,11 @@ function Planner({ data, workspaceId }: { data: UserData; workspaceId: number })
           </div>
         ) : null}
       </ModalDialog>
-      <ModalDialog title={editing ? `Edit ${editing.title}` : 'Edit item'} isOpen={editing !== null} onOpenChange={(o) => (o ? undefined : setMode({ kind: 'none' }))}>
+      <ModalDialog
+        title={editing ? `Edit ${editing.title}` : 'Edit item'}
+        isOpen={editing !== null}
+        onOpenChange={(o) => (o ? undefined : setMode({ kind: 'none' }))}
+      >
         {editing ? (
           <div className={p.dialogScroll}>
             <PlannerForm
@@ -272,7 +309,14 @@ function Chip({
   const style = { borderLeftColor: entry.color };
   if (entry.item) {
     return (
-      <button type="button" className={className} style={style} onClick={() => onOpen(entry)} aria-label={name} data-testid="calendar-entry">
+      <button
+        type="button"
+        className={className}
+        style={style}
+        onClick={() => onOpen(entry)}
+        aria-label={name}
+        data-testid="calendar-entry"
+      >
         {showTime && entry.time ? `${entry.time} ` : ''}
         {conflicted ? '⚠ ' : ''}
         {entry.title}
@@ -307,7 +351,11 @@ function MonthView({ day, today, shown, conflicted, onOpen, onNew }: ViewProps) 
             {week.map((d) => {
               const here = shown.filter((e) => coversDay(e.date, e.endDate, d));
               return (
-                <td key={d} className={[p.dayCell, d.slice(0, 7) === month ? '' : p.otherMonth].join(' ')} aria-current={d === today ? 'date' : undefined}>
+                <td
+                  key={d}
+                  className={[p.dayCell, d.slice(0, 7) === month ? '' : p.otherMonth].join(' ')}
+                  aria-current={d === today ? 'date' : undefined}
+                >
                   <button
                     type="button"
                     className={[p.dayNumber, d === today ? p.today : ''].join(' ')}
@@ -391,8 +439,8 @@ function AgendaView({
     return (
       <EmptyState title="Nothing planned">
         <p className={w.muted}>
-          Nothing between {formatDate(day, 'dayMonth')} and {formatDate(end, 'dayMonth')}. Add deadlines, events and notes: they are saved on this device
-          and sync when you are online.
+          Nothing between {formatDate(day, 'dayMonth')} and {formatDate(end, 'dayMonth')}. Add deadlines, events and notes: they are saved
+          on this device and sync when you are online.
         </p>
       </EmptyState>
     );
@@ -404,7 +452,13 @@ function AgendaView({
           <h3 className={p.dayHeading}>{formatDate(d, 'day')}</h3>
           <ul className={w.list} aria-label={formatDate(d, 'day')}>
             {here.map((e) => (
-              <li key={e.key} className={p.agendaEntry} style={{ borderLeft: `6px solid ${e.color}` }} aria-label={e.title} data-testid="planner-entry">
+              <li
+                key={e.key}
+                className={p.agendaEntry}
+                style={{ borderLeft: `6px solid ${e.color}` }}
+                aria-label={e.title}
+                data-testid="planner-entry"
+              >
                 <div className={p.agendaMain}>
                   <p className={p.agendaTitle}>
                     <span data-testid="planner-title" className={e.item?.done ? p.entryDone : undefined}>
@@ -413,7 +467,12 @@ function AgendaView({
                     {e.item && conflicted.has(e.item.id) ? (
                       <>
                         {' '}
-                        <Link to="/workspace/$workspaceId/sync" params={{ workspaceId }} className={s.conflictMark} aria-label={`${e.title} has a sync conflict: review it`}>
+                        <Link
+                          to="/workspace/$workspaceId/sync"
+                          params={{ workspaceId }}
+                          className={s.conflictMark}
+                          aria-label={`${e.title} has a sync conflict: review it`}
+                        >
                           conflict
                         </Link>
                       </>

@@ -6,7 +6,13 @@ import { PLANNER_DEFAULT_COLOR } from '../../../schema/planner';
 import { closeUserDatabase, openUserDatabase } from '../../data/db';
 
 const stamp = () => new Date().toISOString();
-const item = (workspace_id: number) => ({ id: randomUUID(), workspace_id, updated_at: stamp(), title: 'Stock take', start_date: '2026-12-01' });
+const item = (workspace_id: number) => ({
+  id: randomUUID(),
+  workspace_id,
+  updated_at: stamp(),
+  title: 'Stock take',
+  start_date: '2026-12-01',
+});
 
 // Its own file: RxDB's dev-mode plugin, once added, applies to every database the process opens.
 describe('planner items on the device database', () => {
@@ -14,7 +20,12 @@ describe('planner items on the device database', () => {
     const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });
     const data = await openUserDatabase(1, { name: `vuka-planner-devmode-${process.pid}`, devMode: true, multiInstance: false, storage });
     try {
-      const good = { ...item(1), type: 'deadline' as const, color: PLANNER_DEFAULT_COLOR, comments: [{ id: 'c1', body: 'Bring the scanner', created_at: stamp() }] };
+      const good = {
+        ...item(1),
+        type: 'deadline' as const,
+        color: PLANNER_DEFAULT_COLOR,
+        comments: [{ id: 'c1', body: 'Bring the scanner', created_at: stamp() }],
+      };
       await data.db.planner_items.insert(good);
       expect((await data.db.planner_items.findOne(good.id).exec())?.toJSON().comments).toHaveLength(1);
       await expect(data.db.planner_items.insert({ ...good, id: randomUUID(), title: '' })).rejects.toThrow();
@@ -27,4 +38,3 @@ describe('planner items on the device database', () => {
     }
   });
 });
-

@@ -3,9 +3,20 @@ import { vars } from '../../ui/theme.css';
 
 const phone = 'screen and (max-width: 640px)';
 
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md });
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
 export const group = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm });
-export const segmented = style({ display: 'inline-flex', borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}`, overflow: 'hidden' });
+export const segmented = style({
+  display: 'inline-flex',
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  overflow: 'hidden',
+});
 export const segment = style({
   background: 'transparent',
   color: vars.color.text,
@@ -22,7 +33,13 @@ export const segment = style({
 export const rangeTitle = style({ fontSize: vars.fontSize.lg, margin: 0, minWidth: '10ch' });
 
 export const monthTable = style({ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' });
-export const weekdayHead = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, padding: vars.space.xs, textAlign: 'left', fontWeight: 600 });
+export const weekdayHead = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  padding: vars.space.xs,
+  textAlign: 'left',
+  fontWeight: 600,
+});
 export const dayCell = style({
   border: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
@@ -104,8 +121,27 @@ export const agendaEntry = style({
 });
 export const agendaMain = style({ flex: '1 1 180px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
 export const agendaTitle = style({ fontWeight: 700, margin: 0, overflowWrap: 'anywhere' });
-export const swatch = style({ display: 'inline-block', width: '1rem', height: '1rem', borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}`, verticalAlign: 'middle' });
+export const swatch = style({
+  display: 'inline-block',
+  width: '1rem',
+  height: '1rem',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  verticalAlign: 'middle',
+});
 export const colorRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.sm });
 export const comments = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
-export const comment = style({ background: vars.color.surfaceAlt, borderRadius: vars.radius.md, padding: vars.space.sm, overflowWrap: 'anywhere' });
-export const dialogScroll = style({ maxHeight: '70vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: vars.space.lg, paddingRight: '2px' });
+export const comment = style({
+  background: vars.color.surfaceAlt,
+  borderRadius: vars.radius.md,
+  padding: vars.space.sm,
+  overflowWrap: 'anywhere',
+});
+export const dialogScroll = style({
+  maxHeight: '70vh',
+  overflowY: 'auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  paddingRight: '2px',
+});

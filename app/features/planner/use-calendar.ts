@@ -24,13 +24,10 @@ export function useModuleCalendar(data: UserData, workspaceId: number, except?: 
       current = false;
     };
   }, [except]);
-  const live = useLiveQuery(
-    () => {
-      if (!sources) return null;
-      if (sources.length === 0) return of<CalendarEntry[]>([]);
-      return combineLatest(sources.map((source) => source(data, workspaceId))).pipe(map((lists) => lists.flat()));
-    },
-    [sources, data, workspaceId],
-  );
+  const live = useLiveQuery(() => {
+    if (!sources) return null;
+    if (sources.length === 0) return of<CalendarEntry[]>([]);
+    return combineLatest(sources.map((source) => source(data, workspaceId))).pipe(map((lists) => lists.flat()));
+  }, [sources, data, workspaceId]);
   return loadError ? { status: 'error' as const, data: null, error: loadError } : live;
 }

@@ -5,13 +5,18 @@ import { useLiveQuery } from '../../data/use-live-query';
 import { editedPlannerFields } from './planner-model';
 
 function byStart(a: PlannerItem, b: PlannerItem) {
-  return a.start_date.localeCompare(b.start_date) || (a.start_time ?? '').localeCompare(b.start_time ?? '') || a.title.localeCompare(b.title);
+  return (
+    a.start_date.localeCompare(b.start_date) || (a.start_time ?? '').localeCompare(b.start_time ?? '') || a.title.localeCompare(b.title)
+  );
 }
 
 /** The workspace's planner items from the device database, live (offline too); deleted ones left out. */
 export function usePlannerItems(data: UserData, workspaceId: number) {
   return useLiveQuery(
-    () => data.db.planner_items.find({ selector: { workspace_id: workspaceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byStart))),
+    () =>
+      data.db.planner_items
+        .find({ selector: { workspace_id: workspaceId } })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byStart))),
     [data, workspaceId],
   );
 }

@@ -52,13 +52,21 @@ export function CartPanel({
               <p className={p.lineName}>{it.name}</p>
               <p className={p.lineAmount}>{money(it.unit_price_cents * it.quantity)}</p>
               <div className={p.stepper}>
-                <AriaButton className={p.stepButton} onPress={() => onQuantity(it.product_id, it.quantity - 1)} aria-label={`One less ${it.name}`}>
+                <AriaButton
+                  className={p.stepButton}
+                  onPress={() => onQuantity(it.product_id, it.quantity - 1)}
+                  aria-label={`One less ${it.name}`}
+                >
                   −
                 </AriaButton>
                 <span className={p.qty} aria-label={`Quantity of ${it.name}`}>
                   {it.quantity}
                 </span>
-                <AriaButton className={p.stepButton} onPress={() => onQuantity(it.product_id, it.quantity + 1)} aria-label={`One more ${it.name}`}>
+                <AriaButton
+                  className={p.stepButton}
+                  onPress={() => onQuantity(it.product_id, it.quantity + 1)}
+                  aria-label={`One more ${it.name}`}
+                >
                   +
                 </AriaButton>
                 <span className={`${s.muted} ${p.grow}`}>× {money(it.unit_price_cents)}</span>
@@ -70,7 +78,14 @@ export function CartPanel({
           ))}
         </ul>
       )}
-      <TextField label="Order discount" value={discount} onChange={onDiscount} error={discountError} inputMode="decimal" placeholder="0.00" />
+      <TextField
+        label="Order discount"
+        value={discount}
+        onChange={onDiscount}
+        error={discountError}
+        inputMode="decimal"
+        placeholder="0.00"
+      />
       <dl className={p.sums}>
         <div className={p.sum}>
           <dt>Subtotal</dt>

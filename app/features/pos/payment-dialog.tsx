@@ -158,7 +158,9 @@ function PaymentForm({
         </>
       ) : (
         <p className={s.muted}>
-          {method === 'card' ? 'Take the card payment on your card machine, then complete the sale.' : 'Check the transfer has arrived, then complete the sale.'}
+          {method === 'card'
+            ? 'Take the card payment on your card machine, then complete the sale.'
+            : 'Check the transfer has arrived, then complete the sale.'}
         </p>
       )}
       {failure ? (

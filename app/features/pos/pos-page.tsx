@@ -76,7 +76,11 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   const discountCents = discountParsed.ok ? (discountParsed.cents ?? 0) : 0;
   const totals = cartTotals(items, discountCents);
   const lineSum = items.reduce((a, it) => a + it.unit_price_cents * it.quantity - (it.discount_cents ?? 0), 0);
-  const discountError = !discountParsed.ok ? discountParsed.message : discountCents > lineSum && items.length > 0 ? 'Discount cannot be more than the sale' : undefined;
+  const discountError = !discountParsed.ok
+    ? discountParsed.message
+    : discountCents > lineSum && items.length > 0
+      ? 'Discount cannot be more than the sale'
+      : undefined;
 
   // Stable handlers, so the product grid and lists re-render only when what they show changes.
   const itemsNow = useRef(items);
@@ -96,16 +100,20 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     if (!deviceId) return 'The till is still starting; try again in a moment.';
     const number = nextNumber.current ?? drawReceiptNumber(data, deviceId, workspaceId);
     nextNumber.current = null;
-    const result = await completeSale(data, {
-      id: crypto.randomUUID(),
-      workspaceId,
-      items,
-      orderDiscountCents: discountCents,
-      tender,
-      deviceId,
-      shiftId: shift?.id,
-      now: new Date(),
-    }, number);
+    const result = await completeSale(
+      data,
+      {
+        id: crypto.randomUUID(),
+        workspaceId,
+        items,
+        orderDiscountCents: discountCents,
+        tender,
+        deviceId,
+        shiftId: shift?.id,
+        now: new Date(),
+      },
+      number,
+    );
     if (!result.ok) {
       nextNumber.current = number;
       return result.message;
@@ -163,7 +171,11 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         <div className={p.column}>
           <ProductGrid workspaceId={workspaceId} products={forSale} onHand={onHand} currency={currency} onAdd={add} />
           {items.length > 0 ? (
-            <Button wide className={p.reviewBar} onPress={() => document.getElementById('pos-cart-title')?.scrollIntoView({ block: 'start' })}>
+            <Button
+              wide
+              className={p.reviewBar}
+              onPress={() => document.getElementById('pos-cart-title')?.scrollIntoView({ block: 'start' })}
+            >
               Review sale · {formatCents(totals.total_cents, currency)}
             </Button>
           ) : null}
@@ -204,7 +216,11 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         }}
         onConfirm={confirm}
       />
-      <ModalDialog title={receipt ? `Receipt: ${receiptLabel(receipt)}` : 'Receipt'} isOpen={receipt !== null} onOpenChange={(o) => !o && setReceipt(null)}>
+      <ModalDialog
+        title={receipt ? `Receipt: ${receiptLabel(receipt)}` : 'Receipt'}
+        isOpen={receipt !== null}
+        onOpenChange={(o) => !o && setReceipt(null)}
+      >
         {receipt ? (
           <div className={s.dialogBody}>
             <Receipt order={receipt} business={business} currency={currency} />

@@ -34,8 +34,8 @@ export function Receipt({ order, business, currency }: { order: PosOrder; busine
         </p>
       ) : (
         <p className={p.pendingNumber} data-testid="receipt-number-pending">
-          Receipt number pending: this device had no receipt numbers left offline. The sale is saved and gets its number when the
-          device is next online.
+          Receipt number pending: this device had no receipt numbers left offline. The sale is saved and gets its number when the device is
+          next online.
         </p>
       )}
       <dl className={p.sums}>
@@ -79,8 +79,12 @@ export function Receipt({ order, business, currency }: { order: PosOrder; busine
         </div>
         {order.payments.map((pay, i) => (
           <div className={p.sum} key={i}>
-            <dt>{order.kind === 'sale' ? 'Paid' : 'Returned'} ({methodLabels[pay.method]})</dt>
-            <dd className={p.sumValue}>{money(cash === pay && pay.tendered_cents !== undefined ? pay.tendered_cents : pay.amount_cents)}</dd>
+            <dt>
+              {order.kind === 'sale' ? 'Paid' : 'Returned'} ({methodLabels[pay.method]})
+            </dt>
+            <dd className={p.sumValue}>
+              {money(cash === pay && pay.tendered_cents !== undefined ? pay.tendered_cents : pay.amount_cents)}
+            </dd>
           </div>
         ))}
         {cash ? (

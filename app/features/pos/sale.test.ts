@@ -25,13 +25,23 @@ describe('sale construction', () => {
   it('a cash sale records tendered, change, totals and one stock movement per tracked line', () => {
     const built = buildSale({
       ...base,
-      items: [item(), item({ product_id: 'svc', name: 'Delivery', unit_price_cents: 2_000, quantity: 1, tax_rate_bp: 0, tracks_stock: false })],
+      items: [
+        item(),
+        item({ product_id: 'svc', name: 'Delivery', unit_price_cents: 2_000, quantity: 1, tax_rate_bp: 0, tracks_stock: false }),
+      ],
       tender: { method: 'cash', tenderedCents: 10_000 },
       receiptNumber: 41,
     });
     if (!built.ok) throw new Error(built.message);
     const { order, movements } = built.value;
-    expect(order).toMatchObject({ kind: 'sale', status: 'completed', receipt_number: 41, total_cents: 5_700, payment_status: 'paid', payment_method: 'cash' });
+    expect(order).toMatchObject({
+      kind: 'sale',
+      status: 'completed',
+      receipt_number: 41,
+      total_cents: 5_700,
+      payment_status: 'paid',
+      payment_method: 'cash',
+    });
     expect(order.payments).toEqual([{ method: 'cash', amount_cents: 5_700, tendered_cents: 10_000, change_cents: 4_300 }]);
     expect(order.tax_cents).toBe(483);
     expect(movements).toEqual([expect.objectContaining({ product_id: 'p1', quantity: -2, reason: 'sale', reference: order.id })]);
@@ -43,7 +53,10 @@ describe('sale construction', () => {
       ok: false,
       message: 'Cash received is less than the total due',
     });
-    expect(buildSale({ ...base, items: [], tender: { method: 'card' } })).toMatchObject({ ok: false, message: 'Add at least one item to the sale' });
+    expect(buildSale({ ...base, items: [], tender: { method: 'card' } })).toMatchObject({
+      ok: false,
+      message: 'Add at least one item to the sale',
+    });
   });
 
   it('a sale with no receipt number left still completes, without a number', () => {
@@ -54,7 +67,13 @@ describe('sale construction', () => {
 });
 
 describe('void construction', () => {
-  const sale = buildSale({ ...base, items: [item({ quantity: 3 })], orderDiscountCents: 550, tender: { method: 'cash', tenderedCents: 6_000 }, receiptNumber: 9 });
+  const sale = buildSale({
+    ...base,
+    items: [item({ quantity: 3 })],
+    orderDiscountCents: 550,
+    tender: { method: 'cash', tenderedCents: 6_000 },
+    receiptNumber: 9,
+  });
   if (!sale.ok) throw new Error(sale.message);
   const original = sale.value.order;
 
@@ -72,14 +91,23 @@ describe('void construction', () => {
     });
     expect(v.value.order.payments).toEqual([{ method: 'cash', amount_cents: original.total_cents }]);
     expect(v.value.movements).toEqual([
-      expect.objectContaining({ id: voidMovementId(original.id, 0), product_id: 'p1', quantity: 3, reason: 'void', reference: original.id }),
+      expect.objectContaining({
+        id: voidMovementId(original.id, 0),
+        product_id: 'p1',
+        quantity: 3,
+        reason: 'void',
+        reference: original.id,
+      }),
     ]);
     // The original is untouched.
     expect(original.voided_at).toBeUndefined();
   });
 
   it('needs a reason, and only voids completed sales', () => {
-    expect(buildVoid(original, { reason: '  ', deviceId: 'd', now: new Date() })).toEqual({ ok: false, message: 'Give a reason for the void' });
+    expect(buildVoid(original, { reason: '  ', deviceId: 'd', now: new Date() })).toEqual({
+      ok: false,
+      message: 'Give a reason for the void',
+    });
     const v = buildVoid(original, { reason: 'x', deviceId: 'd', now: new Date() });
     if (!v.ok) throw new Error(v.message);
     expect(buildVoid(v.value.order, { reason: 'again', deviceId: 'd', now: new Date() })).toMatchObject({ ok: false });
@@ -126,11 +154,18 @@ describe('cart', () => {
   it('uses the sale price when set, refuses a product without a price', () => {
     const sale = addToCart([], product({ sale_price_cents: 1_500 }));
     expect(sale.ok && sale.items[0].unit_price_cents).toBe(1_500);
-    expect(addToCart([], product({ price_cents: undefined }))).toEqual({ ok: false, message: 'Bread loaf has no price. Set one in Inventory.' });
+    expect(addToCart([], product({ price_cents: undefined }))).toEqual({
+      ok: false,
+      message: 'Bread loaf has no price. Set one in Inventory.',
+    });
   });
 
   it('offers active, till-enabled products and finds them by barcode or SKU', () => {
-    const list = [product({ id: 'a', barcode: '6001234' }), product({ id: 'b', sku: 'ABC', status: 'archived' }), product({ id: 'c', sku: 'XYZ', pos_enabled: false })];
+    const list = [
+      product({ id: 'a', barcode: '6001234' }),
+      product({ id: 'b', sku: 'ABC', status: 'archived' }),
+      product({ id: 'c', sku: 'XYZ', pos_enabled: false }),
+    ];
     expect(sellable(list).map((p) => p.id)).toEqual(['a']);
     expect(findByCode(list, ' 6001234 ')?.id).toBe('a');
     expect(findByCode(list, 'abc')?.id).toBe('b');

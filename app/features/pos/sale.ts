@@ -49,7 +49,12 @@ export function buildSale(input: SaleInput): Built<{ order: PosOrder; movements:
   if (input.tender.method === 'cash') {
     const cash = cashChange(totals.total_cents, input.tender.tenderedCents);
     if (!cash.ok) return cash;
-    payment = { method: 'cash', amount_cents: totals.total_cents, tendered_cents: input.tender.tenderedCents, change_cents: cash.change_cents };
+    payment = {
+      method: 'cash',
+      amount_cents: totals.total_cents,
+      tendered_cents: input.tender.tenderedCents,
+      change_cents: cash.change_cents,
+    };
   } else {
     payment = { method: input.tender.method, amount_cents: totals.total_cents };
   }
@@ -166,7 +171,13 @@ export function expectedCash(floatCents: number, orders: readonly Pick<PosOrder,
       }
     }
   }
-  return { float_cents: floatCents, tendered_cents: tendered, change_cents: change, refunds_cents: refunds, expected_cents: floatCents + tendered - change - refunds };
+  return {
+    float_cents: floatCents,
+    tendered_cents: tendered,
+    change_cents: change,
+    refunds_cents: refunds,
+    expected_cents: floatCents + tendered - change - refunds,
+  };
 }
 
 /** Totals for a cart, for the running total on screen. */

@@ -58,8 +58,7 @@ export const SalesList = memo(function SalesList({
               <li key={o.id} className={v ? `${p.sale} ${p.voided}` : p.sale} aria-label={label}>
                 <div className={s.itemMain}>
                   <p className={s.itemName}>
-                    <span className={v ? p.struck : ''}>{label}</span>{' '}
-                    {v ? <span className={s.badge.neutral}>Voided</span> : null}
+                    <span className={v ? p.struck : ''}>{label}</span> {v ? <span className={s.badge.neutral}>Voided</span> : null}
                     {o.receipt_number === undefined ? <span className={s.badge.neutral}>Number pending</span> : null}
                   </p>
                   <p className={s.muted}>
@@ -84,8 +83,14 @@ export const SalesList = memo(function SalesList({
           })}
         </ul>
       )}
-      <ModalDialog title={voiding ? `Void ${receiptLabel(voiding)}?` : 'Void sale'} isOpen={voiding !== null} onOpenChange={(o) => !o && setVoiding(null)}>
-        {voiding ? <VoidForm order={voiding} currency={currency} onCancel={() => setVoiding(null)} onVoid={onVoid} onDone={() => setVoiding(null)} /> : null}
+      <ModalDialog
+        title={voiding ? `Void ${receiptLabel(voiding)}?` : 'Void sale'}
+        isOpen={voiding !== null}
+        onOpenChange={(o) => !o && setVoiding(null)}
+      >
+        {voiding ? (
+          <VoidForm order={voiding} currency={currency} onCancel={() => setVoiding(null)} onVoid={onVoid} onDone={() => setVoiding(null)} />
+        ) : null}
       </ModalDialog>
     </section>
   );

@@ -28,7 +28,11 @@ export const ShiftBar = memo(function ShiftBar({
 }) {
   const [dialog, setDialog] = useState<'open' | 'close' | null>(null);
   const numbers =
-    receiptNumbers === null ? null : receiptNumbers === 0 ? 'No receipt numbers left on this device' : `${receiptNumbers} receipt numbers ready on this device`;
+    receiptNumbers === null
+      ? null
+      : receiptNumbers === 0
+        ? 'No receipt numbers left on this device'
+        : `${receiptNumbers} receipt numbers ready on this device`;
   return (
     <div className={p.shiftBar}>
       <div>
@@ -137,7 +141,14 @@ function CloseForm({
           </dd>
         </div>
       </dl>
-      <TextField label="Cash counted" value={counted} onChange={(v) => (setCounted(v), setError(undefined))} error={error} inputMode="decimal" autoFocus />
+      <TextField
+        label="Cash counted"
+        value={counted}
+        onChange={(v) => (setCounted(v), setError(undefined))}
+        error={error}
+        inputMode="decimal"
+        autoFocus
+      />
       <p className={p.change} aria-live="polite" data-testid="cash-difference">
         {diff === null ? ' ' : diff === 0 ? 'Drawer balances' : diff > 0 ? `Over by ${money(diff)}` : `Short by ${money(-diff)}`}
       </p>

@@ -92,7 +92,13 @@ export async function restoreSaleStock(data: UserData, workspaceId: number, devi
       if (built.ok) wanted.push(...built.value.movements);
     } else if (order.kind === 'void' && order.original_order_id) {
       const original = await data.db.pos_orders.findOne(order.original_order_id).exec();
-      const built = original ? buildVoid(original.toMutableJSON(), { reason: order.reason ?? 'Void', deviceId, now: new Date(order.completed_at ?? order.updated_at) }) : null;
+      const built = original
+        ? buildVoid(original.toMutableJSON(), {
+            reason: order.reason ?? 'Void',
+            deviceId,
+            now: new Date(order.completed_at ?? order.updated_at),
+          })
+        : null;
       if (built?.ok) wanted.push(...built.value.movements);
     }
   }
@@ -108,7 +114,9 @@ export async function voidSale(
   original: PosOrder,
   opts: { reason: string; deviceId: string; shiftId?: string },
 ): Promise<Built<PosOrder>> {
-  const existing = await data.db.pos_orders.find({ selector: { workspace_id: original.workspace_id, original_order_id: original.id } }).exec();
+  const existing = await data.db.pos_orders
+    .find({ selector: { workspace_id: original.workspace_id, original_order_id: original.id } })
+    .exec();
   if (existing.some((d) => d.kind === 'void')) return { ok: false, message: 'This sale has already been voided' };
   const built = buildVoid(original, { ...opts, now: new Date() });
   if (!built.ok) return built;
@@ -141,7 +149,9 @@ export async function numberWaitingSales(
   blocks: ReturnType<typeof receiptNumbers> = receiptNumbers(data, deviceId),
 ): Promise<number> {
   const waiting = (
-    await data.db.pos_orders.find({ selector: { workspace_id: workspaceId, device_id: deviceId, status: 'completed', kind: 'sale' } }).exec()
+    await data.db.pos_orders
+      .find({ selector: { workspace_id: workspaceId, device_id: deviceId, status: 'completed', kind: 'sale' } })
+      .exec()
   )
     .filter((d) => d.receipt_number === undefined)
     .sort((a, b) => (a.completed_at ?? '').localeCompare(b.completed_at ?? ''));
@@ -161,7 +171,9 @@ export async function openShift(
   data: UserData,
   input: { workspaceId: number; deviceId: string; userId?: number; floatCents: number },
 ): Promise<ShiftResult> {
-  const open = await data.db.pos_shifts.findOne({ selector: { workspace_id: input.workspaceId, device_id: input.deviceId, status: 'open' } }).exec();
+  const open = await data.db.pos_shifts
+    .findOne({ selector: { workspace_id: input.workspaceId, device_id: input.deviceId, status: 'open' } })
+    .exec();
   if (open) return { ok: false, message: 'A shift is already open on this device' };
   const at = new Date().toISOString();
   const parsed = posShifts.fields.safeParse(
@@ -181,7 +193,11 @@ export async function openShift(
   return { ok: true, value: doc.toMutableJSON() };
 }
 
-export async function closeShift(data: UserData, shift: PosShift, input: { countedCents: number; expectedCents: number; note?: string }): Promise<ShiftResult> {
+export async function closeShift(
+  data: UserData,
+  shift: PosShift,
+  input: { countedCents: number; expectedCents: number; note?: string },
+): Promise<ShiftResult> {
   const doc = await data.db.pos_shifts.findOne(shift.id).exec();
   if (!doc || doc.status !== 'open') return { ok: false, message: 'This shift is already closed' };
   const at = new Date().toISOString();

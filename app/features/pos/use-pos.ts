@@ -32,7 +32,9 @@ export function useOrdersSince(data: UserData, workspaceId: number, since: strin
     () =>
       data.db.pos_orders
         .find({ selector: { workspace_id: workspaceId, completed_at: { $gte: since } } })
-        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? '')))),
+        .$.pipe(
+          map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => (b.completed_at ?? '').localeCompare(a.completed_at ?? ''))),
+        ),
     [data, workspaceId, since],
   );
   // A list refresh waits behind what the person is looking at (the receipt of the sale just made).
@@ -46,7 +48,9 @@ export function useShiftOrders(data: UserData, workspaceId: number, shiftId: str
   const query = useLiveQuery(
     () =>
       shiftId
-        ? data.db.pos_orders.find({ selector: { workspace_id: workspaceId, shift_id: shiftId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
+        ? data.db.pos_orders
+            .find({ selector: { workspace_id: workspaceId, shift_id: shiftId } })
+            .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
         : null,
     [data, workspaceId, shiftId],
   );
@@ -78,7 +82,10 @@ export function useReceiptNumbers(data: UserData, workspaceId: number, deviceId:
   useEffect(() => {
     if (!deviceId) return;
     let live = true;
-    const count = () => receiptNumbers(data, deviceId).remaining(workspaceId, 'receipt').then((n) => live && setRemaining(n));
+    const count = () =>
+      receiptNumbers(data, deviceId)
+        .remaining(workspaceId, 'receipt')
+        .then((n) => live && setRemaining(n));
     void (async () => {
       await count();
       if (!online) return;

@@ -90,7 +90,11 @@ export const tableNarrow = style({ minWidth: 0 });
 export const highlightCol = style({ background: vars.color.accentSoft });
 
 export const faq = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, maxWidth: '820px' });
-export const faqItem = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: `${vars.space.md} ${vars.space.lg}` });
+export const faqItem = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+});
 globalStyle(`${faqItem} summary`, { cursor: 'pointer', fontWeight: 600, minHeight: '28px' });
 globalStyle(`${faqItem} p`, { margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted });
 

@@ -11,9 +11,7 @@ export function OnlineOnly({ what, children }: { what: string; children: ReactNo
   if (online) return <>{children}</>;
   return (
     <section className={css.onlineOnly} role="status" data-testid="online-only">
-      <p className={css.onlineOnlyText}>
-        You're offline. {what} needs a connection; it will be back when you reconnect.
-      </p>
+      <p className={css.onlineOnlyText}>You're offline. {what} needs a connection; it will be back when you reconnect.</p>
     </section>
   );
 }

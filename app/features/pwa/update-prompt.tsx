@@ -50,8 +50,7 @@ export function PwaUpdatePrompt() {
   return (
     <div className={className} role="status" aria-live="polite" data-testid="pwa-update-prompt">
       <p className={css.updateText}>
-        <span className={css.updateTitle}>Update available</span>
-        A new version of the app is ready.
+        <span className={css.updateTitle}>Update available</span>A new version of the app is ready.
       </p>
       <div className={css.updateActions}>
         <Button className={css.laterButton} onPress={dismissUpdate} isDisabled={status === 'reloading'}>

@@ -37,7 +37,12 @@ function when(iso: string): string {
 export function SyncPage() {
   const data = useUserData();
   const openError = useUserDataStore((st) => st.error);
-  if (openError) return <Notice tone="error" title="This device's data could not be opened">{openError}</Notice>;
+  if (openError)
+    return (
+      <Notice tone="error" title="This device's data could not be opened">
+        {openError}
+      </Notice>
+    );
   if (!data) return <PageSpinner label="Opening this device's data..." />;
   return <SyncDetails data={data} />;
 }
@@ -79,7 +84,11 @@ function SyncDetails({ data }: { data: UserData }) {
           Sync now
         </Button>
       </div>
-      {actionError ? <Notice tone="error" title="That did not work">{actionError}</Notice> : null}
+      {actionError ? (
+        <Notice tone="error" title="That did not work">
+          {actionError}
+        </Notice>
+      ) : null}
       <Card aria-labelledby="sync-summary">
         <h2 id="sync-summary" className={w.sectionTitle}>
           Status
@@ -119,10 +128,14 @@ function ConflictLog({ data, run }: { data: UserData; run: Run }) {
         Conflicts
       </h2>
       <p className={w.muted}>
-        A field changed here and on another device before they synced: the value already saved on the server was kept.
-        Yours is below if you want it back.
+        A field changed here and on another device before they synced: the value already saved on the server was kept. Yours is below if you
+        want it back.
       </p>
-      {error ? <Notice tone="error" title="The conflict log could not be read">{error}</Notice> : null}
+      {error ? (
+        <Notice tone="error" title="The conflict log could not be read">
+          {error}
+        </Notice>
+      ) : null}
       {entries === null && !error ? <PageSpinner label="Reading the conflict log..." /> : null}
       {entries !== null && open.length === 0 ? <EmptyState title="No conflicts" /> : null}
       {open.length > 0 ? (

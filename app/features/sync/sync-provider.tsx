@@ -13,6 +13,9 @@ export function SyncProvider() {
 
 function SignedInSync({ userId }: { userId: number }) {
   const workspaces = useWorkspaces();
-  useUserSync(userId, workspaces.data?.map((w) => w.id));
+  useUserSync(
+    userId,
+    workspaces.data?.map((w) => w.id),
+  );
   return null;
 }

@@ -34,8 +34,20 @@ export const dot = styleVariants({
 });
 
 export const countBadge = styleVariants({
-  danger: { background: vars.color.danger, color: vars.color.dangerText, borderRadius: '999px', padding: `0 ${vars.space.xs}`, fontWeight: 700 },
-  warning: { background: vars.color.warning, color: vars.color.text, borderRadius: '999px', padding: `0 ${vars.space.xs}`, fontWeight: 700 },
+  danger: {
+    background: vars.color.danger,
+    color: vars.color.dangerText,
+    borderRadius: '999px',
+    padding: `0 ${vars.space.xs}`,
+    fontWeight: 700,
+  },
+  warning: {
+    background: vars.color.warning,
+    color: vars.color.text,
+    borderRadius: '999px',
+    padding: `0 ${vars.space.xs}`,
+    fontWeight: 700,
+  },
 });
 
 export const entry = style({
@@ -48,14 +60,38 @@ export const entry = style({
   gap: vars.space.sm,
 });
 
-export const values = style({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: `${vars.space.xs} ${vars.space.md}`, margin: 0 });
+export const values = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+});
 export const valueTerm = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const valueDef = style({ margin: 0, overflowWrap: 'anywhere', fontWeight: 600 });
 
 export const table = style({ width: '100%', borderCollapse: 'collapse', '@media': { [phone]: { display: 'none' } } });
-export const th = style({ textAlign: 'left', fontSize: vars.fontSize.sm, color: vars.color.textMuted, padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}` });
-export const td = style({ padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: 'anywhere', verticalAlign: 'top' });
-export const cards = style({ display: 'none', listStyle: 'none', padding: 0, margin: 0, flexDirection: 'column', gap: vars.space.sm, '@media': { [phone]: { display: 'flex' } } });
+export const th = style({
+  textAlign: 'left',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  padding: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const td = style({
+  padding: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  overflowWrap: 'anywhere',
+  verticalAlign: 'top',
+});
+export const cards = style({
+  display: 'none',
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  '@media': { [phone]: { display: 'flex' } },
+});
 export const conflictMark = style({
   marginLeft: vars.space.xs,
   fontSize: vars.fontSize.xs,
@@ -66,7 +102,16 @@ export const conflictMark = style({
   padding: `0 ${vars.space.xs}`,
   textDecoration: 'none',
 });
-export const linkButton = style({ background: 'none', border: 'none', padding: 0, color: 'inherit', font: 'inherit', textDecoration: 'underline', cursor: 'pointer', textAlign: 'left' });
+export const linkButton = style({
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  color: 'inherit',
+  font: 'inherit',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  textAlign: 'left',
+});
 
 /** The usual "Synced" word: on the narrow desktop sidebar the green dot (and tooltip) says it. */
 export const phoneText = style({ '@media': { 'screen and (min-width: 768px)': { display: 'none' } } });

@@ -50,13 +50,13 @@ export function useUserSync(userId: number | null, workspaceIds: readonly number
         return session;
       })
       .then(
-      (session) => {
-        if (!cancelled) useUserDataStore.getState().set(session.data);
-      },
-      (err: unknown) => {
-        if (!cancelled) useUserDataStore.getState().set(null, err instanceof Error ? err.message : String(err));
-      },
-    );
+        (session) => {
+          if (!cancelled) useUserDataStore.getState().set(session.data);
+        },
+        (err: unknown) => {
+          if (!cancelled) useUserDataStore.getState().set(null, err instanceof Error ? err.message : String(err));
+        },
+      );
     return () => {
       cancelled = true;
       unregister?.();

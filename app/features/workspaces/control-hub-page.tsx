@@ -62,8 +62,8 @@ export function ControlHubPage() {
       {atLimit && user ? (
         <Notice tone="warning" title="Workspace limit reached">
           <p className={s.muted}>
-            The {plans[user.plan].name} plan includes {allowance} {allowance === 1 ? 'workspace' : 'workspaces'}, and you
-            already own {owned}. Upgrade to the {plans.pro.name} plan for unlimited workspaces.
+            The {plans[user.plan].name} plan includes {allowance} {allowance === 1 ? 'workspace' : 'workspaces'}, and you already own{' '}
+            {owned}. Upgrade to the {plans.pro.name} plan for unlimited workspaces.
           </p>
           <div>
             <Link to="/settings" search={{ tab: 'subscription' }}>
@@ -76,7 +76,11 @@ export function ControlHubPage() {
       {workspaces.isPending ? (
         <PageSpinner label="Loading your workspaces..." />
       ) : workspaces.isError ? (
-        <LoadError title="Could not load your workspaces" message={serverMessage(workspaces.error)} onRetry={() => void workspaces.refetch()} />
+        <LoadError
+          title="Could not load your workspaces"
+          message={serverMessage(workspaces.error)}
+          onRetry={() => void workspaces.refetch()}
+        />
       ) : workspaces.data.length === 0 ? (
         <EmptyState title="No workspaces yet">
           <p className={s.muted}>A workspace holds your shop, invoices, customers and more. Create your first one.</p>

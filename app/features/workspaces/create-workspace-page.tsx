@@ -30,7 +30,12 @@ export function CreateWorkspacePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? null;
-  const initial: { name: string; type: WorkspaceType; industry: string; description: string } = { name: '', type: 'retail', industry: '', description: '' };
+  const initial: { name: string; type: WorkspaceType; industry: string; description: string } = {
+    name: '',
+    type: 'retail',
+    industry: '',
+    description: '',
+  };
   const form = useZodForm(workspaceCreate, initial, {
     toInput: (v) => ({ ...v, industry: v.industry.trim() || null, description: v.description.trim() || null }),
   });
@@ -81,15 +86,15 @@ export function CreateWorkspacePage() {
       ) : null}
       <Card>
         <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-          <TextField
-            label="Workspace name"
-            name="name"
-            {...form.field('name')}
-            isRequired
-            maxLength={100}
-            autoFocus
+          <TextField label="Workspace name" name="name" {...form.field('name')} isRequired maxLength={100} autoFocus />
+          <SelectField
+            label="Type"
+            name="type"
+            value={form.values.type}
+            options={typeOptions}
+            onChange={(v) => form.set('type', v)}
+            error={form.errors.type}
           />
-          <SelectField label="Type" name="type" value={form.values.type} options={typeOptions} onChange={(v) => form.set('type', v)} error={form.errors.type} />
           <TextField
             label="Industry"
             name="industry"
@@ -97,13 +102,7 @@ export function CreateWorkspacePage() {
             description="For example: clothing, hair salon, catering"
             maxLength={100}
           />
-          <TextField
-            label="Description"
-            name="description"
-            {...form.field('description')}
-            multiline
-            maxLength={2000}
-          />
+          <TextField label="Description" name="description" {...form.field('description')} multiline maxLength={2000} />
           <div className={s.formActions}>
             <LinkButton variant="secondary" to="/controlhub">
               Cancel

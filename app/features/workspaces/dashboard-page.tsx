@@ -158,7 +158,11 @@ function PlanLimits({ caps }: { caps: CapabilitiesDto }) {
       </ul>
       {caps.plan === 'free' ? (
         <p className={s.muted}>
-          Need more? <Link to="/settings" search={{ tab: 'subscription' }}>See the {plans.pro.name} plan</Link>.
+          Need more?{' '}
+          <Link to="/settings" search={{ tab: 'subscription' }}>
+            See the {plans.pro.name} plan
+          </Link>
+          .
         </p>
       ) : null}
     </div>

@@ -46,8 +46,7 @@ export function DeleteWorkspaceDialog({
     >
       <div className={s.dialogBody}>
         <p className={s.muted}>
-          <strong>{workspace?.name}</strong> and everything in it will be deleted for every member. This cannot be
-          undone.
+          <strong>{workspace?.name}</strong> and everything in it will be deleted for every member. This cannot be undone.
         </p>
         {online ? null : <p className={s.muted}>Deleting a workspace needs a connection. It will be back when you reconnect.</p>}
         <div className={s.formActions}>

@@ -23,8 +23,18 @@ class MemoryStorage {
 }
 
 const shop: WorkspaceDto = {
-  id: 7, name: 'Spaza', slug: 'spaza', description: null, logo: null, industry: null, type: 'retail', owner_id: 1,
-  storefront_enabled: false, role: 'owner', plan: 'free', created_at: '2026-11-21T10:00:00.000Z',
+  id: 7,
+  name: 'Spaza',
+  slug: 'spaza',
+  description: null,
+  logo: null,
+  industry: null,
+  type: 'retail',
+  owner_id: 1,
+  storefront_enabled: false,
+  role: 'owner',
+  plan: 'free',
+  created_at: '2026-11-21T10:00:00.000Z',
 };
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
@@ -52,7 +62,9 @@ describe('workspace data kept for opening offline (issue 4)', () => {
 
   it('server answers like 403 are not hidden by the copy', async () => {
     await withOfflineCopy(1, cached.workspace(7), async () => shop);
-    await expect(withOfflineCopy(1, cached.workspace(7), () => Promise.reject(new ApiError(403, 'No access')))).rejects.toThrow('No access');
+    await expect(withOfflineCopy(1, cached.workspace(7), () => Promise.reject(new ApiError(403, 'No access')))).rejects.toThrow(
+      'No access',
+    );
   });
 
   it('a copy of the wrong shape is ignored, and logout clears every copy', async () => {

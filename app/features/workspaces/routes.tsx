@@ -51,9 +51,6 @@ export const workspaceSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./settings/settings-page'), 'WorkspaceSettingsPage'),
 });
 
-
-
-
 export const syncRoute = createRoute({
   getParentRoute: () => workspaceRoute,
   path: 'sync',

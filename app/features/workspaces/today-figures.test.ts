@@ -12,7 +12,12 @@ function order(id: string, extra: Partial<PosOrder>): PosOrder {
 
 function invoice(id: string, extra: Partial<Invoice>): Invoice {
   return invoices.doc.parse({
-    id, workspace_id: 1, updated_at: at, customer_name: 'Naledi', issue_date: '2026-11-01', currency: 'ZAR',
+    id,
+    workspace_id: 1,
+    updated_at: at,
+    customer_name: 'Naledi',
+    issue_date: '2026-11-01',
+    currency: 'ZAR',
     items: [{ id: 'l1', description: 'Design', quantity: 1, unit_price_cents: 100_000, tax_rate_bp: 1500 }],
     ...extra,
   });

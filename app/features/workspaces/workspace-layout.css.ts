@@ -23,7 +23,9 @@ export const sidebar = style({
   top: 0,
   height: '100vh',
   overflowY: 'auto',
-  '@media': { [phone]: { position: 'sticky', height: 'auto', padding: `${vars.space.sm} ${vars.space.md}`, gap: vars.space.sm, zIndex: 10 } },
+  '@media': {
+    [phone]: { position: 'sticky', height: 'auto', padding: `${vars.space.sm} ${vars.space.md}`, gap: vars.space.sm, zIndex: 10 },
+  },
 });
 
 // In the narrow desktop sidebar the sync status and avatar wrap under the name rather than squeeze it.
@@ -35,7 +37,13 @@ export const topBar = style({
   flexWrap: 'wrap',
   '@media': { [phone]: { flexWrap: 'nowrap' } },
 });
-export const brandName = style({ fontSize: vars.fontSize.xs, textTransform: 'uppercase', letterSpacing: '0.08em', opacity: 0.8, margin: 0 });
+export const brandName = style({
+  fontSize: vars.fontSize.xs,
+  textTransform: 'uppercase',
+  letterSpacing: '0.08em',
+  opacity: 0.8,
+  margin: 0,
+});
 export const workspaceName = style({
   fontSize: vars.fontSize.lg,
   fontWeight: 800,
@@ -70,7 +78,13 @@ export const nav = style({
 });
 export const navClosed = style({ '@media': { [phone]: { display: 'none' } } });
 
-export const navGroupLabel = style({ fontSize: vars.fontSize.xs, textTransform: 'uppercase', letterSpacing: '0.08em', opacity: 0.7, margin: `0 0 ${vars.space.xs}` });
+export const navGroupLabel = style({
+  fontSize: vars.fontSize.xs,
+  textTransform: 'uppercase',
+  letterSpacing: '0.08em',
+  opacity: 0.7,
+  margin: `0 0 ${vars.space.xs}`,
+});
 export const navList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' });
 
 export const navLink = style({
@@ -89,10 +103,7 @@ export const navLink = style({
     '&[data-status="active"]': { background: vars.color.accent, color: vars.color.accentText },
   },
 });
-export const navSoon = style([
-  navLink,
-  { opacity: 0.55, cursor: 'not-allowed', selectors: { '&:hover': { background: 'transparent' } } },
-]);
+export const navSoon = style([navLink, { opacity: 0.55, cursor: 'not-allowed', selectors: { '&:hover': { background: 'transparent' } } }]);
 export const soonTag = style({ fontSize: vars.fontSize.xs, fontWeight: 600, opacity: 0.9 });
 export const navFooter = style({ marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: '2px' });
 

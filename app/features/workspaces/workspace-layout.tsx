@@ -75,14 +75,8 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
         <div className={l.barActions}>
           <SyncStatusIndicator workspaceId={workspaceId} />
           <AccountMenu />
-          <button
-          type="button"
-          className={l.menuButton}
-          aria-expanded={open}
-          aria-controls={navId}
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? 'Close' : 'Menu'}
+          <button type="button" className={l.menuButton} aria-expanded={open} aria-controls={navId} onClick={() => setOpen((v) => !v)}>
+            {open ? 'Close' : 'Menu'}
           </button>
         </div>
       </div>

@@ -4,14 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { authContract, socialProvider } from '../../../schema/contract/auth.js';
 import { mount } from '../../http/route.js';
 import * as auth from './auth.service.js';
-import {
-  checkSession,
-  clearSessionCookies,
-  endSession,
-  refreshSession,
-  requireLiveUser,
-  startSession,
-} from './session.service.js';
+import { checkSession, clearSessionCookies, endSession, refreshSession, requireLiveUser, startSession } from './session.service.js';
 import { socialAuthUrl, socialCallback, socialSendCode, verifySocialEmail } from './social.service.js';
 import { toUserDto } from './user-dto.js';
 

@@ -23,9 +23,7 @@ export const authLimits = {
     { key: `reset:acct:${email.toLowerCase()}`, max: 5, windowSeconds: HOUR },
   ],
   /** Current-password checks of a signed-in user (change password, delete account). */
-  passwordCheck: (userId: number): RateLimitCheck[] => [
-    { key: `password:acct:${userId}`, max: 10, windowSeconds: 15 * MINUTE },
-  ],
+  passwordCheck: (userId: number): RateLimitCheck[] => [{ key: `password:acct:${userId}`, max: 10, windowSeconds: 15 * MINUTE }],
   resetPassword: (ip: string): RateLimitCheck[] => [{ key: `reset-password:ip:${ip}`, max: 20, windowSeconds: HOUR }],
   verifyCode: (ip: string, account: string): RateLimitCheck[] => [
     { key: `verify:ip:${ip}`, max: 30, windowSeconds: 15 * MINUTE },

@@ -53,10 +53,10 @@ export async function successorUsed(tx: Queryable, id: number): Promise<boolean>
 }
 
 export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE refresh_tokens SET revoked_at = $2::timestamptz WHERE family_id = $1 AND revoked_at IS NULL`,
-    [familyId, now.toISOString()],
-  );
+  await db.query(`UPDATE refresh_tokens SET revoked_at = $2::timestamptz WHERE family_id = $1 AND revoked_at IS NULL`, [
+    familyId,
+    now.toISOString(),
+  ]);
 }
 
 /** Ends every sign-in of a user, optionally keeping one (the session that asked). */
@@ -76,17 +76,11 @@ export function isFamilyId(value: string): boolean {
 
 export async function familyIsLive(db: Queryable, familyId: string): Promise<boolean> {
   if (!isFamilyId(familyId)) return false;
-  const rows = await db.query(
-    `SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL LIMIT 1`,
-    [familyId],
-  );
+  const rows = await db.query(`SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL LIMIT 1`, [familyId]);
   return rows.length > 0;
 }
 
 /** Expired tokens can neither refresh nor be replayed usefully; drop a user's on each new sign-in. */
 export async function pruneExpired(db: Queryable, userId: number, now: Date): Promise<void> {
-  await db.query(`DELETE FROM refresh_tokens WHERE user_id = $1 AND expires_at <= $2::timestamptz`, [
-    userId,
-    now.toISOString(),
-  ]);
+  await db.query(`DELETE FROM refresh_tokens WHERE user_id = $1 AND expires_at <= $2::timestamptz`, [userId, now.toISOString()]);
 }

@@ -6,19 +6,16 @@ export async function insertOauthState(
   db: Queryable,
   s: { stateHash: string; provider: Provider; verifier: string; expiresAt: Date },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO oauth_states (state_hash, provider, code_verifier, expires_at) VALUES ($1, $2, $3, $4::timestamptz)`,
-    [s.stateHash, s.provider, s.verifier, s.expiresAt.toISOString()],
-  );
+  await db.query(`INSERT INTO oauth_states (state_hash, provider, code_verifier, expires_at) VALUES ($1, $2, $3, $4::timestamptz)`, [
+    s.stateHash,
+    s.provider,
+    s.verifier,
+    s.expiresAt.toISOString(),
+  ]);
 }
 
 /** Spends a state: it works once, for its provider, before it expires. Returns the PKCE verifier. */
-export async function consumeOauthState(
-  db: Queryable,
-  stateHash: string,
-  provider: Provider,
-  now: Date,
-): Promise<string | null> {
+export async function consumeOauthState(db: Queryable, stateHash: string, provider: Provider, now: Date): Promise<string | null> {
   await db.query(`DELETE FROM oauth_states WHERE expires_at <= $1::timestamptz`, [now.toISOString()]);
   const rows = await db.query<{ code_verifier: string }>(
     `DELETE FROM oauth_states WHERE state_hash = $1 AND provider = $2 RETURNING code_verifier`,
@@ -72,8 +69,5 @@ export async function setPendingCode(
 }
 
 export async function deletePending(db: Queryable, idHash: string, now: Date): Promise<void> {
-  await db.query(`DELETE FROM social_pending WHERE id_hash = $1 OR expires_at <= $2::timestamptz`, [
-    idHash,
-    now.toISOString(),
-  ]);
+  await db.query(`DELETE FROM social_pending WHERE id_hash = $1 OR expires_at <= $2::timestamptz`, [idHash, now.toISOString()]);
 }

@@ -115,8 +115,7 @@ async function linkOrCreate(
     });
     if (created) return created;
     // Lost a race with a concurrent sign-in of the same identity or address: use what it made.
-    const raced =
-      (await users.findUserBySocialId(deps.db, provider, providerUserId)) ?? (await users.findUserByEmail(deps.db, email));
+    const raced = (await users.findUserBySocialId(deps.db, provider, providerUserId)) ?? (await users.findUserByEmail(deps.db, email));
     if (!raced) throw new Error('social sign-up conflicted but no account was found');
     return raced;
   }
@@ -160,16 +159,14 @@ export async function verifySocialEmail(
   const pending = await pendingOf(deps, req);
   await enforceRateLimits(deps, authLimits.verifyCode(ip, `social:${pending.id_hash}`));
   const now = deps.now();
-  const invalid = () =>
-    badRequest(messages.invalidCode, { code: 'invalid_code', errors: { verification_code: [messages.invalidCode] } });
+  const invalid = () => badRequest(messages.invalidCode, { code: 'invalid_code', errors: { verification_code: [messages.invalidCode] } });
   if (pending.email === null || pending.email !== body.email.toLowerCase()) throw invalid();
   if (!codeMatches(await signingKey(deps), body.verification_code, pending.code_hash)) throw invalid();
   if (pending.code_expires_at === null || new Date(pending.code_expires_at) <= now) {
     throw badRequest('This verification code has expired. Please request a new one.', { code: 'code_expired' });
   }
   const known = await users.findUserBySocialId(deps.db, pending.provider, pending.provider_user_id);
-  const user =
-    known ?? (await linkOrCreate(deps, pending.provider, pending.provider_user_id, pending.display_name, pending.email));
+  const user = known ?? (await linkOrCreate(deps, pending.provider, pending.provider_user_id, pending.display_name, pending.email));
   await social.deletePending(deps.db, pending.id_hash, now);
   res.clearCookie(socialCookies(deps).pending, cookieBase(deps));
   await startSession(deps, res, user.id);

@@ -79,13 +79,7 @@ export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow | n
   return rows[0] ?? null;
 }
 
-export async function setVerificationCode(
-  db: Queryable,
-  userId: number,
-  codeHash: string,
-  sentAt: Date,
-  expiresAt: Date,
-): Promise<void> {
+export async function setVerificationCode(db: Queryable, userId: number, codeHash: string, sentAt: Date, expiresAt: Date): Promise<void> {
   await db.query(
     `UPDATE users SET verification_code_hash = $2, verification_sent_at = $3::timestamptz,
        verification_expires_at = $4::timestamptz WHERE id = $1`,
@@ -110,12 +104,7 @@ export async function setResetToken(db: Queryable, userId: number, tokenHash: st
 }
 
 /** Sets the new password and spends the reset token in one statement, so a token works once. */
-export async function consumeResetToken(
-  db: Queryable,
-  tokenHash: string,
-  passwordHash: string,
-  now: Date,
-): Promise<number | null> {
+export async function consumeResetToken(db: Queryable, tokenHash: string, passwordHash: string, now: Date): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
     `UPDATE users SET password = $2, reset_token_hash = NULL, reset_expires_at = NULL, updated_at = $3::timestamptz
      WHERE reset_token_hash = $1 AND reset_expires_at > $3::timestamptz RETURNING id`,
@@ -125,11 +114,7 @@ export async function consumeResetToken(
 }
 
 export async function setPassword(db: Queryable, userId: number, passwordHash: string | null, now: Date): Promise<void> {
-  await db.query(`UPDATE users SET password = $2, updated_at = $3::timestamptz WHERE id = $1`, [
-    userId,
-    passwordHash,
-    now.toISOString(),
-  ]);
+  await db.query(`UPDATE users SET password = $2, updated_at = $3::timestamptz WHERE id = $1`, [userId, passwordHash, now.toISOString()]);
 }
 
 const profileColumns = ['full_name', 'username', 'title', 'bio', 'phone', 'avatar_url'] as const;
@@ -170,11 +155,7 @@ export async function linkSocialId(
   );
 }
 
-export async function findUserBySocialId(
-  db: Queryable,
-  provider: 'facebook' | 'twitter',
-  providerUserId: string,
-): Promise<UserRow | null> {
+export async function findUserBySocialId(db: Queryable, provider: 'facebook' | 'twitter', providerUserId: string): Promise<UserRow | null> {
   const column = provider === 'facebook' ? 'facebook_id' : 'twitter_id';
   const rows = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE ${column} = $1`, [providerUserId]);
   return rows[0] ?? null;

@@ -58,7 +58,16 @@ export async function insertPayment(
 /** A renewal the provider charged on its own: recorded once per reference. Null when already known. */
 export async function insertSettledRenewal(
   q: Queryable,
-  p: { userId: number; reference: string; item: PurchaseItem; amount: number; currency: string; message: string; card: string | null; paidAt: Date },
+  p: {
+    userId: number;
+    reference: string;
+    item: PurchaseItem;
+    amount: number;
+    currency: string;
+    message: string;
+    card: string | null;
+    paidAt: Date;
+  },
 ): Promise<PaymentRow | undefined> {
   const rows = await q.query<PaymentRow>(
     `INSERT INTO payments (user_id, reference, item, status, subtotal_cents, amount_cents, currency, provider_message, card_label, paid_at, created_at, updated_at)
@@ -70,10 +79,9 @@ export async function insertSettledRenewal(
 }
 
 export async function paymentByReference(q: Queryable, reference: string, forUpdate = false): Promise<PaymentRow | undefined> {
-  const rows = await q.query<PaymentRow>(
-    `SELECT ${paymentColumns} FROM payments WHERE reference = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [reference],
-  );
+  const rows = await q.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE reference = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
+    reference,
+  ]);
   return rows[0];
 }
 
@@ -91,10 +99,9 @@ export async function finishPayment(
 }
 
 export async function listPayments(q: Queryable, userId: number): Promise<PaymentRow[]> {
-  return q.query<PaymentRow>(
-    `SELECT ${paymentColumns} FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100`,
-    [userId],
-  );
+  return q.query<PaymentRow>(`SELECT ${paymentColumns} FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100`, [
+    userId,
+  ]);
 }
 
 export interface CreditRow {
@@ -177,10 +184,10 @@ export async function setDefaultMethod(q: Queryable, userId: number, id: number)
 
 /** Removes a card; when it was the default, the newest remaining card takes its place. */
 export async function removeMethod(q: Queryable, userId: number, id: number): Promise<void> {
-  const gone = await q.query<{ is_default: boolean }>(
-    'DELETE FROM payment_methods WHERE user_id = $1 AND id = $2 RETURNING is_default',
-    [userId, id],
-  );
+  const gone = await q.query<{ is_default: boolean }>('DELETE FROM payment_methods WHERE user_id = $1 AND id = $2 RETURNING is_default', [
+    userId,
+    id,
+  ]);
   if (gone[0]?.is_default) {
     await q.query(
       `UPDATE payment_methods SET is_default = true WHERE id = (

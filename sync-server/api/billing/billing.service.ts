@@ -108,7 +108,14 @@ function openPayment(
   p: { userId: number; item: PurchaseItem; subtotal: number; promoCode: string | undefined; methodId: number | null; now: Date },
 ): Promise<repo.PaymentRow> {
   return deps.db.transaction(async (tx) => {
-    const priced = await priceWithPromo(tx, { userId: p.userId, item: p.item, subtotal: p.subtotal, code: p.promoCode, now: p.now, lock: true });
+    const priced = await priceWithPromo(tx, {
+      userId: p.userId,
+      item: p.item,
+      subtotal: p.subtotal,
+      code: p.promoCode,
+      now: p.now,
+      lock: true,
+    });
     const payment = await repo.insertPayment(tx, {
       userId: p.userId,
       reference: newReference(),
@@ -121,7 +128,13 @@ function openPayment(
       now: p.now,
     });
     if (priced.promoId !== null) {
-      await holdPromo(tx, { promoId: priced.promoId, userId: p.userId, paymentId: payment.id, discount: priced.discount_cents, now: p.now });
+      await holdPromo(tx, {
+        promoId: priced.promoId,
+        userId: p.userId,
+        paymentId: payment.id,
+        discount: priced.discount_cents,
+        now: p.now,
+      });
     }
     return payment;
   });
@@ -130,7 +143,14 @@ function openPayment(
 /** The provider refused to start or charge: the payment failed and its promo use is free again. */
 function failPayment(deps: AppDeps, paymentId: number, f: { message: string; card: string | null; now: Date }): Promise<void> {
   return deps.db.transaction(async (tx) => {
-    await repo.finishPayment(tx, paymentId, { status: 'failed', message: f.message, paidAt: null, methodId: null, card: f.card, now: f.now });
+    await repo.finishPayment(tx, paymentId, {
+      status: 'failed',
+      message: f.message,
+      paidAt: null,
+      methodId: null,
+      card: f.card,
+      now: f.now,
+    });
     await repo.releasePromoHold(tx, paymentId, f.now);
   });
 }
@@ -144,7 +164,14 @@ async function startCheckout(
   const gateway = gatewayOrFail(deps);
   const account = await accountOf(deps, userId);
   const now = deps.now();
-  const payment = await openPayment(deps, { userId, item: input.item, subtotal: await subtotalOf(deps, input.item), promoCode: input.promoCode, methodId: null, now });
+  const payment = await openPayment(deps, {
+    userId,
+    item: input.item,
+    subtotal: await subtotalOf(deps, input.item),
+    promoCode: input.promoCode,
+    methodId: null,
+    now,
+  });
   try {
     const started = await viaProvider(() =>
       gateway.initialize({
@@ -182,7 +209,11 @@ export async function startSubscriptionCheckout(
   return startCheckout(deps, userId, { item, promoCode: body.promo_code, returnPath: body.return_path });
 }
 
-export function startCreditsCheckout(deps: AppDeps, userId: number, body: { pack: CreditPackId; promo_code?: string; return_path: string }) {
+export function startCreditsCheckout(
+  deps: AppDeps,
+  userId: number,
+  body: { pack: CreditPackId; promo_code?: string; return_path: string },
+) {
   return startCheckout(deps, userId, { item: body.pack, promoCode: body.promo_code, returnPath: body.return_path });
 }
 
@@ -198,7 +229,14 @@ export async function chargeSavedCard(
   if (!method) throw notFound('Card not found');
   const now = deps.now();
   const pack = creditPack(body.pack);
-  const payment = await openPayment(deps, { userId, item: body.pack, subtotal: pack.priceCents, promoCode: body.promo_code, methodId: method.id, now });
+  const payment = await openPayment(deps, {
+    userId,
+    item: body.pack,
+    subtotal: pack.priceCents,
+    promoCode: body.promo_code,
+    methodId: method.id,
+    now,
+  });
   let verified: VerifiedTransaction;
   try {
     verified = await viaProvider(() =>
@@ -280,7 +318,12 @@ export async function history(deps: AppDeps, userId: number): Promise<BillingHis
       created_at: iso(p.created_at),
       paid_at: p.paid_at === null ? null : iso(p.paid_at),
     })),
-    credit_transactions: credits.map((c) => ({ id: c.id, amount: c.amount, description: c.description, type: c.type, created_at: iso(c.created_at) })),
+    credit_transactions: credits.map((c) => ({
+      id: c.id,
+      amount: c.amount,
+      description: c.description,
+      type: c.type,
+      created_at: iso(c.created_at),
+    })),
   };
 }
-

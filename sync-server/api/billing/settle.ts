@@ -74,12 +74,7 @@ function failureMessage(item: PurchaseItem, said: string | null): string {
  * payment row locked). Idempotent: a payment already settled is only read back, so the browser's
  * return and the webhook may both arrive, in any order, and credits or plan time are given once.
  */
-export async function settlePayment(
-  tx: Queryable,
-  payment: repo.PaymentRow,
-  verified: VerifiedTransaction,
-  now: Date,
-): Promise<Settled> {
+export async function settlePayment(tx: Queryable, payment: repo.PaymentRow, verified: VerifiedTransaction, now: Date): Promise<Settled> {
   if (payment.status !== 'pending') {
     const sub = isPlanItem(payment.item) ? await repo.liveSubscription(tx, payment.user_id) : undefined;
     return { outcome: storedOutcome(payment, sub ? new Date(sub.current_period_end) : null), followUp: null };
@@ -89,7 +84,14 @@ export async function settlePayment(
   const card = verified.authorization;
   if (verified.status !== 'success') {
     const said = verified.gatewayResponse || 'Declined';
-    await repo.finishPayment(tx, payment.id, { status: 'failed', message: said, paidAt: null, methodId: null, card: card ? cardLabel(card) : null, now });
+    await repo.finishPayment(tx, payment.id, {
+      status: 'failed',
+      message: said,
+      paidAt: null,
+      methodId: null,
+      card: card ? cardLabel(card) : null,
+      now,
+    });
     await repo.releasePromoHold(tx, payment.id, now);
     return { outcome: outcomeFor(payment, 'failed', failureMessage(payment.item, said)), followUp: null };
   }
@@ -112,12 +114,25 @@ export async function settlePayment(
   });
   if (verified.customerCode) await repo.setCustomerCode(tx, user, verified.customerCode);
   if (payment.promo_code_id !== null) {
-    await commitPromoUse(tx, { promoId: payment.promo_code_id, userId: user, paymentId: payment.id, discount: payment.discount_cents, now });
+    await commitPromoUse(tx, {
+      promoId: payment.promo_code_id,
+      userId: user,
+      paymentId: payment.id,
+      discount: payment.discount_cents,
+      now,
+    });
   }
 
   if (!isPlanItem(payment.item)) {
     const pack = creditPack(payment.item);
-    await repo.addCredits(tx, { userId: user, amount: pack.credits, description: `Bought ${itemLabel(payment.item)}`, type: 'purchase', paymentId: payment.id, now });
+    await repo.addCredits(tx, {
+      userId: user,
+      amount: pack.credits,
+      description: `Bought ${itemLabel(payment.item)}`,
+      type: 'purchase',
+      paymentId: payment.id,
+      now,
+    });
     return { outcome: outcomeFor(payment, 'success', successMessage(payment.item, null)), followUp: null };
   }
 

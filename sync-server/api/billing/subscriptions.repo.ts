@@ -126,10 +126,7 @@ export async function renewSubscription(q: Queryable, id: number, start: Date, e
 }
 
 export async function setProviderSubscription(q: Queryable, id: number, code: string, token: string): Promise<void> {
-  await q.query(
-    `UPDATE subscriptions SET provider_subscription_code = $2, provider_email_token = $3 WHERE id = $1`,
-    [id, code, token],
-  );
+  await q.query(`UPDATE subscriptions SET provider_subscription_code = $2, provider_email_token = $3 WHERE id = $1`, [id, code, token]);
 }
 
 /** The newest live subscription of this account on this plan that has no provider code yet. */
@@ -170,4 +167,3 @@ export async function expireEnded(q: Queryable, now: Date, userId?: number): Pro
   );
   return rows.length;
 }
-

@@ -64,7 +64,8 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
       const sub = subscriptionData.safeParse(data);
       if (!sub.success) throw badRequest(`Malformed ${parsed.event} data`);
       return deps.db.transaction(async (tx) => {
-        if (!(await repo.firstDelivery(tx, `${parsed.event}:${sub.data.subscription_code}`, parsed.event, now))) return 'duplicate' as const;
+        if (!(await repo.firstDelivery(tx, `${parsed.event}:${sub.data.subscription_code}`, parsed.event, now)))
+          return 'duplicate' as const;
         return parsed.event === 'subscription.create' ? linkCreated(tx, sub.data) : ended(tx, sub.data.subscription_code, now);
       });
     }

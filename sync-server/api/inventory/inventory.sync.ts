@@ -31,7 +31,11 @@ export const stockMovementRules = entityRules(stockMovements, {
     const changed = (await stockTotals(tx, workspaceId, productIds)).filter((t) => t.total !== Number(t.stored));
     if (changed.length === 0) return;
     const start = await takeSeq(tx, workspaceId, changed.length);
-    await setStock(tx, workspaceId, changed.map((t, i) => ({ id: t.id, total: t.total, seq: start + i })));
+    await setStock(
+      tx,
+      workspaceId,
+      changed.map((t, i) => ({ id: t.id, total: t.total, seq: start + i })),
+    );
     await notifyChange(tx, { collection: 'products', workspace: workspaceId, seq: start + changed.length - 1 });
   },
 });

@@ -16,7 +16,12 @@ export async function movementsPastStockRange(
   const refused = new Set<string>();
   if (movements.length === 0) return refused;
   const productIds = [...new Set(movements.map((m) => m.product_id))];
-  const { sums, stored } = await ledgerBefore(tx, workspaceId, productIds, movements.map((m) => m.id));
+  const { sums, stored } = await ledgerBefore(
+    tx,
+    workspaceId,
+    productIds,
+    movements.map((m) => m.id),
+  );
   const onHand = new Map(sums.map((s) => [s.product_id, Number(s.total)]));
   const already = new Set(stored.map((s) => s.id));
   for (const m of movements) {

@@ -40,11 +40,7 @@ export function stockTotals(
 }
 
 /** Stores computed on-hand values; each changed product gets its own place in the feed. */
-export async function setStock(
-  tx: Queryable,
-  workspaceId: number,
-  updates: { id: string; total: number; seq: number }[],
-): Promise<void> {
+export async function setStock(tx: Queryable, workspaceId: number, updates: { id: string; total: number; seq: number }[]): Promise<void> {
   if (updates.length === 0) return;
   await tx.query(
     `UPDATE products p SET stock_on_hand = x.total, server_seq = x.seq

@@ -1,4 +1,12 @@
-import { invoiceChangeRefused, invoiceFrozen, invoices, quoteChangeRefused, quoteFrozen, quotes, totalsOfItems } from '../../../schema/invoices.js';
+import {
+  invoiceChangeRefused,
+  invoiceFrozen,
+  invoices,
+  quoteChangeRefused,
+  quoteFrozen,
+  quotes,
+  totalsOfItems,
+} from '../../../schema/invoices.js';
 import { entityRules } from '../../sync/collection-rules.js';
 
 /** Invoices: totals computed by the server from the lines; sent documents locked, paid ones frozen. */

@@ -27,7 +27,8 @@ export const posOrderRules = entityRules(posOrders, {
     return posMessages.saleFrozen;
   },
   // A void or refund gives back what a sale took: that sale must exist here and be a completed sale.
-  references: (raw) => (raw.kind === 'void' || raw.kind === 'refund') && typeof raw.original_order_id === 'string' ? raw.original_order_id : undefined,
+  references: (raw) =>
+    (raw.kind === 'void' || raw.kind === 'refund') && typeof raw.original_order_id === 'string' ? raw.original_order_id : undefined,
   referenceRefused: (doc, original) => {
     if (doc.kind !== 'void' && doc.kind !== 'refund') return null;
     if (!original || original._deleted === true || original.kind !== 'sale' || original.status !== 'completed') {

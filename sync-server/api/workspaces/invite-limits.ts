@@ -29,9 +29,19 @@ export const inviteLimitMessages = {
 export async function enforceInviteLimits(deps: AppDeps, inviterId: number, workspaceId: number): Promise<void> {
   if (deps.config.RATE_LIMITS === 'off' && !deps.config.isProduction) return;
   const now = deps.now();
-  const mine = await rateLimit(deps.db, `invite:inviter:${inviterId}`, { max: INVITES_PER_INVITER_PER_HOUR, windowSeconds: HOUR_SECONDS }, now);
+  const mine = await rateLimit(
+    deps.db,
+    `invite:inviter:${inviterId}`,
+    { max: INVITES_PER_INVITER_PER_HOUR, windowSeconds: HOUR_SECONDS },
+    now,
+  );
   if (!mine.allowed) throw limited(inviteLimitMessages.inviter(humanWait(mine.retryAfterSeconds)), mine.retryAfterSeconds);
-  const ours = await rateLimit(deps.db, `invite:workspace:${workspaceId}`, { max: INVITES_PER_WORKSPACE_PER_DAY, windowSeconds: DAY_SECONDS }, now);
+  const ours = await rateLimit(
+    deps.db,
+    `invite:workspace:${workspaceId}`,
+    { max: INVITES_PER_WORKSPACE_PER_DAY, windowSeconds: DAY_SECONDS },
+    now,
+  );
   if (!ours.allowed) throw limited(inviteLimitMessages.workspace(humanWait(ours.retryAfterSeconds)), ours.retryAfterSeconds);
 }
 

@@ -27,19 +27,19 @@ export function listMembers(tx: Queryable, workspaceId: number): Promise<MemberR
 }
 
 export async function findMember(tx: Queryable, workspaceId: number, memberId: number): Promise<MemberRow | undefined> {
-  const rows = await tx.query<MemberRow>(
-    `SELECT ${columns} FROM workspace_members WHERE workspace_id = $1 AND id = $2`,
-    [workspaceId, memberId],
-  );
+  const rows = await tx.query<MemberRow>(`SELECT ${columns} FROM workspace_members WHERE workspace_id = $1 AND id = $2`, [
+    workspaceId,
+    memberId,
+  ]);
   return rows[0];
 }
 
 /** Any row of this user in the workspace, active or not ((workspace_id, user_id) is unique). */
 export async function findByUser(tx: Queryable, workspaceId: number, userId: number): Promise<MemberRow | undefined> {
-  const rows = await tx.query<MemberRow>(
-    `SELECT ${columns} FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`,
-    [workspaceId, userId],
-  );
+  const rows = await tx.query<MemberRow>(`SELECT ${columns} FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`, [
+    workspaceId,
+    userId,
+  ]);
   return rows[0];
 }
 
@@ -92,10 +92,7 @@ export async function setRole(tx: Queryable, workspaceId: number, memberId: numb
 }
 
 export async function deleteMember(tx: Queryable, workspaceId: number, memberId: number): Promise<boolean> {
-  const rows = await tx.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND id = $2 RETURNING id', [
-    workspaceId,
-    memberId,
-  ]);
+  const rows = await tx.query('DELETE FROM workspace_members WHERE workspace_id = $1 AND id = $2 RETURNING id', [workspaceId, memberId]);
   return rows.length > 0;
 }
 

@@ -33,7 +33,14 @@ export function hashToken(token: string): string {
 }
 
 async function toDtos(deps: AppDeps, rows: repo.MemberRow[]): Promise<MemberDto[]> {
-  const users = new Map((await usersByIds(deps.db, rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))).map((u) => [u.id, u]));
+  const users = new Map(
+    (
+      await usersByIds(
+        deps.db,
+        rows.flatMap((r) => (r.user_id ? [r.user_id] : [])),
+      )
+    ).map((u) => [u.id, u]),
+  );
   return rows.map((r) => {
     const user = r.user_id ? users.get(r.user_id) : undefined;
     return {
@@ -81,9 +88,7 @@ export async function inviteMember(
       throw conflict(memberMessages.alreadyMember, { code: 'already_member' });
     }
     const pending = await repo.findPendingInvite(tx, workspaceId, email);
-    const saved = pending
-      ? await repo.renewInvite(tx, workspaceId, pending.id, fields)
-      : await repo.insertInvite(tx, workspaceId, fields);
+    const saved = pending ? await repo.renewInvite(tx, workspaceId, pending.id, fields) : await repo.insertInvite(tx, workspaceId, fields);
     return { row: saved, name: (await repo.workspaceName(tx, workspaceId)) ?? 'a workspace' };
   });
   // Mail goes after the commit: the outbox mailer writes through the same (single-connection) database.

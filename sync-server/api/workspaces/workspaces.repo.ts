@@ -44,10 +44,7 @@ export async function findById(tx: Queryable, id: number): Promise<WorkspaceRow 
 
 /** Workspaces the user owns, oldest first (scope without a workspace). */
 export function listOwned(tx: Queryable, userId: number): Promise<WorkspaceRow[]> {
-  return tx.query<WorkspaceRow>(
-    `SELECT ${columns} FROM workspaces w WHERE w.owner_id = $1 ORDER BY w.created_at, w.id`,
-    [userId],
-  );
+  return tx.query<WorkspaceRow>(`SELECT ${columns} FROM workspaces w WHERE w.owner_id = $1 ORDER BY w.created_at, w.id`, [userId]);
 }
 
 /** Serialises workspace creation per user, so two requests cannot both pass the plan limit. */
@@ -81,28 +78,22 @@ export async function enterWorkspace(tx: Queryable, workspaceId: number): Promis
 }
 
 export async function insertOwnerMembership(tx: Queryable, workspaceId: number, userId: number, now: Date): Promise<void> {
-  await tx.query(
-    `INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', $3)`,
-    [workspaceId, userId, now.toISOString()],
-  );
+  await tx.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', $3)`, [
+    workspaceId,
+    userId,
+    now.toISOString(),
+  ]);
 }
 
 export async function insertDefaultSettings(tx: Queryable, workspaceId: number): Promise<void> {
   await tx.query('INSERT INTO workspace_settings (workspace_id) VALUES ($1)', [workspaceId]);
 }
 
-export type WorkspaceChanges = Partial<
-  Pick<WorkspaceRow, 'name' | 'description' | 'industry' | 'logo' | 'storefront_enabled'>
->;
+export type WorkspaceChanges = Partial<Pick<WorkspaceRow, 'name' | 'description' | 'industry' | 'logo' | 'storefront_enabled'>>;
 
 const patchable = ['name', 'description', 'industry', 'logo', 'storefront_enabled'] as const;
 
-export async function updateWorkspace(
-  tx: Queryable,
-  id: number,
-  changes: WorkspaceChanges,
-  now: Date,
-): Promise<WorkspaceRow | undefined> {
+export async function updateWorkspace(tx: Queryable, id: number, changes: WorkspaceChanges, now: Date): Promise<WorkspaceRow | undefined> {
   const sets: string[] = [];
   const params: unknown[] = [id, now.toISOString()];
   for (const key of patchable) {
@@ -124,8 +115,22 @@ export async function deleteWorkspace(tx: Queryable, id: number): Promise<boolea
 }
 
 export const settingsColumns = [
-  'colors', 'dark_mode', 'logo', 'favicon', 'timezone', 'date_format', 'time_format', 'language', 'currency',
-  'email_template', 'email_signature', 'email_from', 'email_cc', 'email_bcc', 'email_reply_to', 'allowed_file_types',
+  'colors',
+  'dark_mode',
+  'logo',
+  'favicon',
+  'timezone',
+  'date_format',
+  'time_format',
+  'language',
+  'currency',
+  'email_template',
+  'email_signature',
+  'email_from',
+  'email_cc',
+  'email_bcc',
+  'email_reply_to',
+  'allowed_file_types',
 ] as const satisfies ReadonlyArray<keyof WorkspaceSettings>;
 
 export type SettingsRow = { [K in (typeof settingsColumns)[number]]: unknown };
@@ -176,8 +181,7 @@ export interface OwnerPlanRow {
 /** Account rows (email, name, plan) for users already known to share a workspace with the caller. */
 export function usersByIds(db: Db, ids: readonly number[]): Promise<OwnerPlanRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.query<OwnerPlanRow>(
-    'SELECT id, email, full_name, plan, plan_trial_ends_at FROM users WHERE id = ANY($1::int[])',
-    [[...new Set(ids)]],
-  );
+  return db.query<OwnerPlanRow>('SELECT id, email, full_name, plan, plan_trial_ends_at FROM users WHERE id = ANY($1::int[])', [
+    [...new Set(ids)],
+  ]);
 }

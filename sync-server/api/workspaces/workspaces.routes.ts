@@ -17,9 +17,7 @@ export function workspacesRoutes(deps: AppDeps): Router {
   mount(router, c.autoCreate, async ({ body }, req) => workspaces.autoCreateWorkspace(deps, await user(req), body));
   mount(router, c.create, async ({ body }, req) => workspaces.createWorkspace(deps, await user(req), body));
   mount(router, c.get, async ({ params }, req) => workspaces.getWorkspace(deps, await user(req), params.id));
-  mount(router, c.update, async ({ params, body }, req) =>
-    workspaces.updateWorkspace(deps, await user(req), params.id, body),
-  );
+  mount(router, c.update, async ({ params, body }, req) => workspaces.updateWorkspace(deps, await user(req), params.id, body));
   mount(router, c.remove, async ({ params }, req) => {
     await workspaces.deleteWorkspace(deps, await user(req), params.id);
     return { message: 'Workspace deleted' };
@@ -28,13 +26,9 @@ export function workspacesRoutes(deps: AppDeps): Router {
   mount(router, c.updateSettings, async ({ params, body }, req) =>
     workspaces.updateSettings(deps, await user(req), params.id, sentFields(body, req.body)),
   );
-  mount(router, c.capabilities, async ({ params }, req) =>
-    workspaces.getCapabilities(deps, await user(req), params.id),
-  );
+  mount(router, c.capabilities, async ({ params }, req) => workspaces.getCapabilities(deps, await user(req), params.id));
   mount(router, c.members, async ({ params }, req) => members.listMembers(deps, await user(req), params.id));
-  mount(router, c.invite, async ({ params, body }, req) =>
-    members.inviteMember(deps, await user(req), params.id, body),
-  );
+  mount(router, c.invite, async ({ params, body }, req) => members.inviteMember(deps, await user(req), params.id, body));
   mount(router, c.updateMember, async ({ params, body }, req) =>
     members.updateMemberRole(deps, await user(req), params.id, params.memberId, body.role),
   );
@@ -42,9 +36,7 @@ export function workspacesRoutes(deps: AppDeps): Router {
     await members.removeMember(deps, await user(req), params.id, params.memberId);
     return { message: 'Member removed' };
   });
-  mount(router, c.acceptInvitation, async ({ body }, req) =>
-    members.acceptInvitation(deps, await user(req), body.token),
-  );
+  mount(router, c.acceptInvitation, async ({ body }, req) => members.acceptInvitation(deps, await user(req), body.token));
   return router;
 }
 

@@ -2,12 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
 import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
-import {
-  workspaceSettings,
-  type CapabilitiesDto,
-  type WorkspaceDto,
-  type WorkspaceSettings,
-} from '../../../schema/workspaces.js';
+import { workspaceSettings, type CapabilitiesDto, type WorkspaceDto, type WorkspaceSettings } from '../../../schema/workspaces.js';
 import { requireMembership, requireRole, type Membership, type WorkspaceRole } from './membership.js';
 import * as repo from './workspaces.repo.js';
 import { slugCandidates } from './slug.js';
@@ -54,7 +49,10 @@ async function capsOfUser(deps: AppDeps, userId: number): Promise<CapabilitiesDt
 
 export async function listWorkspaces(deps: AppDeps, userId: number): Promise<WorkspaceDto[]> {
   const rows = await withScope(deps.db, { userId }, (tx) => repo.listMine(tx, userId));
-  const caps = await plansOf(deps, rows.map((r) => r.owner_id));
+  const caps = await plansOf(
+    deps,
+    rows.map((r) => r.owner_id),
+  );
   return rows.flatMap((r) => {
     const c = caps.get(r.owner_id);
     return c ? [toDto(r, r.role, c)] : [];
@@ -63,9 +61,7 @@ export async function listWorkspaces(deps: AppDeps, userId: number): Promise<Wor
 
 /** The workspace as `m` (a membership already checked) sees it. */
 export async function workspaceFor(deps: AppDeps, m: Membership): Promise<WorkspaceDto> {
-  const row = await withScope(deps.db, { userId: m.userId, workspaceId: m.workspaceId }, (tx) =>
-    repo.findById(tx, m.workspaceId),
-  );
+  const row = await withScope(deps.db, { userId: m.userId, workspaceId: m.workspaceId }, (tx) => repo.findById(tx, m.workspaceId));
   if (!row) throw notFound('Workspace not found');
   return toDto(row, m.role, capabilitiesFor(workspaceOwner(m), deps.now()));
 }
@@ -117,11 +113,7 @@ export async function createWorkspace(deps: AppDeps, userId: number, input: Crea
  * Post an Ad needs a workspace to post into: the user's oldest own workspace when there is one,
  * else a new one. Repeating the call never creates a second.
  */
-export async function autoCreateWorkspace(
-  deps: AppDeps,
-  userId: number,
-  input: { name: string; type: string },
-): Promise<WorkspaceDto> {
+export async function autoCreateWorkspace(deps: AppDeps, userId: number, input: { name: string; type: string }): Promise<WorkspaceDto> {
   const caps = await capsOfUser(deps, userId);
   const row = await withScope(deps.db, { userId }, async (tx) => {
     await repo.lockUserWorkspaces(tx, userId);
@@ -133,17 +125,10 @@ export async function autoCreateWorkspace(
   return toDto(row, 'owner', caps);
 }
 
-export async function updateWorkspace(
-  deps: AppDeps,
-  userId: number,
-  id: number,
-  changes: repo.WorkspaceChanges,
-): Promise<WorkspaceDto> {
+export async function updateWorkspace(deps: AppDeps, userId: number, id: number, changes: repo.WorkspaceChanges): Promise<WorkspaceDto> {
   const m = await requireMembership(deps.db, id, userId);
   requireRole(m, ['owner', 'admin'], roleMessages.manage);
-  const row = await withScope(deps.db, { userId, workspaceId: id }, (tx) =>
-    repo.updateWorkspace(tx, id, changes, deps.now()),
-  );
+  const row = await withScope(deps.db, { userId, workspaceId: id }, (tx) => repo.updateWorkspace(tx, id, changes, deps.now()));
   if (!row) throw notFound('Workspace not found');
   return toDto(row, m.role, capabilitiesFor(workspaceOwner(m), deps.now()));
 }
@@ -173,9 +158,7 @@ export async function updateSettings(
 ): Promise<WorkspaceSettings> {
   const m = await requireMembership(deps.db, id, userId);
   requireRole(m, ['owner', 'admin'], roleMessages.manage);
-  return settingsDto(
-    await withScope(deps.db, { userId, workspaceId: id }, (tx) => repo.saveSettings(tx, id, changes, deps.now())),
-  );
+  return settingsDto(await withScope(deps.db, { userId, workspaceId: id }, (tx) => repo.saveSettings(tx, id, changes, deps.now())));
 }
 
 export async function getCapabilities(deps: AppDeps, userId: number, id: number): Promise<CapabilitiesDto> {

@@ -89,9 +89,7 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export type CardEntry =
-  | { ok: true; number: string; expMonth: number; expYear: number }
-  | { ok: false; error: string };
+export type CardEntry = { ok: true; number: string; expMonth: number; expYear: number } | { ok: false; error: string };
 
 /** Checks what the tester typed the way a checkout would: number, expiry in the future, CVV. */
 export function readCard(form: { card_number?: string; expiry?: string; cvv?: string }, now: Date): CardEntry {

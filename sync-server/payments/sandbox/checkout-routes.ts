@@ -45,7 +45,11 @@ export function checkoutRoutes(opts: {
     if (t.status !== 'pending') return void res.status(410).type('text/plain').send('This payment has already been completed.');
     const form = z.record(z.string(), z.string()).catch({}).parse(req.body);
     const card = readCard(form, opts.now());
-    if (!card.ok) return void res.status(400).type('html').send(view(t, { error: card.error, values: { expiry: form.expiry } }));
+    if (!card.ok)
+      return void res
+        .status(400)
+        .type('html')
+        .send(view(t, { error: card.error, values: { expiry: form.expiry } }));
     const customer = state.customer(t.email);
     if (card.number === SUCCESS_CARD) {
       t.authorization = state.authorizationFor(customer, { ...card, brand: brandOf(card.number) });

@@ -46,7 +46,10 @@ const initializeBody = z.object({
   email: z.string().email(),
   amount: z.coerce.number().int().positive(),
   currency: z.string().default('ZAR'),
-  reference: z.string().regex(/^[\w.=-]+$/).optional(),
+  reference: z
+    .string()
+    .regex(/^[\w.=-]+$/)
+    .optional(),
   callback_url: z.string().url().optional(),
   metadata: z.unknown().optional(),
   plan: z.string().optional(),
@@ -133,7 +136,10 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
         email: z.string().email(),
         amount: z.coerce.number().int().positive(),
         authorization_code: z.string(),
-        reference: z.string().regex(/^[\w.=-]+$/).optional(),
+        reference: z
+          .string()
+          .regex(/^[\w.=-]+$/)
+          .optional(),
         currency: z.string().default('ZAR'),
         metadata: z.unknown().optional(),
       })
@@ -193,7 +199,14 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
     if (!parsed.success) return void fail(res, 400, parsed.error.issues[0]?.message ?? 'Invalid request');
     const plan = { id: state.nextId(), plan_code: code('PLN'), ...parsed.data };
     state.plans.set(plan.plan_code, plan);
-    ok(res, 'Plan created', { ...plan, integration: 1, domain: 'test', send_invoices: true, send_sms: true, createdAt: now().toISOString() });
+    ok(res, 'Plan created', {
+      ...plan,
+      integration: 1,
+      domain: 'test',
+      send_invoices: true,
+      send_sms: true,
+      createdAt: now().toISOString(),
+    });
   });
 
   api.get('/plan/:code', (req, res) => {
@@ -245,7 +258,8 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
     if (!parsed.success) return void fail(res, 400, 'code and token are required');
     const sub = state.subscriptions.get(parsed.data.code);
     if (!sub || sub.email_token !== parsed.data.token) return void fail(res, 404, 'Subscription with code not found or already inactive');
-    if (sub.status !== 'active' && sub.status !== 'attention') return void fail(res, 400, 'Subscription with code not found or already inactive');
+    if (sub.status !== 'active' && sub.status !== 'attention')
+      return void fail(res, 400, 'Subscription with code not found or already inactive');
     sub.status = 'non-renewing';
     res.json({ status: true, message: 'Subscription disabled successfully' });
     sendWebhook('subscription.disable', state.subscriptionData(sub));
@@ -292,7 +306,15 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
   });
 
   // The hosted checkout page: a browser form, no API key.
-  app.use('/checkout', checkoutRoutes({ state, now, merchant: opts.merchant ?? 'Merchant', onPaid: (t) => sendWebhook('charge.success', state.transactionData(t)) }));
+  app.use(
+    '/checkout',
+    checkoutRoutes({
+      state,
+      now,
+      merchant: opts.merchant ?? 'Merchant',
+      onPaid: (t) => sendWebhook('charge.success', state.transactionData(t)),
+    }),
+  );
   app.use(api);
 
   const server: Server = createServer(app);

@@ -93,7 +93,10 @@ export class SandboxState {
   }
 
   /** A card seen once keeps its signature, so the same card saved twice is one card. */
-  authorizationFor(customer: SandboxCustomer, card: { number: string; expMonth: number; expYear: number; brand: string }): SandboxAuthorization {
+  authorizationFor(
+    customer: SandboxCustomer,
+    card: { number: string; expMonth: number; expYear: number; brand: string },
+  ): SandboxAuthorization {
     const signature = `SIG_${createHash('sha256').update(card.number).digest('hex').slice(0, 20)}`;
     const existing = customer.authorizations.find((a) => a.signature === signature);
     if (existing) return existing;
@@ -142,7 +145,17 @@ export class SandboxState {
       metadata: t.metadata,
       fees: t.status === 'success' ? Math.round(t.amount * 0.029) : null,
       authorization: t.authorization,
-      customer: { id: customer.id, email: customer.email, customer_code: customer.customer_code, first_name: null, last_name: null, phone: null, metadata: null, risk_action: 'default', international_format_phone: null },
+      customer: {
+        id: customer.id,
+        email: customer.email,
+        customer_code: customer.customer_code,
+        first_name: null,
+        last_name: null,
+        phone: null,
+        metadata: null,
+        risk_action: 'default',
+        international_format_phone: null,
+      },
       plan: t.plan ? t.plan.plan_code : null,
       plan_object: t.plan ?? {},
       requested_amount: t.amount,

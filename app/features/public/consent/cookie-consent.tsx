@@ -34,15 +34,23 @@ function ConsentPanel({ current, startInSettings }: { current: ConsentChoice | n
   }, [startInSettings]);
 
   return (
-    <div ref={panel} role="dialog" aria-modal="false" aria-labelledby={titleId} className={s.panel} tabIndex={-1} data-testid="cookie-consent">
+    <div
+      ref={panel}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      className={s.panel}
+      tabIndex={-1}
+      data-testid="cookie-consent"
+    >
       <h2 id={titleId} className={s.title}>
         {view === 'summary' ? 'We use cookies' : 'Cookie Settings'}
       </h2>
       {view === 'summary' ? (
         <>
           <p className={s.text}>
-            Necessary cookies keep you signed in and the site working. With your permission we also use analytics
-            cookies to learn how the site is used, and marketing cookies to measure our adverts.
+            Necessary cookies keep you signed in and the site working. With your permission we also use analytics cookies to learn how the
+            site is used, and marketing cookies to measure our adverts.
           </p>
           <div className={s.buttons}>
             <Button onPress={() => saveConsent({ analytics: true, marketing: true })}>Accept All</Button>
@@ -56,24 +64,14 @@ function ConsentPanel({ current, startInSettings }: { current: ConsentChoice | n
         </>
       ) : (
         <>
-          <Toggle
-            label="Necessary"
-            description="Sign-in, security and your choices on this page. Always on."
-            checked
-            disabled
-          />
+          <Toggle label="Necessary" description="Sign-in, security and your choices on this page. Always on." checked disabled />
           <Toggle
             label="Analytics"
             description="Anonymous statistics about which pages are used."
             checked={analytics}
             onChange={setAnalytics}
           />
-          <Toggle
-            label="Marketing"
-            description="Measures whether our adverts reach people."
-            checked={marketing}
-            onChange={setMarketing}
-          />
+          <Toggle label="Marketing" description="Measures whether our adverts reach people." checked={marketing} onChange={setMarketing} />
           <div className={s.buttons}>
             <Button variant="secondary" onPress={() => (current ? useConsentUi.setState({ reopened: false }) : setView('summary'))}>
               Back
@@ -86,13 +84,7 @@ function ConsentPanel({ current, startInSettings }: { current: ConsentChoice | n
   );
 }
 
-function Toggle(props: {
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange?: (v: boolean) => void;
-}) {
+function Toggle(props: { label: string; description: string; checked: boolean; disabled?: boolean; onChange?: (v: boolean) => void }) {
   const id = useId();
   return (
     <div className={s.option}>

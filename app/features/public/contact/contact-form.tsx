@@ -71,11 +71,33 @@ export function ContactForm() {
         Send Us a Message
       </h2>
       <div className={s.row}>
-        <TextField label="Name" name="name" autoComplete="name" value={values.name} onChange={(v) => change('name', v)} error={errors.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={(v) => change('email', v)} error={errors.email} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={(v) => change('name', v)}
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(v) => change('email', v)}
+          error={errors.email}
+        />
       </div>
       <TextField label="Subject" name="subject" value={values.subject} onChange={(v) => change('subject', v)} error={errors.subject} />
-      <TextField label="Message" name="message" multiline value={values.message} onChange={(v) => change('message', v)} error={errors.message} />
+      <TextField
+        label="Message"
+        name="message"
+        multiline
+        value={values.message}
+        onChange={(v) => change('message', v)}
+        error={errors.message}
+      />
       {/* The toast says it too, but it fades; this stays until the next attempt while the values are kept. */}
       <p role="alert" className={s.failure} hidden={!failure}>
         {failure}

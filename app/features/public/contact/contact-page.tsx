@@ -33,7 +33,12 @@ export function ContactPage() {
               '@type': 'ContactPoint',
               email: brand.email,
               contactType: 'customer support',
-              hoursAvailable: { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
+              hoursAvailable: {
+                '@type': 'OpeningHoursSpecification',
+                dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+                opens: '08:00',
+                closes: '17:00',
+              },
             },
           },
         }}
@@ -110,8 +115,8 @@ export function ContactPage() {
             <details className={p.faqItem}>
               <summary>Is my data secure?</summary>
               <p>
-                Yes. We protect your data with industry-standard security. Read our{' '}
-                <SiteLink to="/privacy">Privacy Policy</SiteLink> to learn more.
+                Yes. We protect your data with industry-standard security. Read our <SiteLink to="/privacy">Privacy Policy</SiteLink> to
+                learn more.
               </p>
             </details>
           </div>

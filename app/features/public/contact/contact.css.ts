@@ -32,5 +32,11 @@ export const failure = style({
   fontSize: vars.fontSize.sm,
 });
 export const infoList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md });
-export const infoLabel = style({ display: 'block', fontSize: vars.fontSize.xs, textTransform: 'uppercase', letterSpacing: '0.08em', color: vars.color.textMuted });
+export const infoLabel = style({
+  display: 'block',
+  fontSize: vars.fontSize.xs,
+  textTransform: 'uppercase',
+  letterSpacing: '0.08em',
+  color: vars.color.textMuted,
+});
 export const social = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, listStyle: 'none', padding: 0, margin: 0 });

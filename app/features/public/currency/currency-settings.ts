@@ -1,9 +1,4 @@
-import {
-  countryCode,
-  currencyCode,
-  DEFAULT_COUNTRY,
-  DEFAULT_CURRENCY,
-} from '../../../../schema/currency';
+import { countryCode, currencyCode, DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '../../../../schema/currency';
 import { localSetting } from '../local-setting';
 
 /** The visitor's display currency (spec §4 "Other": persists in local storage). */

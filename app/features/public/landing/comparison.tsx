@@ -13,8 +13,16 @@ const rows: ReadonlyArray<{ feature: string; vuka: string; others: readonly [str
   { feature: 'Point of sale', vuka: 'Included', others: ['Core feature', 'Usually not included', 'Sometimes, as an add-on'] },
   { feature: 'Invoices and quotes', vuka: 'Included', others: ['Sometimes', 'Core feature', 'Usually not included'] },
   { feature: 'Online storefront', vuka: 'Included', others: ['Sometimes, as an add-on', 'Usually not included', 'Core feature'] },
-  { feature: 'CRM, bookings, events, projects and AI content', vuka: 'All in one workspace', others: ['Separate tools', 'Separate tools', 'Separate tools'] },
-  { feature: 'Keeps working offline', vuka: 'Yes: sales and invoices sync when you reconnect', others: ['Varies', 'Usually needs a connection', 'Editing needs a connection'] },
+  {
+    feature: 'CRM, bookings, events, projects and AI content',
+    vuka: 'All in one workspace',
+    others: ['Separate tools', 'Separate tools', 'Separate tools'],
+  },
+  {
+    feature: 'Keeps working offline',
+    vuka: 'Yes: sales and invoices sync when you reconnect',
+    others: ['Varies', 'Usually needs a connection', 'Editing needs a connection'],
+  },
   { feature: 'Priced in Rand (ZAR)', vuka: 'Yes: R0 or R499 per month', others: ['Varies', 'Varies', 'Varies'] },
   { feature: 'Free plan', vuka: 'Mahala Plan', others: ['Varies', 'Varies', 'Varies'] },
   { feature: 'Missing features built on request', vuka: 'Yes, for Pro subscribers, free', others: ['Varies', 'Varies', 'Varies'] },
@@ -35,9 +43,13 @@ export function Comparison() {
           <thead>
             <tr>
               <th scope="col">Feature</th>
-              <th scope="col" className={s.highlightCol}>{brand.product}</th>
+              <th scope="col" className={s.highlightCol}>
+                {brand.product}
+              </th>
               {competitors.map((c) => (
-                <th key={c} scope="col">{c}</th>
+                <th key={c} scope="col">
+                  {c}
+                </th>
               ))}
             </tr>
           </thead>

@@ -17,7 +17,10 @@ const features = [
   { title: 'All in one place', text: 'Till, invoices, stock, bookings, CRM and more share one set of customers and products.' },
   { title: 'Built with you', text: 'Pro subscribers request the features they miss, and we build them into the platform for free.' },
   { title: 'Your team included', text: 'Invite unlimited team members on every plan, each with the access they need.' },
-  { title: 'Install it like an app', text: `Add ${brand.product} to your phone or laptop home screen; it opens fast, even on a slow line.` },
+  {
+    title: 'Install it like an app',
+    text: `Add ${brand.product} to your phone or laptop home screen; it opens fast, even on a slow line.`,
+  },
 ] as const;
 
 export function LandingPage() {
@@ -34,8 +37,8 @@ export function LandingPage() {
             Run your whole business from one app.
           </h1>
           <p className={s.lead}>
-            Sell, invoice, book clients, track stock and grow online with {brand.product}: one workspace that keeps
-            working when the signal doesn’t, priced in Rand.
+            Sell, invoice, book clients, track stock and grow online with {brand.product}: one workspace that keeps working when the signal
+            doesn’t, priced in Rand.
           </p>
           <div className={s.ctaRow}>
             <SiteLink to="/register" variant="primary">
@@ -83,8 +86,8 @@ export function LandingPage() {
 
       <PageSection titleId="crowd-title" eyebrow="Crowdfunded software" title="Missing a feature? Ask, and we build it free.">
         <p className={s.lead}>
-          Every {brand.product} Plan subscription funds the platform. As a Pro subscriber you can request the feature
-          your business is missing, and we add it for free — for you and every other hustler.
+          Every {brand.product} Plan subscription funds the platform. As a Pro subscriber you can request the feature your business is
+          missing, and we add it for free — for you and every other hustler.
         </p>
       </PageSection>
 
@@ -105,7 +108,9 @@ export function LandingPage() {
       <section className={s.section} aria-labelledby="closing-title">
         <div className={s.container}>
           <div className={s.band}>
-            <h2 id="closing-title" className={s.h2}>Ready to grow your hustle?</h2>
+            <h2 id="closing-title" className={s.h2}>
+              Ready to grow your hustle?
+            </h2>
             <p>Start free today. Upgrade when you need more.</p>
             <div className={s.bandRow}>
               <SiteLink to="/register" variant="secondary" className={s.onAccent}>

@@ -8,7 +8,9 @@ export const main = style({ flex: 1 });
 export const skip = style({
   position: 'absolute',
   left: '-9999px',
-  selectors: { '&:focus': { left: vars.space.md, top: vars.space.md, zIndex: 100, background: vars.color.surface, padding: vars.space.sm } },
+  selectors: {
+    '&:focus': { left: vars.space.md, top: vars.space.md, zIndex: 100, background: vars.color.surface, padding: vars.space.sm },
+  },
 });
 
 export const header = style({
@@ -71,7 +73,13 @@ export const mobileMenu = style({
 });
 export const mobileList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 globalStyle(`${mobileList} a`, { display: 'block', padding: `${vars.space.sm} 0`, textDecoration: 'none', fontWeight: 500 });
-export const mobileHeading = style({ fontSize: vars.fontSize.xs, textTransform: 'uppercase', letterSpacing: '0.08em', color: vars.color.textMuted, margin: 0 });
+export const mobileHeading = style({
+  fontSize: vars.fontSize.xs,
+  textTransform: 'uppercase',
+  letterSpacing: '0.08em',
+  color: vars.color.textMuted,
+  margin: 0,
+});
 export const mobileActions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 
 export const footer = style({
@@ -87,7 +95,12 @@ export const footerInner = style({
   gap: vars.space.xl,
   gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
 });
-export const footerHeading = style({ fontSize: vars.fontSize.sm, textTransform: 'uppercase', letterSpacing: '0.08em', margin: `0 0 ${vars.space.sm}` });
+export const footerHeading = style({
+  fontSize: vars.fontSize.sm,
+  textTransform: 'uppercase',
+  letterSpacing: '0.08em',
+  margin: `0 0 ${vars.space.sm}`,
+});
 export const footerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 globalStyle(`${footerList} a, ${footerList} button`, {
   color: vars.color.textMuted,

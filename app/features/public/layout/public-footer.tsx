@@ -23,18 +23,32 @@ export function PublicFooter() {
         <nav aria-label="Product">
           <p className={s.footerHeading}>Product</p>
           <ul className={s.footerList}>
-            <li><SiteLink to="/pricing">Pricing</SiteLink></li>
-            <li><SiteLink to="/marketplace">Marketplace</SiteLink></li>
-            <li><SiteLink to="/#features">Features</SiteLink></li>
-            <li><SiteLink to="/register">Launch Your Business</SiteLink></li>
+            <li>
+              <SiteLink to="/pricing">Pricing</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/marketplace">Marketplace</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/#features">Features</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/register">Launch Your Business</SiteLink>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Legal">
           <p className={s.footerHeading}>Legal</p>
           <ul className={s.footerList}>
-            <li><SiteLink to="/terms">Terms of Service</SiteLink></li>
-            <li><SiteLink to="/privacy">Privacy Policy</SiteLink></li>
-            <li><SiteLink to="/contact">Contact</SiteLink></li>
+            <li>
+              <SiteLink to="/terms">Terms of Service</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/privacy">Privacy Policy</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/contact">Contact</SiteLink>
+            </li>
             <li>
               <button type="button" className={s.linkButton} onClick={openConsentSettings}>
                 Cookie Settings

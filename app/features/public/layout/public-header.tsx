@@ -57,13 +57,7 @@ export function PublicHeader() {
             Launch Your Business
           </SiteLink>
         </div>
-        <button
-          type="button"
-          className={s.menuToggle}
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((v) => !v)}
-        >
+        <button type="button" className={s.menuToggle} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
           {open ? 'Close' : 'Menu'}
         </button>
       </div>

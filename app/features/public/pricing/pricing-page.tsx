@@ -81,7 +81,9 @@ export function PricingPage() {
               <tr>
                 <th scope="col">Feature</th>
                 <th scope="col">Mahala Plan</th>
-                <th scope="col" className={s.highlightCol}>{brand.product} Plan</th>
+                <th scope="col" className={s.highlightCol}>
+                  {brand.product} Plan
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -116,7 +118,9 @@ export function PricingPage() {
       <section className={s.section} aria-labelledby="closing-title">
         <div className={s.container}>
           <div className={s.band}>
-            <h2 id="closing-title" className={s.h2}>Start today</h2>
+            <h2 id="closing-title" className={s.h2}>
+              Start today
+            </h2>
             <p>Start at R0 on the Mahala Plan, or get unlimited everything on the {brand.product} Plan.</p>
             <div className={s.bandRow}>
               <SiteLink to="/register?plan=free" variant="secondary" className={s.onAccent}>

@@ -15,20 +15,17 @@ const oneAddress = z.string().trim().email(messages.validEmail);
 function checkAddresses(value: string, many: boolean): string | undefined {
   const v = value.trim();
   if (v === '') return undefined;
-  const parts = many ? v.split(',').map((p) => p.trim()).filter(Boolean) : [v];
+  const parts = many
+    ? v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [v];
   return parts.every((p) => oneAddress.safeParse(p).success) ? undefined : messages.validEmail;
 }
 
 /** spec §3 workspace_settings e-mail fields: template, signature, from, cc, bcc, reply-to. */
-export function EmailSection({
-  workspaceId,
-  settings,
-  canEdit,
-}: {
-  workspaceId: number;
-  settings: WorkspaceSettings;
-  canEdit: boolean;
-}) {
+export function EmailSection({ workspaceId, settings, canEdit }: { workspaceId: number; settings: WorkspaceSettings; canEdit: boolean }) {
   const update = useUpdateSettings(workspaceId);
   const [from, setFrom] = useState(settings.email_from ?? '');
   const [replyTo, setReplyTo] = useState(settings.email_reply_to ?? '');
@@ -67,9 +64,30 @@ export function EmailSection({
       <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
         <div className={s.pairGrid}>
           <TextField label="From address" type="email" value={from} onChange={setFrom} error={errors.email_from} isReadOnly={ro} />
-          <TextField label="Reply-to address" type="email" value={replyTo} onChange={setReplyTo} error={errors.email_reply_to} isReadOnly={ro} />
-          <TextField label="Cc" value={cc} onChange={setCc} error={errors.email_cc} description="Separate addresses with commas" isReadOnly={ro} />
-          <TextField label="Bcc" value={bcc} onChange={setBcc} error={errors.email_bcc} description="Separate addresses with commas" isReadOnly={ro} />
+          <TextField
+            label="Reply-to address"
+            type="email"
+            value={replyTo}
+            onChange={setReplyTo}
+            error={errors.email_reply_to}
+            isReadOnly={ro}
+          />
+          <TextField
+            label="Cc"
+            value={cc}
+            onChange={setCc}
+            error={errors.email_cc}
+            description="Separate addresses with commas"
+            isReadOnly={ro}
+          />
+          <TextField
+            label="Bcc"
+            value={bcc}
+            onChange={setBcc}
+            error={errors.email_bcc}
+            description="Separate addresses with commas"
+            isReadOnly={ro}
+          />
         </div>
         <TextField label="Email template" value={template} onChange={setTemplate} multiline isReadOnly={ro} />
         <TextField label="Email signature" value={signature} onChange={setSignature} multiline isReadOnly={ro} />

@@ -8,15 +8,7 @@ import { fileTypes } from './setting-options';
 import { useUpdateSettings } from './use-update-settings';
 
 /** Which files people may upload to this workspace (spec §3 allowed_file_types). */
-export function FilesSection({
-  workspaceId,
-  settings,
-  canEdit,
-}: {
-  workspaceId: number;
-  settings: WorkspaceSettings;
-  canEdit: boolean;
-}) {
+export function FilesSection({ workspaceId, settings, canEdit }: { workspaceId: number; settings: WorkspaceSettings; canEdit: boolean }) {
   const update = useUpdateSettings(workspaceId);
   const [allowed, setAllowed] = useState<string[]>(settings.allowed_file_types);
   // Types saved earlier that the list above does not name stay visible, so they can be removed.
@@ -37,7 +29,12 @@ export function FilesSection({
       <div className={s.stack}>
         <div role="group" aria-labelledby="files-title" className={s.twoColumns}>
           {options.map((o) => (
-            <CheckboxField key={o.value} isSelected={allowed.includes(o.value)} onChange={(on) => toggle(o.value, on)} isDisabled={!canEdit}>
+            <CheckboxField
+              key={o.value}
+              isSelected={allowed.includes(o.value)}
+              onChange={(on) => toggle(o.value, on)}
+              isDisabled={!canEdit}
+            >
               {o.label}
             </CheckboxField>
           ))}

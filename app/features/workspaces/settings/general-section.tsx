@@ -19,7 +19,12 @@ export function GeneralSection({ workspace, canEdit }: { workspace: WorkspaceDto
   const queryClient = useQueryClient();
   const form = useZodForm(
     workspacePatch,
-    { name: workspace.name, description: workspace.description ?? '', industry: workspace.industry ?? '', storefront_enabled: workspace.storefront_enabled },
+    {
+      name: workspace.name,
+      description: workspace.description ?? '',
+      industry: workspace.industry ?? '',
+      storefront_enabled: workspace.storefront_enabled,
+    },
     { toInput: (v) => ({ ...v, description: orNull(v.description), industry: orNull(v.industry) }) },
   );
 
@@ -43,13 +48,7 @@ export function GeneralSection({ workspace, canEdit }: { workspace: WorkspaceDto
       <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
         <TextField label="Workspace name" {...form.field('name')} isRequired maxLength={100} isReadOnly={!canEdit} />
         <TextField label="Industry" {...form.field('industry')} maxLength={100} isReadOnly={!canEdit} />
-        <TextField
-          label="Description"
-          {...form.field('description')}
-          multiline
-          maxLength={2000}
-          isReadOnly={!canEdit}
-        />
+        <TextField label="Description" {...form.field('description')} multiline maxLength={2000} isReadOnly={!canEdit} />
         <SwitchField isSelected={form.values.storefront_enabled} onChange={(v) => form.set('storefront_enabled', v)} isDisabled={!canEdit}>
           Public storefront
         </SwitchField>

@@ -78,7 +78,13 @@ function InviteForm({ workspaceId }: { workspaceId: number }) {
     <Form className={s.stack} onSubmit={submit} validationBehavior="aria" aria-label="Invite a member">
       <div className={s.pairGrid}>
         <TextField label="Invite by email" type="email" {...form.field('email')} />
-        <SelectField label="Role" value={form.values.role} options={inviteRoles} onChange={(v) => form.set('role', v)} error={form.errors.role} />
+        <SelectField
+          label="Role"
+          value={form.values.role}
+          options={inviteRoles}
+          onChange={(v) => form.set('role', v)}
+          error={form.errors.role}
+        />
       </div>
       <div className={s.formActions}>
         <Button type="submit" isPending={form.submitting}>
