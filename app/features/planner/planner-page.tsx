@@ -4,12 +4,12 @@ import type { PlannerItem } from '../../../schema/planner';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
-import { PageSpinner, Spinner } from '../../ui/spinner';
+import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import { todayIso } from '../invoices/document-status';
 import * as s from '../sync/sync.css';
 import { useConflictLog } from '../sync/use-sync-log';
-import { useUserData, useUserDataStore } from '../sync/user-data';
+import { DeviceDataGate } from '../sync/device-data-gate';
 import { EmptyState, Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { addDays, addMonths, coversDay, formatDate, monthGrid, startOfMonth, weekDays } from './calendar-dates';
@@ -52,16 +52,7 @@ interface Shown {
 /** /workspace/{id}/planner: month, week and agenda views of the workspace's plans, on this device (works offline). */
 export function PlannerPage() {
   const { workspaceId } = route.useParams();
-  const data = useUserData();
-  const openError = useUserDataStore((st) => st.error);
-  if (openError)
-    return (
-      <Notice tone="error" title="This device's data could not be opened">
-        {openError}
-      </Notice>
-    );
-  if (!data) return <PageSpinner label="Opening this device's data..." />;
-  return <Planner data={data} workspaceId={workspaceId} />;
+  return <DeviceDataGate>{(data) => <Planner data={data} workspaceId={workspaceId} />}</DeviceDataGate>;
 }
 
 type Mode = { kind: 'none' } | { kind: 'new'; day: string } | { kind: 'edit'; item: PlannerItem };

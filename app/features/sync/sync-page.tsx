@@ -14,7 +14,7 @@ import * as w from '../../ui/page.css';
 import { changesText, syncedAgo } from './sync-status-indicator';
 import * as s from './sync.css';
 import { collectionLabel, showValue, useConflictLog, type LabelledConflict } from './use-sync-log';
-import { useUserData, useUserDataStore } from './user-data';
+import { DeviceDataGate } from './device-data-gate';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/sync');
 
@@ -35,16 +35,7 @@ function when(iso: string): string {
 
 /** /workspace/{id}/sync: what is waiting, the conflict log and refused changes, each with its way out. */
 export function SyncPage() {
-  const data = useUserData();
-  const openError = useUserDataStore((st) => st.error);
-  if (openError)
-    return (
-      <Notice tone="error" title="This device's data could not be opened">
-        {openError}
-      </Notice>
-    );
-  if (!data) return <PageSpinner label="Opening this device's data..." />;
-  return <SyncDetails data={data} />;
+  return <DeviceDataGate>{(data) => <SyncDetails data={data} />}</DeviceDataGate>;
 }
 
 function SyncDetails({ data }: { data: UserData }) {
