@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Readable wording for every rule below that states no message of its own.
+import './messages.js';
 
 /**
  * The input policy: what any value a person or a device sends must satisfy before the server stores

@@ -26,6 +26,8 @@ test('a trader adds, checks, edits, restocks and deletes products', async ({ pag
     await expect(dialog.getByText('Name is required')).toBeVisible();
     await expect(dialog.getByText('Price must be an amount like 12.50')).toBeVisible();
     await expect(dialog.getByText('Low-stock level must be a whole number, 0 or more')).toBeVisible();
+    // Three fields refused: focus goes to the first of them, not to the top of the form or the last one typed in.
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
     await shot('02-form-errors');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();

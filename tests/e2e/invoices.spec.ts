@@ -43,6 +43,14 @@ test('invoices and quotes are written, numbered and converted offline, then sync
     await form.getByRole('button', { name: 'Save draft' }).click();
     await expect(form.getByText('Customer name is required')).toBeVisible();
     await expect(form.getByText('Quantity must be more than 0')).toBeVisible();
+    // Focus goes to the first field in error, in reading order.
+    await expect(form.getByLabel('Customer name')).toBeFocused();
+    await form.getByLabel('Customer name').fill('Naledi Khumalo');
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    // Only the line is wrong now: focus and the screen move down to it, away from the button.
+    const quantity = form.getByRole('listitem', { name: 'Line 1' }).getByLabel('Quantity');
+    await expect(quantity).toBeFocused();
+    await expect(quantity).toBeInViewport();
     await expect(page).toHaveURL(/\/invoices\/new$/);
   });
 

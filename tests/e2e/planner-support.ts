@@ -43,5 +43,5 @@ export async function expectPlannerItem(page: Page, title: string, shown: { time
   const entry = plannerEntry(page, title);
   await expect(entry.getByTestId('planner-time')).toHaveText(shown.time, { timeout: 20_000 });
   await expect(entry.getByTestId('planner-description')).toHaveText(shown.description, { timeout: 20_000 });
-  await expect(entry.getByTestId('planner-color')).toHaveText(shown.color, { timeout: 20_000 });
+  await expect(entry.getByTestId('planner-color')).toHaveAttribute('data-color', shown.color, { timeout: 20_000 });
 }

@@ -79,6 +79,8 @@ test('the form shows each validation message, then sends and resets', async ({ p
   await fill(page, { name: 'T', email: 'not-an-email', subject: 'Hey', message: 'Too short' });
   await form(page).getByRole('button', { name: 'Send Message' }).click();
   await expect(form(page).getByText('Please enter a valid email address')).toBeVisible();
+  // Four fields refused: focus goes to the first.
+  await expect(form(page).getByLabel('Name')).toBeFocused();
   const subject = `Question about POS ${Date.now()}`;
   await fill(page, { ...good, subject });
   for (const msg of ['Name must be', 'valid email', 'Subject must be', 'Message must be']) {

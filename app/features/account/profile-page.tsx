@@ -83,19 +83,18 @@ function ProfileForm({ user }: { user: UserDto }) {
           </div>
         </div>
         <div className={s.pairGrid}>
-          <TextField label="Full name" {...form.field('full_name')} isRequired maxLength={255} />
-          <TextField label="Username" {...form.field('username')} maxLength={100} />
-          <TextField label="Title" {...form.field('title')} description="For example: Owner, Designer" maxLength={255} />
-          <TextField label="Phone" type="tel" {...form.field('phone')} maxLength={32} />
+          <TextField label="Full name" {...form.field('full_name')} isRequired />
+          <TextField label="Username" {...form.field('username')} />
+          <TextField label="Title" {...form.field('title')} description="For example: Owner, Designer" />
+          <TextField label="Phone" type="tel" {...form.field('phone')} />
         </div>
         <TextField
           label="Avatar URL"
           type="url"
           {...form.field('avatar_url')}
           description="A link to a picture of you; leave empty to show your initial."
-          maxLength={2000}
         />
-        <TextField label="Bio" {...form.field('bio')} multiline maxLength={2000} />
+        <TextField label="Bio" {...form.field('bio')} multiline />
         <div className={s.formActions}>
           <Button type="submit" isPending={form.submitting}>
             Save profile

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../ui/button';
+import { FormActions, FormFailure } from '../../ui/form-actions';
 import { TextField } from '../../ui/text-field';
 import { SelectField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';
@@ -38,7 +38,8 @@ export function ContactForm({
   const submit = form.handleSubmit(
     async (checked) => {
       setFailure(null);
-      form.setErrors((await onSubmit(checked)) ?? {});
+      const refused = await onSubmit(checked);
+      if (refused) form.refuse(refused);
     },
     { onError: (err) => setFailure(err instanceof Error ? err.message : String(err)) },
   );
@@ -48,11 +49,7 @@ export function ContactForm({
       <h2 id="contact-form-title" className={w.sectionTitle}>
         {title}
       </h2>
-      {failure ? (
-        <p role="alert" className={w.fieldError}>
-          The contact could not be saved: {failure}
-        </p>
-      ) : null}
+      <FormFailure lead="The contact could not be saved" message={failure} />
       <TextField label="Name" isRequired autoFocus {...field('name')} />
       <div className={w.twoColumns}>
         <TextField label="Email" type="email" {...field('email')} />
@@ -66,14 +63,7 @@ export function ContactForm({
       <SelectField label="Status" value={draft.status} options={options} onChange={(v) => form.set('status', v)} />
       <TextField label="Address" multiline {...field('address')} />
       <TextField label="Notes" multiline {...field('notes')} />
-      <div className={w.formActions}>
-        <Button variant="secondary" onPress={onCancel} isDisabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={saving}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions submitLabel={submitLabel} pending={saving} onCancel={onCancel} />
     </form>
   );
 }

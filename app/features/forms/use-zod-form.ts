@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../data/api';
+import { focusFirstError } from './focus-first-error';
 
 export type FieldErrors = Record<string, string | undefined>;
 
@@ -56,7 +57,7 @@ export interface SubmitOptions {
  * messages, cleared as the field is edited), which fields were touched, whether a submit was tried
  * and is under way, and `handleSubmit` that parses with the shared schema, reports every message
  * inline, and calls `onValid` with the parsed (typed) value; the server's 400 field messages land
- * on the same fields.
+ * on the same fields. A refused submit moves focus to the first field in error.
  */
 export function useZodForm<S extends z.ZodType, V extends Record<string, unknown>>(schema: S, initial: V, options: ZodFormOptions<V> = {}) {
   const [values, setValues] = useState<V>(initial);
@@ -64,11 +65,19 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // The form last submitted, and a counter bumped by each refusal: focus moves once the messages render.
+  const formRef = useRef<HTMLElement | null>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) focusFirstError(formRef.current);
+  }, [refusals]);
   const set = <K extends keyof V & string>(key: K, value: V[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setTouched((t) => (t[key] ? t : { ...t, [key]: true }));
     setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   };
+  /** A change computed from the current values (several fields at once, a list edited in place). */
+  const update = (change: (v: V) => V) => setValues(change);
   /** The value, change handler and message of one text field, to spread onto a TextField. */
   const field = <K extends StringKey<V>>(key: K) => ({
     value: String(values[key]),
@@ -88,6 +97,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
       return parsed.data;
     }
     setErrors({ ...options.also?.(values), ...zodFieldErrors(parsed.error) });
+    setRefusals((n) => n + 1);
     return null;
   };
   /** An onSubmit for the <form>: validates, then runs `onValid` with the typed value while `submitting`. */
@@ -95,6 +105,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     (onValid: (data: z.output<S>) => Promise<unknown> | void, submitOptions: SubmitOptions = {}) =>
     (e?: FormEvent) => {
       e?.preventDefault();
+      if (e?.currentTarget instanceof HTMLElement) formRef.current = e.currentTarget;
       const data = validate(submitOptions.extra);
       if (data === null) return;
       setSubmitting(true);
@@ -104,6 +115,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
         } catch (err) {
           setErrors(serverFieldErrors(err));
           submitOptions.onError?.(err);
+          setRefusals((n) => n + 1);
         } finally {
           setSubmitting(false);
         }
@@ -115,5 +127,10 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     setTouched({});
     setSubmitted(false);
   };
-  return { values, set, field, errors, setErrors, touched, submitted, submitting, validate, handleSubmit, reset };
+  /** Marks the form refused from outside (a caller's own check failed): focus goes to its first message. */
+  const refuse = (next: FieldErrors) => {
+    setErrors(next);
+    setRefusals((n) => n + 1);
+  };
+  return { values, set, update, field, errors, setErrors, refuse, touched, submitted, submitting, validate, handleSubmit, reset };
 }

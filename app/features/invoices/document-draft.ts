@@ -1,4 +1,5 @@
 import { documentTotals, isoDate, itemMessages, type DocumentItem, type DocumentTotals, type TotalsLine } from '../../../schema/invoices';
+import { z } from 'zod';
 import { centsToInput, parseCents } from '../../../schema/money';
 
 /** One line as typed in the form. */
@@ -13,7 +14,7 @@ export interface LineDraft {
   discount: string;
 }
 
-export interface DocumentDraft {
+export type DocumentDraft = {
   /** 'new' makes a new contact from the name, email and address typed below. */
   contactId: string;
   customerName: string;
@@ -24,7 +25,7 @@ export interface DocumentDraft {
   endDate: string;
   notes: string;
   lines: LineDraft[];
-}
+};
 
 export type LineErrors = Partial<Record<'description' | 'quantity' | 'price' | 'tax' | 'discount', string>>;
 export interface DraftErrors {
@@ -159,6 +160,39 @@ export function checkDraft(draft: DocumentDraft, endLabel: string): { ok: true; 
       items,
     },
   };
+}
+
+/**
+ * The form as one schema for the shared form hook: `checkDraft`'s messages become issues on the
+ * fields they are about, a line's at `line.<id>.<field>` (see `lineErrorsOf`).
+ */
+export function documentDraftSchema(endLabel: string) {
+  return z
+    .custom<DocumentDraft>((v) => typeof v === 'object' && v !== null)
+    .transform((draft, ctx) => {
+      const checked = checkDraft(draft, endLabel);
+      if (checked.ok) return checked.value;
+      const { line, ...fields } = checked.errors;
+      for (const [key, message] of Object.entries(fields)) if (message) ctx.addIssue({ code: 'custom', message, path: [key] });
+      for (const [id, lineFields] of Object.entries(line))
+        for (const [key, message] of Object.entries(lineFields))
+          if (message) ctx.addIssue({ code: 'custom', message, path: ['line', id, key] });
+      return z.NEVER;
+    });
+}
+
+const lineKeys = ['description', 'quantity', 'price', 'tax', 'discount'] as const;
+
+/** The per-line messages back out of the form's flat errors. */
+export function lineErrorsOf(errors: Record<string, string | undefined>): Record<string, LineErrors> {
+  const out: Record<string, LineErrors> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const [head, id, field] = key.split('.');
+    const known = lineKeys.find((k) => k === field);
+    if (head !== 'line' || !id || !known || !message) continue;
+    (out[id] ??= {})[known] = message;
+  }
+  return out;
 }
 
 /** A stored line back into form text. */

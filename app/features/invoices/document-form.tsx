@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { UserData } from '../../data/db';
-import { Button } from '../../ui/button';
+import { FormActions, FormFailure } from '../../ui/form-actions';
+import { useZodForm } from '../forms/use-zod-form';
 import { TextField } from '../../ui/text-field';
 import { useContacts } from '../crm/use-contacts';
 import { useOnline } from '../pwa/online';
 import { Notice } from '../../ui/feedback';
 import { SelectField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';
-import { checkDraft, emptyLine, liveTotals, type DocumentDraft, type DraftErrors, type LineDraft } from './document-draft';
+import { documentDraftSchema, emptyLine, lineErrorsOf, liveTotals, type DocumentDraft, type LineDraft } from './document-draft';
 import { LineItemsEditor } from './line-items-editor';
 import { numbersLeft, type DocumentKind } from './numbering';
 import type { CheckedDraft } from './document-draft';
@@ -46,21 +47,19 @@ export function DocumentForm({
   onSubmit: (contactId: string, value: CheckedDraft) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState<DocumentDraft>(initial);
-  const [errors, setErrors] = useState<DraftErrors>({ line: {} });
+  const endLabel = kind === 'invoice' ? 'Due date' : 'Valid until';
+  const schema = useMemo(() => documentDraftSchema(endLabel), [endLabel]);
+  const form = useZodForm(schema, initial);
+  const draft = form.values;
+  const errors = form.errors;
+  const lineErrors = useMemo(() => lineErrorsOf(errors), [errors]);
   const [focus, setFocus] = useState<{ id: string; seq: number } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { contacts } = useContacts(data, workspaceId);
   const totals = useMemo(() => liveTotals(draft.lines), [draft.lines]);
-  const endLabel = kind === 'invoice' ? 'Due date' : 'Valid until';
   const set = (key: 'customerName' | 'customerEmail' | 'customerAddress' | 'issueDate' | 'endDate' | 'notes') => ({
-    value: draft[key],
-    onChange: (value: string) => {
-      setDraft((d) => ({ ...d, [key]: value }));
-      // A message goes once its field is edited; the rest stay until the next save.
-      setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
-    },
+    ...form.field(key),
+    name: key,
   });
 
   const contactOptions = useMemo(() => {
@@ -78,7 +77,7 @@ export function DocumentForm({
   function pickContact(id: string) {
     const c = contacts?.find((x) => x.id === id);
     const { customerName, customerEmail, customerAddress } = initial;
-    setDraft((d) =>
+    form.update((d) =>
       c
         ? { ...d, contactId: id, customerName: c.name, customerEmail: c.email ?? '', customerAddress: c.address ?? '' }
         : id === initial.contactId
@@ -88,51 +87,38 @@ export function DocumentForm({
   }
 
   function changeLine(id: string, patch: Partial<LineDraft>) {
-    setDraft((d) => ({ ...d, lines: d.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
-    setErrors((e) => {
-      const lineErrors = e.line[id];
-      if (!lineErrors) return e;
-      const rest = Object.fromEntries(Object.entries(lineErrors).filter(([k]) => !(k in patch)));
-      return { ...e, line: { ...e.line, [id]: rest } };
+    form.update((d) => ({ ...d, lines: d.lines.map((l) => (l.id === id ? { ...l, ...patch } : l)) }));
+    // A line's message goes once that field is edited; the rest stay until the next save.
+    form.setErrors((e) => {
+      const stale = Object.keys(patch).map((k) => `line.${id}.${k}`);
+      return stale.some((k) => e[k]) ? Object.fromEntries(Object.entries(e).filter(([k]) => !stale.includes(k))) : e;
     });
   }
   function addLine() {
     const line = emptyLine(defaultTax);
     setFocus((f) => ({ id: line.id, seq: (f?.seq ?? 0) + 1 }));
-    setDraft((d) => ({ ...d, lines: [...d.lines, line] }));
+    form.update((d) => ({ ...d, lines: [...d.lines, line] }));
   }
   function removeLine(id: string) {
     if (draft.lines.length < 2) return;
     // The focus moves to the line before (or the new first line), not to the top of the page.
     const i = draft.lines.findIndex((l) => l.id === id);
     const neighbour = draft.lines[i > 0 ? i - 1 : 1];
-    setDraft((d) => ({ ...d, lines: d.lines.filter((l) => l.id !== id) }));
+    form.update((d) => ({ ...d, lines: d.lines.filter((l) => l.id !== id) }));
     if (neighbour) setFocus((f) => ({ id: neighbour.id, seq: (f?.seq ?? 0) + 1 }));
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const checked = checkDraft(draft, endLabel);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({ line: {} });
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSubmit(draft.contactId, checked.value);
-    } catch (err) {
-      setFailure(err instanceof Error ? err.message : String(err));
-      setSaving(false);
-    }
-  }
+  const submit = form.handleSubmit(
+    async (checked) => {
+      setFailure(null);
+      await onSubmit(draft.contactId, checked);
+    },
+    { onError: (err) => setFailure(err instanceof Error ? err.message : String(err)) },
+  );
 
-  const errorCount =
-    Object.entries(errors).filter(([k, v]) => k !== 'line' && v !== undefined).length +
-    Object.values(errors.line).filter((e) => Object.keys(e).length > 0).length;
+  const errorCount = Object.values(errors).filter((v) => v !== undefined).length;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="document-form-title" className={w.stack}>
+    <form onSubmit={submit} noValidate aria-labelledby="document-form-title" className={w.stack}>
       <h1 id="document-form-title" className={w.title}>
         {title}
       </h1>
@@ -152,18 +138,18 @@ export function DocumentForm({
           hint="Pick a CRM contact or type a new customer below"
         />
         <div className={w.twoColumns}>
-          <TextField label="Customer name" isRequired error={errors.customerName} {...set('customerName')} />
-          <TextField label="Customer email" type="email" error={errors.customerEmail} {...set('customerEmail')} />
+          <TextField label="Customer name" isRequired {...set('customerName')} />
+          <TextField label="Customer email" type="email" {...set('customerEmail')} />
         </div>
         <TextField label="Customer address" multiline {...set('customerAddress')} />
       </fieldset>
       <div className={w.pairGrid}>
-        <TextField label="Issue date" type="date" error={errors.issueDate} {...set('issueDate')} />
-        <TextField label={endLabel} type="date" error={errors.endDate} {...set('endDate')} />
+        <TextField label="Issue date" type="date" {...set('issueDate')} />
+        <TextField label={endLabel} type="date" {...set('endDate')} />
       </div>
       <LineItemsEditor
         lines={draft.lines}
-        errors={errors.line}
+        errors={lineErrors}
         currency={currency}
         focus={focus}
         onChange={changeLine}
@@ -172,19 +158,8 @@ export function DocumentForm({
       />
       <TotalsBlock totals={totals} currency={currency} label={`${title} totals`} />
       <TextField label="Notes" description="Payment details, thanks, terms" multiline {...set('notes')} />
-      {failure ? (
-        <p role="alert" className={w.fieldError}>
-          Could not save: {failure}
-        </p>
-      ) : null}
-      <div className={w.formActions}>
-        <Button variant="secondary" onPress={onCancel} isDisabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={saving}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormFailure lead="Could not save" message={failure} />
+      <FormActions submitLabel={submitLabel} pending={form.submitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { PlannerItem } from '../../../schema/planner';
-import { Button } from '../../ui/button';
+import { FormActions, FormFailure } from '../../ui/form-actions';
 import { Checkbox } from '../../ui/checkbox';
 import { TextField } from '../../ui/text-field';
 import { SelectField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';
 import * as p from './planner.css';
-import { moveDraft, typeOptions, type PlannerDraft, type PlannerDraftErrors } from './planner-model';
+import { useZodForm } from '../forms/use-zod-form';
+import { moveDraft, plannerDraft, typeOptions, type PlannerDraft, type PlannerDraftErrors } from './planner-model';
 
 /** New and edit planner item form. The caller validates (the shared schema); errors come back per field. */
 export function PlannerForm({
@@ -24,48 +25,34 @@ export function PlannerForm({
   onCancel: () => void;
   onDelete?: () => void;
 }) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<PlannerDraftErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useZodForm(plannerDraft, initial);
+  const draft = form.values;
   const [failure, setFailure] = useState<string | null>(null);
-  const text = (key: Exclude<keyof PlannerDraft, 'done'>) => ({
-    value: draft[key],
-    onChange: (value: string) => setDraft((d) => ({ ...d, [key]: value })),
-    error: errors[key],
-    name: key,
-  });
+  const text = (key: Exclude<keyof PlannerDraft, 'done'>) => ({ ...form.field(key), name: key });
   // A type this form does not offer (an older or newer app wrote it) stays visible rather than lost.
   const options = typeOptions.some((o) => o.value === draft.type)
     ? typeOptions
     : [...typeOptions, { value: draft.type, label: draft.type }];
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSaving(true);
-    setFailure(null);
-    try {
-      setErrors((await onSubmit(draft)) ?? {});
-    } catch (err) {
-      setFailure(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (checked) => {
+      setFailure(null);
+      const refused = await onSubmit(checked);
+      if (refused) form.refuse(refused);
+    },
+    { onError: (err) => setFailure(err instanceof Error ? err.message : String(err)) },
+  );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={formTitle} className={w.stack}>
-      {failure ? (
-        <p role="alert" className={w.fieldError}>
-          The item could not be saved: {failure}
-        </p>
-      ) : null}
+    <form onSubmit={submit} noValidate aria-label={formTitle} className={w.stack}>
+      <FormFailure lead="The item could not be saved" message={failure} />
       <TextField label="Title" isRequired autoFocus {...text('title')} />
       <SelectField<string>
         label="Type"
         value={draft.type}
         options={options}
-        error={errors.type}
-        onChange={(v) => setDraft((d) => ({ ...d, type: v }))}
+        error={form.errors.type}
+        onChange={(v) => form.set('type', v)}
       />
       <div className={w.twoColumns}>
         <TextField
@@ -73,9 +60,14 @@ export function PlannerForm({
           type="date"
           isRequired
           value={draft.start_date}
-          error={errors.start_date}
+          error={form.errors.start_date}
           name="start_date"
-          onChange={(v) => setDraft((d) => moveDraft(d, v))}
+          onChange={(v) => {
+            // Moving the start keeps the item's length: the end date moves with it.
+            const moved = moveDraft(draft, v);
+            form.set('start_date', moved.start_date);
+            if (moved.end_date !== draft.end_date) form.set('end_date', moved.end_date);
+          }}
         />
         <TextField label="Start time" type="time" description="Leave empty for all day" {...text('start_time')} />
         <TextField label="End date" type="date" description="Leave empty for one day" {...text('end_date')} />
@@ -91,23 +83,11 @@ export function PlannerForm({
       </div>
       <TextField label="Description" multiline {...text('description')} />
       {draft.type === 'deadline' ? (
-        <Checkbox isSelected={draft.done} onChange={(done: boolean) => setDraft((d) => ({ ...d, done }))}>
+        <Checkbox isSelected={draft.done} onChange={(done: boolean) => form.set('done', done)}>
           Done
         </Checkbox>
       ) : null}
-      <div className={w.formActions}>
-        {onDelete ? (
-          <Button variant="ghost" onPress={onDelete} isDisabled={saving}>
-            Delete
-          </Button>
-        ) : null}
-        <Button variant="secondary" onPress={onCancel} isDisabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={saving}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions submitLabel={submitLabel} pending={form.submitting} onCancel={onCancel} onDelete={onDelete} />
     </form>
   );
 }

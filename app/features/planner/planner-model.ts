@@ -1,8 +1,9 @@
+import { z } from 'zod';
 import { PLANNER_DEFAULT_COLOR, plannerItemInput, plannerItemTypes, type PlannerItem, type PlannerItemType } from '../../../schema/planner';
 import { addDays } from './calendar-dates';
 
 /** The planner form's fields, as typed. */
-export interface PlannerDraft {
+export type PlannerDraft = {
   title: string;
   type: string;
   start_date: string;
@@ -12,7 +13,23 @@ export interface PlannerDraft {
   color: string;
   description: string;
   done: boolean;
-}
+};
+
+/**
+ * The form's fields as typed (all text but `done`). The item's own rules (plannerItemInput) are
+ * checked by validatePlannerDraft when the draft becomes an item, with each message on its field.
+ */
+export const plannerDraft = z.object({
+  title: z.string(),
+  type: z.string(),
+  start_date: z.string(),
+  start_time: z.string(),
+  end_date: z.string(),
+  end_time: z.string(),
+  color: z.string(),
+  description: z.string(),
+  done: z.boolean(),
+}) satisfies z.ZodType<PlannerDraft>;
 
 export type PlannerDraftErrors = Partial<Record<keyof PlannerDraft, string>>;
 

@@ -474,10 +474,14 @@ function AgendaView({
                     {e.time ? ' · ' : ''}
                     <span data-testid="planner-time">{e.time ?? ''}</span>
                     {e.item?.end_time ? `–${e.item.end_time}` : ''}
-                    {e.endDate && e.endDate !== e.date ? ` · until ${formatDate(e.endDate, 'dayMonth')}` : ''}
-                    {' · '}
-                    <span className={p.swatch} style={{ background: e.color }} aria-hidden="true" />{' '}
-                    <span data-testid="planner-color">{e.color}</span>
+                    {e.endDate && e.endDate !== e.date ? ` · until ${formatDate(e.endDate, 'dayMonth')}` : ''}{' '}
+                    <span
+                      className={p.swatch}
+                      style={{ background: e.color }}
+                      data-testid="planner-color"
+                      data-color={e.color}
+                      aria-hidden="true"
+                    />
                   </p>
                   {e.item?.description ? (
                     <p className={w.muted} data-testid="planner-description">

@@ -86,7 +86,7 @@ export function CreateWorkspacePage() {
       ) : null}
       <Card>
         <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-          <TextField label="Workspace name" name="name" {...form.field('name')} isRequired maxLength={100} autoFocus />
+          <TextField label="Workspace name" name="name" {...form.field('name')} isRequired autoFocus />
           <SelectField
             label="Type"
             name="type"
@@ -100,9 +100,8 @@ export function CreateWorkspacePage() {
             name="industry"
             {...form.field('industry')}
             description="For example: clothing, hair salon, catering"
-            maxLength={100}
           />
-          <TextField label="Description" name="description" {...form.field('description')} multiline maxLength={2000} />
+          <TextField label="Description" name="description" {...form.field('description')} multiline />
           <div className={s.formActions}>
             <LinkButton variant="secondary" to="/controlhub">
               Cancel

@@ -46,9 +46,9 @@ export function GeneralSection({ workspace, canEdit }: { workspace: WorkspaceDto
         General
       </h2>
       <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-        <TextField label="Workspace name" {...form.field('name')} isRequired maxLength={100} isReadOnly={!canEdit} />
-        <TextField label="Industry" {...form.field('industry')} maxLength={100} isReadOnly={!canEdit} />
-        <TextField label="Description" {...form.field('description')} multiline maxLength={2000} isReadOnly={!canEdit} />
+        <TextField label="Workspace name" {...form.field('name')} isRequired isReadOnly={!canEdit} />
+        <TextField label="Industry" {...form.field('industry')} isReadOnly={!canEdit} />
+        <TextField label="Description" {...form.field('description')} multiline isReadOnly={!canEdit} />
         <SwitchField isSelected={form.values.storefront_enabled} onChange={(v) => form.set('storefront_enabled', v)} isDisabled={!canEdit}>
           Public storefront
         </SwitchField>
