@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { Config } from './config.js';
 import type { ErrorBody } from '../schema/http.js';
 import type { AppDeps } from './deps.js';
 import { HttpError } from './http/errors.js';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { FormActions, FormFailure } from '../../ui/form-actions';
 import { TextField } from '../../ui/text-field';
 import { SelectField } from '../../ui/form-controls';
@@ -28,28 +27,20 @@ export function ContactForm({
   const form = useZodForm(contactDraft, initial);
   const draft = form.values;
   const saving = form.submitting;
-  const [failure, setFailure] = useState<string | null>(null);
   const field = (key: keyof ContactDraft) => ({ ...form.field(key), name: key });
   // A status this form does not offer (set elsewhere) stays selectable rather than being lost.
   const options = statusOptions.some((o) => o.value === draft.status)
     ? statusOptions
     : [...statusOptions, { value: draft.status, label: draft.status }];
 
-  const submit = form.handleSubmit(
-    async (checked) => {
-      setFailure(null);
-      const refused = await onSubmit(checked);
-      if (refused) form.refuse(refused);
-    },
-    { onError: (err) => setFailure(err instanceof Error ? err.message : String(err)) },
-  );
+  const submit = form.handleChecked(onSubmit);
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="contact-form-title" className={w.stack}>
       <h2 id="contact-form-title" className={w.sectionTitle}>
         {title}
       </h2>
-      <FormFailure lead="The contact could not be saved" message={failure} />
+      <FormFailure lead="The contact could not be saved" message={form.failure} />
       <TextField label="Name" isRequired autoFocus {...field('name')} />
       <div className={w.twoColumns}>
         <TextField label="Email" type="email" {...field('email')} />

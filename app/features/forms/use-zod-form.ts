@@ -32,6 +32,12 @@ export function serverFieldErrors(err: unknown): FieldErrors {
   return out;
 }
 
+/** Why a save failed, in words: the server's message, else the error's own. */
+export function failureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.body?.message) return err.body.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** What a failed call should say: the server's message, else the given fallback. */
 export function serverMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.body?.message) return err.body.message;
@@ -68,6 +74,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
   // The form last submitted, and a counter bumped by each refusal: focus moves once the messages render.
   const formRef = useRef<HTMLElement | null>(null);
   const [refusals, setRefusals] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     if (refusals > 0) focusFirstError(formRef.current);
   }, [refusals]);
@@ -88,6 +95,11 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     },
     error: errors[key],
   });
+  /** Marks the form refused from outside (a caller's own check failed): focus goes to its first message. */
+  const refuse = (next: FieldErrors) => {
+    setErrors(next);
+    setRefusals((n) => n + 1);
+  };
   const validate = (extra?: Record<string, unknown>): z.output<S> | null => {
     setSubmitted(true);
     const input = options.toInput ? options.toInput(values) : values;
@@ -100,7 +112,11 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     setRefusals((n) => n + 1);
     return null;
   };
-  /** An onSubmit for the <form>: validates, then runs `onValid` with the typed value while `submitting`. */
+  /**
+   * An onSubmit for the <form>: validates, then runs `onValid` with the typed value while `submitting`.
+   * A throw is a failure: the server's field messages land on the fields, and `failure` says why in
+   * words (shown by the form, cleared by the next attempt).
+   */
   const handleSubmit =
     (onValid: (data: z.output<S>) => Promise<unknown> | void, submitOptions: SubmitOptions = {}) =>
     (e?: FormEvent) => {
@@ -109,11 +125,13 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
       const data = validate(submitOptions.extra);
       if (data === null) return;
       setSubmitting(true);
+      setFailure(null);
       void (async () => {
         try {
           await onValid(data);
         } catch (err) {
           setErrors(serverFieldErrors(err));
+          setFailure(failureMessage(err));
           submitOptions.onError?.(err);
           setRefusals((n) => n + 1);
         } finally {
@@ -121,16 +139,34 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
         }
       })();
     };
+  /** As handleSubmit, for a caller that checks more and answers per-field messages (or null): refused with them. */
+  const handleChecked = (check: (data: z.output<S>) => Promise<FieldErrors | null>, submitOptions: SubmitOptions = {}) =>
+    handleSubmit(async (data) => {
+      const refused = await check(data);
+      if (refused && Object.values(refused).some(Boolean)) refuse(refused);
+    }, submitOptions);
   const reset = (next: V = initial) => {
+    setFailure(null);
     setValues(next);
     setErrors({});
     setTouched({});
     setSubmitted(false);
   };
-  /** Marks the form refused from outside (a caller's own check failed): focus goes to its first message. */
-  const refuse = (next: FieldErrors) => {
-    setErrors(next);
-    setRefusals((n) => n + 1);
+  return {
+    values,
+    set,
+    update,
+    field,
+    errors,
+    setErrors,
+    refuse,
+    failure,
+    touched,
+    submitted,
+    submitting,
+    validate,
+    handleSubmit,
+    handleChecked,
+    reset,
   };
-  return { values, set, update, field, errors, setErrors, refuse, touched, submitted, submitting, validate, handleSubmit, reset };
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Product } from '../../../schema/catalog';
 import type { UserData } from '../../data/db';
 import { FormActions, FormFailure } from '../../ui/form-actions';
@@ -59,35 +58,30 @@ function ProductForm({
   onClose: (saved?: string) => void;
 }) {
   const form = useZodForm(productDraft, productDraftOf(product));
-  const [failure, setFailure] = useState<string | null>(null);
   const field = (key: Parameters<typeof form.field>[0]) => ({ ...form.field(key), name: key });
 
-  const submit = form.handleSubmit(
-    async (fields: ProductFields) => {
-      setFailure(null);
-      const updated_at = new Date().toISOString();
-      if (product) {
-        const doc = await data.db.products.findOne(product.id).exec();
-        if (!doc) throw new Error('This product was deleted on another device');
-        await doc.incrementalModify((old) => {
-          const next: Product = { ...old, ...defined(fields), updated_at };
-          for (const key of clearable) if (fields[key] === undefined) delete next[key];
-          return next;
-        });
-      } else {
-        await data.db.products.insert({
-          id: crypto.randomUUID(),
-          workspace_id: workspaceId,
-          updated_at,
-          product_type: 'physical',
-          status: 'active',
-          ...defined(fields),
-        });
-      }
-      onClose(fields.name);
-    },
-    { onError: (err) => setFailure(err instanceof Error ? err.message : String(err)) },
-  );
+  const submit = form.handleSubmit(async (fields: ProductFields) => {
+    const updated_at = new Date().toISOString();
+    if (product) {
+      const doc = await data.db.products.findOne(product.id).exec();
+      if (!doc) throw new Error('This product was deleted on another device');
+      await doc.incrementalModify((old) => {
+        const next: Product = { ...old, ...defined(fields), updated_at };
+        for (const key of clearable) if (fields[key] === undefined) delete next[key];
+        return next;
+      });
+    } else {
+      await data.db.products.insert({
+        id: crypto.randomUUID(),
+        workspace_id: workspaceId,
+        updated_at,
+        product_type: 'physical',
+        status: 'active',
+        ...defined(fields),
+      });
+    }
+    onClose(fields.name);
+  });
 
   return (
     <form className={s.dialogBody} onSubmit={submit} noValidate>
@@ -119,7 +113,7 @@ function ProductForm({
       <CheckboxField isSelected={form.values.pos_enabled} onChange={(v) => form.set('pos_enabled', v)}>
         Sell it at the Point of Sale
       </CheckboxField>
-      <FormFailure lead="Could not save" message={failure} />
+      <FormFailure lead="Could not save" message={form.failure} />
       <FormActions submitLabel={product ? 'Save changes' : 'Add product'} pending={form.submitting} onCancel={() => onClose()} />
     </form>
   );

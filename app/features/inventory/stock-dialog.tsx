@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Product, StockMovement } from '../../../schema/catalog';
 import type { UserData } from '../../data/db';
 import { recordMovement } from '../../data/stock';
@@ -62,7 +61,6 @@ function StockForm({
   onClose: (done?: string) => void;
 }) {
   const form = useZodForm(stockDraft, noChange);
-  const [failure, setFailure] = useState<string | null>(null);
   const { reason, direction, quantity } = form.values;
 
   function pickReason(r: Reason) {
@@ -70,14 +68,10 @@ function StockForm({
     form.set('direction', reasons.find((x) => x.value === r)?.direction ?? 'add');
   }
 
-  const submit = form.handleSubmit(
-    async (movement) => {
-      setFailure(null);
-      await recordMovement(data.db, { ...movement, product_id: product.id, workspace_id: product.workspace_id });
-      onClose(`${movement.quantity > 0 ? '+' : ''}${movement.quantity}`);
-    },
-    { onError: (err) => setFailure(err instanceof Error ? err.message : String(err)) },
-  );
+  const submit = form.handleSubmit(async (movement) => {
+    await recordMovement(data.db, { ...movement, product_id: product.id, workspace_id: product.workspace_id });
+    onClose(`${movement.quantity > 0 ? '+' : ''}${movement.quantity}`);
+  });
 
   const preview = /^\d+$/.test(quantity.trim()) ? onHand + (direction === 'add' ? 1 : -1) * Number(quantity.trim()) : null;
   return (
@@ -88,7 +82,7 @@ function StockForm({
       <TextField label="Quantity" {...form.field('quantity')} name="quantity" inputMode="numeric" autoFocus />
       <TextField label="Note" {...form.field('note')} name="note" description="Optional, e.g. the supplier or what happened" />
       {preview !== null ? <p className={s.muted}>On hand after: {preview}</p> : null}
-      <FormFailure lead="Could not record the change" message={failure} />
+      <FormFailure lead="Could not record the change" message={form.failure} />
       <FormActions submitLabel="Record change" pending={form.submitting} onCancel={() => onClose()} />
     </form>
   );

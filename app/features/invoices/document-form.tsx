@@ -54,7 +54,6 @@ export function DocumentForm({
   const errors = form.errors;
   const lineErrors = useMemo(() => lineErrorsOf(errors), [errors]);
   const [focus, setFocus] = useState<{ id: string; seq: number } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { contacts } = useContacts(data, workspaceId);
   const totals = useMemo(() => liveTotals(draft.lines), [draft.lines]);
   const set = (key: 'customerName' | 'customerEmail' | 'customerAddress' | 'issueDate' | 'endDate' | 'notes') => ({
@@ -108,13 +107,9 @@ export function DocumentForm({
     if (neighbour) setFocus((f) => ({ id: neighbour.id, seq: (f?.seq ?? 0) + 1 }));
   }
 
-  const submit = form.handleSubmit(
-    async (checked) => {
-      setFailure(null);
-      await onSubmit(draft.contactId, checked);
-    },
-    { onError: (err) => setFailure(err instanceof Error ? err.message : String(err)) },
-  );
+  const submit = form.handleSubmit(async (checked) => {
+    await onSubmit(draft.contactId, checked);
+  });
 
   const errorCount = Object.values(errors).filter((v) => v !== undefined).length;
   return (
@@ -158,7 +153,7 @@ export function DocumentForm({
       />
       <TotalsBlock totals={totals} currency={currency} label={`${title} totals`} />
       <TextField label="Notes" description="Payment details, thanks, terms" multiline {...set('notes')} />
-      <FormFailure lead="Could not save" message={failure} />
+      <FormFailure lead="Could not save" message={form.failure} />
       <FormActions submitLabel={submitLabel} pending={form.submitting} onCancel={onCancel} />
     </form>
   );

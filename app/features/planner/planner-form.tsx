@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import type { PlannerItem } from '../../../schema/planner';
 import { FormActions, FormFailure } from '../../ui/form-actions';
 import { Checkbox } from '../../ui/checkbox';
 import { TextField } from '../../ui/text-field';
@@ -27,25 +25,17 @@ export function PlannerForm({
 }) {
   const form = useZodForm(plannerDraft, initial);
   const draft = form.values;
-  const [failure, setFailure] = useState<string | null>(null);
   const text = (key: Exclude<keyof PlannerDraft, 'done'>) => ({ ...form.field(key), name: key });
   // A type this form does not offer (an older or newer app wrote it) stays visible rather than lost.
   const options = typeOptions.some((o) => o.value === draft.type)
     ? typeOptions
     : [...typeOptions, { value: draft.type, label: draft.type }];
 
-  const submit = form.handleSubmit(
-    async (checked) => {
-      setFailure(null);
-      const refused = await onSubmit(checked);
-      if (refused) form.refuse(refused);
-    },
-    { onError: (err) => setFailure(err instanceof Error ? err.message : String(err)) },
-  );
+  const submit = form.handleChecked(onSubmit);
 
   return (
     <form onSubmit={submit} noValidate aria-label={formTitle} className={w.stack}>
-      <FormFailure lead="The item could not be saved" message={failure} />
+      <FormFailure lead="The item could not be saved" message={form.failure} />
       <TextField label="Title" isRequired autoFocus {...text('title')} />
       <SelectField<string>
         label="Type"

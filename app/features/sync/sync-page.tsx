@@ -1,4 +1,4 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { dismissConflict, reapplyConflict, reapplyRejected } from '../../data/conflicts-actions';
@@ -15,8 +15,6 @@ import { changesText, syncedAgo } from './sync-status-indicator';
 import * as s from './sync.css';
 import { collectionLabel, showValue, useConflictLog, type LabelledConflict } from './use-sync-log';
 import { DeviceDataGate } from './device-data-gate';
-
-const route = getRouteApi('/protected/workspace/$workspaceId/sync');
 
 /** A refused record's name as the person typed it (its name or title), else a short id. */
 function refusedName(doc: Record<string, unknown>, id: string): string {
