@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ErrorBody } from '../schema/http.js';
@@ -16,6 +17,10 @@ export function createApp(deps: AppDeps): express.Express {
   // Only proxies named in TRUST_PROXY may set the client address (req.ip) that per-IP limits key on.
   app.set('trust proxy', deps.config.TRUST_PROXY);
   app.use(securityHeaders(deps.config));
+  // Users pay for every megabyte: answers over 1 kB go compressed (gzip or brotli, as the client accepts).
+  app.use(compression({ threshold: 1024 }));
+  // A body may arrive gzip-compressed (sync pushes do); the 2 MB limit counts the inflated bytes, so a
+  // small compressed body that inflates past it is refused like a large one.
   app.use(express.json({ limit: '2mb', verify: keepRawBody }));
   app.use(cookieParser());
   app.use('/api', originCheck(deps.config));

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
+import { jsonBody } from '../../app/data/replication.js';
+import type { Db } from '../../sync-server/db/db.js';
+import { testDatabases } from '../support/databases.js';
+import { signedInUser } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { seedWorkspace } from '../support/sync-server.js';
+
+/** Bytes on the wire: pushes go up gzip-compressed, answers come down compressed, and a bomb is refused. */
+for (const db_ of testDatabases()) {
+  describe(`compressed sync on ${db_.name}`, () => {
+    let db: Db;
+    let server: TestServer;
+    let cookie: string;
+    let ws: number;
+
+    beforeAll(async () => {
+      db = await db_.open();
+      server = await startTestServer(db, { env: { RATE_LIMITS: 'off' } });
+      const owner = await signedInUser(server, { plan: 'pro' });
+      cookie = [...owner.client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      ws = await seedWorkspace(db, owner.user.id);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.close();
+    });
+
+    const products = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        newDocumentState: {
+          id: randomUUID(),
+          workspace_id: ws,
+          updated_at: new Date().toISOString(),
+          name: `Product ${i} with a fairly ordinary name`,
+          price_cents: 1000 + i,
+          status: 'active',
+          product_type: 'physical',
+        },
+        assumedMasterState: null,
+      }));
+
+    it('accepts a gzip-compressed push, stores every document, and answers the pull compressed', async () => {
+      const rows = products(50);
+      const { headers, body } = await jsonBody(rows);
+      expect(headers['content-encoding']).toBe('gzip');
+      const sent = body instanceof ArrayBuffer ? body.byteLength : 0;
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThan(JSON.stringify(rows).length / 3);
+      const res = await fetch(`${server.url}/api/sync/products/push?workspace=${ws}`, {
+        method: 'POST',
+        headers: { ...headers, cookie },
+        body,
+      });
+      expect(res.status).toBe(200);
+      expect(pushResponse.parse(await res.json())).toEqual({ conflicts: [], rejected: [] });
+      const stored = await db.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE workspace_id = $1', [ws]);
+      expect(Number(stored[0].n)).toBe(50);
+
+      const pull = await fetch(`${server.url}/api/sync/products/pull?workspace=${ws}&limit=100`, {
+        headers: { cookie, 'accept-encoding': 'gzip' },
+      });
+      expect(pull.status).toBe(200);
+      expect(pull.headers.get('content-encoding')).toBe('gzip');
+      expect(pullResponse.parse(await pull.json()).documents).toHaveLength(50);
+    });
+
+    it('a small body is sent as it is', async () => {
+      const { headers, body } = await jsonBody([]);
+      expect(headers['content-encoding']).toBeUndefined();
+      expect(body).toBe('[]');
+    });
+
+    it('refuses a compressed body that inflates past the size limit with 413, storing nothing', async () => {
+      const before = await db.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE workspace_id = $1', [ws]);
+      const rows = products(1);
+      const padded = JSON.stringify(rows).replace('"name":"', `"name":"${'x'.repeat(3 * 1024 * 1024)}`);
+      const bomb = gzipSync(padded);
+      expect(bomb.length).toBeLessThan(20_000);
+      const res = await fetch(`${server.url}/api/sync/products/push?workspace=${ws}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', cookie },
+        body: bomb,
+      });
+      expect(res.status).toBe(413);
+      const after = await db.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE workspace_id = $1', [ws]);
+      expect(after[0].n).toBe(before[0].n);
+    });
+  });
+}
