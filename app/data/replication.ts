@@ -68,8 +68,8 @@ export class OfflineError extends Error {
   }
 }
 
-/** Bodies above this many characters are sent gzip-compressed (JSON of documents shrinks 5–10×). */
-const COMPRESS_FROM = 1024;
+/** Bodies above this many characters are sent gzip-compressed (JSON of documents shrinks 3–10×). */
+const COMPRESS_FROM = 512;
 
 /** A JSON request body, gzip-compressed when it is large enough to gain and the runtime can. */
 export async function jsonBody(value: unknown): Promise<{ headers: Record<string, string>; body: BodyInit }> {

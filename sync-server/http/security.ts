@@ -2,6 +2,9 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ErrorBody } from '../../schema/http.js';
 import type { Config } from '../config.js';
 
+/** What an API answer may do: nothing (it is JSON, not a document). */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /** CSP without inline script, nosniff, no framing, HSTS in production. */
 export function securityHeaders(config: Config) {
   const csp = [
@@ -17,11 +20,17 @@ export function securityHeaders(config: Config) {
     "base-uri 'self'",
     "form-action 'self'",
   ].join('; ');
-  return (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Content-Security-Policy', csp);
+  return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (req.path.startsWith('/api/')) {
+      // An answer of the API is data, never a page: nothing in it may load or be framed. The short
+      // policy says so in 45 bytes instead of the page's 330, on every one of a till's many requests.
+      res.setHeader('Content-Security-Policy', API_CSP);
+    } else {
+      res.setHeader('Content-Security-Policy', csp);
+      res.setHeader('X-Frame-Options', 'DENY');
+      res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    }
     if (config.isProduction) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   };

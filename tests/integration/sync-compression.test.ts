@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { jsonBody } from '../../app/data/replication.js';
 import type { Db } from '../../sync-server/db/db.js';
+import { API_CSP } from '../../sync-server/http/security.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -66,6 +67,16 @@ for (const db_ of testDatabases()) {
       expect(pull.status).toBe(200);
       expect(pull.headers.get('content-encoding')).toBe('gzip');
       expect(pullResponse.parse(await pull.json()).documents).toHaveLength(50);
+    });
+
+    it('API answers carry the short no-content policy; pages keep the full one and refuse framing', async () => {
+      const api = await fetch(`${server.url}/api/sync/products/pull?workspace=${ws}&limit=1`, { headers: { cookie } });
+      expect(api.headers.get('content-security-policy')).toBe(API_CSP);
+      expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+      const page = await fetch(`${server.url}/auth`);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
     });
 
     it('a small body is sent as it is', async () => {
