@@ -17,8 +17,8 @@ export function createApp(deps: AppDeps): express.Express {
   // Only proxies named in TRUST_PROXY may set the client address (req.ip) that per-IP limits key on.
   app.set('trust proxy', deps.config.TRUST_PROXY);
   app.use(securityHeaders(deps.config));
-  // Users pay for every megabyte: answers over 512 bytes go compressed (gzip or brotli, as the client accepts).
-  app.use(compression({ threshold: 512 }));
+  // Users pay for every megabyte: answers over 256 bytes go compressed (gzip or brotli, as the client accepts).
+  app.use(compression({ threshold: 256 }));
   // A body may arrive gzip-compressed (sync pushes do); the 2 MB limit counts the inflated bytes, so a
   // small compressed body that inflates past it is refused like a large one.
   app.use(express.json({ limit: '2mb', verify: keepRawBody }));

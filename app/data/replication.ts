@@ -3,7 +3,8 @@ import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxd
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { deepEqual } from 'rxdb/plugins/utils';
 import { PendingChanges, withoutMeta } from './replication-pending.js';
-import { pullResponse, pushResponse, type SyncCheckpoint } from '../../schema/contract/sync.js';
+import type { SyncCheckpoint } from '../../schema/contract/sync.js';
+import { SyncBatcher } from './sync-batch.js';
 import type { RejectedChange } from './conflicts-store.js';
 import { collectionOf, decode, removeUserDatabase, type CollectionName, type UserData } from './db.js';
 import { openTabChannel } from './tab-channel.js';
@@ -39,6 +40,8 @@ export interface SyncEngineOptions {
   waitForLeadership?: boolean;
   /** A sync request that has not answered in this long is given up and retried, ms. */
   requestTimeout?: number;
+  /** How long the requests of several collections are gathered into one, ms (see SyncBatcher). */
+  batchWindowMs?: number;
 }
 
 /** What the engine needs from each RxDB replication, whatever its document type. */
@@ -69,7 +72,7 @@ export class OfflineError extends Error {
 }
 
 /** Bodies above this many characters are sent gzip-compressed (JSON of documents shrinks 3–10×). */
-const COMPRESS_FROM = 512;
+const COMPRESS_FROM = 256;
 
 /** A JSON request body, gzip-compressed when it is large enough to gain and the runtime can. */
 export async function jsonBody(value: unknown): Promise<{ headers: Record<string, string>; body: BodyInit }> {
@@ -136,6 +139,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     }
   }
 
+  const batcher = new SyncBatcher(call, jsonBody, opts.batchWindowMs);
+
   async function refreshLocalCounts() {
     const [rejected, conflicts] = await Promise.all([data.local.rejected(), data.local.conflicts()]);
     status.setState({ rejected, conflicts: conflicts.filter((c) => c.status === 'open').length });
@@ -171,8 +176,7 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
         stream$: stream.asObservable(),
         handler: async (checkpoint, batchSize) => {
           const cp = checkpoint ?? { seq: 0, id: '' };
-          const q = `workspace=${workspace}&seq=${cp.seq}&id=${encodeURIComponent(cp.id)}&limit=${batchSize}`;
-          const body = pullResponse.parse(await call(`/api/sync/${name}/pull?${q}`));
+          const body = await batcher.pull(workspace, name, cp, batchSize);
           synced();
           const stop = body.documents.findIndex((d) => inFlight.has(String(d.id)));
           if (stop < 0) return { documents: body.documents.map(decode), checkpoint: body.checkpoint };
@@ -194,9 +198,7 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
             pending.add(`${name}:${r.newDocumentState.id}`);
             inFlight.add(r.newDocumentState.id);
           }
-          const body = pushResponse.parse(
-            await call(`/api/sync/${name}/push?workspace=${workspace}`, { method: 'POST', ...(await jsonBody(rows)) }),
-          );
+          const body = await batcher.push(workspace, name, rows);
           const masters = body.conflicts.map(decode);
           const masterIds = new Set(masters.map((m) => m.id));
           const refused = new Set(body.rejected.map((r) => r.id));

@@ -21,7 +21,7 @@ const collectionParam = z.object({
 
 export const pullQuery = z.object({
   workspace: idParam,
-  seq: z.coerce.number().int().nonnegative().default(0),
+  seq: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).default(0),
   id: text(64).default(''),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
@@ -44,6 +44,40 @@ export type Rejection = z.infer<typeof rejection>;
 
 export const pushResponse = z.object({ conflicts: z.array(syncDocument), rejected: z.array(rejection) });
 export type PushResponse = z.infer<typeof pushResponse>;
+
+/**
+ * Several collections of one workspace in one request: what a device asks for when a live notice or
+ * a reconnect makes it catch up on many collections at once, and what a sale (an order and its stock
+ * movements) pushes together. One request instead of one per collection saves each one's headers,
+ * which on a till's many small syncs cost more bytes than the documents.
+ */
+const collectionName = text().refine((c) => replicatedNames.includes(c), 'Unknown collection');
+
+export const pullManyRequest = z
+  .array(
+    z.object({
+      collection: collectionName,
+      seq: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+      id: text(64),
+      limit: z.number().int().min(1).max(1000),
+    }),
+  )
+  .min(1)
+  .max(64)
+  .refine((pulls) => new Set(pulls.map((p) => p.collection)).size === pulls.length, 'Each collection at most once');
+
+export const pullManyResponse = z.array(pullResponse.extend({ collection: z.string() }));
+export type PullManyResponse = z.infer<typeof pullManyResponse>;
+
+export const pushManyRequest = z
+  .array(z.object({ collection: collectionName, rows: z.array(pushRow).max(1000) }))
+  .min(1)
+  .max(64)
+  .refine((pushes) => pushes.reduce((n, p) => n + p.rows.length, 0) <= 1000, 'At most 1000 documents in one push')
+  .refine((pushes) => new Set(pushes.map((p) => p.collection)).size === pushes.length, 'Each collection at most once');
+
+export const pushManyResponse = z.array(pushResponse.extend({ collection: z.string() }));
+export type PushManyResponse = z.infer<typeof pushManyResponse>;
 
 export const numberSeries = z.enum(['invoice', 'quote', 'receipt', 'order']);
 export type NumberSeries = z.infer<typeof numberSeries>;
@@ -79,6 +113,20 @@ export const syncContract = {
     query: z.object({ workspace: idParam }),
     body: z.array(pushRow).max(1000),
     response: pushResponse,
+  }),
+  pullMany: endpoint({
+    method: 'POST',
+    path: '/api/sync/pull',
+    query: z.object({ workspace: idParam }),
+    body: pullManyRequest,
+    response: pullManyResponse,
+  }),
+  pushMany: endpoint({
+    method: 'POST',
+    path: '/api/sync/push',
+    query: z.object({ workspace: idParam }),
+    body: pushManyRequest,
+    response: pushManyResponse,
   }),
   reserveNumbers: endpoint({
     method: 'POST',

@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import { syncContract } from '../../schema/contract/sync.js';
+import { syncContract, type PullManyResponse, type PushManyResponse } from '../../schema/contract/sync.js';
 import { replicatedByName } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import { reserveNumberBlock } from '../api/number-blocks/number-blocks.service.js';
 import { notFound } from '../http/errors.js';
 import { requireSession, requireUser } from '../http/auth-context.js';
-import { mount } from '../http/route.js';
+import { JsonText, mount } from '../http/route.js';
 import { pullChanges } from './pull.service.js';
 import { pushChanges } from './push.service.js';
 import { checkAssumedStates } from './assumed-state.js';
@@ -38,6 +38,29 @@ export function syncRoutes(deps: AppDeps): Router {
     checkAssumedStates(entity, body);
     const session = await requireSession(deps, req);
     return pushChanges(deps, { entity, caller: { session }, workspaceId: query.workspace, rows: body });
+  });
+
+  // Several collections at once, each exactly as its own request would be (the same checks, in turn).
+  mount(router, syncContract.pullMany, async ({ query, body }, req) => {
+    const session = await requireSession(deps, req);
+    const parts: string[] = [];
+    for (const pull of body) {
+      const page = await pullChanges(deps, { entity: entityOf(pull.collection), session, workspaceId: query.workspace, ...pull });
+      parts.push(`{"collection":${JSON.stringify(pull.collection)},${page.text.slice(1)}`);
+    }
+    return new JsonText<PullManyResponse>(`[${parts.join(',')}]`);
+  });
+
+  mount(router, syncContract.pushMany, async ({ query, body }, req) => {
+    const session = await requireSession(deps, req);
+    for (const push of body) checkAssumedStates(entityOf(push.collection), push.rows);
+    const results: PushManyResponse = [];
+    for (const push of body) {
+      const entity = entityOf(push.collection);
+      const result = await pushChanges(deps, { entity, caller: { session }, workspaceId: query.workspace, rows: push.rows });
+      results.push({ collection: push.collection, ...result });
+    }
+    return results;
   });
 
   mount(router, syncContract.reserveNumbers, async ({ params, body }, req) => {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
+import { pullManyResponse, pullResponse, pushManyResponse, pushResponse } from '../../schema/contract/sync.js';
 import { jsonBody } from '../../app/data/replication.js';
 import type { Db } from '../../sync-server/db/db.js';
-import { API_CSP } from '../../sync-server/http/security.js';
+import { API_CSP, securityHeaders } from '../../sync-server/http/security.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -73,10 +75,80 @@ for (const db_ of testDatabases()) {
       const api = await fetch(`${server.url}/api/sync/products/pull?workspace=${ws}&limit=1`, { headers: { cookie } });
       expect(api.headers.get('content-security-policy')).toBe(API_CSP);
       expect(api.headers.get('x-content-type-options')).toBe('nosniff');
-      const page = await fetch(`${server.url}/auth`);
-      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-      expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect(page.headers.get('x-frame-options')).toBe('DENY');
+      // A page (served from the build when there is one): the same middleware, in front of a page route.
+      const pages = express();
+      pages.use(securityHeaders(server.deps.config));
+      pages.get('/auth', (_req, res) => res.type('html').send('<!doctype html><title>Sign in</title>'));
+      const listening = pages.listen(0);
+      try {
+        const { port } = listening.address() as AddressInfo;
+        const page = await fetch(`http://127.0.0.1:${port}/auth`);
+        expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+        expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        expect(page.headers.get('x-frame-options')).toBe('DENY');
+      } finally {
+        listening.close();
+      }
+    });
+
+    it('pushes and pulls several collections in one request, each as its own request would', async () => {
+      const product = products(1)[0]!.newDocumentState;
+      const movement = {
+        id: randomUUID(),
+        workspace_id: ws,
+        updated_at: new Date().toISOString(),
+        product_id: product.id,
+        quantity: 5,
+        reason: 'purchase',
+      };
+      const push = await fetch(`${server.url}/api/sync/push?workspace=${ws}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify([
+          { collection: 'products', rows: [{ newDocumentState: product, assumedMasterState: null }] },
+          { collection: 'stock_movements', rows: [{ newDocumentState: { ...movement, quantity: 0.5 }, assumedMasterState: null }] },
+        ]),
+      });
+      expect(push.status).toBe(200);
+      const pushed = pushManyResponse.parse(await push.json());
+      expect(pushed.map((r) => [r.collection, r.conflicts.length, r.rejected.length])).toEqual([
+        ['products', 0, 0],
+        ['stock_movements', 0, 1],
+      ]);
+
+      const pull = await fetch(`${server.url}/api/sync/pull?workspace=${ws}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify([
+          { collection: 'products', seq: 0, id: '', limit: 1000 },
+          { collection: 'stock_movements', seq: 0, id: '', limit: 1000 },
+        ]),
+      });
+      expect(pull.status).toBe(200);
+      const pages = pullManyResponse.parse(await pull.json());
+      expect(pages.map((p) => p.collection)).toEqual(['products', 'stock_movements']);
+      expect(pages[0]?.documents.some((d) => d.id === product.id)).toBe(true);
+      expect(pages[1]?.documents).toEqual([]);
+    });
+
+    it('refuses a batch that names a collection twice or an unknown one, storing nothing', async () => {
+      const count = async () => (await db.query<{ n: string }>('SELECT count(*) AS n FROM products WHERE workspace_id = $1', [ws]))[0].n;
+      const before = await count();
+      for (const body of [
+        [
+          { collection: 'products', rows: products(1) },
+          { collection: 'products', rows: products(1) },
+        ],
+        [{ collection: 'secrets', rows: [] }],
+      ]) {
+        const res = await fetch(`${server.url}/api/sync/push?workspace=${ws}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(400);
+      }
+      expect(await count()).toBe(before);
     });
 
     it('a small body is sent as it is', async () => {

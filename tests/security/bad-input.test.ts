@@ -126,6 +126,9 @@ function examples(ws: number, registerEmail: string): Examples {
       // Pushed documents are validated one by one (a refused one is answered in `rejected`, not with a
       // 400 for the batch): the replicated collections' own walk below sends them the bad shapes.
       push: { params: { collection: 'contacts' }, query: { workspace: ws }, body: [] },
+      pullMany: { query: { workspace: ws }, body: [{ collection: 'contacts', seq: 0, id: '', limit: 100 }] },
+      // As `push`: the documents' own bad shapes are the replicated collections' walk below.
+      pushMany: { query: { workspace: ws }, body: [{ collection: 'contacts', rows: [] }] },
       reserveNumbers: { params: { id: ws }, body: { device_id: 'device-0001', series: 'invoice', size: 50 } },
     },
     billing: {
@@ -213,7 +216,8 @@ function badRequests(all: Examples): BadRequest[] {
         });
       }
       for (const leaf of leaves(body)) {
-        const bad = typeof leaf.value === 'string' ? `${leaf.value}${NUL}` : BEYOND_INT;
+        // A feed position is a `bigint`: beyond it is past what a JS number holds exactly.
+        const bad = typeof leaf.value === 'string' ? `${leaf.value}${NUL}` : leaf.path.at(-1) === 'seq' ? 2 ** 53 : BEYOND_INT;
         out.push({
           name: `${label} with body.${leaf.path.join('.')} = ${JSON.stringify(bad)}`,
           method: def.method,

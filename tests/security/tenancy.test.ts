@@ -77,9 +77,12 @@ const outsideContract: Record<string, string> = {
 
 /**
  * Bodies the zod sampler cannot derive (a cross-field rule, a custom check), by endpoint name.
- * Empty today: every probed body is derived from its schema.
+ * The batched sync endpoints take lists with cross-item rules (each collection once) the sampler skips.
  */
-const bodyOverrides: Record<string, unknown> = {};
+const bodyOverrides: Record<string, unknown> = {
+  'sync.pullMany': [{ collection: 'contacts', seq: 0, id: '', limit: 10 }],
+  'sync.pushMany': [{ collection: 'contacts', rows: [] }],
+};
 
 /** Replicated documents the sampler cannot derive, by collection. Empty today. */
 const documentOverrides: Record<string, Record<string, unknown>> = {};

@@ -1,0 +1,131 @@
+import {
+  pullManyResponse,
+  pullResponse,
+  pushManyResponse,
+  pushResponse,
+  type PullResponse,
+  type PushResponse,
+  type PushRow,
+  type SyncCheckpoint,
+} from '../../schema/contract/sync.js';
+
+type Send = (path: string, init?: RequestInit) => Promise<unknown>;
+type Body = (value: unknown) => Promise<{ headers: Record<string, string>; body: BodyInit }>;
+
+interface Waiting<Req, Res> {
+  collection: string;
+  request: Req;
+  resolve: (value: Res) => void;
+  reject: (reason: unknown) => void;
+}
+
+/** The requests of one workspace gathered in one short window. */
+class Gathering<Req, Res> {
+  readonly items: Waiting<Req, Res>[] = [];
+  constructor(readonly timer: ReturnType<typeof setTimeout>) {}
+}
+
+/**
+ * Gathers the pulls (and the pushes) that the replications of one workspace start within a few
+ * milliseconds of each other, and sends them as one request: a live notice about three collections, a
+ * reconnect that catches up on all of them, or a sale pushing its order and its stock movements. A
+ * lone request goes to its collection's own endpoint, as it would without this.
+ */
+export class SyncBatcher {
+  private pulls = new Map<number, Gathering<{ checkpoint: SyncCheckpoint; limit: number }, PullResponse>>();
+  private pushes = new Map<number, Gathering<PushRow[], PushResponse>>();
+
+  constructor(
+    private readonly send: Send,
+    private readonly body: Body,
+    private readonly windowMs = 6,
+  ) {}
+
+  pull(workspace: number, collection: string, checkpoint: SyncCheckpoint, limit: number): Promise<PullResponse> {
+    return this.enqueue(this.pulls, workspace, collection, { checkpoint, limit }, (items) => this.sendPulls(workspace, items));
+  }
+
+  push(workspace: number, collection: string, rows: PushRow[]): Promise<PushResponse> {
+    return this.enqueue(this.pushes, workspace, collection, rows, (items) => this.sendPushes(workspace, items));
+  }
+
+  private enqueue<Req, Res>(
+    map: Map<number, Gathering<Req, Res>>,
+    workspace: number,
+    collection: string,
+    request: Req,
+    flush: (items: Waiting<Req, Res>[]) => Promise<void>,
+  ): Promise<Res> {
+    return new Promise<Res>((resolve, reject) => {
+      let gathering = map.get(workspace);
+      // One collection appears once per request: a second ask for it starts the next request.
+      if (gathering?.items.some((i) => i.collection === collection)) {
+        clearTimeout(gathering.timer);
+        map.delete(workspace);
+        void flush(gathering.items);
+        gathering = undefined;
+      }
+      if (!gathering) {
+        const timer = setTimeout(() => {
+          const due = map.get(workspace);
+          if (!due) return;
+          map.delete(workspace);
+          void flush(due.items);
+        }, this.windowMs);
+        gathering = new Gathering<Req, Res>(timer);
+        map.set(workspace, gathering);
+      }
+      gathering.items.push({ collection, request, resolve, reject });
+    });
+  }
+
+  private async sendPulls(workspace: number, items: Waiting<{ checkpoint: SyncCheckpoint; limit: number }, PullResponse>[]) {
+    try {
+      const [only] = items;
+      if (items.length === 1 && only) {
+        const { checkpoint: cp, limit } = only.request;
+        const q = `workspace=${workspace}&seq=${cp.seq}&id=${encodeURIComponent(cp.id)}&limit=${limit}`;
+        only.resolve(pullResponse.parse(await this.send(`/api/sync/${only.collection}/pull?${q}`)));
+        return;
+      }
+      const asked = items.map((i) => ({
+        collection: i.collection,
+        seq: i.request.checkpoint.seq,
+        id: i.request.checkpoint.id,
+        limit: i.request.limit,
+      }));
+      const answers = pullManyResponse.parse(
+        await this.send(`/api/sync/pull?workspace=${workspace}`, { method: 'POST', ...(await this.body(asked)) }),
+      );
+      settle(items, answers);
+    } catch (err) {
+      for (const i of items) i.reject(err);
+    }
+  }
+
+  private async sendPushes(workspace: number, items: Waiting<PushRow[], PushResponse>[]) {
+    try {
+      const [only] = items;
+      if (items.length === 1 && only) {
+        const path = `/api/sync/${only.collection}/push?workspace=${workspace}`;
+        only.resolve(pushResponse.parse(await this.send(path, { method: 'POST', ...(await this.body(only.request)) })));
+        return;
+      }
+      const sent = items.map((i) => ({ collection: i.collection, rows: i.request }));
+      const answers = pushManyResponse.parse(
+        await this.send(`/api/sync/push?workspace=${workspace}`, { method: 'POST', ...(await this.body(sent)) }),
+      );
+      settle(items, answers);
+    } catch (err) {
+      for (const i of items) i.reject(err);
+    }
+  }
+}
+
+function settle<Req, Res>(items: Waiting<Req, Res>[], answers: Array<Res & { collection: string }>) {
+  for (const item of items) {
+    const answer = answers.find((a) => a.collection === item.collection);
+    if (answer) item.resolve(answer);
+    else item.reject(new Error(`The server did not answer for ${item.collection}`));
+  }
+}
