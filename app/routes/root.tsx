@@ -39,6 +39,8 @@ function Shell() {
   return (
     // react-aria links (ButtonLink, menu items with href) navigate through the router, not a reload.
     <AriaRouterProvider navigate={(href) => void router.history.push(href)} useHref={(href) => href}>
+      {/* In a workspace the header's sync status says so already. */}
+      {/^\/workspace\/\d/.test(pathname) ? null : <OfflineMark />}
       <Outlet />
       {signedIn ? (
         <Suspense fallback={null}>
@@ -49,7 +51,6 @@ function Shell() {
       <SessionRecoveryToast />
       <CookieConsent />
       <PwaUpdatePrompt />
-      <OfflineMark />
     </AriaRouterProvider>
   );
 }

@@ -3,7 +3,8 @@ import { vars } from './theme.css';
 
 export const region = style({
   position: 'fixed',
-  bottom: 0,
+  // Above whatever is pinned to the bottom (the cookie notice), never over its buttons.
+  bottom: 'var(--pinned-bottom, 0px)',
   right: 0,
   zIndex: 100,
   display: 'flex',

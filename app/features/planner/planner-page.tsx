@@ -351,7 +351,7 @@ function MonthView({ day, today, shown, conflicted, onOpen, onNew }: ViewProps) 
                     type="button"
                     className={[p.dayNumber, d === today ? p.today : ''].join(' ')}
                     onClick={() => onNew(d)}
-                    aria-label={`New item on ${formatDate(d, 'day')}`}
+                    aria-label={`${Number(d.slice(8))}: new item on ${formatDate(d, 'day')}`}
                   >
                     {Number(d.slice(8))}
                   </button>

@@ -2,10 +2,10 @@ import { useOnline } from './online';
 import * as css from './pwa.css';
 
 /**
- * A small "Offline" mark while the browser has no network. `floating` (default) pins it to the
- * bottom-left corner; `inline` lets a header place it.
+ * A small "Offline" mark while the browser has no network. `bar` (default) is a strip at the top of
+ * the page, in its flow, so it never covers a control; `inline` lets a header place it.
  */
-export function OfflineMark({ placement = 'floating' }: { placement?: 'floating' | 'inline' }) {
+export function OfflineMark({ placement = 'bar' }: { placement?: 'bar' | 'inline' }) {
   const online = useOnline();
   if (online) return null;
   const pill = (
@@ -14,5 +14,5 @@ export function OfflineMark({ placement = 'floating' }: { placement?: 'floating'
       Offline
     </span>
   );
-  return placement === 'floating' ? <div className={css.offlineFloating}>{pill}</div> : pill;
+  return placement === 'bar' ? <div className={css.offlineBar}>{pill}</div> : pill;
 }

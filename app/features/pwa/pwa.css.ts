@@ -33,11 +33,6 @@ export const updatePrompt = style({
   },
 });
 
-/** Lifted above the offline mark when both show. */
-export const updatePromptRaised = style({
-  '@media': { 'screen and (min-width: 601px)': { bottom: `calc(${safeBottom} + 40px)` } },
-});
-
 export const updateText = style({ flex: '1 1 160px', margin: 0, lineHeight: 1.35 });
 export const updateTitle = style({ fontWeight: 700, display: 'block' });
 export const updateActions = style({ display: 'flex', gap: vars.space.sm, marginLeft: 'auto' });
@@ -59,13 +54,16 @@ const promptButton = style({
 export const reloadButton = style([promptButton, { background: '#facc15', color: '#111111' }]);
 export const laterButton = style([promptButton, { background: 'transparent', color: '#fafafa', borderColor: '#525252' }]);
 
-/** A small pill; it never takes clicks, so it cannot cover a button underneath. */
-export const offlineFloating = style({
-  position: 'fixed',
-  left: `calc(${edge} + env(safe-area-inset-left, 0px))`,
-  bottom: safeBottom,
-  zIndex: 95,
-  pointerEvents: 'none',
+/**
+ * A slim strip at the top of the page, in its flow: it moves the page down by its height rather than
+ * lying over anything (a pinned pill covered the theme switch and the till's labels on a phone).
+ */
+export const offlineBar = style({
+  display: 'flex',
+  justifyContent: 'center',
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  paddingTop: `calc(${vars.space.xs} + env(safe-area-inset-top, 0px))`,
+  background: '#27272a',
 });
 export const offlinePill = style({
   display: 'inline-flex',

@@ -3,7 +3,6 @@ import { Button } from 'react-aria-components';
 import { registerLogoutHook } from '../../data/session';
 import { markBuild } from './build-info';
 import { clearPrivateCaches } from './clear-private-caches';
-import { useOnline } from './online';
 import * as css from './pwa.css';
 import { startServiceWorker } from './sw-registration';
 import { dismissUpdate, keepWorking, requestReload, useUpdateStore } from './update-store';
@@ -16,7 +15,6 @@ import { dismissUpdate, keepWorking, requestReload, useUpdateStore } from './upd
 export function PwaUpdatePrompt() {
   const status = useUpdateStore((s) => s.status);
   const dismissed = useUpdateStore((s) => s.dismissed);
-  const online = useOnline();
 
   useEffect(() => {
     markBuild();
@@ -26,7 +24,7 @@ export function PwaUpdatePrompt() {
   }, []);
 
   if (status === 'none' || dismissed) return null;
-  const className = [css.updatePrompt, online ? '' : css.updatePromptRaised].join(' ');
+  const className = css.updatePrompt;
 
   if (status === 'confirming') {
     return (

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/button';
+import { usePinnedBottom } from '../../../ui/pinned-bottom';
 import { consentSetting, saveConsent, useConsentUi, type ConsentChoice } from './consent-store';
 import { applyConsent } from './tracking';
 import * as s from './cookie-consent.css';
@@ -28,6 +29,7 @@ function ConsentPanel({ current, startInSettings }: { current: ConsentChoice | n
   const [marketing, setMarketing] = useState(current?.marketing ?? false);
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  usePinnedBottom(panel);
 
   useEffect(() => {
     if (startInSettings) panel.current?.focus();
