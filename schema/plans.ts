@@ -84,6 +84,11 @@ export const plans: Record<PlanCode, Plan> = {
 /** spec §1: the Pro plan's free trial, no credit card needed. */
 export const PRO_TRIAL_DAYS = 30;
 
+/** When a Pro trial started at `start` ends. */
+export function trialEnd(start: Date): Date {
+  return new Date(start.getTime() + PRO_TRIAL_DAYS * 86_400_000);
+}
+
 /** How a limit reads in a sentence: "1 workspace", "10 classified listings". */
 export const limitNouns = {
   workspaces: ['workspace', 'workspaces'],

@@ -134,6 +134,7 @@ function examples(ws: number, registerEmail: string): Examples {
     billing: {
       overview: {},
       subscriptionCheckout: { body: { cycle: 'monthly', promo_code: 'WELCOME', return_path: '/subscription/topup' } },
+      startTrial: {},
       cancelSubscription: {},
       creditsCheckout: { body: { pack: 'credits_50', promo_code: 'WELCOME', return_path: '/subscription/topup' } },
       creditsChargeSaved: { body: { pack: 'credits_50', promo_code: 'WELCOME', payment_method_id: 1 } },
