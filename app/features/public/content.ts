@@ -1,3 +1,5 @@
+import { plans, storageLabel, type Plan } from '../../../schema/plans';
+
 /** The workspace modules of spec §1, as the public pages present them. */
 export const modules = [
   { key: 'crm', name: 'CRM', summary: 'Contacts, pipelines and deals, so no customer or lead slips through.' },
@@ -17,25 +19,34 @@ export const modules = [
   { key: 'ai', name: 'AI Generation', summary: 'Marketing content, blog posts and captions, paid with credits.' },
 ] as const;
 
-/** Spec §1 plans: ZAR base prices. */
-export const VUKA_PLAN_ZAR = 499;
-export const MAHALA_PLAN_ZAR = 0;
+/** Spec §1 plans: ZAR base prices, from the one plan definition. */
+export const VUKA_PLAN_ZAR = plans.pro.priceZarCents / 100;
+export const MAHALA_PLAN_ZAR = plans.free.priceZarCents / 100;
 /** Reference price in structured data (spec §1: "structured data uses USD 29"). */
-export const VUKA_PLAN_USD_REFERENCE = 29;
+export const VUKA_PLAN_USD_REFERENCE = plans.pro.priceUsd;
 
-/** The detailed comparison of spec §1. '—' marks what the spec does not state. */
-export const planRows: ReadonlyArray<{ feature: string; mahala: string; vuka: string }> = [
-  { feature: 'Workspaces', mahala: '1', vuka: 'Unlimited' },
-  { feature: 'Team members', mahala: 'Unlimited', vuka: 'Unlimited' },
-  { feature: 'Classified listings', mahala: '10', vuka: 'Unlimited' },
-  { feature: 'Events', mahala: '5', vuka: 'Unlimited' },
-  { feature: 'Products', mahala: '10', vuka: 'Unlimited' },
-  { feature: 'Social media', mahala: 'Profile connection only, no scheduling', vuka: 'Scheduling' },
-  { feature: 'AI credits per month', mahala: '5', vuka: '100' },
-  { feature: 'API access', mahala: 'No', vuka: 'Yes' },
-  { feature: 'Storage', mahala: '—', vuka: '10GB' },
-  { feature: 'Support', mahala: 'Community', vuka: '—' },
+const count = (n: number | null) => (n === null ? 'Unlimited' : String(n));
+
+/** One row of the detailed comparison: what each plan holds, read from schema/plans.ts. */
+const facts: ReadonlyArray<readonly [string, (p: Plan) => string]> = [
+  ['Workspaces', (p) => count(p.limits.workspaces)],
+  ['Team members', (p) => count(p.limits.teamMembers)],
+  ['Classified listings', (p) => count(p.limits.classifieds)],
+  ['Events', (p) => count(p.limits.events)],
+  ['Products', (p) => count(p.limits.products)],
+  ['Social media', (p) => p.text.socialMedia],
+  ['AI credits per month', (p) => String(p.limits.aiCreditsPerMonth)],
+  ['API access', (p) => (p.features.apiAccess ? 'Yes' : 'No')],
+  ['Storage', (p) => storageLabel(p.limits.storageBytes)],
+  ['Support', (p) => p.text.support],
 ];
+
+/** The detailed comparison of spec §1. */
+export const planRows: ReadonlyArray<{ feature: string; mahala: string; vuka: string }> = facts.map(([feature, fact]) => ({
+  feature,
+  mahala: fact(plans.free),
+  vuka: fact(plans.pro),
+}));
 
 export const hustlerTypes = [
   { name: 'Market trader', text: 'Ring up sales at your stall, even with no signal, and see what sold by day end.' },

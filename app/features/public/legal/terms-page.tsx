@@ -1,4 +1,5 @@
 import { brand } from '../../../../schema/brand';
+import { PRO_TRIAL_DAYS } from '../../../../schema/plans';
 import { SiteLink } from '../site-link';
 import { LEGAL_LAST_UPDATED, LegalPage, type LegalSection } from './legal-page';
 
@@ -52,8 +53,8 @@ export const termsSections: readonly LegalSection[] = [
           the payment and gives us a reference to your card so it can be charged again for renewals.
         </p>
         <p>
-          New subscribers may try the {p} Plan free for 30 days without a credit card. Annual billing, where offered on the checkout page,
-          saves up to 20% compared with paying monthly.
+          Each account may try the {p} Plan free once, for {PRO_TRIAL_DAYS} days, without a credit card. Annual billing, where offered on
+          the checkout page, saves up to 20% compared with paying monthly.
         </p>
       </>
     ),
