@@ -31,6 +31,9 @@ export const tile = style({
   background: vars.color.surface,
 });
 globalStyle(`${tile} h3`, { fontSize: vars.fontSize.lg, margin: `0 0 ${vars.space.xs}` });
+globalStyle(`${tile} > span`, { marginBottom: vars.space.sm });
+export const moduleGroups = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+export const moduleGroupTitle = style({ fontSize: vars.fontSize.lg, margin: `${vars.space.md} 0 0` });
 globalStyle(`${tile} p`, { margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const plans = style({
