@@ -68,6 +68,7 @@ function examples(ws: number, registerEmail: string): Examples {
       resendVerification: {},
       requestReset: { body: { email: registerEmail } },
       resetPassword: { body: { token: 't'.repeat(43), password: PASSWORD, confirmPassword: PASSWORD } },
+      socialProviders: {},
       socialAuthUrl: { params: { provider: 'facebook' } },
       socialSendCode: { body: { email: registerEmail } },
       verifySocialEmail: { body: { email: registerEmail, verification_code: '123456' } },
