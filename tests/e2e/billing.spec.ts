@@ -107,6 +107,16 @@ test('a trader starts the free trial without a card, subscribes by card, buys AI
     await shot('06-history');
   });
 
+  await test.step('saved cards open inside the workspace, with the billing links beside them', async () => {
+    await page.getByRole('navigation', { name: 'Billing' }).getByRole('link', { name: 'Saved cards' }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/billing/cards$`));
+    await expect(page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('workspace-name')).toHaveText(`Billing ${info.project.name}`);
+    await shot('06b-workspace-cards');
+    await page.getByRole('navigation', { name: 'Billing' }).getByRole('link', { name: 'History' }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/billing/history$`));
+  });
+
   await test.step('offline, a billing page says plainly it needs a connection', async () => {
     await context.setOffline(true);
     await expect(page.getByTestId('online-only')).toHaveText(
