@@ -54,7 +54,11 @@ export function SubscriptionPanel({
           ) : overview.data.trial_available ? (
             <TrialCard />
           ) : (
-            <UpgradeCard returnPath={returnPath} enabled={overview.data.payments_enabled} />
+            <UpgradeCard
+              returnPath={returnPath}
+              enabled={overview.data.payments_enabled}
+              onTrial={overview.data.plan === 'pro' && overview.data.trial_ends_at !== null}
+            />
           )}
         </>
       )}
@@ -126,7 +130,7 @@ function TrialCard() {
   );
 }
 
-function UpgradeCard({ returnPath, enabled }: { returnPath: string; enabled: boolean }) {
+function UpgradeCard({ returnPath, enabled, onTrial }: { returnPath: string; enabled: boolean; onTrial: boolean }) {
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const [quote, setQuote] = useState<PromoQuote | null>(null);
   const start = useStartCheckout();
@@ -137,7 +141,7 @@ function UpgradeCard({ returnPath, enabled }: { returnPath: string; enabled: boo
   return (
     <Card aria-labelledby="upgrade-title">
       <h2 className={s.sectionTitle} id="upgrade-title">
-        Upgrade to the {pro.name} Plan
+        {onTrial ? `Subscribe to keep the ${pro.name} Plan` : `Upgrade to the ${pro.name} Plan`}
       </h2>
       {!enabled ? (
         <Notice tone="warning" title="Card payments are not set up on this server yet">
@@ -147,7 +151,8 @@ function UpgradeCard({ returnPath, enabled }: { returnPath: string; enabled: boo
         <div className={s.stack}>
           <p className={s.muted}>
             Unlimited workspaces, products, events and classifieds, social media scheduling, API access and {pro.limits.aiCreditsPerMonth}{' '}
-            AI credits every month. The upgrade takes effect at once.
+            AI credits every month.{' '}
+            {onTrial ? 'Subscribing ends your free trial and starts the paid plan today.' : 'The upgrade takes effect at once.'}
           </p>
           <RadioGroup
             value={cycle}

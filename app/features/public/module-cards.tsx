@@ -24,7 +24,7 @@ export function ModuleCards() {
         ))}
       </ul>
       <h3 className={s.moduleGroupTitle}>Coming soon</h3>
-      <ul className={s.grid} aria-label="Modules coming soon">
+      <ul className={s.comingGrid} aria-label="Modules coming soon">
         {comingModules.map((m) => (
           <ModuleTile key={m.key} module={m} coming />
         ))}

@@ -101,7 +101,10 @@ export function PricingPage() {
       </PageSection>
 
       <PageSection titleId="modules-title" title="The modules in your workspace">
-        <p className={s.lead}>One workspace holds all of these. The table above shows each plan’s limits.</p>
+        <p className={s.lead}>
+          One workspace holds the modules that are ready today; those marked “Coming soon” are on the way. The table above shows each plan’s
+          limits.
+        </p>
         <ModuleCards />
       </PageSection>
 
