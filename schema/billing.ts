@@ -157,6 +157,8 @@ export const billingOverview = z.object({
   /** The plan in force now (a running trial or a paid subscription counts as Pro). */
   plan: planCode,
   trial_ends_at: z.string().nullable(),
+  /** True while the account has never had its Pro trial and has no subscription: it may start one, no card (spec §1). */
+  trial_available: z.boolean(),
   subscription: subscriptionDto.nullable(),
   credits: z.number().int(),
   payment_methods: z.array(paymentMethodDto),

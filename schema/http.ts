@@ -66,6 +66,7 @@ export const apiErrorCode = z.enum([
   'promo_invalid',
   'rate_limited',
   'too_large',
+  'trial_used',
   'unsupported_media_type',
   'validation_failed',
   'wrong_password',

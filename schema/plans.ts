@@ -1,8 +1,10 @@
 import type { PlanCode } from './accounts.js';
 import { brand } from './brand.js';
 
-/** spec §9: the default storage quota, 10 GiB. */
+/** spec §9: the default storage quota, 10 GiB; the paid plan's storage. */
 export const DEFAULT_STORAGE_BYTES = 10 * 1024 * 1024 * 1024;
+/** The free plan's storage, 1 GiB. */
+export const FREE_STORAGE_BYTES = 1024 * 1024 * 1024;
 
 /** The numbers a plan is held to; `null` means unlimited. Keys match CapabilitiesDto['limits']. */
 export interface PlanLimits {
@@ -31,8 +33,8 @@ export interface Plan {
   priceUsd: number;
   limits: PlanLimits;
   features: PlanFeatures;
-  /** What the pricing table says where the spec shows a cell; null where the spec shows none. */
-  pricingText: { storage: string | null; support: string | null; socialMedia: string };
+  /** How the plan's support and social media read on the pricing pages. */
+  text: { support: string; socialMedia: string };
 }
 
 /**
@@ -53,12 +55,11 @@ export const plans: Record<PlanCode, Plan> = {
       classifieds: 10,
       events: 5,
       aiCreditsPerMonth: 5,
-      // The spec shows no storage figure for this plan; it gets the default quota (spec §9).
-      storageBytes: DEFAULT_STORAGE_BYTES,
+      storageBytes: FREE_STORAGE_BYTES,
       teamMembers: null,
     },
     features: { socialScheduling: false, apiAccess: false },
-    pricingText: { storage: null, support: 'Community', socialMedia: 'Profile connection only, no scheduling' },
+    text: { support: 'Community', socialMedia: 'Profile connection only, no scheduling' },
   },
   pro: {
     code: 'pro',
@@ -77,12 +78,26 @@ export const plans: Record<PlanCode, Plan> = {
       teamMembers: null,
     },
     features: { socialScheduling: true, apiAccess: true },
-    pricingText: { storage: '10GB', support: null, socialMedia: 'Scheduling' },
+    // spec §2 contact FAQ: support from the in-dashboard help center or by e-mail.
+    text: { support: 'Help center and e-mail', socialMedia: 'Scheduling' },
   },
 };
 
 /** spec §1: the Pro plan's free trial, no credit card needed. */
 export const PRO_TRIAL_DAYS = 30;
+
+/** When a Pro trial started at `start` ends. */
+export function trialEnd(start: Date): Date {
+  return new Date(start.getTime() + PRO_TRIAL_DAYS * 86_400_000);
+}
+
+/** Storage as people read it: 1073741824 → "1 GB", 10737418240 → "10 GB" (binary units, as quotas are). */
+export function storageLabel(bytes: number | null): string {
+  if (bytes === null) return 'Unlimited';
+  const gib = bytes / 1024 ** 3;
+  if (gib >= 1) return `${Number.isInteger(gib) ? gib : gib.toFixed(1)} GB`;
+  return `${Math.round(bytes / 1024 ** 2)} MB`;
+}
 
 /** How a limit reads in a sentence: "1 workspace", "10 classified listings". */
 export const limitNouns = {

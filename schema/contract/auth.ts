@@ -52,6 +52,12 @@ export const authContract = {
   }),
   requestReset: endpoint({ method: 'POST', path: '/api/auth/request-reset', body: resetRequestForm, response: okBody }),
   resetPassword: endpoint({ method: 'POST', path: '/api/auth/reset-password', body: resetPasswordForm, response: okBody }),
+  /** The social sign-in providers this server is configured for: the sign-in page shows only their buttons. */
+  socialProviders: endpoint({
+    method: 'GET',
+    path: '/api/auth/social/providers',
+    response: z.object({ providers: z.array(socialProvider) }),
+  }),
   socialAuthUrl: endpoint({
     method: 'GET',
     path: '/api/auth/:provider/auth',

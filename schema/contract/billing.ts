@@ -28,6 +28,8 @@ export const billingContract = {
     body: subscriptionCheckout,
     response: checkoutStarted,
   }),
+  /** Starts the account's one 30-day Pro trial; no card, no checkout (spec §1). */
+  startTrial: endpoint({ method: 'POST', path: '/api/billing/subscription/trial', response: billingOverview }),
   cancelSubscription: endpoint({ method: 'POST', path: '/api/billing/subscription/cancel', response: billingOverview }),
   creditsCheckout: endpoint({ method: 'POST', path: '/api/billing/credits/checkout', body: creditsCheckout, response: checkoutStarted }),
   creditsChargeSaved: endpoint({

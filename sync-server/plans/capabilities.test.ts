@@ -18,11 +18,11 @@ function thrown(fn: () => void): HttpError {
 }
 
 describe('capabilitiesFor', () => {
-  it('the Mahala plan: 1 workspace, 10 products, 10 classifieds, 5 events, 5 AI credits, no scheduling, no API', () => {
+  it('the Mahala plan: 1 workspace, 10 products, 10 classifieds, 5 events, 5 AI credits, 1 GiB, no scheduling, no API', () => {
     expect(capabilitiesFor({ plan: 'free', planTrialEndsAt: null }, now)).toEqual({
       plan: 'free',
       trialEndsAt: null,
-      limits: { workspaces: 1, products: 10, classifieds: 10, events: 5, aiCreditsPerMonth: 5, storageBytes: 10737418240 },
+      limits: { workspaces: 1, products: 10, classifieds: 10, events: 5, aiCreditsPerMonth: 5, storageBytes: 1073741824 },
       features: { socialScheduling: false, apiAccess: false },
     });
   });
@@ -80,6 +80,12 @@ describe('assertWithinLimit', () => {
     expect(() => assertWithinLimit(pro, 'products', 1_000_000)).not.toThrow();
     const err = thrown(() => assertWithinLimit(pro, 'storageBytes', 10737418240, 1));
     expect(err.message).toBe('The Vuka plan allows 10 GB of storage.');
+  });
+
+  it("storage past the Mahala plan's 1 GiB is refused, with the Vuka plan's 10 GB as the way up", () => {
+    expect(() => assertWithinLimit(free, 'storageBytes', 1073741824 - 1, 1)).not.toThrow();
+    const err = thrown(() => assertWithinLimit(free, 'storageBytes', 1073741824, 1));
+    expect(err.message).toBe('The Mahala plan allows 1 GB of storage. Upgrade to the Vuka plan for 10 GB of storage.');
   });
 
   it('features the plan lacks are refused with plan_limit', () => {

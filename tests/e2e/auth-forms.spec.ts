@@ -111,3 +111,24 @@ test("?social=verify opens 'Verify Your Email'", async ({ page }, info) => {
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/auth$/);
 });
+
+test('a social sign-in button shows only for a provider the server has configured', async ({ page }) => {
+  // This server has no provider configured: once it has said so, neither form shows a social button.
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/social/providers'));
+  await page.goto('/auth');
+  expect(await (await answered).json()).toEqual({ providers: [] });
+  const login = page.getByRole('form', { name: 'Log in' });
+  await expect(login.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Facebook' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'X', exact: true })).toHaveCount(0);
+  await expect(page.getByText('or continue with')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await expect(page.getByRole('form', { name: 'Register' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Facebook' })).toHaveCount(0);
+
+  // A server that has Facebook only shows Facebook only.
+  await page.route('**/api/auth/social/providers', (route) => route.fulfill({ json: { providers: ['facebook'] } }));
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Facebook' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'X', exact: true })).toHaveCount(0);
+});

@@ -54,7 +54,8 @@ test('register lands on /welcome; the code verifies the email; logout goes home'
   await expect(done).toBeVisible();
   await page.screenshot({ path: `tests/screenshots/auth-verified-${info.project.name}.png` });
   await done.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/controlhub$/);
+  // No workspace yet: the dashboard starts with creating the first one.
+  await expect(page).toHaveURL(/\/workspace\/create$/);
   await page.goto('/welcome');
   await expect(page.getByRole('heading', { name: 'Welcome, Thandi Nkosi!' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Verify your email' })).toHaveCount(0);

@@ -11,7 +11,7 @@ async function payOnSandbox(page: Page, cardNumber: string) {
 }
 
 /** Billing through the local Paystack sandbox: upgrade by card, buy credits, and offline. */
-test('a trader upgrades to the Vuka Plan by card, buys AI credits, and sees billing needs a connection offline', async ({
+test('a trader starts the free trial without a card, subscribes by card, buys AI credits, and sees billing needs a connection offline', async ({
   page,
   context,
 }, info) => {
@@ -24,12 +24,26 @@ test('a trader upgrades to the Vuka Plan by card, buys AI credits, and sees bill
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Billing' }).click();
     await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/billing/subscription$`));
     await expect(status).toHaveText('You are on the free Mahala Plan.');
+    await expect(page.getByText('Due today')).toHaveCount(0);
+    await shot('01-subscription-free');
+  });
+
+  await test.step('upgrading from free starts the 30-day trial at once, without a card', async () => {
+    await page.getByRole('button', { name: 'Start 30-day free trial' }).click();
+    await expect(status).toContainText('You are on a free trial of the Vuka Plan until');
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/billing/subscription$`));
+    await expect(page.getByRole('heading', { name: 'Paystack sandbox checkout' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Start 30-day free trial' })).toHaveCount(0);
+    await shot('01b-trial');
+  });
+
+  await test.step('during the trial, subscribing asks for a card', async () => {
     const due = page.locator('p', { hasText: 'Due today' });
     await expect(due).toContainText('R\u00a0499.00');
     await page.getByText('Annual · save 20%').click();
     await expect(page.getByRole('radio', { name: /Annual/ })).toBeChecked();
     await expect(due).toContainText('R\u00a04,790.40');
-    await shot('01-subscription-free');
+    await shot('01c-subscription-trial');
   });
 
   await test.step('a declined card leaves the plan as it was and says so', async () => {
@@ -39,7 +53,7 @@ test('a trader upgrades to the Vuka Plan by card, buys AI credits, and sees bill
     await expect(page.getByTestId('checkout-outcome')).toHaveText(
       'Your card was declined (Declined). Nothing was charged and your plan has not changed.',
     );
-    await expect(status).toHaveText('You are on the free Mahala Plan.');
+    await expect(status).toContainText('You are on a free trial of the Vuka Plan until');
     await shot('02-declined');
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByTestId('checkout-outcome')).toHaveCount(0);
@@ -91,6 +105,16 @@ test('a trader upgrades to the Vuka Plan by card, buys AI credits, and sees bill
     await expect(ledger).toContainText('+50 credits');
     await expect(ledger).toContainText('+100 credits');
     await shot('06-history');
+  });
+
+  await test.step('saved cards open inside the workspace, with the billing links beside them', async () => {
+    await page.getByRole('navigation', { name: 'Billing' }).getByRole('link', { name: 'Saved cards' }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/billing/cards$`));
+    await expect(page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('workspace-name')).toHaveText(`Billing ${info.project.name}`);
+    await shot('06b-workspace-cards');
+    await page.getByRole('navigation', { name: 'Billing' }).getByRole('link', { name: 'History' }).click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/billing/history$`));
   });
 
   await test.step('offline, a billing page says plainly it needs a connection', async () => {

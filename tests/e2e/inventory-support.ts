@@ -15,8 +15,7 @@ export async function newTraderWithWorkspace(page: Page, tag: string, project: s
   await dialog.getByLabel('Verification code').fill(code);
   await dialog.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('dialog', { name: 'Email Verified Successfully' }).getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/controlhub$/);
-  await page.goto('/workspace/create');
+  await expect(page).toHaveURL(/\/workspace\/create$/);
   await page.getByLabel('Workspace name').fill(workspaceName);
   await page.getByRole('button', { name: 'Create workspace' }).click();
   await expect(page).toHaveURL(/\/workspace\/\d+\/dashboard$/);

@@ -214,6 +214,22 @@ for (const target of testDatabases()) {
       expect(x.rejections.at(-1)).toBe('pkce_mismatch');
     });
 
+    it('the server names the providers it is configured for; with none, the list is empty', async () => {
+      expect((await new CookieClient(server.url).get('/api/auth/social/providers')).json).toEqual({ providers: ['facebook', 'twitter'] });
+      const bare = await startAuthServer(db);
+      const onlyX = await startAuthServer(db, { X_CLIENT_ID: 'x-client', X_CLIENT_SECRET: 'x-secret', FACEBOOK_CLIENT_ID: 'fb-no-secret' });
+      try {
+        const none = await new CookieClient(bare.url).get('/api/auth/social/providers');
+        expect(none.status).toBe(200);
+        expect(none.json).toEqual({ providers: [] });
+        // A client id without its secret cannot finish a sign-in, so it does not count as configured.
+        expect((await new CookieClient(onlyX.url).get('/api/auth/social/providers')).json).toEqual({ providers: ['twitter'] });
+      } finally {
+        await bare.close();
+        await onlyX.close();
+      }
+    });
+
     it('a provider without a client id answers 503; an unknown provider 400', async () => {
       const bare = await startAuthServer(db);
       try {

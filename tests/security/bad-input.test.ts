@@ -68,6 +68,7 @@ function examples(ws: number, registerEmail: string): Examples {
       resendVerification: {},
       requestReset: { body: { email: registerEmail } },
       resetPassword: { body: { token: 't'.repeat(43), password: PASSWORD, confirmPassword: PASSWORD } },
+      socialProviders: {},
       socialAuthUrl: { params: { provider: 'facebook' } },
       socialSendCode: { body: { email: registerEmail } },
       verifySocialEmail: { body: { email: registerEmail, verification_code: '123456' } },
@@ -134,6 +135,7 @@ function examples(ws: number, registerEmail: string): Examples {
     billing: {
       overview: {},
       subscriptionCheckout: { body: { cycle: 'monthly', promo_code: 'WELCOME', return_path: '/subscription/topup' } },
+      startTrial: {},
       cancelSubscription: {},
       creditsCheckout: { body: { pack: 'credits_50', promo_code: 'WELCOME', return_path: '/subscription/topup' } },
       creditsChargeSaved: { body: { pack: 'credits_50', promo_code: 'WELCOME', payment_method_id: 1 } },

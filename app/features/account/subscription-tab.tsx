@@ -22,10 +22,10 @@ function planLines(plan: Plan): string[] {
     limitLine(l.classifieds, limitNouns.classifieds),
     limitLine(l.events, limitNouns.events),
     limitLine(l.aiCreditsPerMonth, limitNouns.aiCreditsPerMonth),
-    `Social media: ${plan.pricingText.socialMedia.toLowerCase()}`,
+    `Social media: ${plan.text.socialMedia.toLowerCase()}`,
     plan.features.apiAccess ? 'API access' : 'No API access',
     ...(l.storageBytes !== null ? [`${formatBytes(l.storageBytes)} storage`] : []),
-    ...(plan.pricingText.support ? [`${plan.pricingText.support} support`] : []),
+    `${plan.text.support} support`,
   ];
 }
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { authContract, type socialProvider } from '../../../schema/contract/auth';
 import { call } from '../../data/api';
@@ -5,6 +6,8 @@ import { Button } from '../../ui/button';
 import * as s from './auth.css';
 
 type Provider = z.infer<typeof socialProvider>;
+
+const labels: Record<Provider, string> = { facebook: 'Facebook', twitter: 'X' };
 
 /** Asks the server for the provider's sign-in address and sends the browser there. */
 export async function startSocialLogin(provider: Provider): Promise<void> {
@@ -17,17 +20,30 @@ export async function startSocialLogin(provider: Provider): Promise<void> {
   }
 }
 
+/** The providers this server can sign in with; none while unknown (loading, offline, an error). */
+function useSocialProviders(): readonly Provider[] {
+  const query = useQuery({
+    queryKey: ['auth', 'social-providers'],
+    queryFn: () => call(authContract.socialProviders, {}),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return query.data?.providers ?? [];
+}
+
+/** A button per configured provider; nothing at all when the server has none, so no button does nothing. */
 export function SocialButtons() {
+  const providers = useSocialProviders();
+  if (providers.length === 0) return null;
   return (
     <>
       <div className={s.divider}>or continue with</div>
       <div className={s.socialRow}>
-        <Button variant="secondary" onPress={() => void startSocialLogin('facebook')}>
-          Facebook
-        </Button>
-        <Button variant="secondary" onPress={() => void startSocialLogin('twitter')}>
-          X
-        </Button>
+        {providers.map((p) => (
+          <Button key={p} variant="secondary" onPress={() => void startSocialLogin(p)}>
+            {labels[p]}
+          </Button>
+        ))}
       </div>
     </>
   );

@@ -105,7 +105,8 @@ export function WelcomePage() {
             ✓
           </span>
           <p className={s.lead}>Your email address is verified. Your account is ready to use.</p>
-          <Button wide onPress={() => void navigate({ to: '/controlhub' })}>
+          {/* /dashboard opens the workspace, or starts the first one when there is none. */}
+          <Button wide onPress={() => void navigate({ to: '/dashboard' })}>
             Continue to Dashboard
           </Button>
         </div>

@@ -82,6 +82,12 @@ export function useChargeSavedCard() {
   });
 }
 
+/** Starts the account's one Pro trial: no card, the plan changes at once. */
+export function useStartTrial() {
+  const refresh = useRefreshBilling();
+  return useMutation({ mutationFn: () => call(c.startTrial, {}), onSuccess: refresh });
+}
+
 export function useCancelSubscription() {
   const refresh = useRefreshBilling();
   return useMutation({ mutationFn: () => call(c.cancelSubscription, {}), onSuccess: refresh });

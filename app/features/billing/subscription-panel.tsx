@@ -9,7 +9,7 @@ import {
   type BillingOverview,
   type PromoQuote,
 } from '../../../schema/billing';
-import { plans } from '../../../schema/plans';
+import { PRO_TRIAL_DAYS, plans } from '../../../schema/plans';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ModalDialog } from '../../ui/modal-dialog';
@@ -18,7 +18,7 @@ import { Notice, LoadError } from '../../ui/feedback';
 import { formatDate } from '../workspaces/format';
 import { serverMessage } from '../workspaces/workspace-queries';
 import * as s from '../../ui/page.css';
-import { useBillingOverview, useCancelSubscription, useStartCheckout } from './billing-queries';
+import { useBillingOverview, useCancelSubscription, useStartCheckout, useStartTrial } from './billing-queries';
 import { dueNow } from './billing-format';
 import { CheckoutReturn } from './checkout-return';
 import { PromoField } from './promo-field';
@@ -51,8 +51,14 @@ export function SubscriptionPanel({
             overview.data.subscription.cancel_at_period_end ? null : (
               <CancelCard endsOn={overview.data.subscription.current_period_end} />
             )
+          ) : overview.data.trial_available ? (
+            <TrialCard />
           ) : (
-            <UpgradeCard returnPath={returnPath} enabled={overview.data.payments_enabled} />
+            <UpgradeCard
+              returnPath={returnPath}
+              enabled={overview.data.payments_enabled}
+              onTrial={overview.data.plan === 'pro' && overview.data.trial_ends_at !== null}
+            />
           )}
         </>
       )}
@@ -73,6 +79,8 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
     line = `Your ${pro.name} Plan is active. It renews on ${formatDate(sub.current_period_end)} for ${price}.`;
   } else if (overview.trial_ends_at && overview.plan === 'pro') {
     line = `You are on a free trial of the ${pro.name} Plan until ${formatDate(overview.trial_ends_at)}. Subscribe to keep it.`;
+  } else if (overview.trial_ends_at) {
+    line = `Your free trial of the ${pro.name} Plan ended on ${formatDate(overview.trial_ends_at)}. You are on the free ${plans.free.name} Plan.`;
   } else {
     line = `You are on the free ${plans.free.name} Plan.`;
   }
@@ -95,7 +103,34 @@ function CurrentPlan({ overview }: { overview: BillingOverview }) {
   );
 }
 
-function UpgradeCard({ returnPath, enabled }: { returnPath: string; enabled: boolean }) {
+/** spec §1: the first upgrade is a free trial that asks for no card. */
+function TrialCard() {
+  const start = useStartTrial();
+  return (
+    <Card aria-labelledby="trial-title">
+      <h2 className={s.sectionTitle} id="trial-title">
+        Try the {pro.name} Plan free for {PRO_TRIAL_DAYS} days
+      </h2>
+      <div className={s.stack}>
+        <p className={s.muted}>
+          Unlimited workspaces, products, events and classifieds, social media scheduling, API access and {pro.limits.aiCreditsPerMonth} AI
+          credits every month. No credit card needed: the trial starts at once, and when it ends your account moves back to the{' '}
+          {plans.free.name} Plan unless you subscribe.
+        </p>
+        {start.isError ? (
+          <Notice tone="error" title="The trial could not start">
+            <p className={s.muted}>{serverMessage(start.error)}</p>
+          </Notice>
+        ) : null}
+        <Button wide isPending={start.isPending} onPress={() => start.mutate()}>
+          Start {PRO_TRIAL_DAYS}-day free trial
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function UpgradeCard({ returnPath, enabled, onTrial }: { returnPath: string; enabled: boolean; onTrial: boolean }) {
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const [quote, setQuote] = useState<PromoQuote | null>(null);
   const start = useStartCheckout();
@@ -106,7 +141,7 @@ function UpgradeCard({ returnPath, enabled }: { returnPath: string; enabled: boo
   return (
     <Card aria-labelledby="upgrade-title">
       <h2 className={s.sectionTitle} id="upgrade-title">
-        Upgrade to the {pro.name} Plan
+        {onTrial ? `Subscribe to keep the ${pro.name} Plan` : `Upgrade to the ${pro.name} Plan`}
       </h2>
       {!enabled ? (
         <Notice tone="warning" title="Card payments are not set up on this server yet">
@@ -116,7 +151,8 @@ function UpgradeCard({ returnPath, enabled }: { returnPath: string; enabled: boo
         <div className={s.stack}>
           <p className={s.muted}>
             Unlimited workspaces, products, events and classifieds, social media scheduling, API access and {pro.limits.aiCreditsPerMonth}{' '}
-            AI credits every month. The upgrade takes effect at once.
+            AI credits every month.{' '}
+            {onTrial ? 'Subscribing ends your free trial and starts the paid plan today.' : 'The upgrade takes effect at once.'}
           </p>
           <RadioGroup
             value={cycle}

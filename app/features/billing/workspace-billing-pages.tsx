@@ -5,12 +5,14 @@ import { LinkButton } from '../../routes/link-button';
 import * as s from '../../ui/page.css';
 import { CreditsPanel } from './credits-panel';
 import { HistoryPanel } from './history-panel';
+import { PaymentMethodsPanel } from './payment-methods-panel';
 import { SubscriptionPanel } from './subscription-panel';
 import * as b from './billing.css';
 
 const subscriptionRoute = getRouteApi('/protected/workspace/$workspaceId/billing/subscription');
 const creditsRoute = getRouteApi('/protected/workspace/$workspaceId/billing/credits');
 const historyRoute = getRouteApi('/protected/workspace/$workspaceId/billing/history');
+const cardsRoute = getRouteApi('/protected/workspace/$workspaceId/billing/cards');
 
 /** The frame of the workspace billing pages: title, links between them, and the online-only guard. */
 function BillingFrame({ workspaceId, intro, children }: { workspaceId: number; intro: string; children: ReactNode }) {
@@ -33,7 +35,7 @@ function BillingFrame({ workspaceId, intro, children }: { workspaceId: number; i
         <LinkButton variant="ghost" to="/workspace/$workspaceId/billing/history" params={{ workspaceId }} activeProps={current}>
           History
         </LinkButton>
-        <LinkButton variant="ghost" to="/payment-methods">
+        <LinkButton variant="ghost" to="/workspace/$workspaceId/billing/cards" params={{ workspaceId }} activeProps={current}>
           Saved cards
         </LinkButton>
       </nav>
@@ -83,6 +85,16 @@ export function BillingHistoryPage() {
   return (
     <BillingFrame workspaceId={workspaceId} intro={intro}>
       <HistoryPanel />
+    </BillingFrame>
+  );
+}
+
+/** The account's saved cards, inside the workspace's billing (the same cards as /payment-methods). */
+export function BillingCardsPage() {
+  const { workspaceId } = cardsRoute.useParams();
+  return (
+    <BillingFrame workspaceId={workspaceId} intro={intro}>
+      <PaymentMethodsPanel />
     </BillingFrame>
   );
 }

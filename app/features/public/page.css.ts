@@ -31,6 +31,13 @@ export const tile = style({
   background: vars.color.surface,
 });
 globalStyle(`${tile} h3`, { fontSize: vars.fontSize.lg, margin: `0 0 ${vars.space.xs}` });
+globalStyle(`${tile} > span`, { marginBottom: vars.space.sm });
+export const moduleGroups = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg });
+/** Modules still to come take less room than the ones people can use: two columns even on a phone. */
+export const comingGrid = style([grid, { gap: vars.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))' }]);
+globalStyle(`${comingGrid} > li`, { padding: vars.space.md });
+globalStyle(`${comingGrid} h3`, { fontSize: vars.fontSize.md });
+export const moduleGroupTitle = style({ fontSize: vars.fontSize.lg, margin: `${vars.space.md} 0 0` });
 globalStyle(`${tile} p`, { margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const plans = style({

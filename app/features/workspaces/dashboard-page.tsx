@@ -144,7 +144,7 @@ function PlanLimits({ caps }: { caps: CapabilitiesDto }) {
     <div className={s.stack}>
       <p className={s.row}>
         <span className={caps.plan === 'pro' ? s.badge.accent : s.badge.neutral}>{planLabel(caps.plan)}</span>
-        {caps.trialEndsAt ? <span className={s.muted}>Trial ends {formatDate(caps.trialEndsAt)}</span> : null}
+        {caps.plan === 'pro' && caps.trialEndsAt ? <span className={s.muted}>Trial ends {formatDate(caps.trialEndsAt)}</span> : null}
       </p>
       <ul className={s.bullets}>
         {entries.map(([label, text]) => (

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardWorkspace } from './dashboard-redirect';
+import { dashboardTarget } from './dashboard-redirect';
 
 describe('/dashboard', () => {
   it('opens the workspace used last while the person still belongs to it', () => {
-    expect(dashboardWorkspace([{ id: 3 }, { id: 9 }], 9)).toBe(9);
+    expect(dashboardTarget([{ id: 3 }, { id: 9 }], 9)).toEqual({ kind: 'workspace', id: 9 });
   });
-  it('goes to the Control Hub when no workspace was used, or the last one is no longer theirs', () => {
-    expect(dashboardWorkspace([{ id: 3 }], null)).toBeNull();
-    expect(dashboardWorkspace([{ id: 3 }], 9)).toBeNull();
+  it('with no workspace at all, starts creating the first one instead of showing an empty list', () => {
+    expect(dashboardTarget([], null)).toEqual({ kind: 'create' });
+    expect(dashboardTarget([], 9)).toEqual({ kind: 'create' });
+  });
+  it('opens the only workspace when none was used yet, or the last one is no longer theirs', () => {
+    expect(dashboardTarget([{ id: 3 }], null)).toEqual({ kind: 'workspace', id: 3 });
+    expect(dashboardTarget([{ id: 3 }], 9)).toEqual({ kind: 'workspace', id: 3 });
+  });
+  it('with several and none used yet, goes to the Control Hub to choose', () => {
+    expect(dashboardTarget([{ id: 3 }, { id: 4 }], null)).toEqual({ kind: 'hub' });
+    expect(dashboardTarget([{ id: 3 }, { id: 4 }], 9)).toEqual({ kind: 'hub' });
   });
   it('trusts the last one when the list cannot be had (its page says if access has gone)', () => {
-    expect(dashboardWorkspace(undefined, 9)).toBe(9);
+    expect(dashboardTarget(undefined, 9)).toEqual({ kind: 'workspace', id: 9 });
+    expect(dashboardTarget(undefined, null)).toEqual({ kind: 'hub' });
   });
 });

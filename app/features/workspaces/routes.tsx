@@ -77,6 +77,13 @@ export const billingHistoryRoute = createRoute({
   component: lazyRouteComponent(() => import('../billing/workspace-billing-pages'), 'BillingHistoryPage'),
 });
 
+/** The account's saved cards, inside the workspace, so billing never leaves it. */
+export const billingCardsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'billing/cards',
+  component: lazyRouteComponent(() => import('../billing/workspace-billing-pages'), 'BillingCardsPage'),
+});
+
 export const acceptInvitationRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/invitations/accept',
@@ -97,6 +104,7 @@ export const workspaceCoreRoutes = [
   billingSubscriptionRoute,
   billingCreditsRoute,
   billingHistoryRoute,
+  billingCardsRoute,
 ] as const;
 
 /** Workspace pages outside a workspace (the tree is assembled in app/router.tsx). */

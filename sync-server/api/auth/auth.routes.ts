@@ -6,6 +6,7 @@ import { mount } from '../../http/route.js';
 import * as auth from './auth.service.js';
 import { checkSession, clearSessionCookies, endSession, refreshSession, requireLiveUser, startSession } from './session.service.js';
 import { socialAuthUrl, socialCallback, socialSendCode, verifySocialEmail } from './social.service.js';
+import { configuredProviders } from './social-providers.js';
 import { toUserDto } from './user-dto.js';
 
 function clientIp(req: Request): string {
@@ -94,6 +95,8 @@ export function authRoutes(deps: AppDeps): Router {
     const user = await verifySocialEmail(deps, req, res, body, clientIp(req));
     return { user: toUserDto(user) };
   });
+
+  mount(router, c.socialProviders, async () => ({ providers: configuredProviders(deps.config) }));
 
   mount(router, c.socialAuthUrl, async ({ params }, _req, res) => {
     return { auth_url: await socialAuthUrl(deps, res, params.provider) };

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import type { ProfileUpdate } from '../../../schema/accounts.js';
 import type { authContract } from '../../../schema/contract/auth.js';
 import { messages } from '../../../schema/forms.js';
+import { trialEnd } from '../../../schema/plans.js';
 import type { EndpointParsed } from '../../../schema/http.js';
 import { signingKey } from '../../http/auth-context.js';
 import { badRequest, conflict, unauthorized } from '../../http/errors.js';
@@ -16,7 +17,6 @@ import type { UserRow } from './users.repo.js';
 
 type Body<K extends keyof typeof authContract> = EndpointParsed<(typeof authContract)[K]>['body'];
 
-const TRIAL_DAYS = 30;
 const RESET_TTL_MS = 3600_000;
 export const INVALID_LOGIN = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -35,8 +35,8 @@ export async function register(deps: AppDeps, body: Body<'register'>, ip: string
     fullName: body.full_name,
     verified: false,
     plan: pro ? 'pro' : 'free',
-    // A Pro sign-up starts a 30-day trial with no card (spec §1 plans).
-    trialEndsAt: pro ? new Date(now.getTime() + TRIAL_DAYS * 86_400_000) : null,
+    // A Pro sign-up starts the account's one trial, with no card (spec §1 plans).
+    trialEndsAt: pro ? trialEnd(now) : null,
     consentAt: now,
     now,
   });

@@ -43,6 +43,15 @@ export function providerSettings(config: Config, provider: Provider): ProviderSe
   };
 }
 
+/** The providers whose client id and secret are both set: the only ones a sign-in can complete with. */
+export function configuredProviders(config: Config): Provider[] {
+  const all: Provider[] = ['facebook', 'twitter'];
+  return all.filter((p) => {
+    const settings = providerSettings(config, p);
+    return Boolean(settings.clientId && settings.clientSecret);
+  });
+}
+
 export function configuredProvider(config: Config, provider: Provider): ProviderSettings & { clientId: string } {
   const settings = providerSettings(config, provider);
   const { clientId } = settings;

@@ -59,8 +59,9 @@ export interface NewUser {
 export async function insertUser(db: Queryable, u: NewUser): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(
     `INSERT INTO users (email, password, full_name, verified, plan, plan_trial_ends_at, age_confirmed_at,
-       terms_accepted_at, facebook_id, twitter_id, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $7::timestamptz, $8, $9, $10::timestamptz, $10::timestamptz)
+       terms_accepted_at, facebook_id, twitter_id, created_at, updated_at, trial_used_at)
+     VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $7::timestamptz, $8, $9, $10::timestamptz, $10::timestamptz,
+       CASE WHEN $6::timestamptz IS NULL THEN NULL ELSE $10::timestamptz END)
      ON CONFLICT DO NOTHING
      RETURNING ${columns}`,
     [

@@ -15,6 +15,7 @@ export function billingRoutes(deps: AppDeps): Router {
 
   mount(router, c.overview, async (_in, req) => billing.overview(deps, await user(req)));
   mount(router, c.subscriptionCheckout, async ({ body }, req) => billing.startSubscriptionCheckout(deps, await user(req), body));
+  mount(router, c.startTrial, async (_in, req) => billing.startTrial(deps, await user(req)));
   mount(router, c.cancelSubscription, async (_in, req) => billing.cancelSubscription(deps, await user(req)));
   mount(router, c.creditsCheckout, async ({ body }, req) => billing.startCreditsCheckout(deps, await user(req), body));
   mount(router, c.creditsChargeSaved, async ({ body }, req) => billing.chargeSavedCard(deps, await user(req), body));

@@ -5,6 +5,7 @@ import { PaymentProviderError, type PaymentGateway, type VerifiedTransaction } f
 import { paymentGateway } from '../../payments/payments.js';
 import { capabilitiesFor } from '../../plans/capabilities.js';
 import { brand } from '../../../schema/brand.js';
+import { PRO_TRIAL_DAYS, trialEnd } from '../../../schema/plans.js';
 import {
   BILLING_CURRENCY,
   creditPack,
@@ -60,6 +61,7 @@ export async function overview(deps: AppDeps, userId: number): Promise<BillingOv
   return {
     plan: caps.plan,
     trial_ends_at: sub ? null : caps.trialEndsAt,
+    trial_available: !sub && account.trial_used_at === null,
     subscription: sub
       ? {
           status: sub.status,
@@ -207,6 +209,20 @@ export async function startSubscriptionCheckout(
   }
   const item: PurchaseItem = body.cycle === 'annual' ? 'pro_annual' : 'pro_monthly';
   return startCheckout(deps, userId, { item, promoCode: body.promo_code, returnPath: body.return_path });
+}
+
+/** The account's one Pro trial (spec §1): Pro for PRO_TRIAL_DAYS days at once, no card asked. */
+export async function startTrial(deps: AppDeps, userId: number): Promise<BillingOverview> {
+  const live = await repo.liveSubscription(deps.db, userId);
+  if (live) throw conflict(`You already have the ${brand.product} Plan.`, { code: 'already_subscribed' });
+  const now = deps.now();
+  if (!(await repo.startTrial(deps.db, userId, now, trialEnd(now)))) {
+    throw conflict(
+      `You have already had your ${PRO_TRIAL_DAYS}-day free trial of the ${brand.product} Plan. Upgrade with a card to use it again.`,
+      { code: 'trial_used' },
+    );
+  }
+  return overview(deps, userId);
 }
 
 export function startCreditsCheckout(

@@ -9,13 +9,15 @@ export interface AccountRow {
   email: string;
   plan: 'free' | 'pro';
   plan_trial_ends_at: Time | null;
+  /** When the account started its one Pro trial; null while it may still start one. */
+  trial_used_at: Time | null;
   credits: number;
   provider_customer_id: string | null;
 }
 
 export async function account(q: Queryable, userId: number): Promise<AccountRow | undefined> {
   const rows = await q.query<AccountRow>(
-    'SELECT id, email, plan, plan_trial_ends_at, credits, provider_customer_id FROM users WHERE id = $1',
+    'SELECT id, email, plan, plan_trial_ends_at, trial_used_at, credits, provider_customer_id FROM users WHERE id = $1',
     [userId],
   );
   return rows[0];
@@ -23,7 +25,7 @@ export async function account(q: Queryable, userId: number): Promise<AccountRow 
 
 export async function accountByEmail(q: Queryable, email: string): Promise<AccountRow | undefined> {
   const rows = await q.query<AccountRow>(
-    'SELECT id, email, plan, plan_trial_ends_at, credits, provider_customer_id FROM users WHERE lower(email) = lower($1)',
+    'SELECT id, email, plan, plan_trial_ends_at, trial_used_at, credits, provider_customer_id FROM users WHERE lower(email) = lower($1)',
     [email],
   );
   return rows[0];
@@ -31,6 +33,20 @@ export async function accountByEmail(q: Queryable, email: string): Promise<Accou
 
 export async function setCustomerCode(q: Queryable, userId: number, code: string): Promise<void> {
   await q.query('UPDATE users SET provider_customer_id = $2 WHERE id = $1 AND provider_customer_id IS DISTINCT FROM $2', [userId, code]);
+}
+
+/**
+ * Starts the account's one Pro trial: Pro until `ends`. Answers false, changing nothing, when the
+ * account has had its trial already; the check and the write are one statement, so two clicks
+ * racing cannot start two.
+ */
+export async function startTrial(q: Queryable, userId: number, now: Date, ends: Date): Promise<boolean> {
+  const rows = await q.query<{ id: number }>(
+    `UPDATE users SET plan = 'pro', plan_trial_ends_at = $3, trial_used_at = $2, updated_at = $2
+      WHERE id = $1 AND trial_used_at IS NULL RETURNING id`,
+    [userId, now, ends],
+  );
+  return rows.length === 1;
 }
 
 /** Pro, paid: a paid plan replaces any trial. */

@@ -1,4 +1,5 @@
 import { brand } from '../../../../schema/brand';
+import { plans } from '../../../../schema/plans';
 import { SiteLink } from '../site-link';
 import * as s from '../page.css';
 
@@ -12,9 +13,9 @@ const competitors = ['Typical POS app', 'Typical invoicing app', 'Typical websit
 const rows: ReadonlyArray<{ feature: string; vuka: string; others: readonly [string, string, string] }> = [
   { feature: 'Point of sale', vuka: 'Included', others: ['Core feature', 'Usually not included', 'Sometimes, as an add-on'] },
   { feature: 'Invoices and quotes', vuka: 'Included', others: ['Sometimes', 'Core feature', 'Usually not included'] },
-  { feature: 'Online storefront', vuka: 'Included', others: ['Sometimes, as an add-on', 'Usually not included', 'Core feature'] },
+  { feature: 'Online storefront', vuka: 'Coming soon', others: ['Sometimes, as an add-on', 'Usually not included', 'Core feature'] },
   {
-    feature: 'CRM, bookings, events, projects and AI content',
+    feature: 'Stock, customer contacts and a planner',
     vuka: 'All in one workspace',
     others: ['Separate tools', 'Separate tools', 'Separate tools'],
   },
@@ -23,8 +24,12 @@ const rows: ReadonlyArray<{ feature: string; vuka: string; others: readonly [str
     vuka: 'Yes: sales and invoices sync when you reconnect',
     others: ['Varies', 'Usually needs a connection', 'Editing needs a connection'],
   },
-  { feature: 'Priced in Rand (ZAR)', vuka: 'Yes: R0 or R499 per month', others: ['Varies', 'Varies', 'Varies'] },
-  { feature: 'Free plan', vuka: 'Mahala Plan', others: ['Varies', 'Varies', 'Varies'] },
+  {
+    feature: 'Priced in Rand (ZAR)',
+    vuka: `Yes: R${plans.free.priceZarCents / 100} or R${plans.pro.priceZarCents / 100} per month`,
+    others: ['Varies', 'Varies', 'Varies'],
+  },
+  { feature: 'Free plan', vuka: `${plans.free.name} Plan`, others: ['Varies', 'Varies', 'Varies'] },
   { feature: 'Missing features built on request', vuka: 'Yes, for Pro subscribers, free', others: ['Varies', 'Varies', 'Varies'] },
 ];
 

@@ -1,6 +1,7 @@
 import { brand } from '../../../../schema/brand';
+import { plans } from '../../../../schema/plans';
 import { InstallButton } from '../../pwa/install-button';
-import { hustlerTypes } from '../content';
+import { availableModules, hustlerTypes } from '../content';
 import { CurrencySelect } from '../currency/currency-select';
 import { PublicLayout } from '../layout/public-layout';
 import { ModuleCards } from '../module-cards';
@@ -13,8 +14,11 @@ import * as s from '../page.css';
 
 const features = [
   { title: 'Works offline', text: 'Keep selling and invoicing when the network or power goes; changes sync when you are back.' },
-  { title: 'Priced in Rand', text: 'Pay R499 a month for everything, or start on the free Mahala Plan. No dollar surprises.' },
-  { title: 'All in one place', text: 'Till, invoices, stock, bookings, CRM and more share one set of customers and products.' },
+  {
+    title: 'Priced in Rand',
+    text: `Pay R${plans.pro.priceZarCents / 100} a month for everything, or start on the free ${plans.free.name} Plan. No dollar surprises.`,
+  },
+  { title: 'All in one place', text: 'Till, invoices, stock and contacts share one set of customers and products.' },
   { title: 'Built with you', text: 'Pro subscribers request the features they miss, and we build them into the platform for free.' },
   { title: 'Your team included', text: 'Invite unlimited team members on every plan, each with the access they need.' },
   {
@@ -23,10 +27,13 @@ const features = [
   },
 ] as const;
 
+const words = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'];
+const numberWord = (n: number) => words[n] ?? String(n);
+
 export function LandingPage() {
   usePageMeta({
     title: `${brand.product}: run your whole business from one app`,
-    description: `${brand.product} gives African small businesses point of sale, invoices, stock, bookings, CRM and more in one app priced in Rand. Works offline.`,
+    description: `${brand.product} gives African small businesses point of sale, invoices and quotes, stock, contacts and a planner in one app priced in Rand. Works offline.`,
   });
   return (
     <PublicLayout>
@@ -37,8 +44,8 @@ export function LandingPage() {
             Run your whole business from one app.
           </h1>
           <p className={s.lead}>
-            Sell, invoice, book clients, track stock and grow online with {brand.product}: one workspace that keeps working when the signal
-            doesn’t, priced in Rand.
+            Sell, invoice, track stock, keep your customers and plan your week with {brand.product}: one workspace that keeps working when
+            the signal doesn’t, priced in Rand.
           </p>
           <div className={s.ctaRow}>
             <SiteLink to="/register" variant="primary">
@@ -75,7 +82,10 @@ export function LandingPage() {
       </PageSection>
 
       <PageSection alt titleId="modules-title" eyebrow="Modules" title="Everything your business needs">
-        <p className={s.lead}>Fifteen modules in every workspace. Switch on what you use today; the rest is there when you grow.</p>
+        <p className={s.lead}>
+          {numberWord(availableModules.length)} modules are ready in every workspace today, and more are on the way. Each one marked “Coming
+          soon” is not available yet.
+        </p>
         <ModuleCards />
         <div className={s.ctaRow} style={{ marginTop: 24 }}>
           <SiteLink to="/register" variant="primary">

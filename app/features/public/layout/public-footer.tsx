@@ -18,7 +18,7 @@ export function PublicFooter() {
       <div className={s.footerInner}>
         <div>
           <p className={s.footerHeading}>{brand.product}</p>
-          <p className={s.muted}>Point of sale, invoices, stock, bookings and more for African small businesses. Works offline.</p>
+          <p className={s.muted}>Point of sale, invoices, stock, contacts and a planner for African small businesses. Works offline.</p>
         </div>
         <nav aria-label="Product">
           <p className={s.footerHeading}>Product</p>

@@ -1,4 +1,5 @@
 import { brand } from '../../../../schema/brand';
+import { PRO_TRIAL_DAYS } from '../../../../schema/plans';
 import { SiteLink } from '../site-link';
 import { LEGAL_LAST_UPDATED, LegalPage, type LegalSection } from './legal-page';
 
@@ -32,9 +33,9 @@ export const termsSections: readonly LegalSection[] = [
     title: 'What the service includes',
     body: (
       <p>
-        {p} is an online platform for small businesses. A workspace can hold tools such as a CRM, invoices and quotes, point of sale, orders
-        and a storefront, events and ticketing, bookings, inventory, classified ads, content, social media scheduling, a bookkeeper, a file
-        drive, projects, a planner and AI generation. Around the workspaces sit a public marketplace, a directory and a magazine. We keep
+        {p} is an online platform for small businesses. A workspace holds point of sale, inventory, invoices and quotes, customer contacts
+        and a planner. Other tools, such as orders and a storefront, events and ticketing, bookings, classified ads, a file drive and AI
+        generation, are announced on our website as coming soon; they are part of the service only once they are available. We keep
         improving {p}, so features may change over time.
       </p>
     ),
@@ -52,8 +53,8 @@ export const termsSections: readonly LegalSection[] = [
           the payment and gives us a reference to your card so it can be charged again for renewals.
         </p>
         <p>
-          New subscribers may try the {p} Plan free for 30 days without a credit card. Annual billing, where offered on the checkout page,
-          saves up to 20% compared with paying monthly.
+          Each account may try the {p} Plan free once, for {PRO_TRIAL_DAYS} days, without a credit card. Annual billing, where offered on
+          the checkout page, saves up to 20% compared with paying monthly.
         </p>
       </>
     ),

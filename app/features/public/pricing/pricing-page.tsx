@@ -1,4 +1,5 @@
 import { brand } from '../../../../schema/brand';
+import { PRO_TRIAL_DAYS, plans, storageLabel } from '../../../../schema/plans';
 import { planRows, VUKA_PLAN_USD_REFERENCE } from '../content';
 import { CurrencySelect } from '../currency/currency-select';
 import { PublicLayout } from '../layout/public-layout';
@@ -12,7 +13,7 @@ import * as s from '../page.css';
 const faq = [
   {
     q: `Is there a free trial of the ${brand.product} Plan?`,
-    a: `Yes. You can try the ${brand.product} Plan free for 30 days, and no credit card is needed.`,
+    a: `Yes. You can try the ${brand.product} Plan free for ${PRO_TRIAL_DAYS} days, and no credit card is needed.`,
   },
   {
     q: 'Can I pay yearly?',
@@ -39,7 +40,7 @@ const faq = [
 export function PricingPage() {
   usePageMeta({
     title: `Pricing | ${brand.product}`,
-    description: `Start free on the Mahala Plan or get everything with the ${brand.product} Plan at R499 a month. 30-day free trial, no credit card needed.`,
+    description: `Start free on the ${plans.free.name} Plan or get everything with the ${brand.product} Plan at R${plans.pro.priceZarCents / 100} a month. ${PRO_TRIAL_DAYS}-day free trial, no credit card needed.`,
   });
   const origin = siteOrigin();
   return (
@@ -49,7 +50,7 @@ export function PricingPage() {
           '@context': 'https://schema.org',
           '@type': 'Product',
           name: `${brand.product} Plan`,
-          description: `All ${brand.product} modules with unlimited workspaces, 100 AI credits per month, API access and 10GB storage.`,
+          description: `All ${brand.product} modules with unlimited workspaces, ${plans.pro.limits.aiCreditsPerMonth} AI credits per month, API access and ${storageLabel(plans.pro.limits.storageBytes)} storage.`,
           brand: { '@type': 'Brand', name: brand.product },
           offers: {
             '@type': 'Offer',
@@ -100,7 +101,10 @@ export function PricingPage() {
       </PageSection>
 
       <PageSection titleId="modules-title" title="The modules in your workspace">
-        <p className={s.lead}>One workspace holds all of these. The table above shows each plan’s limits.</p>
+        <p className={s.lead}>
+          One workspace holds the modules that are ready today; those marked “Coming soon” are on the way. The table above shows each plan’s
+          limits.
+        </p>
         <ModuleCards />
       </PageSection>
 
