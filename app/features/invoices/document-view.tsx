@@ -1,7 +1,8 @@
 import { documentTotals, lineTotals, type DocumentItem } from '../../../schema/invoices';
 import { formatCents } from '../../../schema/money';
 import { bpToPercent } from './document-draft';
-import { formatDate, NO_NUMBER, StatusBadge } from './document-bits';
+import { NO_NUMBER, StatusBadge } from './document-bits';
+import { useWorkspaceDates } from '../workspaces/date-format';
 import type { InvoiceShownStatus, QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 import { TotalsBlock } from './totals-block';
@@ -21,6 +22,7 @@ export interface ViewModel {
 
 /** The document as the customer sees it; also what prints (the page chrome is hidden in print). */
 export function DocumentView({ model: m }: { model: ViewModel }) {
+  const dates = useWorkspaceDates();
   // The server's totals once synced; until then the same function computed on this device.
   const local = documentTotals(m.items);
   const totals = {
@@ -43,7 +45,7 @@ export function DocumentView({ model: m }: { model: ViewModel }) {
           {m.dates.map((d) => (
             <div key={d.label} className={s.dateRow}>
               <dt className={s.label}>{d.label}</dt>
-              <dd>{formatDate(d.value)}</dd>
+              <dd>{dates.date(d.value)}</dd>
             </div>
           ))}
         </dl>

@@ -3,9 +3,9 @@ import { computeTotals } from '../../../schema/pos-totals';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
+import { useWorkspaceDates } from '../workspaces/date-format';
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;
-const dateTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function receiptLabel(order: Pick<PosOrder, 'receipt_number' | 'order_number'>): string {
   return order.receipt_number !== undefined ? `Receipt ${order.receipt_number}` : `Ref ${order.order_number ?? ''}`;
@@ -18,6 +18,7 @@ export function receiptLabel(order: Pick<PosOrder, 'receipt_number' | 'order_num
  */
 export function Receipt({ order, business, currency }: { order: PosOrder; business: string; currency: string }) {
   const money = (c: number) => formatCents(c, currency);
+  const dates = useWorkspaceDates();
   const totals = computeTotals(order.items, order.order_discount_cents);
   const paid = order.payments.reduce((a, pay) => a + pay.amount_cents, 0);
   const cash = order.payments.find((pay) => pay.method === 'cash' && pay.tendered_cents !== undefined);
@@ -45,7 +46,7 @@ export function Receipt({ order, business, currency }: { order: PosOrder; busine
         </div>
         <div className={p.sum}>
           <dt>Date</dt>
-          <dd className={p.sumValue}>{order.completed_at ? dateTime.format(new Date(order.completed_at)) : ''}</dd>
+          <dd className={p.sumValue}>{order.completed_at ? dates.dateTime(order.completed_at) : ''}</dd>
         </div>
       </dl>
       <ul className={p.lines} aria-label="Receipt lines">
