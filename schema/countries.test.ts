@@ -7,6 +7,7 @@ import {
   countryMessages,
   countryOptions,
   formatRate,
+  percentToBp,
   isCountryCode,
 } from './countries';
 
@@ -57,5 +58,16 @@ describe('country defaults', () => {
     expect(formatRate(1500)).toBe('15 %');
     expect(formatRate(750)).toBe('7.5 %');
     expect(formatRate(0)).toBe('0 %');
+  });
+
+  it('a typed percentage becomes basis points; rubbish and extra decimals are left for the schema to refuse', () => {
+    expect(percentToBp('15')).toBe(1500);
+    expect(percentToBp(' 7.5 % ')).toBe(750);
+    expect(percentToBp('15,25')).toBe(1525);
+    expect(percentToBp('0')).toBe(0);
+    expect(percentToBp('-1')).toBe(-100);
+    expect(percentToBp('abc')).toBeNaN();
+    expect(percentToBp('')).toBeNaN();
+    expect(Number.isInteger(percentToBp('15.555'))).toBe(false);
   });
 });

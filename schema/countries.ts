@@ -74,3 +74,16 @@ export const countryOptions: ReadonlyArray<{ value: CountryCode | typeof OTHER_C
 export function formatRate(bp: number): string {
   return `${(bp / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
 }
+
+/**
+ * "15", "7.5", "15 %", "15,5" → basis points. Anything that is not a number gives NaN and more than
+ * two decimals a fraction, so the shared schema refuses them with its own words.
+ */
+export function percentToBp(input: string): number {
+  const cleaned = input.trim().replace(/\s*%$/, '').replace(',', '.');
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(cleaned);
+  if (!m) return Number.NaN;
+  const [, sign, whole, frac = ''] = m;
+  const bp = Number(whole) * 100 + (frac.length > 2 ? Number(`0.${frac}`) * 100 : Number(frac.padEnd(2, '0')));
+  return sign ? -bp : bp;
+}

@@ -52,8 +52,8 @@ export const workspaceAutoCreate = z.object({ name, type: workspaceType });
 
 const vatRateMessage = 'VAT rate must be between 0 % and 100 %';
 
-/** spec §3 workspace_settings fields, validated the same way on read and on change. */
-const settingsFields = {
+/** spec §3 workspace_settings fields, validated the same way on read, on change and in the settings forms. */
+export const settingsFields = {
   colors: z.record(text(), text()),
   dark_mode: z.boolean(),
   logo: text().nullable(),
@@ -73,7 +73,7 @@ const settingsFields = {
   country: countryCode.nullable(),
   vat_rate_bp: z
     .number({ error: 'Enter the VAT rate as a number' })
-    .int('Enter the VAT rate in hundredths of a percent')
+    .int('VAT rate can have at most 2 decimals')
     .min(0, vatRateMessage)
     .max(10_000, vatRateMessage),
   prices_include_vat: z.boolean(),

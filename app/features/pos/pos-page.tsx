@@ -208,7 +208,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         totalCents={totals.total_cents}
         currency={currency}
         completed={completed !== null}
-        receipt={completed ? <Receipt order={completed} business={business} currency={currency} /> : null}
+        receipt={completed ? <Receipt order={completed} business={business} currency={currency} vatNumber={settings?.vat_number} /> : null}
         onClose={() => {
           setPaying(false);
           if (!completed) return;
@@ -226,7 +226,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
       >
         {receipt ? (
           <div className={s.dialogBody}>
-            <Receipt order={receipt} business={business} currency={currency} />
+            <Receipt order={receipt} business={business} currency={currency} vatNumber={settings?.vat_number} />
             <Button wide onPress={() => setReceipt(null)} autoFocus>
               Close
             </Button>

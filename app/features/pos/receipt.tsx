@@ -16,7 +16,18 @@ export function receiptLabel(order: Pick<PosOrder, 'receipt_number' | 'order_num
  * Figures come from the items with the shared totals function, so they are right offline; once
  * synced the server's stored values are the same.
  */
-export function Receipt({ order, business, currency }: { order: PosOrder; business: string; currency: string }) {
+export function Receipt({
+  order,
+  business,
+  currency,
+  vatNumber,
+}: {
+  order: PosOrder;
+  business: string;
+  currency: string;
+  /** The seller's VAT number (workspace settings): only a VAT-registered seller issues a tax invoice (DESIGN.md §14). */
+  vatNumber?: string | null;
+}) {
   const money = (c: number) => formatCents(c, currency);
   const dates = useWorkspaceDates();
   const totals = computeTotals(order.items, order.order_discount_cents);
@@ -27,7 +38,10 @@ export function Receipt({ order, business, currency }: { order: PosOrder; busine
     <article className={p.receipt} aria-label="Receipt">
       <header className={p.receiptHead}>
         <p className={p.receiptBusiness}>{business}</p>
-        <p className={s.muted}>{order.kind === 'void' ? 'Void' : totals.tax_cents > 0 ? 'Tax invoice / receipt' : 'Receipt'}</p>
+        <p className={s.muted}>
+          {order.kind === 'void' ? 'Void' : totals.tax_cents > 0 && vatNumber ? 'Tax invoice / receipt' : 'Receipt'}
+        </p>
+        {vatNumber ? <p className={s.muted}>VAT no. {vatNumber}</p> : null}
       </header>
       {order.receipt_number !== undefined ? (
         <p>
