@@ -55,9 +55,9 @@ describe('country defaults', () => {
   });
 
   it('rates read as percentages', () => {
-    expect(formatRate(1500)).toBe('15 %');
-    expect(formatRate(750)).toBe('7.5 %');
-    expect(formatRate(0)).toBe('0 %');
+    expect(formatRate(1500)).toBe('15\u00a0%');
+    expect(formatRate(750)).toBe('7.5\u00a0%');
+    expect(formatRate(0)).toBe('0\u00a0%');
   });
 
   it('a typed percentage becomes basis points; rubbish and extra decimals are left for the schema to refuse', () => {

@@ -70,9 +70,9 @@ export const countryOptions: ReadonlyArray<{ value: CountryCode | typeof OTHER_C
   { value: OTHER_COUNTRY, label: 'Other' },
 ];
 
-/** "15 %" from 1500, "7.5 %" from 750. */
+/** "15 %" from 1500, "7.5 %" from 750 (a no-break space, so the sign never starts a line). */
 export function formatRate(bp: number): string {
-  return `${(bp / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+  return `${(bp / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}\u00a0%`;
 }
 
 /**

@@ -107,7 +107,7 @@ export function BusinessSection({
           <SwitchField isSelected={form.values.prices_include_vat} onChange={(v) => form.set('prices_include_vat', v)} isDisabled={ro}>
             Shelf prices include VAT
           </SwitchField>
-          <p className={s.muted}>The till reads product prices as VAT-inclusive; invoice and quote lines add VAT on top.</p>
+          <p className={`${s.muted} ${s.small}`}>The till reads product prices as VAT-inclusive; invoice and quote lines add VAT on top.</p>
         </div>
         {canEdit ? (
           <div className={s.formActions}>
