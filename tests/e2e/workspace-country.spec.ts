@@ -120,6 +120,8 @@ test('a South African workspace sells in rand with 15 % VAT and writes dates in 
     await expect(fact(page, 'Created')).toHaveText(johannesburgDay('dmy'));
     await page.goto(invoiceUrl);
     await expect(fact(page, 'Issued')).toHaveText(johannesburgDay('dmy'));
+    // The seller's VAT number, saved in settings, is on the invoice as a tax invoice needs it.
+    await expect(page.getByTestId('seller-registration')).toHaveText('VAT no. 4123456789');
   });
 
   await test.step('after a reload the settings keep what was saved', async () => {

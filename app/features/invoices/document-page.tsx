@@ -32,6 +32,7 @@ export function DocumentPage() {
 function Document({ data, workspaceId, id }: { data: UserData; workspaceId: number; id: string }) {
   const loaded = useDocument(data, id);
   const workspace = useWorkspace(workspaceId);
+  const settings = useWorkspaceSettings(workspaceId).data;
   const dates = useWorkspaceDates();
   const [editing, setEditing] = useState(false);
   useNumberKeeper(data, workspaceId);
@@ -51,6 +52,10 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
   }
   const today = dates.today();
   const model = viewModel(loaded, workspace.data?.name ?? '', today);
+  model.registration = [
+    ...(settings?.vat_number ? [`VAT no. ${settings.vat_number}`] : []),
+    ...(settings?.company_registration_number ? [`Reg. no. ${settings.company_registration_number}`] : []),
+  ];
   const frozen = loaded.kind === 'invoice' ? invoiceFrozen(loaded.doc) : quoteFrozen(loaded.doc);
   return (
     <div className={w.stack}>

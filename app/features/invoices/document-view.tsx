@@ -12,6 +12,8 @@ export interface ViewModel {
   number: string | undefined;
   status: InvoiceShownStatus | QuoteShownStatus;
   business: string;
+  /** The seller's VAT and company registration numbers, as a tax invoice prints them (DESIGN.md §14). */
+  registration?: string[];
   customer: { name: string; email?: string; address?: string };
   dates: { label: string; value: string | undefined }[];
   currency: string;
@@ -36,6 +38,11 @@ export function DocumentView({ model: m }: { model: ViewModel }) {
       <div className={s.paperHead}>
         <div>
           <p className={s.label}>{m.business}</p>
+          {m.registration?.map((line) => (
+            <p key={line} className={s.label} data-testid="seller-registration">
+              {line}
+            </p>
+          ))}
           <h2 className={s.docTitle}>
             {m.heading} <span data-testid="document-number">{m.number ?? NO_NUMBER}</span>
           </h2>
