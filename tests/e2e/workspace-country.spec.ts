@@ -104,6 +104,13 @@ test('a South African workspace sells in rand with 15 % VAT and writes dates in 
     await business.getByRole('button', { name: 'Save business details' }).click();
     await expect(page.getByText('Workspace updated')).toBeVisible();
 
+    const emailSettings = page.getByRole('region', { name: 'Email' });
+    await emailSettings.getByLabel('Cc', { exact: true }).fill('accounts@spaza.example, not an address');
+    await emailSettings.getByRole('button', { name: 'Save email' }).click();
+    await expect(emailSettings.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(emailSettings.getByLabel('Cc', { exact: true })).toBeFocused();
+    await emailSettings.getByLabel('Cc', { exact: true }).fill('');
+
     const preferences = page.getByRole('region', { name: 'Preferences' });
     await preferences.getByLabel('Date format').selectOption('DD/MM/YYYY');
     await preferences.getByRole('button', { name: 'Save preferences' }).click();
