@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './input.js';
 import { planCode } from './accounts.js';
+import { countryCode, noCountryDefaults } from './countries.js';
 
 export const workspaceRole = z.enum(['owner', 'admin', 'member']);
 export type WorkspaceRoleCode = z.infer<typeof workspaceRole>;
@@ -33,6 +34,8 @@ export const workspaceCreate = z.object({
   description: text().trim().max(2000).nullish(),
   industry: text().trim().max(100).nullish(),
   type: workspaceType.optional(),
+  /** Where the business trades: sets its currency, time zone and VAT (schema/countries.ts). None: the spec's defaults. */
+  country: countryCode.nullish(),
 });
 
 export const workspacePatch = z
@@ -47,8 +50,10 @@ export const workspacePatch = z
 
 export const workspaceAutoCreate = z.object({ name, type: workspaceType });
 
-/** spec §3 workspace_settings fields, validated the same way on read and on change. */
-const settingsFields = {
+const vatRateMessage = 'VAT rate must be between 0 % and 100 %';
+
+/** spec §3 workspace_settings fields, validated the same way on read, on change and in the settings forms. */
+export const settingsFields = {
   colors: z.record(text(), text()),
   dark_mode: z.boolean(),
   logo: text().nullable(),
@@ -65,6 +70,15 @@ const settingsFields = {
   email_bcc: text().nullable(),
   email_reply_to: text().nullable(),
   allowed_file_types: z.array(text()),
+  country: countryCode.nullable(),
+  vat_rate_bp: z
+    .number({ error: 'Enter the VAT rate as a number' })
+    .int('VAT rate can have at most 2 decimals')
+    .min(0, vatRateMessage)
+    .max(10_000, vatRateMessage),
+  prices_include_vat: z.boolean(),
+  vat_number: text().trim().max(30, 'A VAT number has at most 30 characters').nullable(),
+  company_registration_number: text().trim().max(30, 'A registration number has at most 30 characters').nullable(),
 };
 
 /** spec §3 workspace_settings, with its defaults. */
@@ -74,11 +88,11 @@ export const workspaceSettings = z.object({
   dark_mode: settingsFields.dark_mode.default(false),
   logo: settingsFields.logo.default(null),
   favicon: settingsFields.favicon.default(null),
-  timezone: settingsFields.timezone.default('UTC'),
+  timezone: settingsFields.timezone.default(noCountryDefaults.timezone),
   date_format: settingsFields.date_format.default('YYYY-MM-DD'),
   time_format: settingsFields.time_format.default('HH:mm'),
   language: settingsFields.language.default('en'),
-  currency: settingsFields.currency.default('USD'),
+  currency: settingsFields.currency.default(noCountryDefaults.currency),
   email_template: settingsFields.email_template.default(null),
   email_signature: settingsFields.email_signature.default(null),
   email_from: settingsFields.email_from.default(null),
@@ -86,10 +100,27 @@ export const workspaceSettings = z.object({
   email_bcc: settingsFields.email_bcc.default(null),
   email_reply_to: settingsFields.email_reply_to.default(null),
   allowed_file_types: settingsFields.allowed_file_types.default(['image/*', 'application/pdf']),
+  country: settingsFields.country.default(null),
+  vat_rate_bp: settingsFields.vat_rate_bp.default(noCountryDefaults.vat_rate_bp),
+  prices_include_vat: settingsFields.prices_include_vat.default(noCountryDefaults.prices_include_vat),
+  vat_number: settingsFields.vat_number.default(null),
+  company_registration_number: settingsFields.company_registration_number.default(null),
 });
 export type WorkspaceSettings = z.infer<typeof workspaceSettings>;
 /** A change names only the fields it changes: no defaults, so nothing unsent is reset. */
-export const workspaceSettingsPatch = z.object(settingsFields).partial();
+export const workspaceSettingsPatch = z
+  .object({ ...settingsFields, timezone: settingsFields.timezone.refine(isTimeZone, 'Choose a time zone from the list') })
+  .partial();
+
+/** Whether this runtime knows the IANA time zone (what the date formatter will be fed). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const memberDto = z.object({
   id: z.number().int(),

@@ -15,13 +15,14 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { formatDate } from '../workspaces/format';
+import { useWorkspaceDates } from '../workspaces/date-format';
 import { serverMessage } from '../workspaces/workspace-queries';
 import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
 
 /** /account, "My Account": the facts of the account, logging out, and deleting it. */
 export function AccountPage() {
+  const dates = useWorkspaceDates();
   const { user } = useAuth();
   const logout = useLogout();
   const [deleting, setDeleting] = useState(false);
@@ -31,8 +32,8 @@ export function AccountPage() {
     ['Email verified', user.verified ? 'Yes' : 'Not yet'],
     ['Credits', String(user.credits)],
     ['Plan', `${plans[user.plan].name} (${plans[user.plan].badge})`],
-    ...(user.trialEndsAt ? [['Trial ends', formatDate(user.trialEndsAt)] satisfies [string, string]] : []),
-    ['Member since', formatDate(user.created_at)],
+    ...(user.trialEndsAt ? [['Trial ends', dates.date(user.trialEndsAt)] satisfies [string, string]] : []),
+    ['Member since', dates.date(user.created_at)],
   ];
 
   return (

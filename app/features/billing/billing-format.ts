@@ -14,8 +14,3 @@ export function dueNow(item: PurchaseItem, price: number, quote: PromoQuote | nu
   if (quote && quote.item === item) return { total: quote.total_cents, code: quote.code };
   return { total: price, code: '' };
 }
-
-const dateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}

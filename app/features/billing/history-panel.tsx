@@ -5,7 +5,7 @@ import { EmptyState, LoadError } from '../../ui/feedback';
 import * as s from '../../ui/page.css';
 import { serverMessage } from '../workspaces/workspace-queries';
 import { useBillingHistory } from './billing-queries';
-import { formatDateTime } from './billing-format';
+import { useWorkspaceDates } from '../workspaces/date-format';
 import * as b from './billing.css';
 
 const statusLabel = { success: 'Paid', failed: 'Failed', pending: 'Not completed' } as const;
@@ -63,12 +63,13 @@ export function HistoryPanel() {
 }
 
 function PaymentItem({ payment: p }: { payment: PaymentDto }) {
+  const dates = useWorkspaceDates();
   return (
     <li className={s.listItem} aria-label={`${p.description}, ${statusLabel[p.status]}`}>
       <div className={s.itemMain}>
         <p className={s.itemName}>{p.description}</p>
         <p className={`${s.muted} ${s.small}`}>
-          {formatDateTime(p.created_at)}
+          {dates.dateTime(p.created_at)}
           {p.card ? ` · ${p.card}` : ''}
           {p.discount_cents > 0 ? ` · ${formatZarCents(p.discount_cents)} promo discount` : ''}
           {p.status === 'failed' && p.message ? ` · ${p.message}` : ''}
@@ -83,11 +84,12 @@ function PaymentItem({ payment: p }: { payment: PaymentDto }) {
 }
 
 function CreditItem({ entry }: { entry: CreditTransactionDto }) {
+  const dates = useWorkspaceDates();
   return (
     <li className={s.listItem}>
       <div className={s.itemMain}>
         <p className={s.itemName}>{entry.description}</p>
-        <p className={`${s.muted} ${s.small}`}>{formatDateTime(entry.created_at)}</p>
+        <p className={`${s.muted} ${s.small}`}>{dates.dateTime(entry.created_at)}</p>
       </div>
       <span className={entry.amount >= 0 ? b.positive : b.negative}>
         {entry.amount >= 0 ? '+' : ''}

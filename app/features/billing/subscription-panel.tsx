@@ -15,7 +15,7 @@ import { Card } from '../../ui/card';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
 import { Notice, LoadError } from '../../ui/feedback';
-import { formatDate } from '../workspaces/format';
+import { useWorkspaceDates } from '../workspaces/date-format';
 import { serverMessage } from '../workspaces/workspace-queries';
 import * as s from '../../ui/page.css';
 import { useBillingOverview, useCancelSubscription, useStartCheckout, useStartTrial } from './billing-queries';
@@ -67,20 +67,21 @@ export function SubscriptionPanel({
 }
 
 function CurrentPlan({ overview }: { overview: BillingOverview }) {
+  const dates = useWorkspaceDates();
   const sub = overview.subscription;
   const current = plans[overview.plan];
   let line: string;
   if (sub && sub.status === 'attention') {
-    line = `Your last renewal payment did not go through. Your ${pro.name} Plan stays active until ${formatDate(sub.current_period_end)}; check your card to keep it.`;
+    line = `Your last renewal payment did not go through. Your ${pro.name} Plan stays active until ${dates.date(sub.current_period_end)}; check your card to keep it.`;
   } else if (sub && sub.cancel_at_period_end) {
-    line = `Your ${pro.name} Plan is cancelled and stays active until ${formatDate(sub.current_period_end)}. After that your account moves to the ${plans.free.name} Plan.`;
+    line = `Your ${pro.name} Plan is cancelled and stays active until ${dates.date(sub.current_period_end)}. After that your account moves to the ${plans.free.name} Plan.`;
   } else if (sub) {
     const price = sub.cycle === 'annual' ? `${formatZarCents(sub.amount_cents)} a year` : `${formatZarCents(sub.amount_cents)} a month`;
-    line = `Your ${pro.name} Plan is active. It renews on ${formatDate(sub.current_period_end)} for ${price}.`;
+    line = `Your ${pro.name} Plan is active. It renews on ${dates.date(sub.current_period_end)} for ${price}.`;
   } else if (overview.trial_ends_at && overview.plan === 'pro') {
-    line = `You are on a free trial of the ${pro.name} Plan until ${formatDate(overview.trial_ends_at)}. Subscribe to keep it.`;
+    line = `You are on a free trial of the ${pro.name} Plan until ${dates.date(overview.trial_ends_at)}. Subscribe to keep it.`;
   } else if (overview.trial_ends_at) {
-    line = `Your free trial of the ${pro.name} Plan ended on ${formatDate(overview.trial_ends_at)}. You are on the free ${plans.free.name} Plan.`;
+    line = `Your free trial of the ${pro.name} Plan ended on ${dates.date(overview.trial_ends_at)}. You are on the free ${plans.free.name} Plan.`;
   } else {
     line = `You are on the free ${plans.free.name} Plan.`;
   }
@@ -202,6 +203,7 @@ function UpgradeCard({ returnPath, enabled, onTrial }: { returnPath: string; ena
 }
 
 function CancelCard({ endsOn }: { endsOn: string }) {
+  const dates = useWorkspaceDates();
   const [open, setOpen] = useState(false);
   const cancel = useCancelSubscription();
   return (
@@ -211,7 +213,7 @@ function CancelCard({ endsOn }: { endsOn: string }) {
       </h2>
       <div className={s.stack}>
         <p className={s.muted}>
-          You can cancel at any time. You keep the {pro.name} Plan until {formatDate(endsOn)}, the end of the period you paid for.
+          You can cancel at any time. You keep the {pro.name} Plan until {dates.date(endsOn)}, the end of the period you paid for.
         </p>
         <div className={s.row}>
           <Button variant="secondary" onPress={() => setOpen(true)}>
@@ -222,7 +224,7 @@ function CancelCard({ endsOn }: { endsOn: string }) {
       <ModalDialog title={`Cancel your ${pro.name} Plan?`} isOpen={open} onOpenChange={setOpen}>
         <div className={s.dialogBody}>
           <p className={s.muted}>
-            Nothing more will be charged. Your {pro.name} Plan stays active until {formatDate(endsOn)}; after that your account moves to the{' '}
+            Nothing more will be charged. Your {pro.name} Plan stays active until {dates.date(endsOn)}; after that your account moves to the{' '}
             {plans.free.name} Plan and its limits apply.
           </p>
           {cancel.isError ? (

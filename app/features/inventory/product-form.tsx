@@ -103,7 +103,7 @@ function ProductForm({
           {...field('tax_rate_bp')}
           inputMode="decimal"
           placeholder="0"
-          description="Included in the price, e.g. 15. Empty if you do not charge VAT."
+          description="Included in the price, e.g. 15; 0 for zero-rated items. Empty: the workspace's VAT rate (settings)."
         />
       </div>
       <SelectField label="Status" value={form.values.status} options={statusOptions} onChange={(v) => form.set('status', v)} />

@@ -21,12 +21,4 @@ export function StatusBadge({ status }: { status: InvoiceShownStatus | QuoteShow
   );
 }
 
-/** "12 Mar 2026" for a YYYY-MM-DD date, read as a calendar day (no time-zone shift). */
-export function formatDate(iso: string | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
-
 export const NO_NUMBER = 'No number yet';

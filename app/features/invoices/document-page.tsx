@@ -7,13 +7,14 @@ import { PageSpinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import { EmptyState, Notice } from '../../ui/feedback';
 import { LinkButton } from '../../routes/link-button';
-import { useWorkspace } from '../workspaces/workspace-queries';
+import { useWorkspace, useWorkspaceSettings } from '../workspaces/workspace-queries';
 import * as w from '../../ui/page.css';
 import { DeviceDataGate } from '../sync/device-data-gate';
 import { updateDocument } from './document-actions';
 import { lineDraftOf, type DocumentDraft } from './document-draft';
 import { DocumentForm } from './document-form';
-import { invoiceShownStatus, isEditable, quoteShownStatus, todayIso } from './document-status';
+import { invoiceShownStatus, isEditable, quoteShownStatus } from './document-status';
+import { useWorkspaceDates } from '../workspaces/date-format';
 import { DocumentView, type ViewModel } from './document-view';
 import { InvoiceActions, QuoteActions } from './document-page-actions';
 import { defaultTaxFor } from './new-document-page';
@@ -31,6 +32,8 @@ export function DocumentPage() {
 function Document({ data, workspaceId, id }: { data: UserData; workspaceId: number; id: string }) {
   const loaded = useDocument(data, id);
   const workspace = useWorkspace(workspaceId);
+  const settings = useWorkspaceSettings(workspaceId).data;
+  const dates = useWorkspaceDates();
   const [editing, setEditing] = useState(false);
   useNumberKeeper(data, workspaceId);
   if (loaded === undefined) return <PageSpinner label="Opening the document..." />;
@@ -47,8 +50,12 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
   if (editing && isEditable(loaded.doc)) {
     return <EditDocument data={data} workspaceId={workspaceId} loaded={loaded} onDone={() => setEditing(false)} />;
   }
-  const today = todayIso();
+  const today = dates.today();
   const model = viewModel(loaded, workspace.data?.name ?? '', today);
+  model.registration = [
+    ...(settings?.vat_number ? [`VAT no. ${settings.vat_number}`] : []),
+    ...(settings?.company_registration_number ? [`Reg. no. ${settings.company_registration_number}`] : []),
+  ];
   const frozen = loaded.kind === 'invoice' ? invoiceFrozen(loaded.doc) : quoteFrozen(loaded.doc);
   return (
     <div className={w.stack}>
@@ -151,6 +158,7 @@ function EditDocument({
   onDone: () => void;
 }) {
   const navigate = useNavigate();
+  const settings = useWorkspaceSettings(workspaceId).data;
   const doc = loaded.doc;
   const end = loaded.kind === 'invoice' ? loaded.doc.due_date : loaded.doc.expiry_date;
   const number = loaded.kind === 'invoice' ? loaded.doc.invoice_number : loaded.doc.quote_number;
@@ -161,7 +169,7 @@ function EditDocument({
       workspaceId={workspaceId}
       kind={loaded.kind}
       currency={doc.currency}
-      defaultTax={defaultTaxFor(doc.currency)}
+      defaultTax={defaultTaxFor(settings)}
       initial={draftOf(doc, end)}
       title={`Edit ${noun} ${number ?? ''}`.trim()}
       submitLabel="Save changes"

@@ -1,7 +1,8 @@
 import { documentTotals, lineTotals, type DocumentItem } from '../../../schema/invoices';
 import { formatCents } from '../../../schema/money';
 import { bpToPercent } from './document-draft';
-import { formatDate, NO_NUMBER, StatusBadge } from './document-bits';
+import { NO_NUMBER, StatusBadge } from './document-bits';
+import { useWorkspaceDates } from '../workspaces/date-format';
 import type { InvoiceShownStatus, QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 import { TotalsBlock } from './totals-block';
@@ -11,6 +12,8 @@ export interface ViewModel {
   number: string | undefined;
   status: InvoiceShownStatus | QuoteShownStatus;
   business: string;
+  /** The seller's VAT and company registration numbers, as a tax invoice prints them (DESIGN.md §14). */
+  registration?: string[];
   customer: { name: string; email?: string; address?: string };
   dates: { label: string; value: string | undefined }[];
   currency: string;
@@ -21,6 +24,7 @@ export interface ViewModel {
 
 /** The document as the customer sees it; also what prints (the page chrome is hidden in print). */
 export function DocumentView({ model: m }: { model: ViewModel }) {
+  const dates = useWorkspaceDates();
   // The server's totals once synced; until then the same function computed on this device.
   const local = documentTotals(m.items);
   const totals = {
@@ -34,6 +38,11 @@ export function DocumentView({ model: m }: { model: ViewModel }) {
       <div className={s.paperHead}>
         <div>
           <p className={s.label}>{m.business}</p>
+          {m.registration?.map((line) => (
+            <p key={line} className={s.label} data-testid="seller-registration">
+              {line}
+            </p>
+          ))}
           <h2 className={s.docTitle}>
             {m.heading} <span data-testid="document-number">{m.number ?? NO_NUMBER}</span>
           </h2>
@@ -43,7 +52,7 @@ export function DocumentView({ model: m }: { model: ViewModel }) {
           {m.dates.map((d) => (
             <div key={d.label} className={s.dateRow}>
               <dt className={s.label}>{d.label}</dt>
-              <dd>{formatDate(d.value)}</dd>
+              <dd>{dates.date(d.value)}</dd>
             </div>
           ))}
         </dl>

@@ -12,15 +12,9 @@ import { LinkButton } from '../../routes/link-button';
 import { useWorkspaceSettings } from '../workspaces/workspace-queries';
 import * as w from '../../ui/page.css';
 import { DeviceDataGate } from '../sync/device-data-gate';
-import { formatDate, NO_NUMBER, StatusBadge } from './document-bits';
-import {
-  invoiceShownStatus,
-  quoteShownStatus,
-  statusLabels,
-  todayIso,
-  type InvoiceShownStatus,
-  type QuoteShownStatus,
-} from './document-status';
+import { NO_NUMBER, StatusBadge } from './document-bits';
+import { useWorkspaceDates } from '../workspaces/date-format';
+import { invoiceShownStatus, quoteShownStatus, statusLabels, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 import { RefusedDocumentsNotice } from './refused-notice';
 import { useInvoices, useNumberKeeper, useQuotes } from './use-documents';
@@ -110,7 +104,8 @@ function InvoiceList({ data, workspaceId }: { data: UserData; workspaceId: numbe
   const list = useInvoices(data, workspaceId);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<'all' | InvoiceShownStatus>('all');
-  const today = todayIso();
+  const dates = useWorkspaceDates();
+  const today = dates.today();
   const shown = useMemo(
     () => (list ?? []).filter((d) => (status === 'all' || invoiceShownStatus(d, today) === status) && matches(d, d.invoice_number, query)),
     [list, status, query, today],
@@ -144,7 +139,7 @@ function InvoiceList({ data, workspaceId }: { data: UserData; workspaceId: numbe
             id={d.id}
             number={d.invoice_number}
             customer={d.customer_name}
-            meta={`Issued ${formatDate(d.issue_date)} · due ${formatDate(d.due_date)}`}
+            meta={`Issued ${dates.date(d.issue_date)} · due ${dates.date(d.due_date)}`}
             status={invoiceShownStatus(d, today)}
             amount={formatCents(d.total_cents ?? 0, d.currency)}
           />
@@ -158,7 +153,8 @@ function QuoteList({ data, workspaceId }: { data: UserData; workspaceId: number 
   const list = useQuotes(data, workspaceId);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<'all' | QuoteShownStatus>('all');
-  const today = todayIso();
+  const dates = useWorkspaceDates();
+  const today = dates.today();
   const shown = useMemo(
     () => (list ?? []).filter((d) => (status === 'all' || quoteShownStatus(d, today) === status) && matches(d, d.quote_number, query)),
     [list, status, query, today],
@@ -192,7 +188,7 @@ function QuoteList({ data, workspaceId }: { data: UserData; workspaceId: number 
             id={d.id}
             number={d.quote_number}
             customer={d.customer_name}
-            meta={`Issued ${formatDate(d.issue_date)} · valid until ${formatDate(d.expiry_date)}`}
+            meta={`Issued ${dates.date(d.issue_date)} · valid until ${dates.date(d.expiry_date)}`}
             status={quoteShownStatus(d, today)}
             amount={formatCents(d.total_cents ?? 0, d.currency)}
           />

@@ -5,17 +5,19 @@ import { toast } from '../../ui/toast-store';
 import { DeviceDataGate } from '../sync/device-data-gate';
 import { useWorkspaceSettings } from '../workspaces/workspace-queries';
 import { createDocument } from './document-actions';
-import { emptyLine, type DocumentDraft } from './document-draft';
+import { bpToPercent, emptyLine, type DocumentDraft } from './document-draft';
+import type { WorkspaceSettings } from '../../../schema/workspaces';
 import { DocumentForm } from './document-form';
-import { addDays, DEFAULT_DUE_DAYS, DEFAULT_QUOTE_DAYS, todayIso } from './document-status';
+import { addDays, DEFAULT_DUE_DAYS, DEFAULT_QUOTE_DAYS } from './document-status';
+import { useWorkspaceDates } from '../workspaces/date-format';
 import type { DocumentKind } from './numbering';
 import { useNumberKeeper } from './use-documents';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/invoices/new');
 
-/** South African VAT; other currencies start at 0 % and the person types their rate. */
-export function defaultTaxFor(currency: string): string {
-  return currency === 'ZAR' ? '15' : '0';
+/** The VAT rate a new line starts with: the workspace's own (settings, set from its country), as a percent. */
+export function defaultTaxFor(settings: Pick<WorkspaceSettings, 'vat_rate_bp'> | undefined): string {
+  return bpToPercent(settings?.vat_rate_bp ?? 0);
 }
 
 /** /workspace/{id}/invoices/new (?kind=quote): writes a draft on this device, online or not. */
@@ -25,18 +27,32 @@ export function NewDocumentPage() {
   const settings = useWorkspaceSettings(workspaceId);
   if (settings.isPending) return <PageSpinner label="Loading workspace settings..." />;
   const currency = settings.data?.currency ?? 'USD';
+  const tax = defaultTaxFor(settings.data);
   return (
     <DeviceDataGate>
-      {(data) => <NewDocument key={kind ?? 'invoice'} data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} currency={currency} />}
+      {(data) => (
+        <NewDocument key={kind ?? 'invoice'} data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} currency={currency} tax={tax} />
+      )}
     </DeviceDataGate>
   );
 }
 
-function NewDocument({ data, workspaceId, kind, currency }: { data: UserData; workspaceId: number; kind: DocumentKind; currency: string }) {
+function NewDocument({
+  data,
+  workspaceId,
+  kind,
+  currency,
+  tax,
+}: {
+  data: UserData;
+  workspaceId: number;
+  kind: DocumentKind;
+  currency: string;
+  tax: string;
+}) {
   const navigate = useNavigate();
   useNumberKeeper(data, workspaceId);
-  const today = todayIso();
-  const tax = defaultTaxFor(currency);
+  const today = useWorkspaceDates().today();
   const initial: DocumentDraft = {
     contactId: 'new',
     customerName: '',

@@ -7,12 +7,12 @@ import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
 import * as p from './planner.css';
 import { addPlannerComment } from './use-planner';
-
-const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
+import { useWorkspaceDates } from '../workspaces/date-format';
 
 /** spec §3 planner_comments, embedded in the item: read them and add one (offline too). */
 export function PlannerComments({ data, item }: { data: UserData; item: PlannerItem }) {
   const { user } = useAuth();
+  const dates = useWorkspaceDates();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const list = item.comments ?? [];
@@ -45,7 +45,7 @@ export function PlannerComments({ data, item }: { data: UserData; item: PlannerI
           {list.map((c) => (
             <li key={c.id} className={p.comment}>
               <p className={[w.muted, w.small].join(' ')}>
-                {c.author_name ?? 'Someone'} · {when.format(new Date(c.created_at))}
+                {c.author_name ?? 'Someone'} · {dates.dateTime(c.created_at)}
               </p>
               <p style={{ margin: 0 }}>{c.body}</p>
             </li>

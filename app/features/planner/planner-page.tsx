@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
-import { todayIso } from '../invoices/document-status';
+import { useWorkspaceDates } from '../workspaces/date-format';
 import * as s from '../sync/sync.css';
 import { useConflictLog } from '../sync/use-sync-log';
 import { DeviceDataGate } from '../sync/device-data-gate';
@@ -62,7 +62,8 @@ function Planner({ data, workspaceId }: { data: UserData; workspaceId: number })
   const navigate = useNavigate();
   const [fallbackView] = useState(defaultView);
   const view = search.view ?? fallbackView;
-  const today = todayIso();
+  // The workspace's today (its time zone), so the shop and the calendar agree on what day it is.
+  const today = useWorkspaceDates().today();
   const day = search.date ?? today;
   const items = usePlannerItems(data, workspaceId);
   const others = useModuleCalendar(data, workspaceId, 'planner');

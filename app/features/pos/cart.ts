@@ -20,8 +20,11 @@ export function findByCode(products: readonly Product[], code: string): Product 
 
 export type CartResult = { ok: true; items: PosItem[] } | { ok: false; message: string };
 
-/** Adds one of the product (a new line, or one more on its line). */
-export function addToCart(items: readonly PosItem[], product: Product): CartResult {
+/**
+ * Adds one of the product (a new line, or one more on its line). A product without its own VAT rate
+ * sells at the workspace's default rate (settings); one set to 0 (zero-rated bread) stays at 0.
+ */
+export function addToCart(items: readonly PosItem[], product: Product, defaultRateBp = 0): CartResult {
   const price = tillPrice(product);
   if (price === undefined) return { ok: false, message: `${product.name ?? 'This product'} has no price. Set one in Inventory.` };
   const i = items.findIndex((it) => it.product_id === product.id);
@@ -31,7 +34,7 @@ export function addToCart(items: readonly PosItem[], product: Product): CartResu
     name: product.name?.trim() || 'Unnamed product',
     unit_price_cents: price,
     quantity: 1,
-    tax_rate_bp: product.tax_rate_bp ?? 0,
+    tax_rate_bp: product.tax_rate_bp ?? defaultRateBp,
     tracks_stock: product.track_inventory !== false,
   };
   if (product.sku) line.sku = product.sku;

@@ -49,7 +49,8 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   const { user } = useAuth();
   const products = useProducts(data, workspaceId);
   const onHand = useOnHand(data, workspaceId);
-  const currency = useWorkspaceSettings(workspaceId).data?.currency ?? 'ZAR';
+  const settings = useWorkspaceSettings(workspaceId).data;
+  const currency = settings?.currency ?? 'ZAR';
   const business = useWorkspace(workspaceId).data?.name ?? '';
   const deviceId = useDeviceId(data);
   const shift = useOpenShift(data, workspaceId, deviceId);
@@ -85,8 +86,10 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   // Stable handlers, so the product grid and lists re-render only when what they show changes.
   const itemsNow = useRef(items);
   itemsNow.current = items;
+  const rateNow = useRef(0);
+  rateNow.current = settings?.vat_rate_bp ?? 0;
   const add = useCallback((product: Product) => {
-    const next = addToCart(itemsNow.current, product);
+    const next = addToCart(itemsNow.current, product, rateNow.current);
     if (next.ok) setItems(next.items);
     else toast({ title: 'Not added', description: next.message, variant: 'destructive' });
   }, []);
@@ -205,7 +208,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         totalCents={totals.total_cents}
         currency={currency}
         completed={completed !== null}
-        receipt={completed ? <Receipt order={completed} business={business} currency={currency} /> : null}
+        receipt={completed ? <Receipt order={completed} business={business} currency={currency} vatNumber={settings?.vat_number} /> : null}
         onClose={() => {
           setPaying(false);
           if (!completed) return;
@@ -223,7 +226,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
       >
         {receipt ? (
           <div className={s.dialogBody}>
-            <Receipt order={receipt} business={business} currency={currency} />
+            <Receipt order={receipt} business={business} currency={currency} vatNumber={settings?.vat_number} />
             <Button wide onPress={() => setReceipt(null)} autoFocus>
               Close
             </Button>

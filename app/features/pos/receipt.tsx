@@ -3,9 +3,9 @@ import { computeTotals } from '../../../schema/pos-totals';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
+import { useWorkspaceDates } from '../workspaces/date-format';
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;
-const dateTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function receiptLabel(order: Pick<PosOrder, 'receipt_number' | 'order_number'>): string {
   return order.receipt_number !== undefined ? `Receipt ${order.receipt_number}` : `Ref ${order.order_number ?? ''}`;
@@ -16,8 +16,20 @@ export function receiptLabel(order: Pick<PosOrder, 'receipt_number' | 'order_num
  * Figures come from the items with the shared totals function, so they are right offline; once
  * synced the server's stored values are the same.
  */
-export function Receipt({ order, business, currency }: { order: PosOrder; business: string; currency: string }) {
+export function Receipt({
+  order,
+  business,
+  currency,
+  vatNumber,
+}: {
+  order: PosOrder;
+  business: string;
+  currency: string;
+  /** The seller's VAT number (workspace settings): only a VAT-registered seller issues a tax invoice (DESIGN.md §14). */
+  vatNumber?: string | null;
+}) {
   const money = (c: number) => formatCents(c, currency);
+  const dates = useWorkspaceDates();
   const totals = computeTotals(order.items, order.order_discount_cents);
   const paid = order.payments.reduce((a, pay) => a + pay.amount_cents, 0);
   const cash = order.payments.find((pay) => pay.method === 'cash' && pay.tendered_cents !== undefined);
@@ -26,7 +38,10 @@ export function Receipt({ order, business, currency }: { order: PosOrder; busine
     <article className={p.receipt} aria-label="Receipt">
       <header className={p.receiptHead}>
         <p className={p.receiptBusiness}>{business}</p>
-        <p className={s.muted}>{order.kind === 'void' ? 'Void' : totals.tax_cents > 0 ? 'Tax invoice / receipt' : 'Receipt'}</p>
+        <p className={s.muted}>
+          {order.kind === 'void' ? 'Void' : totals.tax_cents > 0 && vatNumber ? 'Tax invoice / receipt' : 'Receipt'}
+        </p>
+        {vatNumber ? <p className={s.muted}>VAT no. {vatNumber}</p> : null}
       </header>
       {order.receipt_number !== undefined ? (
         <p>
@@ -45,7 +60,7 @@ export function Receipt({ order, business, currency }: { order: PosOrder; busine
         </div>
         <div className={p.sum}>
           <dt>Date</dt>
-          <dd className={p.sumValue}>{order.completed_at ? dateTime.format(new Date(order.completed_at)) : ''}</dd>
+          <dd className={p.sumValue}>{order.completed_at ? dates.dateTime(order.completed_at) : ''}</dd>
         </div>
       </dl>
       <ul className={p.lines} aria-label="Receipt lines">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../schema/catalog';
 import { posOrders, type PosItem } from '../../../schema/pos';
 import { addToCart, findByCode, sellable, setQuantity } from './cart';
-import { buildSale, buildVoid, expectedCash, voidMovementId, voidOrderId } from './sale';
+import { buildSale, buildVoid, cartTotals, expectedCash, voidMovementId, voidOrderId } from './sale';
 
 const item = (over: Partial<PosItem> = {}): PosItem => ({
   product_id: 'p1',
@@ -149,6 +149,19 @@ describe('cart', () => {
     expect(second.items).toEqual([expect.objectContaining({ product_id: 'p1', quantity: 2, sku: 'BRD-1', tax_rate_bp: 1500 })]);
     const removed = setQuantity(second.items, 'p1', 0);
     expect(removed.ok && removed.items).toEqual([]);
+  });
+
+  it("a product without its own VAT rate sells at the workspace's rate; a zero-rated one stays at 0", () => {
+    const plain = addToCart([], product({}), 1500);
+    expect(plain.ok && plain.items[0].tax_rate_bp).toBe(1500);
+    const zeroRated = addToCart([], product({ tax_rate_bp: 0 }), 1500);
+    expect(zeroRated.ok && zeroRated.items[0].tax_rate_bp).toBe(0);
+    const own = addToCart([], product({ tax_rate_bp: 1400 }), 1500);
+    expect(own.ok && own.items[0].tax_rate_bp).toBe(1400);
+    const total = cartTotals(plain.ok ? plain.items : [], 0);
+    // R18.50 with 15 % VAT inside it: 18.50 × 15 / 115 = 2.41.
+    expect(total.tax_cents).toBe(241);
+    expect(total.total_cents).toBe(1_850);
   });
 
   it('uses the sale price when set, refuses a product without a price', () => {

@@ -8,8 +8,8 @@ import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { receiptLabel } from './receipt';
+import { useWorkspaceDates } from '../workspaces/date-format';
 
-const time = new Intl.DateTimeFormat('en-ZA', { timeStyle: 'short' });
 function itemCount(o: PosOrder): string {
   const n = o.items.reduce((a, it) => a + it.quantity, 0);
   return n === 1 ? '1 item' : `${n} items`;
@@ -30,6 +30,7 @@ export const SalesList = memo(function SalesList({
   onVoid: (order: PosOrder, reason: string) => Promise<string | null>;
 }) {
   const [voiding, setVoiding] = useState<PosOrder | null>(null);
+  const dates = useWorkspaceDates();
   const sales = orders.filter((o) => o.kind === 'sale' && o.status === 'completed');
   const voids = new Map(orders.filter((o) => o.kind === 'void' && o.original_order_id).map((o) => [o.original_order_id, o]));
   const taken = sales.filter((o) => !voids.has(o.id)).reduce((a, o) => a + (o.total_cents ?? 0), 0);
@@ -62,7 +63,7 @@ export const SalesList = memo(function SalesList({
                     {o.receipt_number === undefined ? <span className={s.badge.neutral}>Number pending</span> : null}
                   </p>
                   <p className={s.muted}>
-                    {o.completed_at ? time.format(new Date(o.completed_at)) : ''} · {itemCount(o)} ·{' '}
+                    {o.completed_at ? dates.time(o.completed_at) : ''} · {itemCount(o)} ·{' '}
                     {o.payment_method ? methodLabels[o.payment_method] : ''}
                     {v?.reason ? ` · Void: ${v.reason}` : ''}
                   </p>

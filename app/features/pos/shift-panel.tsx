@@ -7,8 +7,7 @@ import * as s from '../../ui/page.css';
 import { formatCents, parseCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { expectedCash } from './sale';
-
-const time = new Intl.DateTimeFormat('en-ZA', { timeStyle: 'short' });
+import { useWorkspaceDates } from '../workspaces/date-format';
 
 /** Open a shift with a float; close it by counting the drawer against what should be there. */
 export const ShiftBar = memo(function ShiftBar({
@@ -27,6 +26,7 @@ export const ShiftBar = memo(function ShiftBar({
   onClose: (shift: PosShift, countedCents: number, expectedCents: number) => Promise<string | null>;
 }) {
   const [dialog, setDialog] = useState<'open' | 'close' | null>(null);
+  const dates = useWorkspaceDates();
   const numbers =
     receiptNumbers === null
       ? null
@@ -37,7 +37,7 @@ export const ShiftBar = memo(function ShiftBar({
     <div className={p.shiftBar}>
       <div>
         <p className={s.itemName} data-testid="shift-status">
-          {shift ? `Shift open since ${time.format(new Date(shift.opened_at))}` : 'No shift open'}
+          {shift ? `Shift open since ${dates.time(shift.opened_at)}` : 'No shift open'}
         </p>
         <p className={`${s.muted} ${s.small}`}>
           {shift ? `Float ${formatCents(shift.opening_float_cents, currency)}` : 'Open a shift to count your cash at the end of the day.'}

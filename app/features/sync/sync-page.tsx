@@ -15,6 +15,7 @@ import { changesText, syncedAgo } from './sync-status-indicator';
 import * as s from './sync.css';
 import { collectionLabel, showValue, useConflictLog, type LabelledConflict } from './use-sync-log';
 import { DeviceDataGate } from './device-data-gate';
+import { useWorkspaceDates } from '../workspaces/date-format';
 
 /** A refused record's name as the person typed it (its name or title), else a short id. */
 function refusedName(doc: Record<string, unknown>, id: string): string {
@@ -25,10 +26,6 @@ function refusedName(doc: Record<string, unknown>, id: string): string {
 function fieldLabel(field: string): string {
   const words = field.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString();
 }
 
 /** /workspace/{id}/sync: what is waiting, the conflict log and refused changes, each with its way out. */
@@ -153,6 +150,7 @@ function ConflictLog({ data, run }: { data: UserData; run: Run }) {
 
 function ConflictItem({ entry, data, run }: { entry: LabelledConflict; data: UserData; run: Run }) {
   const [busy, setBusy] = useState(false);
+  const dates = useWorkspaceDates();
   const act = async (action: () => Promise<unknown>) => {
     setBusy(true);
     await run(action);
@@ -174,7 +172,7 @@ function ConflictItem({ entry, data, run }: { entry: LabelledConflict; data: Use
           {showValue(entry.server_value)}
         </dd>
         <dt className={s.valueTerm}>When</dt>
-        <dd className={s.valueDef}>{when(entry.at)}</dd>
+        <dd className={s.valueDef}>{dates.dateTime(entry.at)}</dd>
       </dl>
       <div className={w.actionRow}>
         <Button isPending={busy} onPress={() => void act(() => reapplyConflict(data, entry.key))}>
@@ -189,6 +187,7 @@ function ConflictItem({ entry, data, run }: { entry: LabelledConflict; data: Use
 }
 
 function RefusedChanges({ data, rejected, run }: { data: UserData; rejected: RejectedChange[]; run: Run }) {
+  const dates = useWorkspaceDates();
   return (
     <Card aria-labelledby="refused-title">
       <h2 id="refused-title" className={w.sectionTitle}>
@@ -204,7 +203,7 @@ function RefusedChanges({ data, rejected, run }: { data: UserData; rejected: Rej
                 {collectionLabel(r.collection)} “{refusedName(r.document, r.doc_id)}”
               </p>
               <p role="note">{r.message}</p>
-              <p className={w.muted}>{when(r.at)}</p>
+              <p className={w.muted}>{dates.dateTime(r.at)}</p>
               <div className={w.actionRow}>
                 <Button onPress={() => void run(() => reapplyRejected(data, r.key))}>Try again</Button>
                 <Button variant="secondary" onPress={() => void run(() => data.local.removeRejected(r.key))}>

@@ -5,6 +5,7 @@ import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { workspacesContract as c } from '../../../schema/contract/workspaces';
 import { workspaceCreate, workspaceType } from '../../../schema/workspaces';
+import { countries, countryOptions, formatRate, isCountryCode, noCountryDefaults, OTHER_COUNTRY } from '../../../schema/countries';
 import { ApiError, call } from '../../data/api';
 import { useOnline } from '../pwa/online';
 import { Button } from '../../ui/button';
@@ -24,20 +25,36 @@ import * as s from '../../ui/page.css';
 type WorkspaceType = z.infer<typeof workspaceType>;
 const typeOptions = workspaceType.options.map((value) => ({ value, label: workspaceTypeLabels[value] }));
 
+/** What choosing `country` will set, in words, so nothing about the new workspace is a surprise. */
+function countryHint(country: string): string {
+  if (!isCountryCode(country)) {
+    return `Amounts in ${noCountryDefaults.currency}, times in ${noCountryDefaults.timezone}, no VAT. Change them in workspace settings.`;
+  }
+  const c = countries[country];
+  const vat = `VAT ${formatRate(c.vat_rate_bp)}${c.prices_include_vat ? ', included in prices' : ''}`;
+  return `Amounts in ${c.currency}, times in ${c.timezone.replace(/_/g, ' ')}, ${vat}. Change them in workspace settings.`;
+}
+
 /** /workspace/create: name, type, industry and description; then straight into the new dashboard. */
 export function CreateWorkspacePage() {
   const online = useOnline();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? null;
-  const initial: { name: string; type: WorkspaceType; industry: string; description: string } = {
+  const initial: { name: string; type: WorkspaceType; country: string; industry: string; description: string } = {
     name: '',
     type: 'retail',
+    country: 'ZA',
     industry: '',
     description: '',
   };
   const form = useZodForm(workspaceCreate, initial, {
-    toInput: (v) => ({ ...v, industry: v.industry.trim() || null, description: v.description.trim() || null }),
+    toInput: (v) => ({
+      ...v,
+      country: v.country === OTHER_COUNTRY ? null : v.country,
+      industry: v.industry.trim() || null,
+      description: v.description.trim() || null,
+    }),
   });
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
 
@@ -94,6 +111,15 @@ export function CreateWorkspacePage() {
             options={typeOptions}
             onChange={(v) => form.set('type', v)}
             error={form.errors.type}
+          />
+          <SelectField
+            label="Country"
+            name="country"
+            value={form.values.country}
+            options={countryOptions}
+            onChange={(v) => form.set('country', v)}
+            error={form.errors.country}
+            hint={countryHint(form.values.country)}
           />
           <TextField
             label="Industry"

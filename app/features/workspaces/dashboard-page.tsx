@@ -8,7 +8,8 @@ import { Card } from '../../ui/card';
 import { TodayGlance } from './today-glance';
 import { Spinner } from '../../ui/spinner';
 import { Notice } from '../../ui/feedback';
-import { formatBytes, formatDate, greeting } from './format';
+import { formatBytes, greeting } from './format';
+import { useWorkspaceDates } from './date-format';
 import { LinkButton } from '../../routes/link-button';
 import { planLabel, roleLabel } from './plan-label';
 import { serverMessage, useCapabilities, useWorkspace } from './workspace-queries';
@@ -97,6 +98,7 @@ export function DashboardPage() {
 }
 
 function Summary({ workspace: w }: { workspace: WorkspaceDto }) {
+  const dates = useWorkspaceDates();
   const known = workspaceType.safeParse(w.type);
   const typeLabel = known.success ? workspaceTypeLabels[known.data] : w.type;
   const rows: Array<[string, string]> = [
@@ -104,7 +106,7 @@ function Summary({ workspace: w }: { workspace: WorkspaceDto }) {
     ['Type', typeLabel ?? '—'],
     ['Industry', w.industry ?? '—'],
     ['Storefront', w.storefront_enabled ? 'On' : 'Off'],
-    ['Created', formatDate(w.created_at)],
+    ['Created', dates.date(w.created_at)],
   ];
   return (
     <Card aria-labelledby="summary-title">
@@ -134,6 +136,7 @@ const limitLabels: ReadonlyArray<readonly [CountedLimit, string]> = [
 ];
 
 function PlanLimits({ caps }: { caps: CapabilitiesDto }) {
+  const dates = useWorkspaceDates();
   const planName = plans[caps.plan].name;
   const entries = limitLabels.map(([key, label]) => {
     const value = caps.limits[key];
@@ -144,7 +147,7 @@ function PlanLimits({ caps }: { caps: CapabilitiesDto }) {
     <div className={s.stack}>
       <p className={s.row}>
         <span className={caps.plan === 'pro' ? s.badge.accent : s.badge.neutral}>{planLabel(caps.plan)}</span>
-        {caps.plan === 'pro' && caps.trialEndsAt ? <span className={s.muted}>Trial ends {formatDate(caps.trialEndsAt)}</span> : null}
+        {caps.plan === 'pro' && caps.trialEndsAt ? <span className={s.muted}>Trial ends {dates.date(caps.trialEndsAt)}</span> : null}
       </p>
       <ul className={s.bullets}>
         {entries.map(([label, text]) => (

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
 import { formatCents } from '../../../schema/money';
-import { todayIso } from '../invoices/document-status';
+import { useWorkspaceDates } from './date-format';
 import { useInvoices } from '../invoices/use-documents';
 import { startOfToday, useOrdersSince } from '../pos/use-pos';
 import { useUserData } from '../sync/user-data';
@@ -30,9 +30,10 @@ function Figures({ data, workspaceId }: { data: UserData; workspaceId: number })
   const orders = useOrdersSince(data, workspaceId, since);
   const invoices = useInvoices(data, workspaceId);
   const currency = useWorkspaceSettings(workspaceId).data?.currency ?? 'ZAR';
+  const today = useWorkspaceDates().today();
   if (orders === null || invoices === null) return <Spinner label="Adding up today" />;
   const sales = salesSummary(orders);
-  const owed = receivablesSummary(invoices, todayIso());
+  const owed = receivablesSummary(invoices, today);
   return (
     <div className={s.stack}>
       <p className={s.muted} data-testid="today-sales">

@@ -1,5 +1,5 @@
 import { getRouteApi, Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { brand } from '../../../schema/brand';
 import type { CapabilitiesDto } from '../../../schema/workspaces';
 import { allModules } from '../../modules';
@@ -13,7 +13,9 @@ import { PageSpinner } from '../../ui/spinner';
 import { Notice } from '../../ui/feedback';
 import { rememberWorkspace } from './last-workspace';
 import { LinkButton } from '../../routes/link-button';
-import { serverMessage, useCapabilities, useWorkspace } from './workspace-queries';
+import { serverMessage, useCapabilities, useWorkspace, useWorkspaceSettings } from './workspace-queries';
+import { dateFormatter, WorkspaceDatesContext } from './date-format';
+import { workspaceSettings } from '../../../schema/workspaces';
 import * as l from './workspace-layout.css';
 import * as s from '../../ui/page.css';
 
@@ -35,6 +37,9 @@ export function WorkspaceLayout() {
   const { workspaceId } = route.useParams();
   const workspace = useWorkspace(workspaceId);
   useKeepDocumentNumbers(workspaceId);
+  // Every date on the workspace's pages follows its settings; the spec's defaults until they load.
+  const settings = useWorkspaceSettings(workspaceId).data;
+  const dates = useMemo(() => dateFormatter(settings ?? workspaceSettings.parse({})), [settings]);
 
   useEffect(() => {
     if (workspace.data) rememberWorkspace(workspace.data.id);
@@ -44,14 +49,16 @@ export function WorkspaceLayout() {
   if (workspace.isError) return <WorkspaceError error={workspace.error} onRetry={() => void workspace.refetch()} />;
 
   return (
-    <div className={l.shell}>
-      <WorkspaceNav name={workspace.data.name} workspaceId={workspace.data.id} />
-      <main className={l.content}>
-        <div className={l.inner}>
-          <Outlet />
-        </div>
-      </main>
-    </div>
+    <WorkspaceDatesContext.Provider value={dates}>
+      <div className={l.shell}>
+        <WorkspaceNav name={workspace.data.name} workspaceId={workspace.data.id} />
+        <main className={l.content}>
+          <div className={l.inner}>
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </WorkspaceDatesContext.Provider>
   );
 }
 

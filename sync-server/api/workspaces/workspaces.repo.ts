@@ -85,9 +85,16 @@ export async function insertOwnerMembership(tx: Queryable, workspaceId: number, 
   ]);
 }
 
-export async function insertDefaultSettings(tx: Queryable, workspaceId: number): Promise<void> {
-  await tx.query('INSERT INTO workspace_settings (workspace_id) VALUES ($1)', [workspaceId]);
+/** The first settings row: what the workspace's country sets (schema/countries.ts), the columns' defaults for the rest. */
+export async function insertDefaultSettings(tx: Queryable, workspaceId: number, start: CountryStart): Promise<void> {
+  await tx.query(
+    `INSERT INTO workspace_settings (workspace_id, country, currency, timezone, vat_rate_bp, prices_include_vat)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [workspaceId, start.country, start.currency, start.timezone, start.vat_rate_bp, start.prices_include_vat],
+  );
 }
+
+export type CountryStart = Pick<WorkspaceSettings, 'country' | 'currency' | 'timezone' | 'vat_rate_bp' | 'prices_include_vat'>;
 
 export type WorkspaceChanges = Partial<Pick<WorkspaceRow, 'name' | 'description' | 'industry' | 'logo' | 'storefront_enabled'>>;
 
@@ -131,6 +138,11 @@ export const settingsColumns = [
   'email_bcc',
   'email_reply_to',
   'allowed_file_types',
+  'country',
+  'vat_rate_bp',
+  'prices_include_vat',
+  'vat_number',
+  'company_registration_number',
 ] as const satisfies ReadonlyArray<keyof WorkspaceSettings>;
 
 export type SettingsRow = { [K in (typeof settingsColumns)[number]]: unknown };

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
 import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
+import { countryDefaults, type CountryCode } from '../../../schema/countries.js';
 import { workspaceSettings, type CapabilitiesDto, type WorkspaceDto, type WorkspaceSettings } from '../../../schema/workspaces.js';
 import { requireMembership, requireRole, type Membership, type WorkspaceRole } from './membership.js';
 import * as repo from './workspaces.repo.js';
@@ -75,6 +76,8 @@ export interface CreateInput {
   description?: string | null;
   industry?: string | null;
   type?: string | null;
+  /** Decides the first settings (currency, time zone, VAT); none keeps the spec's defaults. */
+  country?: CountryCode | null;
 }
 
 /** Creates a workspace owned by the user: owner membership and default settings in the same transaction. */
@@ -94,7 +97,7 @@ async function createInScope(tx: Queryable, deps: AppDeps, userId: number, input
   if (!row) throw new Error('unreachable: slug candidates never end');
   await repo.enterWorkspace(tx, row.id);
   await repo.insertOwnerMembership(tx, row.id, userId, deps.now());
-  await repo.insertDefaultSettings(tx, row.id);
+  await repo.insertDefaultSettings(tx, row.id, countryDefaults(input.country));
   return row;
 }
 

@@ -1,59 +1,65 @@
-import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { messages } from '../../../../schema/forms';
-import type { WorkspaceSettings } from '../../../../schema/workspaces';
+import { settingsFields, type WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { TextField } from '../../../ui/text-field';
 import * as s from '../../../ui/page.css';
+import { useZodForm } from '../../forms/use-zod-form';
 import { orNull, useUpdateSettings } from './use-update-settings';
 
 const oneAddress = z.string().trim().email(messages.validEmail);
 
-/** Empty, or every comma-separated part a valid address. */
-function checkAddresses(value: string, many: boolean): string | undefined {
-  const v = value.trim();
-  if (v === '') return undefined;
-  const parts = many
-    ? v
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean)
-    : [v];
-  return parts.every((p) => oneAddress.safeParse(p).success) ? undefined : messages.validEmail;
+/** The comma-separated parts of a Cc or Bcc box. */
+function parts(value: string): string[] {
+  return value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
+
+/** Empty (not set), or one valid address. */
+const address = settingsFields.email_from.refine((v) => v === null || oneAddress.safeParse(v).success, messages.validEmail);
+/** Empty, or every comma-separated part a valid address. */
+const addressList = settingsFields.email_cc.refine((v) => v === null || parts(v).every((p) => oneAddress.safeParse(p).success), {
+  message: messages.validEmail,
+});
+
+const emailSettings = z.object({
+  email_from: address,
+  email_reply_to: address,
+  email_cc: addressList,
+  email_bcc: addressList,
+  email_template: settingsFields.email_template,
+  email_signature: settingsFields.email_signature,
+});
 
 /** spec §3 workspace_settings e-mail fields: template, signature, from, cc, bcc, reply-to. */
 export function EmailSection({ workspaceId, settings, canEdit }: { workspaceId: number; settings: WorkspaceSettings; canEdit: boolean }) {
   const update = useUpdateSettings(workspaceId);
-  const [from, setFrom] = useState(settings.email_from ?? '');
-  const [replyTo, setReplyTo] = useState(settings.email_reply_to ?? '');
-  const [cc, setCc] = useState(settings.email_cc ?? '');
-  const [bcc, setBcc] = useState(settings.email_bcc ?? '');
-  const [template, setTemplate] = useState(settings.email_template ?? '');
-  const [signature, setSignature] = useState(settings.email_signature ?? '');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const found = {
-      email_from: checkAddresses(from, false),
-      email_reply_to: checkAddresses(replyTo, false),
-      email_cc: checkAddresses(cc, true),
-      email_bcc: checkAddresses(bcc, true),
-    };
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    update.mutate({
-      email_from: orNull(from),
-      email_reply_to: orNull(replyTo),
-      email_cc: orNull(cc),
-      email_bcc: orNull(bcc),
-      email_template: orNull(template),
-      email_signature: orNull(signature),
-    });
-  }
+  const form = useZodForm(
+    emailSettings,
+    {
+      email_from: settings.email_from ?? '',
+      email_reply_to: settings.email_reply_to ?? '',
+      email_cc: settings.email_cc ?? '',
+      email_bcc: settings.email_bcc ?? '',
+      email_template: settings.email_template ?? '',
+      email_signature: settings.email_signature ?? '',
+    },
+    {
+      toInput: (v) => ({
+        email_from: orNull(v.email_from),
+        email_reply_to: orNull(v.email_reply_to),
+        email_cc: orNull(parts(v.email_cc).join(', ')),
+        email_bcc: orNull(parts(v.email_bcc).join(', ')),
+        email_template: orNull(v.email_template),
+        email_signature: orNull(v.email_signature),
+      }),
+    },
+  );
+  const submit = form.handleSubmit((body) => update.mutateAsync(body));
 
   const ro = !canEdit;
   return (
@@ -63,37 +69,16 @@ export function EmailSection({ workspaceId, settings, canEdit }: { workspaceId: 
       </h2>
       <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
         <div className={s.pairGrid}>
-          <TextField label="From address" type="email" value={from} onChange={setFrom} error={errors.email_from} isReadOnly={ro} />
-          <TextField
-            label="Reply-to address"
-            type="email"
-            value={replyTo}
-            onChange={setReplyTo}
-            error={errors.email_reply_to}
-            isReadOnly={ro}
-          />
-          <TextField
-            label="Cc"
-            value={cc}
-            onChange={setCc}
-            error={errors.email_cc}
-            description="Separate addresses with commas"
-            isReadOnly={ro}
-          />
-          <TextField
-            label="Bcc"
-            value={bcc}
-            onChange={setBcc}
-            error={errors.email_bcc}
-            description="Separate addresses with commas"
-            isReadOnly={ro}
-          />
+          <TextField label="From address" type="email" {...form.field('email_from')} isReadOnly={ro} />
+          <TextField label="Reply-to address" type="email" {...form.field('email_reply_to')} isReadOnly={ro} />
+          <TextField label="Cc" {...form.field('email_cc')} description="Separate addresses with commas" isReadOnly={ro} />
+          <TextField label="Bcc" {...form.field('email_bcc')} description="Separate addresses with commas" isReadOnly={ro} />
         </div>
-        <TextField label="Email template" value={template} onChange={setTemplate} multiline isReadOnly={ro} />
-        <TextField label="Email signature" value={signature} onChange={setSignature} multiline isReadOnly={ro} />
+        <TextField label="Email template" {...form.field('email_template')} multiline isReadOnly={ro} />
+        <TextField label="Email signature" {...form.field('email_signature')} multiline isReadOnly={ro} />
         {canEdit ? (
           <div className={s.formActions}>
-            <Button type="submit" isPending={update.isPending}>
+            <Button type="submit" isPending={form.submitting}>
               Save email
             </Button>
           </div>

@@ -1,16 +1,22 @@
-import { useState } from 'react';
-import type { WorkspaceSettings } from '../../../../schema/workspaces';
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { settingsFields, type WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { CheckboxField } from '../../../ui/form-controls';
 import * as s from '../../../ui/page.css';
+import { useZodForm } from '../../forms/use-zod-form';
 import { fileTypes } from './setting-options';
 import { useUpdateSettings } from './use-update-settings';
+
+const fileSettings = z.object({ allowed_file_types: settingsFields.allowed_file_types });
 
 /** Which files people may upload to this workspace (spec §3 allowed_file_types). */
 export function FilesSection({ workspaceId, settings, canEdit }: { workspaceId: number; settings: WorkspaceSettings; canEdit: boolean }) {
   const update = useUpdateSettings(workspaceId);
-  const [allowed, setAllowed] = useState<string[]>(settings.allowed_file_types);
+  const form = useZodForm(fileSettings, { allowed_file_types: settings.allowed_file_types });
+  const submit = form.handleSubmit((body) => update.mutateAsync(body));
+  const allowed = form.values.allowed_file_types;
   // Types saved earlier that the list above does not name stay visible, so they can be removed.
   const options = [
     ...fileTypes,
@@ -18,7 +24,7 @@ export function FilesSection({ workspaceId, settings, canEdit }: { workspaceId: 
   ];
 
   function toggle(type: string, on: boolean) {
-    setAllowed((prev) => (on ? [...prev, type] : prev.filter((t) => t !== type)));
+    form.set('allowed_file_types', on ? [...allowed, type] : allowed.filter((t) => t !== type));
   }
 
   return (
@@ -26,7 +32,7 @@ export function FilesSection({ workspaceId, settings, canEdit }: { workspaceId: 
       <h2 className={s.sectionTitle} id="files-title">
         Allowed file types
       </h2>
-      <div className={s.stack}>
+      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
         <div role="group" aria-labelledby="files-title" className={s.twoColumns}>
           {options.map((o) => (
             <CheckboxField
@@ -39,15 +45,20 @@ export function FilesSection({ workspaceId, settings, canEdit }: { workspaceId: 
             </CheckboxField>
           ))}
         </div>
+        {form.errors.allowed_file_types ? (
+          <p className={s.muted} role="alert">
+            {form.errors.allowed_file_types}
+          </p>
+        ) : null}
         {allowed.length === 0 ? <p className={s.muted}>No uploads will be accepted.</p> : null}
         {canEdit ? (
           <div className={s.formActions}>
-            <Button onPress={() => update.mutate({ allowed_file_types: allowed })} isPending={update.isPending}>
+            <Button type="submit" isPending={form.submitting}>
               Save file types
             </Button>
           </div>
         ) : null}
-      </div>
+      </Form>
     </Card>
   );
 }

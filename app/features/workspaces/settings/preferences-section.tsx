@@ -1,12 +1,23 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { Form } from 'react-aria-components';
-import type { WorkspaceSettings } from '../../../../schema/workspaces';
+import { z } from 'zod';
+import { settingsFields, workspaceSettingsPatch, type WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { SelectField, SwitchField } from '../../../ui/form-controls';
 import * as s from '../../../ui/page.css';
+import { useZodForm } from '../../forms/use-zod-form';
 import { currencies, dateFormats, languages, timeFormats, timeZoneOptions, withCurrent } from './setting-options';
 import { useUpdateSettings } from './use-update-settings';
+
+const preferences = z.object({
+  timezone: workspaceSettingsPatch.shape.timezone.unwrap(),
+  date_format: settingsFields.date_format,
+  time_format: settingsFields.time_format,
+  language: settingsFields.language,
+  currency: settingsFields.currency,
+  dark_mode: settingsFields.dark_mode,
+});
 
 /** spec §3 workspace_settings: timezone, date and time format, language, currency, dark mode. */
 export function PreferencesSection({
@@ -19,74 +30,78 @@ export function PreferencesSection({
   canEdit: boolean;
 }) {
   const update = useUpdateSettings(workspaceId);
-  const [timezone, setTimezone] = useState(settings.timezone);
-  const [dateFormat, setDateFormat] = useState(settings.date_format);
-  const [timeFormat, setTimeFormat] = useState(settings.time_format);
-  const [language, setLanguage] = useState(settings.language);
-  const [currency, setCurrency] = useState(settings.currency);
-  const [darkMode, setDarkMode] = useState(settings.dark_mode);
+  const form = useZodForm(preferences, {
+    timezone: settings.timezone,
+    date_format: settings.date_format,
+    time_format: settings.time_format,
+    language: settings.language,
+    currency: settings.currency,
+    dark_mode: settings.dark_mode,
+  });
+  const submit = form.handleSubmit((body) => update.mutateAsync(body));
   const zones = useMemo(() => timeZoneOptions(settings.timezone), [settings.timezone]);
-
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    update.mutate({
-      timezone,
-      date_format: dateFormat,
-      time_format: timeFormat,
-      language,
-      currency,
-      dark_mode: darkMode,
-    });
-  }
+  const ro = !canEdit;
 
   return (
     <Card aria-labelledby="preferences-title">
       <h2 className={s.sectionTitle} id="preferences-title">
         Preferences
       </h2>
-      <Form className={s.stack} onSubmit={submit}>
+      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
         <div className={s.twoColumns}>
-          <SelectField label="Time zone" name="timezone" value={timezone} options={zones} onChange={setTimezone} isDisabled={!canEdit} />
+          <SelectField
+            label="Time zone"
+            name="timezone"
+            value={form.values.timezone}
+            options={zones}
+            onChange={(v) => form.set('timezone', v)}
+            error={form.errors.timezone}
+            isDisabled={ro}
+          />
           <SelectField
             label="Currency"
             name="currency"
-            value={currency}
+            value={form.values.currency}
             options={withCurrent(currencies, settings.currency)}
-            onChange={setCurrency}
-            isDisabled={!canEdit}
+            onChange={(v) => form.set('currency', v)}
+            error={form.errors.currency}
+            isDisabled={ro}
           />
           <SelectField
             label="Date format"
             name="date_format"
-            value={dateFormat}
+            value={form.values.date_format}
             options={withCurrent(dateFormats, settings.date_format)}
-            onChange={setDateFormat}
-            isDisabled={!canEdit}
+            onChange={(v) => form.set('date_format', v)}
+            error={form.errors.date_format}
+            isDisabled={ro}
           />
           <SelectField
             label="Time format"
             name="time_format"
-            value={timeFormat}
+            value={form.values.time_format}
             options={withCurrent(timeFormats, settings.time_format)}
-            onChange={setTimeFormat}
-            isDisabled={!canEdit}
+            onChange={(v) => form.set('time_format', v)}
+            error={form.errors.time_format}
+            isDisabled={ro}
           />
           <SelectField
             label="Language"
             name="language"
-            value={language}
+            value={form.values.language}
             options={withCurrent(languages, settings.language)}
-            onChange={setLanguage}
-            hint="Saved for this workspace; the app itself is in English for now."
-            isDisabled={!canEdit}
+            onChange={(v) => form.set('language', v)}
+            error={form.errors.language}
+            hint="Month and day names follow it; the app itself is in English for now."
+            isDisabled={ro}
           />
         </div>
-        <SwitchField isSelected={darkMode} onChange={setDarkMode} isDisabled={!canEdit}>
+        <SwitchField isSelected={form.values.dark_mode} onChange={(v) => form.set('dark_mode', v)} isDisabled={ro}>
           Dark mode
         </SwitchField>
         {canEdit ? (
           <div className={s.formActions}>
-            <Button type="submit" isPending={update.isPending}>
+            <Button type="submit" isPending={form.submitting}>
               Save preferences
             </Button>
           </div>

@@ -11,7 +11,7 @@ export const dateFormats = [
 // time_format holds at most 5 characters (spec §9 "time strings 5").
 export const timeFormats = [
   { value: 'HH:mm', label: '24-hour (14:30)' },
-  { value: 'hh:mm', label: '12-hour (02:30)' },
+  { value: 'hh:mm', label: '12-hour (02:30 PM)' },
 ] as const;
 
 export const languages = [

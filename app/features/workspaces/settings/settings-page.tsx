@@ -8,6 +8,7 @@ import { DeleteWorkspaceDialog } from '../delete-workspace-dialog';
 import { LoadError } from '../../../ui/feedback';
 import { serverMessage, useWorkspace, useWorkspaceSettings } from '../workspace-queries';
 import * as s from '../../../ui/page.css';
+import { BusinessSection } from './business-section';
 import { EmailSection } from './email-section';
 import { FilesSection } from './files-section';
 import { GeneralSection } from './general-section';
@@ -44,6 +45,7 @@ export function WorkspaceSettingsPage() {
       ) : (
         <>
           <PreferencesSection key={`p${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
+          <BusinessSection key={`b${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <EmailSection key={`e${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <FilesSection key={`f${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
         </>

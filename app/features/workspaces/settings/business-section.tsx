@@ -1,0 +1,122 @@
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { countries, countryOptions, formatRate, isCountryCode, OTHER_COUNTRY, percentToBp } from '../../../../schema/countries';
+import { settingsFields, type WorkspaceSettings } from '../../../../schema/workspaces';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { SelectField, SwitchField } from '../../../ui/form-controls';
+import { TextField } from '../../../ui/text-field';
+import * as s from '../../../ui/page.css';
+import { useZodForm } from '../../forms/use-zod-form';
+import { bpToPercent } from '../../invoices/document-draft';
+import { orNull, useUpdateSettings } from './use-update-settings';
+
+/** What the Business section saves: where the business trades, its VAT and the numbers it prints (DESIGN.md §14). */
+const businessSettings = z.object({
+  country: settingsFields.country,
+  vat_rate_bp: settingsFields.vat_rate_bp,
+  prices_include_vat: settingsFields.prices_include_vat,
+  vat_number: settingsFields.vat_number,
+  company_registration_number: settingsFields.company_registration_number,
+});
+
+/** Country, VAT rate, whether prices include VAT, VAT and company registration numbers. */
+export function BusinessSection({
+  workspaceId,
+  settings,
+  canEdit,
+}: {
+  workspaceId: number;
+  settings: WorkspaceSettings;
+  canEdit: boolean;
+}) {
+  const update = useUpdateSettings(workspaceId);
+  const form = useZodForm(
+    businessSettings,
+    {
+      country: settings.country ?? OTHER_COUNTRY,
+      vat_rate_bp: bpToPercent(settings.vat_rate_bp),
+      prices_include_vat: settings.prices_include_vat,
+      vat_number: settings.vat_number ?? '',
+      company_registration_number: settings.company_registration_number ?? '',
+    },
+    {
+      toInput: (v) => ({
+        country: v.country === OTHER_COUNTRY ? null : v.country,
+        vat_rate_bp: percentToBp(v.vat_rate_bp),
+        prices_include_vat: v.prices_include_vat,
+        vat_number: orNull(v.vat_number),
+        company_registration_number: orNull(v.company_registration_number),
+      }),
+    },
+  );
+  const submit = form.handleSubmit((body) => update.mutateAsync(body));
+
+  // Choosing a country fills in its VAT facts; saving is still the person's decision.
+  function chooseCountry(code: string) {
+    form.set('country', code);
+    if (!isCountryCode(code)) return;
+    form.set('vat_rate_bp', bpToPercent(countries[code].vat_rate_bp));
+    form.set('prices_include_vat', countries[code].prices_include_vat);
+  }
+
+  const country = isCountryCode(form.values.country) ? countries[form.values.country] : null;
+  const southAfrican = form.values.country === 'ZA';
+  const ro = !canEdit;
+  return (
+    <Card aria-labelledby="business-title">
+      <h2 className={s.sectionTitle} id="business-title">
+        Business and tax
+      </h2>
+      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
+        <div className={s.twoColumns}>
+          <SelectField
+            label="Country"
+            name="country"
+            value={form.values.country}
+            options={countryOptions}
+            onChange={chooseCountry}
+            error={form.errors.country}
+            hint={country ? `Standard VAT in ${country.name}: ${formatRate(country.vat_rate_bp)}` : undefined}
+            isDisabled={ro}
+          />
+          <TextField
+            label="VAT rate (%)"
+            name="vat_rate_bp"
+            inputMode="decimal"
+            {...form.field('vat_rate_bp')}
+            description="New invoice lines and products without their own rate use it; 0 if not VAT registered"
+            isReadOnly={ro}
+          />
+          <TextField
+            label="VAT number"
+            name="vat_number"
+            {...form.field('vat_number')}
+            description={southAfrican ? 'Your SARS VAT number, printed on tax invoices' : 'Printed on tax invoices'}
+            isReadOnly={ro}
+          />
+          <TextField
+            label="Company registration number"
+            name="company_registration_number"
+            {...form.field('company_registration_number')}
+            description={southAfrican ? 'CIPC number, for example 2019/123456/07' : undefined}
+            isReadOnly={ro}
+          />
+        </div>
+        <div>
+          <SwitchField isSelected={form.values.prices_include_vat} onChange={(v) => form.set('prices_include_vat', v)} isDisabled={ro}>
+            Shelf prices include VAT
+          </SwitchField>
+          <p className={`${s.muted} ${s.small}`}>The till reads product prices as VAT-inclusive; invoice and quote lines add VAT on top.</p>
+        </div>
+        {canEdit ? (
+          <div className={s.formActions}>
+            <Button type="submit" isPending={form.submitting}>
+              Save business details
+            </Button>
+          </div>
+        ) : null}
+      </Form>
+    </Card>
+  );
+}
