@@ -15,7 +15,10 @@ import { accessCookie, cookieFetch, seedUser, seedWorkspace } from '../tests/sup
  * Initial pull of `count` products into RxDB (Dexie on IndexedDB) in headless Chromium: the real
  * app/data code, bundled, served from the same origin as the API so the access cookie applies.
  */
-export async function browserInitialPull(db: Db, count: number): Promise<{ seconds: number; docsPerSecond: number; pulled: number }> {
+export async function browserInitialPull(
+  db: Db,
+  count: number,
+): Promise<{ seconds: number; docsPerSecond: number; pulled: number; rawSeconds: number }> {
   const bundle = await build({
     entryPoints: ['bench/browser-pull.entry.ts'],
     bundle: true,
@@ -73,8 +76,15 @@ export async function browserInitialPull(db: Db, count: number): Promise<{ secon
     const page = await context.newPage();
     await page.goto(`${url}/bench.html`);
     await page.waitForFunction(() => typeof window.runInitialPull === 'function');
+    const raw = await page.evaluate((w) => window.runRawWrite(w), workspace);
     const result = await page.evaluate(([u, w]) => window.runInitialPull(u, w), [userId, workspace] as const);
-    return { seconds: result.ms / 1000, docsPerSecond: Math.round((result.count / result.ms) * 1000), pulled: result.count };
+    if (raw.count !== result.count) throw new Error(`the raw write stored ${raw.count} documents, the sync ${result.count}`);
+    return {
+      seconds: result.ms / 1000,
+      docsPerSecond: Math.round((result.count / result.ms) * 1000),
+      pulled: result.count,
+      rawSeconds: raw.ms / 1000,
+    };
   } finally {
     await browser.close();
     server.closeAllConnections();

@@ -26,6 +26,7 @@ const workspacePages = [
   'billing/subscription',
   'billing/credits',
   'billing/history',
+  'billing/cards',
 ];
 /** The pages that work with no network, by their navigation label: checked again with the offline mark showing. */
 const offlinePages = ['Dashboard', 'Point of Sale', 'Inventory', 'Invoices', 'CRM', 'Planner'];

@@ -119,6 +119,19 @@ test('two phones edit one planner item, one offline: fields merge, the same fiel
       await expect(entry.getByTestId('conflict-kept')).toHaveText('11:00');
     });
 
+    await test.step('a comment: an empty one is refused on its field, a written one is listed', async () => {
+      await a.goto(planner);
+      await a.getByRole('button', { name: `Edit ${TITLE}` }).click();
+      const comments = a.getByRole('form', { name: 'Add a comment' });
+      await comments.getByRole('button', { name: 'Add comment' }).click();
+      await expect(comments.getByText('A comment cannot be empty')).toBeVisible();
+      await expect(comments.getByLabel('New comment')).toBeFocused();
+      await comments.getByLabel('New comment').fill('Bring the clipboard');
+      await comments.getByRole('button', { name: 'Add comment' }).click();
+      await expect(a.getByRole('list', { name: 'Comments' }).getByText('Bring the clipboard')).toBeVisible();
+      await expect(comments.getByLabel('New comment')).toHaveValue('');
+    });
+
     await test.step('the month view shows the item and the invoice due date', async () => {
       await a.goto(`${planner}?view=month&date=${due}`);
       const month = a.getByTestId('planner-month');

@@ -1,38 +1,30 @@
-import { useState, type FormEvent } from 'react';
 import { plannerComment, type PlannerItem } from '../../../schema/planner';
 import { useAuth } from '../../data/auth-store';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
+import { FormFailure } from '../../ui/form-actions';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
 import * as p from './planner.css';
 import { addPlannerComment } from './use-planner';
 import { useWorkspaceDates } from '../workspaces/date-format';
+import { useZodForm } from '../forms/use-zod-form';
 
 /** spec §3 planner_comments, embedded in the item: read them and add one (offline too). */
 export function PlannerComments({ data, item }: { data: UserData; item: PlannerItem }) {
   const { user } = useAuth();
   const dates = useWorkspaceDates();
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
   const list = item.comments ?? [];
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = plannerComment.safeParse({
-      id: crypto.randomUUID(),
-      body,
-      author_name: user?.full_name,
-      created_at: new Date().toISOString(),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    await addPlannerComment(data, item.id, parsed.data);
-    setBody('');
-  };
+  // The comment's own schema: id, author and time are added here, the person types only the body.
+  const form = useZodForm(
+    plannerComment,
+    { body: '' },
+    { toInput: (v) => ({ ...v, id: crypto.randomUUID(), author_name: user?.full_name, created_at: new Date().toISOString() }) },
+  );
+  const submit = form.handleSubmit(async (comment) => {
+    await addPlannerComment(data, item.id, comment);
+    form.reset({ body: '' });
+  });
 
   return (
     <section aria-labelledby="planner-comments-title" className={w.stack}>
@@ -52,10 +44,11 @@ export function PlannerComments({ data, item }: { data: UserData; item: PlannerI
           ))}
         </ul>
       ) : null}
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label="Add a comment" className={w.stack}>
-        <TextField label="New comment" multiline value={body} onChange={setBody} error={error} name="comment" />
+      <form onSubmit={submit} noValidate aria-label="Add a comment" className={w.stack}>
+        <TextField label="New comment" multiline {...form.field('body')} name="comment" />
+        <FormFailure lead="The comment was not saved" message={form.failure} />
         <div className={w.formActions}>
-          <Button type="submit" variant="secondary">
+          <Button type="submit" variant="secondary" isPending={form.submitting}>
             Add comment
           </Button>
         </div>

@@ -103,12 +103,8 @@ export function BusinessSection({
             isReadOnly={ro}
           />
         </div>
-        <div>
-          <SwitchField isSelected={form.values.prices_include_vat} onChange={(v) => form.set('prices_include_vat', v)} isDisabled={ro}>
-            Shelf prices include VAT
-          </SwitchField>
-          <p className={`${s.muted} ${s.small}`}>The till reads product prices as VAT-inclusive; invoice and quote lines add VAT on top.</p>
-        </div>
+        {/* How prices and VAT relate is fixed for now (a switch here would change nothing): say it plainly. */}
+        <p className={`${s.muted} ${s.small}`}>Till prices include VAT; invoice and quote lines add VAT on top of their prices.</p>
         {canEdit ? (
           <div className={s.formActions}>
             <Button type="submit" isPending={form.submitting}>
