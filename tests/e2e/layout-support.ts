@@ -11,10 +11,11 @@ export interface Collision {
  * Every visible control of the page (buttons, links, fields, labels), each scrolled to the middle of
  * the viewport as a person would scroll to it, checked at its centre: what the browser would hit
  * there must be the control itself (or inside it, or its own label), never a fixed or sticky element
- * laid over it. Runs in the page; returns what is covered and by what.
+ * laid over it. Runs in the page; returns what is covered and by what. `within` limits the check to
+ * the controls inside the elements it selects.
  */
-export function coveredControls(page: Page): Promise<Collision[]> {
-  return page.evaluate(() => {
+export function coveredControls(page: Page, within = 'body'): Promise<Collision[]> {
+  return page.evaluate((scope) => {
     const describe = (el: Element) => {
       const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       const id = el.getAttribute('data-testid') ?? el.id;
@@ -29,14 +30,20 @@ export function coveredControls(page: Page): Promise<Collision[]> {
       return null;
     };
     const selector = 'a[href], button, input:not([type=hidden]), select, textarea, label, [role=button], [role=switch], [role=tab]';
-    const controls = [...document.querySelectorAll(selector)].filter((el) => {
-      const box = el.getBoundingClientRect();
-      const css = getComputedStyle(el);
-      // Visually hidden inputs (a styled checkbox's real input) are reached through their label.
-      return (
-        box.width >= 4 && box.height >= 4 && css.visibility !== 'hidden' && Number(css.opacity) > 0.05 && !el.closest('[aria-hidden=true]')
-      );
-    });
+    const controls = [...document.querySelectorAll(scope)]
+      .flatMap((root) => [...root.querySelectorAll(selector)])
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        const css = getComputedStyle(el);
+        // Visually hidden inputs (a styled checkbox's real input) are reached through their label.
+        return (
+          box.width >= 4 &&
+          box.height >= 4 &&
+          css.visibility !== 'hidden' &&
+          Number(css.opacity) > 0.05 &&
+          !el.closest('[aria-hidden=true]')
+        );
+      });
     const found: { control: string; coveredBy: string }[] = [];
     for (const el of controls) {
       // A control inside a fixed element (the cookie banner's own buttons) is checked against others.
@@ -57,7 +64,7 @@ export function coveredControls(page: Page): Promise<Collision[]> {
     }
     window.scrollTo(0, 0);
     return found;
-  });
+  }, within);
 }
 
 /**

@@ -261,9 +261,9 @@ test('profile, settings tabs and My Account, ending with deleting the account', 
     await shot(page, info, '12-settings-appearance');
   });
 
-  await test.step('/settings?tab=subscription: the plan and the way to upgrade by card', async () => {
+  await test.step('/settings?tab=subscription: the plan and the free trial, which asks for no card', async () => {
     await page.goto('/settings?tab=subscription');
-    await expect(page.getByRole('button', { name: 'Upgrade to the Vuka Plan' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start 30-day free trial' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Mahala Plan' })).toBeVisible();
     await shot(page, info, '13-settings-subscription');
   });

@@ -4,7 +4,7 @@ import { countries, countryOptions, formatRate, isCountryCode, OTHER_COUNTRY, pe
 import { settingsFields, type WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { SelectField, SwitchField } from '../../../ui/form-controls';
+import { SelectField } from '../../../ui/form-controls';
 import { TextField } from '../../../ui/text-field';
 import * as s from '../../../ui/page.css';
 import { useZodForm } from '../../forms/use-zod-form';
