@@ -1,8 +1,11 @@
 import type { PlanCode } from './accounts.js';
 import { brand } from './brand.js';
 
-/** spec §9: the default storage quota, 10 GiB. */
+/** spec §9: the default storage quota, 10 GiB (the paid plan's). */
 export const DEFAULT_STORAGE_BYTES = 10 * 1024 * 1024 * 1024;
+
+/** The free plan's drive: the spec shows no figure for it, so 1 GiB (issue 14). */
+export const FREE_STORAGE_BYTES = 1024 * 1024 * 1024;
 
 /** The numbers a plan is held to; `null` means unlimited. Keys match CapabilitiesDto['limits']. */
 export interface PlanLimits {
@@ -53,8 +56,7 @@ export const plans: Record<PlanCode, Plan> = {
       classifieds: 10,
       events: 5,
       aiCreditsPerMonth: 5,
-      // The spec shows no storage figure for this plan; it gets the default quota (spec §9).
-      storageBytes: DEFAULT_STORAGE_BYTES,
+      storageBytes: FREE_STORAGE_BYTES,
       teamMembers: null,
     },
     features: { socialScheduling: false, apiAccess: false },

@@ -22,7 +22,7 @@ describe('capabilitiesFor', () => {
     expect(capabilitiesFor({ plan: 'free', planTrialEndsAt: null }, now)).toEqual({
       plan: 'free',
       trialEndsAt: null,
-      limits: { workspaces: 1, products: 10, classifieds: 10, events: 5, aiCreditsPerMonth: 5, storageBytes: 10737418240 },
+      limits: { workspaces: 1, products: 10, classifieds: 10, events: 5, aiCreditsPerMonth: 5, storageBytes: 1073741824 },
       features: { socialScheduling: false, apiAccess: false },
     });
   });
