@@ -18,7 +18,7 @@ import {
 import { FREE_STORAGE_BYTES } from '../../schema/plans.js';
 import { FILE_ID_HEADER, driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
 import { purgeTrash } from '../../sync-server/api/drive/drive.sweeper.js';
-import type { Db } from '../../sync-server/db/db.js';
+import { withScope, type Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import { startLocalS3, type LocalS3 } from '../support/s3.js';
@@ -469,6 +469,75 @@ function driveSuite(
       expect(stillMine.status).toBe(200);
       // Nobody signed in: 401.
       expect((await new CookieClient(server.url).get(`${base()}/files/${fileId}/content`)).status).toBe(401);
+    });
+
+    it('row-level security keeps every drive table to its workspace', async () => {
+      const other = await signedInUser(server, { plan: 'pro' });
+      const otherWs = await seedWorkspace(db, other.user.id);
+      const seed = async (workspace: number) => {
+        const folder = randomUUID();
+        const file = randomUUID();
+        await db.query('INSERT INTO drive_folders (workspace_id, id, name) VALUES ($1, $2, $3)', [workspace, folder, `rls ${workspace}`]);
+        await db.query(
+          `INSERT INTO drive_files (workspace_id, id, folder_id, name, mime_type, size_bytes, sha256, storage_key)
+           VALUES ($1, $2, $3, 'rls.pdf', 'application/pdf', 1, $4, 'workspaces/0/files/rls')`,
+          [workspace, file, folder, '0'.repeat(64)],
+        );
+        await db.query('INSERT INTO drive_share_links (workspace_id, id, token_hash, file_id) VALUES ($1, $2, $3, $4)', [
+          workspace,
+          randomUUID(),
+          randomBytes(32).toString('hex'),
+          file,
+        ]);
+        return { folder, file };
+      };
+      const theirs = await seed(otherWs);
+      await seed(ws);
+      await withScope(db, { userId: owner.user.id, workspaceId: ws }, async (q) => {
+        for (const table of ['drive_folders', 'drive_files', 'drive_share_links']) {
+          const seen = await q.query<{ workspace_id: number }>(`SELECT DISTINCT workspace_id FROM ${table}`);
+          expect(
+            seen.map((r) => r.workspace_id),
+            table,
+          ).toEqual([ws]);
+          expect(
+            await q.query(`UPDATE ${table} SET workspace_id = workspace_id WHERE workspace_id = $1 RETURNING 1`, [otherWs]),
+            table,
+          ).toEqual([]);
+          expect(await q.query(`DELETE FROM ${table} WHERE workspace_id = $1 RETURNING 1`, [otherWs]), table).toEqual([]);
+        }
+      });
+      await expect(
+        withScope(db, { userId: owner.user.id, workspaceId: ws }, (q) =>
+          q.query('INSERT INTO drive_folders (workspace_id, id, name) VALUES ($1, $2, $3)', [otherWs, randomUUID(), 'smuggled']),
+        ),
+      ).rejects.toThrow(/row-level security/);
+      // Naming the other workspace as the scope without being its member sees nothing either.
+      const peek = await withScope(db, { userId: owner.user.id, workspaceId: otherWs }, (q) => q.query('SELECT id FROM drive_files'));
+      expect(peek).toEqual([]);
+      expect(await db.query('SELECT 1 FROM drive_files WHERE workspace_id = $1 AND id = $2', [otherWs, theirs.file])).toHaveLength(1);
+    });
+
+    it('an upload from another site is refused like any other cross-site state change', async () => {
+      const res = await fetch(`${server.url}/api/workspaces/${ws}/drive/uploads`, {
+        method: 'POST',
+        headers: {
+          cookie: cookieOf(owner.client),
+          origin: 'https://evil.example',
+          'Tus-Resumable': '1.0.0',
+          'Upload-Length': '10',
+          'Upload-Metadata': `filename ${Buffer.from('x.pdf').toString('base64')},filetype ${Buffer.from('application/pdf').toString('base64')}`,
+        },
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: 'bad_origin' });
+      // Upload bytes are accepted as such only on the upload path.
+      const elsewhere = await fetch(`${server.url}/api/workspaces/${ws}/drive/folders`, {
+        method: 'POST',
+        headers: { cookie: cookieOf(owner.client), 'content-type': 'application/offset+octet-stream' },
+        body: 'name=x',
+      });
+      expect(elsewhere.status).toBe(415);
     });
 
     it('share links open the file for anyone until revoked or expired; then they are not found', async () => {
