@@ -30,7 +30,9 @@ export function requestedRange(header: string | undefined, size: number): ByteRa
 /** `attachment` with the name as ASCII (quotes and anything odd replaced) and in full as UTF-8 (RFC 6266). */
 export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987 allows fewer characters than encodeURIComponent leaves alone (the quote is its delimiter).
+  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 async function send(res: Response, stream: Readable): Promise<void> {

@@ -90,6 +90,12 @@ function createTus(deps: AppDeps, storage: FileStorage): { server: Server; store
       const checked = await checkNewUpload(deps, caller, upload);
       return { metadata: checked };
     },
+    // Refusals (ours and the protocol's) carry their status; anything else is our fault, said plainly.
+    onResponseError: (_req, err) => {
+      if (!(err instanceof Error) || 'status_code' in err) return undefined;
+      deps.log.error({ err }, 'drive upload failed');
+      return { status_code: 500, body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.' }) };
+    },
     onUploadFinish: async (req, upload) => {
       const caller = callerOf(req);
       try {

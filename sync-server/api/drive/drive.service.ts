@@ -2,6 +2,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   driveMessages,
+  type driveListQuery,
+  type filePatch,
+  type folderCreate,
+  type folderPatch,
   type DriveFileDto,
   type DriveFolderDto,
   type DriveListing,
@@ -9,7 +13,6 @@ import {
   type ShareLinkCreated,
   type ShareLinkDto,
 } from '../../../schema/drive.js';
-import type { folderCreate, folderPatch, filePatch, driveListQuery } from '../../../schema/drive.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { driveRuntime } from './drive-uploads.js';
