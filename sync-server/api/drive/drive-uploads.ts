@@ -98,12 +98,16 @@ function createTus(deps: AppDeps, storage: FileStorage): { server: Server; store
     },
     onUploadFinish: async (req, upload) => {
       const caller = callerOf(req);
+      const remove = () => store.remove(upload.id).catch((err: unknown) => deps.log.warn({ err }, 'could not remove a finished upload'));
       try {
         const fileId = await finishUpload(deps, storage, store, caller, upload);
+        await remove();
         return { headers: { [FILE_ID_HEADER]: fileId } };
-      } finally {
-        // Finished or refused, the partial upload is done with: nothing of a refused file stays.
-        await store.remove(upload.id).catch((err: unknown) => deps.log.warn({ err }, 'could not remove a finished upload'));
+      } catch (err) {
+        // Refused, nothing of the file stays. Failed on our side (storage unreachable), the bytes wait
+        // so the client's retry finishes the upload without sending them again.
+        if (typeof err === 'object' && err !== null && 'status_code' in err) await remove();
+        throw err;
       }
     },
   };
@@ -193,13 +197,11 @@ async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore
       done(null, chunk);
     },
   });
-  await Promise.all([pipeline(await readStream(store, upload.id), hashing), storage.put(key, hashing, size, type)]);
-  const sha256 = hash.digest('hex');
-
   let thumb: string | null = null;
-  if (thumbnailTypes.has(type) && (await makeThumbnail(storage, key, thumbnailKey(ws, fileId)))) thumb = thumbnailKey(ws, fileId);
-
   try {
+    await Promise.all([pipeline(await readStream(store, upload.id), hashing), storage.put(key, hashing, size, type)]);
+    const sha256 = hash.digest('hex');
+    if (thumbnailTypes.has(type) && (await makeThumbnail(storage, key, thumbnailKey(ws, fileId)))) thumb = thumbnailKey(ws, fileId);
     await withScope(deps.db, { userId: caller.userId, workspaceId: ws }, async (q) => {
       await q.query('SELECT pg_advisory_xact_lock($1, $2)', [DRIVE_LOCK, ws]);
       if (quota !== null && (await usedBytes(q, ws)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
@@ -220,8 +222,9 @@ async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore
       });
     });
   } catch (err) {
-    await storage.delete(key);
-    if (thumb) await storage.delete(thumb);
+    // Nothing of a file without a row stays in storage.
+    await storage.delete(key).catch(() => undefined);
+    await storage.delete(thumbnailKey(ws, fileId)).catch(() => undefined);
     throw err;
   }
   return fileId;
