@@ -5,3 +5,4 @@ export { workspacesContract } from './contract/workspaces.js';
 export { publicContract } from './contract/public.js';
 export { syncContract } from './contract/sync.js';
 export { billingContract } from './contract/billing.js';
+export { driveContract } from './contract/drive.js';

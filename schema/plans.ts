@@ -3,7 +3,7 @@ import { brand } from './brand.js';
 
 /** spec §9: the default storage quota, 10 GiB; the paid plan's storage. */
 export const DEFAULT_STORAGE_BYTES = 10 * 1024 * 1024 * 1024;
-/** The free plan's storage, 1 GiB. */
+/** The free plan's storage: the spec shows no figure for it, so 1 GiB. */
 export const FREE_STORAGE_BYTES = 1024 * 1024 * 1024;
 
 /** The numbers a plan is held to; `null` means unlimited. Keys match CapabilitiesDto['limits']. */

@@ -57,6 +57,15 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Port of the local Paystack sandbox (default PORT + 1000; 0 picks a free one). */
   PAYSTACK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Drive files in an S3-compatible store (DESIGN.md §9) when endpoint, bucket and both keys are set;
+   * otherwise on local disk under DATA_DIR/files.
+   */
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'HOST'> & {

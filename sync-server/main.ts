@@ -7,6 +7,7 @@ import { createLogger } from './logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
 import { startDevSandbox } from './payments/dev-sandbox.js';
 import { startBillingSweeper } from './api/billing/billing.sweeper.js';
+import { startDriveSweeper } from './api/drive/drive.sweeper.js';
 import { demoAccount, demoSeedPlan, seedDemo } from './seed/demo.js';
 import { attachSockets } from './sockets.js';
 
@@ -29,10 +30,12 @@ export async function start() {
   const address = server.address();
   paystackSandbox?.attach(typeof address === 'object' && address ? address.port : config.PORT);
   const billingSweeper = startBillingSweeper(deps);
+  const driveSweeper = startDriveSweeper(deps);
   log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver}), listening on ${config.HOST}`);
   const stop = async () => {
     await sockets.close();
     billingSweeper.stop();
+    driveSweeper.stop();
     await paystackSandbox?.sandbox.close();
     server.close();
     await db.close();

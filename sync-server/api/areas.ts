@@ -8,6 +8,7 @@ import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes.js';
 import { workspacesRoutes } from './workspaces/workspaces.routes.js';
 import { syncRoutes } from '../sync/sync.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
+import { driveRoutes } from './drive/drive.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -18,5 +19,6 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   exchangeRatesRoutes,
   syncRoutes,
   billingRoutes,
+  driveRoutes,
   devRoutes,
 ];

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { authContract, billingContract, contactContract, publicContract, syncContract, workspacesContract } from '../../schema/contract.js';
+import {
+  authContract,
+  billingContract,
+  contactContract,
+  driveContract,
+  publicContract,
+  syncContract,
+  workspacesContract,
+} from '../../schema/contract.js';
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { stockMessages } from '../../schema/catalog.js';
 import { fillPath, type EndpointDef, type EndpointInput } from '../../schema/http.js';
@@ -20,6 +28,7 @@ const contract = {
   public: publicContract,
   sync: syncContract,
   billing: billingContract,
+  drive: driveContract,
 };
 type Contract = typeof contract;
 
@@ -146,8 +155,29 @@ function examples(ws: number, registerEmail: string): Examples {
       setDefaultMethod: { params: { id: 1 } },
       removeMethod: { params: { id: 1 } },
     },
+    drive: {
+      list: { params: { id: ws }, query: { folder: FOLDER, q: 'invoice', trash: '0' } },
+      usage: { params: { id: ws } },
+      createFolder: { params: { id: ws }, body: { name: 'Invoices', parent_id: FOLDER } },
+      updateFolder: { params: { id: ws, folderId: FOLDER }, body: { name: 'Receipts', parent_id: FOLDER } },
+      deleteFolder: { params: { id: ws, folderId: FOLDER } },
+      getFile: { params: { id: ws, fileId: FILE } },
+      updateFile: { params: { id: ws, fileId: FILE }, body: { name: 'logo.png', folder_id: FOLDER } },
+      trashFile: { params: { id: ws, fileId: FILE } },
+      restoreFile: { params: { id: ws, fileId: FILE } },
+      deleteFile: { params: { id: ws, fileId: FILE } },
+      content: { params: { id: ws, fileId: FILE } },
+      thumbnail: { params: { id: ws, fileId: FILE } },
+      links: { params: { id: ws, fileId: FILE } },
+      createLink: { params: { id: ws, fileId: FILE }, body: { expires_at: '2030-01-01T00:00:00Z' } },
+      revokeLink: { params: { id: ws, linkId: FILE } },
+      shared: { params: { token: 't'.repeat(43) } },
+    },
   };
 }
+
+const FOLDER = '0b6f2d4e-8c1a-4e3b-9f5d-7a2c1e0d9b8a';
+const FILE = '5d3c9a1b-2e4f-4a6b-8c7d-9e0f1a2b3c4d';
 
 type Path = (string | number)[];
 

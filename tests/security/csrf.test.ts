@@ -1,8 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { replicatedCollections } from '../../schema/replicated.js';
 import { fillPath } from '../../schema/http.js';
 import { memberDto, workspaceDto } from '../../schema/workspaces.js';
+import { driveFolderDto, shareLinkCreated } from '../../schema/drive.js';
+import { driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
 import type { Db } from '../../sync-server/db/db.js';
 import {
   contractEndpoints,
@@ -55,14 +61,23 @@ for (const target of testDatabases()) {
     let victim: CookieClient;
     let origin: string;
     let targets: Target[];
+    let dataDir: string;
+    /** The victim's own drive records, for the drive endpoints' paths. */
+    const drive = { folderId: '', fileId: '', linkId: '', token: '' };
     const walked = new Set<string>();
 
     beforeAll(async () => {
       db = await target.open();
       // A dead rates service: the exchange-rates read then answers from its built-in fallback. A
       // configured social provider, so starting a sign-in is a real read too.
+      dataDir = await mkdtemp(join(tmpdir(), 'vuka-csrf-'));
       server = await startTestServer(db, {
-        env: { EXCHANGE_RATES_URL: 'http://127.0.0.1:9/rates', FACEBOOK_CLIENT_ID: 'probe', FACEBOOK_CLIENT_SECRET: 'probe' },
+        env: {
+          EXCHANGE_RATES_URL: 'http://127.0.0.1:9/rates',
+          FACEBOOK_CLIENT_ID: 'probe',
+          FACEBOOK_CLIENT_SECRET: 'probe',
+          DATA_DIR: dataDir,
+        },
       });
       origin = server.url;
       victim = (await signedInUser(server, { full_name: 'CSRF Victim' })).client;
@@ -70,8 +85,24 @@ for (const target of testDatabases()) {
       const member = memberDto.parse(
         (await victim.post(`/api/workspaces/${workspace.id}/invitations`, { email: 'invitee@example.test' })).json,
       );
+      // A drive folder, a stored file (with a thumbnail) and a share link of the victim's.
+      const drivePath = `/api/workspaces/${workspace.id}/drive`;
+      drive.folderId = driveFolderDto.parse((await victim.post(`${drivePath}/folders`, { name: 'Victim folder' })).json).id;
+      drive.fileId = randomUUID();
+      const { storage } = driveRuntime(server.deps);
+      const fileKey = `workspaces/${workspace.id}/files/${drive.fileId}`;
+      const thumbKey = `workspaces/${workspace.id}/thumbnails/${drive.fileId}.webp`;
+      for (const key of [fileKey, thumbKey]) await storage.put(key, Buffer.from('%PDF-probe'), 10);
+      await db.query(
+        `INSERT INTO drive_files (workspace_id, id, folder_id, name, mime_type, size_bytes, sha256, storage_key, thumbnail_key)
+         VALUES ($1, $2, $3, 'victim.pdf', 'application/pdf', 10, $4, $5, $6)`,
+        [workspace.id, drive.fileId, drive.folderId, '0'.repeat(64), fileKey, thumbKey],
+      );
+      const link = shareLinkCreated.parse((await victim.post(`${drivePath}/files/${drive.fileId}/links`, {})).json);
+      drive.linkId = link.id;
+      drive.token = link.token;
       // The victim's own ids: CSRF makes the victim's browser act on the victim's own data.
-      const ids: Record<string, string | number> = { id: workspace.id, memberId: member.id, provider: 'facebook' };
+      const ids: Record<string, string | number> = { id: workspace.id, memberId: member.id, provider: 'facebook', ...drive };
       targets = [];
       for (const endpoint of contractEndpoints()) {
         if (endpoint.def.method === 'GET') continue;
@@ -93,6 +124,7 @@ for (const target of testDatabases()) {
     afterAll(async () => {
       await server?.close();
       await db?.close();
+      await rm(dataDir, { recursive: true, force: true });
     });
 
     async function raw(method: string, path: string, headers: Record<string, string>, body?: string) {
@@ -186,7 +218,7 @@ for (const target of testDatabases()) {
           ? replicatedCollections.map((c) => c.name)
           : [undefined];
         for (const collection of collections) {
-          const path = fillPath(endpoint.def.path, { id: workspace.id, provider: 'facebook', collection: collection ?? '' });
+          const path = fillPath(endpoint.def.path, { id: workspace.id, provider: 'facebook', collection: collection ?? '', ...drive });
           const query = workspaceQuery(endpoint, workspace.id);
           const res = await raw('GET', path + query, { 'sec-fetch-site': 'cross-site' });
           expect(res.status, `${endpoint.name}: ${res.text}`).toBe(200);

@@ -5,6 +5,7 @@ import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { fillPath, type EndpointDef } from '../../schema/http.js';
 import { replicatedCollections, type ReplicatedEntity } from '../../schema/replicated.js';
 import { memberDto, workspaceDto } from '../../schema/workspaces.js';
+import { driveFolderDto, shareLinkCreated } from '../../schema/drive.js';
 import { apiAreas } from '../../sync-server/api/areas.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { collectionRules } from '../../sync-server/sync/rules.js';
@@ -32,7 +33,7 @@ import type { CookieClient } from '../support/server.js';
  */
 
 /** What A owns that an input can name. */
-type Owned = 'workspace' | 'member' | 'card' | 'payment';
+type Owned = 'workspace' | 'member' | 'card' | 'payment' | 'folder' | 'file' | 'link';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -43,6 +44,11 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'sync/:collection': 'collection',
   // One of a fixed list (the sign-in providers): nobody's data.
   'auth/:provider': 'choice',
+  'folders/:folderId': 'folder',
+  'files/:fileId': 'file',
+  'links/:linkId': 'link',
+  // A share link's secret: holding it is the proof (tests/integration/drive.test.ts revokes and expires them).
+  'shared/:token': 'choice',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -60,6 +66,9 @@ const notReferences: Record<string, string> = {
   'sync.reserveNumbers:device_id': 'the name the caller gives their own device',
   'auth.resetPassword:token': 'a secret from a mail: holding it is the proof',
   'workspaces.acceptInvitation:token': 'a secret from a mail: holding it is the proof',
+  'drive.createFolder:parent_id': 'a folder of the workspace the path names, looked up inside it',
+  'drive.updateFolder:parent_id': 'a folder of the workspace the path names, looked up inside it',
+  'drive.updateFile:folder_id': 'a folder of the workspace the path names, looked up inside it',
 };
 const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
 
@@ -73,6 +82,11 @@ const outsideContract: Record<string, string> = {
   'POST /api/billing/paystack/webhook': 'the provider’s, believed only with its signature (tests/security/webhooks.test.ts)',
   'GET /dev/mailbox.json': 'development only, unreachable from another machine (tests/security/deploy.test.ts)',
   'GET /dev/mailbox': 'development only, unreachable from another machine (tests/security/deploy.test.ts)',
+  'POST /api/workspaces/:id/drive/uploads':
+    'the tus protocol’s, not JSON: a member of the workspace only (tests/integration/drive.test.ts probes it from another workspace)',
+  'HEAD /api/workspaces/:id/drive/uploads/:uploadId': 'tus: only the member who started the upload, in its workspace (drive.test.ts)',
+  'PATCH /api/workspaces/:id/drive/uploads/:uploadId': 'tus: only the member who started the upload, in its workspace (drive.test.ts)',
+  'DELETE /api/workspaces/:id/drive/uploads/:uploadId': 'tus: only the member who started the upload, in its workspace (drive.test.ts)',
 };
 
 /**
@@ -106,7 +120,7 @@ function crossTenantProbes(): Probe[] {
   for (const endpoint of contractEndpoints()) {
     const kinds = pathParams(endpoint.def.path).map((p) => pathParamKinds[p.key]);
     const names: Owned[] = [];
-    for (const kind of kinds) if (kind === 'workspace' || kind === 'member' || kind === 'card' || kind === 'payment') names.push(kind);
+    for (const kind of kinds) if (kind !== undefined && kind !== 'collection' && kind !== 'choice') names.push(kind);
     for (const key of fieldsOf(endpoint)) if (fieldKinds[key]) names.push(fieldKinds[key]);
     if (names.length === 0) continue;
     const collections = kinds.includes('collection') ? replicatedCollections.map((c) => c.name) : [undefined];
@@ -141,7 +155,7 @@ for (const target of testDatabases()) {
     let aEmail: string;
     let aWorkspace: z.infer<typeof workspaceDto>;
     let bWorkspaceId: number;
-    const aOwns: Record<Owned, string | number> = { workspace: 0, member: 0, card: 0, payment: '' };
+    const aOwns: Record<Owned, string | number> = { workspace: 0, member: 0, card: 0, payment: '', folder: '', file: '', link: '' };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
     let before: Record<string, unknown[]>;
@@ -191,6 +205,17 @@ for (const target of testDatabases()) {
         `INSERT INTO payments (user_id, reference, item, subtotal_cents, amount_cents) VALUES ($1, $2, 'credits_50', 4900, 4900)`,
         [aUserId, aOwns.payment],
       );
+      // A drive folder, a file in it and a share link to the file (the row only: no probe reaches the bytes).
+      aOwns.folder = driveFolderDto.parse(
+        (await a.post(`/api/workspaces/${aWorkspace.id}/drive/folders`, { name: 'Tenant A folder' })).json,
+      ).id;
+      aOwns.file = randomUUID();
+      await db.query(
+        `INSERT INTO drive_files (workspace_id, id, folder_id, name, mime_type, size_bytes, sha256, storage_key)
+         VALUES ($1, $2, $3, 'tenant-a.pdf', 'application/pdf', 10, $4, $5)`,
+        [aWorkspace.id, aOwns.file, aOwns.folder, '0'.repeat(64), `workspaces/${aWorkspace.id}/files/${aOwns.file}`],
+      );
+      aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });
     afterAll(async () => {

@@ -1,0 +1,77 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import { driveMessages } from '../../../schema/drive.js';
+import type { AppDeps } from '../../deps.js';
+import { notFound } from '../../http/errors.js';
+import type { ByteRange } from '../../files/storage.js';
+import { driveRuntime } from './drive-uploads.js';
+import type { FileRow } from './drive.repo.js';
+
+/**
+ * The range a `Range` header asks of a `size`-byte file: one range (`bytes=a-b`, `bytes=a-`,
+ * `bytes=-n`), 'unsatisfiable' when it lies outside the file, null to send it whole (no header, or
+ * a form we do not serve, such as several ranges).
+ */
+export function requestedRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** `attachment` with the name as ASCII (quotes and anything odd replaced) and in full as UTF-8 (RFC 6266). */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  // RFC 5987 allows fewer characters than encodeURIComponent leaves alone (the quote is its delimiter).
+  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+async function send(res: Response, stream: Readable): Promise<void> {
+  try {
+    await pipeline(stream, res);
+  } catch {
+    // The client went away mid-download; nothing to answer.
+    stream.destroy();
+  }
+}
+
+/** Streams a drive file: its own type, as an attachment, with one byte range when asked. */
+export async function sendFile(deps: AppDeps, req: Request, res: Response, row: FileRow): Promise<void> {
+  const size = Number(row.size_bytes);
+  const range = requestedRange(req.headers.range, size);
+  res.setHeader('Accept-Ranges', 'bytes');
+  if (range === 'unsatisfiable') {
+    res.status(416).setHeader('Content-Range', `bytes */${size}`).json({ message: 'That part of the file does not exist.' });
+    return;
+  }
+  const stream = await driveRuntime(deps).storage.get(row.storage_key, range ?? undefined);
+  res.status(range ? 206 : 200);
+  res.setHeader('Content-Type', row.mime_type);
+  res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : size));
+  if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+  res.setHeader('Content-Disposition', attachment(row.name));
+  res.setHeader('ETag', `"${row.sha256}"`);
+  // One member's file: never in a shared cache, and never recompressed (that would break ranges).
+  res.setHeader('Cache-Control', 'private, no-cache, no-transform');
+  await send(res, stream);
+}
+
+/** Streams a file's WebP thumbnail, shown inline. */
+export async function sendThumbnail(deps: AppDeps, res: Response, row: FileRow): Promise<void> {
+  if (!row.thumbnail_key) throw notFound(driveMessages.notImage);
+  const stream = await driveRuntime(deps).storage.get(row.thumbnail_key);
+  res.status(200);
+  res.setHeader('Content-Type', 'image/webp');
+  res.setHeader('Cache-Control', 'private, max-age=3600, no-transform');
+  res.setHeader('ETag', `"${row.sha256}-thumb"`);
+  await send(res, stream);
+}

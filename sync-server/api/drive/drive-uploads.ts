@@ -1,0 +1,263 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request, type Response } from 'express';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import { driveId, driveMessages, driveName } from '../../../schema/drive.js';
+import type { ApiErrorCode } from '../../../schema/http.js';
+import { idParam } from '../../../schema/input.js';
+import { withScope } from '../../db/db.js';
+import type { AppDeps } from '../../deps.js';
+import { HttpError } from '../../http/errors.js';
+import { fileKey, storageFor, thumbnailKey, type FileStorage } from '../../files/storage.js';
+import { makeThumbnail, thumbnailTypes } from '../../files/thumbnail.js';
+import { confirmedType, declaredType, isMimeType, SNIFF_BYTES, typeAllowed } from './content-type.js';
+import { driveCaller, DRIVE_LOCK, quotaOf, type DriveCaller } from './drive-access.js';
+import { allowedFileTypes, insertFile, liveFolder, usedBytes } from './drive.repo.js';
+
+/** Where uploads are resumed: `POST` creates one, `HEAD`/`PATCH`/`DELETE` act on one (the tus protocol). */
+export const UPLOADS_PATH = '/api/workspaces/:id/drive/uploads';
+export const UPLOAD_PATH = '/api/workspaces/:id/drive/uploads/:uploadId';
+
+/** The response header that names the drive file a finished upload became. */
+export const FILE_ID_HEADER = 'Drive-File-Id';
+
+/** Unfinished uploads are kept this long after they start, then swept. */
+const UPLOAD_EXPIRY_MS = 24 * 3600_000;
+
+/**
+ * Unfinished uploads wait on this instance's disk (DATA_DIR/uploads) with either storage driver; a
+ * finished one is copied into the storage adapter. @tus/s3-store would keep them in the bucket, but
+ * it needs S3's ListParts, which S3-compatible stores such as the s3rver the tests run against do not
+ * all offer; several instances behind one address then need sticky sessions or a shared DATA_DIR.
+ */
+type TusStore = FileStore;
+
+/** One app's drive: where finished files live, and the tus server for partial uploads (made on first use). */
+export interface DriveRuntime {
+  storage: FileStorage;
+  uploads(): { server: Server; store: TusStore };
+}
+
+const runtimes = new WeakMap<AppDeps, DriveRuntime>();
+
+export function driveRuntime(deps: AppDeps): DriveRuntime {
+  let runtime = runtimes.get(deps);
+  if (!runtime) {
+    const storage = storageFor(deps.config);
+    let tus: { server: Server; store: TusStore } | undefined;
+    runtime = {
+      storage,
+      uploads: () => (tus ??= createTus(deps, storage)),
+    };
+    runtimes.set(deps, runtime);
+  }
+  return runtime;
+}
+
+/** Who sent each request the tus server is handling (set by the Express route before it hands over). */
+const callers = new WeakMap<object, DriveCaller>();
+
+/** A refusal the tus server sends as is: a JSON body like every other API error. */
+function refusal(status: number, message: string, code?: ApiErrorCode) {
+  return { status_code: status, body: JSON.stringify(code ? { message, code } : { message }) };
+}
+
+function createTus(deps: AppDeps, storage: FileStorage): { server: Server; store: TusStore } {
+  const store: TusStore = new FileStore({
+    directory: join(deps.config.DATA_DIR, 'uploads'),
+    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+  });
+
+  const callerOf = (req: { runtime?: { node?: { req: object } } }): DriveCaller => {
+    const node = req.runtime?.node?.req;
+    const caller = node && callers.get(node);
+    if (!caller) throw refusal(401, 'Not authenticated');
+    return caller;
+  };
+
+  const options: ConstructorParameters<typeof Server>[0] = {
+    path: '/api/drive/uploads',
+    datastore: store,
+    relativeLocation: true,
+    exposedHeaders: [FILE_ID_HEADER],
+    generateUrl: (req, { id }) => `${new URL(req.url).pathname.replace(/\/$/, '')}/${id}`,
+    onUploadCreate: async (req, upload) => {
+      const caller = callerOf(req);
+      const checked = await checkNewUpload(deps, caller, upload);
+      return { metadata: checked };
+    },
+    // Refusals (ours and the protocol's) carry their status; anything else is our fault, said plainly.
+    onResponseError: (_req, err) => {
+      if (!(err instanceof Error) || 'status_code' in err) return undefined;
+      deps.log.error({ err }, 'drive upload failed');
+      return { status_code: 500, body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.' }) };
+    },
+    onUploadFinish: async (req, upload) => {
+      const caller = callerOf(req);
+      const remove = () => store.remove(upload.id).catch((err: unknown) => deps.log.warn({ err }, 'could not remove a finished upload'));
+      try {
+        const fileId = await finishUpload(deps, storage, store, caller, upload);
+        await remove();
+        return { headers: { [FILE_ID_HEADER]: fileId } };
+      } catch (err) {
+        // Refused, nothing of the file stays. Failed on our side (storage unreachable), the bytes wait
+        // so the client's retry finishes the upload without sending them again.
+        if (typeof err === 'object' && err !== null && 'status_code' in err) await remove();
+        throw err;
+      }
+    },
+  };
+  return { server: new Server(options), store };
+}
+
+/** The metadata a new upload carries, checked: name, type, folder; the type allowed; the quota not passed. */
+async function checkNewUpload(deps: AppDeps, caller: DriveCaller, upload: Upload): Promise<Record<string, string>> {
+  const meta = upload.metadata ?? {};
+  const name = driveName.safeParse(meta.filename ?? '');
+  if (!name.success) throw refusal(400, name.error.issues[0]?.message ?? driveMessages.metadata, 'validation_failed');
+  const declared = meta.filetype ?? '';
+  if (!isMimeType(declared)) throw refusal(400, driveMessages.metadata, 'validation_failed');
+  const type = declaredType(name.data, declared);
+  if (!type) throw refusal(422, driveMessages.content, 'content_mismatch');
+  const folder = meta.folder ? driveId.safeParse(meta.folder) : null;
+  if (folder && !folder.success) throw refusal(400, driveMessages.folder, 'validation_failed');
+  if (upload.size === undefined) throw refusal(400, 'An upload must say how large it is (Upload-Length).', 'validation_failed');
+  const size = upload.size;
+
+  await withScope(deps.db, { userId: caller.userId, workspaceId: caller.workspaceId }, async (q) => {
+    if (folder?.success && !(await liveFolder(q, caller.workspaceId, folder.data))) throw refusal(404, driveMessages.folder);
+    if (!typeAllowed(await allowedFileTypes(q, caller.workspaceId), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
+    const quota = quotaOf(deps, caller);
+    if (quota !== null && (await usedBytes(q, caller.workspaceId)) + size > quota)
+      throw refusal(413, driveMessages.quota, 'quota_exceeded');
+  });
+  return {
+    filename: name.data,
+    filetype: type,
+    ...(folder?.success ? { folder: folder.data } : {}),
+    workspace: String(caller.workspaceId),
+    user: String(caller.userId),
+  };
+}
+
+async function readStream(store: TusStore, id: string): Promise<Readable> {
+  const stream = store.read(id);
+  // Open it now, so a missing file rejects here rather than failing a pipeline later.
+  await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
+  return stream;
+}
+
+/** The first `n` bytes of an upload (fewer when it is shorter). */
+async function headOf(store: TusStore, id: string, n: number): Promise<Buffer> {
+  const stream = await readStream(store, id);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream) {
+      const buf = Buffer.from(chunk);
+      chunks.push(buf);
+      length += buf.length;
+      if (length >= n) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, n);
+}
+
+/**
+ * A finished upload becomes a drive file: its content must be what its name says and still allowed,
+ * the quota is checked again (other uploads may have finished meanwhile), the bytes are copied into
+ * storage with their SHA-256, an image gets a thumbnail, and the row is written. Returns the file id.
+ */
+async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore, caller: DriveCaller, upload: Upload): Promise<string> {
+  const meta = upload.metadata ?? {};
+  const name = meta.filename ?? '';
+  const size = upload.size ?? upload.offset;
+  const ws = caller.workspaceId;
+  const type = confirmedType(meta.filetype ?? '', await headOf(store, upload.id, SNIFF_BYTES));
+  if (!type) throw refusal(422, driveMessages.content, 'content_mismatch');
+
+  const quota = quotaOf(deps, caller);
+  await withScope(deps.db, { userId: caller.userId, workspaceId: ws }, async (q) => {
+    if (!typeAllowed(await allowedFileTypes(q, ws), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
+    if (quota !== null && (await usedBytes(q, ws)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
+  });
+
+  const fileId = randomUUID();
+  const key = fileKey(ws, fileId);
+  const hash = createHash('sha256');
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  let thumb: string | null = null;
+  try {
+    await Promise.all([pipeline(await readStream(store, upload.id), hashing), storage.put(key, hashing, size, type)]);
+    const sha256 = hash.digest('hex');
+    if (thumbnailTypes.has(type) && (await makeThumbnail(storage, key, thumbnailKey(ws, fileId)))) thumb = thumbnailKey(ws, fileId);
+    await withScope(deps.db, { userId: caller.userId, workspaceId: ws }, async (q) => {
+      await q.query('SELECT pg_advisory_xact_lock($1, $2)', [DRIVE_LOCK, ws]);
+      if (quota !== null && (await usedBytes(q, ws)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
+      // A folder trashed while the file was uploading: the file lands at the top of the drive instead.
+      const folder = meta.folder && (await liveFolder(q, ws, meta.folder)) ? meta.folder : null;
+      await insertFile(q, {
+        ws,
+        id: fileId,
+        folderId: folder,
+        name,
+        mimeType: type,
+        size,
+        sha256,
+        storageKey: key,
+        thumbnailKey: thumb,
+        userId: caller.userId,
+        now: deps.now(),
+      });
+    });
+  } catch (err) {
+    // Nothing of a file without a row stays in storage.
+    await storage.delete(key).catch(() => undefined);
+    await storage.delete(thumbnailKey(ws, fileId)).catch(() => undefined);
+    throw err;
+  }
+  return fileId;
+}
+
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * The tus endpoint. Express checks who is asking (a signed-in member of the workspace, and for an
+ * existing upload, the one who started it in this workspace) and then hands the raw request to the
+ * tus server; its body is never parsed as JSON (express.json only reads application/json).
+ */
+export function driveUploadRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const handle = (existing: boolean) => async (req: Request, res: Response) => {
+    const ws = idParam.safeParse(req.params.id);
+    if (!ws.success) throw new HttpError(400, ws.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
+    const caller = await driveCaller(deps, req, ws.data);
+    const { server, store } = driveRuntime(deps).uploads();
+    if (existing) {
+      const id = String(req.params.uploadId);
+      const upload = UPLOAD_ID.test(id) ? await store.getUpload(id).catch(() => undefined) : undefined;
+      if (!upload || upload.metadata?.workspace !== String(caller.workspaceId) || upload.metadata.user !== String(caller.userId)) {
+        res.status(404).setHeader('Tus-Resumable', '1.0.0').json({ message: 'Upload not found' });
+        return;
+      }
+    }
+    callers.set(req, caller);
+    await server.handle(req, res);
+  };
+  router.post(UPLOADS_PATH, handle(false));
+  router.head(UPLOAD_PATH, handle(true));
+  router.patch(UPLOAD_PATH, handle(true));
+  router.delete(UPLOAD_PATH, handle(true));
+  return router;
+}

@@ -1,0 +1,26 @@
+import sharp from 'sharp';
+import type { FileStorage } from './storage.js';
+
+/** Thumbnails are this wide (or the image's own width when it is narrower). */
+export const THUMBNAIL_WIDTH = 320;
+
+/** Image types sharp makes thumbnails of. */
+export const thumbnailTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * Reads the image at `source` and stores a WebP thumbnail at `target`. Returns false, storing
+ * nothing, when the bytes are not an image sharp can read (a file whose signature is right but whose
+ * body is broken): the file is still kept, just without a preview.
+ */
+export async function makeThumbnail(storage: FileStorage, source: string, target: string): Promise<boolean> {
+  let thumbnail: Buffer;
+  try {
+    const input = await storage.get(source);
+    const resize = sharp({ failOn: 'error' }).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 75 });
+    thumbnail = await input.pipe(resize).toBuffer();
+  } catch {
+    return false;
+  }
+  await storage.put(target, thumbnail, thumbnail.length, 'image/webp');
+  return true;
+}
