@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
+import type { z } from 'zod';
 import type { UserDto } from '../../../schema/accounts';
 import { authContract } from '../../../schema/contract/auth';
 import { plans } from '../../../schema/plans';
@@ -11,12 +12,14 @@ import { queryClient } from '../../data/query-client';
 import { clearUser, useLogout } from '../../data/session';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { FormFailure } from '../../ui/form-actions';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import { useWorkspaceDates } from '../workspaces/date-format';
 import { serverMessage } from '../workspaces/workspace-queries';
+import { useZodForm } from '../forms/use-zod-form';
 import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
 
@@ -88,11 +91,14 @@ export function AccountPage() {
 
 function DeleteAccountDialog({ user, isOpen, onClose }: { user: UserDto; isOpen: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const [confirm, setConfirm] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The API's own body schema: "Type DELETE to confirm" is its message.
+  const form = useZodForm(
+    authContract.deleteAccount.body,
+    { confirm: '', password: '' },
+    { toInput: (v) => ({ confirm: v.confirm, password: user.hasPassword ? v.password : undefined }) },
+  );
   const remove = useMutation({
-    mutationFn: () => call(authContract.deleteAccount, { body: { confirm: 'DELETE', password: user.hasPassword ? password : undefined } }),
+    mutationFn: (body: z.output<typeof authContract.deleteAccount.body>) => call(authContract.deleteAccount, { body }),
     onSuccess: async () => {
       // The session ended with the account: leave protected pages first, then forget everything cached.
       await navigate({ to: '/' });
@@ -100,35 +106,25 @@ function DeleteAccountDialog({ user, isOpen, onClose }: { user: UserDto; isOpen:
       clearUser();
       toast({ title: 'Account deleted', variant: 'success' });
     },
-    onError: (err) => {
-      setError(serverMessage(err));
-      toast({ title: 'Delete failed', description: serverMessage(err), variant: 'destructive' });
-    },
   });
-
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (confirm !== 'DELETE') {
-      setError('Type DELETE to confirm');
-      return;
-    }
-    setError(null);
-    remove.mutate();
-  }
+  const submit = form.handleSubmit((body) => remove.mutateAsync(body), {
+    onError: (err) => toast({ title: 'Delete failed', description: serverMessage(err), variant: 'destructive' }),
+  });
 
   return (
     <ModalDialog title="Delete your account?" isOpen={isOpen} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
       <Form className={s.dialogBody} onSubmit={submit} validationBehavior="aria">
         <p className={s.muted}>This cannot be undone. Type DELETE to confirm.</p>
         {user.hasPassword ? (
-          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+          <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
         ) : null}
-        <TextField label="Type DELETE" value={confirm} onChange={setConfirm} error={error ?? undefined} autoComplete="off" />
+        <TextField label="Type DELETE" {...form.field('confirm')} autoComplete="off" />
+        <FormFailure lead="Could not delete the account" message={form.failure} />
         <div className={s.formActions}>
           <Button variant="secondary" onPress={onClose} isDisabled={remove.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" isPending={remove.isPending} isDisabled={confirm !== 'DELETE'}>
+          <Button type="submit" variant="danger" isPending={form.submitting} isDisabled={form.values.confirm !== 'DELETE'}>
             Delete account
           </Button>
         </div>

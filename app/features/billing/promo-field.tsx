@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { formatZarCents, type PromoQuote, type PurchaseItem } from '../../../schema/billing';
+import { formatZarCents, promoCheck, type PromoQuote, type PurchaseItem } from '../../../schema/billing';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { firstFieldErrors, serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../workspaces/workspace-queries';
+import { serverFieldErrors, useZodForm } from '../forms/use-zod-form';
 import * as s from '../../ui/page.css';
 import { useCheckPromo } from './billing-queries';
 import * as b from './billing.css';
@@ -12,59 +13,49 @@ import * as b from './billing.css';
  * accepted quote up (null when cleared) so checkout sends its code; the server checks it again there.
  */
 export function PromoField({ item, onApplied }: { item: PurchaseItem; onApplied: (quote: PromoQuote | null) => void }) {
-  const [code, setCode] = useState('');
+  const form = useZodForm(promoCheck, { code: '' }, { toInput: (v) => ({ ...v, item }) });
+  const code = form.field('code');
   const [quote, setQuote] = useState<PromoQuote | null>(null);
   const check = useCheckPromo();
-  const error = check.isError
-    ? (firstFieldErrors(check.error).promo_code ?? firstFieldErrors(check.error).code ?? serverMessage(check.error))
-    : undefined;
   // A quote is for one item; choosing another asks again.
   const shown = quote && quote.item === item ? quote : null;
 
-  const apply = () => {
-    if (!code.trim()) return;
-    check.mutate(
-      { code, item },
-      {
-        onSuccess: (q) => {
-          setQuote(q);
-          onApplied(q);
-        },
-        onError: () => {
-          setQuote(null);
-          onApplied(null);
-        },
+  const apply = form.handleSubmit(
+    async (body) => {
+      const q = await check.mutateAsync(body);
+      setQuote(q);
+      onApplied(q);
+    },
+    {
+      // The server's reason (unknown, expired, used up) is said on the field itself.
+      onError: (err) => {
+        setQuote(null);
+        onApplied(null);
+        const fields = serverFieldErrors(err);
+        form.refuse({ code: fields.promo_code ?? fields.code ?? serverMessage(err) });
       },
-    );
-  };
+    },
+  );
 
   return (
     <div className={s.stack}>
-      <form
-        className={b.promoRow}
-        aria-label="Promo code"
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply();
-        }}
-      >
+      <form className={b.promoRow} aria-label="Promo code" noValidate onSubmit={apply}>
         <div className={b.promoInput}>
           <TextField
             label="Promo code (optional)"
-            value={code}
+            {...code}
             onChange={(v) => {
-              setCode(v);
+              code.onChange(v);
+              // A changed code is not the one that was checked: checkout must not send it.
               if (quote) {
                 setQuote(null);
                 onApplied(null);
               }
-              check.reset();
             }}
-            error={error}
             autoComplete="off"
           />
         </div>
-        <Button type="submit" variant="secondary" isPending={check.isPending} isDisabled={!code.trim()}>
+        <Button type="submit" variant="secondary" isPending={form.submitting} isDisabled={!code.value.trim()}>
           Apply
         </Button>
       </form>

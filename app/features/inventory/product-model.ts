@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { products, stockMovements, type Product, type StockMovement } from '../../../schema/catalog';
 import { text } from '../../../schema/input';
-import { centsToInput, parseCents } from '../../../schema/money';
+import { centsToInput } from '../../../schema/money';
+import { moneyField as amount } from '../forms/money-field';
 
 /** The product form's fields as typed: named as the product's own fields, amounts still text. */
 export type ProductDraft = {
@@ -35,15 +36,6 @@ export function productDraftOf(p: Product | null): ProductDraft {
 }
 
 /** Typed text into cents ("12.5" → 1250), blank as not set; the person's own wording on failure. */
-function amount(label: string, wrongShape?: string) {
-  return z.string().transform((value, ctx) => {
-    const parsed = parseCents(value, label);
-    if (parsed.ok) return parsed.cents;
-    ctx.addIssue({ code: 'custom', message: wrongShape && !parsed.message.endsWith('too large') ? wrongShape : parsed.message });
-    return z.NEVER;
-  });
-}
-
 /** Blank as not set, else trimmed text within the stored field's own limit. */
 function optionalText(max: number) {
   return z

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { isoDate, type Invoice, type Quote } from '../../../schema/invoices';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
@@ -10,6 +11,7 @@ import { LinkButton } from '../../routes/link-button';
 import * as w from '../../ui/page.css';
 import { changeInvoice, changeQuote, convertQuote } from './document-actions';
 import { todayIso } from './document-status';
+import { useZodForm } from '../forms/use-zod-form';
 
 /** Runs a device write and reports the outcome as a toast; the write works offline. */
 async function run(action: () => Promise<unknown>, done: string) {
@@ -66,30 +68,30 @@ export function InvoiceActions({ data, invoice }: { data: UserData; invoice: Inv
   );
 }
 
+/** When the payment arrived: a real date, not before the invoice was issued. */
+function paymentSchema(issueDate: string) {
+  return z.object({
+    date: z
+      .string()
+      .refine((d) => isoDate.safeParse(d).success, 'Payment date must be a date')
+      .refine((d) => d >= issueDate, 'Payment date cannot be before the issue date'),
+  });
+}
+
 function PaymentDialog({ data, invoice, isOpen, onClose }: { data: UserData; invoice: Invoice; isOpen: boolean; onClose: () => void }) {
-  const [date, setDate] = useState(todayIso());
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(
+    useMemo(() => paymentSchema(invoice.issue_date), [invoice.issue_date]),
+    { date: todayIso() },
+  );
+  const submit = form.handleSubmit(({ date }) => {
+    onClose();
+    void run(() => changeInvoice(data, invoice.id, () => ({ status: 'paid', paid_date: date })), 'Payment recorded');
+  });
   return (
     <ModalDialog title="Record payment" isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form
-        className={w.dialogBody}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!isoDate.safeParse(date).success) {
-            setError('Payment date must be a date');
-            return;
-          }
-          if (date < invoice.issue_date) {
-            setError('Payment date cannot be before the issue date');
-            return;
-          }
-          onClose();
-          void run(() => changeInvoice(data, invoice.id, () => ({ status: 'paid', paid_date: date })), 'Payment recorded');
-        }}
-      >
+      <form className={w.dialogBody} noValidate onSubmit={submit}>
         <p className={w.muted}>Marks the invoice as paid in full. A paid invoice can no longer be changed.</p>
-        <TextField label="Payment date" type="date" value={date} onChange={setDate} error={error} autoFocus />
+        <TextField label="Payment date" type="date" {...form.field('date')} autoFocus />
         <div className={w.formActions}>
           <Button variant="secondary" onPress={onClose}>
             Cancel

@@ -1,13 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { z } from 'zod';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { cashChange, quickCashAmounts } from '../../../schema/pos-totals';
 import { Button } from '../../ui/button';
+import { FormFailure } from '../../ui/form-actions';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
 import { centsToInput, formatCents, parseCents } from '../../../schema/money';
 import * as p from './pos.css';
 import type { Tender } from './sale';
+import { useZodForm } from '../forms/use-zod-form';
 
 type Method = Tender['method'];
 const methods: ReadonlyArray<{ id: Exclude<Method, 'other'>; label: string }> = [
@@ -15,6 +18,26 @@ const methods: ReadonlyArray<{ id: Exclude<Method, 'other'>; label: string }> = 
   { id: 'card', label: 'Card' },
   { id: 'eft', label: 'EFT' },
 ];
+
+/**
+ * What a payment needs: for cash, an amount received that covers the total (the change is shown as it
+ * is typed); card and EFT need nothing more.
+ */
+export function paymentSchema(totalCents: number) {
+  return z.object({ method: z.enum(['cash', 'card', 'eft']), tendered: z.string() }).transform((v, ctx): Tender => {
+    if (v.method !== 'cash') return { method: v.method };
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: 'custom', message, path: ['tendered'] });
+      return z.NEVER;
+    };
+    const parsed = parseCents(v.tendered, 'Cash received');
+    if (!parsed.ok) return refuse(parsed.message);
+    if (parsed.cents === undefined) return refuse('Enter the cash received');
+    const cash = cashChange(totalCents, parsed.cents);
+    if (!cash.ok) return refuse(cash.message);
+    return { method: 'cash', tenderedCents: parsed.cents };
+  });
+}
 
 /**
  * "Charge": how the customer pays (cash shows the change and refuses less than the total), then, in
@@ -66,40 +89,24 @@ function PaymentForm({
   onClose: () => void;
   onConfirm: (tender: Tender) => Promise<string | null>;
 }) {
-  const [method, setMethod] = useState<Method>('cash');
-  const [tendered, setTendered] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(
+    useMemo(() => paymentSchema(totalCents), [totalCents]),
+    { method: 'cash' as Method, tendered: '' },
+  );
+  const { method, tendered } = form.values;
   const money = (c: number) => formatCents(c, currency);
 
   const parsed = parseCents(tendered, 'Cash received');
   const preview = parsed.ok && parsed.cents !== undefined ? cashChange(totalCents, parsed.cents) : null;
 
-  async function submit(e?: FormEvent) {
-    e?.preventDefault();
-    if (busy) return;
-    let tender: Tender;
-    if (method === 'cash') {
-      if (!parsed.ok) return setError(parsed.message);
-      if (parsed.cents === undefined) return setError('Enter the cash received');
-      const cash = cashChange(totalCents, parsed.cents);
-      if (!cash.ok) return setError(cash.message);
-      tender = { method: 'cash', tenderedCents: parsed.cents };
-    } else {
-      tender = { method };
-    }
-    setError(undefined);
-    setBusy(true);
-    const result = await onConfirm(tender).catch((err: unknown) => (err instanceof Error ? err.message : String(err)));
-    if (result) {
-      setFailure(result);
-      setBusy(false);
-    }
-  }
+  // A sale the device refuses (no receipt numbers left, …) is said above the buttons, in words.
+  const submit = form.handleSubmit(async (tender) => {
+    const result = await onConfirm(tender);
+    if (result) throw new Error(result);
+  });
 
   return (
-    <form className={s.dialogBody} onSubmit={(e) => void submit(e)} noValidate aria-label="Payment">
+    <form className={s.dialogBody} onSubmit={submit} noValidate aria-label="Payment">
       <div>
         <p className={s.muted}>Total due</p>
         <p className={p.due} data-testid="amount-due">
@@ -113,8 +120,7 @@ function PaymentForm({
         selectedKeys={[method]}
         onSelectionChange={(keys) => {
           const next = methods.find((m) => keys.has(m.id));
-          if (next) setMethod(next.id);
-          setError(undefined);
+          if (next) form.set('method', next.id);
         }}
         className={p.methods}
       >
@@ -128,26 +134,14 @@ function PaymentForm({
         <>
           <TextField
             label="Cash received"
-            value={tendered}
-            onChange={(v) => {
-              setTendered(v);
-              setError(undefined);
-            }}
-            error={error}
+            {...form.field('tendered')}
             inputMode="decimal"
             placeholder={centsToInput(totalCents)}
             autoFocus
           />
           <div className={p.quick} role="group" aria-label="Quick amounts">
             {quickCashAmounts(totalCents).map((c, i) => (
-              <Button
-                key={c}
-                variant="secondary"
-                onPress={() => {
-                  setTendered(centsToInput(c));
-                  setError(undefined);
-                }}
-              >
+              <Button key={c} variant="secondary" onPress={() => form.set('tendered', centsToInput(c))}>
                 {i === 0 ? `Exact ${money(c)}` : money(c)}
               </Button>
             ))}
@@ -163,16 +157,12 @@ function PaymentForm({
             : 'Check the transfer has arrived, then complete the sale.'}
         </p>
       )}
-      {failure ? (
-        <p role="alert" className={s.fieldError}>
-          Could not complete the sale: {failure}
-        </p>
-      ) : null}
+      <FormFailure lead="Could not complete the sale" message={form.failure} />
       <div className={s.formActions}>
         <Button variant="secondary" onPress={onClose}>
           Back to sale
         </Button>
-        <Button type="submit" isDisabled={busy}>
+        <Button type="submit" isDisabled={form.submitting}>
           Complete sale
         </Button>
       </div>

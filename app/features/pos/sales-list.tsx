@@ -1,4 +1,6 @@
 import { memo, useState } from 'react';
+import { z } from 'zod';
+import { text } from '../../../schema/input';
 import type { PosOrder } from '../../../schema/pos';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
@@ -9,6 +11,7 @@ import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { receiptLabel } from './receipt';
 import { useWorkspaceDates } from '../workspaces/date-format';
+import { useZodForm } from '../forms/use-zod-form';
 
 function itemCount(o: PosOrder): string {
   const n = o.items.reduce((a, it) => a + it.quantity, 0);
@@ -97,6 +100,9 @@ export const SalesList = memo(function SalesList({
   );
 });
 
+/** The void's reason, within the stored field's own limit (schema/pos `reason`). */
+const voidSchema = z.object({ reason: text(500).trim().min(1, 'Give a reason for the void') });
+
 function VoidForm({
   order,
   currency,
@@ -110,39 +116,28 @@ function VoidForm({
   onVoid: (order: PosOrder, reason: string) => Promise<string | null>;
   onDone: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(voidSchema, { reason: '' });
   const cash = order.payments.some((pay) => pay.method === 'cash');
-
-  async function submit() {
-    if (reason.trim() === '') return setError('Give a reason for the void');
-    setBusy(true);
+  // A void the device refuses is said on the reason field.
+  const submit = form.handleChecked(async ({ reason }) => {
     const failure = await onVoid(order, reason);
-    setBusy(false);
-    if (failure) return setError(failure);
+    if (failure) return { reason: failure };
     onDone();
-  }
+    return null;
+  });
 
   return (
-    <form
-      className={s.dialogBody}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className={s.dialogBody} noValidate onSubmit={submit}>
       <p className={s.muted}>
         The sale of {formatCents(order.total_cents ?? 0, currency)} stays on record, marked voided, and its items go back into stock.
         {cash ? ' Give the customer their cash back.' : ''}
       </p>
-      <TextField label="Reason" value={reason} onChange={(v) => (setReason(v), setError(undefined))} error={error} autoFocus />
+      <TextField label="Reason" {...form.field('reason')} autoFocus />
       <div className={s.formActions}>
         <Button variant="secondary" onPress={onCancel}>
           Keep sale
         </Button>
-        <Button variant="danger" type="submit" isDisabled={busy}>
+        <Button variant="danger" type="submit" isDisabled={form.submitting}>
           Void sale
         </Button>
       </div>

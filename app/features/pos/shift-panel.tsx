@@ -1,4 +1,5 @@
 import { memo, useState } from 'react';
+import { z } from 'zod';
 import type { PosOrder, PosShift } from '../../../schema/pos';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
@@ -8,6 +9,8 @@ import { formatCents, parseCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { expectedCash } from './sale';
 import { useWorkspaceDates } from '../workspaces/date-format';
+import { moneyField, requiredMoney } from '../forms/money-field';
+import { useZodForm } from '../forms/use-zod-form';
 
 /** Open a shift with a float; close it by counting the drawer against what should be there. */
 export const ShiftBar = memo(function ShiftBar({
@@ -71,22 +74,20 @@ export const ShiftBar = memo(function ShiftBar({
   );
 });
 
+const openSchema = z.object({ float: moneyField('Opening float') });
+
 function OpenForm({ onCancel, onOpen }: { onCancel: () => void; onOpen: (floatCents: number) => Promise<string | null> }) {
-  const [float, setFloat] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  async function submit() {
-    const parsed = parseCents(float, 'Opening float');
-    if (!parsed.ok) return setError(parsed.message);
-    const failure = await onOpen(parsed.cents ?? 0);
-    if (failure) setError(failure);
-  }
+  const form = useZodForm(openSchema, { float: '' });
+  // A refusal from the device (no receipt numbers, a shift already open) is shown on the field.
+  const submit = form.handleChecked(async ({ float }) => {
+    const failure = await onOpen(float ?? 0);
+    return failure ? { float: failure } : null;
+  });
   return (
-    <form className={s.dialogBody} noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
+    <form className={s.dialogBody} noValidate onSubmit={submit}>
       <TextField
         label="Opening float"
-        value={float}
-        onChange={(v) => (setFloat(v), setError(undefined))}
-        error={error}
+        {...form.field('float')}
         inputMode="decimal"
         description="Cash in the drawer before the first sale"
         autoFocus
@@ -95,11 +96,15 @@ function OpenForm({ onCancel, onOpen }: { onCancel: () => void; onOpen: (floatCe
         <Button variant="secondary" onPress={onCancel}>
           Cancel
         </Button>
-        <Button type="submit">Open shift</Button>
+        <Button type="submit" isPending={form.submitting}>
+          Open shift
+        </Button>
       </div>
     </form>
   );
 }
+
+const closeSchema = z.object({ counted: requiredMoney('Cash counted', 'Enter the cash counted') });
 
 function CloseForm({
   shift,
@@ -114,21 +119,18 @@ function CloseForm({
   onCancel: () => void;
   onClose: (countedCents: number, expectedCents: number) => Promise<string | null>;
 }) {
-  const [counted, setCounted] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(closeSchema, { counted: '' });
   const money = (c: number) => formatCents(c, currency);
   const up = expectedCash(shift.opening_float_cents, orders);
-  const parsed = parseCents(counted, 'Cash counted');
-  const diff = parsed.ok && parsed.cents !== undefined ? parsed.cents - up.expected_cents : null;
-
-  async function submit() {
-    if (!parsed.ok) return setError(parsed.message);
-    if (parsed.cents === undefined) return setError('Enter the cash counted');
-    const failure = await onClose(parsed.cents, up.expected_cents);
-    if (failure) setError(failure);
-  }
+  // The difference shows while the count is typed, before it is submitted.
+  const typed = parseCents(form.values.counted, 'Cash counted');
+  const diff = typed.ok && typed.cents !== undefined ? typed.cents - up.expected_cents : null;
+  const submit = form.handleChecked(async ({ counted }) => {
+    const failure = await onClose(counted, up.expected_cents);
+    return failure ? { counted: failure } : null;
+  });
   return (
-    <form className={s.dialogBody} noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
+    <form className={s.dialogBody} noValidate onSubmit={submit}>
       <dl className={p.sums}>
         <Row label="Opening float" value={money(up.float_cents)} />
         <Row label="Cash taken" value={money(up.tendered_cents)} />
@@ -141,14 +143,7 @@ function CloseForm({
           </dd>
         </div>
       </dl>
-      <TextField
-        label="Cash counted"
-        value={counted}
-        onChange={(v) => (setCounted(v), setError(undefined))}
-        error={error}
-        inputMode="decimal"
-        autoFocus
-      />
+      <TextField label="Cash counted" {...form.field('counted')} inputMode="decimal" autoFocus />
       <p className={p.change} aria-live="polite" data-testid="cash-difference">
         {diff === null ? ' ' : diff === 0 ? 'Drawer balances' : diff > 0 ? `Over by ${money(diff)}` : `Short by ${money(-diff)}`}
       </p>
@@ -156,7 +151,9 @@ function CloseForm({
         <Button variant="secondary" onPress={onCancel}>
           Cancel
         </Button>
-        <Button type="submit">Close shift</Button>
+        <Button type="submit" isPending={form.submitting}>
+          Close shift
+        </Button>
       </div>
     </form>
   );

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { paymentSchema } from './payment-dialog';
+
+describe('the payment form', () => {
+  const due = paymentSchema(4_600);
+
+  it('cash that covers the total is the tender; card and EFT need nothing more', () => {
+    expect(due.parse({ method: 'cash', tendered: '50' })).toEqual({ method: 'cash', tenderedCents: 5_000 });
+    expect(due.parse({ method: 'card', tendered: '' })).toEqual({ method: 'card' });
+    expect(due.parse({ method: 'eft', tendered: 'anything' })).toEqual({ method: 'eft' });
+  });
+
+  it('refuses cash that is missing, not an amount, or less than the total, on the cash field', () => {
+    const message = (tendered: string) => {
+      const result = due.safeParse({ method: 'cash', tendered });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['tendered']);
+      return result.error?.issues[0]?.message;
+    };
+    expect(message('')).toBe('Enter the cash received');
+    expect(message('forty')).toMatch(/Cash received/);
+    expect(message('40')).toBe('Cash received is less than the total due');
+  });
+});
