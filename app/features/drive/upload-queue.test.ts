@@ -15,7 +15,9 @@ function answered(status: number, body: string): DetailedError {
     getBody: () => body,
     getUnderlyingObject: () => null,
   };
-  return new DetailedError('tus: unexpected response', undefined, undefined, res);
+  const err = new DetailedError('tus: unexpected response');
+  err.originalResponse = res;
+  return err;
 }
 
 describe('which uploads start', () => {
