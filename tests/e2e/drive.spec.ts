@@ -31,6 +31,9 @@ async function signUpWithWorkspace(page: Page, tag: string, project: string): Pr
 async function openDriveFromNav(page: Page, id: number) {
   await page.goto(`/workspace/${id}/dashboard`);
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  const nav = page.getByRole('navigation', { name: 'Workspace' });
+  // The phone keeps the navigation behind the menu button; wait for whichever this layout shows.
+  await expect(menu.or(nav).first()).toBeVisible();
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Drive', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Drive', level: 1 })).toBeVisible();

@@ -84,6 +84,7 @@ export const rowMeta = style({ fontSize: vars.fontSize.sm, color: vars.color.tex
 export const rowActions = style({ display: 'flex', gap: vars.space.xs, flex: '0 0 auto' });
 
 export const dropZone = style({
+  width: '100%',
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.lg,
