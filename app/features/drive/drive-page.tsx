@@ -83,7 +83,7 @@ export function DrivePage() {
         });
       }}
     >
-      <section className={w.page} aria-labelledby="drive-title">
+      <section className={[w.page, s.pageFit].join(' ')} aria-labelledby="drive-title">
         <div className={w.pageHeader}>
           <h1 id="drive-title" className={w.title}>
             {view.kind === 'trash' ? 'Trash' : 'Drive'}
@@ -332,7 +332,7 @@ function UsageBar({ used, quota }: { used: number; quota: number | null }) {
   const pct = quota ? Math.min(100, Math.round((used / quota) * 100)) : 0;
   return (
     <div className={s.usage}>
-      <p className={w.small} id="drive-usage">
+      <p className={[w.small, w.muted].join(' ')} id="drive-usage">
         {quota === null ? `${formatBytes(used)} used` : `${formatBytes(used)} of ${formatBytes(quota)} used`}
       </p>
       {quota !== null ? (

@@ -132,7 +132,7 @@ export function TrashedFileRow({
         <Button variant="secondary" onPress={onRestore} aria-label={`Restore ${file.name}`}>
           Restore
         </Button>
-        <Button variant="danger" onPress={onDelete} aria-label={`Delete ${file.name} forever`}>
+        <Button variant="danger" onPress={onDelete} aria-label={`Delete forever ${file.name}`}>
           Delete forever
         </Button>
       </div>

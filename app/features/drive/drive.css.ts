@@ -127,3 +127,4 @@ export const menuButton = style({
   cursor: 'pointer',
 });
 export const searchField = style({ flex: '1 1 220px', width: 'auto' });
+export const pageFit = style({ width: '100%', minWidth: 0, boxSizing: 'border-box' });
