@@ -1,5 +1,6 @@
 import type { AppModule } from './module';
 import { crmModule } from './features/crm/module';
+import { driveModule } from './features/drive/module';
 import { inventoryModule } from './features/inventory/module';
 import { invoicesModule } from './features/invoices/module';
 import { plannerModule } from './features/planner/module';
@@ -10,7 +11,7 @@ import { posModule } from './features/pos/module';
  * module"). The route tree, the workspace navigation, the dashboard's cards, the sync screens' names
  * and the planner's calendar are all built from this list.
  */
-export const appModules = [inventoryModule, posModule, crmModule, invoicesModule, plannerModule] as const;
+export const appModules = [inventoryModule, posModule, crmModule, invoicesModule, plannerModule, driveModule] as const;
 
 /** Any page of any module, each with its own route type (the router's typed links depend on them). */
 type ModuleRoute = (typeof appModules)[number]['routes'][number];

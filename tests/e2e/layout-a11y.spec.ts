@@ -21,6 +21,7 @@ const workspacePages = [
   'invoices?kind=quote',
   'crm',
   'planner',
+  'drive',
   'sync',
   'settings',
   'billing/subscription',

@@ -1,0 +1,74 @@
+import { FileTrigger } from 'react-aria-components';
+import { Button } from '../../ui/button';
+import * as w from '../../ui/page.css';
+import { useOnline } from '../pwa/online';
+import * as s from './drive.css';
+import { percentOf, useUploadQueue, type QueuedUpload } from './upload-queue';
+import { formatBytes } from './use-drive';
+
+/** The two ways to pick files: any files, or (on a phone) a photo from the camera. */
+export function UploadButtons({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const pick = (list: FileList | null) => {
+    if (list && list.length > 0) onFiles(Array.from(list));
+  };
+  return (
+    <>
+      <FileTrigger allowsMultiple onSelect={pick}>
+        <Button>Upload files</Button>
+      </FileTrigger>
+      <span className={s.phoneOnly}>
+        <FileTrigger acceptedFileTypes={['image/*']} defaultCamera="environment" onSelect={pick}>
+          <Button variant="secondary">Take photo</Button>
+        </FileTrigger>
+      </span>
+    </>
+  );
+}
+
+function statusText(u: QueuedUpload, online: boolean): string {
+  if (u.status === 'done') return 'Uploaded';
+  if (u.status === 'failed') return u.error ?? 'Failed';
+  if (u.status === 'waiting') return online ? 'Waiting…' : 'Waiting for a connection…';
+  return `${percentOf(u)}% of ${formatBytes(u.size)}`;
+}
+
+/** Every upload of this workspace in this tab, with its progress; shown offline too (queued uploads wait). */
+export function UploadList({ workspaceId }: { workspaceId: number }) {
+  const online = useOnline();
+  const items = useUploadQueue((q) => q.items).filter((u) => u.workspaceId === workspaceId);
+  const clearDone = useUploadQueue((q) => q.clearDone);
+  const retry = useUploadQueue((q) => q.retry);
+  if (items.length === 0) return null;
+  const settled = items.some((u) => u.status === 'done' || u.status === 'failed');
+  return (
+    <section className={s.uploads} aria-label="Uploads">
+      <ul className={w.list}>
+        {items.map((u) => (
+          <li key={u.id} className={s.uploadRow} data-testid="upload-row" data-status={u.status}>
+            <p className={s.rowName} title={u.name}>
+              {u.name}
+            </p>
+            <progress className={s.progress} max={100} value={percentOf(u)} aria-label={`Upload of ${u.name}`} />
+            <p className={u.status === 'failed' ? w.fieldError : s.rowMeta} role={u.status === 'failed' ? 'alert' : undefined}>
+              {statusText(u, online)}
+            </p>
+            {u.status === 'failed' ? (
+              <div>
+                <Button variant="secondary" onPress={() => retry(u.id)}>
+                  Try again
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {settled ? (
+        <div>
+          <Button variant="secondary" onPress={clearDone}>
+            Clear finished
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
