@@ -9,13 +9,13 @@ import { dismissToast, swipeDismisses, TOAST_HOTKEY, useToastStore, type ToastIt
  */
 export function Toaster() {
   const toasts = useToastStore((st) => st.toasts);
-  const region = useRef<HTMLOListElement>(null);
+  const region = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === TOAST_HOTKEY) {
         e.preventDefault();
-        const first = region.current?.querySelector<HTMLElement>('li');
+        const first = region.current?.querySelector<HTMLElement>('[data-toast]');
         (first ?? region.current)?.focus();
       }
     };
@@ -26,7 +26,9 @@ export function Toaster() {
   const visible = toasts.filter((t) => t.open);
   return (
     // data-react-aria-top-layer keeps toasts announced, focusable and clickable while a modal is open.
-    <ol
+    // A labelled region of toasts, each its own live status (or alert): not a list, since a status
+    // cannot also be a list item.
+    <section
       ref={region}
       className={s.region}
       tabIndex={-1}
@@ -37,7 +39,7 @@ export function Toaster() {
       {visible.map((t) => (
         <ToastCard key={t.id} item={t} />
       ))}
-    </ol>
+    </section>
   );
 }
 
@@ -52,16 +54,16 @@ function ToastCard({ item }: { item: ToastItem }) {
     return () => clearTimeout(timer);
   }, [item.id, item.durationMs, paused]);
 
-  const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.target instanceof Element && e.target.closest('button')) return;
     start.current = e.clientX;
     e.currentTarget.setPointerCapture(e.pointerId);
     setPaused(true);
   };
-  const onPointerMove = (e: PointerEvent<HTMLLIElement>) => {
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
   };
-  const onPointerEnd = (e: PointerEvent<HTMLLIElement>) => {
+  const onPointerEnd = (e: PointerEvent<HTMLDivElement>) => {
     if (start.current === null) return;
     const moved = e.clientX - start.current;
     start.current = null;
@@ -72,7 +74,8 @@ function ToastCard({ item }: { item: ToastItem }) {
 
   const urgent = item.variant === 'destructive';
   return (
-    <li
+    <div
+      data-toast
       className={s.toast[item.variant]}
       role={urgent ? 'alert' : 'status'}
       aria-live={urgent ? 'assertive' : 'polite'}
@@ -99,6 +102,6 @@ function ToastCard({ item }: { item: ToastItem }) {
       <button type="button" className={s.close} aria-label="Close notification" onClick={() => dismissToast(item.id)}>
         ×
       </button>
-    </li>
+    </div>
   );
 }

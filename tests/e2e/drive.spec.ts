@@ -175,3 +175,31 @@ test('an upload cut off by going offline resumes after a reload, and the stored 
   expect(stored?.size_bytes).toBe(data.length);
   expect(stored?.sha256).toBe(createHash('sha256').update(data).digest('hex'));
 });
+
+test('data saver: a picture loads only when tapped; a large upload waits for Wi-Fi until Upload now', async ({ page }, info) => {
+  const id = await signUpWithWorkspace(page, 'saver', info.project.name);
+  await page.goto('/settings?tab=data');
+  const saver = page.getByRole('switch', { name: 'Save mobile data' });
+  await saver.click({ force: true });
+  await expect(saver).toBeChecked();
+  await page.screenshot({ path: `${SHOTS}/${info.project.name}-data-saver.png`, fullPage: true });
+
+  await openDriveFromNav(page, id);
+  await fileInput(page).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  const row = fileRow(page, 'logo.png');
+  await expect(row.getByTestId('drive-thumb-held')).toBeVisible();
+  await expect(row.getByTestId('drive-thumb')).toHaveCount(0);
+  await row.getByRole('button', { name: 'Show preview of logo.png' }).click();
+  await expect(row.getByTestId('drive-thumb')).toBeVisible();
+
+  // Headless Chromium reports no Wi-Fi: a 6 MB file waits until asked for.
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(6 * 1024 * 1024)]);
+  await fileInput(page).setInputFiles({ name: 'catalogue.pdf', mimeType: 'application/pdf', buffer: pdf });
+  const upload = page.getByTestId('upload-row').filter({ hasText: 'catalogue.pdf' });
+  await expect(upload).toContainText('Data saver: waiting for Wi-Fi');
+  await page.waitForTimeout(500);
+  await expect(upload).toHaveAttribute('data-status', 'waiting');
+  await upload.getByRole('button', { name: 'Upload now' }).click();
+  await expect(upload).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(fileRow(page, 'catalogue.pdf')).toBeVisible();
+});

@@ -98,10 +98,17 @@ test('landing: sections, every module card and the calls to action', async ({ pa
   }
   // Only what is built reads as available; every other module is marked "Coming soon".
   const available = page.getByRole('list', { name: 'Modules you can use today' }).locator('[data-module]');
-  await expect(available.getByRole('heading')).toHaveText(['Point of Sale', 'Inventory & Products', 'Invoices & Quotes', 'CRM', 'Planner']);
+  await expect(available.getByRole('heading')).toHaveText([
+    'Point of Sale',
+    'Inventory & Products',
+    'Invoices & Quotes',
+    'CRM',
+    'Planner',
+    'File Drive',
+  ]);
   await expect(available.getByText('Coming soon')).toHaveCount(0);
   const coming = page.getByRole('list', { name: 'Modules coming soon' }).locator('[data-module]');
-  await expect(coming).toHaveCount(10);
+  await expect(coming).toHaveCount(9);
   for (const tile of await coming.all()) await expect(tile.getByText('Coming soon', { exact: true })).toBeVisible();
   for (const t of ['Market trader', 'Freelancer', 'Salon & barber', 'Spaza shop', 'Caterer', 'Creator']) {
     await expect(page.getByRole('heading', { name: t, exact: true })).toBeVisible();

@@ -1,6 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useAuth } from '../../data/auth-store';
 import { Card } from '../../ui/card';
+import { SwitchField } from '../../ui/form-controls';
 import { ModeSwitcher } from '../../ui/mode-switcher';
 import { PageSpinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
@@ -9,6 +10,7 @@ import { AccountHeader, AccountNav } from './account-header';
 import { ChangePassword } from './change-password';
 import { settingsTab, type SettingsTab } from './settings-tabs';
 import { SubscriptionTab } from './subscription-tab';
+import { dataSaver, LARGE_FILE_BYTES } from '../pwa/data-saver';
 
 const route = getRouteApi('/protected/settings');
 
@@ -50,9 +52,35 @@ export function SettingsPage() {
               </Card>
             ),
           },
+          {
+            id: 'data',
+            title: 'Data saver',
+            content: <DataSaverCard />,
+          },
           { id: 'subscription', title: 'Subscription', content: <SubscriptionTab user={user} reference={reference} /> },
         ]}
       />
     </main>
+  );
+}
+
+/** Data saver, for this device: pictures only when tapped, large uploads only on Wi-Fi or when asked. */
+function DataSaverCard() {
+  const on = dataSaver.use();
+  return (
+    <Card aria-labelledby="data-saver-title">
+      <h2 className={s.sectionTitle} id="data-saver-title">
+        Data saver
+      </h2>
+      <div className={s.stack}>
+        <p className={s.muted}>
+          For this device. Pictures load only when you tap them, and files over {LARGE_FILE_BYTES / 1024 / 1024} MB upload only on Wi-Fi or
+          when you choose Upload now. Your sales, invoices and other records still sync as usual.
+        </p>
+        <SwitchField isSelected={on} onChange={(v) => dataSaver.set(v)}>
+          Save mobile data
+        </SwitchField>
+      </div>
+    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The /settings tabs; `?tab=subscription` is where "Unlock All Features" and upgrade hints point. */
-export const settingsTab = z.enum(['account', 'appearance', 'subscription']);
+export const settingsTab = z.enum(['account', 'appearance', 'data', 'subscription']);
 export type SettingsTab = z.infer<typeof settingsTab>;
 
 /** `/settings` search: an unknown tab falls back to the default rather than failing the page. */

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import type { DriveFileDto, DriveFolderDto } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import * as wg from '../../ui/widgets.css';
+import { dataSaver } from '../pwa/data-saver';
 import { useWorkspaceDates } from '../workspaces/date-format';
 import * as s from './drive.css';
 import { formatBytes, thumbnailUrl } from './use-drive';
@@ -141,6 +143,20 @@ export function TrashedFileRow({
 }
 
 function FileThumb({ file, workspaceId }: { file: DriveFileDto; workspaceId: number }) {
+  const saver = dataSaver.use();
+  const [asked, setAsked] = useState(false);
+  if (file.has_thumbnail && saver && !asked)
+    return (
+      <button
+        type="button"
+        className={s.thumb}
+        onClick={() => setAsked(true)}
+        aria-label={`Show preview of ${file.name}`}
+        data-testid="drive-thumb-held"
+      >
+        {extensionOf(file.name)}
+      </button>
+    );
   if (file.has_thumbnail)
     return (
       <img

@@ -1,9 +1,10 @@
 import { FileTrigger } from 'react-aria-components';
 import { Button } from '../../ui/button';
 import * as w from '../../ui/page.css';
+import { dataSaver } from '../pwa/data-saver';
 import { useOnline } from '../pwa/online';
 import * as s from './drive.css';
-import { percentOf, useUploadQueue, type QueuedUpload } from './upload-queue';
+import { heldForWifi, percentOf, saverState, useUploadQueue, type QueuedUpload } from './upload-queue';
 import { formatBytes } from './use-drive';
 
 /** The two ways to pick files: any files, or (on a phone) a photo from the camera. */
@@ -25,10 +26,11 @@ export function UploadButtons({ onFiles }: { onFiles: (files: File[]) => void })
   );
 }
 
-function statusText(u: QueuedUpload, online: boolean): string {
+function statusText(u: QueuedUpload, online: boolean, held: boolean): string {
   if (u.status === 'done') return 'Uploaded';
   if (u.status === 'failed') return u.error ?? 'Failed';
-  if (u.status === 'waiting') return online ? 'Waiting…' : 'Waiting for a connection…';
+  if (u.status === 'waiting' && !online) return 'Waiting for a connection…';
+  if (u.status === 'waiting') return held ? 'Data saver: waiting for Wi-Fi' : 'Waiting…';
   return `${percentOf(u)}% of ${formatBytes(u.size)}`;
 }
 
@@ -38,7 +40,10 @@ export function UploadList({ workspaceId }: { workspaceId: number }) {
   const items = useUploadQueue((q) => q.items).filter((u) => u.workspaceId === workspaceId);
   const clearDone = useUploadQueue((q) => q.clearDone);
   const retry = useUploadQueue((q) => q.retry);
+  const uploadNow = useUploadQueue((q) => q.uploadNow);
+  const saver = dataSaver.use();
   if (items.length === 0) return null;
+  const net = { ...saverState(), saver };
   const settled = items.some((u) => u.status === 'done' || u.status === 'failed');
   return (
     <section className={s.uploads} aria-label="Uploads">
@@ -50,8 +55,15 @@ export function UploadList({ workspaceId }: { workspaceId: number }) {
             </p>
             <progress className={s.progress} max={100} value={percentOf(u)} aria-label={`Upload of ${u.name}`} />
             <p className={u.status === 'failed' ? w.fieldError : s.rowMeta} role={u.status === 'failed' ? 'alert' : undefined}>
-              {statusText(u, online)}
+              {statusText(u, online, heldForWifi(u, net))}
             </p>
+            {u.status === 'waiting' && online && heldForWifi(u, net) ? (
+              <div>
+                <Button variant="secondary" onPress={() => uploadNow(u.id)}>
+                  Upload now
+                </Button>
+              </div>
+            ) : null}
             {u.status === 'failed' ? (
               <div>
                 <Button variant="secondary" onPress={() => retry(u.id)}>

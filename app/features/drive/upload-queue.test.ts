@@ -2,7 +2,8 @@ import { DetailedError, type HttpResponse } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
 import { driveMessages } from '../../../schema/drive';
 import { scaledSize } from './shrink-photo';
-import { isRefusal, percentOf, refusalMessage, uploadMessages, uploadsToStart, type QueuedUpload } from './upload-queue';
+import { onUnmeteredNetwork } from '../pwa/data-saver';
+import { heldForWifi, isRefusal, percentOf, refusalMessage, uploadMessages, uploadsToStart, type QueuedUpload } from './upload-queue';
 
 function item(id: string, status: QueuedUpload['status']): QueuedUpload {
   return { id, workspaceId: 1, folderId: null, name: `${id}.png`, type: 'image/png', size: 100, sent: 0, status };
@@ -34,6 +35,31 @@ describe('which uploads start', () => {
   it('nothing starts when every slot is busy, and failed or finished ones never restart by themselves', () => {
     expect(uploadsToStart([item('a', 'uploading'), item('b', 'uploading'), item('c', 'waiting')], true, 2)).toEqual([]);
     expect(uploadsToStart([item('a', 'failed'), item('b', 'done')], true, 2)).toEqual([]);
+  });
+});
+
+describe('data saver', () => {
+  const big = { ...item('big', 'waiting'), size: 6 * 1024 * 1024 };
+  const small = { ...item('small', 'waiting'), size: 200 * 1024 };
+  const mobile = { saver: true, unmetered: false };
+
+  it('off Wi-Fi a large file waits and a small one goes; on Wi-Fi, or with data saver off, both go', () => {
+    expect(uploadsToStart([big, small], true, 2, mobile)).toEqual(['small']);
+    expect(uploadsToStart([big, small], true, 2, { saver: true, unmetered: true })).toEqual(['big', 'small']);
+    expect(uploadsToStart([big, small], true, 2, { saver: false, unmetered: false })).toEqual(['big', 'small']);
+  });
+
+  it('"Upload now" lets a held file go off Wi-Fi', () => {
+    expect(heldForWifi(big, mobile)).toBe(true);
+    expect(heldForWifi({ ...big, asked: true }, mobile)).toBe(false);
+    expect(uploadsToStart([{ ...big, asked: true }], true, 2, mobile)).toEqual(['big']);
+  });
+
+  it('only a connection the browser calls Wi-Fi or wired counts as unmetered', () => {
+    expect(onUnmeteredNetwork({ type: 'wifi' })).toBe(true);
+    expect(onUnmeteredNetwork({ type: 'ethernet' })).toBe(true);
+    expect(onUnmeteredNetwork({ type: 'cellular' })).toBe(false);
+    expect(onUnmeteredNetwork(undefined)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { DetailedError, Upload } from 'tus-js-client';
+import { dataSaver, LARGE_FILE_BYTES, onUnmeteredNetwork } from '../pwa/data-saver';
 import { create } from 'zustand';
 import { shrinkPhoto } from './shrink-photo';
 
@@ -19,6 +20,8 @@ export interface QueuedUpload {
   size: number;
   sent: number;
   status: UploadStatus;
+  /** The person asked for it now, whatever data saver says. */
+  asked?: boolean;
   /** Why it failed, in words (the server's message when it refused). */
   error?: string;
 }
@@ -37,13 +40,32 @@ export function uploadEndpoint(workspaceId: number): string {
   return `/api/workspaces/${workspaceId}/drive/uploads`;
 }
 
-/** Which waiting uploads to start now: none offline; otherwise the oldest, up to the free slots. */
-export function uploadsToStart(items: readonly QueuedUpload[], online: boolean, parallel = PARALLEL_UPLOADS): string[] {
+/** Under data saver, off Wi-Fi: a large file waits until the person asks for it. */
+export interface SaverState {
+  saver: boolean;
+  unmetered: boolean;
+}
+
+/** Whether data saver holds this upload back (a large file, off Wi-Fi, not asked for). */
+export function heldForWifi(u: Pick<QueuedUpload, 'size' | 'asked'>, net: SaverState): boolean {
+  return net.saver && !net.unmetered && !u.asked && u.size > LARGE_FILE_BYTES;
+}
+
+/**
+ * Which waiting uploads to start now: none offline; otherwise the oldest, up to the free slots,
+ * passing over those data saver holds back.
+ */
+export function uploadsToStart(
+  items: readonly QueuedUpload[],
+  online: boolean,
+  parallel = PARALLEL_UPLOADS,
+  net: SaverState = { saver: false, unmetered: true },
+): string[] {
   if (!online) return [];
   const running = items.filter((u) => u.status === 'uploading').length;
   const free = Math.max(0, parallel - running);
   return items
-    .filter((u) => u.status === 'waiting')
+    .filter((u) => u.status === 'waiting' && !heldForWifi(u, net))
     .slice(0, free)
     .map((u) => u.id);
 }
@@ -86,6 +108,8 @@ interface QueueState {
   /** Takes finished and failed rows off the list. */
   clearDone(): void;
   retry(id: string): void;
+  /** "Upload now": a file data saver held back goes up anyway. */
+  uploadNow(id: string): void;
 }
 
 const files = new Map<string, File>();
@@ -114,14 +138,23 @@ export const useUploadQueue = create<QueueState>((set, get) => ({
     patch(id, { status: 'waiting', error: undefined });
     pump();
   },
+  uploadNow(id) {
+    patch(id, { asked: true });
+    pump();
+  },
 }));
 
 function patch(id: string, changes: Partial<QueuedUpload>) {
   useUploadQueue.setState((s) => ({ items: s.items.map((u) => (u.id === id ? { ...u, ...changes } : u)) }));
 }
 
+/** Data saver and the network as they are now. */
+export function saverState(): SaverState {
+  return { saver: dataSaver.get(), unmetered: onUnmeteredNetwork() };
+}
+
 function pump() {
-  for (const id of uploadsToStart(useUploadQueue.getState().items, isOnline())) void start(id);
+  for (const id of uploadsToStart(useUploadQueue.getState().items, isOnline(), PARALLEL_UPLOADS, saverState())) void start(id);
 }
 
 async function start(id: string) {

@@ -24,6 +24,12 @@ export const modules: readonly PublicModule[] = [
   },
   { key: 'crm', name: 'CRM', summary: 'Your customers and contacts in one list, with their details at hand.', route: 'crm' },
   { key: 'planner', name: 'Planner', summary: 'Your diary for deliveries, meetings and deadlines.', route: 'planner' },
+  {
+    key: 'drive',
+    name: 'File Drive',
+    summary: 'Documents, images and receipts in one place; uploads carry on after a dropped signal.',
+    route: 'drive',
+  },
   { key: 'orders', name: 'Orders & Storefront', summary: 'Your own online shop page and one list for every order.' },
   { key: 'events', name: 'Events & Ticketing', summary: 'Publish events, sell tickets and check guests in at the door.' },
   { key: 'bookings', name: 'Services & Bookings', summary: 'Let clients book appointments for your services.' },
@@ -31,7 +37,6 @@ export const modules: readonly PublicModule[] = [
   { key: 'content', name: 'Content & Magazine', summary: 'Write articles and stories for your audience.' },
   { key: 'social', name: 'Social Media Scheduling', summary: 'Plan posts ahead and keep your pages active.' },
   { key: 'bookkeeper', name: 'Bookkeeper', summary: 'Import bank statements and sort your transactions.' },
-  { key: 'drive', name: 'File Drive', summary: 'Keep documents, images and receipts in one place.' },
   { key: 'projects', name: 'Project Management', summary: 'Tasks, team chat and daily standups.' },
   { key: 'ai', name: 'AI Generation', summary: 'Marketing content, blog posts and captions, paid with credits.' },
 ];
