@@ -4,14 +4,18 @@ import { vars } from './theme.css';
 export const tabs = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, width: '100%' });
 export const tabList = style({
   display: 'flex',
+  // More tabs than a phone's width holds go onto a second row rather than splitting words.
+  flexWrap: 'wrap',
   gap: vars.space.xs,
   padding: vars.space.xs,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceAlt,
 });
 export const tab = style({
-  flex: 1,
+  flex: '1 1 auto',
   textAlign: 'center',
+  // A tab's name is short: it breaks between words, never inside one.
+  overflowWrap: 'normal',
   padding: `${vars.space.sm} ${vars.space.sm}`,
   minHeight: '40px',
   display: 'flex',
