@@ -57,6 +57,11 @@ export class SyncBatcher {
     flush: (items: Waiting<Req, Res>[]) => Promise<void>,
   ): Promise<Res> {
     return new Promise<Res>((resolve, reject) => {
+      // No window: every request goes alone, to its collection's own endpoint.
+      if (this.windowMs <= 0) {
+        void flush([{ collection, request, resolve, reject }]);
+        return;
+      }
       let gathering = map.get(workspace);
       // One collection appears once per request: a second ask for it starts the next request.
       if (gathering?.items.some((i) => i.collection === collection)) {
