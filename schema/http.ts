@@ -67,6 +67,8 @@ export const apiErrorCode = z.enum([
   'promo_invalid',
   'quota_exceeded',
   'rate_limited',
+  'request_reused',
+  'series_backwards',
   'too_large',
   'trial_used',
   'type_not_allowed',

@@ -1,4 +1,5 @@
 import { numberBlock, type NumberSeries } from '../../schema/contract/sync.js';
+import { map, type Observable } from 'rxjs';
 import type { VukaDatabase } from './db.js';
 
 interface StoredBlock {
@@ -10,11 +11,34 @@ interface StoredBlock {
   next: number;
 }
 
+/** A reservation asked for and not yet stored: asked again under the same name until it is. */
+interface PendingRequest {
+  workspace_id: number;
+  series: NumberSeries;
+  request_id: string;
+  size: number;
+}
+
 interface BlocksDoc {
   blocks: StoredBlock[];
+  pending?: PendingRequest[];
 }
 
 const DOC_ID = 'number-blocks';
+
+function countLeft(blocks: readonly StoredBlock[], workspaceId: number, series: NumberSeries): number {
+  return blocks.filter((b) => b.workspace_id === workspaceId && b.series === series).reduce((n, b) => n + (b.end - b.next + 1), 0);
+}
+
+/** How many numbers of each series this device holds for the workspace, kept live. */
+export function numbersInHand$(db: VukaDatabase, workspaceId: number, series: readonly NumberSeries[]): Observable<Record<string, number>> {
+  return db.getLocal$<BlocksDoc>(DOC_ID).pipe(
+    map((doc) => {
+      const blocks = doc?.toJSON().data.blocks ?? [];
+      return Object.fromEntries(series.map((name) => [name, countLeft(blocks, workspaceId, name)]));
+    }),
+  );
+}
 
 /**
  * A reservation that hangs (a weak signal that still claims to be online) gives up and is tried
@@ -64,20 +88,62 @@ export function numberBlocks(opts: { db: VukaDatabase; deviceId: string; baseUrl
 
   async function remaining(workspaceId: number, series: NumberSeries): Promise<number> {
     const doc = await db.getLocal<BlocksDoc>(DOC_ID);
-    const blocks = doc ? doc.toMutableJSON().data.blocks : [];
-    return blocks.filter((b) => b.workspace_id === workspaceId && b.series === series).reduce((n, b) => n + (b.end - b.next + 1), 0);
+    return countLeft(doc ? doc.toMutableJSON().data.blocks : [], workspaceId, series);
   }
 
+  async function dropPending(requestId: string): Promise<void> {
+    await (
+      await blocksDoc()
+    ).incrementalModify((data) => ({ ...data, pending: (data.pending ?? []).filter((p) => p.request_id !== requestId) }));
+  }
+
+  async function pendingFor(workspaceId: number, series: NumberSeries): Promise<PendingRequest | undefined> {
+    const doc = await db.getLocal<BlocksDoc>(DOC_ID);
+    return doc?.toMutableJSON().data.pending?.find((p) => p.workspace_id === workspaceId && p.series === series);
+  }
+
+  /**
+   * Reserves a block. The request is named and the name stored before it is sent, and the block is
+   * stored and the name dropped in one write: if the page closes or the signal drops in between, the
+   * next call asks again under the same name and the server returns the same block, so no numbers
+   * are lost.
+   */
   async function reserve(workspaceId: number, series: NumberSeries, size = 50): Promise<void> {
+    let request: PendingRequest | undefined;
+    await (
+      await blocksDoc()
+    ).incrementalModify((data) => {
+      const pending = data.pending ?? [];
+      request = pending.find((p) => p.workspace_id === workspaceId && p.series === series);
+      if (request) return data;
+      request = { workspace_id: workspaceId, series, request_id: crypto.randomUUID(), size };
+      return { ...data, pending: [...pending, request] };
+    });
+    if (!request) throw new Error('reservation request missing');
+    const asked = request;
     const res = await doFetch(`${opts.baseUrl ?? ''}/api/workspaces/${workspaceId}/number-blocks`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ device_id: opts.deviceId, series, size }),
+      body: JSON.stringify({ device_id: opts.deviceId, series, size: asked.size, request_id: asked.request_id }),
     });
-    if (!res.ok) throw new Error(`Could not reserve ${series} numbers (${res.status})`);
+    if (!res.ok) {
+      // Refused outright (no access, a bad request): nothing was reserved under this name, so it is
+      // dropped rather than asked again forever. A server error or a rate limit is asked again.
+      if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) await dropPending(asked.request_id);
+      throw new Error(`Could not reserve ${series} numbers (${res.status})`);
+    }
     const block = numberBlock.parse(await res.json());
     const stored: StoredBlock = { workspace_id: workspaceId, series, start: block.start, end: block.end, next: block.start };
-    await (await blocksDoc()).incrementalModify((data) => ({ blocks: [...(data.blocks ?? []), stored] }));
+    await (
+      await blocksDoc()
+    ).incrementalModify((data) => {
+      const blocks = data.blocks ?? [];
+      const have = blocks.some((b) => b.workspace_id === workspaceId && b.series === series && b.start === stored.start);
+      return {
+        blocks: have ? blocks : [...blocks, stored],
+        pending: (data.pending ?? []).filter((p) => p.request_id !== asked.request_id),
+      };
+    });
   }
 
   return {
@@ -85,6 +151,8 @@ export function numberBlocks(opts: { db: VukaDatabase; deviceId: string; baseUrl
     reserve,
     /** Online: keeps at least `low` numbers in hand. Safe to call often. */
     async topUp(workspaceId: number, series: NumberSeries, low = 10, size = 50) {
+      // A reservation whose answer never got stored is collected first, whatever is in hand.
+      if (await pendingFor(workspaceId, series)) await reserve(workspaceId, series, size);
       if ((await remaining(workspaceId, series)) < low) await reserve(workspaceId, series, size);
     },
     /** Takes the next number; works offline while reserved numbers remain. */
@@ -100,7 +168,7 @@ export function numberBlocks(opts: { db: VukaDatabase; deviceId: string; baseUrl
         if (i < 0) return data;
         drawn = blocks[i].next;
         blocks[i] = { ...blocks[i], next: blocks[i].next + 1 };
-        return { blocks };
+        return { ...data, blocks };
       });
       if (drawn === null) throw new OutOfNumbersError(series);
       return drawn;

@@ -86,6 +86,12 @@ export const numberBlockRequest = z.object({
   device_id: text().trim().min(8).max(64),
   series: numberSeries,
   size: z.number().int().min(1).max(1000).default(50),
+  /**
+   * The device's name for this reservation. Asking again with the same name returns the block
+   * already reserved under it, so an answer lost on the way (a reload, a dropped signal) loses no
+   * numbers.
+   */
+  request_id: z.uuid().optional(),
 });
 
 /** A reserved range: `start` to `end` inclusive belong to this device alone. */
@@ -96,6 +102,46 @@ export const numberBlock = z.object({
   end: z.number().int().positive(),
 });
 export type NumberBlock = z.infer<typeof numberBlock>;
+
+/** A run of numbers reserved by a device and never used by any document that reached the server. */
+export const numberRange = z.object({ start: z.number().int().positive(), end: z.number().int().positive() });
+
+export const numberSeriesReport = z.array(
+  z.object({
+    series: numberSeries,
+    /** The first number of the next block any device reserves. */
+    next_number: z.number().int().positive(),
+    /** Documents of this series on the server. */
+    issued: z.number().int().nonnegative(),
+    blocks: z.array(
+      z.object({
+        device_id: z.string(),
+        start: z.number().int().positive(),
+        end: z.number().int().positive(),
+        reserved_at: z.string(),
+        /**
+         * The device's newest block of the series: its unused numbers may still be in the device's
+         * hands (used offline, or simply not yet), so they are not gaps yet.
+         */
+        current: z.boolean(),
+        unused: z.array(numberRange),
+      }),
+    ),
+  }),
+);
+export type NumberSeriesReport = z.infer<typeof numberSeriesReport>;
+
+export const seriesStartMessages = {
+  backwards: 'Numbers below this have already been reserved. The next number can only move forward.',
+} as const;
+
+export const seriesStart = z.object({
+  next_number: z
+    .number({ error: 'Enter a whole number' })
+    .int('Enter a whole number')
+    .min(1, 'Numbers start at 1 or more')
+    .max(999_999, 'Numbers have at most 6 digits'),
+});
 
 /** Replication (DESIGN.md §5) and number blocks. */
 export const syncContract = {
@@ -134,6 +180,19 @@ export const syncContract = {
     params: z.object({ id: idParam }),
     body: numberBlockRequest,
     response: numberBlock,
+  }),
+  numberSeries: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/number-series',
+    params: z.object({ id: idParam }),
+    response: numberSeriesReport,
+  }),
+  setSeriesStart: endpoint({
+    method: 'PUT',
+    path: '/api/workspaces/:id/number-series/:series',
+    params: z.object({ id: idParam, series: numberSeries }),
+    body: seriesStart,
+    response: numberSeriesReport,
   }),
 };
 

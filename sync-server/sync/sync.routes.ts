@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { syncContract, type PullManyResponse, type PushManyResponse } from '../../schema/contract/sync.js';
 import { replicatedByName } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
-import { reserveNumberBlock } from '../api/number-blocks/number-blocks.service.js';
+import { numberSeriesReport, reserveNumberBlock, setSeriesStart } from '../api/number-blocks/number-blocks.service.js';
 import { notFound } from '../http/errors.js';
 import { requireSession, requireUser } from '../http/auth-context.js';
 import { JsonText, mount } from '../http/route.js';
@@ -71,8 +71,22 @@ export function syncRoutes(deps: AppDeps): Router {
       deviceId: body.device_id,
       series: body.series,
       size: body.size,
+      requestId: body.request_id,
     });
   });
+
+  mount(router, syncContract.numberSeries, async ({ params }, req) =>
+    numberSeriesReport(deps, { workspaceId: params.id, userId: await requireUser(deps, req) }),
+  );
+
+  mount(router, syncContract.setSeriesStart, async ({ params, body }, req) =>
+    setSeriesStart(deps, {
+      workspaceId: params.id,
+      userId: await requireUser(deps, req),
+      series: params.series,
+      nextNumber: body.next_number,
+    }),
+  );
 
   return router;
 }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn, newTraderWithWorkspace } from './inventory-support';
 import { documentRow, fillLine, goTo } from './invoices-support';
 import { indicator } from './sync-support';
+import { underServiceWorker } from './sw-support';
 
 const R = (amount: string) => `R\u00a0${amount}`;
 const inv = (n: number) => `INV-${String(n).padStart(6, '0')}`;
@@ -178,6 +179,7 @@ test('offline with no numbers reserved, an invoice is saved as a draft and numbe
   const { workspaceId } = await newTraderWithWorkspace(page, 'invoices-unnumbered', info.project.name, `Plumbing ${info.project.name}`);
   await page.goto(`/workspace/${workspaceId}/invoices`);
   await expect(page.getByTestId('numbers-left')).toContainText('This device holds no document numbers yet');
+  await underServiceWorker(page);
 
   await context.setOffline(true);
   await page.getByRole('link', { name: 'New invoice' }).click();

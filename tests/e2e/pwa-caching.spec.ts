@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { underServiceWorker } from './sw-support';
 
 async function visitOnline(page: Page, path: string) {
   await page.goto(path);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await underServiceWorker(page);
 }
 
 /** Every URL held in any cache on this origin, by cache name. */

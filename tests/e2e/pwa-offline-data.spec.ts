@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addProduct, adjustStock, logIn, newTraderWithWorkspace, productRow } from './inventory-support';
+import { underServiceWorker } from './sw-support';
 
 /**
  * Issue 4 "Done when": after a first online visit the app opens with no network and shows the
@@ -35,9 +36,7 @@ test('a signed-in trader opens the control hub and inventory offline, works, and
 
   await test.step('the service worker controls the page', async () => {
     await page.goto('/controlhub');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await underServiceWorker(page);
     await expect(page.getByTestId('workspace-row').filter({ hasText: workspaceName })).toBeVisible();
   });
 

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { underServiceWorker } from './sw-support';
 
 /** First visit with a network: the worker installs, precaches the shell and takes the page. */
 async function visitOnline(page: Page, path: string) {
   await page.goto(path);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await underServiceWorker(page);
 }
 
 /** The app drew a page (not Chromium's "No internet" page): a heading inside the app's root. */

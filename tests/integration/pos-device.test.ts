@@ -138,6 +138,34 @@ for (const target of testDatabases()) {
       expect(reserved).toEqual([{ start: 1, end: 50 }]);
     });
 
+    it('a reservation whose answer never reached the device is collected on the next call, so no numbers go missing', async () => {
+      const other = await seedWorkspace(db, userId);
+      const deviceId = await deviceIdOf(device.data);
+      const realFetch = cookieFetch(cookie);
+      // The server reserves and answers, but the page closes before the answer is stored.
+      const lost = numberBlocks({
+        db: device.db,
+        deviceId,
+        baseUrl: server.url,
+        fetch: async (input, init) => {
+          await realFetch(input, init);
+          throw new TypeError('page closed');
+        },
+      });
+      await expect(lost.topUp(other, 'receipt')).rejects.toThrow('page closed');
+      expect(await lost.remaining(other, 'receipt')).toBe(0);
+
+      const blocks = numberBlocks({ db: device.db, deviceId, baseUrl: server.url, fetch: realFetch });
+      await blocks.topUp(other, 'receipt');
+      expect(await blocks.remaining(other, 'receipt')).toBe(50);
+      expect(await blocks.draw(other, 'receipt')).toBe(1);
+      const reserved = await db.query(
+        `SELECT start_number::int AS start, end_number::int AS "end" FROM number_blocks WHERE workspace_id = $1 AND series = 'receipt'`,
+        [other],
+      );
+      expect(reserved).toEqual([{ start: 1, end: 50 }]);
+    });
+
     it('stock movements a closed page never wrote are restored once, never twice', async () => {
       const deviceId = await deviceIdOf(device.data);
       const productId = randomUUID();

@@ -350,6 +350,41 @@ for (const target of testDatabases()) {
       });
       expect(refused.status).toBe(403);
     });
+
+    it('a reservation asked again under the same name returns the same block, and a name is not reused across series', async () => {
+      const request_id = randomUUID();
+      const ask = () =>
+        api.post(`/api/workspaces/${pro}/number-blocks`, { device_id: 'device-r-abcdef', series: 'receipt', size: 20, request_id });
+      const [first, again] = await Promise.all([ask(), ask()]);
+      const a = numberBlock.parse(first.body);
+      expect(numberBlock.parse(again.body)).toEqual(a);
+      expect(numberBlock.parse((await ask()).body)).toEqual(a);
+      const rows = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM number_blocks WHERE workspace_id = $1 AND request_id = $2`,
+        [pro, request_id],
+      );
+      expect(rows[0].n).toBe(1);
+      // A fresh name is a fresh block, straight after the first.
+      const next = numberBlock.parse(
+        (
+          await api.post(`/api/workspaces/${pro}/number-blocks`, {
+            device_id: 'device-r-abcdef',
+            series: 'receipt',
+            size: 20,
+            request_id: randomUUID(),
+          })
+        ).body,
+      );
+      expect(next.start).toBe(a.end + 1);
+      const reused = await api.post(`/api/workspaces/${pro}/number-blocks`, {
+        device_id: 'device-r-abcdef',
+        series: 'quote',
+        size: 5,
+        request_id,
+      });
+      expect(reused.status).toBe(409);
+      expect(reused.body).toMatchObject({ code: 'request_reused' });
+    });
   });
 }
 

@@ -140,6 +140,8 @@ function examples(ws: number, registerEmail: string): Examples {
       // As `push`: the documents' own bad shapes are the replicated collections' walk below.
       pushMany: { query: { workspace: ws }, body: [{ collection: 'contacts', rows: [] }] },
       reserveNumbers: { params: { id: ws }, body: { device_id: 'device-0001', series: 'invoice', size: 50 } },
+      numberSeries: { params: { id: ws } },
+      setSeriesStart: { params: { id: ws, series: 'invoice' }, body: { next_number: 500 } },
     },
     billing: {
       overview: {},

@@ -5,6 +5,13 @@ import { numberBlocks, oneReservationAtATime, OutOfNumbersError } from '../../da
 
 export type DocumentKind = 'invoice' | 'quote';
 
+/**
+ * Invoices and quotes come a few a day, so a device holds a small block of each: a shop's numbers
+ * then run on with few gaps when several devices issue them.
+ */
+const DOCUMENT_BLOCK = 10;
+const DOCUMENT_LOW = 3;
+
 const DEVICE_KEY = `${brand.storagePrefix}-device-id`;
 const AWAITING_DOC = 'documents-awaiting-number';
 
@@ -80,7 +87,7 @@ async function topUpThenAssign(data: UserData, workspaceId: number): Promise<voi
   const blocks = blocksOf(data);
   for (const kind of ['invoice', 'quote'] as const) {
     try {
-      await blocks.topUp(workspaceId, kind);
+      await blocks.topUp(workspaceId, kind, DOCUMENT_LOW, DOCUMENT_BLOCK);
     } catch {
       // Offline after all, or the server is down: the next call tries again.
     }

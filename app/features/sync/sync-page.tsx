@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Fragment, useState } from 'react';
 import { useStore } from 'zustand';
 import { dismissConflict, reapplyConflict, reapplyRejected } from '../../data/conflicts-actions';
 import type { RejectedChange } from '../../data/conflicts-store';
@@ -16,6 +16,10 @@ import * as s from './sync.css';
 import { collectionLabel, showValue, useConflictLog, type LabelledConflict } from './use-sync-log';
 import { DeviceDataGate } from './device-data-gate';
 import { useWorkspaceDates } from '../workspaces/date-format';
+import { numbersInHand$ } from '../../data/number-blocks';
+import { useLiveQuery } from '../../data/use-live-query';
+
+const route = getRouteApi('/protected/workspace/$workspaceId/sync');
 
 /** A refused record's name as the person typed it (its name or title), else a short id. */
 function refusedName(doc: Record<string, unknown>, id: string): string {
@@ -96,6 +100,7 @@ function SyncDetails({ data }: { data: UserData }) {
           ) : null}
         </dl>
       </Card>
+      <NumbersInHand data={data} />
       <ConflictLog data={data} run={run} />
       <RefusedChanges data={data} rejected={status.rejected} run={run} />
     </section>
@@ -103,6 +108,49 @@ function SyncDetails({ data }: { data: UserData }) {
 }
 
 type Run = (action: () => Promise<unknown>) => Promise<void>;
+
+const SERIES = [
+  { series: 'receipt', label: 'Receipt numbers' },
+  { series: 'invoice', label: 'Invoice numbers' },
+  { series: 'quote', label: 'Quote numbers' },
+] as const;
+
+/**
+ * The document numbers this device holds for offline use: reserved while online, drawn with no
+ * signal. A person about to go out of signal can see they are ready.
+ */
+function NumbersInHand({ data }: { data: UserData }) {
+  const { workspaceId } = route.useParams();
+  const held = useLiveQuery(
+    () =>
+      numbersInHand$(
+        data.db,
+        workspaceId,
+        SERIES.map((entry) => entry.series),
+      ),
+    [data, workspaceId],
+  );
+  return (
+    <Card aria-labelledby="numbers-title">
+      <h2 id="numbers-title" className={w.sectionTitle}>
+        Numbers on this device
+      </h2>
+      <p className={w.muted}>Receipts, invoices and quotes made with no signal take their numbers from these.</p>
+      {held.status === 'ready' ? (
+        <dl className={s.values}>
+          {SERIES.map(({ series, label }) => (
+            <Fragment key={series}>
+              <dt className={s.valueTerm}>{label}</dt>
+              <dd className={s.valueDef} data-testid={`numbers-${series}`}>
+                {held.data[series] ? `${held.data[series]} ready` : 'None yet: reserved when online'}
+              </dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : null}
+    </Card>
+  );
+}
 
 function ConflictLog({ data, run }: { data: UserData; run: Run }) {
   const { entries, error } = useConflictLog(data);
