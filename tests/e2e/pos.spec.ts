@@ -207,4 +207,25 @@ test('a till first opened with no signal has receipt numbers, reserved while ano
     await expect(page.getByText('50 receipt numbers ready on this device')).toBeVisible();
     await page.screenshot({ path: `tests/screenshots/pos-${info.project.name}-numbers-ahead.png`, fullPage: true });
   });
+
+  await test.step('online, the owner sees the series in settings and moves invoices forward, never back', async () => {
+    await context.setOffline(false);
+    await page.goto(`/workspace/${workspaceId}/settings`);
+    const numbers = page.getByRole('region', { name: 'Document numbers' });
+    const invoices = numbers.getByRole('region', { name: 'Invoices' });
+    await expect(invoices).toContainText('the next block starts at INV-000011');
+    await expect(invoices.getByRole('list', { name: 'Unused invoices numbers' })).toContainText(
+      'INV-000001 to INV-000010: still held by a device, or not yet synced',
+    );
+    const start = invoices.getByLabel('Continue numbering from');
+    await start.fill('5');
+    await invoices.getByRole('button', { name: 'Save' }).click();
+    await expect(invoices.getByRole('alert')).toHaveText(
+      'Numbers below this have already been reserved. The next number can only move forward.',
+    );
+    await start.fill('500');
+    await invoices.getByRole('button', { name: 'Save' }).click();
+    await expect(invoices).toContainText('the next block starts at INV-000500');
+    await numbers.screenshot({ path: `tests/screenshots/settings-${info.project.name}-numbers.png` });
+  });
 });

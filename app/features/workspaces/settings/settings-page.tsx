@@ -13,6 +13,7 @@ import { EmailSection } from './email-section';
 import { FilesSection } from './files-section';
 import { GeneralSection } from './general-section';
 import { MembersSection } from './members-section';
+import { NumbersSection } from './numbers-section';
 import { PreferencesSection } from './preferences-section';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/settings');
@@ -50,6 +51,7 @@ export function WorkspaceSettingsPage() {
           <FilesSection key={`f${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
         </>
       )}
+      {canEdit ? <NumbersSection key={`n${w.id}`} workspaceId={w.id} /> : null}
       <div id="members">
         <MembersSection workspace={w} />
       </div>
