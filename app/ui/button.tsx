@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button as AriaButton, Link as AriaLink, type ButtonProps, type LinkProps } from 'react-aria-components';
 import { button, fullWidth } from './controls.css';
 
@@ -9,8 +10,29 @@ export interface VukaButtonProps extends Omit<ButtonProps, 'className'> {
   className?: string;
 }
 
+/**
+ * react-aria announces a busy button by pointing a live-region node at the button's label. When the
+ * button goes away first (a dialog that closes once its action is done), the node is left pointing
+ * at nothing for several seconds: an unnamed image to assistive technology. Such nodes are removed.
+ */
+function dropDanglingAnnouncements() {
+  for (const node of Array.from(document.querySelectorAll('[data-live-announcer] [aria-labelledby]'))) {
+    const ids = (node.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+    if (ids.every((id) => !document.getElementById(id))) node.remove();
+  }
+}
+
 /** The one button. `isPending` shows busy state and blocks presses (react-aria). */
 export function Button({ variant = 'primary', wide, className, ...props }: VukaButtonProps) {
+  const wasPending = useRef(false);
+  if (props.isPending) wasPending.current = true;
+  useEffect(
+    () => () => {
+      // Again a moment later: react-aria adds its very first announcement 100 ms late.
+      if (wasPending.current) for (const ms of [0, 250]) setTimeout(dropDanglingAnnouncements, ms);
+    },
+    [],
+  );
   return <AriaButton {...props} className={[button[variant], wide ? fullWidth : '', className ?? ''].join(' ')} />;
 }
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './auth-support.js';
-import { coveredControls, overflowing, seriousViolations, settled } from './layout-support.js';
+import { newTraderWithWorkspace } from './inventory-support.js';
+import { coveredControls, exposedOutsideDialog, overflowing, seriousViolations, settled } from './layout-support.js';
 
 /**
  * Every public, account and workspace page at both sizes, with what is pinned to the screen showing
@@ -96,4 +97,22 @@ test('account and workspace pages, online and offline: nothing pinned covers a c
   for (const c of await coveredControls(page, '[data-testid="cookie-consent"]'))
     problems.push(`with a toast: ${c.control} covered by ${c.coveredBy}`);
   expect(problems).toEqual([]);
+});
+
+test('an open dialog keeps the page behind it out of reach, and a busy button leaves nothing behind', async ({ page }, info) => {
+  const { workspaceId } = await newTraderWithWorkspace(page, 'layout-dialog', info.project.name, `Dialogs ${info.project.name}`);
+  await page.goto(`/workspace/${workspaceId}/drive`);
+  await settled(page);
+  await page.getByRole('button', { name: 'New folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  await expect(dialog).toBeVisible();
+  expect(await exposedOutsideDialog(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The create button is busy while the folder is made; afterwards only the page is left to scan.
+  await dialog.getByRole('textbox').first().fill('Receipts 2026');
+  await dialog.getByRole('button', { name: /Create/ }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Receipts 2026')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

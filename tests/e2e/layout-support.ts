@@ -110,3 +110,20 @@ export async function settled(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
 }
+
+/**
+ * With a modal dialog open: what outside it assistive technology can still reach (neither hidden
+ * nor inert), other than live regions (toasts, announcements), which must stay audible.
+ */
+export async function exposedOutsideDialog(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // The dialog's overlay (its portal under <body>) holds the dialog and its own dismiss control.
+    let overlay = document.querySelector('[role=dialog]');
+    while (overlay?.parentElement && overlay.parentElement !== document.body) overlay = overlay.parentElement;
+    const reachable = 'a[href],button,input,select,textarea,[tabindex],h1,h2,h3,p,li,img';
+    return Array.from(document.body.querySelectorAll(reachable))
+      .filter((el) => !overlay?.contains(el))
+      .filter((el) => !el.closest('[aria-hidden=true],[inert],[aria-live],[aria-label^=Notifications]'))
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+  });
+}
