@@ -30,6 +30,10 @@ export const MAX_UPDATE_BYTES = 1024 * 1024;
 /** Updates kept as rows before the materialiser merges a document's rows into one. */
 export const COMPACT_AFTER = 100;
 
+/** The materialiser waits for appends to pause this long, and never longer than the second figure. */
+const MATERIALISE_AFTER_MS = 100;
+const MATERIALISE_WITHIN_MS = 1000;
+
 /** Close codes beside the live channel's: a message that is not the protocol, or names another document. */
 export const yjsCloseCode = { ...liveCloseCode, malformed: 1003, removed: 4403 } as const;
 
@@ -99,7 +103,7 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
   const rooms = new Map<string, Room>();
   const handshakes = new Set<{ userId: number; family: string; ended: boolean }>();
   const work = new Set<Promise<unknown>>();
-  const materialising = new Map<string, { again: boolean; done: Promise<void> }>();
+  const materialising = new Map<string, Materialising>();
 
   function track<T>(p: Promise<T>): Promise<T> {
     work.add(p);
@@ -244,29 +248,55 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
     return JSON.stringify(payload);
   }
 
-  /** Runs once more after the current run when asked during it; never two at once per document. */
+  /**
+   * Materialises a document once its appends pause for MATERIALISE_AFTER_MS (at most
+   * MATERIALISE_WITHIN_MS after the first), so a burst of keystrokes is read back once, not once each,
+   * and never blocks the fan-out; runs once more when asked during a run; never two at once per document.
+   */
   function materialise(info: DocName, name: string) {
     const key = roomKey(info.workspaceId, name);
-    const running = materialising.get(key);
-    if (running) {
-      running.again = true;
+    const state = materialising.get(key);
+    if (state?.running) {
+      state.again = true;
       return;
     }
-    const state = { again: false, done: Promise.resolve() };
-    materialising.set(key, state);
-    state.done = track(
-      (async () => {
-        try {
-          do {
-            state.again = false;
-            await materialiseNow(info, name);
-          } while (state.again);
-        } catch (err) {
-          deps.log.warn({ err, doc: name }, 'yjs materialise failed');
-        } finally {
-          materialising.delete(key);
-        }
-      })(),
+    if (state?.timer) {
+      if (deps.now().getTime() - state.since < MATERIALISE_WITHIN_MS) {
+        clearTimeout(state.timer);
+        state.timer = setTimeout(state.fire, MATERIALISE_AFTER_MS);
+      }
+      return;
+    }
+    let fired: () => void = () => {};
+    const next: Materialising = {
+      running: false,
+      again: false,
+      since: deps.now().getTime(),
+      timer: null,
+      fire: () => fired(),
+    };
+    materialising.set(key, next);
+    track(
+      new Promise<void>((resolve) => {
+        fired = () => {
+          next.timer = null;
+          next.running = true;
+          void (async () => {
+            try {
+              do {
+                next.again = false;
+                await materialiseNow(info, name);
+              } while (next.again);
+            } catch (err) {
+              deps.log.warn({ err, doc: name }, 'yjs materialise failed');
+            } finally {
+              materialising.delete(key);
+              resolve();
+            }
+          })();
+        };
+        next.timer = setTimeout(next.fire, MATERIALISE_AFTER_MS);
+      }),
     );
   }
 
@@ -276,21 +306,22 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
       await repo.lockDoc(tx, ws, name);
       const rows = await repo.loadUpdates(tx, ws, name);
       if (rows.length === 0) return;
-      const merged = Y.mergeUpdates(rows.map((r) => r.update));
-      if (info.kind === 'project') {
-        const doc = new Y.Doc();
-        Y.applyUpdate(doc, merged);
-        await repo.replaceTasks(tx, ws, info.projectId, tasksOf(doc));
+      const doc = new Y.Doc();
+      try {
+        Y.applyUpdate(doc, Y.mergeUpdates(rows.map((r) => r.update)));
+        if (info.kind === 'project') await repo.replaceTasks(tx, ws, info.projectId, tasksOf(doc));
+        // Re-encoded from the document, replaced values are collected: smaller than the updates merged.
+        if (rows.length > COMPACT_AFTER)
+          await repo.compact(
+            tx,
+            ws,
+            name,
+            rows.map((r) => r.id),
+            Y.encodeStateAsUpdate(doc),
+          );
+      } finally {
         doc.destroy();
       }
-      if (rows.length > COMPACT_AFTER)
-        await repo.compact(
-          tx,
-          ws,
-          name,
-          rows.map((r) => r.id),
-          merged,
-        );
     });
   }
 
@@ -385,6 +416,15 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
       await unlistenProjects();
     },
   };
+}
+
+interface Materialising {
+  running: boolean;
+  again: boolean;
+  /** When the first append of this burst asked (ms). */
+  since: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  fire: () => void;
 }
 
 interface AwarenessChange {

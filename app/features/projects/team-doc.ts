@@ -7,7 +7,7 @@ import { z } from 'zod';
  * one answer per person per day, replaced when edited) and the noticeboard (`notices`).
  */
 
-export const REACTIONS = ['👍', '❤️', '🎉', '👀'] as const;
+export const REACTIONS = ['+1', '♥', '★', '✔'] as const;
 
 export const chatMessage = z.object({ id: z.string(), author: z.number().nullable(), name: z.string(), body: z.string(), at: z.string() });
 export type ChatMessage = z.infer<typeof chatMessage>;
