@@ -5,13 +5,14 @@ import { inventoryModule } from './features/inventory/module';
 import { invoicesModule } from './features/invoices/module';
 import { plannerModule } from './features/planner/module';
 import { posModule } from './features/pos/module';
+import { projectsModule } from './features/projects/module';
 
 /**
  * Every workspace module, in navigation order: one line each (DESIGN.md §12, README "Adding a
  * module"). The route tree, the workspace navigation, the dashboard's cards, the sync screens' names
  * and the planner's calendar are all built from this list.
  */
-export const appModules = [inventoryModule, posModule, crmModule, invoicesModule, plannerModule, driveModule] as const;
+export const appModules = [inventoryModule, posModule, crmModule, invoicesModule, plannerModule, driveModule, projectsModule] as const;
 
 /** Any page of any module, each with its own route type (the router's typed links depend on them). */
 type ModuleRoute = (typeof appModules)[number]['routes'][number];

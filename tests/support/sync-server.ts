@@ -6,6 +6,7 @@ import type { Db } from '../../sync-server/db/db.js';
 import { signAccessToken } from '../../sync-server/http/access-token.js';
 import { signingKey } from '../../sync-server/http/auth-context.js';
 import type { LiveHandle } from '../../sync-server/live/live.js';
+import type { YjsHandle } from '../../sync-server/yjs/yjs.js';
 import { createLogger } from '../../sync-server/logger.js';
 import { outboxMailer } from '../../sync-server/mail/mailer.js';
 import { attachSockets } from '../../sync-server/sockets.js';
@@ -17,6 +18,7 @@ export interface SyncTestServer {
   server: Server;
   deps: AppDeps;
   live: LiveHandle;
+  yjs: YjsHandle;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startSyncTestServer(db: Db, opts: { handshakeMs?: number }
     server,
     deps,
     live: sockets.live,
+    yjs: sockets.yjs,
     async close() {
       await sockets.close();
       server.closeAllConnections();

@@ -1,0 +1,62 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { defineModule } from '../../module';
+import { workspaceRoute } from '../workspaces/workspace-route';
+
+/** The views of `project-manager/{view}` (spec §2); the project list is the module's front page. */
+export const projectViews = ['board', 'list', 'chat', 'standups', 'noticeboard'] as const;
+export type ProjectView = (typeof projectViews)[number];
+
+/** ?project=<id> picks the project a view shows; ?task=<id> opens a task over it. */
+const viewSearch = z.object({
+  project: z.uuid().optional().catch(undefined),
+  task: z.uuid().optional().catch(undefined),
+});
+
+export const projectManagerRoute = createRoute({ getParentRoute: () => workspaceRoute, path: 'project-manager' });
+
+const projectsIndexRoute = createRoute({
+  getParentRoute: () => projectManagerRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./projects-page'), 'ProjectsPage'),
+});
+
+const viewRoute = createRoute({
+  getParentRoute: () => projectManagerRoute,
+  path: '$view',
+  params: {
+    parse: ({ view }) => ({ view: z.enum(projectViews).parse(view) }),
+    stringify: ({ view }) => ({ view }),
+  },
+  validateSearch: viewSearch,
+  component: lazyRouteComponent(() => import('./project-page'), 'ProjectViewPage'),
+});
+
+/** A project's own page: its board, with the other views a tab away. */
+const projectRoute = createRoute({
+  getParentRoute: () => projectManagerRoute,
+  path: 'projects/$projectId',
+  params: {
+    parse: ({ projectId }) => ({ projectId: z.uuid().parse(projectId) }),
+    stringify: ({ projectId }) => ({ projectId }),
+  },
+  validateSearch: z.object({ task: z.uuid().optional().catch(undefined) }),
+  component: lazyRouteComponent(() => import('./project-page'), 'ProjectPage'),
+});
+
+/** spec §2 lists `projects` among the workspace's pages: it is this module's front page. */
+const projectsAliasRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'projects',
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/workspace/$workspaceId/project-manager', params, replace: true });
+  },
+});
+
+export const projectsModule = defineModule({
+  id: 'projects',
+  routes: [projectManagerRoute.addChildren([projectsIndexRoute, viewRoute, projectRoute]), projectsAliasRoute],
+  nav: { label: 'Projects', to: '/workspace/$workspaceId/project-manager' },
+  // Task due dates on the planner's calendar, from the projects' documents on this device.
+  calendar: () => import('./calendar-source').then((m) => m.taskDueDates),
+});
