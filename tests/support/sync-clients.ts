@@ -75,6 +75,8 @@ export class Device {
       retryTime: 50,
       waitForLeadership: false,
       batchSize: 50,
+      // Gathering collections into one request is off by default; SYNC_BATCH_MS turns it on for a run.
+      batchWindowMs: process.env.SYNC_BATCH_MS ? Number(process.env.SYNC_BATCH_MS) : undefined,
     });
     if (!this.online) this.engine.setOnline(false);
     return this;

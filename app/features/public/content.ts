@@ -37,7 +37,12 @@ export const modules: readonly PublicModule[] = [
   { key: 'content', name: 'Content & Magazine', summary: 'Write articles and stories for your audience.' },
   { key: 'social', name: 'Social Media Scheduling', summary: 'Plan posts ahead and keep your pages active.' },
   { key: 'bookkeeper', name: 'Bookkeeper', summary: 'Import bank statements and sort your transactions.' },
-  { key: 'projects', name: 'Project Management', summary: 'Tasks, team chat and daily standups.' },
+  {
+    key: 'projects',
+    name: 'Project Management',
+    summary: 'Boards your team edits together, online or not, with chat and daily standups.',
+    route: 'project-manager',
+  },
   { key: 'ai', name: 'AI Generation', summary: 'Marketing content, blog posts and captions, paid with credits.' },
 ];
 
