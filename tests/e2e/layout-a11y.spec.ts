@@ -23,6 +23,7 @@ const workspacePages = [
   'crm',
   'planner',
   'drive',
+  'project-manager',
   'sync',
   'settings',
   'billing/subscription',
