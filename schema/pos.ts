@@ -144,6 +144,7 @@ export const posMessages = {
   saleFrozen: 'A completed sale cannot be changed. Void it instead; the void is recorded as a new sale record.',
   shiftFrozen: 'A closed shift cannot be changed. Open a new shift instead.',
   originalMissing: 'The sale this refers to is not a completed sale in this workspace. Sync the till, then void the sale again.',
+  returnRefused: 'Stock taken back: the refund or void that returned it was refused',
 } as const;
 
 /** A till session on one device: opened with a float, closed with the cash counted. */

@@ -22,7 +22,8 @@ import { Receipt, receiptLabel } from './receipt';
 import { cartTotals, type Tender } from './sale';
 import { SalesList } from './sales-list';
 import { ShiftBar } from './shift-panel';
-import { closeShift, completeSale, drawReceiptNumber, openShift, restoreSaleStock, voidSale } from './till';
+import { closeShift, completeSale, drawReceiptNumber, openShift, refundSale, restoreSaleStock, voidSale } from './till';
+import type { RefundRequest } from './refund-dialog';
 import { startOfToday, useDeviceId, useOpenShift, useOrdersSince, useReceiptNumbers, useShiftOrders } from './use-pos';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/pos');
@@ -140,6 +141,16 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     },
     [data, deviceId, shiftId],
   );
+  const doRefund = useCallback(
+    async (order: PosOrder, request: RefundRequest): Promise<string | null> => {
+      if (!deviceId) return 'The till is still starting; try again in a moment.';
+      const result = await refundSale(data, order, { ...request, deviceId, shiftId });
+      if (!result.ok) return result.message;
+      toast({ title: 'Refund recorded', description: 'Refunded items are back in stock.', variant: 'success' });
+      return null;
+    },
+    [data, deviceId, shiftId],
+  );
   const userId = user?.id;
   const onOpenShift = useCallback(
     async (floatCents: number) => {
@@ -202,7 +213,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
           onClear={() => (setItems([]), setDiscount(''))}
         />
       </div>
-      <SalesList orders={today} currency={currency} onView={setReceipt} onVoid={doVoid} />
+      <SalesList orders={today} currency={currency} onView={setReceipt} onVoid={doVoid} onRefund={doRefund} />
       <CheckoutDialog
         isOpen={paying}
         totalCents={totals.total_cents}

@@ -107,7 +107,12 @@ export const sumValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums', f
 export const grand = style({ fontSize: vars.fontSize.xl, fontWeight: 800 });
 export const chargeButton = style({ minHeight: '56px', fontSize: vars.fontSize.lg });
 
-export const methods = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.xs });
+export const methods = style({ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space.xs });
+export const splitFields = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+  gap: vars.space.sm,
+});
 export const method = style({
   minHeight: '44px',
   borderRadius: vars.radius.md,
@@ -187,3 +192,7 @@ export const reviewBar = style({
     },
   },
 });
+
+export const refundMethods = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.xs });
+export const fieldError = style({ color: vars.color.danger, fontWeight: 600, margin: 0 });
+export const returns = style({ flexBasis: '100%', margin: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' });

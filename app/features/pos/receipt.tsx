@@ -39,7 +39,13 @@ export function Receipt({
       <header className={p.receiptHead}>
         <p className={p.receiptBusiness}>{business}</p>
         <p className={s.muted}>
-          {order.kind === 'void' ? 'Void' : totals.tax_cents > 0 && vatNumber ? 'Tax invoice / receipt' : 'Receipt'}
+          {order.kind === 'void'
+            ? 'Void'
+            : order.kind === 'refund'
+              ? 'Refund'
+              : totals.tax_cents > 0 && vatNumber
+                ? 'Tax invoice / receipt'
+                : 'Receipt'}
         </p>
         {vatNumber ? <p className={s.muted}>VAT no. {vatNumber}</p> : null}
       </header>
@@ -47,7 +53,7 @@ export function Receipt({
         <p>
           <strong data-testid="receipt-number">Receipt no. {order.receipt_number}</strong>
         </p>
-      ) : (
+      ) : order.kind !== 'sale' ? null : (
         <p className={p.pendingNumber} data-testid="receipt-number-pending">
           Receipt number pending: this device had no receipt numbers left offline. The sale is saved and gets its number when the device is
           next online.
