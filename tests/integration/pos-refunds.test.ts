@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRefund, buildSale, buildVoid } from '../../app/features/pos/sale.js';
+import { buildRefund, buildSale, buildVoid, newShareToken } from '../../app/features/pos/sale.js';
+import { publicReceiptDto } from '../../schema/contract/pos.js';
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import type { PosItem, PosOrder } from '../../schema/pos.js';
 import { refundMessages } from '../../schema/pos-refunds.js';
@@ -199,6 +200,70 @@ for (const target of testDatabases()) {
       expect(await push('pos_orders', fresh([r.order]))).toEqual({ conflicts: [], rejected: [] });
       const res = await push('pos_orders', fresh([r.order]));
       expect(res.rejected).toEqual([]);
+    });
+  });
+}
+
+for (const target of testDatabases()) {
+  describe(`a receipt's public page on ${target.name}`, () => {
+    let db: Db;
+    let server: SyncTestServer;
+    let api: ReturnType<typeof syncApi>;
+    let ws: number;
+
+    beforeAll(async () => {
+      db = await openSyncDatabase(target);
+      server = await startSyncTestServer(db);
+      const owner = await seedUser(db, { plan: 'pro' });
+      ws = await seedWorkspace(db, owner);
+      api = syncApi(server.url, await accessCookie(server.deps, owner));
+    });
+    afterAll(async () => {
+      await server.close();
+      await db.close();
+    });
+
+    function sale(token: string) {
+      const built = buildSale({
+        id: randomUUID(),
+        workspaceId: ws,
+        items: [{ product_id: 'p', name: 'Samp 1kg', unit_price_cents: 1_999, quantity: 2, tax_rate_bp: 1500 }],
+        orderDiscountCents: 0,
+        tender: { method: 'cash', tenderedCents: 5_000 },
+        deviceId: 'till-a',
+        receiptNumber: 12,
+        shareToken: token,
+        now: new Date(),
+      });
+      if (!built.ok) throw new Error(built.message);
+      return built.value.order;
+    }
+    const open = (token: string) => fetch(`${server.url}/api/receipts/${encodeURIComponent(token)}`);
+
+    it('anyone with the link reads the receipt, without signing in; nothing private comes with it', async () => {
+      const token = newShareToken();
+      const order = sale(token);
+      expect((await api.push('pos_orders', ws, [{ newDocumentState: order }])).status).toBe(200);
+      const res = await open(token);
+      expect(res.status).toBe(200);
+      const body = publicReceiptDto.parse(await res.json());
+      expect(body.order).toMatchObject({ receipt_number: 12, total_cents: 3_998, items: order.items });
+      expect(body.business.length).toBeGreaterThan(0);
+      expect(JSON.stringify(body)).not.toContain('till-a');
+    });
+
+    it('a wrong, malformed or missing token is a plain not-found, as is a token two receipts share', async () => {
+      const token = newShareToken();
+      await api.push('pos_orders', ws, [{ newDocumentState: sale(token) }]);
+      for (const wrong of [newShareToken(), `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, 'x', "' OR 1=1 --"]) {
+        const res = await open(wrong);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toMatchObject({ message: 'Receipt not found' });
+      }
+      expect((await fetch(`${server.url}/api/receipts/`)).status).toBe(404);
+      const shared = newShareToken();
+      await api.push('pos_orders', ws, [{ newDocumentState: sale(shared) }, { newDocumentState: sale(shared) }]);
+      expect((await open(shared)).status).toBe(404);
     });
   });
 }

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 
 const phone = 'screen and (max-width: 767px)';
@@ -196,3 +196,28 @@ export const reviewBar = style({
 export const refundMethods = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.xs });
 export const fieldError = style({ color: vars.color.danger, fontWeight: 600, margin: 0 });
 export const returns = style({ flexBasis: '100%', margin: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' });
+export const customer = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBottom: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const contactOption = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', textAlign: 'left', minWidth: 0 });
+export const stockWarning = style({ color: vars.color.warning, fontWeight: 600, margin: 0, gridColumn: '1 / -1' });
+export const zTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm, fontVariantNumeric: 'tabular-nums' });
+globalStyle(`${zTable} th, ${zTable} td`, {
+  padding: `${vars.space.xs} 2px`,
+  textAlign: 'right',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+globalStyle(`${zTable} th:first-child`, { textAlign: 'left' });
+export const receiptPage = style({
+  maxWidth: '420px',
+  margin: '0 auto',
+  padding: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});

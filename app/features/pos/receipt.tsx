@@ -4,6 +4,7 @@ import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { useWorkspaceDates } from '../workspaces/date-format';
+import type { ReceiptOrder } from './receipt-share';
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;
 
@@ -22,7 +23,7 @@ export function Receipt({
   currency,
   vatNumber,
 }: {
-  order: PosOrder;
+  order: ReceiptOrder;
   business: string;
   currency: string;
   /** The seller's VAT number (workspace settings): only a VAT-registered seller issues a tax invoice (DESIGN.md §14). */

@@ -68,7 +68,19 @@ export interface SaleInput {
   shiftId?: string;
   /** Absent when the device has no reserved receipt numbers left (it gets one later). */
   receiptNumber?: number;
+  /** The receipt link's random token (`newShareToken`). */
+  shareToken?: string;
+  contactId?: string;
   now: Date;
+}
+
+/** A receipt link's token: 128 random bits, base64url (22 characters). */
+export function newShareToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** Drops keys whose value is undefined, so stored documents hold only what was set. */
@@ -112,6 +124,8 @@ export function buildSale(input: SaleInput): Built<{ order: PosOrder; movements:
     payments: payments.value,
     shift_id: input.shiftId,
     device_id: input.deviceId,
+    contact_id: input.contactId,
+    share_token: input.shareToken,
     completed_at: at,
   });
   if (!fields.success) return { ok: false, message: fields.error.issues[0]?.message ?? 'The sale is not valid' };

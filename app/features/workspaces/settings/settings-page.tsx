@@ -14,6 +14,7 @@ import { FilesSection } from './files-section';
 import { GeneralSection } from './general-section';
 import { MembersSection } from './members-section';
 import { PreferencesSection } from './preferences-section';
+import { TillSettingsSection } from '../../pos/till-settings-section';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/settings');
 
@@ -48,6 +49,7 @@ export function WorkspaceSettingsPage() {
           <BusinessSection key={`b${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <EmailSection key={`e${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <FilesSection key={`f${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
+          <TillSettingsSection key={`t${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
         </>
       )}
       <div id="members">
