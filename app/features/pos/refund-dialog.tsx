@@ -19,13 +19,11 @@ const methods: ReadonlyArray<{ id: RefundMethod; label: string }> = [
   { id: 'eft', label: 'EFT' },
 ];
 
-const refundSchema = z
-  .object({
-    reason: text(500).trim().min(1, refundMessages.reason),
-    method: z.enum(['cash', 'card', 'eft']),
-    quantities: z.record(z.string(), z.number().int().min(0)),
-  })
-  .refine((v) => Object.values(v.quantities).some((q) => q > 0), { message: refundMessages.noLines, path: ['quantities'] });
+const refundSchema = z.object({
+  reason: text(500).trim().min(1, refundMessages.reason),
+  method: z.enum(['cash', 'card', 'eft']),
+  quantities: z.record(z.string(), z.number().int().min(0)).refine((q) => Object.values(q).some((n) => n > 0), refundMessages.noLines),
+});
 
 export interface RefundRequest {
   lines: ReadonlyMap<string, number>;
