@@ -184,7 +184,7 @@ function PaymentForm({
             <TextField label="EFT amount" {...form.field('eft')} inputMode="decimal" placeholder="0.00" />
           </div>
           <p className={s.muted} data-testid="split-cash-due">
-            {split ? `Cash due: ${money(split.cashDue)}` : 'Card and EFT together cannot be more than the total due'}
+            {split ? `Cash due: ${money(split.cashDue)}` : ' '}
           </p>
           <TextField
             label="Cash received"

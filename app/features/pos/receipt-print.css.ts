@@ -20,3 +20,14 @@ globalStyle('#receipt-print *', {
 });
 globalStyle('#receipt-print article', { '@media': { print: { border: 'none', padding: 0, gap: '1mm' } } });
 globalStyle('#receipt-print [data-no-print]', { '@media': { print: { display: 'none' } } });
+globalStyle('html[data-receipt-width]', { '@media': { print: { background: '#fff' } } });
+// One size for every line on till paper; the business name and the total a little larger.
+globalStyle(
+  '#receipt-print div, #receipt-print p, #receipt-print dt, #receipt-print dd, #receipt-print li, #receipt-print th, #receipt-print td',
+  {
+    '@media': { print: { fontSize: '1em' } },
+  },
+);
+globalStyle('#receipt-print header > p:first-child, #receipt-print dl > div:has(> dd[data-testid="receipt-total"])', {
+  '@media': { print: { fontSize: '1.25em', fontWeight: 800 } },
+});
