@@ -103,7 +103,7 @@ export const qty = style({ minWidth: '2.5ch', textAlign: 'center', fontWeight: 7
 export const grow = style({ flex: 1 });
 export const sums = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, margin: 0 });
 export const sum = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, margin: 0 });
-export const sumValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600 });
+export const sumValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600, whiteSpace: 'nowrap' });
 export const grand = style({ fontSize: vars.fontSize.xl, fontWeight: 800 });
 export const chargeButton = style({ minHeight: '56px', fontSize: vars.fontSize.lg });
 
@@ -206,10 +206,12 @@ export const customer = style({
 });
 export const contactOption = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', textAlign: 'left', minWidth: 0 });
 export const stockWarning = style({ color: vars.color.warning, fontWeight: 600, margin: 0, gridColumn: '1 / -1' });
-export const zTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm, fontVariantNumeric: 'tabular-nums' });
+export const zTableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
+export const zTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.xs, fontVariantNumeric: 'tabular-nums' });
 globalStyle(`${zTable} th, ${zTable} td`, {
-  padding: `${vars.space.xs} 2px`,
+  padding: `${vars.space.xs} 3px`,
   textAlign: 'right',
+  whiteSpace: 'nowrap',
   borderBottom: `1px solid ${vars.color.border}`,
 });
 globalStyle(`${zTable} th:first-child`, { textAlign: 'left' });

@@ -64,7 +64,7 @@ export function RefundForm({
   const money = (c: number) => formatCents(c, currency);
   const back = lines.reduce((sum, l) => sum + refundCents(l, form.values.quantities[l.product_id] ?? 0), 0);
   const setQty = (id: string, q: number, left: number) =>
-    form.update((v) => ({ ...v, quantities: { ...v.quantities, [id]: Math.max(0, Math.min(left, q)) } }));
+    form.set('quantities', { ...form.values.quantities, [id]: Math.max(0, Math.min(left, q)) });
 
   const submit = form.handleSubmit(async (v) => {
     const failure = await onRefund({ lines: new Map(Object.entries(v.quantities)), reason: v.reason, method: v.method });

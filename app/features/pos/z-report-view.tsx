@@ -54,28 +54,30 @@ export function ZReportView({
             </div>
             <Row label="VAT included in sales" value={money(z.sales.tax_cents)} />
           </dl>
-          <table className={p.zTable} aria-label="By payment method">
-            <thead>
-              <tr>
-                <th scope="col">Method</th>
-                <th scope="col">Sales</th>
-                <th scope="col">Refunds</th>
-                <th scope="col">Voids</th>
-                <th scope="col">Net</th>
-              </tr>
-            </thead>
-            <tbody>
-              {z.methods.map((m) => (
-                <tr key={m.method} data-testid={`z-method-${m.method}`}>
-                  <th scope="row">{methodLabels[m.method]}</th>
-                  <td>{money(m.sales_cents)}</td>
-                  <td>{money(m.refunds_cents)}</td>
-                  <td>{money(m.voids_cents)}</td>
-                  <td>{money(m.net_cents)}</td>
+          <div className={p.zTableWrap}>
+            <table className={p.zTable} aria-label="By payment method">
+              <thead>
+                <tr>
+                  <th scope="col">Method</th>
+                  <th scope="col">Sales</th>
+                  <th scope="col">Refunds</th>
+                  <th scope="col">Voids</th>
+                  <th scope="col">Net</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {z.methods.map((m) => (
+                  <tr key={m.method} data-testid={`z-method-${m.method}`}>
+                    <th scope="row">{methodLabels[m.method]}</th>
+                    <td>{money(m.sales_cents)}</td>
+                    <td>{money(m.refunds_cents)}</td>
+                    <td>{money(m.voids_cents)}</td>
+                    <td>{money(m.net_cents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <dl className={p.sums}>
             <Row label="Opening float" value={money(z.cash.float_cents)} />
             <Row label="Cash taken" value={money(z.cash.tendered_cents)} />
