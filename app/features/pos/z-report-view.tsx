@@ -61,7 +61,7 @@ export function ZReportView({
                   <th scope="col">Method</th>
                   <th scope="col">Sales</th>
                   <th scope="col">Refunds</th>
-                  <th scope="col">Voids</th>
+                  {z.voids.count > 0 ? <th scope="col">Voids</th> : null}
                   <th scope="col">Net</th>
                 </tr>
               </thead>
@@ -71,7 +71,7 @@ export function ZReportView({
                     <th scope="row">{methodLabels[m.method]}</th>
                     <td>{money(m.sales_cents)}</td>
                     <td>{money(m.refunds_cents)}</td>
-                    <td>{money(m.voids_cents)}</td>
+                    {z.voids.count > 0 ? <td>{money(m.voids_cents)}</td> : null}
                     <td>{money(m.net_cents)}</td>
                   </tr>
                 ))}
