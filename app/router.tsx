@@ -2,6 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { accountRoutes } from './features/account/routes';
 import { authRoutes, welcomeRoutes } from './features/auth/routes';
 import { publicRoutes } from './features/public/routes';
+import { receiptRoute } from './features/pos/public-routes';
 import { workspaceCoreRoutes, workspaceRoute, workspaceRoutes } from './features/workspaces/routes';
 import { moduleRoutes } from './modules';
 import { protectedRoute } from './routes/protected';
@@ -9,6 +10,7 @@ import { rootRoute } from './routes/root';
 
 const routeTree = rootRoute.addChildren([
   ...publicRoutes,
+  receiptRoute,
   ...authRoutes,
   protectedRoute.addChildren([
     ...welcomeRoutes,

@@ -7,6 +7,8 @@ const datetime = instant;
 /** Largest sale the till takes (R 1 000 000 000.00): keeps every sum exact in a JS number. */
 export const MAX_ORDER_CENTS = 100_000_000_000;
 const amount = cents(0, MAX_ORDER_CENTS);
+/** 128 random bits or more, base64url. */
+export const shareToken = text().regex(/^[A-Za-z0-9_-]{22,64}$/, 'Not a receipt link');
 
 /** One line of a sale: a snapshot of the product as sold (later price or name changes don't alter it). */
 export const posItem = z
@@ -63,9 +65,12 @@ export type OrderKind = z.infer<typeof orderKind>;
  */
 export const posOrders = replicatedEntity({
   name: 'pos_orders',
-  version: 0,
+  version: 1,
   // Add one strategy per version bump; stored documents outlive app versions.
-  migrationStrategies: {},
+  migrationStrategies: {
+    // 1: receipts may carry a share token; older ones simply have none.
+    1: (doc) => doc,
+  },
   fields: {
     kind: orderKind.default('sale'),
     original_order_id: text().min(1).max(64).optional(),
@@ -88,6 +93,11 @@ export const posOrders = replicatedEntity({
     note: text(1000).optional(),
     /** Why a void or refund was made. */
     reason: text(500).optional(),
+    /**
+     * The receipt's public link (`/r/<token>`): random, made on the device with the sale, so the link
+     * can be shared offline and works once the sale has synced. Knowing it is the only way to read it.
+     */
+    share_token: shareToken.optional(),
     completed_at: datetime.optional(),
     voided_at: datetime.optional(),
   },
@@ -113,6 +123,7 @@ export const posOrders = replicatedEntity({
     contact_id: 'text',
     note: 'text',
     reason: 'text',
+    share_token: 'text',
     completed_at: 'timestamptz',
     voided_at: 'timestamptz',
     subtotal_cents: 'bigint',
@@ -144,6 +155,7 @@ export const posMessages = {
   saleFrozen: 'A completed sale cannot be changed. Void it instead; the void is recorded as a new sale record.',
   shiftFrozen: 'A closed shift cannot be changed. Open a new shift instead.',
   originalMissing: 'The sale this refers to is not a completed sale in this workspace. Sync the till, then void the sale again.',
+  returnRefused: 'Stock taken back: the refund or void that returned it was refused',
 } as const;
 
 /** A till session on one device: opened with a float, closed with the cash counted. */

@@ -10,6 +10,7 @@ import { syncRoutes } from '../sync/sync.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { driveRoutes } from './drive/drive.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
+import { posRoutes } from './pos/pos.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -22,5 +23,6 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   billingRoutes,
   driveRoutes,
   projectsRoutes,
+  posRoutes,
   devRoutes,
 ];

@@ -101,6 +101,20 @@ for (const target of testDatabases()) {
       const link = shareLinkCreated.parse((await victim.post(`${drivePath}/files/${drive.fileId}/links`, {})).json);
       drive.linkId = link.id;
       drive.token = link.token;
+      // A till receipt of the victim's, opened by the same token (the receipt page's path has one too).
+      const at = new Date().toISOString();
+      const receipt = {
+        id: randomUUID(),
+        workspace_id: workspace.id,
+        updated_at: at,
+        kind: 'sale',
+        status: 'completed',
+        items: [{ product_id: 'p', name: 'Probe', unit_price_cents: 100, quantity: 1, tax_rate_bp: 0 }],
+        payments: [{ method: 'card', amount_cents: 100 }],
+        share_token: drive.token,
+        completed_at: at,
+      };
+      expect((await victim.post(`/api/sync/pos_orders/push?workspace=${workspace.id}`, [{ newDocumentState: receipt }])).status).toBe(200);
       // The victim's own ids: CSRF makes the victim's browser act on the victim's own data.
       const ids: Record<string, string | number> = { id: workspace.id, memberId: member.id, provider: 'facebook', ...drive };
       targets = [];

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { PosItem } from '../../../schema/pos';
 import type { OrderTotals } from '../../../schema/pos-totals';
@@ -18,7 +19,13 @@ export function CartPanel({
   onQuantity,
   onCharge,
   onClear,
+  warnings,
+  customer,
 }: {
+  /** Lines that sell more than this device counts in stock, with what to tell the cashier. */
+  warnings?: ReadonlyMap<string, string>;
+  /** Who the sale is for (the customer picker). */
+  customer?: ReactNode;
   items: PosItem[];
   totals: OrderTotals;
   currency: string;
@@ -43,6 +50,7 @@ export function CartPanel({
           </Button>
         ) : null}
       </div>
+      {customer}
       {items.length === 0 ? (
         <p className={s.muted}>Tap a product or scan a code to start a sale.</p>
       ) : (
@@ -74,6 +82,11 @@ export function CartPanel({
                   Remove
                 </Button>
               </div>
+              {warnings?.get(it.product_id) ? (
+                <p className={p.stockWarning} role="status" data-testid="stock-warning">
+                  {warnings.get(it.product_id)}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -48,3 +48,12 @@ export function setQuantity(items: readonly PosItem[], productId: string, quanti
   if (quantity === 0) return { ok: true, items: items.filter((it) => it.product_id !== productId) };
   return { ok: true, items: items.map((it) => (it.product_id === productId ? { ...it, quantity } : it)) };
 }
+
+/**
+ * Whether selling `quantity` of a product goes beyond what this device counts in stock: the count, or
+ * null when it does not (or the product counts no stock). A warning only: the count may be stale.
+ */
+export function overStock(product: Pick<Product, 'track_inventory'>, quantity: number, onHand: number): { inStock: number } | null {
+  if (product.track_inventory === false) return null;
+  return quantity > onHand ? { inStock: onHand } : null;
+}

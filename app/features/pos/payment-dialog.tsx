@@ -9,34 +9,60 @@ import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
 import { centsToInput, formatCents, parseCents } from '../../../schema/money';
 import * as p from './pos.css';
-import type { Tender } from './sale';
+import { paymentsFor, splitMessages, type Tender } from './sale';
 import { useZodForm } from '../forms/use-zod-form';
 
-type Method = Tender['method'];
-const methods: ReadonlyArray<{ id: Exclude<Method, 'other'>; label: string }> = [
+type Method = 'cash' | 'card' | 'eft' | 'split';
+const methods: ReadonlyArray<{ id: Method; label: string }> = [
   { id: 'cash', label: 'Cash' },
   { id: 'card', label: 'Card' },
   { id: 'eft', label: 'EFT' },
+  { id: 'split', label: 'Split' },
 ];
 
 /**
  * What a payment needs: for cash, an amount received that covers the total (the change is shown as it
- * is typed); card and EFT need nothing more.
+ * is typed); card and EFT need nothing more; a split takes card and EFT amounts as typed and the cash
+ * received for the rest.
  */
 export function paymentSchema(totalCents: number) {
-  return z.object({ method: z.enum(['cash', 'card', 'eft']), tendered: z.string() }).transform((v, ctx): Tender => {
-    if (v.method !== 'cash') return { method: v.method };
-    const refuse = (message: string) => {
-      ctx.addIssue({ code: 'custom', message, path: ['tendered'] });
-      return z.NEVER;
-    };
-    const parsed = parseCents(v.tendered, 'Cash received');
-    if (!parsed.ok) return refuse(parsed.message);
-    if (parsed.cents === undefined) return refuse('Enter the cash received');
-    const cash = cashChange(totalCents, parsed.cents);
-    if (!cash.ok) return refuse(cash.message);
-    return { method: 'cash', tenderedCents: parsed.cents };
-  });
+  return z
+    .object({ method: z.enum(['cash', 'card', 'eft', 'split']), tendered: z.string(), card: z.string(), eft: z.string() })
+    .transform((v, ctx): Tender => {
+      if (v.method === 'card' || v.method === 'eft') return { method: v.method };
+      const refuse = (message: string, path: string) => {
+        ctx.addIssue({ code: 'custom', message, path: [path] });
+        return z.NEVER;
+      };
+      const tendered = parseCents(v.tendered, 'Cash received');
+      if (!tendered.ok) return refuse(tendered.message, 'tendered');
+      if (v.method === 'cash') {
+        if (tendered.cents === undefined) return refuse('Enter the cash received', 'tendered');
+        const cash = cashChange(totalCents, tendered.cents);
+        if (!cash.ok) return refuse(cash.message, 'tendered');
+        return { method: 'cash', tenderedCents: tendered.cents };
+      }
+      const card = parseCents(v.card, 'Card amount');
+      if (!card.ok) return refuse(card.message, 'card');
+      const eft = parseCents(v.eft, 'EFT amount');
+      if (!eft.ok) return refuse(eft.message, 'eft');
+      const tender: Tender = { method: 'split', cardCents: card.cents ?? 0, eftCents: eft.cents ?? 0, tenderedCents: tendered.cents ?? 0 };
+      const check = paymentsFor(totalCents, tender);
+      if (!check.ok) return refuse(check.message, check.message === splitMessages.overTotal ? 'card' : 'tendered');
+      return tender;
+    });
+}
+
+/** A split's cash part as typed so far: what cash is due, and the change, for the live preview. */
+export function splitPreview(totalCents: number, values: { card: string; eft: string; tendered: string }) {
+  const card = parseCents(values.card, 'Card amount');
+  const eft = parseCents(values.eft, 'EFT amount');
+  const tendered = parseCents(values.tendered, 'Cash received');
+  if (!card.ok || !eft.ok) return null;
+  const cashDue = totalCents - (card.cents ?? 0) - (eft.cents ?? 0);
+  if (cashDue < 0) return null;
+  const change = tendered.ok && tendered.cents !== undefined && tendered.cents >= cashDue ? tendered.cents - cashDue : null;
+  return { cashDue, change };
 }
 
 /**
@@ -91,9 +117,10 @@ function PaymentForm({
 }) {
   const form = useZodForm(
     useMemo(() => paymentSchema(totalCents), [totalCents]),
-    { method: 'cash' as Method, tendered: '' },
+    { method: 'cash' as Method, tendered: '', card: '', eft: '' },
   );
   const { method, tendered } = form.values;
+  const split = method === 'split' ? splitPreview(totalCents, form.values) : null;
   const money = (c: number) => formatCents(c, currency);
 
   const parsed = parseCents(tendered, 'Cash received');
@@ -148,6 +175,26 @@ function PaymentForm({
           </div>
           <p className={p.change} aria-live="polite" data-testid="change-preview">
             {preview?.ok ? `Change: ${money(preview.change_cents)}` : ' '}
+          </p>
+        </>
+      ) : method === 'split' ? (
+        <>
+          <div className={p.splitFields}>
+            <TextField label="Card amount" {...form.field('card')} inputMode="decimal" placeholder="0.00" autoFocus />
+            <TextField label="EFT amount" {...form.field('eft')} inputMode="decimal" placeholder="0.00" />
+          </div>
+          <p className={s.muted} data-testid="split-cash-due">
+            {split ? `Cash due: ${money(split.cashDue)}` : ' '}
+          </p>
+          <TextField
+            label="Cash received"
+            {...form.field('tendered')}
+            inputMode="decimal"
+            placeholder={split ? centsToInput(split.cashDue) : ''}
+            isDisabled={split?.cashDue === 0}
+          />
+          <p className={p.change} aria-live="polite" data-testid="change-preview">
+            {split?.change !== null && split?.change !== undefined && split.cashDue > 0 ? `Change: ${money(split.change)}` : ' '}
           </p>
         </>
       ) : (

@@ -18,11 +18,17 @@ import { CartPanel } from './cart-panel';
 import { CheckoutDialog } from './payment-dialog';
 import * as p from './pos.css';
 import { ProductGrid } from './product-grid';
-import { Receipt, receiptLabel } from './receipt';
-import { cartTotals, type Tender } from './sale';
+import { receiptLabel } from './receipt';
+import { ReceiptWithActions } from './receipt-actions';
+import { cartTotals, newShareToken, type Tender } from './sale';
+import type { Contact } from '../../../schema/crm';
+import { createContact, useContacts } from '../crm/use-contacts';
+import { CustomerPicker, customerDoc } from './customer-picker';
+import { overStock } from './cart';
 import { SalesList } from './sales-list';
 import { ShiftBar } from './shift-panel';
-import { closeShift, completeSale, drawReceiptNumber, openShift, restoreSaleStock, voidSale } from './till';
+import { closeShift, completeSale, drawReceiptNumber, openShift, refundSale, restoreSaleStock, voidSale } from './till';
+import type { RefundRequest } from './refund-dialog';
 import { startOfToday, useDeviceId, useOpenShift, useOrdersSince, useReceiptNumbers, useShiftOrders } from './use-pos';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/pos');
@@ -63,7 +69,11 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     if (deviceId) void restoreSaleStock(data, workspaceId, deviceId, since).catch(() => undefined);
   }, [data, workspaceId, deviceId, since]);
 
+  const contacts = useContacts(data, workspaceId).contacts;
+  const [customer, setCustomer] = useState<Contact | null>(null);
   const [items, setItems] = useState<PosItem[]>([]);
+  // A line about to go beyond the device's stock count, waiting for the cashier's yes (workspace setting).
+  const [confirming, setConfirming] = useState<{ items: PosItem[]; name: string; inStock: number } | null>(null);
   const [discount, setDiscount] = useState('');
   const [paying, setPaying] = useState(false);
   const [completed, setCompleted] = useState<PosOrder | null>(null);
@@ -88,16 +98,50 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   itemsNow.current = items;
   const rateNow = useRef(0);
   rateNow.current = settings?.vat_rate_bp ?? 0;
-  const add = useCallback((product: Product) => {
-    const next = addToCart(itemsNow.current, product, rateNow.current);
-    if (next.ok) setItems(next.items);
-    else toast({ title: 'Not added', description: next.message, variant: 'destructive' });
+  const stockNow = useRef({ onHand, products, confirm: false });
+  stockNow.current = { onHand, products, confirm: settings?.pos_confirm_over_stock ?? false };
+  /**
+   * Takes the cart's next lines, warning when a line sells more than this device counts in stock
+   * (offline too) and, where the workspace asks for it, waiting for the cashier to confirm. Never
+   * blocks: the count on a device may be stale.
+   */
+  const applyLines = useCallback((next: PosItem[], productId: string) => {
+    const { onHand: stock, products: all, confirm } = stockNow.current;
+    const line = next.find((it) => it.product_id === productId);
+    const product = all?.find((pr) => pr.id === productId);
+    const over = line && product ? overStock(product, line.quantity, stock.get(productId) ?? 0) : null;
+    const before = itemsNow.current.find((it) => it.product_id === productId)?.quantity ?? 0;
+    if (!over || !line || line.quantity <= before) {
+      setItems(next);
+      return;
+    }
+    if (confirm) {
+      setConfirming({ items: next, name: line.name, inStock: over.inStock });
+      return;
+    }
+    setItems(next);
+    toast({ title: 'Low stock', description: stockWarning(line.name, over.inStock) });
   }, []);
+  const add = useCallback(
+    (product: Product) => {
+      const next = addToCart(itemsNow.current, product, rateNow.current);
+      if (next.ok) applyLines(next.items, product.id);
+      else toast({ title: 'Not added', description: next.message, variant: 'destructive' });
+    },
+    [applyLines],
+  );
   function quantity(productId: string, q: number) {
     const next = setQuantity(items, productId, q);
-    if (next.ok) setItems(next.items);
+    if (next.ok) applyLines(next.items, productId);
     else toast({ title: 'Not changed', description: next.message, variant: 'destructive' });
   }
+  const warnings = new Map(
+    items.flatMap((it) => {
+      const product = products?.find((pr) => pr.id === it.product_id);
+      const over = product ? overStock(product, it.quantity, onHand.get(it.product_id) ?? 0) : null;
+      return over ? [[it.product_id, stockWarning(it.name, over.inStock)] as const] : [];
+    }),
+  );
 
   async function confirm(tender: Tender): Promise<string | null> {
     if (!deviceId) return 'The till is still starting; try again in a moment.';
@@ -113,6 +157,8 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         tender,
         deviceId,
         shiftId: shift?.id,
+        contactId: customer?.id,
+        shareToken: newShareToken(),
         now: new Date(),
       },
       number,
@@ -140,6 +186,16 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     },
     [data, deviceId, shiftId],
   );
+  const doRefund = useCallback(
+    async (order: PosOrder, request: RefundRequest): Promise<string | null> => {
+      if (!deviceId) return 'The till is still starting; try again in a moment.';
+      const result = await refundSale(data, order, { ...request, deviceId, shiftId });
+      if (!result.ok) return result.message;
+      toast({ title: 'Refund recorded', description: 'Refunded items are back in stock.', variant: 'success' });
+      return null;
+    },
+    [data, deviceId, shiftId],
+  );
   const userId = user?.id;
   const onOpenShift = useCallback(
     async (floatCents: number) => {
@@ -153,10 +209,12 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     async (current: PosShift, counted: number, expected: number) => {
       const r = await closeShift(data, current, { countedCents: counted, expectedCents: expected });
       if (r.ok) toast({ title: 'Shift closed', variant: 'success' });
-      return r.ok ? null : r.message;
+      return r.ok ? r.value : r.message;
     },
     [data],
   );
+
+  const phoneOf = (order: PosOrder) => (order.contact_id ? contacts?.find((c) => c.id === order.contact_id)?.phone : undefined);
 
   if (!forSale || !today || shift === undefined) return <Spinner label="Loading the till" />;
 
@@ -166,6 +224,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         shift={shift}
         shiftOrders={shiftOrders}
         currency={currency}
+        business={business}
         receiptNumbers={numbers.remaining}
         onOpen={onOpenShift}
         onClose={onCloseShift}
@@ -191,6 +250,20 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
           discountError={discountError}
           onDiscount={setDiscount}
           onQuantity={quantity}
+          warnings={warnings}
+          customer={
+            <CustomerPicker
+              customer={customer}
+              contacts={contacts ?? []}
+              onPick={setCustomer}
+              onCreate={async (draft) => {
+                const made = customerDoc(draft, workspaceId);
+                if (!made.ok) return { ok: false, message: Object.values(made.errors).find(Boolean) ?? 'The customer is not valid' };
+                await createContact(data, made.doc);
+                return { ok: true, contact: made.doc };
+              }}
+            />
+          }
           onCharge={() => {
             if (deviceId && !nextNumber.current) {
               const drawing = drawReceiptNumber(data, deviceId, workspaceId);
@@ -199,26 +272,52 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
             }
             setPaying(true);
           }}
-          onClear={() => (setItems([]), setDiscount(''))}
+          onClear={() => (setItems([]), setDiscount(''), setCustomer(null))}
         />
       </div>
-      <SalesList orders={today} currency={currency} onView={setReceipt} onVoid={doVoid} />
+      <SalesList orders={today} currency={currency} onView={setReceipt} onVoid={doVoid} onRefund={doRefund} />
       <CheckoutDialog
         isOpen={paying}
         totalCents={totals.total_cents}
         currency={currency}
         completed={completed !== null}
-        receipt={completed ? <Receipt order={completed} business={business} currency={currency} vatNumber={settings?.vat_number} /> : null}
+        receipt={
+          completed ? (
+            <ReceiptWithActions
+              order={completed}
+              business={business}
+              currency={currency}
+              vatNumber={settings?.vat_number}
+              phone={phoneOf(completed)}
+            />
+          ) : null
+        }
         onClose={() => {
           setPaying(false);
           if (!completed) return;
           setCompleted(null);
           setItems([]);
           setDiscount('');
+          setCustomer(null);
           numbers.refresh();
         }}
         onConfirm={confirm}
       />
+      <ModalDialog title="Sell more than in stock?" isOpen={confirming !== null} onOpenChange={(o) => !o && setConfirming(null)}>
+        {confirming ? (
+          <div className={s.dialogBody}>
+            <p>{stockWarning(confirming.name, confirming.inStock)} Sell it anyway?</p>
+            <div className={s.formActions}>
+              <Button variant="secondary" onPress={() => setConfirming(null)}>
+                Don’t add
+              </Button>
+              <Button autoFocus onPress={() => (setItems(confirming.items), setConfirming(null))}>
+                Sell anyway
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </ModalDialog>
       <ModalDialog
         title={receipt ? `Receipt: ${receiptLabel(receipt)}` : 'Receipt'}
         isOpen={receipt !== null}
@@ -226,7 +325,13 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
       >
         {receipt ? (
           <div className={s.dialogBody}>
-            <Receipt order={receipt} business={business} currency={currency} vatNumber={settings?.vat_number} />
+            <ReceiptWithActions
+              order={receipt}
+              business={business}
+              currency={currency}
+              vatNumber={settings?.vat_number}
+              phone={phoneOf(receipt)}
+            />
             <Button wide onPress={() => setReceipt(null)} autoFocus>
               Close
             </Button>
@@ -235,4 +340,9 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
       </ModalDialog>
     </div>
   );
+}
+
+/** What the cashier is told when a sale goes beyond the device's count. */
+export function stockWarning(name: string, inStock: number): string {
+  return inStock <= 0 ? `${name}: none in stock on this device.` : `${name}: only ${inStock} in stock on this device.`;
 }

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../ui/theme.css';
 
 const phone = 'screen and (max-width: 767px)';
@@ -103,11 +103,16 @@ export const qty = style({ minWidth: '2.5ch', textAlign: 'center', fontWeight: 7
 export const grow = style({ flex: 1 });
 export const sums = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, margin: 0 });
 export const sum = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm, margin: 0 });
-export const sumValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600 });
+export const sumValue = style({ margin: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 600, whiteSpace: 'nowrap' });
 export const grand = style({ fontSize: vars.fontSize.xl, fontWeight: 800 });
 export const chargeButton = style({ minHeight: '56px', fontSize: vars.fontSize.lg });
 
-export const methods = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.xs });
+export const methods = style({ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space.xs });
+export const splitFields = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+  gap: vars.space.sm,
+});
 export const method = style({
   minHeight: '44px',
   borderRadius: vars.radius.md,
@@ -186,4 +191,35 @@ export const reviewBar = style({
       borderRadius: vars.radius.md,
     },
   },
+});
+
+export const refundMethods = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space.xs });
+export const fieldError = style({ color: vars.color.danger, fontWeight: 600, margin: 0 });
+export const returns = style({ flexBasis: '100%', margin: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' });
+export const customer = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  paddingBottom: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const contactOption = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', textAlign: 'left', minWidth: 0 });
+export const stockWarning = style({ color: vars.color.warning, fontWeight: 600, margin: 0, gridColumn: '1 / -1' });
+export const zTableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
+export const zTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.xs, fontVariantNumeric: 'tabular-nums' });
+globalStyle(`${zTable} th, ${zTable} td`, {
+  padding: `${vars.space.xs} 3px`,
+  textAlign: 'right',
+  whiteSpace: 'nowrap',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+globalStyle(`${zTable} th:first-child`, { textAlign: 'left' });
+export const receiptPage = style({
+  maxWidth: '420px',
+  margin: '0 auto',
+  padding: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
 });

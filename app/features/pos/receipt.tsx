@@ -4,6 +4,7 @@ import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { useWorkspaceDates } from '../workspaces/date-format';
+import type { ReceiptOrder } from './receipt-share';
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;
 
@@ -22,7 +23,7 @@ export function Receipt({
   currency,
   vatNumber,
 }: {
-  order: PosOrder;
+  order: ReceiptOrder;
   business: string;
   currency: string;
   /** The seller's VAT number (workspace settings): only a VAT-registered seller issues a tax invoice (DESIGN.md §14). */
@@ -39,7 +40,13 @@ export function Receipt({
       <header className={p.receiptHead}>
         <p className={p.receiptBusiness}>{business}</p>
         <p className={s.muted}>
-          {order.kind === 'void' ? 'Void' : totals.tax_cents > 0 && vatNumber ? 'Tax invoice / receipt' : 'Receipt'}
+          {order.kind === 'void'
+            ? 'Void'
+            : order.kind === 'refund'
+              ? 'Refund'
+              : totals.tax_cents > 0 && vatNumber
+                ? 'Tax invoice / receipt'
+                : 'Receipt'}
         </p>
         {vatNumber ? <p className={s.muted}>VAT no. {vatNumber}</p> : null}
       </header>
@@ -47,7 +54,7 @@ export function Receipt({
         <p>
           <strong data-testid="receipt-number">Receipt no. {order.receipt_number}</strong>
         </p>
-      ) : (
+      ) : order.kind !== 'sale' ? null : (
         <p className={p.pendingNumber} data-testid="receipt-number-pending">
           Receipt number pending: this device had no receipt numbers left offline. The sale is saved and gets its number when the device is
           next online.

@@ -1,9 +1,62 @@
 import type { StockMovement } from '../../../schema/catalog';
 import { orderFigures, posOrders, type PaymentMethod, type PosItem, type PosOrder, type PosPayment } from '../../../schema/pos';
 import { cashChange, computeTotals } from '../../../schema/pos-totals';
+import {
+  refundable,
+  refundCents,
+  refundMessages,
+  refundProblem,
+  returnedStock,
+  saleMovementId,
+  voidMovementId,
+} from '../../../schema/pos-refunds';
 
-/** What the person chose at "Charge". */
-export type Tender = { method: 'cash'; tenderedCents: number } | { method: Exclude<PaymentMethod, 'cash'> };
+/**
+ * What the person chose at "Charge": one method, or a split across card, EFT and cash where the card
+ * and EFT amounts are taken as typed and cash covers the rest (change comes only from cash).
+ */
+export type Tender =
+  | { method: 'cash'; tenderedCents: number }
+  | { method: Exclude<PaymentMethod, 'cash'> }
+  | { method: 'split'; cardCents: number; eftCents: number; tenderedCents: number };
+
+/** The payments a tender makes for a total, or why it cannot pay it. Exact in cents. */
+export function paymentsFor(totalCents: number, tender: Tender): Built<PosPayment[]> {
+  if (tender.method === 'cash') {
+    const cash = cashChange(totalCents, tender.tenderedCents);
+    if (!cash.ok) return cash;
+    return {
+      ok: true,
+      value: [{ method: 'cash', amount_cents: totalCents, tendered_cents: tender.tenderedCents, change_cents: cash.change_cents }],
+    };
+  }
+  if (tender.method !== 'split') return { ok: true, value: [{ method: tender.method, amount_cents: totalCents }] };
+  const { cardCents, eftCents, tenderedCents } = tender;
+  if (![cardCents, eftCents, tenderedCents].every((c) => Number.isInteger(c) && c >= 0)) {
+    return { ok: false, message: splitMessages.amounts };
+  }
+  if (cardCents + eftCents > totalCents) return { ok: false, message: splitMessages.overTotal };
+  const cashDue = totalCents - cardCents - eftCents;
+  const payments: PosPayment[] = [];
+  if (cardCents > 0) payments.push({ method: 'card', amount_cents: cardCents });
+  if (eftCents > 0) payments.push({ method: 'eft', amount_cents: eftCents });
+  if (cashDue > 0) {
+    const cash = cashChange(cashDue, tenderedCents);
+    if (!cash.ok) return { ok: false, message: cash.message === 'Enter the cash received' ? cash.message : splitMessages.cashShort };
+    payments.push({ method: 'cash', amount_cents: cashDue, tendered_cents: tenderedCents, change_cents: cash.change_cents });
+  } else if (tenderedCents > 0) {
+    return { ok: false, message: splitMessages.noCashDue };
+  }
+  if (payments.length === 0) payments.push({ method: 'cash', amount_cents: 0, tendered_cents: 0, change_cents: 0 });
+  return { ok: true, value: payments };
+}
+
+export const splitMessages = {
+  amounts: 'Enter each amount like 12.50',
+  overTotal: 'Card and EFT together cannot be more than the total due',
+  cashShort: 'Cash received is less than the cash due',
+  noCashDue: 'Card and EFT already cover the total: no cash is due',
+} as const;
 
 export interface SaleInput {
   id: string;
@@ -15,7 +68,19 @@ export interface SaleInput {
   shiftId?: string;
   /** Absent when the device has no reserved receipt numbers left (it gets one later). */
   receiptNumber?: number;
+  /** The receipt link's random token (`newShareToken`). */
+  shareToken?: string;
+  contactId?: string;
   now: Date;
+}
+
+/** A receipt link's token: 128 random bits, base64url (22 characters). */
+export function newShareToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** Drops keys whose value is undefined, so stored documents hold only what was set. */
@@ -32,9 +97,7 @@ export function orderReference(id: string): string {
   return id.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
 
-/** Stock movement ids follow from the order, so writing them twice can never count twice. */
-export const saleMovementId = (orderId: string, line: number) => `sale-${orderId}-${line}`;
-export const voidMovementId = (orderId: string, line: number) => `void-${orderId}-${line}`;
+export { saleMovementId, voidMovementId } from '../../../schema/pos-refunds';
 /** One void per sale: two devices voiding the same sale offline make the same record. */
 export const voidOrderId = (orderId: string) => `void-${orderId}`;
 
@@ -45,19 +108,8 @@ export const voidOrderId = (orderId: string) => `void-${orderId}`;
 export function buildSale(input: SaleInput): Built<{ order: PosOrder; movements: StockMovement[] }> {
   if (input.items.length === 0) return { ok: false, message: 'Add at least one item to the sale' };
   const totals = computeTotals(input.items, input.orderDiscountCents);
-  let payment: PosPayment;
-  if (input.tender.method === 'cash') {
-    const cash = cashChange(totals.total_cents, input.tender.tenderedCents);
-    if (!cash.ok) return cash;
-    payment = {
-      method: 'cash',
-      amount_cents: totals.total_cents,
-      tendered_cents: input.tender.tenderedCents,
-      change_cents: cash.change_cents,
-    };
-  } else {
-    payment = { method: input.tender.method, amount_cents: totals.total_cents };
-  }
+  const payments = paymentsFor(totals.total_cents, input.tender);
+  if (!payments.ok) return payments;
   const at = input.now.toISOString();
   const fields = posOrders.fields.safeParse({
     id: input.id,
@@ -69,9 +121,11 @@ export function buildSale(input: SaleInput): Built<{ order: PosOrder; movements:
     status: 'completed',
     items: input.items,
     order_discount_cents: input.orderDiscountCents,
-    payments: [payment],
+    payments: payments.value,
     shift_id: input.shiftId,
     device_id: input.deviceId,
+    contact_id: input.contactId,
+    share_token: input.shareToken,
     completed_at: at,
   });
   if (!fields.success) return { ok: false, message: fields.error.issues[0]?.message ?? 'The sale is not valid' };
@@ -183,4 +237,87 @@ export function expectedCash(floatCents: number, orders: readonly Pick<PosOrder,
 /** Totals for a cart, for the running total on screen. */
 export function cartTotals(items: readonly PosItem[], orderDiscountCents: number) {
   return computeTotals(items, orderDiscountCents);
+}
+
+export type RefundMethod = 'cash' | 'card' | 'eft';
+
+/**
+ * A refund of some or all of a completed sale's lines: a new `refund` record naming the sale, the
+ * money back by one method, and the refunded stock returned. Each line gives back its share of what
+ * it sold for (discounts included), so a sale refunded in parts never gives back more than it took.
+ */
+export function buildRefund(
+  original: PosOrder,
+  prior: readonly PosOrder[],
+  opts: {
+    id: string;
+    lines: ReadonlyMap<string, number>;
+    reason: string;
+    method: RefundMethod;
+    deviceId: string;
+    shiftId?: string;
+    now: Date;
+  },
+): Built<{ order: PosOrder; movements: StockMovement[] }> {
+  const reason = opts.reason.trim();
+  if (reason === '') return { ok: false, message: refundMessages.reason };
+  const voided = prior.some((o) => o.kind === 'void');
+  const refunds = prior.filter((o) => o.kind === 'refund');
+  const items: PosItem[] = [];
+  for (const entry of refundable(original, refunds)) {
+    const quantity = opts.lines.get(entry.product_id) ?? 0;
+    if (quantity <= 0) continue;
+    const back = refundCents(entry, quantity);
+    const { line } = entry;
+    items.push(
+      defined({
+        product_id: line.product_id,
+        name: line.name,
+        sku: line.sku,
+        unit_price_cents: line.unit_price_cents,
+        quantity,
+        tax_rate_bp: line.tax_rate_bp,
+        discount_cents: Math.max(0, line.unit_price_cents * quantity - back),
+        tracks_stock: line.tracks_stock,
+      }),
+    );
+  }
+  const total = computeTotals(items).total_cents;
+  const at = opts.now.toISOString();
+  const fields = posOrders.fields.safeParse({
+    id: opts.id,
+    workspace_id: original.workspace_id,
+    updated_at: at,
+    kind: 'refund',
+    original_order_id: original.id,
+    order_number: orderReference(opts.id),
+    status: 'completed',
+    items,
+    order_discount_cents: 0,
+    payments: [{ method: opts.method, amount_cents: total }],
+    shift_id: opts.shiftId,
+    device_id: opts.deviceId,
+    contact_id: original.contact_id,
+    reason,
+    completed_at: at,
+  });
+  if (!fields.success) return { ok: false, message: fields.error.issues[0]?.message ?? 'The refund is not valid' };
+  const order: PosOrder = defined({ ...fields.data, ...orderFigures(fields.data) });
+  const problem = refundProblem(original, refunds, order, { voided });
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, value: { order, movements: refundStock(order) } };
+}
+
+/** The stock a refund returns: one movement per refunded line that counts stock, ids from the refund. */
+export function refundStock(order: PosOrder): StockMovement[] {
+  const at = order.completed_at ?? order.updated_at;
+  return returnedStock(order).map((m) => ({
+    ...m,
+    workspace_id: order.workspace_id,
+    updated_at: at,
+    reason: 'return' as const,
+    reference: order.original_order_id ?? order.id,
+    note: `Refund: ${order.reason ?? ''}`.slice(0, 500),
+    created_at: at,
+  }));
 }

@@ -10,6 +10,7 @@ import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { receiptLabel } from './receipt';
+import { RefundForm, refundLeft, type RefundRequest } from './refund-dialog';
 import { useWorkspaceDates } from '../workspaces/date-format';
 import { useZodForm } from '../forms/use-zod-form';
 
@@ -26,17 +27,27 @@ export const SalesList = memo(function SalesList({
   currency,
   onView,
   onVoid,
+  onRefund,
 }: {
   orders: PosOrder[];
   currency: string;
   onView: (order: PosOrder) => void;
   onVoid: (order: PosOrder, reason: string) => Promise<string | null>;
+  onRefund: (order: PosOrder, request: RefundRequest) => Promise<string | null>;
 }) {
   const [voiding, setVoiding] = useState<PosOrder | null>(null);
+  const [refunding, setRefunding] = useState<PosOrder | null>(null);
   const dates = useWorkspaceDates();
   const sales = orders.filter((o) => o.kind === 'sale' && o.status === 'completed');
   const voids = new Map(orders.filter((o) => o.kind === 'void' && o.original_order_id).map((o) => [o.original_order_id, o]));
-  const taken = sales.filter((o) => !voids.has(o.id)).reduce((a, o) => a + (o.total_cents ?? 0), 0);
+  const refundsOf = new Map<string, PosOrder[]>();
+  for (const o of orders) {
+    if (o.kind !== 'refund' || !o.original_order_id) continue;
+    refundsOf.set(o.original_order_id, [...(refundsOf.get(o.original_order_id) ?? []), o]);
+  }
+  const refunded = [...refundsOf.values()].flat().reduce((a, o) => a + (o.total_cents ?? 0), 0);
+  const taken = sales.filter((o) => !voids.has(o.id)).reduce((a, o) => a + (o.total_cents ?? 0), 0) - refunded;
+  const money = (c: number) => formatCents(c, currency);
 
   return (
     <section className={s.stack} aria-labelledby="pos-today-title">
@@ -47,6 +58,7 @@ export const SalesList = memo(function SalesList({
         <p className={s.muted} role="status">
           {sales.length} {sales.length === 1 ? 'sale' : 'sales'}, {formatCents(taken, currency)} taken
           {voids.size > 0 ? `, ${voids.size} voided` : ''}
+          {refunded > 0 ? `, ${money(refunded)} refunded` : ''}
         </p>
       </div>
       {sales.length === 0 ? (
@@ -58,6 +70,8 @@ export const SalesList = memo(function SalesList({
           {sales.map((o) => {
             const v = voids.get(o.id);
             const label = receiptLabel(o);
+            const returns = refundsOf.get(o.id) ?? [];
+            const left = refundLeft(o, returns).some((l) => l.left > 0);
             return (
               <li key={o.id} className={v ? `${p.sale} ${p.voided}` : p.sale} aria-label={label}>
                 <div className={s.itemMain}>
@@ -76,17 +90,56 @@ export const SalesList = memo(function SalesList({
                   <Button variant="secondary" onPress={() => onView(o)} aria-label={`View ${label}`}>
                     Receipt
                   </Button>
-                  {v ? null : (
+                  {v || !left ? null : (
+                    <Button variant="secondary" onPress={() => setRefunding(o)} aria-label={`Refund ${label}`}>
+                      Refund
+                    </Button>
+                  )}
+                  {v || returns.length > 0 ? null : (
                     <Button variant="secondary" onPress={() => setVoiding(o)} aria-label={`Void ${label}`}>
                       Void
                     </Button>
                   )}
                 </div>
+                {returns.length > 0 ? (
+                  <ul className={p.returns} aria-label={`Refunds of ${label}`}>
+                    {returns.map((r) => (
+                      <li key={r.id} className={p.returns}>
+                        <span className={s.badge.neutral}>{left ? 'Part refunded' : 'Refunded'}</span>
+                        <span className={s.muted}>
+                          −{money(r.total_cents ?? 0)} · {r.reason}
+                        </span>
+                        <Button variant="ghost" onPress={() => onView(r)} aria-label={`View refund ${r.order_number ?? ''}`}>
+                          Refund slip
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             );
           })}
         </ul>
       )}
+      <ModalDialog
+        title={refunding ? `Refund ${receiptLabel(refunding)}` : 'Refund'}
+        isOpen={refunding !== null}
+        onOpenChange={(o) => !o && setRefunding(null)}
+      >
+        {refunding ? (
+          <RefundForm
+            sale={refunding}
+            refunds={refundsOf.get(refunding.id) ?? []}
+            currency={currency}
+            onCancel={() => setRefunding(null)}
+            onRefund={async (request) => {
+              const failure = await onRefund(refunding, request);
+              if (!failure) setRefunding(null);
+              return failure;
+            }}
+          />
+        ) : null}
+      </ModalDialog>
       <ModalDialog
         title={voiding ? `Void ${receiptLabel(voiding)}?` : 'Void sale'}
         isOpen={voiding !== null}

@@ -10,6 +10,7 @@ import * as p from './pos.css';
 import { expectedCash } from './sale';
 import { useWorkspaceDates } from '../workspaces/date-format';
 import { moneyField, requiredMoney } from '../forms/money-field';
+import { ZReportView } from './z-report-view';
 import { useZodForm } from '../forms/use-zod-form';
 
 /** Open a shift with a float; close it by counting the drawer against what should be there. */
@@ -17,6 +18,7 @@ export const ShiftBar = memo(function ShiftBar({
   shift,
   shiftOrders,
   currency,
+  business,
   receiptNumbers,
   onOpen,
   onClose,
@@ -24,11 +26,15 @@ export const ShiftBar = memo(function ShiftBar({
   shift: PosShift | null;
   shiftOrders: PosOrder[];
   currency: string;
+  business: string;
   receiptNumbers: number | null;
   onOpen: (floatCents: number) => Promise<string | null>;
-  onClose: (shift: PosShift, countedCents: number, expectedCents: number) => Promise<string | null>;
+  /** Resolves to why the shift could not close, or to the closed shift. */
+  onClose: (shift: PosShift, countedCents: number, expectedCents: number) => Promise<string | PosShift>;
 }) {
   const [dialog, setDialog] = useState<'open' | 'close' | null>(null);
+  // The Z-report of the shift just closed, with the records it covered.
+  const [report, setReport] = useState<{ shift: PosShift; orders: PosOrder[] } | null>(null);
   const dates = useWorkspaceDates();
   const numbers =
     receiptNumbers === null
@@ -66,8 +72,24 @@ export const ShiftBar = memo(function ShiftBar({
             orders={shiftOrders}
             currency={currency}
             onCancel={() => setDialog(null)}
-            onClose={async (counted, expected) => (await onClose(shift, counted, expected)) ?? (setDialog(null), null)}
+            onClose={async (counted, expected) => {
+              const closed = await onClose(shift, counted, expected);
+              if (typeof closed === 'string') return closed;
+              setDialog(null);
+              setReport({ shift: closed, orders: shiftOrders });
+              return null;
+            }}
           />
+        ) : null}
+      </ModalDialog>
+      <ModalDialog title="Z-report" isOpen={report !== null} onOpenChange={(o) => !o && setReport(null)}>
+        {report ? (
+          <>
+            <ZReportView shift={report.shift} orders={report.orders} business={business} currency={currency} />
+            <Button wide onPress={() => setReport(null)}>
+              Done
+            </Button>
+          </>
         ) : null}
       </ModalDialog>
     </div>

@@ -3,7 +3,8 @@ import type { PosOrder, PosShift } from '../../../schema/pos';
 import { posShifts } from '../../../schema/pos';
 import type { UserData } from '../../data/db';
 import { numberBlocks, oneReservationAtATime, OutOfNumbersError } from '../../data/number-blocks';
-import { buildSale, buildVoid, defined, type Built, type SaleInput } from './sale';
+import { refundMessages } from '../../../schema/pos-refunds';
+import { buildRefund, buildSale, buildVoid, defined, refundStock, type Built, type RefundMethod, type SaleInput } from './sale';
 
 const DEVICE_DOC = 'pos-device';
 
@@ -100,6 +101,8 @@ export async function restoreSaleStock(data: UserData, workspaceId: number, devi
           })
         : null;
       if (built?.ok) wanted.push(...built.value.movements);
+    } else if (order.kind === 'refund') {
+      wanted.push(...refundStock(order));
     }
   }
   if (wanted.length === 0) return 0;
@@ -118,7 +121,32 @@ export async function voidSale(
     .find({ selector: { workspace_id: original.workspace_id, original_order_id: original.id } })
     .exec();
   if (existing.some((d) => d.kind === 'void')) return { ok: false, message: 'This sale has already been voided' };
+  if (existing.some((d) => d.kind === 'refund')) return { ok: false, message: refundMessages.hasRefunds };
   const built = buildVoid(original, { ...opts, now: new Date() });
+  if (!built.ok) return built;
+  await data.db.pos_orders.insert(built.value.order);
+  await writeMovements(data, built.value.movements);
+  return { ok: true, value: built.value.order };
+}
+
+/** The voids and refunds this device holds for a sale. */
+export async function returnsOf(data: UserData, original: PosOrder): Promise<PosOrder[]> {
+  const docs = await data.db.pos_orders.find({ selector: { workspace_id: original.workspace_id, original_order_id: original.id } }).exec();
+  return docs.map((d) => d.toMutableJSON());
+}
+
+/**
+ * Refunds some or all of a sale's lines on the device: the refund record first, then the stock it
+ * returns. Checked against the refunds this device knows of; the server checks again on push against
+ * every till's, and refuses a refund that would give back more than the sale took.
+ */
+export async function refundSale(
+  data: UserData,
+  original: PosOrder,
+  opts: { lines: ReadonlyMap<string, number>; reason: string; method: RefundMethod; deviceId: string; shiftId?: string },
+): Promise<Built<PosOrder>> {
+  const prior = await returnsOf(data, original);
+  const built = buildRefund(original, prior, { ...opts, id: crypto.randomUUID(), now: new Date() });
   if (!built.ok) return built;
   await data.db.pos_orders.insert(built.value.order);
   await writeMovements(data, built.value.movements);

@@ -1,6 +1,12 @@
-import { orderFigures, posMessages, posOrders, posShifts } from '../../../schema/pos.js';
+import { stockMovements } from '../../../schema/catalog.js';
+import { orderFigures, posMessages, posOrders, posShifts, type PosOrder } from '../../../schema/pos.js';
+import { refundMessages, refundProblem, returnedStock, undoMovementId } from '../../../schema/pos-refunds.js';
+import type { Transaction } from '../../db/db.js';
 import { clientView, sameJson, type Doc } from '../../sync/codec.js';
-import { entityRules } from '../../sync/collection-rules.js';
+import { entityRules, type EntityDoc } from '../../sync/collection-rules.js';
+import { writeDocs } from '../../sync/sync.repo.js';
+import { stockMovementRules } from '../inventory/inventory.sync.js';
+import { salesWithReturns } from './pos.repo.js';
 
 /** The client fields of a document without the ones listed (and without its edit time). */
 function without(view: Doc, keys: readonly string[]): Doc {
@@ -36,7 +42,84 @@ export const posOrderRules = entityRules(posOrders, {
     }
     return null;
   },
+  refuseUnderLock: (tx, pushed) => refuseOverRefunds(tx, pushed.workspaceId, pushed.docs),
 });
+
+type OrderDoc = EntityDoc<typeof posOrders>;
+
+/**
+ * Refunds that would give back more than their sale sold less what was refunded before (by any
+ * till), refunds of a voided sale, and voids of a sale that has refunds, are refused. Pushed records
+ * are weighed in push order against the stored ones and the ones accepted before them in the push.
+ * A refused record's returned stock is taken back out by a correcting movement, so the append-only
+ * ledger stays right whether that stock reached the server before the refusal or arrives after it.
+ */
+async function refuseOverRefunds(tx: Transaction, workspaceId: number, docs: readonly OrderDoc[]): Promise<Map<string, string>> {
+  const refused = new Map<string, string>();
+  const returns = docs.filter((d) => (d.kind === 'refund' || d.kind === 'void') && d.original_order_id !== undefined);
+  if (returns.length === 0) return refused;
+  const saleIds = [...new Set(returns.flatMap((d) => (d.original_order_id ? [d.original_order_id] : [])))];
+  const stored = new Map<string, PosOrder>();
+  for (const raw of await salesWithReturns(tx, workspaceId, saleIds)) {
+    const parsed = posOrders.doc.safeParse(raw);
+    if (parsed.success) stored.set(parsed.data.id, parsed.data);
+  }
+  const known = new Map<string, OrderDoc | PosOrder>(stored);
+  for (const doc of docs) if (doc.kind === 'sale' && !known.has(doc.id)) known.set(doc.id, doc);
+  const returnsOf = (saleId: string) => [...known.values()].filter((o) => o.original_order_id === saleId);
+
+  for (const doc of returns) {
+    // A record already stored was decided when it came; a repeat of it changes nothing.
+    if (stored.has(doc.id) || !doc.original_order_id) continue;
+    const sale = known.get(doc.original_order_id);
+    // A missing sale is refused by the reference rule, with its own message.
+    if (!sale) continue;
+    const others = returnsOf(sale.id).filter((o) => o.id !== doc.id);
+    const message =
+      doc.kind === 'void'
+        ? others.some((o) => o.kind === 'refund')
+          ? refundMessages.hasRefunds
+          : null
+        : refundProblem(
+            sale,
+            others.filter((o) => o.kind === 'refund'),
+            doc,
+            { voided: others.some((o) => o.kind === 'void') },
+          );
+    if (message) refused.set(doc.id, message);
+    else known.set(doc.id, doc);
+  }
+  if (refused.size > 0)
+    await takeBackReturnedStock(
+      tx,
+      workspaceId,
+      docs.filter((d) => refused.has(d.id)),
+    );
+  return refused;
+}
+
+/** Correcting movements for refused refunds and voids: each takes back what its record returned. */
+async function takeBackReturnedStock(tx: Transaction, workspaceId: number, orders: readonly OrderDoc[]): Promise<void> {
+  const at = new Date().toISOString();
+  const movements = orders.flatMap((order) =>
+    returnedStock(order).map((m) => ({
+      id: undoMovementId(m.id),
+      workspace_id: workspaceId,
+      updated_at: at,
+      product_id: m.product_id,
+      quantity: -m.quantity,
+      reason: 'adjustment' as const,
+      reference: order.id,
+      note: posMessages.returnRefused,
+      created_at: at,
+      _deleted: false,
+    })),
+  );
+  if (movements.length === 0) return;
+  const docs = movements.map((m) => ({ ...m, deleted: false }));
+  const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
+  await stockMovementRules.afterWrite?.(tx, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)) });
+}
 
 /** pos_shifts: a closed shift's count is final. */
 export const posShiftRules = entityRules(posShifts, {

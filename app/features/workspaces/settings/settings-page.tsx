@@ -15,6 +15,7 @@ import { GeneralSection } from './general-section';
 import { MembersSection } from './members-section';
 import { NumbersSection } from './numbers-section';
 import { PreferencesSection } from './preferences-section';
+import { TillSettingsSection } from '../../pos/till-settings-section';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/settings');
 
@@ -49,6 +50,7 @@ export function WorkspaceSettingsPage() {
           <BusinessSection key={`b${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <EmailSection key={`e${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <FilesSection key={`f${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
+          <TillSettingsSection key={`t${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
         </>
       )}
       {canEdit ? <NumbersSection key={`n${w.id}`} workspaceId={w.id} /> : null}

@@ -1,0 +1,50 @@
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { settingsFields, type WorkspaceSettings } from '../../../schema/workspaces';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { SwitchField } from '../../ui/form-controls';
+import * as s from '../../ui/page.css';
+import { useZodForm } from '../forms/use-zod-form';
+import { useUpdateSettings } from '../workspaces/settings/use-update-settings';
+
+const tillSettings = z.object({ pos_confirm_over_stock: settingsFields.pos_confirm_over_stock });
+
+/** How the till treats selling beyond the stock a device counts: it always warns; this makes it ask. */
+export function TillSettingsSection({
+  workspaceId,
+  settings,
+  canEdit,
+}: {
+  workspaceId: number;
+  settings: WorkspaceSettings;
+  canEdit: boolean;
+}) {
+  const update = useUpdateSettings(workspaceId);
+  const form = useZodForm(tillSettings, { pos_confirm_over_stock: settings.pos_confirm_over_stock });
+  const submit = form.handleSubmit((body) => update.mutateAsync(body));
+  return (
+    <Card aria-labelledby="till-settings-title">
+      <h2 className={s.sectionTitle} id="till-settings-title">
+        Point of sale
+      </h2>
+      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
+        <SwitchField
+          isSelected={form.values.pos_confirm_over_stock}
+          onChange={(v) => form.set('pos_confirm_over_stock', v)}
+          isDisabled={!canEdit}
+        >
+          Ask the cashier to confirm a sale of more than is in stock
+        </SwitchField>
+        <p className={s.muted}>The till always warns when a sale goes beyond its stock count, and never refuses the sale.</p>
+        {canEdit ? (
+          <div className={s.formActions}>
+            <Button type="submit" isPending={form.submitting}>
+              Save till settings
+            </Button>
+          </div>
+        ) : null}
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { posOrders } from '../../../schema/pos.js';
+import type { Queryable, Row } from '../../db/db.js';
+import { rowToDoc, type Doc } from '../../sync/codec.js';
+
+/**
+ * The stored sales named by `saleIds` and every void or refund that names one of them (withdrawn
+ * records left out), as documents. Read under the workspace lock, so nothing changes under it.
+ */
+export async function salesWithReturns(q: Queryable, workspaceId: number, saleIds: string[]): Promise<Doc[]> {
+  if (saleIds.length === 0) return [];
+  const rows = await q.query(
+    `SELECT * FROM pos_orders
+      WHERE workspace_id = $1 AND NOT deleted AND (id = ANY($2::text[]) OR original_order_id = ANY($2::text[]))`,
+    [workspaceId, saleIds],
+  );
+  return rows.map((row) => rowToDoc(posOrders, row));
+}
+
+/**
+ * The completed order a receipt link's token opens, with its seller's name and settings. Asked
+ * without a workspace scope (the reader is nobody's member): the token is the only key. A token
+ * found twice opens nothing.
+ */
+export async function receiptByToken(
+  q: Queryable,
+  token: string,
+): Promise<{ order: Doc; business: string; vat_number: string | null; currency: string | null; timezone: string | null } | undefined> {
+  const rows = await q.query<Row & { business: string; vat_number: string | null; currency: string | null; timezone: string | null }>(
+    `SELECT o.*, w.name AS business, s.vat_number, s.currency, s.timezone
+       FROM pos_orders o
+       JOIN workspaces w ON w.id = o.workspace_id
+       LEFT JOIN workspace_settings s ON s.workspace_id = o.workspace_id AND s.id = 1
+      WHERE o.share_token = $1 AND NOT o.deleted AND o.status = 'completed'
+      LIMIT 2`,
+    [token],
+  );
+  const [row] = rows;
+  if (!row || rows.length > 1) return undefined;
+  return {
+    order: rowToDoc(posOrders, row),
+    business: row.business,
+    vat_number: row.vat_number,
+    currency: row.currency,
+    timezone: row.timezone,
+  };
+}
