@@ -226,7 +226,7 @@ test('a day at the till offline: customer, split, stock warnings, partial refund
     expect(stock.get('Bread loaf')).toBe(9);
     expect(stock.get('Milk 1L')).toBe(-2);
     const shifts = await pull('pos_shifts');
-    expect(shifts).toEqual([expect.objectContaining({ counted_cash_cents: 29_000, expected_cash_cents: 29_200 })]);
+    expect(shifts).toEqual([expect.objectContaining({ status: 'closed', counted_cash_cents: 29_000, expected_cash_cents: 29_200 })]);
     const first = sales.find((o) => o.receipt_number === 1);
     link = `/r/${String(first?.share_token)}`;
   });
