@@ -17,6 +17,7 @@ import { invoiceShownStatus, isEditable, quoteShownStatus } from './document-sta
 import { useWorkspaceDates } from '../workspaces/date-format';
 import { DocumentView, type ViewModel } from './document-view';
 import { InvoiceActions, QuoteActions } from './document-page-actions';
+import { PdfActions } from './pdf/pdf-actions';
 import { defaultTaxFor } from './new-document-page';
 import * as s from './invoices.css';
 import { useDocument, useNumberKeeper, type LoadedDocument } from './use-documents';
@@ -92,6 +93,7 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
         ) : (
           <QuoteActions data={data} quote={loaded.doc} workspaceId={workspaceId} />
         )}
+        <PdfActions loaded={loaded} business={workspace.data?.name ?? ''} settings={settings} />
         <Button variant="secondary" onPress={() => window.print()}>
           Print
         </Button>

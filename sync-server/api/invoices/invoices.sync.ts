@@ -7,13 +7,15 @@ import {
   quotes,
   totalsOfItems,
 } from '../../../schema/invoices.js';
+import { invoicePaymentProblem, paymentsChangeRefused } from '../../../schema/invoice-payments.js';
 import { entityRules } from '../../sync/collection-rules.js';
 
 /** Invoices: totals computed by the server from the lines; sent documents locked, paid ones frozen. */
 export const invoiceRules = entityRules(invoices, {
+  validate: invoicePaymentProblem,
   derive: (doc) => ({ ...totalsOfItems(doc.items) }),
   frozen: invoiceFrozen,
-  changeRefused: invoiceChangeRefused,
+  changeRefused: (stored, incoming) => invoiceChangeRefused(stored, incoming) ?? paymentsChangeRefused(stored.payments, incoming.payments),
 });
 
 /** Quotes: as invoices; a converted quote is frozen. */
