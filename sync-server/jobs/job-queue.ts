@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db, Row } from '../db/db.js';
+import type { AppDeps } from '../deps.js';
 import type { Logger } from '../logger.js';
 
 /** What a job handler is given: the data it was sent with, and how many times it ran before. */
@@ -56,6 +57,12 @@ export interface JobQueue {
   /** Runs every queued job of `name` now, in this process (tests and `npm run` tools). */
   drain(name: string): Promise<number>;
   stop(): Promise<void>;
+}
+
+/** One area's jobs: their definitions, and what it starts beside them (listeners, schedules). */
+export interface JobArea {
+  definitions(deps: AppDeps): readonly QueuedJob[];
+  start?(deps: AppDeps, queue: JobQueue): Promise<() => Promise<void>>;
 }
 
 /**

@@ -1,14 +1,9 @@
 import type { AppDeps } from '../deps.js';
-import { startJobQueue, type JobQueue, type QueuedJob } from './job-queue.js';
-
-/** One area's jobs: their definitions, and what it starts beside them (listeners, schedules). */
-export interface JobArea {
-  definitions(deps: AppDeps): readonly QueuedJob[];
-  start?(deps: AppDeps, queue: JobQueue): Promise<() => Promise<void>>;
-}
+import { invoiceJobs } from '../api/invoices/invoice-delivery.jobs.js';
+import { startJobQueue, type JobArea, type JobQueue } from './job-queue.js';
 
 /** Every area with jobs, one line each. */
-export const jobAreas: readonly JobArea[] = [];
+export const jobAreas: readonly JobArea[] = [invoiceJobs];
 
 /** Starts the job queue with every area's jobs and workers; `stop` ends them before the database closes. */
 export async function startJobs(
