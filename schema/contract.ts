@@ -6,3 +6,4 @@ export { publicContract } from './contract/public.js';
 export { syncContract } from './contract/sync.js';
 export { billingContract } from './contract/billing.js';
 export { driveContract } from './contract/drive.js';
+export { invoicesContract } from './contract/invoices.js';

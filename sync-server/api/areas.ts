@@ -9,6 +9,7 @@ import { workspacesRoutes } from './workspaces/workspaces.routes.js';
 import { syncRoutes } from '../sync/sync.routes.js';
 import { billingRoutes } from './billing/billing.routes.js';
 import { driveRoutes } from './drive/drive.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -20,5 +21,6 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   syncRoutes,
   billingRoutes,
   driveRoutes,
+  invoicesRoutes,
   devRoutes,
 ];

@@ -12,7 +12,7 @@ import { mimeAttachments } from '../support/mime.js';
 import { pdfText } from '../support/pdf-text.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestSmtp } from '../support/smtp.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
+import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
 
@@ -41,6 +41,8 @@ for (const target of testDatabases()) {
     let jobs: { queue: JobQueue; stop(): Promise<void> };
     let api: ReturnType<typeof syncApi>;
     let ws: number;
+    let otherWs: number;
+    let owned: typeof fetch;
 
     beforeAll(async () => {
       db = await openSyncDatabase(target);
@@ -49,7 +51,10 @@ for (const target of testDatabases()) {
       jobs = await startJobs(server.deps, { work: false });
       const owner = await seedUser(db);
       ws = await seedWorkspace(db, owner);
-      api = syncApi(server.url, await accessCookie(server.deps, owner));
+      otherWs = await seedWorkspace(db, owner);
+      const cookie = await accessCookie(server.deps, owner);
+      api = syncApi(server.url, cookie);
+      owned = cookieFetch(cookie);
     });
     afterAll(async () => {
       await jobs.stop();
@@ -114,6 +119,69 @@ for (const target of testDatabases()) {
       const quoteMail = mails.find((m) => m.raw.includes('Subject: Quote QUO-000003'));
       expect(quoteMail).toBeDefined();
       expect(await pdfText(mimeAttachments(quoteMail?.raw ?? '')[0].bytes)).toContain('Valid until: 2026-04-01');
+    });
+
+    async function shareUrl(workspaceId: number, invoiceId: string) {
+      const res = await owned(`${server.url}/api/workspaces/${workspaceId}/invoices/${invoiceId}/share-link`, {
+        method: 'POST',
+        headers: { origin: server.url, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return { status: res.status, body: (await res.json()) as { url?: string; message?: string } };
+    }
+    const publicPath = (url: string) => {
+      const u = new URL(url);
+      const [, , slug, , number] = u.pathname.split('/');
+      return { api: `${server.url}/api/storefront/${slug}/invoices/${number}`, token: u.searchParams.get('t') ?? '', slug, number };
+    };
+
+    it('the public page shows paid and balance to the link holder only, and opening it marks the invoice viewed', async () => {
+      const payments = [{ id: randomUUID(), amount_cents: 100_000, date: '2026-03-05', method: 'eft' }];
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000020', payments, status: 'partially_paid' });
+      await push('invoices', [{ newDocumentState: doc }]);
+      const draft = sentInvoice(ws, { invoice_number: 'INV-000021', status: 'draft' });
+      await push('invoices', [{ newDocumentState: draft }]);
+      expect((await shareUrl(ws, draft.id)).status).toBe(409);
+
+      const shared = await shareUrl(ws, doc.id);
+      expect(shared.status).toBe(200);
+      const url = shared.body.url ?? '';
+      expect(url).toMatch(/\/storefront\/[^/]+\/invoice\/INV-000020\?t=[A-Za-z0-9_-]{32}$/);
+      expect((await shareUrl(ws, doc.id)).body.url).toBe(url);
+      const page = publicPath(url);
+
+      const outreach = async () =>
+        (await (await owned(`${server.url}/api/workspaces/${ws}/invoices/${doc.id}/outreach`)).json()) as { viewed_at: string | null };
+      expect((await outreach()).viewed_at).toBeNull();
+
+      // Wrong, missing or another invoice's token, and another workspace's address: the same plain not-found.
+      for (const wrong of [`${page.api}?t=${page.token.slice(0, -1)}x`, page.api, `${page.api}?t=`]) {
+        const res = await fetch(wrong);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ message: 'Not found' });
+      }
+      const other = sentInvoice(otherWs, { invoice_number: 'INV-000020' });
+      await api.push('invoices', otherWs, [{ newDocumentState: other }]);
+      const otherSlug = (await db.query<{ slug: string }>('SELECT slug FROM workspaces WHERE id = $1', [otherWs]))[0].slug;
+      expect((await fetch(`${server.url}/api/storefront/${otherSlug}/invoices/INV-000020?t=${page.token}`)).status).toBe(404);
+      expect((await fetch(`${server.url}/api/storefront/${page.slug}/invoices/INV-000021?t=${page.token}`)).status).toBe(404);
+      expect((await outreach()).viewed_at).toBeNull();
+
+      const res = await fetch(`${page.api}?t=${page.token}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('no-store');
+      expect(await res.json()).toMatchObject({
+        heading: 'Invoice',
+        number: 'INV-000020',
+        status: 'partially_paid',
+        customer_name: 'Naledi Khumalo',
+        total_cents: 287_500,
+        paid_cents: 100_000,
+        balance_cents: 187_500,
+        due_date: '2026-04-01',
+        payable: true,
+      });
+      expect((await outreach()).viewed_at).toEqual(expect.any(String));
     });
 
     it('a send request without a number or to an invalid address is refused and nothing is sent', async () => {

@@ -156,3 +156,28 @@ export async function linkViewedAt(q: Queryable, workspaceId: number, invoiceId:
   );
   return row?.viewed_at ?? null;
 }
+
+/** The invoice a public link opens: its workspace's slug, its number and the token must all match (unscoped). */
+export async function invoiceByLink(
+  q: Queryable,
+  slug: string,
+  number: string,
+  token: string,
+): Promise<{ workspace_id: number; invoice_id: string } | undefined> {
+  const [row] = await q.query<{ workspace_id: number; invoice_id: string }>(
+    `SELECT l.workspace_id, l.invoice_id FROM invoice_links l
+       JOIN workspaces w ON w.id = l.workspace_id
+       JOIN invoices i ON i.workspace_id = l.workspace_id AND i.id = l.invoice_id
+      WHERE w.slug = $1 AND i.invoice_number = $2 AND l.token = $3 AND NOT i.deleted`,
+    [slug, number, token],
+  );
+  return row;
+}
+
+export async function markViewed(q: Queryable, workspaceId: number, invoiceId: string, at: Date): Promise<void> {
+  await q.query('UPDATE invoice_links SET viewed_at = coalesce(viewed_at, $3) WHERE workspace_id = $1 AND invoice_id = $2', [
+    workspaceId,
+    invoiceId,
+    at,
+  ]);
+}
