@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mimeAttachments } from '../support/mime';
 import { waitForMails } from '../support/mailbox-file';
 import { pdfText } from '../support/pdf-text';
+import { skipCookieConsent } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
 import { fillLine, goTo } from './invoices-support';
 import { indicator } from './sync-support';
@@ -97,6 +98,7 @@ test('an invoice written offline is downloaded as a PDF, part paid, e-mailed onc
     const visitor = await context.browser()?.newContext({ viewport: page.viewportSize() ?? undefined });
     if (!visitor) throw new Error('no browser');
     const pub = await visitor.newPage();
+    await skipCookieConsent(pub);
     const path = new URL(link).pathname + new URL(link).search;
     await pub.goto(path);
     await expect(pub.getByRole('heading', { name: `Tax Invoice ${number}` })).toBeVisible();
