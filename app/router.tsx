@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { accountRoutes } from './features/account/routes';
 import { authRoutes, welcomeRoutes } from './features/auth/routes';
+import { invoicePublicRoutes } from './features/invoices/public-routes';
 import { publicRoutes } from './features/public/routes';
 import { receiptRoute } from './features/pos/public-routes';
 import { workspaceCoreRoutes, workspaceRoute, workspaceRoutes } from './features/workspaces/routes';
@@ -11,6 +12,7 @@ import { rootRoute } from './routes/root';
 const routeTree = rootRoute.addChildren([
   ...publicRoutes,
   receiptRoute,
+  ...invoicePublicRoutes,
   ...authRoutes,
   protectedRoute.addChildren([
     ...welcomeRoutes,

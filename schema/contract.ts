@@ -7,3 +7,4 @@ export { syncContract } from './contract/sync.js';
 export { billingContract } from './contract/billing.js';
 export { driveContract } from './contract/drive.js';
 export { posContract } from './contract/pos.js';
+export { invoicesContract } from './contract/invoices.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentTotals, documentTotalsFit, QUANTITY_DECIMALS, type DocumentTotals } from './invoice-totals.js';
-import { calendarDate, cents, inputMessages, text } from './input.js';
+import { calendarDate, cents, inputMessages, instant, text } from './input.js';
 import { replicatedEntity, type ColumnKind } from './replicated-entity.js';
 
 export * from './invoice-totals.js';
@@ -81,17 +81,66 @@ const commonColumns = {
   total_cents: 'bigint',
 } satisfies Record<string, ColumnKind>;
 
-export const invoiceStatus = z.enum(['draft', 'sent', 'paid', 'cancelled']);
+export const invoiceStatus = z.enum(['draft', 'sent', 'partially_paid', 'paid', 'cancelled']);
 export type InvoiceStatus = z.infer<typeof invoiceStatus>;
 export const quoteStatus = z.enum(['draft', 'sent', 'accepted', 'declined']);
 export type QuoteStatus = z.infer<typeof quoteStatus>;
 
+export const paymentMessages = {
+  overpaid: 'A payment cannot be more than the balance due.',
+  amount: 'Enter an amount more than 0',
+  date: 'Payment date must be a date',
+  beforeIssue: 'Payment date cannot be before the issue date',
+  notPayable: 'Only a sent invoice can take a payment.',
+  removed: 'A recorded payment cannot be changed or removed. Write a credit note to correct it.',
+  status: 'The invoice status must follow from its payments.',
+} as const;
+
+export const paymentMethod = z.enum(['cash', 'card', 'eft', 'online', 'other']);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  card: 'Card',
+  eft: 'EFT',
+  online: 'Paid online',
+  other: 'Other',
+};
+
+/** One payment towards an invoice (spec §3 order_payments), recorded on a device or by the card partner's webhook. */
+export const invoicePayment = z.object({
+  id: text().min(1).max(64),
+  amount_cents: cents(1, 9_999_999_999),
+  date: isoDate,
+  method: paymentMethod,
+  reference: text(255).optional(),
+});
+export type InvoicePayment = z.infer<typeof invoicePayment>;
+
+export const sendMessages = {
+  email: 'Please enter a valid email address',
+  noNumber: 'A document without a number cannot be sent.',
+} as const;
+
+/**
+ * "Send this by e-mail", recorded on the document so it syncs from offline (DESIGN.md §12). A new
+ * id is a new request; the server sends each id once.
+ */
+export const sendRequest = z.object({
+  id: text().min(1).max(64),
+  to: text().trim().max(255).email(sendMessages.email),
+  at: instant,
+});
+export type SendRequest = z.infer<typeof sendRequest>;
+
 /** spec §3 invoices (items embedded, DESIGN.md §5). */
 export const invoices = replicatedEntity({
   name: 'invoices',
-  version: 0,
+  version: 1,
   // Add one strategy per version bump; stored documents outlive app versions.
-  migrationStrategies: {},
+  migrationStrategies: {
+    // 1: payments and the e-mail request (both optional: an older document is valid as it is).
+    1: (old) => old,
+  },
   fields: {
     ...common,
     // Absent until the device that wrote it has a reserved number to give it.
@@ -100,6 +149,8 @@ export const invoices = replicatedEntity({
     due_date: isoDate.optional(),
     paid_date: isoDate.optional(),
     converted_from_quote_id: text(64).optional(),
+    payments: z.array(invoicePayment).max(200).optional(),
+    send_request: sendRequest.optional(),
   },
   serverOnly: totals,
   columns: {
@@ -109,6 +160,8 @@ export const invoices = replicatedEntity({
     due_date: 'text',
     paid_date: 'text',
     converted_from_quote_id: 'text',
+    payments: 'jsonb',
+    send_request: 'jsonb',
   },
 });
 export type Invoice = z.infer<typeof invoices.doc>;
@@ -116,14 +169,18 @@ export type Invoice = z.infer<typeof invoices.doc>;
 /** spec §3 quotes (items embedded). */
 export const quotes = replicatedEntity({
   name: 'quotes',
-  version: 0,
-  migrationStrategies: {},
+  version: 1,
+  migrationStrategies: {
+    // 1: the e-mail request (optional).
+    1: (old) => old,
+  },
   fields: {
     ...common,
     quote_number: text(32).optional(),
     status: quoteStatus.default('draft'),
     expiry_date: isoDate.optional(),
     converted_to_invoice_id: text(64).optional(),
+    send_request: sendRequest.optional(),
   },
   serverOnly: totals,
   columns: {
@@ -132,6 +189,7 @@ export const quotes = replicatedEntity({
     status: 'text',
     expiry_date: 'text',
     converted_to_invoice_id: 'text',
+    send_request: 'jsonb',
   },
 });
 export type Quote = z.infer<typeof quotes.doc>;

@@ -10,6 +10,7 @@ import { startBillingSweeper } from './api/billing/billing.sweeper.js';
 import { startDriveSweeper } from './api/drive/drive.sweeper.js';
 import { demoAccount, demoSeedPlan, seedDemo } from './seed/demo.js';
 import { attachSockets } from './sockets.js';
+import { startJobs } from './jobs/jobs.js';
 
 /** Starts app + API on PORT with the configured database. */
 export async function start() {
@@ -31,9 +32,11 @@ export async function start() {
   paystackSandbox?.attach(typeof address === 'object' && address ? address.port : config.PORT);
   const billingSweeper = startBillingSweeper(deps);
   const driveSweeper = startDriveSweeper(deps);
+  const jobs = await startJobs(deps);
   log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver}), listening on ${config.HOST}`);
   const stop = async () => {
     await sockets.close();
+    await jobs.stop();
     billingSweeper.stop();
     driveSweeper.stop();
     await paystackSandbox?.sandbox.close();

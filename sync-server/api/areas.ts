@@ -11,6 +11,7 @@ import { billingRoutes } from './billing/billing.routes.js';
 import { driveRoutes } from './drive/drive.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { posRoutes } from './pos/pos.routes.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -24,5 +25,6 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   driveRoutes,
   projectsRoutes,
   posRoutes,
+  invoicesRoutes,
   devRoutes,
 ];

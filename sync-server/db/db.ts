@@ -36,6 +36,13 @@ export interface Transaction extends Queryable {
 
 export interface Db extends Queryable {
   readonly driver: 'pglite' | 'pg';
+  /** The pg driver's connection string, for a library that keeps its own pool (the job queue). */
+  readonly connectionString?: string;
+  /**
+   * Runs a script of one or more statements without parameters (the simple query protocol) and
+   * returns the last statement's rows. For a library's own SQL (the job queue's schema and locks).
+   */
+  exec(sql: string): Promise<Row[]>;
   /** Runs `fn` in one transaction; commits when it resolves (or at `commitNow`), rolls back when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns a function that stops listening. */

@@ -47,6 +47,13 @@ export async function openPg(connectionString: string): Promise<Db> {
 
   return {
     driver: 'pg',
+    connectionString,
+    async exec(sql: string) {
+      // No parameters: pg sends it as a simple query, several statements allowed, one result each.
+      const res: pg.QueryResult | pg.QueryResult[] = await pool.query(sql);
+      const last = Array.isArray(res) ? res[res.length - 1] : res;
+      return last ? last.rows : [];
+    },
     async query<R = Row>(sql: string, params: readonly unknown[] = [], options?: QueryOptions) {
       const res = await pool.query(queryConfig(sql, params, options));
       return res.rows;

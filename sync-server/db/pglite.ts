@@ -29,6 +29,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   return {
     driver: 'pglite',
     query: (sql, params) => exclusive(() => direct.query(sql, params)),
+    exec: (sql) =>
+      exclusive(async () => {
+        const results = await pg.exec(sql);
+        return results.length ? results[results.length - 1].rows : [];
+      }),
     transaction: (fn) =>
       exclusive(() =>
         pg.transaction(async (tx) => {

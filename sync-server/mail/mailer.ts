@@ -7,6 +7,13 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -17,8 +24,12 @@ export interface Mailer {
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
+    async send({ attachments, ...mail }) {
+      await transport.sendMail({
+        from,
+        ...mail,
+        attachments: attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+      });
     },
   };
 }
@@ -27,9 +38,11 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 export function outboxMailer(db: Db, from: string): Mailer {
   return {
     async send(mail) {
+      // The outbox keeps the words only; an attachment is named at the end of the text.
+      const attached = (mail.attachments ?? []).map((a) => `\n\nAttached: ${a.filename}`).join('');
       await db.query(
         'INSERT INTO mail_outbox (sender, recipient, subject, body_text, body_html, reply_to) VALUES ($1, $2, $3, $4, $5, $6)',
-        [from, mail.to, mail.subject, mail.text, mail.html ?? null, mail.replyTo ?? null],
+        [from, mail.to, mail.subject, mail.text + attached, mail.html ?? null, mail.replyTo ?? null],
       );
     },
   };

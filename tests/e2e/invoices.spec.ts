@@ -162,7 +162,8 @@ test('invoices and quotes are written, numbered and converted offline, then sync
     await documentRow(page, 'Invoices', inv(first)).getByRole('link').click();
     await page.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
-    await dialog.getByRole('button', { name: 'Mark as paid' }).click();
+    // The amount starts at the balance due: recording it pays the invoice in full.
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect(page.getByTestId('document-status')).toHaveText('Paid');
     await expect(page.getByText('This invoice is paid and can no longer be changed.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel invoice' })).toHaveCount(0);
@@ -226,7 +227,7 @@ test('a change to an invoice another device has since marked paid is refused, wi
 
   // Meanwhile the first device records the payment.
   await page.getByRole('button', { name: 'Record payment' }).click();
-  await page.getByRole('dialog', { name: 'Record payment' }).getByRole('button', { name: 'Mark as paid' }).click();
+  await page.getByRole('dialog', { name: 'Record payment' }).getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByTestId('document-status')).toHaveText('Paid');
   await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
 

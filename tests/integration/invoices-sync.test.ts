@@ -4,7 +4,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeUserDatabase, openUserDatabase } from '../../app/data/db.js';
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
-import { frozenMessages, itemMessages, lockedMessages } from '../../schema/invoices.js';
+import { frozenMessages, itemMessages, lockedMessages, paymentMessages, sendMessages } from '../../schema/invoices.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import {
@@ -157,6 +157,59 @@ for (const target of testDatabases()) {
       const later = { ...sent, due_date: '2026-05-01', status: 'paid', paid_date: '2026-04-20', updated_at: now() };
       expect(await push('invoices', [{ newDocumentState: later, assumedMasterState: sent }])).toEqual({ conflicts: [], rejected: [] });
       expect((await stored('invoices', doc.id))[0]).toMatchObject({ status: 'paid', due_date: '2026-05-01', server_version: 2 });
+    });
+
+    it('partial payments turn a sent invoice partially paid then paid; an overpayment or a removed payment is refused', async () => {
+      // One line of R 1 000.00 with no VAT: a total of 100 000 cents.
+      const doc = invoice(ws, {
+        status: 'sent',
+        invoice_number: 'INV-000030',
+        items: [line({ quantity: 1, unit_price_cents: 100_000, tax_rate_bp: 0 })],
+      });
+      await push('invoices', [{ newDocumentState: doc }]);
+      const [sent] = await stored('invoices', doc.id);
+      const first = { id: randomUUID(), amount_cents: 40_000, date: '2026-03-05', method: 'eft', reference: 'EFT 1' };
+      const partly = { ...sent, payments: [first], status: 'partially_paid', updated_at: now() };
+      expect(await push('invoices', [{ newDocumentState: partly, assumedMasterState: sent }])).toEqual({ conflicts: [], rejected: [] });
+      const [master] = await stored('invoices', doc.id);
+      expect(master).toMatchObject({ status: 'partially_paid', payments: [first] });
+
+      const over = {
+        ...master,
+        payments: [first, { ...first, id: randomUUID(), amount_cents: 60_001 }],
+        status: 'paid',
+        updated_at: now(),
+      };
+      expect((await push('invoices', [{ newDocumentState: over, assumedMasterState: master }])).rejected).toEqual([
+        { id: doc.id, code: 'invalid', message: paymentMessages.overpaid },
+      ]);
+      const wrongStatus = { ...master, payments: [first], status: 'paid', updated_at: now() };
+      expect((await push('invoices', [{ newDocumentState: wrongStatus, assumedMasterState: master }])).rejected[0]?.message).toBe(
+        paymentMessages.status,
+      );
+      const removed = { ...master, payments: [], status: 'sent', updated_at: now() };
+      expect((await push('invoices', [{ newDocumentState: removed, assumedMasterState: master }])).rejected[0]?.message).toBe(
+        paymentMessages.removed,
+      );
+      expect(await stored('invoices', doc.id)).toEqual([master]);
+
+      const rest = { id: randomUUID(), amount_cents: 60_000, date: '2026-03-09', method: 'cash' };
+      const paid = { ...master, payments: [first, rest], status: 'paid', paid_date: '2026-03-09', updated_at: now() };
+      expect(await push('invoices', [{ newDocumentState: paid, assumedMasterState: master }])).toEqual({ conflicts: [], rejected: [] });
+      expect((await stored('invoices', doc.id))[0]).toMatchObject({ status: 'paid', paid_date: '2026-03-09' });
+    });
+
+    it('a payment on a draft and an e-mail request to an invalid address are refused', async () => {
+      const draft = invoice(ws, { status: 'draft', payments: [{ id: randomUUID(), amount_cents: 1, date: '2026-03-05', method: 'cash' }] });
+      expect((await push('invoices', [{ newDocumentState: draft }])).rejected).toEqual([
+        { id: draft.id, code: 'invalid', message: paymentMessages.notPayable },
+      ]);
+      const badMail = invoice(ws, { status: 'sent', send_request: { id: randomUUID(), to: 'not-an-address', at: now() } });
+      const res = await push('invoices', [{ newDocumentState: badMail }]);
+      expect(res.rejected[0]).toMatchObject({ id: badMail.id, code: 'invalid' });
+      expect(res.rejected[0]?.message).toContain(sendMessages.email);
+      expect(await stored('invoices', draft.id)).toEqual([]);
+      expect(await stored('invoices', badMail.id)).toEqual([]);
     });
 
     it('a draft without a number gets one later; a numbered draft keeps its number', async () => {

@@ -116,7 +116,13 @@ for (const target of testDatabases()) {
       };
       expect((await victim.post(`/api/sync/pos_orders/push?workspace=${workspace.id}`, [{ newDocumentState: receipt }])).status).toBe(200);
       // The victim's own ids: CSRF makes the victim's browser act on the victim's own data.
-      const ids: Record<string, string | number> = { id: workspace.id, memberId: member.id, provider: 'facebook', ...drive };
+      const ids: Record<string, string | number> = {
+        id: workspace.id,
+        memberId: member.id,
+        provider: 'facebook',
+        documentId: randomUUID(),
+        ...drive,
+      };
       targets = [];
       for (const endpoint of contractEndpoints()) {
         if (endpoint.def.method === 'GET') continue;
@@ -232,10 +238,20 @@ for (const target of testDatabases()) {
           ? replicatedCollections.map((c) => c.name)
           : [undefined];
         for (const collection of collections) {
-          const path = fillPath(endpoint.def.path, { id: workspace.id, provider: 'facebook', collection: collection ?? '', ...drive });
+          const path = fillPath(endpoint.def.path, {
+            id: workspace.id,
+            provider: 'facebook',
+            collection: collection ?? '',
+            documentId: randomUUID(),
+            slug: 'probe',
+            number: 'INV-000001',
+            ...drive,
+          });
           const query = workspaceQuery(endpoint, workspace.id);
           const res = await raw('GET', path + query, { 'sec-fetch-site': 'cross-site' });
-          expect(res.status, `${endpoint.name}: ${res.text}`).toBe(200);
+          // The public invoice page answers only its link's token, which no cross-site page holds.
+          const expected = endpoint.name === 'invoices.publicInvoice' ? 404 : 200;
+          expect(res.status, `${endpoint.name}: ${res.text}`).toBe(expected);
           reads++;
         }
       }

@@ -33,7 +33,7 @@ import type { CookieClient } from '../support/server.js';
  */
 
 /** What A owns that an input can name. */
-type Owned = 'workspace' | 'member' | 'card' | 'payment' | 'folder' | 'file' | 'link';
+type Owned = 'workspace' | 'member' | 'card' | 'payment' | 'folder' | 'file' | 'link' | 'invoice';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -49,6 +49,10 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'links/:linkId': 'link',
   // A share link's secret: holding it is the proof (tests/integration/drive.test.ts revokes and expires them).
   'shared/:token': 'choice',
+  'invoices/:documentId': 'invoice',
+  // The public invoice page: the token in its query is the proof (tests/integration/invoice-delivery.test.ts).
+  'storefront/:slug': 'choice',
+  'invoices/:number': 'choice',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -155,7 +159,16 @@ for (const target of testDatabases()) {
     let aEmail: string;
     let aWorkspace: z.infer<typeof workspaceDto>;
     let bWorkspaceId: number;
-    const aOwns: Record<Owned, string | number> = { workspace: 0, member: 0, card: 0, payment: '', folder: '', file: '', link: '' };
+    const aOwns: Record<Owned, string | number> = {
+      workspace: 0,
+      member: 0,
+      card: 0,
+      payment: '',
+      folder: '',
+      file: '',
+      link: '',
+      invoice: '',
+    };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
     let before: Record<string, unknown[]>;
@@ -193,6 +206,7 @@ for (const target of testDatabases()) {
         if (!stored) throw new Error(`A's ${entity.name} document did not come back`);
         aDocs.set(entity.name, stored);
       }
+      aOwns.invoice = String(aDocs.get('invoices')?.id ?? '');
       await a.post(`/api/workspaces/${aWorkspace.id}/number-blocks`, { device_id: 'tenant-a-till', series: 'invoice', size: 10 });
       const [card] = await db.query<{ id: number }>(
         `INSERT INTO payment_methods (user_id, provider_id, signature, last4, brand, exp_month, exp_year, is_default)

@@ -22,3 +22,22 @@ export async function waitForCode(to: string, timeoutMs = 15_000): Promise<strin
   }
   throw new Error(`no verification mail to ${to}`);
 }
+
+/** Waits for the e2e SMTP server to have received `count` mails to `to`, and returns them all. */
+export async function waitForMails(to: string, count = 1, timeoutMs = 30_000): Promise<ReceivedMail[]> {
+  const file = e2eMailFile();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(file)) {
+      try {
+        const mails: ReceivedMail[] = JSON.parse(readFileSync(file, 'utf8'));
+        const found = mails.filter((m) => m.to.includes(to.toLowerCase()));
+        if (found.length >= count) return found;
+      } catch {
+        // being rewritten; read again on the next turn
+      }
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`fewer than ${count} mail(s) to ${to}`);
+}

@@ -4,6 +4,7 @@ import * as s from './invoices.css';
 const tones: Record<InvoiceShownStatus | QuoteShownStatus, keyof typeof s.status> = {
   draft: 'neutral',
   sent: 'neutral',
+  partially_paid: 'warn',
   paid: 'good',
   accepted: 'good',
   converted: 'good',

@@ -1,7 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { isoDate, type Invoice, type Quote } from '../../../schema/invoices';
+import { balanceDueCents, withPayment } from '../../../schema/invoice-payments';
+import {
+  isoDate,
+  paymentMessages,
+  paymentMethod,
+  paymentMethodLabels,
+  type Invoice,
+  type InvoicePayment,
+  type PaymentMethod,
+  type Quote,
+} from '../../../schema/invoices';
+import { centsToInput, formatCents, parseCents } from '../../../schema/money';
+import { SelectField } from '../../ui/form-controls';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
@@ -38,9 +50,11 @@ export function InvoiceActions({ data, invoice }: { data: UserData; invoice: Inv
           Mark as sent
         </Button>
       ) : null}
-      <Button variant={invoice.status === 'sent' ? 'primary' : 'secondary'} onPress={() => setPaying(true)}>
-        Record payment
-      </Button>
+      {invoice.status !== 'draft' ? (
+        <Button variant="primary" onPress={() => setPaying(true)}>
+          Record payment
+        </Button>
+      ) : null}
       <Button variant="ghost" onPress={() => setCancelling(true)}>
         Cancel invoice
       </Button>
@@ -68,35 +82,69 @@ export function InvoiceActions({ data, invoice }: { data: UserData; invoice: Inv
   );
 }
 
-/** When the payment arrived: a real date, not before the invoice was issued. */
-function paymentSchema(issueDate: string) {
+/** A payment as typed: amount in the document's currency, when, how, and the bank's or till's reference. */
+function paymentSchema(issueDate: string, balance: number, currency: string) {
   return z.object({
+    amount: z.string().transform((typed, ctx) => {
+      const parsed = parseCents(typed, 'Amount');
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      if (parsed.cents === undefined || parsed.cents <= 0) {
+        ctx.addIssue({ code: 'custom', message: paymentMessages.amount });
+        return z.NEVER;
+      }
+      if (parsed.cents > balance) {
+        ctx.addIssue({ code: 'custom', message: `${paymentMessages.overpaid} The balance due is ${formatCents(balance, currency)}.` });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    }),
     date: z
       .string()
-      .refine((d) => isoDate.safeParse(d).success, 'Payment date must be a date')
-      .refine((d) => d >= issueDate, 'Payment date cannot be before the issue date'),
+      .refine((d) => isoDate.safeParse(d).success, paymentMessages.date)
+      .refine((d) => d >= issueDate, paymentMessages.beforeIssue),
+    method: paymentMethod,
+    reference: z.string().trim().max(255),
   });
 }
 
+const methodOptions = (['eft', 'cash', 'card', 'other'] as const).map((value) => ({ value, label: paymentMethodLabels[value] }));
+
 function PaymentDialog({ data, invoice, isOpen, onClose }: { data: UserData; invoice: Invoice; isOpen: boolean; onClose: () => void }) {
+  const balance = balanceDueCents(invoice);
   const form = useZodForm(
-    useMemo(() => paymentSchema(invoice.issue_date), [invoice.issue_date]),
-    { date: todayIso() },
+    useMemo(() => paymentSchema(invoice.issue_date, balance, invoice.currency), [invoice.issue_date, balance, invoice.currency]),
+    { amount: centsToInput(balance), date: todayIso(), method: 'eft' as PaymentMethod, reference: '' },
   );
-  const submit = form.handleSubmit(({ date }) => {
+  const submit = form.handleSubmit(({ amount, date, method, reference }) => {
     onClose();
-    void run(() => changeInvoice(data, invoice.id, () => ({ status: 'paid', paid_date: date })), 'Payment recorded');
+    const payment: InvoicePayment = { id: crypto.randomUUID(), amount_cents: amount, date, method, ...(reference ? { reference } : {}) };
+    void run(() => changeInvoice(data, invoice.id, (old) => withPayment(old, payment)), 'Payment recorded');
   });
   return (
     <ModalDialog title="Record payment" isOpen={isOpen} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <form className={w.dialogBody} noValidate onSubmit={submit}>
-        <p className={w.muted}>Marks the invoice as paid in full. A paid invoice can no longer be changed.</p>
-        <TextField label="Payment date" type="date" {...form.field('date')} autoFocus />
+      <form className={w.dialogBody} noValidate onSubmit={submit} aria-label="Record payment">
+        <p className={w.muted} data-testid="balance-before-payment">
+          Balance due: {formatCents(balance, invoice.currency)}
+        </p>
+        <TextField label="Amount" inputMode="decimal" {...form.field('amount')} autoFocus />
+        <TextField label="Payment date" type="date" {...form.field('date')} />
+        <SelectField
+          label="Method"
+          name="method"
+          value={form.values.method}
+          options={methodOptions}
+          onChange={(v) => form.set('method', v)}
+          error={form.errors.method}
+        />
+        <TextField label="Reference" description="The bank's or till's reference, if any" {...form.field('reference')} />
         <div className={w.formActions}>
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit">Mark as paid</Button>
+          <Button type="submit">Record payment</Button>
         </div>
       </form>
     </ModalDialog>

@@ -1,6 +1,8 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { balanceDueCents, paidCents } from '../../../schema/invoice-payments';
 import { invoiceFrozen, quoteFrozen, type Invoice, type Quote } from '../../../schema/invoices';
+import { formatCents } from '../../../schema/money';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';
@@ -17,6 +19,8 @@ import { invoiceShownStatus, isEditable, quoteShownStatus } from './document-sta
 import { useWorkspaceDates } from '../workspaces/date-format';
 import { DocumentView, type ViewModel } from './document-view';
 import { InvoiceActions, QuoteActions } from './document-page-actions';
+import { PdfActions } from './pdf/pdf-actions';
+import { OutreachStatus, SendActions } from './outreach/send-actions';
 import { defaultTaxFor } from './new-document-page';
 import * as s from './invoices.css';
 import { useDocument, useNumberKeeper, type LoadedDocument } from './use-documents';
@@ -92,9 +96,20 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
         ) : (
           <QuoteActions data={data} quote={loaded.doc} workspaceId={workspaceId} />
         )}
+        <SendActions data={data} loaded={loaded} workspaceId={workspaceId} />
+        <PdfActions loaded={loaded} business={workspace.data?.name ?? ''} settings={settings} />
         <Button variant="secondary" onPress={() => window.print()}>
           Print
         </Button>
+      </div>
+      <div className={s.noPrint}>
+        {loaded.kind === 'invoice' && (loaded.doc.payments?.length ?? 0) > 0 ? (
+          <p className={w.muted} data-testid="balance-due">
+            Paid {formatCents(paidCents(loaded.doc.payments), loaded.doc.currency)} · Balance due{' '}
+            {formatCents(balanceDueCents(loaded.doc), loaded.doc.currency)}
+          </p>
+        ) : null}
+        <OutreachStatus loaded={loaded} workspaceId={workspaceId} />
       </div>
       <DocumentView model={model} />
     </div>

@@ -23,9 +23,9 @@ export const DEFAULT_QUOTE_DAYS = 30;
 export type InvoiceShownStatus = InvoiceStatus | 'overdue';
 export type QuoteShownStatus = QuoteStatus | 'expired' | 'converted';
 
-/** An invoice is overdue once its due date has passed and it was sent but not paid or cancelled. */
+/** An invoice is overdue once its due date has passed and it was sent but not (fully) paid or cancelled. */
 export function invoiceShownStatus(inv: Pick<Invoice, 'status' | 'due_date'>, today: string): InvoiceShownStatus {
-  if (inv.status === 'sent' && inv.due_date !== undefined && inv.due_date < today) return 'overdue';
+  if ((inv.status === 'sent' || inv.status === 'partially_paid') && inv.due_date !== undefined && inv.due_date < today) return 'overdue';
   return inv.status;
 }
 
@@ -39,6 +39,7 @@ export function quoteShownStatus(q: Pick<Quote, 'status' | 'expiry_date' | 'conv
 export const statusLabels: Record<InvoiceShownStatus | QuoteShownStatus, string> = {
   draft: 'Draft',
   sent: 'Sent',
+  partially_paid: 'Partially paid',
   paid: 'Paid',
   cancelled: 'Cancelled',
   overdue: 'Overdue',

@@ -1,0 +1,150 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { invoicesContract } from '../../../../schema/contract/invoices';
+import { sendRequest, type Invoice, type Quote } from '../../../../schema/invoices';
+import { call } from '../../../data/api';
+import type { UserData } from '../../../data/db';
+import { Button } from '../../../ui/button';
+import { ButtonAnchor } from '../../../ui/button-anchor';
+import { ModalDialog } from '../../../ui/modal-dialog';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast-store';
+import * as w from '../../../ui/page.css';
+import { failureMessage, useZodForm } from '../../forms/use-zod-form';
+import { changeInvoice, changeQuote } from '../document-actions';
+import type { LoadedDocument } from '../use-documents';
+
+const sendForm = z.object({ to: sendRequest.shape.to });
+
+/** Records "send this by e-mail" on the document; it syncs and the server mails it once (offline too). */
+async function requestSend(data: UserData, loaded: LoadedDocument, to: string) {
+  const request = { id: crypto.randomUUID(), to, at: new Date().toISOString() };
+  if (loaded.kind === 'invoice') {
+    await changeInvoice(data, loaded.doc.id, (old): Partial<Invoice> => ({
+      send_request: request,
+      ...(old.status === 'draft' ? { status: 'sent' } : {}),
+    }));
+  } else {
+    await changeQuote(data, loaded.doc.id, (old): Partial<Quote> => ({
+      send_request: request,
+      ...(old.status === 'draft' ? { status: 'sent' } : {}),
+    }));
+  }
+}
+
+export function SendActions({ data, loaded, workspaceId }: { data: UserData; loaded: LoadedDocument; workspaceId: number }) {
+  const [open, setOpen] = useState(false);
+  const doc = loaded.doc;
+  const numbered = (loaded.kind === 'invoice' ? loaded.doc.invoice_number : loaded.doc.quote_number) !== undefined;
+  const closed = loaded.kind === 'invoice' ? doc.status === 'cancelled' : doc.status === 'declined';
+  const form = useZodForm(
+    useMemo(() => sendForm, []),
+    { to: doc.customer_email ?? '' },
+  );
+  const submit = form.handleSubmit(async ({ to }) => {
+    try {
+      await requestSend(data, loaded, to);
+      setOpen(false);
+      toast({
+        title: 'E-mail queued',
+        description: navigator.onLine ? undefined : 'It goes out as soon as this device is online.',
+        variant: 'success',
+      });
+    } catch (err) {
+      toast({ title: 'Could not send', description: failureMessage(err), variant: 'destructive' });
+    }
+  });
+  return (
+    <>
+      {!closed ? (
+        <Button variant="secondary" isDisabled={!numbered} onPress={() => setOpen(true)}>
+          Send
+        </Button>
+      ) : null}
+      {loaded.kind === 'invoice' && doc.status !== 'draft' ? <ShareLink workspaceId={workspaceId} invoiceId={doc.id} /> : null}
+      <ModalDialog title={`Send ${loaded.kind === 'invoice' ? 'invoice' : 'quote'} by e-mail`} isOpen={open} onOpenChange={setOpen}>
+        <form className={w.dialogBody} noValidate onSubmit={submit} aria-label="Send by e-mail">
+          <p className={w.muted}>The PDF goes as an attachment{loaded.kind === 'invoice' ? ', with a link to view and pay online' : ''}.</p>
+          <TextField label="Send to" type="email" {...form.field('to')} autoFocus />
+          <div className={w.formActions}>
+            <Button variant="secondary" onPress={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit">Send</Button>
+          </div>
+        </form>
+      </ModalDialog>
+    </>
+  );
+}
+
+/** The public page's link, fetched when asked for (online), with a WhatsApp button. */
+function ShareLink({ workspaceId, invoiceId }: { workspaceId: number; invoiceId: string }) {
+  const link = useMutation({
+    mutationFn: () => call(invoicesContract.shareLink, { params: { id: workspaceId, documentId: invoiceId } }),
+    onError: (err) => toast({ title: 'Could not make the link', description: failureMessage(err), variant: 'destructive' }),
+  });
+  if (!link.data) {
+    return (
+      <Button variant="secondary" isPending={link.isPending} onPress={() => link.mutate()}>
+        Share link
+      </Button>
+    );
+  }
+  return (
+    <>
+      <ButtonAnchor
+        variant="secondary"
+        href={`https://wa.me/?text=${encodeURIComponent(link.data.url)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        WhatsApp
+      </ButtonAnchor>
+      <Button
+        variant="ghost"
+        onPress={() =>
+          void navigator.clipboard.writeText(link.data.url).then(
+            () => toast({ title: 'Link copied', variant: 'success' }),
+            () => toast({ title: 'Copy the link', description: link.data.url }),
+          )
+        }
+      >
+        Copy link
+      </Button>
+    </>
+  );
+}
+
+const statusWords = { queued: 'queued', sending: 'being sent', sent: 'sent', failed: 'failed' } as const;
+
+/** Where the document's e-mail is (queued, sent, failed with why) and whether the customer opened it. */
+export function OutreachStatus({ loaded, workspaceId }: { loaded: LoadedDocument; workspaceId: number }) {
+  const request = loaded.doc.send_request;
+  const outreach = useQuery({
+    queryKey: ['document-outreach', workspaceId, loaded.doc.id],
+    queryFn: () => call(invoicesContract.outreach, { params: { id: workspaceId, documentId: loaded.doc.id } }),
+    enabled: request !== undefined || loaded.kind === 'invoice',
+    networkMode: 'online',
+    refetchInterval: (q) => {
+      const last = q.state.data?.deliveries.find((d) => d.id === request?.id);
+      return request && (!last || last.status === 'queued' || last.status === 'sending') ? 3000 : false;
+    },
+  });
+  const delivery = outreach.data?.deliveries.find((d) => d.id === request?.id);
+  if (!request && !outreach.data?.viewed_at) return null;
+  const status = delivery?.status ?? 'queued';
+  return (
+    <p className={w.muted} role="status" data-testid="outreach-status">
+      {request ? (
+        <>
+          E-mail to {request.to} {statusWords[status]}
+          {status === 'failed' && delivery?.error ? `: ${delivery.error}` : ''}
+          {!delivery ? ' (goes out once this device has synced)' : ''}.
+        </>
+      ) : null}
+      {outreach.data?.viewed_at ? ' Viewed by the customer.' : ''}
+    </p>
+  );
+}

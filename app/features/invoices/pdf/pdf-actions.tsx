@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { WorkspaceSettings } from '../../../../schema/workspaces';
+import { Button } from '../../../ui/button';
+import { toast } from '../../../ui/toast-store';
+import type { LoadedDocument } from '../use-documents';
+
+// pdf-lib loads on first use only, from the precached app files, so it works offline.
+const pdfFile = () => import('./document-pdf-file');
+
+function failed(err: unknown) {
+  toast({ title: 'Could not make the PDF', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
+}
+
+/** Download the PDF, and share it through the phone's share sheet where the browser can. */
+export function PdfActions({
+  loaded,
+  business,
+  settings,
+}: {
+  loaded: LoadedDocument;
+  business: string;
+  settings: WorkspaceSettings | undefined;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [shareable] = useState(() => typeof navigator !== 'undefined' && typeof navigator.canShare === 'function');
+  const numbered = (loaded.kind === 'invoice' ? loaded.doc.invoice_number : loaded.doc.quote_number) !== undefined;
+  const make = async (use: (file: File, m: Awaited<ReturnType<typeof pdfFile>>) => Promise<void> | void) => {
+    setBusy(true);
+    try {
+      const m = await pdfFile();
+      await use(await m.documentPdfFile(loaded, business, settings), m);
+    } catch (err) {
+      if (!(err instanceof DOMException && err.name === 'AbortError')) failed(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" isDisabled={!numbered} isPending={busy} onPress={() => void make((file, m) => m.downloadFile(file))}>
+        Download PDF
+      </Button>
+      {shareable ? (
+        <Button
+          variant="secondary"
+          isDisabled={!numbered || busy}
+          onPress={() =>
+            void make(async (file, m) => {
+              if (!m.canSharePdf()) {
+                m.downloadFile(file);
+                return;
+              }
+              await navigator.share({ files: [file], title: file.name });
+            })
+          }
+        >
+          Share PDF
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { invoicesContract, type PublicInvoiceDto } from '../../../../schema/contract/invoices';
+import { lineTotals, paymentMethodLabels } from '../../../../schema/invoices';
+import { formatCents } from '../../../../schema/money';
+import { ApiError, call } from '../../../data/api';
+import { ButtonAnchor } from '../../../ui/button-anchor';
+import { Button } from '../../../ui/button';
+import { PageSpinner } from '../../../ui/spinner';
+import * as w from '../../../ui/page.css';
+import { NotFound } from '../../../routes/not-found';
+import * as s from '../invoices.css';
+import * as p from './public-invoice.css';
+
+const route = getRouteApi('/storefront/$slug/invoice/$invoiceNumber');
+
+const statusText: Record<string, string> = { sent: 'Unpaid', partially_paid: 'Partially paid', paid: 'Paid', cancelled: 'Cancelled' };
+
+/** /storefront/{slug}/invoice/{number}?t=…: the customer's view of an invoice, no sign-in, printable. */
+export function PublicInvoicePage() {
+  const { slug, invoiceNumber } = route.useParams();
+  const { t } = route.useSearch();
+  const invoice = useQuery({
+    queryKey: ['public-invoice', slug, invoiceNumber, t],
+    queryFn: () => call(invoicesContract.publicInvoice, { params: { slug, number: invoiceNumber }, query: { t } }),
+    retry: (n, err) => !(err instanceof ApiError && err.status === 404) && n < 2,
+  });
+  if (invoice.isPending) return <PageSpinner label="Opening the invoice..." />;
+  if (invoice.isError) {
+    if (invoice.error instanceof ApiError && invoice.error.status === 404) return <NotFound />;
+    return (
+      <main className={p.page}>
+        <p role="alert">Could not open the invoice. Check your connection and try again.</p>
+      </main>
+    );
+  }
+  return <PublicInvoice invoice={invoice.data} />;
+}
+
+function PublicInvoice({ invoice: inv }: { invoice: PublicInvoiceDto }) {
+  const money = (c: number) => formatCents(c, inv.currency);
+  const url = typeof window === 'undefined' ? '' : window.location.href;
+  const whatsApp = `https://wa.me/?text=${encodeURIComponent(`${inv.heading} ${inv.number} from ${inv.business}: ${url}`)}`;
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  return (
+    <main className={p.page}>
+      <article className={s.paper} aria-label={`${inv.heading} ${inv.number}`}>
+        <div className={s.paperHead}>
+          <div>
+            <p className={s.label}>{inv.business}</p>
+            {inv.seller_vat_number ? <p className={s.label}>VAT no. {inv.seller_vat_number}</p> : null}
+            <h1 className={s.docTitle}>
+              {inv.heading} <span data-testid="document-number">{inv.number}</span>
+            </h1>
+            <span className={inv.status === 'paid' ? s.status.good : s.status.warn} data-testid="public-status">
+              {statusText[inv.status] ?? inv.status}
+            </span>
+          </div>
+          <dl className={s.dates}>
+            <div className={s.dateRow}>
+              <dt className={s.label}>Issued</dt>
+              <dd>{inv.issue_date}</dd>
+            </div>
+            {inv.due_date ? (
+              <div className={s.dateRow}>
+                <dt className={s.label}>Due</dt>
+                <dd data-testid="due-date">{inv.due_date}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+        <div>
+          <p className={s.label}>Bill to</p>
+          <p className={s.partyText}>
+            <strong>{inv.customer_name}</strong>
+          </p>
+          {inv.customer_address ? <p className={s.partyText}>{inv.customer_address}</p> : null}
+        </div>
+        <ul className={p.items} aria-label="Lines">
+          {inv.items.map((item) => (
+            <li key={item.id} className={p.item}>
+              <span className={p.itemText}>
+                {item.description}
+                <span className={w.muted}>
+                  {' '}
+                  {item.quantity} × {money(item.unit_price_cents)}
+                </span>
+              </span>
+              <span className={s.amount}>{money(lineTotals(item).net_cents)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className={p.totals}>
+          <Row label="Subtotal" value={money(inv.subtotal_cents)} />
+          {inv.discount_cents ? <Row label="Discount" value={`−${money(inv.discount_cents)}`} /> : null}
+          <Row label="VAT" value={money(inv.tax_cents)} />
+          <Row label="Total" value={money(inv.total_cents)} strong testId="public-total" />
+          <Row label="Paid" value={money(inv.paid_cents)} testId="public-paid" />
+          <Row label="Balance due" value={money(inv.balance_cents)} strong testId="public-balance" />
+        </dl>
+        {inv.payments.length > 0 ? (
+          <div>
+            <p className={s.label}>Payments received</p>
+            <ul className={p.payments}>
+              {inv.payments.map((pay) => (
+                <li key={pay.id}>
+                  {pay.date}: {money(pay.amount_cents)} ({paymentMethodLabels[pay.method]}
+                  {pay.reference ? `, ${pay.reference}` : ''})
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </article>
+      <div className={[s.actions, s.noPrint].join(' ')}>
+        <Button variant="secondary" onPress={() => window.print()}>
+          Print
+        </Button>
+        <ButtonAnchor variant="secondary" href={whatsApp} target="_blank" rel="noopener noreferrer">
+          WhatsApp
+        </ButtonAnchor>
+        {canShare ? (
+          <Button
+            variant="secondary"
+            onPress={() => void navigator.share({ title: `${inv.heading} ${inv.number}`, url }).catch(() => undefined)}
+          >
+            Share
+          </Button>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <div className={strong ? p.totalStrong : p.totalRow}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}

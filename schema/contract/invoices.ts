@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { endpoint } from '../http.js';
+import { idParam, text } from '../input.js';
+import { documentItem, invoicePayment } from '../invoices.js';
+
+const documentParams = z.object({ id: idParam, documentId: text().min(1).max(64) });
+
+export const deliveryDto = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  error: z.string().nullable(),
+  requested_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type DeliveryDto = z.infer<typeof deliveryDto>;
+
+/** What the server knows of a document's way to the customer: its e-mails, and when its page was opened. */
+export const documentOutreachDto = z.object({
+  deliveries: z.array(deliveryDto),
+  viewed_at: z.string().nullable(),
+});
+export type DocumentOutreachDto = z.infer<typeof documentOutreachDto>;
+
+export const shareLinkDto = z.object({ url: z.string() });
+
+const publicParams = z.object({ slug: text().min(1).max(120), number: text().min(1).max(32) });
+/** The share token; absent or wrong answers a plain not-found. */
+const tokenQuery = z.object({ t: text().max(200).optional() });
+
+/** The public invoice page (no sign-in): what the customer sees, paid and balance included. */
+export const publicInvoiceDto = z.object({
+  heading: z.string(),
+  number: z.string(),
+  status: z.string(),
+  business: z.string(),
+  seller_vat_number: z.string().nullable(),
+  customer_name: z.string(),
+  customer_address: z.string().nullable(),
+  issue_date: z.string(),
+  due_date: z.string().nullable(),
+  currency: z.string(),
+  items: z.array(documentItem),
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  paid_cents: z.number().int(),
+  balance_cents: z.number().int(),
+  payments: z.array(invoicePayment),
+  /** Whether "Pay now" can take a card for the balance. */
+  payable: z.boolean(),
+});
+export type PublicInvoiceDto = z.infer<typeof publicInvoiceDto>;
+
+export const invoicesContract = {
+  outreach: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/invoices/:documentId/outreach',
+    params: documentParams,
+    response: documentOutreachDto,
+  }),
+  shareLink: endpoint({
+    method: 'POST',
+    path: '/api/workspaces/:id/invoices/:documentId/share-link',
+    params: documentParams,
+    response: shareLinkDto,
+  }),
+  publicInvoice: endpoint({
+    method: 'GET',
+    path: '/api/storefront/:slug/invoices/:number',
+    params: publicParams,
+    query: tokenQuery,
+    response: publicInvoiceDto,
+  }),
+} as const;

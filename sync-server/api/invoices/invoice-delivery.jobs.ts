@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import {
+  pdfDocumentOf,
+  pdfFileName,
+  pdfHeading,
+  renderDocumentPdf,
+  sellerOf,
+  type PdfDocument,
+  type PdfSeller,
+} from '../../../schema/document-pdf.js';
+import { balanceDueCents } from '../../../schema/invoice-payments.js';
+import { documentTotals, invoices, quotes } from '../../../schema/invoices.js';
+import { formatCents } from '../../../schema/money.js';
+import { workspaceSettings } from '../../../schema/workspaces.js';
+import type { Queryable } from '../../db/db.js';
+import type { AppDeps } from '../../deps.js';
+import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { documentMail } from './invoice-mail.js';
+import * as repo from './invoice-delivery.repo.js';
+
+export const DOCUMENT_EMAIL_JOB = 'document-email';
+
+const deliveryJob = z.object({ workspaceId: z.number().int().positive(), id: z.string().min(1) });
+
+const sellerSettings = workspaceSettings.pick({ vat_number: true, company_registration_number: true, colors: true });
+
+/** What a mail or a public page needs: the document as the PDF shows it, and its seller. */
+export interface Rendered {
+  pdf: PdfDocument;
+  seller: PdfSeller;
+  slug: string;
+}
+
+/** A stored invoice or quote with its seller, or undefined when either is gone or unnumbered. */
+export async function renderable(
+  q: Queryable,
+  workspaceId: number,
+  kind: 'invoice' | 'quote',
+  id: string,
+): Promise<{ rendered: Rendered; doc: Record<string, unknown> } | undefined> {
+  const raw = await repo.storedDocument(q, workspaceId, kind, id);
+  const seller = await repo.sellerRow(q, workspaceId);
+  if (!raw || !seller) return undefined;
+  const clean = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
+  const updatedAt = typeof clean.updated_at === 'string' ? new Date(clean.updated_at).toISOString() : clean.updated_at;
+  const parsed =
+    kind === 'invoice'
+      ? invoices.doc.safeParse({ ...clean, updated_at: updatedAt })
+      : quotes.doc.safeParse({ ...clean, updated_at: updatedAt });
+  if (!parsed.success) return undefined;
+  const pdf =
+    kind === 'invoice'
+      ? pdfDocumentOf({ kind: 'invoice', invoice: invoices.doc.parse(parsed.data) })
+      : pdfDocumentOf({ kind: 'quote', quote: quotes.doc.parse(parsed.data) });
+  if (!pdf) return undefined;
+  const settings = sellerSettings.safeParse(seller.settings ?? {});
+  return {
+    rendered: { pdf, seller: sellerOf(seller.name, settings.success ? settings.data : undefined), slug: seller.slug },
+    doc: parsed.data,
+  };
+}
+
+/** The public page of an invoice, with its token (made on first use). */
+export async function publicInvoiceUrl(deps: AppDeps, q: Queryable, workspaceId: number, invoiceId: string, slug: string, number: string) {
+  const token = await repo.linkToken(q, workspaceId, invoiceId, randomBytes(24).toString('base64url'));
+  return `${deps.config.APP_ORIGIN}/storefront/${encodeURIComponent(slug)}/invoice/${encodeURIComponent(number)}?t=${token}`;
+}
+
+/** Sends one e-mail request: the PDF the device would make, attached. Never twice (see claimDelivery). */
+async function sendDelivery(deps: AppDeps, workspaceId: number, id: string): Promise<void> {
+  const row = await repo.claimDelivery(deps.db, workspaceId, id);
+  if (!row) return;
+  try {
+    const found = await renderable(deps.db, workspaceId, row.document_kind, row.document_id);
+    if (!found) throw new Error('The document is no longer there, or has no number yet.');
+    const { pdf, seller, slug } = found.rendered;
+    const bytes = await renderDocumentPdf(pdf, seller);
+    const money = (c: number) => formatCents(c, pdf.currency);
+    const total = documentTotals(pdf.items).total_cents;
+    const balance = pdf.kind === 'invoice' ? balanceDueCents({ items: pdf.items, payments: pdf.payments }) : total;
+    const link = pdf.kind === 'invoice' ? await publicInvoiceUrl(deps, deps.db, workspaceId, row.document_id, slug, pdf.number) : undefined;
+    const content = documentMail({
+      kind: pdf.kind === 'quote' ? 'quote' : 'invoice',
+      heading: pdfHeading(pdf, seller),
+      number: pdf.number,
+      business: seller.name,
+      customer: pdf.customer.name,
+      total: money(total),
+      balance: pdf.kind === 'invoice' && balance !== total ? money(balance) : undefined,
+      endDate: pdf.endDate,
+      link,
+    });
+    await deps.mailer.send({
+      to: row.recipient,
+      ...content,
+      attachments: [{ filename: pdfFileName(pdf), content: bytes, contentType: 'application/pdf' }],
+    });
+  } catch (err) {
+    // Not sent: back in the queue for the job's next try, with the reason shown meanwhile.
+    await repo.finishDelivery(deps.db, workspaceId, id, { status: 'queued', error: reasonOf(err) });
+    throw err;
+  }
+  await repo.finishDelivery(deps.db, workspaceId, id, { status: 'sent', at: deps.now() });
+}
+
+function reasonOf(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).slice(0, 500);
+}
+
+/** Hands every recorded request not yet queued to the job queue (one job per request, keyed by it). */
+export async function enqueueDeliveries(deps: AppDeps, queue: JobQueue): Promise<number> {
+  let queued = 0;
+  for (const row of await repo.unqueuedDeliveries(deps.db, 500)) {
+    const jobId = await queue.send(DOCUMENT_EMAIL_JOB, { workspaceId: row.workspace_id, id: row.id }, `${row.workspace_id}:${row.id}`);
+    if (jobId) {
+      await repo.markEnqueued(deps.db, row.workspace_id, row.id, jobId);
+      queued += 1;
+    }
+  }
+  return queued;
+}
+
+/** E-mailed invoices and quotes (DESIGN.md §12, §13). */
+export const invoiceJobs: JobArea = {
+  definitions: (deps) => [
+    defineJob({
+      name: DOCUMENT_EMAIL_JOB,
+      attempts: 5,
+      retryDelaySeconds: 30,
+      parse: (data) => deliveryJob.parse(data),
+      run: (job) => sendDelivery(deps, job.data.workspaceId, job.data.id),
+      gaveUp: (job, err) => repo.finishDelivery(deps.db, job.data.workspaceId, job.data.id, { status: 'failed', error: reasonOf(err) }),
+    }),
+  ],
+  async start(deps, queue) {
+    let running = Promise.resolve();
+    const wake = () => {
+      running = running.then(
+        () => enqueueDeliveries(deps, queue).then(() => undefined),
+        () => undefined,
+      );
+      running.catch((err: unknown) => deps.log.warn({ err }, 'queueing e-mails failed'));
+    };
+    const unlisten = await deps.db.listen(repo.DELIVERY_CHANNEL, wake);
+    wake();
+    return async () => {
+      await unlisten();
+      await running.catch(() => undefined);
+    };
+  },
+};

@@ -1,0 +1,183 @@
+import type { Queryable } from '../../db/db.js';
+
+/** The channel a push NOTIFYs when it records e-mail requests (the job area listens on it). */
+export const DELIVERY_CHANNEL = 'vuka_document_deliveries';
+
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+export interface DeliveryRow {
+  workspace_id: number;
+  id: string;
+  document_kind: 'invoice' | 'quote';
+  document_id: string;
+  recipient: string;
+  status: DeliveryStatus;
+  error: string | null;
+  requested_at: Date;
+  sent_at: Date | null;
+}
+
+export interface NewDelivery {
+  id: string;
+  kind: 'invoice' | 'quote';
+  documentId: string;
+  to: string;
+  at: string;
+}
+
+/** Records e-mail requests (a request already known is left as it is) and wakes the job area. */
+export async function recordDeliveries(tx: Queryable, workspaceId: number, rows: readonly NewDelivery[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(
+    `INSERT INTO document_deliveries (workspace_id, id, document_kind, document_id, recipient, requested_at)
+     SELECT $1, x.id, x.kind, x.document_id, x.recipient, x.at::timestamptz
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS x(id, kind, document_id, recipient, at)
+     ON CONFLICT (workspace_id, id) DO NOTHING`,
+    [
+      workspaceId,
+      rows.map((r) => r.id),
+      rows.map((r) => r.kind),
+      rows.map((r) => r.documentId),
+      rows.map((r) => r.to),
+      rows.map((r) => r.at),
+    ],
+  );
+  await tx.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', $1)`, [String(workspaceId)]);
+}
+
+/** Requests not handed to the job queue yet, of every workspace (unscoped: the job area). */
+export async function unqueuedDeliveries(q: Queryable, limit: number): Promise<Array<{ workspace_id: number; id: string }>> {
+  return q.query(
+    `SELECT workspace_id, id FROM document_deliveries WHERE job_id IS NULL AND status = 'queued' ORDER BY requested_at LIMIT $1`,
+    [limit],
+  );
+}
+
+export async function markEnqueued(q: Queryable, workspaceId: number, id: string, jobId: string): Promise<void> {
+  await q.query('UPDATE document_deliveries SET job_id = $3 WHERE workspace_id = $1 AND id = $2 AND job_id IS NULL', [
+    workspaceId,
+    id,
+    jobId,
+  ]);
+}
+
+/**
+ * Takes a queued request for sending. Only one run ever gets it: a retry of a run that got as far as
+ * sending finds it no longer queued, so nothing is mailed twice.
+ */
+export async function claimDelivery(q: Queryable, workspaceId: number, id: string): Promise<DeliveryRow | undefined> {
+  const [row] = await q.query<DeliveryRow>(
+    `UPDATE document_deliveries SET status = 'sending' WHERE workspace_id = $1 AND id = $2 AND status = 'queued' RETURNING *`,
+    [workspaceId, id],
+  );
+  return row;
+}
+
+export async function finishDelivery(
+  q: Queryable,
+  workspaceId: number,
+  id: string,
+  outcome: { status: 'sent'; at: Date } | { status: 'queued' | 'failed'; error: string },
+): Promise<void> {
+  if (outcome.status === 'sent') {
+    await q.query(`UPDATE document_deliveries SET status = 'sent', error = NULL, sent_at = $3 WHERE workspace_id = $1 AND id = $2`, [
+      workspaceId,
+      id,
+      outcome.at,
+    ]);
+  } else {
+    await q.query(`UPDATE document_deliveries SET status = $3, error = $4 WHERE workspace_id = $1 AND id = $2 AND status <> 'sent'`, [
+      workspaceId,
+      id,
+      outcome.status,
+      outcome.error,
+    ]);
+  }
+}
+
+/** A document's e-mail requests, newest first (scoped: the member asking). */
+export async function deliveriesOf(q: Queryable, workspaceId: number, documentId: string): Promise<DeliveryRow[]> {
+  return q.query<DeliveryRow>(
+    'SELECT * FROM document_deliveries WHERE workspace_id = $1 AND document_id = $2 ORDER BY requested_at DESC, id LIMIT 20',
+    [workspaceId, documentId],
+  );
+}
+
+export interface StoredDocumentRow {
+  kind: 'invoice' | 'quote';
+  doc: Record<string, unknown>;
+}
+
+/** The stored invoice or quote as its JSON document (unscoped: the job area). */
+export async function storedDocument(
+  q: Queryable,
+  workspaceId: number,
+  kind: 'invoice' | 'quote',
+  id: string,
+): Promise<Record<string, unknown> | undefined> {
+  const table = kind === 'invoice' ? 'invoices' : 'quotes';
+  const [row] = await q.query<{ doc: Record<string, unknown> }>(
+    `SELECT to_jsonb(t) - 'server_seq' - 'server_version' - 'deleted' AS doc FROM ${table} t WHERE workspace_id = $1 AND id = $2 AND NOT deleted`,
+    [workspaceId, id],
+  );
+  return row?.doc;
+}
+
+export interface SellerRow {
+  name: string;
+  slug: string;
+  settings: Record<string, unknown> | null;
+}
+
+/** The workspace's name, slug and settings, for the PDF and the mail (unscoped: the job area and the public page). */
+export async function sellerRow(q: Queryable, workspaceId: number): Promise<SellerRow | undefined> {
+  const [row] = await q.query<SellerRow>(
+    `SELECT w.name, w.slug, to_jsonb(s) AS settings FROM workspaces w LEFT JOIN workspace_settings s ON s.workspace_id = w.id AND s.id = 1 WHERE w.id = $1`,
+    [workspaceId],
+  );
+  return row;
+}
+
+/** The invoice's public-page token, made on first use. */
+export async function linkToken(q: Queryable, workspaceId: number, invoiceId: string, fresh: string): Promise<string> {
+  const [row] = await q.query<{ token: string }>(
+    `INSERT INTO invoice_links (workspace_id, invoice_id, token) VALUES ($1, $2, $3)
+     ON CONFLICT (workspace_id, invoice_id) DO UPDATE SET token = invoice_links.token
+     RETURNING token`,
+    [workspaceId, invoiceId, fresh],
+  );
+  return row.token;
+}
+
+export async function linkViewedAt(q: Queryable, workspaceId: number, invoiceId: string): Promise<Date | null> {
+  const [row] = await q.query<{ viewed_at: Date | null }>(
+    'SELECT viewed_at FROM invoice_links WHERE workspace_id = $1 AND invoice_id = $2',
+    [workspaceId, invoiceId],
+  );
+  return row?.viewed_at ?? null;
+}
+
+/** The invoice a public link opens: its workspace's slug, its number and the token must all match (unscoped). */
+export async function invoiceByLink(
+  q: Queryable,
+  slug: string,
+  number: string,
+  token: string,
+): Promise<{ workspace_id: number; invoice_id: string } | undefined> {
+  const [row] = await q.query<{ workspace_id: number; invoice_id: string }>(
+    `SELECT l.workspace_id, l.invoice_id FROM invoice_links l
+       JOIN workspaces w ON w.id = l.workspace_id
+       JOIN invoices i ON i.workspace_id = l.workspace_id AND i.id = l.invoice_id
+      WHERE w.slug = $1 AND i.invoice_number = $2 AND l.token = $3 AND NOT i.deleted`,
+    [slug, number, token],
+  );
+  return row;
+}
+
+export async function markViewed(q: Queryable, workspaceId: number, invoiceId: string, at: Date): Promise<void> {
+  await q.query('UPDATE invoice_links SET viewed_at = coalesce(viewed_at, $3) WHERE workspace_id = $1 AND invoice_id = $2', [
+    workspaceId,
+    invoiceId,
+    at,
+  ]);
+}

@@ -1,0 +1,58 @@
+import { escapeHtml, type MailContent } from '../../mail/templates.js';
+
+export interface DocumentMailInput {
+  kind: 'invoice' | 'quote';
+  heading: string;
+  number: string;
+  business: string;
+  customer: string;
+  total: string;
+  balance?: string;
+  endDate?: string;
+  /** The invoice's public page (pay online, print). */
+  link?: string;
+}
+
+function paragraphsHtml(paragraphs: string[], link?: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = link ? `<p style="margin:0 0 16px"><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : '';
+  return (
+    `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` +
+    `<div style="max-width:520px;margin:0 auto;padding:24px">${body}${button}</div></body></html>`
+  );
+}
+
+/** The e-mail an invoice or quote goes out with; the PDF is attached. */
+export function documentMail(m: DocumentMailInput): MailContent {
+  const lines = [
+    `Dear ${m.customer},`,
+    m.kind === 'quote'
+      ? `Please find attached quote ${m.number} from ${m.business} for ${m.total}${m.endDate ? `, valid until ${m.endDate}` : ''}.`
+      : `Please find attached ${m.heading.toLowerCase()} ${m.number} from ${m.business} for ${m.total}${m.endDate ? `, due on ${m.endDate}` : ''}.`,
+    ...(m.balance ? [`Balance due: ${m.balance}.`] : []),
+    ...(m.link ? ['You can view, print and pay it online here:'] : []),
+  ];
+  const closing = [`Kind regards,`, m.business];
+  return {
+    subject: `${m.heading} ${m.number} from ${m.business}`,
+    text: [...lines, ...(m.link ? [m.link] : []), '', ...closing].join('\n'),
+    html: paragraphsHtml([...lines], m.link).replace('</div></body>', `<p>${closing.map(escapeHtml).join('<br>')}</p></div></body>`),
+  };
+}
+
+/** A reminder that an invoice is due today, or overdue. */
+export function reminderMail(m: DocumentMailInput & { overdue: boolean }): MailContent {
+  const lines = [
+    `Dear ${m.customer},`,
+    m.overdue
+      ? `Invoice ${m.number} from ${m.business} was due on ${m.endDate ?? ''} and ${m.balance ?? m.total} is still outstanding.`
+      : `A reminder that invoice ${m.number} from ${m.business} is due today: ${m.balance ?? m.total}.`,
+    ...(m.link ? ['You can view and pay it online here:'] : []),
+  ];
+  const closing = [`Kind regards,`, m.business];
+  return {
+    subject: m.overdue ? `Overdue: invoice ${m.number} from ${m.business}` : `Due today: invoice ${m.number} from ${m.business}`,
+    text: [...lines, ...(m.link ? [m.link] : []), '', ...closing].join('\n'),
+    html: paragraphsHtml([...lines], m.link).replace('</div></body>', `<p>${closing.map(escapeHtml).join('<br>')}</p></div></body>`),
+  };
+}

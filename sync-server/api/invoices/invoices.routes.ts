@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import { invoicesContract as c } from '../../../schema/contract/invoices.js';
+import type { AppDeps } from '../../deps.js';
+import { requireUser } from '../../http/auth-context.js';
+import { mount } from '../../http/route.js';
+import * as invoices from './invoices.service.js';
+
+/** Invoices online: e-mail status, share links and the public invoice page. */
+export function invoicesRoutes(deps: AppDeps): Router {
+  const router = Router();
+  mount(router, c.outreach, async ({ params }, req) => invoices.outreach(deps, await requireUser(deps, req), params.id, params.documentId));
+  mount(router, c.shareLink, async ({ params }, req) =>
+    invoices.shareLink(deps, await requireUser(deps, req), params.id, params.documentId),
+  );
+  mount(router, c.publicInvoice, async ({ params, query }, _req, res) => {
+    // A page behind a secret link: never kept by a shared cache, never sent on as a referrer.
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    return invoices.publicInvoice(deps, params.slug, params.number, query.t);
+  });
+  return router;
+}

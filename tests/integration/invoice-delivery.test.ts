@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushResponse } from '../../schema/contract/sync.js';
+import { sendMessages } from '../../schema/invoices.js';
+import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
+import type { Db } from '../../sync-server/db/db.js';
+import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
+import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { testDatabases } from '../support/databases.js';
+import { mimeAttachments } from '../support/mime.js';
+import { pdfText } from '../support/pdf-text.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestSmtp } from '../support/smtp.js';
+import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
+
+const now = () => new Date().toISOString();
+
+function sentInvoice(workspace_id: number, extra: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    workspace_id,
+    updated_at: now(),
+    customer_name: 'Naledi Khumalo',
+    customer_email: 'naledi@example.com',
+    issue_date: '2026-03-02',
+    due_date: '2026-04-01',
+    currency: 'ZAR',
+    invoice_number: 'INV-000007',
+    status: 'sent',
+    items: [{ id: 'l1', description: 'Logo design', quantity: 1, unit_price_cents: 250_000, tax_rate_bp: 1500 }],
+    ...extra,
+  };
+}
+
+for (const target of testDatabases()) {
+  describe(`invoices and quotes by e-mail on ${target.name}`, () => {
+    let db: Db;
+    let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+    let server: TestServer;
+    let jobs: { queue: JobQueue; stop(): Promise<void> };
+    let api: ReturnType<typeof syncApi>;
+    let ws: number;
+    let otherWs: number;
+    let owned: typeof fetch;
+
+    beforeAll(async () => {
+      db = await openSyncDatabase(target);
+      smtp = await startTestSmtp();
+      server = await startTestServer(db, { mailer: smtpMailer(smtp.url, 'Vuka <no-reply@vuka.africa>') });
+      jobs = await startJobs(server.deps, { work: false });
+      const owner = await seedUser(db);
+      ws = await seedWorkspace(db, owner);
+      otherWs = await seedWorkspace(db, owner);
+      const cookie = await accessCookie(server.deps, owner);
+      api = syncApi(server.url, cookie);
+      owned = cookieFetch(cookie);
+    });
+    afterAll(async () => {
+      await jobs.stop();
+      await server.close();
+      await smtp.close();
+      await db.close();
+    });
+
+    async function push(collection: string, rows: unknown[]) {
+      const res = await api.push(collection, ws, rows);
+      expect(res.status).toBe(200);
+      return pushResponse.parse(res.body);
+    }
+    async function runJobs() {
+      await enqueueDeliveries(server.deps, jobs.queue);
+      return jobs.queue.drain(DOCUMENT_EMAIL_JOB);
+    }
+    const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
+    const delivery = async (id: string) =>
+      (await db.query<{ status: string; error: string | null }>('SELECT status, error FROM document_deliveries WHERE id = $1', [id]))[0];
+
+    it('a pushed send request reaches the customer once, with the PDF attached', async () => {
+      const request = { id: randomUUID(), to: 'naledi@example.com', at: now() };
+      const doc = sentInvoice(ws, { send_request: request });
+      expect(await push('invoices', [{ newDocumentState: doc }])).toEqual({ conflicts: [], rejected: [] });
+      expect(await delivery(request.id)).toMatchObject({ status: 'queued' });
+      await runJobs();
+      const mails = mailsTo('naledi@example.com');
+      expect(mails).toHaveLength(1);
+      expect(mails[0].raw).toContain('Subject: Invoice INV-000007 from');
+      const [pdf] = mimeAttachments(mails[0].raw);
+      expect(pdf).toMatchObject({ filename: 'INV-000007.pdf', contentType: 'application/pdf' });
+      const text = await pdfText(pdf.bytes);
+      expect(text).toContain('INV-000007');
+      expect(text).toContain('Logo design');
+      expect(text).toMatch(/Total\s+R\s?2,875\.00/);
+      expect(await delivery(request.id)).toMatchObject({ status: 'sent', error: null });
+
+      // The same push again, a second run of the job and a second dispatch: still one mail.
+      await push('invoices', [{ newDocumentState: doc }]);
+      await jobs.queue.send(DOCUMENT_EMAIL_JOB, { workspaceId: ws, id: request.id });
+      await runJobs();
+      expect(mailsTo('naledi@example.com')).toHaveLength(1);
+    });
+
+    it('a new request for the same invoice is a second mail; a quote goes out headed Quote', async () => {
+      const first = { id: randomUUID(), to: 'thabo@example.com', at: now() };
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000008', send_request: first });
+      await push('invoices', [{ newDocumentState: doc }]);
+      await runJobs();
+      const quote = {
+        ...sentInvoice(ws, { send_request: { id: randomUUID(), to: 'thabo@example.com', at: now() } }),
+        invoice_number: undefined,
+        due_date: undefined,
+        quote_number: 'QUO-000003',
+        expiry_date: '2026-04-01',
+      };
+      await push('quotes', [{ newDocumentState: quote }]);
+      await runJobs();
+      const mails = mailsTo('thabo@example.com');
+      expect(mails).toHaveLength(2);
+      const quoteMail = mails.find((m) => m.raw.includes('Subject: Quote QUO-000003'));
+      expect(quoteMail).toBeDefined();
+      expect(await pdfText(mimeAttachments(quoteMail?.raw ?? '')[0].bytes)).toContain('Valid until: 2026-04-01');
+    });
+
+    async function shareUrl(workspaceId: number, invoiceId: string) {
+      const res = await owned(`${server.url}/api/workspaces/${workspaceId}/invoices/${invoiceId}/share-link`, {
+        method: 'POST',
+        headers: { origin: server.url, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return { status: res.status, body: (await res.json()) as { url?: string; message?: string } };
+    }
+    const publicPath = (url: string) => {
+      const u = new URL(url);
+      const [, , slug, , number] = u.pathname.split('/');
+      return { api: `${server.url}/api/storefront/${slug}/invoices/${number}`, token: u.searchParams.get('t') ?? '', slug, number };
+    };
+
+    it('the public page shows paid and balance to the link holder only, and opening it marks the invoice viewed', async () => {
+      const payments = [{ id: randomUUID(), amount_cents: 100_000, date: '2026-03-05', method: 'eft' }];
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000020', payments, status: 'partially_paid' });
+      await push('invoices', [{ newDocumentState: doc }]);
+      const draft = sentInvoice(ws, { invoice_number: 'INV-000021', status: 'draft' });
+      await push('invoices', [{ newDocumentState: draft }]);
+      expect((await shareUrl(ws, draft.id)).status).toBe(409);
+
+      const shared = await shareUrl(ws, doc.id);
+      expect(shared.status).toBe(200);
+      const url = shared.body.url ?? '';
+      expect(url).toMatch(/\/storefront\/[^/]+\/invoice\/INV-000020\?t=[A-Za-z0-9_-]{32}$/);
+      expect((await shareUrl(ws, doc.id)).body.url).toBe(url);
+      const page = publicPath(url);
+
+      const outreach = async () =>
+        (await (await owned(`${server.url}/api/workspaces/${ws}/invoices/${doc.id}/outreach`)).json()) as { viewed_at: string | null };
+      expect((await outreach()).viewed_at).toBeNull();
+
+      // Wrong, missing or another invoice's token, and another workspace's address: the same plain not-found.
+      for (const wrong of [`${page.api}?t=${page.token.slice(0, -1)}x`, page.api, `${page.api}?t=`]) {
+        const res = await fetch(wrong);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ message: 'Not found' });
+      }
+      const other = sentInvoice(otherWs, { invoice_number: 'INV-000020' });
+      await api.push('invoices', otherWs, [{ newDocumentState: other }]);
+      const otherSlug = (await db.query<{ slug: string }>('SELECT slug FROM workspaces WHERE id = $1', [otherWs]))[0].slug;
+      expect((await fetch(`${server.url}/api/storefront/${otherSlug}/invoices/INV-000020?t=${page.token}`)).status).toBe(404);
+      expect((await fetch(`${server.url}/api/storefront/${page.slug}/invoices/INV-000021?t=${page.token}`)).status).toBe(404);
+      expect((await outreach()).viewed_at).toBeNull();
+
+      const res = await fetch(`${page.api}?t=${page.token}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('no-store');
+      expect(await res.json()).toMatchObject({
+        heading: 'Invoice',
+        number: 'INV-000020',
+        status: 'partially_paid',
+        customer_name: 'Naledi Khumalo',
+        total_cents: 287_500,
+        paid_cents: 100_000,
+        balance_cents: 187_500,
+        due_date: '2026-04-01',
+        payable: true,
+      });
+      expect((await outreach()).viewed_at).toEqual(expect.any(String));
+    });
+
+    it('a send request without a number or to an invalid address is refused and nothing is sent', async () => {
+      const unnumbered = sentInvoice(ws, {
+        invoice_number: undefined,
+        status: 'draft',
+        send_request: { id: randomUUID(), to: 'x@example.com', at: now() },
+      });
+      expect((await push('invoices', [{ newDocumentState: unnumbered }])).rejected).toEqual([
+        { id: unnumbered.id, code: 'invalid', message: sendMessages.noNumber },
+      ]);
+      const bad = sentInvoice(ws, { send_request: { id: randomUUID(), to: 'x@', at: now() } });
+      expect((await push('invoices', [{ newDocumentState: bad }])).rejected[0]?.code).toBe('invalid');
+      expect(await runJobs()).toBe(0);
+      expect(mailsTo('x@example.com')).toHaveLength(0);
+    });
+  });
+}

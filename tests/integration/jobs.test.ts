@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../sync-server/db/db.js';
+import { defineJob, startJobQueue, type JobDefinition, type JobQueue } from '../../sync-server/jobs/job-queue.js';
+import { createLogger } from '../../sync-server/logger.js';
+import { testDatabases } from '../support/databases.js';
+
+interface Note {
+  n: number;
+}
+const parseNote = (data: unknown): Note => {
+  if (typeof data === 'object' && data !== null && 'n' in data && typeof data.n === 'number') return { n: data.n };
+  throw new Error('not a note');
+};
+
+for (const target of testDatabases()) {
+  describe(`job queue (pg-boss) on ${target.name}`, () => {
+    let db: Db;
+    let queue: JobQueue;
+    const ran: number[] = [];
+    const failing = new Map<number, number>();
+    const gaveUp: number[] = [];
+
+    const note: JobDefinition<Note> = {
+      name: 'test-note',
+      attempts: 3,
+      retryDelaySeconds: 0,
+      parse: parseNote,
+      async run(job) {
+        const left = failing.get(job.data.n) ?? 0;
+        if (left > 0) {
+          failing.set(job.data.n, left - 1);
+          throw new Error(`note ${job.data.n} failed`);
+        }
+        ran.push(job.data.n);
+      },
+      async gaveUp(job) {
+        gaveUp.push(job.data.n);
+      },
+    };
+
+    beforeAll(async () => {
+      db = await target.open();
+      queue = await startJobQueue(db, createLogger('silent'), [defineJob(note)], { work: false });
+    });
+    afterAll(async () => {
+      await queue.stop();
+      await db.close();
+    });
+
+    it('runs a queued job once', async () => {
+      expect(await queue.send('test-note', { n: 1 })).toEqual(expect.any(String));
+      expect(await queue.drain('test-note')).toBe(1);
+      expect(ran).toEqual([1]);
+      expect(await queue.drain('test-note')).toBe(0);
+      expect(ran).toEqual([1]);
+    });
+
+    it('refuses a second job with the same key while the first waits', async () => {
+      expect(await queue.send('test-note', { n: 2 }, 'intent-2')).toEqual(expect.any(String));
+      expect(await queue.send('test-note', { n: 2 }, 'intent-2')).toBeNull();
+      await queue.drain('test-note');
+      expect(ran.filter((n) => n === 2)).toEqual([2]);
+    });
+
+    it('tries a failing job again until it succeeds', async () => {
+      failing.set(3, 2);
+      await queue.send('test-note', { n: 3 });
+      expect(await queue.drain('test-note')).toBe(3);
+      expect(ran.filter((n) => n === 3)).toEqual([3]);
+      expect(gaveUp).toEqual([]);
+    });
+
+    it('gives up after its last try and says so once', async () => {
+      failing.set(4, 10);
+      await queue.send('test-note', { n: 4 });
+      expect(await queue.drain('test-note')).toBe(3);
+      expect(ran).not.toContain(4);
+      expect(gaveUp).toEqual([4]);
+    });
+
+    it('keeps its tables in its own schema', async () => {
+      const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'pgboss'`);
+      expect(rows[0].n).toBeGreaterThan(0);
+    });
+  });
+}
