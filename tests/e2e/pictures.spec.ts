@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addProduct, newTraderWithWorkspace, productRow } from './inventory-support';
+import { fillLine } from './invoices-support';
 
 /**
  * Issue 14 "Done when": a product photo taken on a phone appears on the till grid, and still appears
@@ -126,4 +127,63 @@ test('a product photo from the phone is shrunk, shown on the till grid, and stil
   });
 
   await context.setOffline(false);
+});
+
+test('the workspace logo prints on the invoice, settings show storage, a profile picture shows, a folder comes back from the trash', async ({
+  page,
+}, info) => {
+  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/pictures-${info.project.name}-${name}.png`, fullPage: true });
+  const { workspaceId } = await newTraderWithWorkspace(page, 'logo', info.project.name, `Logo Works ${info.project.name}`);
+  const logo = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#1d3557' } })
+    .png()
+    .toBuffer();
+
+  await test.step('settings: a logo is picked and saved, and storage use is shown', async () => {
+    await goTo(page, 'Settings');
+    const group = page.getByRole('group', { name: 'Workspace logo' });
+    await group.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await expect(page.getByText('Logo saved')).toBeVisible();
+    await expect.poll(() => loaded(page.getByRole('img', { name: 'Workspace logo preview' }))).toBe(true);
+    await expect(page.getByTestId('storage-usage')).toHaveText(/^[1-9][\d.]* (B|KB) of 1\.0 GB used$/);
+    await page.getByRole('heading', { name: 'Logo', exact: true }).scrollIntoViewIfNeeded();
+    await shot('05-settings');
+  });
+
+  await test.step('the invoice view prints the logo above the business name', async () => {
+    await goTo(page, 'Invoices');
+    await page.getByRole('link', { name: 'New invoice' }).click();
+    const form = page.getByRole('form', { name: 'New invoice' });
+    await form.getByLabel('Customer name').fill('Naledi Khumalo');
+    await fillLine(page, 1, { description: 'Logo design', quantity: '1', price: '2500' });
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    const img = page.getByTestId('document-logo');
+    await expect(img).toHaveAttribute('alt', `Logo Works ${info.project.name} logo`);
+    await expect.poll(() => loaded(img)).toBe(true);
+    await shot('06-invoice');
+  });
+
+  await test.step('the profile takes a picture and shows it', async () => {
+    await page.goto('/profile');
+    const group = page.getByRole('group', { name: 'Profile picture' });
+    await group.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: logo });
+    await expect(page.getByText('Profile updated')).toBeVisible();
+    await expect(page.getByLabel('Avatar URL')).toHaveValue(
+      new RegExp(`/api/workspaces/${workspaceId}/drive/files/[0-9a-f-]{36}/picture\\?w=\\d+$`),
+    );
+    await shot('07-profile');
+  });
+
+  await test.step('a folder in the trash comes back with what was in it', async () => {
+    const folder: { id: string } = await (
+      await page.request.post(`/api/workspaces/${workspaceId}/drive/folders`, { data: { name: 'Old stock' } })
+    ).json();
+    expect((await page.request.delete(`/api/workspaces/${workspaceId}/drive/folders/${folder.id}`)).ok()).toBe(true);
+    await page.goto(`/workspace/${workspaceId}/drive`);
+    await page.getByRole('button', { name: 'Trash', exact: true }).click();
+    await page.getByRole('button', { name: 'Restore Old stock' }).click();
+    await expect(page.getByText('Folder restored with its contents')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Restore Old stock' })).toHaveCount(0);
+    await page.goto(`/workspace/${workspaceId}/drive`);
+    await expect(page.getByTestId('drive-folder').getByRole('button', { name: 'Old stock', exact: true })).toBeVisible();
+  });
 });

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import type { PicturePurpose } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import { pictureUrl, uploadPicture } from './pictures';
+import { driveKeys } from './use-drive';
 import * as s from './pictures.css';
 
 /** A drive image shown at `size` CSS pixels square (cover), served at the width the screen needs. */
@@ -58,6 +60,7 @@ export function PictureField({
   onChange: (fileId: string | null) => void;
   onBusy?: (busy: boolean) => void;
 }) {
+  const queryClient = useQueryClient();
   const [local, setLocal] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -73,6 +76,8 @@ export function PictureField({
     onBusy?.(true);
     try {
       onChange(await uploadPicture(workspaceId, file, purpose, (sent, total) => setPercent(total ? Math.floor((sent / total) * 100) : 0)));
+      // The drive's listings and its usage now count the new picture.
+      void queryClient.invalidateQueries({ queryKey: driveKeys.all(workspaceId) });
     } catch (err) {
       setLocal(null);
       setError(err instanceof Error ? err.message : String(err));
