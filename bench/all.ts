@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: every benchmark, each printing figures against a baseline measured in the same
  * run: bundle sizes against the budgets (DESIGN.md §11), landing LCP against a static page, the
- * sync benchmarks against raw SQL, bytes on the wire for a day of trading against its budget, the offline till sale against a raw IndexedDB write, and the Yjs fan-out against a bare WebSocket broadcast.
+ * sync benchmarks against raw SQL, bytes on the wire for a day of trading against its budget, the offline till sale against a raw IndexedDB write,
+ * the Yjs fan-out against a bare WebSocket broadcast, and drive uploads through tus against a plain file copy, with the thumbnail time of a
+ * 12-megapixel photo.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,3 +21,4 @@ run('npx', ['tsx', 'bench/run.ts']);
 run('npx', ['tsx', 'bench/wire.ts']);
 run('npx', ['tsx', 'bench/pos-sale.ts']);
 run('npx', ['tsx', 'bench/yjs.ts']);
+run('npx', ['tsx', 'bench/drive.ts']);

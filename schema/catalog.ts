@@ -11,9 +11,12 @@ const price = cents(-9_999_999_999, 9_999_999_999);
  */
 export const products = replicatedEntity({
   name: 'products',
-  version: 0,
+  version: 1,
   // Add one strategy per version bump; stored documents outlive app versions.
-  migrationStrategies: {},
+  migrationStrategies: {
+    // 1: `image_file_id` (the product's photo in the drive) is new and optional: stored products stay as they are.
+    1: (old) => old,
+  },
   fields: {
     name: text(255).optional(),
     sku: text(100).optional(),
@@ -25,6 +28,8 @@ export const products = replicatedEntity({
     low_stock_threshold: intColumn.optional(),
     category: text(255).optional(),
     images: z.array(text(2000)).max(20).optional(),
+    /** The product's photo: a drive file of the workspace (its picture endpoint serves it sized). */
+    image_file_id: z.uuid().optional(),
     tags: z.array(text(100)).max(50).optional(),
     product_type: z.enum(['physical', 'digital', 'service', 'booking']).default('physical'),
     status: z.enum(['active', 'draft', 'archived']).default('active'),
@@ -51,6 +56,7 @@ export const products = replicatedEntity({
     low_stock_threshold: 'int',
     category: 'text',
     images: 'jsonb',
+    image_file_id: 'text',
     tags: 'jsonb',
     product_type: 'text',
     status: 'text',

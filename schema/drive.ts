@@ -14,7 +14,33 @@ export const driveMessages = {
   file: 'File not found',
   link: 'This link does not exist, has expired or was revoked.',
   notImage: 'This file has no preview.',
+  picture: 'A picture must be a PNG, JPEG, GIF or WebP image.',
 } as const;
+
+/**
+ * What a picture is for: each lands in its own folder at the top of the drive, made when first needed
+ * (issue 14: product images, the workspace logo, user avatars).
+ */
+export const picturePurpose = z.enum(['product', 'logo', 'avatar']);
+export type PicturePurpose = z.infer<typeof picturePurpose>;
+export const pictureFolders: Record<PicturePurpose, string> = { product: 'Products', logo: 'Branding', avatar: 'Profile pictures' };
+
+/** The response header that names the drive file a finished upload became. */
+export const FILE_ID_HEADER = 'Drive-File-Id';
+
+/** The widths a picture is served at (CSS pixels × device pixel ratio, rounded up to one of these). */
+const pictureWidthParams = ['64', '128', '256', '512', '1024'] as const;
+export const PICTURE_WIDTHS: readonly number[] = pictureWidthParams.map(Number);
+
+/** The smallest served width that covers `cssPixels` on a screen of `dpr` device pixels per CSS pixel. */
+export function pictureWidthFor(cssPixels: number, dpr = 1): number {
+  const wanted = Math.ceil(cssPixels * Math.max(1, Math.min(dpr, 3)));
+  return PICTURE_WIDTHS.find((w) => w >= wanted) ?? PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1];
+}
+
+export const pictureQuery = z.object({
+  w: z.enum(pictureWidthParams, { error: `A width is one of ${pictureWidthParams.join(', ')}` }).transform(Number),
+});
 
 /** Trashed files are purged after this many days (issue 14). */
 export const TRASH_DAYS = 30;

@@ -64,6 +64,21 @@ describe('runtime caching', () => {
     expect(runtimeCacheFor(url('/api/auth/avatar'), 'image', true)).toBeNull();
   });
 
+  it('keeps a workspace’s sized pictures, and nothing else of its drive', () => {
+    const picture = '/api/workspaces/3/drive/files/5d3c9a1b-2e4f-4a6b-8c7d-9e0f1a2b3c4d/picture';
+    expect(runtimeCacheFor(url(`${picture}?w=256`), 'image', true)).toBe(runtimeCaches.pictures);
+    expect(runtimeCacheFor(url(`${picture}?w=256`), 'image', false)).toBe(runtimeCaches.images);
+    for (const path of [
+      '/api/workspaces/3/drive/files/5d3c9a1b-2e4f-4a6b-8c7d-9e0f1a2b3c4d/content',
+      '/api/workspaces/3/drive/files/5d3c9a1b-2e4f-4a6b-8c7d-9e0f1a2b3c4d/thumbnail',
+      '/api/workspaces/3/drive/files/5d3c9a1b-2e4f-4a6b-8c7d-9e0f1a2b3c4d',
+      '/api/workspaces/3/drive/files/../../members/picture',
+      '/api/workspaces/3/drive/files/5d3c9a1b-2e4f-4a6b-8c7d-9e0f1a2b3c4d/picture/x',
+    ]) {
+      expect(runtimeCacheFor(url(path), 'image', true), path).toBeNull();
+    }
+  });
+
   it('does not cache other API reads it was not told about', () => {
     expect(runtimeCacheFor(url('/api/health'), '', true)).toBeNull();
     expect(runtimeCacheFor(url('/api/contact'), '', true)).toBeNull();
@@ -90,11 +105,13 @@ describe('logout', () => {
       runtimeCaches.rates,
       runtimeCaches.publicApi,
       runtimeCaches.images,
+      runtimeCaches.pictures,
       'some-cache-added-later',
     ];
     expect(cachesToClearOnLogout(names, isWorkboxPrecache)).toEqual([
       runtimeCaches.publicApi,
       runtimeCaches.images,
+      runtimeCaches.pictures,
       'some-cache-added-later',
     ]);
   });

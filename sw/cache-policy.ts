@@ -11,7 +11,22 @@ export const runtimeCaches = {
   publicApi: 'vuka-public-api-v1',
   /** Images; an avatar or a listing photo can be personal, so dropped on logout. */
   images: 'vuka-images-v1',
+  /**
+   * A workspace's sized pictures (products, logo, avatars), kept so a till shows them offline. A
+   * picture's bytes never change under its URL, so the first copy is kept; dropped on logout.
+   */
+  pictures: 'vuka-pictures-v1',
 } as const;
+
+/** How many sized pictures a device keeps, and for how long (seconds) after the last use. */
+export const pictureCacheLimits = { maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60 } as const;
+
+/** A drive file's sized picture: `/api/workspaces/:id/drive/files/:fileId/picture`. */
+const picturePath = /^\/api\/workspaces\/\d+\/drive\/files\/[0-9a-f-]{36}\/picture$/;
+
+export function isPicturePath(pathname: string): boolean {
+  return picturePath.test(pathname);
+}
 
 /** Caches that can be kept when someone signs out: they hold nothing tied to a person. */
 const keptOnLogout: ReadonlySet<string> = new Set([runtimeCaches.rates]);
@@ -52,6 +67,7 @@ export function isPrivatePath(pathname: string): boolean {
 
 /** Which runtime cache (if any) a same-origin GET belongs to. */
 export function runtimeCacheFor(url: URL, destination: string, sameOrigin: boolean): string | null {
+  if (sameOrigin && isPicturePath(url.pathname)) return runtimeCaches.pictures;
   if (sameOrigin && isPrivatePath(url.pathname)) return null;
   if (sameOrigin && url.pathname === '/api/exchange-rates') return runtimeCaches.rates;
   if (sameOrigin && url.pathname.startsWith('/api/marketplace/')) return runtimeCaches.publicApi;

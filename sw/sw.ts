@@ -3,12 +3,14 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { CacheFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import {
   cachesToClearOnLogout,
   clearPrivateCachesMessage,
   isWorkboxPrecache,
   navigationDenylist,
+  pictureCacheLimits,
   runtimeCacheFor,
   runtimeCaches,
   skipWaitingMessageType,
@@ -36,10 +38,16 @@ function staleWhileRevalidate(cacheName: string, maxEntries: number, maxAgeSecon
 }
 
 const day = 24 * 60 * 60;
-const strategies: Record<string, StaleWhileRevalidate> = {
+const strategies: Record<string, Strategy> = {
   [runtimeCaches.rates]: staleWhileRevalidate(runtimeCaches.rates, 4, 7 * day),
   [runtimeCaches.publicApi]: staleWhileRevalidate(runtimeCaches.publicApi, 200, 7 * day),
   [runtimeCaches.images]: staleWhileRevalidate(runtimeCaches.images, 120, 30 * day),
+  // A sized picture never changes under its URL (a file's bytes are fixed by its id): the first
+  // complete copy serves every later look, offline too. Only 200s: a refusal is not kept.
+  [runtimeCaches.pictures]: new CacheFirst({
+    cacheName: runtimeCaches.pictures,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...pictureCacheLimits, purgeOnQuotaError: true })],
+  }),
 };
 
 // Only GETs the policy names as public; everything else (auth, workspaces, sync …) goes straight

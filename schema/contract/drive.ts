@@ -11,6 +11,7 @@ import {
   filePatch,
   folderCreate,
   folderPatch,
+  pictureQuery,
   shareLinkCreate,
   shareLinkCreated,
   shareLinkDto,
@@ -47,6 +48,13 @@ export const driveContract = {
     response: driveFolderDto,
   }),
   deleteFolder: endpoint({ method: 'DELETE', path: '/api/workspaces/:id/drive/folders/:folderId', params: folder, response: okBody }),
+  /** Out of the trash with everything that went in with it. */
+  restoreFolder: endpoint({
+    method: 'POST',
+    path: '/api/workspaces/:id/drive/folders/:folderId/restore',
+    params: folder,
+    response: driveFolderDto,
+  }),
   getFile: endpoint({ method: 'GET', path: '/api/workspaces/:id/drive/files/:fileId', params: file, response: driveFileDto }),
   updateFile: endpoint({
     method: 'PATCH',
@@ -60,6 +68,14 @@ export const driveContract = {
   deleteFile: endpoint({ method: 'DELETE', path: '/api/workspaces/:id/drive/files/:fileId', params: file, response: okBody }),
   content: endpoint({ method: 'GET', path: '/api/workspaces/:id/drive/files/:fileId/content', params: file, response: bytes }),
   thumbnail: endpoint({ method: 'GET', path: '/api/workspaces/:id/drive/files/:fileId/thumbnail', params: file, response: bytes }),
+  /** An image at one of PICTURE_WIDTHS (WebP, made once with sharp and kept in storage). */
+  picture: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/drive/files/:fileId/picture',
+    params: file,
+    query: pictureQuery,
+    response: bytes,
+  }),
   links: endpoint({ method: 'GET', path: '/api/workspaces/:id/drive/files/:fileId/links', params: file, response: z.array(shareLinkDto) }),
   createLink: endpoint({
     method: 'POST',

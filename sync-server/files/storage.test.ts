@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../../tests/support/s3.js';
-import { fileKey, localStorage, s3Storage, thumbnailKey, type FileStorage } from './storage.js';
+import { fileKey, localStorage, picturesPrefix, s3Storage, thumbnailKey, workspacePrefix, type FileStorage } from './storage.js';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -73,6 +73,24 @@ for (const driver of drivers) {
       await expect(storage.get(key)).rejects.toThrow();
       // Deleting what is gone is fine.
       await storage.delete(key);
+    });
+
+    it('deletes everything under a prefix, and nothing of a workspace whose id merely starts the same', async () => {
+      for (const key of [
+        'workspaces/3/files/a',
+        'workspaces/3/pictures/a/w64.webp',
+        'workspaces/3/pictures/a/w128.webp',
+        'workspaces/31/files/b',
+      ])
+        await storage.put(key, Buffer.from(key), Buffer.byteLength(key));
+      expect(await storage.deleteAll(picturesPrefix(3, 'a'))).toBe(2);
+      expect(await storage.stat('workspaces/3/pictures/a/w64.webp')).toBeNull();
+      expect(await storage.stat('workspaces/3/files/a')).not.toBeNull();
+      expect(await storage.deleteAll(workspacePrefix(3))).toBe(1);
+      expect(await storage.stat('workspaces/3/files/a')).toBeNull();
+      expect(await storage.stat('workspaces/31/files/b')).toEqual({ size: 'workspaces/31/files/b'.length });
+      expect(await storage.deleteAll(workspacePrefix(3))).toBe(0);
+      await expect(storage.deleteAll('workspaces/3')).rejects.toThrow(/not a storage prefix/);
     });
 
     it('a put replaces the object under the same key', async () => {

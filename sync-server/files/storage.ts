@@ -1,10 +1,17 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../config.js';
 
 /** Bytes `start` to `end`, both included (an HTTP Range). */
@@ -27,6 +34,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The object's size, or null when there is none. */
   stat(key: string): Promise<{ size: number } | null>;
+  /** Removes every object whose key starts with `prefix` (a whole folder of keys, ending in `/`). Returns how many went. */
+  deleteAll(prefix: string): Promise<number>;
 }
 
 /** S3 settings, when all four required ones are set. */
@@ -65,6 +74,28 @@ export function fileKey(workspaceId: number, fileId: string): string {
 
 export function thumbnailKey(workspaceId: number, fileId: string): string {
   return checkKey(`workspaces/${workspaceId}/thumbnails/${fileId}.webp`);
+}
+
+/** A picture made `width` pixels wide from a drive image. */
+export function pictureKey(workspaceId: number, fileId: string, width: number): string {
+  return checkKey(`workspaces/${workspaceId}/pictures/${fileId}/w${width}.webp`);
+}
+
+/** Everything one drive file left in storage besides its bytes and thumbnail: its sized pictures. */
+export function picturesPrefix(workspaceId: number, fileId: string): string {
+  return `${checkKey(`workspaces/${workspaceId}/pictures/${fileId}`)}/`;
+}
+
+/** Everything of one workspace. */
+export function workspacePrefix(workspaceId: number): string {
+  return `${checkKey(`workspaces/${workspaceId}`)}/`;
+}
+
+/** A prefix is a key followed by `/`. */
+function checkPrefix(prefix: string): string {
+  if (!prefix.endsWith('/')) throw new Error(`not a storage prefix: ${JSON.stringify(prefix)}`);
+  checkKey(prefix.slice(0, -1));
+  return prefix;
 }
 
 /** Files on local disk under `root`; a put writes a temporary file and renames it, so a reader never sees half a file. */
@@ -107,6 +138,21 @@ export function localStorage(root: string): FileStorage {
         throw err;
       }
     },
+    async deleteAll(prefix) {
+      const dir = pathOf(checkPrefix(prefix).slice(0, -1));
+      let entries: string[];
+      try {
+        entries = await readdir(dir, { recursive: true });
+      } catch (err) {
+        if (isCode(err, 'ENOENT')) return 0;
+        throw err;
+      }
+      const files = (await Promise.all(entries.map(async (e) => ((await stat(join(dir, e))).isFile() ? e : null)))).filter(
+        (e) => e !== null,
+      );
+      await rm(dir, { recursive: true, force: true });
+      return files.length;
+    },
   };
 }
 
@@ -137,6 +183,21 @@ export function s3Storage(settings: S3Settings): FileStorage {
         if (typeof err === 'object' && err !== null && 'name' in err && (err.name === 'NotFound' || err.name === 'NoSuchKey')) return null;
         throw err;
       }
+    },
+    async deleteAll(prefix) {
+      const Prefix = checkPrefix(prefix);
+      let removed = 0;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key?.startsWith(Prefix)) continue;
+          await client.send(new DeleteObjectCommand({ Bucket, Key: object.Key }));
+          removed++;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return removed;
     },
   };
 }

@@ -24,3 +24,13 @@ export async function makeThumbnail(storage: FileStorage, source: string, target
   await storage.put(target, thumbnail, thumbnail.length, 'image/webp');
   return true;
 }
+
+/**
+ * A WebP of the image at `source`, `width` pixels wide (or its own width when narrower), upright
+ * (EXIF orientation applied). Throws when the bytes are not an image sharp can read.
+ */
+export async function makePicture(storage: FileStorage, source: string, width: number): Promise<Buffer> {
+  const input = await storage.get(source);
+  const resize = sharp({ failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 });
+  return input.pipe(resize).toBuffer();
+}

@@ -353,6 +353,145 @@ function driveSuite(
       expect((await download(owner.client, `${base()}/files/${fileId}/thumbnail`)).status).toBe(404);
     });
 
+    it('a picture lands in its own folder and is served at the width asked, made once and kept', async () => {
+      const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#264653' } })
+        .jpeg()
+        .toBuffer();
+      const first = await tusUpload(server, owner.client, ws, photo, { filename: 'maize.jpg', filetype: 'image/jpeg', purpose: 'product' });
+      const second = await tusUpload(server, owner.client, ws, photo, {
+        filename: 'beans.jpg',
+        filetype: 'image/jpeg',
+        purpose: 'product',
+      });
+      const root = driveListing.parse((await owner.client.get(base())).json);
+      const products = root.folders.filter((f) => f.name === 'Products');
+      expect(products).toHaveLength(1);
+      const inside = driveListing.parse((await owner.client.get(`${base()}?folder=${products[0].id}`)).json);
+      expect(inside.files.map((f) => f.id).sort()).toEqual([first.fileId, second.fileId].sort());
+
+      const storage = driveRuntime(server.deps).storage;
+      const key = `workspaces/${ws}/pictures/${first.fileId}/w256.webp`;
+      expect(await storage.stat(key)).toBeNull();
+      const pic = await download(owner.client, `${base()}/files/${first.fileId}/picture?w=256`);
+      expect(pic.status).toBe(200);
+      expect(pic.headers.get('content-type')).toBe('image/webp');
+      expect(pic.headers.get('cache-control')).toContain('immutable');
+      expect(await sharp(pic.body).metadata()).toMatchObject({ format: 'webp', width: 256, height: 192 });
+      // Kept in storage: the second answer is the same bytes, read back.
+      expect(await storage.stat(key)).toEqual({ size: pic.body.length });
+      const again = await download(owner.client, `${base()}/files/${first.fileId}/picture?w=256`);
+      expect(again.body.equals(pic.body)).toBe(true);
+      // Never larger than the photo itself.
+      const small = await sharp({ create: { width: 100, height: 50, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer();
+      const tiny = await tusUpload(server, owner.client, ws, small, { filename: 'logo.png', filetype: 'image/png', purpose: 'logo' });
+      expect(await sharp((await download(owner.client, `${base()}/files/${tiny.fileId}/picture?w=1024`)).body).metadata()).toMatchObject({
+        width: 100,
+      });
+      expect(driveListing.parse((await owner.client.get(base())).json).folders.map((f) => f.name)).toContain('Branding');
+
+      expect((await download(owner.client, `${base()}/files/${first.fileId}/picture?w=300`)).status).toBe(400);
+      const { fileId: pdf } = await tusUpload(server, owner.client, ws, pdfBytes(200), { filename: 'a.pdf', filetype: 'application/pdf' });
+      expect((await download(owner.client, `${base()}/files/${pdf}/picture?w=64`)).status).toBe(404);
+      // Only an image can be a picture.
+      const refused = await tusUpload(server, owner.client, ws, pdfBytes(200), {
+        filename: 'menu.pdf',
+        filetype: 'application/pdf',
+        purpose: 'product',
+      }).then(
+        () => null,
+        (err: unknown) => refusedOf(err),
+      );
+      expect(refused).toEqual({ status: 415, body: { message: driveMessages.picture, code: 'type_not_allowed' } });
+
+      // A file deleted for good takes its pictures with it.
+      expect((await owner.client.delete(`${base()}/files/${first.fileId}`)).status).toBe(200);
+      expect(await storage.stat(key)).toBeNull();
+    });
+
+    it('a folder restored from the trash brings back what went in with it, and only that', async () => {
+      const shop = driveFolderDto.parse((await owner.client.post(`${base()}/folders`, { name: 'Market stall' })).json);
+      const inner = driveFolderDto.parse((await owner.client.post(`${base()}/folders`, { name: 'Receipts', parent_id: shop.id })).json);
+      const upload = (name: string, folder: string) =>
+        tusUpload(server, owner.client, ws, pdfBytes(300), { filename: name, filetype: 'application/pdf', folder }).then((u) => u.fileId);
+      const top = await upload('rent.pdf', shop.id);
+      const deep = await upload('march.pdf', inner.id);
+      const binned = await upload('old.pdf', shop.id);
+      expect((await owner.client.post(`${base()}/files/${binned}/trash`)).status).toBe(200);
+      // A moment later the folder goes, with what is still in it.
+      server.advance(1000);
+      try {
+        expect((await owner.client.delete(`${base()}/folders/${shop.id}`)).status).toBe(200);
+      } finally {
+        server.advance(-1000);
+      }
+      expect((await owner.client.post(`${base()}/folders/${inner.id}/restore`)).status).toBe(200);
+      // Restored on its own, the inner folder left its trashed parent for the top of the drive.
+      const innerBack = driveListing.parse((await owner.client.get(base())).json);
+      expect(innerBack.folders.find((f) => f.id === inner.id)).toMatchObject({ parent_id: null, deleted_at: null });
+      expect((await owner.client.patch(`${base()}/folders/${inner.id}`, { parent_id: shop.id })).status).toBe(400);
+
+      const restored = await owner.client.post(`${base()}/folders/${shop.id}/restore`);
+      expect(restored.status).toBe(200);
+      expect(driveFolderDto.parse(restored.json)).toMatchObject({ id: shop.id, parent_id: null, deleted_at: null });
+      const listing = driveListing.parse((await owner.client.get(`${base()}?folder=${shop.id}`)).json);
+      expect(listing.files.map((f) => f.id)).toEqual([top]);
+      const innerFiles = driveListing.parse((await owner.client.get(`${base()}?folder=${inner.id}`)).json);
+      expect(innerFiles.files.map((f) => f.id)).toEqual([deep]);
+      // The file trashed on its own before stays in the trash.
+      const trash = driveListing.parse((await owner.client.get(`${base()}?trash=1`)).json);
+      expect(trash.files.map((f) => f.id)).toContain(binned);
+      expect(trash.folders.map((f) => f.id)).not.toContain(shop.id);
+      // A folder not in the trash, or another workspace's, is not found.
+      const again = await owner.client.post(`${base()}/folders/${shop.id}/restore`);
+      expect(again.status).toBe(404);
+      expect(again.json).toMatchObject({ message: 'Folder not found' });
+    });
+
+    it('deleting a workspace, or the account that owns it, removes its files from storage and nothing else', async () => {
+      const boss = await signedInUser(server, { plan: 'pro' });
+      const storage = driveRuntime(server.deps).storage;
+      const keysOf = async (w: number) =>
+        (await db.query<{ storage_key: string }>('SELECT storage_key FROM drive_files WHERE workspace_id = $1', [w])).map(
+          (r) => r.storage_key,
+        );
+      const fill = async (w: number) => {
+        const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#e9c46a' } })
+          .jpeg()
+          .toBuffer();
+        const { fileId } = await tusUpload(server, boss.client, w, photo, {
+          filename: 'stall.jpg',
+          filetype: 'image/jpeg',
+          purpose: 'product',
+        });
+        await tusUpload(server, boss.client, w, pdfBytes(500), { filename: 'lease.pdf', filetype: 'application/pdf' });
+        expect((await download(boss.client, `/api/workspaces/${w}/drive/files/${fileId}/picture?w=128`)).status).toBe(200);
+        const keys = [...(await keysOf(w)), `workspaces/${w}/thumbnails/${fileId}.webp`, `workspaces/${w}/pictures/${fileId}/w128.webp`];
+        for (const key of keys) expect(await storage.stat(key)).not.toBeNull();
+        return keys;
+      };
+      const gone = await seedWorkspace(db, boss.user.id);
+      const kept = await seedWorkspace(db, boss.user.id);
+      const goneKeys = await fill(gone);
+      const keptKeys = await fill(kept);
+
+      const res = await boss.client.delete(`/api/workspaces/${gone}`);
+      expect(res.status).toBe(200);
+      for (const key of goneKeys) expect(await storage.stat(key)).toBeNull();
+      expect(await storage.deleteAll(`workspaces/${gone}/`)).toBe(0);
+      for (const key of keptKeys) expect(await storage.stat(key)).not.toBeNull();
+      if (driver === 'local') expect(await listFiles(join(dataDir, 'files', 'workspaces', String(gone)))).toEqual([]);
+
+      // The owner's account goes: its workspaces go with it, and so do their bytes.
+      const bye = await boss.client.post('/api/auth/delete-account', { confirm: 'DELETE' });
+      expect(bye.status).toBe(200);
+      for (const key of keptKeys) expect(await storage.stat(key)).toBeNull();
+      // Another owner's files are untouched.
+      expect((await owner.client.get(base())).status).toBe(200);
+      for (const key of await keysOf(ws)) expect(await storage.stat(key)).not.toBeNull();
+    });
+
     it('folders: create, list, rename, move, search, and delete to the trash with their files', async () => {
       const shop = driveFolderDto.parse((await owner.client.post(`${base()}/folders`, { name: 'Shop' })).json);
       const photos = driveFolderDto.parse((await owner.client.post(`${base()}/folders`, { name: 'Photos', parent_id: shop.id })).json);

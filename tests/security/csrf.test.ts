@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { replicatedCollections } from '../../schema/replicated.js';
@@ -85,18 +86,21 @@ for (const target of testDatabases()) {
       const member = memberDto.parse(
         (await victim.post(`/api/workspaces/${workspace.id}/invitations`, { email: 'invitee@example.test' })).json,
       );
-      // A drive folder, a stored file (with a thumbnail) and a share link of the victim's.
+      // A drive folder, a stored image (with a thumbnail) and a share link of the victim's.
       const drivePath = `/api/workspaces/${workspace.id}/drive`;
       drive.folderId = driveFolderDto.parse((await victim.post(`${drivePath}/folders`, { name: 'Victim folder' })).json).id;
       drive.fileId = randomUUID();
       const { storage } = driveRuntime(server.deps);
       const fileKey = `workspaces/${workspace.id}/files/${drive.fileId}`;
       const thumbKey = `workspaces/${workspace.id}/thumbnails/${drive.fileId}.webp`;
-      for (const key of [fileKey, thumbKey]) await storage.put(key, Buffer.from('%PDF-probe'), 10);
+      const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      for (const key of [fileKey, thumbKey]) await storage.put(key, image, image.length);
       await db.query(
         `INSERT INTO drive_files (workspace_id, id, folder_id, name, mime_type, size_bytes, sha256, storage_key, thumbnail_key)
-         VALUES ($1, $2, $3, 'victim.pdf', 'application/pdf', 10, $4, $5, $6)`,
-        [workspace.id, drive.fileId, drive.folderId, '0'.repeat(64), fileKey, thumbKey],
+         VALUES ($1, $2, $3, 'victim.png', 'image/png', $4, $5, $6, $7)`,
+        [workspace.id, drive.fileId, drive.folderId, image.length, '0'.repeat(64), fileKey, thumbKey],
       );
       const link = shareLinkCreated.parse((await victim.post(`${drivePath}/files/${drive.fileId}/links`, {})).json);
       drive.linkId = link.id;
@@ -280,9 +284,16 @@ for (const target of testDatabases()) {
 }
 
 /** The query naming the victim's workspace, for endpoints that take one there. */
+/** Query parameters a GET needs besides the workspace (a picture's width). */
+const requiredQuery: Record<string, string> = { w: '64' };
+
 function workspaceQuery(endpoint: ContractEndpoint, workspaceId: number): string {
-  const keys = objectKeys(endpoint.def.query).filter((k) => WORKSPACE_KEY.test(k));
-  return keys.length ? `?${new URLSearchParams(keys.map((k) => [k, String(workspaceId)]))}` : '';
+  const keys = objectKeys(endpoint.def.query);
+  const pairs: Array<[string, string]> = [
+    ...keys.filter((k) => WORKSPACE_KEY.test(k)).map((k): [string, string] => [k, String(workspaceId)]),
+    ...keys.filter((k) => k in requiredQuery).map((k): [string, string] => [k, requiredQuery[k]]),
+  ];
+  return pairs.length ? `?${new URLSearchParams(pairs)}` : '';
 }
 
 function withAndWithoutOrigin(origin: string): Array<Record<string, string>> {

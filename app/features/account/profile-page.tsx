@@ -12,7 +12,10 @@ import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import { useZodForm } from '../forms/use-zod-form';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { PictureField } from '../drive/picture-field';
+import { pictureUrl } from '../drive/pictures';
+import { lastWorkspaceId } from '../workspaces/last-workspace';
+import { serverMessage, useWorkspaces } from '../workspaces/workspace-queries';
 import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
 import * as a from './account.css';
@@ -69,6 +72,16 @@ function ProfileForm({ user }: { user: UserDto }) {
     onError: (error) => toast({ title: 'Update failed', description: serverMessage(error), variant: 'destructive' }),
   });
 
+  // The picture is kept in the drive of the workspace last opened (else the first), like every other picture.
+  const workspaces = useWorkspaces().data;
+  const pictureWorkspace = workspaces?.find((w) => w.id === lastWorkspaceId()) ?? workspaces?.[0];
+  function choosePicture(fileId: string | null) {
+    if (!pictureWorkspace) return;
+    const url = fileId ? `${window.location.origin}${pictureUrl(pictureWorkspace.id, fileId, 128)}` : '';
+    form.set('avatar_url', url);
+    save.mutate({ avatar_url: url === '' ? null : url });
+  }
+
   const previewUrl = profileUpdate.shape.avatar_url.safeParse(blankToNull(avatarUrl)).success ? blankToNull(avatarUrl) : null;
   return (
     <Card>
@@ -88,6 +101,9 @@ function ProfileForm({ user }: { user: UserDto }) {
           <TextField label="Title" {...form.field('title')} description="For example: Owner, Designer" />
           <TextField label="Phone" type="tel" {...form.field('phone')} />
         </div>
+        {pictureWorkspace ? (
+          <PictureField workspaceId={pictureWorkspace.id} purpose="avatar" label="Profile picture" fileId={null} onChange={choosePicture} />
+        ) : null}
         <TextField
           label="Avatar URL"
           type="url"

@@ -12,20 +12,12 @@ import { OnlineOnly } from '../pwa/online-only';
 import { useOnline } from '../pwa/online';
 import { serverMessage } from '../workspaces/workspace-queries';
 import { ConfirmDialog, MoveDialog, NameDialog, ShareDialog } from './drive-dialogs';
-import { FileRow, FolderRow, TrashedFileRow } from './drive-rows';
+import { FileRow, FolderRow, TrashedFileRow, TrashedFolderRow } from './drive-rows';
 import * as s from './drive.css';
 import { UploadButtons, UploadList } from './upload-panel';
+import { UsageBar } from './usage-bar';
 import { useUploadQueue } from './upload-queue';
-import {
-  contentUrl,
-  driveCalls,
-  driveKeys,
-  formatBytes,
-  useDriveAction,
-  useDriveListing,
-  useDriveUsage,
-  type DriveView,
-} from './use-drive';
+import { contentUrl, driveCalls, driveKeys, useDriveAction, useDriveListing, useDriveUsage, type DriveView } from './use-drive';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/drive');
 
@@ -136,6 +128,7 @@ function DriveBody({
 
   const trash = useDriveAction(ws, (id: string) => driveCalls.trashFile(ws, id), 'Moved to trash');
   const restore = useDriveAction(ws, (id: string) => driveCalls.restoreFile(ws, id), 'File restored');
+  const restoreFolder = useDriveAction(ws, (id: string) => driveCalls.restoreFolder(ws, id), 'Folder restored with its contents');
   const destroy = useDriveAction(ws, (id: string) => driveCalls.deleteFile(ws, id), 'File deleted forever');
   const trashFolder = useDriveAction(ws, (id: string) => driveCalls.deleteFolder(ws, id), 'Folder moved to trash');
   const createFolder = useDriveAction(ws, (name: string) => driveCalls.createFolder(ws, name, folderId), 'Folder created');
@@ -230,6 +223,11 @@ function DriveBody({
       ) : null}
       {data && !empty ? (
         <ul className={w.list} aria-label={view.kind === 'trash' ? 'Trash' : 'Files and folders'}>
+          {view.kind === 'trash'
+            ? topTrashedFolders(data.folders).map((f) => (
+                <TrashedFolderRow key={f.id} folder={f} onRestore={() => restoreFolder.mutate(f.id)} />
+              ))
+            : null}
           {view.kind === 'trash'
             ? data.files.map((f) => (
                 <TrashedFileRow
@@ -328,18 +326,8 @@ function DriveBody({
   );
 }
 
-function UsageBar({ used, quota }: { used: number; quota: number | null }) {
-  const pct = quota ? Math.min(100, Math.round((used / quota) * 100)) : 0;
-  return (
-    <div className={s.usage}>
-      <p className={[w.small, w.muted].join(' ')} id="drive-usage">
-        {quota === null ? `${formatBytes(used)} used` : `${formatBytes(used)} of ${formatBytes(quota)} used`}
-      </p>
-      {quota !== null ? (
-        <div className={s.usageBar} role="meter" aria-labelledby="drive-usage" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
-          <div className={s.usageFill} style={{ width: `${pct}%` }} />
-        </div>
-      ) : null}
-    </div>
-  );
+/** Trashed folders not inside another trashed folder (restoring the outer one brings them back). */
+function topTrashedFolders(folders: readonly DriveFolderDto[]): DriveFolderDto[] {
+  const ids = new Set(folders.map((f) => f.id));
+  return folders.filter((f) => f.parent_id === null || !ids.has(f.parent_id));
 }

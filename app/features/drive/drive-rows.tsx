@@ -107,6 +107,29 @@ export function FileRow({ file, workspaceId, onAction }: { file: DriveFileDto; w
   );
 }
 
+/** A folder in the trash: restoring it brings back what went in with it. */
+export function TrashedFolderRow({ folder, onRestore }: { folder: DriveFolderDto; onRestore: () => void }) {
+  const dates = useWorkspaceDates();
+  return (
+    <li className={[s.row, s.wrapRow].join(' ')} data-testid="drive-folder">
+      <span className={s.thumb} aria-hidden="true">
+        DIR
+      </span>
+      <div className={s.rowMain}>
+        <p className={s.rowName} title={folder.name}>
+          {folder.name}
+        </p>
+        <p className={s.rowMeta}>Folder · trashed {dates.date(folder.deleted_at)}</p>
+      </div>
+      <div className={s.rowActions}>
+        <Button variant="secondary" onPress={onRestore} aria-label={`Restore ${folder.name}`}>
+          Restore
+        </Button>
+      </div>
+    </li>
+  );
+}
+
 export function TrashedFileRow({
   file,
   workspaceId,

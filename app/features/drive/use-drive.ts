@@ -76,6 +76,7 @@ export const driveCalls = {
   moveFolder: (ws: number, folderId: string, parent: string | null) =>
     call(c.updateFolder, { params: { id: ws, folderId }, body: { parent_id: parent } }),
   deleteFolder: (ws: number, folderId: string) => call(c.deleteFolder, { params: { id: ws, folderId } }),
+  restoreFolder: (ws: number, folderId: string) => call(c.restoreFolder, { params: { id: ws, folderId } }),
   renameFile: (ws: number, fileId: string, name: string) => call(c.updateFile, { params: { id: ws, fileId }, body: { name } }),
   moveFile: (ws: number, fileId: string, folder: string | null) =>
     call(c.updateFile, { params: { id: ws, fileId }, body: { folder_id: folder } }),

@@ -7,6 +7,8 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import { DeviceDataGate } from '../sync/device-data-gate';
+import { Picture } from '../drive/picture-field';
+import { rowPicture } from '../drive/pictures.css';
 import { EmptyState, Notice } from '../../ui/feedback';
 import { useWorkspaceSettings } from '../workspaces/workspace-queries';
 import * as s from '../../ui/page.css';
@@ -105,6 +107,7 @@ function Inventory({ data, workspaceId }: { data: UserData; workspaceId: number 
           {shown.map((p) => (
             <ProductRow
               key={p.id}
+              workspaceId={workspaceId}
               product={p}
               onHand={onHand.get(p.id) ?? 0}
               currency={currency}
@@ -141,6 +144,7 @@ function Inventory({ data, workspaceId }: { data: UserData; workspaceId: number 
 }
 
 function ProductRow({
+  workspaceId,
   product: p,
   onHand,
   currency,
@@ -148,6 +152,7 @@ function ProductRow({
   onAdjust,
   onDelete,
 }: {
+  workspaceId: number;
   product: Product;
   onHand: number;
   currency: string;
@@ -159,6 +164,7 @@ function ProductRow({
   const name = p.name ?? 'Unnamed product';
   return (
     <li className={low ? `${s.listItem} ${inv.lowRow}` : s.listItem} aria-label={name}>
+      {p.image_file_id ? <Picture workspaceId={workspaceId} fileId={p.image_file_id} size={56} className={rowPicture} /> : null}
       <div className={s.itemMain}>
         <p className={s.itemName}>
           {name} {low ? <span className={inv.lowBadge}>Low stock</span> : null}

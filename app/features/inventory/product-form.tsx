@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Product } from '../../../schema/catalog';
 import type { UserData } from '../../data/db';
 import { FormActions, FormFailure } from '../../ui/form-actions';
@@ -5,6 +6,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { CheckboxField, SelectField } from '../../ui/form-controls';
 import * as s from '../../ui/page.css';
+import { PictureField } from '../drive/picture-field';
 import { useZodForm } from '../forms/use-zod-form';
 import { productDraft, productDraftOf, type ProductFields } from './product-model';
 
@@ -59,15 +61,20 @@ function ProductForm({
 }) {
   const form = useZodForm(productDraft, productDraftOf(product));
   const field = (key: Parameters<typeof form.field>[0]) => ({ ...form.field(key), name: key });
+  // The photo is uploaded as soon as it is picked; the product keeps only its drive file id.
+  const [imageId, setImageId] = useState<string | null>(product?.image_file_id ?? null);
+  const [uploading, setUploading] = useState(false);
 
   const submit = form.handleSubmit(async (fields: ProductFields) => {
     const updated_at = new Date().toISOString();
+    const image = imageId ? { image_file_id: imageId } : {};
     if (product) {
       const doc = await data.db.products.findOne(product.id).exec();
       if (!doc) throw new Error('This product was deleted on another device');
       await doc.incrementalModify((old) => {
-        const next: Product = { ...old, ...defined(fields), updated_at };
+        const next: Product = { ...old, ...defined(fields), ...image, updated_at };
         for (const key of clearable) if (fields[key] === undefined) delete next[key];
+        if (!imageId) delete next.image_file_id;
         return next;
       });
     } else {
@@ -78,6 +85,7 @@ function ProductForm({
         product_type: 'physical',
         status: 'active',
         ...defined(fields),
+        ...image,
       });
     }
     onClose(fields.name);
@@ -86,6 +94,14 @@ function ProductForm({
   return (
     <form className={s.dialogBody} onSubmit={submit} noValidate>
       <TextField label="Name" {...field('name')} isRequired autoFocus />
+      <PictureField
+        workspaceId={workspaceId}
+        purpose="product"
+        label="Photo"
+        fileId={imageId}
+        onChange={setImageId}
+        onBusy={setUploading}
+      />
       <div className={s.pairGrid}>
         <TextField label="Price" {...field('price_cents')} inputMode="decimal" placeholder="0.00" />
         <TextField label="Cost" {...field('cost_cents')} inputMode="decimal" placeholder="0.00" />
@@ -114,7 +130,11 @@ function ProductForm({
         Sell it at the Point of Sale
       </CheckboxField>
       <FormFailure lead="Could not save" message={form.failure} />
-      <FormActions submitLabel={product ? 'Save changes' : 'Add product'} pending={form.submitting} onCancel={() => onClose()} />
+      <FormActions
+        submitLabel={product ? 'Save changes' : 'Add product'}
+        pending={form.submitting || uploading}
+        onCancel={() => onClose()}
+      />
     </form>
   );
 }

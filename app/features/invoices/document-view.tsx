@@ -12,6 +12,8 @@ export interface ViewModel {
   number: string | undefined;
   status: InvoiceShownStatus | QuoteShownStatus;
   business: string;
+  /** The workspace's logo (workspaceLogoUrl), printed beside its name. */
+  logoUrl?: string | null;
   /** The seller's VAT and company registration numbers, as a tax invoice prints them (DESIGN.md §14). */
   registration?: string[];
   customer: { name: string; email?: string; address?: string };
@@ -37,6 +39,7 @@ export function DocumentView({ model: m }: { model: ViewModel }) {
     <article className={s.paper} aria-label={`${m.heading} ${m.number ?? ''}`.trim()}>
       <div className={s.paperHead}>
         <div>
+          {m.logoUrl ? <img className={s.logo} src={m.logoUrl} alt={`${m.business} logo`} data-testid="document-logo" /> : null}
           <p className={s.label}>{m.business}</p>
           {m.registration?.map((line) => (
             <p key={line} className={s.label} data-testid="seller-registration">

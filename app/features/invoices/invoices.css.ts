@@ -193,3 +193,6 @@ globalStyle(`${paper}`, print({ border: 'none', padding: 0 }));
 globalStyle(`${paper} ${itemCards}`, print({ display: 'none' }));
 globalStyle(`${paper} ${wideOnly}`, print({ display: 'block', overflow: 'visible' }));
 globalStyle(`${paper} ${table}`, print({ fontSize: '10pt' }));
+
+/** The workspace's logo above its name on a document. */
+export const logo = style({ display: 'block', maxWidth: '160px', maxHeight: '64px', width: 'auto', height: 'auto', objectFit: 'contain' });

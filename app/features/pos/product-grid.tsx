@@ -3,6 +3,8 @@ import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { Product } from '../../../schema/catalog';
 import { TextField } from '../../ui/text-field';
+import { Picture } from '../drive/picture-field';
+import { tilePicture } from '../drive/pictures.css';
 import { EmptyState } from '../../ui/feedback';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
@@ -94,6 +96,9 @@ export const ProductGrid = memo(function ProductGrid({
             return (
               <li key={pr.id}>
                 <AriaButton className={p.tile} onPress={() => onAdd(pr)} isDisabled={price === undefined} aria-label={`Add ${name}`}>
+                  {pr.image_file_id ? (
+                    <Picture workspaceId={workspaceId} fileId={pr.image_file_id} size={160} className={tilePicture} />
+                  ) : null}
                   <span className={p.tileName}>{name}</span>
                   <span className={p.tileMeta}>
                     <span className={p.price}>{price === undefined ? 'No price' : formatCents(price, currency)}</span>

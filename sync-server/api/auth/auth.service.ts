@@ -14,6 +14,9 @@ import { revokeUserFamilies } from './session.repo.js';
 import { cooldownError, cooldownRemaining, issueCode, RESEND_COOLDOWN_SECONDS } from './verification.js';
 import * as users from './users.repo.js';
 import type { UserRow } from './users.repo.js';
+import { withScope } from '../../db/db.js';
+import { listOwned } from '../workspaces/workspaces.repo.js';
+import { removeWorkspaceFiles } from '../drive/drive.service.js';
 
 type Body<K extends keyof typeof authContract> = EndpointParsed<(typeof authContract)[K]>['body'];
 
@@ -156,6 +159,9 @@ export async function deleteAccount(deps: AppDeps, userId: number, body: Body<'d
       throw badRequest(message, { code: 'wrong_password', errors: { password: [message] } });
     }
   }
+  // The workspaces the account owns go with it (ON DELETE CASCADE), and so do their files' bytes.
+  const owned = await withScope(deps.db, { userId }, (tx) => listOwned(tx, userId));
   await users.deleteUser(deps.db, userId);
+  for (const ws of owned) await removeWorkspaceFiles(deps, ws.id);
   return { message: 'Account deleted' };
 }

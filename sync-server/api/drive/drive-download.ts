@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 import { driveMessages } from '../../../schema/drive.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
-import type { ByteRange } from '../../files/storage.js';
+import { pictureKey, type ByteRange } from '../../files/storage.js';
+import { makePicture, thumbnailTypes } from '../../files/thumbnail.js';
 import { driveRuntime } from './drive-uploads.js';
 import type { FileRow } from './drive.repo.js';
 
@@ -74,4 +75,36 @@ export async function sendThumbnail(deps: AppDeps, res: Response, row: FileRow):
   res.setHeader('Cache-Control', 'private, max-age=3600, no-transform');
   res.setHeader('ETag', `"${row.sha256}-thumb"`);
   await send(res, stream);
+}
+
+/**
+ * An image `width` pixels wide, as WebP: made with sharp on first request and kept in storage beside
+ * the file, so later requests (any device) read it back. A file's bytes never change under its id,
+ * so a browser may keep the answer for good.
+ */
+export async function sendPicture(deps: AppDeps, res: Response, row: FileRow, width: number): Promise<void> {
+  if (!thumbnailTypes.has(row.mime_type)) throw notFound(driveMessages.notImage);
+  const { storage } = driveRuntime(deps);
+  const key = pictureKey(row.workspace_id, row.id, width);
+  let body: Readable | Buffer;
+  try {
+    body = await storage.get(key);
+  } catch {
+    try {
+      body = await makePicture(storage, row.storage_key, width);
+    } catch {
+      throw notFound(driveMessages.notImage);
+    }
+    await storage.put(key, body, body.length, 'image/webp');
+  }
+  res.status(200);
+  res.setHeader('Content-Type', 'image/webp');
+  if (Buffer.isBuffer(body)) res.setHeader('Content-Length', String(body.length));
+  res.setHeader('Cache-Control', 'private, max-age=31536000, immutable, no-transform');
+  res.setHeader('ETag', `"${row.sha256}-w${width}"`);
+  if (Buffer.isBuffer(body)) {
+    res.end(body);
+    return;
+  }
+  await send(res, body);
 }

@@ -6,7 +6,7 @@ import { Router, type Request, type Response } from 'express';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import { driveId, driveMessages, driveName } from '../../../schema/drive.js';
+import { driveId, driveMessages, driveName, FILE_ID_HEADER, pictureFolders, picturePurpose } from '../../../schema/drive.js';
 import type { ApiErrorCode } from '../../../schema/http.js';
 import { idParam } from '../../../schema/input.js';
 import { withScope } from '../../db/db.js';
@@ -16,14 +16,14 @@ import { fileKey, storageFor, thumbnailKey, type FileStorage } from '../../files
 import { makeThumbnail, thumbnailTypes } from '../../files/thumbnail.js';
 import { confirmedType, declaredType, isMimeType, SNIFF_BYTES, typeAllowed } from './content-type.js';
 import { driveCaller, DRIVE_LOCK, quotaOf, type DriveCaller } from './drive-access.js';
-import { allowedFileTypes, insertFile, liveFolder, usedBytes } from './drive.repo.js';
+import { allowedFileTypes, insertFile, liveFolder, topFolderNamed, usedBytes } from './drive.repo.js';
 
 /** Where uploads are resumed: `POST` creates one, `HEAD`/`PATCH`/`DELETE` act on one (the tus protocol). */
 export const UPLOADS_PATH = '/api/workspaces/:id/drive/uploads';
 export const UPLOAD_PATH = '/api/workspaces/:id/drive/uploads/:uploadId';
 
 /** The response header that names the drive file a finished upload became. */
-export const FILE_ID_HEADER = 'Drive-File-Id';
+export { FILE_ID_HEADER };
 
 /** Unfinished uploads are kept this long after they start, then swept. */
 const UPLOAD_EXPIRY_MS = 24 * 3600_000;
@@ -125,6 +125,10 @@ async function checkNewUpload(deps: AppDeps, caller: DriveCaller, upload: Upload
   if (!type) throw refusal(422, driveMessages.content, 'content_mismatch');
   const folder = meta.folder ? driveId.safeParse(meta.folder) : null;
   if (folder && !folder.success) throw refusal(400, driveMessages.folder, 'validation_failed');
+  // A picture (a product's, the logo, an avatar) goes to its own folder, and must be an image we can size.
+  const purpose = meta.purpose ? picturePurpose.safeParse(meta.purpose) : null;
+  if (purpose && !purpose.success) throw refusal(400, driveMessages.metadata, 'validation_failed');
+  if (purpose && !thumbnailTypes.has(type)) throw refusal(415, driveMessages.picture, 'type_not_allowed');
   if (upload.size === undefined) throw refusal(400, 'An upload must say how large it is (Upload-Length).', 'validation_failed');
   const size = upload.size;
 
@@ -138,7 +142,7 @@ async function checkNewUpload(deps: AppDeps, caller: DriveCaller, upload: Upload
   return {
     filename: name.data,
     filetype: type,
-    ...(folder?.success ? { folder: folder.data } : {}),
+    ...(purpose?.success ? { purpose: purpose.data } : folder?.success ? { folder: folder.data } : {}),
     workspace: String(caller.workspaceId),
     user: String(caller.userId),
   };
@@ -205,8 +209,13 @@ async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore
     await withScope(deps.db, { userId: caller.userId, workspaceId: ws }, async (q) => {
       await q.query('SELECT pg_advisory_xact_lock($1, $2)', [DRIVE_LOCK, ws]);
       if (quota !== null && (await usedBytes(q, ws)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
+      const purpose = picturePurpose.safeParse(meta.purpose);
       // A folder trashed while the file was uploading: the file lands at the top of the drive instead.
-      const folder = meta.folder && (await liveFolder(q, ws, meta.folder)) ? meta.folder : null;
+      const folder = purpose.success
+        ? await topFolderNamed(q, ws, pictureFolders[purpose.data], caller.userId, randomUUID())
+        : meta.folder && (await liveFolder(q, ws, meta.folder))
+          ? meta.folder
+          : null;
       await insertFile(q, {
         ws,
         id: fileId,

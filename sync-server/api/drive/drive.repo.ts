@@ -208,6 +208,48 @@ export async function trashFolder(q: Queryable, ws: number, id: string, now: Dat
   return rows.length > 0;
 }
 
+/**
+ * Takes a trashed folder out of the trash, with the folders and files that went in with it (same
+ * moment), at the top of the drive when its parent is in the trash or gone. Undefined when no such
+ * folder is in the trash.
+ */
+export async function restoreFolder(q: Queryable, ws: number, id: string, now: Date): Promise<DriveFolderDto | undefined> {
+  const [root] = await q.query<FolderRow>(
+    `SELECT ${FOLDER} FROM drive_folders WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NOT NULL`,
+    [ws, id],
+  );
+  if (!root) return undefined;
+  await q.query(
+    `WITH RECURSIVE tree AS (
+       SELECT id FROM drive_folders WHERE workspace_id = $1 AND id = $2
+       UNION ALL
+       SELECT f.id FROM drive_folders f JOIN tree ON f.parent_id = tree.id WHERE f.workspace_id = $1 AND f.deleted_at = $3
+     ), files AS (
+       UPDATE drive_files SET trashed_at = NULL, updated_at = $4
+        WHERE workspace_id = $1 AND folder_id IN (SELECT id FROM tree) AND trashed_at = $3
+     )
+     UPDATE drive_folders SET deleted_at = NULL WHERE workspace_id = $1 AND id IN (SELECT id FROM tree)`,
+    [ws, id, root.deleted_at, now],
+  );
+  const parentLive = root.parent_id === null || (await liveFolder(q, ws, root.parent_id)) !== undefined;
+  if (!parentLive) await q.query('UPDATE drive_folders SET parent_id = NULL WHERE workspace_id = $1 AND id = $2', [ws, id]);
+  const [row] = await q.query<FolderRow>(`SELECT ${FOLDER} FROM drive_folders WHERE workspace_id = $1 AND id = $2`, [ws, id]);
+  return row && folderDto(row);
+}
+
+/**
+ * The id of the folder named `name` at the top of the drive, made when there is none (pictures'
+ * folders: Products, Branding, Profile pictures). Call under the drive lock so two uploads make one.
+ */
+export async function topFolderNamed(q: Queryable, ws: number, name: string, userId: number, id: string): Promise<string> {
+  const [found] = await q.query<{ id: string }>(
+    'SELECT id FROM drive_folders WHERE workspace_id = $1 AND parent_id IS NULL AND name = $2 AND deleted_at IS NULL ORDER BY created_at, id LIMIT 1',
+    [ws, name],
+  );
+  if (found) return found.id;
+  return (await insertFolder(q, { ws, id, parentId: null, name, userId })).id;
+}
+
 export async function getFile(q: Queryable, ws: number, id: string): Promise<FileRow | undefined> {
   const [row] = await q.query<FileRow>('SELECT * FROM drive_files WHERE workspace_id = $1 AND id = $2', [ws, id]);
   return row;

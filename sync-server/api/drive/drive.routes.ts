@@ -3,7 +3,7 @@ import { driveContract } from '../../../schema/contract/drive.js';
 import type { AppDeps } from '../../deps.js';
 import { mount } from '../../http/route.js';
 import { driveCaller } from './drive-access.js';
-import { sendFile, sendThumbnail } from './drive-download.js';
+import { sendFile, sendPicture, sendThumbnail } from './drive-download.js';
 import { driveUploadRoutes } from './drive-uploads.js';
 import * as drive from './drive.service.js';
 
@@ -24,6 +24,10 @@ export function driveRoutes(deps: AppDeps): Router {
     drive.trashFolder(deps, await driveCaller(deps, req, params.id), params.folderId),
   );
 
+  mount(router, c.restoreFolder, async ({ params }, req) =>
+    drive.restoreFolder(deps, await driveCaller(deps, req, params.id), params.folderId),
+  );
+
   mount(router, c.getFile, async ({ params }, req) => drive.getFile(deps, await driveCaller(deps, req, params.id), params.fileId));
   mount(router, c.updateFile, async ({ params, body }, req) =>
     drive.updateFile(deps, await driveCaller(deps, req, params.id), params.fileId, body),
@@ -39,6 +43,10 @@ export function driveRoutes(deps: AppDeps): Router {
   mount(router, c.thumbnail, async ({ params }, req, res) => {
     const row = await drive.fileForDownload(deps, await driveCaller(deps, req, params.id), params.fileId);
     await sendThumbnail(deps, res, row);
+  });
+  mount(router, c.picture, async ({ params, query }, req, res) => {
+    const row = await drive.fileForDownload(deps, await driveCaller(deps, req, params.id), params.fileId);
+    await sendPicture(deps, res, row, query.w);
   });
 
   mount(router, c.links, async ({ params }, req) => drive.shareLinks(deps, await driveCaller(deps, req, params.id), params.fileId));

@@ -15,6 +15,7 @@ import {
 } from '../../../schema/drive.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { picturesPrefix, workspacePrefix } from '../../files/storage.js';
 import { driveRuntime } from './drive-uploads.js';
 import { inDrive, quotaOf, type DriveCaller } from './drive-access.js';
 import * as repo from './drive.repo.js';
@@ -142,6 +143,16 @@ export async function restoreFile(deps: AppDeps, caller: DriveCaller, fileId: st
   });
 }
 
+/**
+ * A folder back out of the trash with what went in with it (the folders and files trashed in the
+ * same moment); into its parent when that is not in the trash itself, else to the top.
+ */
+export async function restoreFolder(deps: AppDeps, caller: DriveCaller, folderId: string): Promise<DriveFolderDto> {
+  const folder = await inDrive(deps, caller, (q) => repo.restoreFolder(q, caller.workspaceId, folderId, deps.now()));
+  if (!folder) throw folderNotFound();
+  return folder;
+}
+
 /** Gone for good: the row, then its bytes and thumbnail. */
 export async function deleteFile(deps: AppDeps, caller: DriveCaller, fileId: string): Promise<{ message: string }> {
   const row = await inDrive(deps, caller, (q) => repo.deleteFileRow(q, caller.workspaceId, fileId));
@@ -151,10 +162,27 @@ export async function deleteFile(deps: AppDeps, caller: DriveCaller, fileId: str
 }
 
 /** Deletes a file's bytes and thumbnail from storage (after its row is gone). */
-export async function removeBytes(deps: AppDeps, row: Pick<repo.FileRow, 'storage_key' | 'thumbnail_key'>): Promise<void> {
+export async function removeBytes(
+  deps: AppDeps,
+  row: Pick<repo.FileRow, 'workspace_id' | 'id' | 'storage_key' | 'thumbnail_key'>,
+): Promise<void> {
   const { storage } = driveRuntime(deps);
   await storage.delete(row.storage_key);
   if (row.thumbnail_key) await storage.delete(row.thumbnail_key);
+  await storage.deleteAll(picturesPrefix(row.workspace_id, row.id));
+}
+
+/**
+ * Everything a deleted workspace kept in storage (its rows went with the workspace). A failure is
+ * logged, not thrown: the workspace is gone either way, and the next deletion sweep is a person's.
+ */
+export async function removeWorkspaceFiles(deps: AppDeps, workspaceId: number): Promise<number> {
+  try {
+    return await driveRuntime(deps).storage.deleteAll(workspacePrefix(workspaceId));
+  } catch (err) {
+    deps.log.error({ err, workspaceId }, 'could not remove a deleted workspace’s files');
+    return 0;
+  }
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

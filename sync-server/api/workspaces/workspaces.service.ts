@@ -6,6 +6,7 @@ import { countryDefaults, type CountryCode } from '../../../schema/countries.js'
 import { workspaceSettings, type CapabilitiesDto, type WorkspaceDto, type WorkspaceSettings } from '../../../schema/workspaces.js';
 import { requireMembership, requireRole, type Membership, type WorkspaceRole } from './membership.js';
 import * as repo from './workspaces.repo.js';
+import { removeWorkspaceFiles } from '../drive/drive.service.js';
 import { slugCandidates } from './slug.js';
 
 export const roleMessages = {
@@ -141,6 +142,8 @@ export async function deleteWorkspace(deps: AppDeps, userId: number, id: number)
   requireRole(m, ['owner'], roleMessages.delete);
   const deleted = await withScope(deps.db, { userId, workspaceId: id }, (tx) => repo.deleteWorkspace(tx, id));
   if (!deleted) throw notFound('Workspace not found');
+  // Its drive rows went with it; its files' bytes go now.
+  await removeWorkspaceFiles(deps, id);
 }
 
 function settingsDto(row: repo.SettingsRow | undefined): WorkspaceSettings {

@@ -8,6 +8,7 @@ import { DeleteWorkspaceDialog } from '../delete-workspace-dialog';
 import { LoadError } from '../../../ui/feedback';
 import { serverMessage, useWorkspace, useWorkspaceSettings } from '../workspace-queries';
 import * as s from '../../../ui/page.css';
+import { BrandingSection, StorageSection } from './branding-section';
 import { BusinessSection } from './business-section';
 import { EmailSection } from './email-section';
 import { FilesSection } from './files-section';
@@ -40,6 +41,7 @@ export function WorkspaceSettingsPage() {
       </header>
       {/* key: a fresh form when another workspace is opened, so no stale values carry over */}
       <GeneralSection key={`g${w.id}`} workspace={w} canEdit={canEdit} />
+      <BrandingSection key={`l${w.id}`} workspace={w} canEdit={canEdit} />
       {settings.isPending ? (
         <PageSpinner label="Loading settings..." />
       ) : settings.isError ? (
@@ -53,6 +55,7 @@ export function WorkspaceSettingsPage() {
           <TillSettingsSection key={`t${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
         </>
       )}
+      <StorageSection workspaceId={w.id} />
       {canEdit ? <NumbersSection key={`n${w.id}`} workspaceId={w.id} /> : null}
       <div id="members">
         <MembersSection workspace={w} />

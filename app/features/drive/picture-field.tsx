@@ -1,0 +1,136 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FileTrigger } from 'react-aria-components';
+import type { PicturePurpose } from '../../../schema/drive';
+import { Button } from '../../ui/button';
+import { pictureUrl, uploadPicture } from './pictures';
+import { driveKeys } from './use-drive';
+import * as s from './pictures.css';
+
+/** A drive image shown at `size` CSS pixels square (cover), served at the width the screen needs. */
+export function Picture({
+  workspaceId,
+  fileId,
+  size,
+  alt = '',
+  fit = 'cover',
+  className,
+}: {
+  workspaceId: number;
+  fileId: string;
+  size: number;
+  alt?: string;
+  fit?: 'cover' | 'contain';
+  className?: string;
+}) {
+  return (
+    <img
+      className={[s.picture, className].filter(Boolean).join(' ')}
+      src={pictureUrl(workspaceId, fileId, size)}
+      width={size}
+      height={size}
+      style={{ objectFit: fit }}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      data-picture={fileId}
+    />
+  );
+}
+
+/**
+ * Picks a picture (the file picker, or on a phone the back camera), uploads it at once and hands its
+ * drive file id to `onChange`; "Remove" hands null. `onBusy` says when an upload is under way, so the
+ * form can wait for it.
+ */
+export function PictureField({
+  workspaceId,
+  purpose,
+  label,
+  fileId,
+  fit = 'cover',
+  onChange,
+  onBusy,
+}: {
+  workspaceId: number;
+  purpose: PicturePurpose;
+  label: string;
+  fileId: string | null;
+  fit?: 'cover' | 'contain';
+  onChange: (fileId: string | null) => void;
+  onBusy?: (busy: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [local, setLocal] = useState<string | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => () => void (local && URL.revokeObjectURL(local)), [local]);
+
+  async function pick(list: FileList | null) {
+    const file = list?.[0];
+    if (!file) return;
+    setError(null);
+    setLocal(URL.createObjectURL(file));
+    setPercent(0);
+    onBusy?.(true);
+    try {
+      onChange(await uploadPicture(workspaceId, file, purpose, (sent, total) => setPercent(total ? Math.floor((sent / total) * 100) : 0)));
+      // The drive's listings and its usage now count the new picture.
+      void queryClient.invalidateQueries({ queryKey: driveKeys.all(workspaceId) });
+    } catch (err) {
+      setLocal(null);
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setPercent(null);
+      onBusy?.(false);
+    }
+  }
+
+  const shown = local ?? (fileId ? pictureUrl(workspaceId, fileId, 96) : null);
+  const labelId = `picture-${purpose}-label`;
+  return (
+    <div className={s.field} role="group" aria-labelledby={labelId}>
+      <div className={s.preview}>
+        {shown ? (
+          <img className={fit === 'cover' ? s.previewImage : s.containImage} src={shown} alt={`${label} preview`} />
+        ) : (
+          <span>No picture</span>
+        )}
+      </div>
+      <div className={s.side}>
+        <span className={s.label} id={labelId}>
+          {label}
+        </span>
+        <div className={s.buttons}>
+          <FileTrigger acceptedFileTypes={['image/*']} defaultCamera="environment" onSelect={(l) => void pick(l)}>
+            <Button variant="secondary" isPending={percent !== null}>
+              {fileId ? 'Change picture' : 'Add picture'}
+            </Button>
+          </FileTrigger>
+          {fileId && percent === null ? (
+            <Button
+              variant="secondary"
+              onPress={() => {
+                setLocal(null);
+                onChange(null);
+              }}
+            >
+              Remove picture
+            </Button>
+          ) : null}
+        </div>
+        {percent !== null ? (
+          <p className={s.status} role="status">
+            Uploading… {percent}%
+          </p>
+        ) : null}
+        {error ? (
+          <p className={s.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
