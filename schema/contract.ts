@@ -8,3 +8,4 @@ export { billingContract } from './contract/billing.js';
 export { driveContract } from './contract/drive.js';
 export { posContract } from './contract/pos.js';
 export { invoicesContract } from './contract/invoices.js';
+export { projectsContract } from './contract/projects.js';

@@ -65,6 +65,8 @@ for (const target of testDatabases()) {
     let dataDir: string;
     /** The victim's own drive records, for the drive endpoints' paths. */
     const drive = { folderId: '', fileId: '', linkId: '', token: '' };
+    /** The victim's project (and the victim, as its member), for the projects endpoints' paths. */
+    const project = { projectId: '', userId: 0 };
     const walked = new Set<string>();
 
     beforeAll(async () => {
@@ -81,7 +83,8 @@ for (const target of testDatabases()) {
         },
       });
       origin = server.url;
-      victim = (await signedInUser(server, { full_name: 'CSRF Victim' })).client;
+      const signedIn = await signedInUser(server, { full_name: 'CSRF Victim' });
+      victim = signedIn.client;
       const workspace = workspaceDto.parse((await victim.post('/api/workspaces', { name: 'Victim Shop' })).json);
       const member = memberDto.parse(
         (await victim.post(`/api/workspaces/${workspace.id}/invitations`, { email: 'invitee@example.test' })).json,
@@ -119,13 +122,19 @@ for (const target of testDatabases()) {
         completed_at: at,
       };
       expect((await victim.post(`/api/sync/pos_orders/push?workspace=${workspace.id}`, [{ newDocumentState: receipt }])).status).toBe(200);
+      project.projectId = z
+        .object({ id: z.string() })
+        .parse((await victim.post(`/api/workspaces/${workspace.id}/projects`, { name: 'Victim project' })).json).id;
+      project.userId = signedIn.user.id;
       // The victim's own ids: CSRF makes the victim's browser act on the victim's own data.
       const ids: Record<string, string | number> = {
         id: workspace.id,
         memberId: member.id,
         provider: 'facebook',
         documentId: randomUUID(),
+        series: 'invoice',
         ...drive,
+        ...project,
       };
       targets = [];
       for (const endpoint of contractEndpoints()) {
@@ -250,6 +259,7 @@ for (const target of testDatabases()) {
             slug: 'probe',
             number: 'INV-000001',
             ...drive,
+            ...project,
           });
           const query = workspaceQuery(endpoint, workspace.id);
           const res = await raw('GET', path + query, { 'sec-fetch-site': 'cross-site' });
@@ -285,7 +295,7 @@ for (const target of testDatabases()) {
 
 /** The query naming the victim's workspace, for endpoints that take one there. */
 /** Query parameters a GET needs besides the workspace (a picture's width). */
-const requiredQuery: Record<string, string> = { w: '64' };
+const requiredQuery: Record<string, string> = { w: '64', from: '2026-11-01', to: '2026-11-30' };
 
 function workspaceQuery(endpoint: ContractEndpoint, workspaceId: number): string {
   const keys = objectKeys(endpoint.def.query);

@@ -33,7 +33,7 @@ import type { CookieClient } from '../support/server.js';
  */
 
 /** What A owns that an input can name. */
-type Owned = 'workspace' | 'member' | 'card' | 'payment' | 'folder' | 'file' | 'link' | 'invoice';
+type Owned = 'workspace' | 'member' | 'card' | 'payment' | 'folder' | 'file' | 'link' | 'invoice' | 'project' | 'account';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -53,6 +53,13 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   // The public invoice page: the token in its query is the proof (tests/integration/invoice-delivery.test.ts).
   'storefront/:slug': 'choice',
   'invoices/:number': 'choice',
+  // One of the fixed series (receipt, invoice, quote): the workspace in the path is what is owned.
+  'number-series/:series': 'choice',
+  // A receipt's public page: its token is the proof (tests/integration/pos-refunds.test.ts).
+  'receipts/:token': 'choice',
+  'projects/:projectId': 'project',
+  // A project member is an account: A's own.
+  'members/:userId': 'account',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -62,12 +69,14 @@ const fieldKinds: Record<string, Owned> = {
   workspaceId: 'workspace',
   payment_method_id: 'card',
   reference: 'payment',
+  user_id: 'account',
 };
 
 /** Fields that look like references but name nothing of another account's, and why. */
 const notReferences: Record<string, string> = {
   'sync.pull:id': 'a checkpoint: the last document id of a page the caller has already read',
   'sync.reserveNumbers:device_id': 'the name the caller gives their own device',
+  'sync.reserveNumbers:request_id': 'the name the caller gives their own reservation, kept per device and workspace',
   'auth.resetPassword:token': 'a secret from a mail: holding it is the proof',
   'workspaces.acceptInvitation:token': 'a secret from a mail: holding it is the proof',
   'drive.createFolder:parent_id': 'a folder of the workspace the path names, looked up inside it',
@@ -168,6 +177,8 @@ for (const target of testDatabases()) {
       file: '',
       link: '',
       invoice: '',
+      project: '',
+      account: 0,
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -229,6 +240,10 @@ for (const target of testDatabases()) {
          VALUES ($1, $2, $3, 'tenant-a.pdf', 'application/pdf', 10, $4, $5)`,
         [aWorkspace.id, aOwns.file, aOwns.folder, '0'.repeat(64), `workspaces/${aWorkspace.id}/files/${aOwns.file}`],
       );
+      aOwns.account = aUserId;
+      aOwns.project = z
+        .object({ id: z.string() })
+        .parse((await a.post(`/api/workspaces/${aWorkspace.id}/projects`, { name: 'Tenant A project' })).json).id;
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });
