@@ -16,7 +16,15 @@ export const runtimeCaches = {
    * picture's bytes never change under its URL, so the first copy is kept; dropped on logout.
    */
   pictures: 'vuka-pictures-v1',
+  /**
+   * Code chunks left out of the precache to keep a first install small (the PDF maker): kept the
+   * first time they load, so they work offline from then on. Hashed names never change content.
+   */
+  chunks: 'vuka-chunks-v1',
 } as const;
+
+/** A built code chunk: `/assets/<name>-<hash>.js`. */
+const chunkPath = /^\/assets\/[\w.-]+\.js$/;
 
 /** How many sized pictures a device keeps, and for how long (seconds) after the last use. */
 export const pictureCacheLimits = { maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60 } as const;
@@ -29,7 +37,7 @@ export function isPicturePath(pathname: string): boolean {
 }
 
 /** Caches that can be kept when someone signs out: they hold nothing tied to a person. */
-const keptOnLogout: ReadonlySet<string> = new Set([runtimeCaches.rates]);
+const keptOnLogout: ReadonlySet<string> = new Set([runtimeCaches.rates, runtimeCaches.chunks]);
 
 /** The message the app posts to the worker on logout. */
 export const clearPrivateCachesMessage = { type: 'CLEAR_PRIVATE_CACHES' } as const;
@@ -68,6 +76,7 @@ export function isPrivatePath(pathname: string): boolean {
 /** Which runtime cache (if any) a same-origin GET belongs to. */
 export function runtimeCacheFor(url: URL, destination: string, sameOrigin: boolean): string | null {
   if (sameOrigin && isPicturePath(url.pathname)) return runtimeCaches.pictures;
+  if (sameOrigin && chunkPath.test(url.pathname)) return runtimeCaches.chunks;
   if (sameOrigin && isPrivatePath(url.pathname)) return null;
   if (sameOrigin && url.pathname === '/api/exchange-rates') return runtimeCaches.rates;
   if (sameOrigin && url.pathname.startsWith('/api/marketplace/')) return runtimeCaches.publicApi;

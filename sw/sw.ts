@@ -48,6 +48,11 @@ const strategies: Record<string, Strategy> = {
     cacheName: runtimeCaches.pictures,
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ ...pictureCacheLimits, purgeOnQuotaError: true })],
   }),
+  // Code the precache leaves out, kept from its first load on (its hashed URL never changes content).
+  [runtimeCaches.chunks]: new CacheFirst({
+    cacheName: runtimeCaches.chunks,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
+  }),
 };
 
 // Only GETs the policy names as public; everything else (auth, workspaces, sync …) goes straight

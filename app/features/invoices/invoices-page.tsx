@@ -18,6 +18,7 @@ import { invoiceShownStatus, quoteShownStatus, statusLabels, type InvoiceShownSt
 import * as s from './invoices.css';
 import { RefusedDocumentsNotice } from './refused-notice';
 import { useInvoices, useNumberKeeper, useQuotes } from './use-documents';
+import { useWarmPdfMaker } from './pdf/pdf-actions';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/invoices/');
 
@@ -26,6 +27,7 @@ type Kind = 'invoice' | 'quote';
 /** /workspace/{id}/invoices: invoices and quotes from the device database, so the list works offline. */
 export function InvoicesPage() {
   const { workspaceId } = route.useParams();
+  useWarmPdfMaker();
   const { kind } = route.useSearch();
   // Fetched here while online so a document written offline later starts in the right currency.
   useWorkspaceSettings(workspaceId);

@@ -1,11 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast-store';
 import type { LoadedDocument } from '../use-documents';
 
-// pdf-lib loads on first use only, from the precached app files, so it works offline.
+// pdf-lib is not in the precache (it would take a first install over its budget). Loaded once
+// with a signal, the service worker keeps it, so PDFs are made offline from then on.
 const pdfFile = () => import('./document-pdf-file');
+
+/**
+ * Fetches the PDF maker in the background while there is a signal, so a PDF can be made later with
+ * none. Pages that lead to a document call it (the invoices list, a document).
+ */
+export function useWarmPdfMaker() {
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !navigator.onLine) return;
+    void pdfFile().catch(() => undefined);
+  }, []);
+}
 
 function failed(err: unknown) {
   toast({ title: 'Could not make the PDF', description: err instanceof Error ? err.message : String(err), variant: 'destructive' });
@@ -21,6 +33,7 @@ export function PdfActions({
   business: string;
   settings: WorkspaceSettings | undefined;
 }) {
+  useWarmPdfMaker();
   const [busy, setBusy] = useState(false);
   const [shareable] = useState(() => typeof navigator !== 'undefined' && typeof navigator.canShare === 'function');
   const numbered = (loaded.kind === 'invoice' ? loaded.doc.invoice_number : loaded.doc.quote_number) !== undefined;
