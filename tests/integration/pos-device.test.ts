@@ -4,8 +4,10 @@ import { numberBlocks } from '../../app/data/number-blocks.js';
 import { stockOnHand, recordMovement } from '../../app/data/stock.js';
 import { buildSale } from '../../app/features/pos/sale.js';
 import {
+  closeShift,
   completeSale,
   deviceIdOf,
+  openShift,
   keepReceiptNumbers,
   numberWaitingSales,
   restoreSaleStock,
@@ -164,6 +166,28 @@ for (const target of testDatabases()) {
         [other],
       );
       expect(reserved).toEqual([{ start: 1, end: 50 }]);
+    });
+
+    it('a shift opened online and closed with no signal reaches the server closed, with the counted cash', async () => {
+      const deviceId = await deviceIdOf(device.data);
+      const opened = await openShift(device.data, { workspaceId: ws, deviceId, userId, floatCents: 50_000 });
+      if (!opened.ok) throw new Error(opened.message);
+      await eventually(async () => expect(await serverDoc('pos_shifts', opened.value.id)).toMatchObject({ status: 'open' }));
+
+      device.setOnline(false);
+      const closed = await closeShift(device.data, opened.value, { countedCents: 61_000, expectedCents: 60_000 });
+      expect(closed.ok).toBe(true);
+      device.setOnline(true);
+      await eventually(
+        async () =>
+          expect(await serverDoc('pos_shifts', opened.value.id)).toMatchObject({
+            status: 'closed',
+            counted_cash_cents: 61_000,
+            expected_cash_cents: 60_000,
+          }),
+        15_000,
+      );
+      expect((await device.db.pos_shifts.findOne(opened.value.id).exec())?.status).toBe('closed');
     });
 
     it('stock movements a closed page never wrote are restored once, never twice', async () => {
