@@ -22,14 +22,27 @@ function dropDanglingAnnouncements() {
   }
 }
 
+/**
+ * Drops dangling nodes now, and for a moment watches the announcer: react-aria adds its very first
+ * announcement 100 ms late, possibly after the button has gone. The observer removes such a node
+ * before anything can read it.
+ */
+function guardAnnouncer() {
+  dropDanglingAnnouncements();
+  const root = document.querySelector('[data-live-announcer]');
+  if (!root) return;
+  const observer = new MutationObserver(dropDanglingAnnouncements);
+  observer.observe(root, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), 1000);
+}
+
 /** The one button. `isPending` shows busy state and blocks presses (react-aria). */
 export function Button({ variant = 'primary', wide, className, ...props }: VukaButtonProps) {
   const wasPending = useRef(false);
   if (props.isPending) wasPending.current = true;
   useEffect(
     () => () => {
-      // Again a moment later: react-aria adds its very first announcement 100 ms late.
-      if (wasPending.current) for (const ms of [0, 250]) setTimeout(dropDanglingAnnouncements, ms);
+      if (wasPending.current) guardAnnouncer();
     },
     [],
   );
