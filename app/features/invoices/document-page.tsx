@@ -58,6 +58,7 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
   const today = dates.today();
   const model = viewModel(loaded, workspace.data?.name ?? '', today);
   model.logoUrl = workspaceLogoUrl(workspace.data, 160);
+  model.address = settings?.address;
   model.registration = [
     ...(settings?.vat_number ? [`VAT no. ${settings.vat_number}`] : []),
     ...(settings?.company_registration_number ? [`Reg. no. ${settings.company_registration_number}`] : []),
@@ -99,7 +100,7 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
           <QuoteActions data={data} quote={loaded.doc} workspaceId={workspaceId} />
         )}
         <SendActions data={data} loaded={loaded} workspaceId={workspaceId} />
-        <PdfActions loaded={loaded} business={workspace.data?.name ?? ''} settings={settings} />
+        <PdfActions loaded={loaded} business={workspace.data?.name ?? ''} settings={settings} logoUrl={model.logoUrl} />
         <Button variant="secondary" onPress={() => window.print()}>
           Print
         </Button>
