@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Download, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { pictureWidthFor } from '../../schema/drive';
 import { pdfFirstPageImages, pdfText } from '../support/pdf-text';
 import { addProduct, newTraderWithWorkspace, productRow } from './inventory-support';
 import { fillLine } from './invoices-support';
@@ -203,9 +204,16 @@ test('the workspace logo and address print on the invoice and its PDF (offline t
 
   let number = '';
   await test.step('the invoice view prints the logo above the business name, and the address under it', async () => {
+    // With a signal, the invoices list fetches the PDF maker and the logo as documents print it, so
+    // the service worker has both for a PDF made offline.
+    await page.evaluate(() => caches.delete('vuka-pictures-v1'));
     const pdfMaker = page.waitForResponse((res) => /\/assets\/document-pdf-file-[\w-]+\.js$/.test(res.url()) && res.ok());
     await goTo(page, 'Invoices');
     await pdfMaker;
+    const width = pictureWidthFor(160, await page.evaluate(() => window.devicePixelRatio));
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('vuka-pictures-v1')).keys()).map((r) => new URL(r.url).search)))
+      .toEqual([`?w=${width}`]);
     await page.getByRole('link', { name: 'New invoice' }).click();
     const form = page.getByRole('form', { name: 'New invoice' });
     await form.getByLabel('Customer name').fill('Naledi Khumalo');

@@ -11,13 +11,18 @@ const pdfFile = () => import('./document-pdf-file');
 
 /**
  * Fetches the PDF maker in the background while there is a signal, so a PDF can be made later with
- * none. Pages that lead to a document call it (the invoices list, a document).
+ * none; with `logoUrl`, the logo too (the service worker keeps it in its picture cache). Pages that
+ * lead to a document call it (the invoices list, a document).
  */
-export function useWarmPdfMaker() {
+export function useWarmPdfMaker(logoUrl?: string | null) {
   useEffect(() => {
     if (typeof navigator === 'undefined' || !navigator.onLine) return;
     void pdfFile().catch(() => undefined);
   }, []);
+  useEffect(() => {
+    if (!logoUrl || typeof navigator === 'undefined' || !navigator.onLine) return;
+    void fetch(logoUrl, { credentials: 'same-origin' }).catch(() => undefined);
+  }, [logoUrl]);
 }
 
 function failed(err: unknown) {
