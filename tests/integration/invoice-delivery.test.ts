@@ -6,6 +6,7 @@ import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/inv
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { saveSettings } from '../../sync-server/api/workspaces/workspaces.repo.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
 import { testDatabases } from '../support/databases.js';
 import { mimeAttachments } from '../support/mime.js';
@@ -51,6 +52,7 @@ for (const target of testDatabases()) {
       jobs = await startJobs(server.deps, { work: false });
       const owner = await seedUser(db);
       ws = await seedWorkspace(db, owner);
+      await saveSettings(db, ws, { address: '3 Main Road, Durban' }, new Date());
       otherWs = await seedWorkspace(db, owner);
       const cookie = await accessCookie(server.deps, owner);
       api = syncApi(server.url, cookie);
@@ -90,6 +92,7 @@ for (const target of testDatabases()) {
       const text = await pdfText(pdf.bytes);
       expect(text).toContain('INV-000007');
       expect(text).toContain('Logo design');
+      expect(text).toContain('3 Main Road, Durban');
       expect(text).toMatch(/Total\s+R\s?2,875\.00/);
       expect(await delivery(request.id)).toMatchObject({ status: 'sent', error: null });
 

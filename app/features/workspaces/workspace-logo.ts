@@ -13,3 +13,6 @@ export function workspaceLogoUrl(workspace: Pick<WorkspaceDto, 'id' | 'logo'> | 
   if (driveId.safeParse(logo).success) return pictureUrl(workspace.id, logo, cssWidth);
   return /^https?:\/\//i.test(logo) ? logo : null;
 }
+
+/** How wide (CSS pixels) invoices and quotes print the logo: on screen, and the same picture in their PDF. */
+export const DOCUMENT_LOGO_WIDTH = 160;

@@ -23,7 +23,7 @@ export const DOCUMENT_EMAIL_JOB = 'document-email';
 
 const deliveryJob = z.object({ workspaceId: z.number().int().positive(), id: z.string().min(1) });
 
-const sellerSettings = workspaceSettings.pick({ vat_number: true, company_registration_number: true, colors: true });
+const sellerSettings = workspaceSettings.pick({ vat_number: true, company_registration_number: true, address: true, colors: true });
 
 /** What a mail or a public page needs: the document as the PDF shows it, and its seller. */
 export interface Rendered {
