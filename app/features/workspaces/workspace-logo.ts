@@ -1,4 +1,5 @@
 import { driveId } from '../../../schema/drive';
+export { DOCUMENT_LOGO_WIDTH } from '../../../schema/drive';
 import type { WorkspaceDto } from '../../../schema/workspaces';
 import { pictureUrl } from '../drive/pictures';
 
@@ -13,6 +14,3 @@ export function workspaceLogoUrl(workspace: Pick<WorkspaceDto, 'id' | 'logo'> | 
   if (driveId.safeParse(logo).success) return pictureUrl(workspace.id, logo, cssWidth);
   return /^https?:\/\//i.test(logo) ? logo : null;
 }
-
-/** How wide (CSS pixels) invoices and quotes print the logo: on screen, and the same picture in their PDF. */
-export const DOCUMENT_LOGO_WIDTH = 160;

@@ -9,13 +9,17 @@ import {
   type PdfDocument,
   type PdfSeller,
 } from '../../../schema/document-pdf.js';
+import { DOCUMENT_LOGO_WIDTH, driveId } from '../../../schema/drive.js';
 import { balanceDueCents } from '../../../schema/invoice-payments.js';
 import { documentTotals, invoices, quotes } from '../../../schema/invoices.js';
 import { formatCents } from '../../../schema/money.js';
 import { workspaceSettings } from '../../../schema/workspaces.js';
 import type { Queryable } from '../../db/db.js';
+import { makePicture, thumbnailTypes } from '../../files/thumbnail.js';
 import type { AppDeps } from '../../deps.js';
 import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { driveRuntime } from '../drive/drive-uploads.js';
+import * as driveRepo from '../drive/drive.repo.js';
 import { documentMail } from './invoice-mail.js';
 import * as repo from './invoice-delivery.repo.js';
 
@@ -23,13 +27,21 @@ export const DOCUMENT_EMAIL_JOB = 'document-email';
 
 const deliveryJob = z.object({ workspaceId: z.number().int().positive(), id: z.string().min(1) });
 
-const sellerSettings = workspaceSettings.pick({ vat_number: true, company_registration_number: true, address: true, colors: true });
+const sellerSettings = workspaceSettings.pick({
+  vat_number: true,
+  company_registration_number: true,
+  address: true,
+  colors: true,
+  logo: true,
+});
 
 /** What a mail or a public page needs: the document as the PDF shows it, and its seller. */
 export interface Rendered {
   pdf: PdfDocument;
   seller: PdfSeller;
   slug: string;
+  /** The workspace's logo setting (a drive file id or an address), for the PDF. */
+  logo: string | null;
 }
 
 /** A stored invoice or quote with its seller, or undefined when either is gone or unnumbered. */
@@ -56,9 +68,30 @@ export async function renderable(
   if (!pdf) return undefined;
   const settings = sellerSettings.safeParse(seller.settings ?? {});
   return {
-    rendered: { pdf, seller: sellerOf(seller.name, settings.success ? settings.data : undefined), slug: seller.slug },
+    rendered: {
+      pdf,
+      seller: sellerOf(seller.name, settings.success ? settings.data : undefined),
+      slug: seller.slug,
+      logo: settings.success ? settings.data.logo : null,
+    },
     doc: parsed.data,
   };
+}
+
+/**
+ * The workspace's logo as PNG for a PDF the server makes, at the width documents print it (twice
+ * over, for sharpness). Only a picture in the workspace's own drive; none when it is gone or unreadable.
+ */
+async function documentLogo(deps: AppDeps, workspaceId: number, logo: string | null): Promise<PdfSeller['logo']> {
+  if (!logo || !driveId.safeParse(logo).success) return null;
+  const file = await driveRepo.getFile(deps.db, workspaceId, logo);
+  if (!file || file.trashed_at || !thumbnailTypes.has(file.mime_type)) return null;
+  try {
+    const bytes = await makePicture(driveRuntime(deps).storage, file.storage_key, DOCUMENT_LOGO_WIDTH * 2, 'png');
+    return { bytes: new Uint8Array(bytes), type: 'png' };
+  } catch {
+    return null;
+  }
 }
 
 /** The public page of an invoice, with its token (made on first use). */
@@ -74,8 +107,8 @@ async function sendDelivery(deps: AppDeps, workspaceId: number, id: string): Pro
   try {
     const found = await renderable(deps.db, workspaceId, row.document_kind, row.document_id);
     if (!found) throw new Error('The document is no longer there, or has no number yet.');
-    const { pdf, seller, slug } = found.rendered;
-    const bytes = await renderDocumentPdf(pdf, seller);
+    const { pdf, seller, slug, logo } = found.rendered;
+    const bytes = await renderDocumentPdf(pdf, { ...seller, logo: await documentLogo(deps, workspaceId, logo) });
     const money = (c: number) => formatCents(c, pdf.currency);
     const total = documentTotals(pdf.items).total_cents;
     const balance = pdf.kind === 'invoice' ? balanceDueCents({ items: pdf.items, payments: pdf.payments }) : total;
