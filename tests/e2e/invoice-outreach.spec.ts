@@ -1,16 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { payMessages } from '../../schema/contract/invoices';
 import { mimeAttachments } from '../support/mime';
 import { waitForMails } from '../support/mailbox-file';
 import { pdfText } from '../support/pdf-text';
 import { skipCookieConsent } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
-import { fillLine, goTo } from './invoices-support';
+import { documentRow, fillLine, goTo } from './invoices-support';
+import { payOnSandbox } from './paystack-support';
 import { indicator } from './sync-support';
 
 /**
  * A freelancer writes an invoice with no network, downloads its PDF, records a part payment and
- * presses Send; back online the customer gets it once, with the PDF, and a page showing the balance.
+ * presses Send; back online the customer gets it once, with the PDF, and a page showing the balance,
+ * where "Pay now" takes the rest by card through the Paystack sandbox and the invoice turns paid.
  */
 test('an invoice written offline is downloaded as a PDF, part paid, e-mailed once and shown on its public page', async ({
   page,
@@ -113,8 +116,35 @@ test('an invoice written offline is downloaded as a PDF, part paid, e-mailed onc
     await pub.goto(path.replace(/t=.*/, 't=wrong'));
     await expect(pub.getByText(/not found/i).first()).toBeVisible();
     await expect(pub.getByTestId('public-balance')).toHaveCount(0);
+
+    await test.step('offline, "Pay now" says it needs a connection', async () => {
+      await pub.goto(path);
+      await expect(pub.getByRole('button', { name: 'Pay now' })).toBeVisible();
+      await visitor.setOffline(true);
+      await expect(pub.getByText(payMessages.offline)).toBeVisible();
+      await expect(pub.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+      await visitor.setOffline(false);
+    });
+
+    await test.step('the customer pays the balance by card; back on the page it shows Paid', async () => {
+      await pub.getByRole('button', { name: 'Pay now' }).click();
+      await payOnSandbox(pub, '4084 0840 8408 4081');
+      await expect(pub).toHaveURL(new RegExp(`/invoice/${number}\\?`));
+      await expect(pub.getByTestId('public-status')).toHaveText('Paid', { timeout: 20_000 });
+      await expect(pub.getByText('Payment received')).toBeVisible();
+      await expect(pub.getByTestId('public-balance')).toHaveText('R\u00a00.00');
+      await expect(pub.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+      await pub.screenshot({ path: `tests/screenshots/invoice-outreach-${info.project.name}-03-public-paid.png`, fullPage: true });
+    });
     await visitor.close();
     await page.reload();
     await expect(page.getByTestId('outreach-status')).toContainText('Viewed by the customer.');
+  });
+
+  await test.step('the seller sees the invoice paid after sync', async () => {
+    await expect(page.getByTestId('document-status')).toHaveText('Paid', { timeout: 20_000 });
+    await goTo(page, 'Invoices');
+    await expect(documentRow(page, 'Invoices', number)).toContainText('Paid');
+    await shot('04-seller-paid');
   });
 });
