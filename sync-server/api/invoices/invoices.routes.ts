@@ -16,7 +16,12 @@ export function invoicesRoutes(deps: AppDeps): Router {
     // A page behind a secret link: never kept by a shared cache, never sent on as a referrer.
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    return invoices.publicInvoice(deps, params.slug, params.number, query.t);
+    return invoices.publicInvoice(deps, params.slug, params.number, query.t, query.ref);
+  });
+  mount(router, c.payInvoice, async ({ params, body }, _req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    return invoices.startPayment(deps, params.slug, params.number, body);
   });
   return router;
 }
