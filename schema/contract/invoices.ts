@@ -53,7 +53,26 @@ export const publicInvoiceDto = z.object({
 });
 export type PublicInvoiceDto = z.infer<typeof publicInvoiceDto>;
 
+/** Per workspace: whether customers get due-date and overdue reminders by e-mail (on by default). */
+export const invoicePreferencesDto = z.object({ reminders_enabled: z.boolean() });
+export type InvoicePreferencesDto = z.infer<typeof invoicePreferencesDto>;
+
+const workspaceParams = z.object({ id: idParam });
+
 export const invoicesContract = {
+  preferences: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/invoice-preferences',
+    params: workspaceParams,
+    response: invoicePreferencesDto,
+  }),
+  updatePreferences: endpoint({
+    method: 'PUT',
+    path: '/api/workspaces/:id/invoice-preferences',
+    params: workspaceParams,
+    body: invoicePreferencesDto,
+    response: invoicePreferencesDto,
+  }),
   outreach: endpoint({
     method: 'GET',
     path: '/api/workspaces/:id/invoices/:documentId/outreach',
