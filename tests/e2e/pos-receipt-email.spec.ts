@@ -104,7 +104,8 @@ test('invoice reminders are switched in settings; a receipt e-mailed offline rea
     await expect(done.getByTestId('receipt-email-status')).toHaveText(
       `Receipt e-mail to ${customer} queued (goes out once this device has synced).`,
     );
-    await shot('04-email-queued');
+    await done.getByTestId('receipt-email-status').scrollIntoViewIfNeeded();
+    await shot('04-email-queued', done);
   });
 
   await context.setOffline(false);
@@ -118,7 +119,8 @@ test('invoice reminders are switched in settings; a receipt e-mailed offline rea
     expect(text).toMatch(/\/r\/[A-Za-z0-9_-]{22}/);
     const status = page.getByRole('dialog', { name: 'Sale complete' }).getByTestId('receipt-email-status');
     await expect(status).toHaveText(`Receipt e-mail to ${customer} sent.`, { timeout: 20_000 });
-    await shot('05-email-sent');
+    await status.scrollIntoViewIfNeeded();
+    await shot('05-email-sent', page.getByRole('dialog', { name: 'Sale complete' }));
     expect(await waitForMails(customer)).toHaveLength(1);
   });
 });
