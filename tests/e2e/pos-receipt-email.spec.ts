@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { waitForMails } from '../support/mailbox-file';
+import { quotedPrintableText } from '../support/mime';
 import { uniqueEmail } from './auth-support';
 import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
 import { indicator } from './sync-support';
@@ -14,14 +15,6 @@ import { indicator } from './sync-support';
 async function open(page: Page, name: string) {
   if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name, exact: true }).click();
-}
-
-/** A mail's text with quoted-printable undone. */
-function decoded(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1')
-    .toString('utf8')
-    .replace(/\u00a0/g, ' ');
 }
 
 test('invoice reminders are switched in settings; a receipt e-mailed offline reaches the customer once', async ({
@@ -112,7 +105,7 @@ test('invoice reminders are switched in settings; a receipt e-mailed offline rea
   await test.step('online: the customer gets the receipt once, and the till shows it sent', async () => {
     await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
     const [mail] = await waitForMails(customer);
-    const text = decoded(mail.raw);
+    const text = quotedPrintableText(mail.raw);
     expect(text).toContain('Subject: Receipt 1 from Corner');
     expect(text).toContain('1 × Maize meal 5kg: R 64.90');
     expect(text).toContain('Total: R 64.90');

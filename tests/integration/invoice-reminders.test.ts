@@ -8,16 +8,10 @@ import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
 import { testDatabases } from '../support/databases.js';
+import { quotedPrintableText as plain } from '../support/mime.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestSmtp } from '../support/smtp.js';
 import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
-
-/** A mail's raw text with quoted-printable soft breaks and escaped equals signs undone. */
-const plain = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=')
-    .replace(/=C2=A0/g, ' ');
 
 describe('which reminder falls on a day', () => {
   it('the due date gets the due reminder, three to thirty days after it the overdue one', () => {

@@ -10,20 +10,12 @@ import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
 import { testDatabases } from '../support/databases.js';
+import { quotedPrintableText as plain } from '../support/mime.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestSmtp } from '../support/smtp.js';
 import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
-/** A mail's raw text with quoted-printable soft breaks and escapes undone. */
-const plain = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  )
-    .toString('utf8')
-    .replace(/\u00a0/g, ' ');
-
 for (const target of testDatabases()) {
   describe(`receipts by e-mail from the till on ${target.name}`, () => {
     let db: Db;

@@ -14,11 +14,10 @@ import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from '../../ui/page.css';
 import { failureMessage, useZodForm } from '../forms/use-zod-form';
+import { statusWords } from '../invoices/outreach/send-actions';
 import { requestReceiptEmail } from './till';
 
 const emailForm = z.object({ to: sendRequest.shape.to });
-
-const statusWords = { queued: 'queued', sending: 'being sent', sent: 'sent', failed: 'failed' } as const;
 
 /** The sale's e-mail request as the device holds it now, live. */
 function useReceiptEmail(data: UserData, orderId: string): PosOrder['receipt_email'] {
