@@ -80,7 +80,26 @@ export const payInvoiceBody = z.object({
 });
 export const payInvoiceDto = z.object({ authorization_url: z.string(), reference: z.string() });
 
+/** Per workspace: whether customers get due-date and overdue reminders by e-mail (on by default). */
+export const invoicePreferencesDto = z.object({ reminders_enabled: z.boolean() });
+export type InvoicePreferencesDto = z.infer<typeof invoicePreferencesDto>;
+
+const workspaceParams = z.object({ id: idParam });
+
 export const invoicesContract = {
+  preferences: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/invoice-preferences',
+    params: workspaceParams,
+    response: invoicePreferencesDto,
+  }),
+  updatePreferences: endpoint({
+    method: 'PUT',
+    path: '/api/workspaces/:id/invoice-preferences',
+    params: workspaceParams,
+    body: invoicePreferencesDto,
+    response: invoicePreferencesDto,
+  }),
   outreach: endpoint({
     method: 'GET',
     path: '/api/workspaces/:id/invoices/:documentId/outreach',

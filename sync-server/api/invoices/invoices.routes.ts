@@ -5,9 +5,13 @@ import { requireUser } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';
 import * as invoices from './invoices.service.js';
 
-/** Invoices online: e-mail status, share links and the public invoice page. */
+/** Invoices online: the reminder switch, e-mail status, share links and the public invoice page. */
 export function invoicesRoutes(deps: AppDeps): Router {
   const router = Router();
+  mount(router, c.preferences, async ({ params }, req) => invoices.preferences(deps, await requireUser(deps, req), params.id));
+  mount(router, c.updatePreferences, async ({ params, body }, req) =>
+    invoices.updatePreferences(deps, await requireUser(deps, req), params.id, body),
+  );
   mount(router, c.outreach, async ({ params }, req) => invoices.outreach(deps, await requireUser(deps, req), params.id, params.documentId));
   mount(router, c.shareLink, async ({ params }, req) =>
     invoices.shareLink(deps, await requireUser(deps, req), params.id, params.documentId),

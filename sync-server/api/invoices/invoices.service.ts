@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { payMessages, type DocumentOutreachDto, type PublicInvoiceDto } from '../../../schema/contract/invoices.js';
+import {
+  payMessages,
+  type DocumentOutreachDto,
+  type InvoicePreferencesDto,
+  type PublicInvoiceDto,
+} from '../../../schema/contract/invoices.js';
 import { pdfHeading } from '../../../schema/document-pdf.js';
 import { balanceDueCents, paidCents } from '../../../schema/invoice-payments.js';
 import { documentTotals, sendMessages } from '../../../schema/invoices.js';
@@ -7,15 +12,42 @@ import { withScope } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
-import { requireMembership } from '../workspaces/membership.js';
+import { requireMembership, requireRole } from '../workspaces/membership.js';
 import { publicInvoiceUrl, renderable } from './invoice-delivery.jobs.js';
 import * as repo from './invoice-delivery.repo.js';
 import * as pay from './invoice-pay.repo.js';
+import * as reminders from './invoice-reminders.repo.js';
 
 export const shareMessages = {
   draft: 'A draft cannot be shared yet. Mark it as sent first.',
   missing: 'This invoice is not on the server yet. Try again once it has synced.',
 } as const;
+
+export const preferenceMessages = {
+  manage: 'Only the workspace owner or an admin can change invoice reminders',
+} as const;
+
+/** Whether the workspace's customers get reminders (any member may read it). */
+export async function preferences(deps: AppDeps, userId: number, workspaceId: number): Promise<InvoicePreferencesDto> {
+  await requireMembership(deps.db, workspaceId, userId);
+  const enabled = await withScope(deps.db, { userId, workspaceId }, (q) => reminders.remindersEnabled(q, workspaceId));
+  return { reminders_enabled: enabled };
+}
+
+/** Switches reminders on or off (owner and admins). */
+export async function updatePreferences(
+  deps: AppDeps,
+  userId: number,
+  workspaceId: number,
+  body: InvoicePreferencesDto,
+): Promise<InvoicePreferencesDto> {
+  const m = await requireMembership(deps.db, workspaceId, userId);
+  requireRole(m, ['owner', 'admin'], preferenceMessages.manage);
+  const enabled = await withScope(deps.db, { userId, workspaceId }, (q) =>
+    reminders.saveRemindersEnabled(q, workspaceId, body.reminders_enabled),
+  );
+  return { reminders_enabled: enabled };
+}
 
 /** A document's e-mails and whether its public page was opened (members only). */
 export async function outreach(deps: AppDeps, userId: number, workspaceId: number, documentId: string): Promise<DocumentOutreachDto> {

@@ -118,7 +118,8 @@ function ShareLink({ workspaceId, invoiceId }: { workspaceId: number; invoiceId:
   );
 }
 
-const statusWords = { queued: 'queued', sending: 'being sent', sent: 'sent', failed: 'failed' } as const;
+/** A delivery's status in words. */
+export const statusWords = { queued: 'queued', sending: 'being sent', sent: 'sent', failed: 'failed' } as const;
 
 /** Where the document's e-mail is (queued, sent, failed with why) and whether the customer opened it. */
 export function OutreachStatus({ loaded, workspaceId }: { loaded: LoadedDocument; workspaceId: number }) {
