@@ -227,7 +227,7 @@ for (const target of testDatabases()) {
       const stalledBodies =
         (inner: typeof fetch): typeof fetch =>
         (input, init) => {
-          if (!hold.on || !String(input).includes('/contacts/pull?')) return inner(input, init);
+          if (!hold.on || !String(input).includes('/pull')) return inner(input, init);
           hold.started++;
           return Promise.resolve(new Response(new ReadableStream(), { status: 200, headers: { 'content-type': 'application/json' } }));
         };

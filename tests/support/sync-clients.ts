@@ -75,7 +75,7 @@ export class Device {
       retryTime: 50,
       waitForLeadership: false,
       batchSize: 50,
-      // Gathering collections into one request is off by default; SYNC_BATCH_MS turns it on for a run.
+      // Requests are gathered as in the app; SYNC_BATCH_MS sets another window for a run (0: each alone).
       batchWindowMs: process.env.SYNC_BATCH_MS ? Number(process.env.SYNC_BATCH_MS) : undefined,
     });
     if (!this.online) this.engine.setOnline(false);
