@@ -60,6 +60,8 @@ function Shell() {
       <Outlet />
       <Suspense fallback={null}>
         <Toaster />
+      </Suspense>
+      <Suspense fallback={null}>
         <SessionServices signedIn={signedIn} />
       </Suspense>
       <CookieConsent />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { markBuild } from './build-info';
+import { registerLogoutHook } from '../../data/session';
 import { clearPrivateCaches } from './clear-private-caches';
 import * as css from './pwa.css';
 import { startServiceWorker } from './sw-registration';
@@ -15,19 +15,9 @@ export function PwaUpdatePrompt() {
   const dismissed = useUpdateStore((s) => s.dismissed);
 
   useEffect(() => {
-    markBuild();
     startServiceWorker();
     // Whoever signs in next on this device must not see the last person's cached images or answers.
-    // The session module loads after the first paint; the hook is registered once it has.
-    let unregister: (() => void) | undefined;
-    let live = true;
-    void import('../../data/session').then(({ registerLogoutHook }) => {
-      if (live) unregister = registerLogoutHook(clearPrivateCaches);
-    });
-    return () => {
-      live = false;
-      unregister?.();
-    };
+    return registerLogoutHook(clearPrivateCaches);
   }, []);
 
   if (status === 'none' || dismissed) return null;
