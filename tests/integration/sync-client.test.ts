@@ -196,6 +196,36 @@ for (const target of testDatabases()) {
       await eventually(() => expect(d.engine.hasUnsyncedChanges()).toBe(false), 5_000);
     });
 
+    it('a pull whose body never arrives, even once aborted, is given up after the request timeout and retried', async () => {
+      const id = randomUUID();
+      await syncApi(server.url, cookie).push('contacts', ws, [
+        { newDocumentState: { id, workspace_id: ws, updated_at: stamp(), name: 'Behind a stalled body', status: 'active' } },
+      ]);
+      // Headers arrive, then nothing: a body that neither ends nor heeds the request's signal.
+      const hold = { on: true, started: 0 };
+      const stalledBodies =
+        (inner: typeof fetch): typeof fetch =>
+        (input, init) => {
+          if (!hold.on || !String(input).includes('/contacts/pull?')) return inner(input, init);
+          hold.started++;
+          return Promise.resolve(new Response(new ReadableStream(), { status: 200, headers: { 'content-type': 'application/json' } }));
+        };
+      const d = await new Device({
+        baseUrl: server.url,
+        userId,
+        cookie,
+        workspaces: [ws],
+        live: false,
+        label: 'stalled',
+        wrapFetch: stalledBodies,
+        requestTimeout: 300,
+      }).start();
+      devices.push(d);
+      await eventually(() => expect(hold.started).toBeGreaterThanOrEqual(2));
+      hold.on = false;
+      await eventually(async () => expect(await d.db.contacts.findOne(id).exec()).not.toBeNull(), 5_000);
+    });
+
     it('logout with unsynced changes refuses to clear local data until synced or explicitly discarded', async () => {
       const d = await device('lo', false);
       d.setOnline(false);

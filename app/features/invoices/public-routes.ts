@@ -6,7 +6,8 @@ import { searchOf, text } from '../../routes/search-params';
 export const publicInvoiceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/storefront/$slug/invoice/$invoiceNumber',
-  validateSearch: searchOf({ t: text(200) }),
+  // reference: the card checkout the customer came back from ("Pay now").
+  validateSearch: searchOf({ t: text(200), reference: text(64) }),
   component: lazyRouteComponent(() => import('./public/public-invoice-page'), 'PublicInvoicePage'),
 });
 

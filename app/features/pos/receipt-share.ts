@@ -7,10 +7,7 @@ export type ReceiptOrder = Pick<
   'kind' | 'order_number' | 'receipt_number' | 'items' | 'order_discount_cents' | 'payments' | 'reason' | 'completed_at'
 >;
 
-/** The receipt's public page: its link carries the sale's random token. */
-export function receiptUrl(origin: string, token: string): string {
-  return `${origin}/r/${encodeURIComponent(token)}`;
-}
+export { receiptUrl } from '../../../schema/pos';
 
 /** The receipt as plain text, for a message: business, number, lines, total and the link. */
 export function receiptText(order: ReceiptOrder, business: string, currency: string, link?: string): string {
