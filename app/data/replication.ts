@@ -4,6 +4,7 @@ import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { deepEqual } from 'rxdb/plugins/utils';
 import { PendingChanges, withoutMeta } from './replication-pending.js';
 import type { SyncCheckpoint } from '../../schema/contract/sync.js';
+import { CatchUp, type CatchUpProgress } from './catch-up.js';
 import { SyncBatcher } from './sync-batch.js';
 import type { RejectedChange } from './conflicts-store.js';
 import { collectionOf, decode, removeUserDatabase, type CollectionName, type UserData } from './db.js';
@@ -182,6 +183,7 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   // Gathering several collections into one request is off unless asked for: with it on, randomised
   // convergence runs can stall (under investigation), and a lost sale costs more than the bytes saved.
   const batcher = new SyncBatcher(call, jsonBody, opts.batchWindowMs ?? 0);
+  const catchUp = new CatchUp();
 
   async function refreshLocalCounts() {
     const [rejected, conflicts] = await Promise.all([data.local.rejected(), data.local.conflicts()]);
@@ -223,6 +225,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
           times.pullStarted = Date.now();
           const body = await batcher.pull(workspace, name, cp, batchSize).finally(() => (times.pullEnded = Date.now()));
           synced();
+          const progress = catchUp.note(`${name}:${workspace}`, cp.seq, body.checkpoint.seq, body.head, body.documents.length >= batchSize);
+          if (!sameProgress(progress, status.getState().catchUp)) status.setState({ catchUp: progress });
           const stop = body.documents.findIndex((d) => inFlight.has(String(d.id)));
           if (stop < 0) return { documents: body.documents.map(decode), checkpoint: body.checkpoint };
           heldBack = true;
@@ -319,6 +323,7 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       cancel: async () => {
         await state.cancel();
         stream.complete();
+        status.setState({ catchUp: catchUp.forget(`${name}:${workspace}`) });
       },
       resync: () => stream.next('RESYNC'),
       async inspect() {
@@ -438,6 +443,10 @@ function liveUrl(baseUrl: string): string {
   if (baseUrl) return baseUrl.replace(/^http/, 'ws') + '/api/live';
   const secure = typeof location !== 'undefined' && location.protocol === 'https:';
   return `${secure ? 'wss' : 'ws'}://${typeof location === 'undefined' ? 'localhost' : location.host}/api/live`;
+}
+
+function sameProgress(a: CatchUpProgress | null, b: CatchUpProgress | null): boolean {
+  return a === b || (a !== null && b !== null && a.done === b.done && a.total === b.total);
 }
 
 export class UnsyncedChangesError extends Error {

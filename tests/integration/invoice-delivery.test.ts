@@ -16,6 +16,7 @@ import { insertFile } from '../../sync-server/api/drive/drive.repo.js';
 import { fileKey } from '../../sync-server/files/storage.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
 import { testDatabases } from '../support/databases.js';
+import { sentInvoice } from '../support/invoice-docs.js';
 import { mimeAttachments } from '../support/mime.js';
 import { pdfFirstPageImages, pdfText } from '../support/pdf-text.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -23,23 +24,6 @@ import { startTestSmtp } from '../support/smtp.js';
 import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
-
-function sentInvoice(workspace_id: number, extra: Record<string, unknown> = {}) {
-  return {
-    id: randomUUID(),
-    workspace_id,
-    updated_at: now(),
-    customer_name: 'Naledi Khumalo',
-    customer_email: 'naledi@example.com',
-    issue_date: '2026-03-02',
-    due_date: '2026-04-01',
-    currency: 'ZAR',
-    invoice_number: 'INV-000007',
-    status: 'sent',
-    items: [{ id: 'l1', description: 'Logo design', quantity: 1, unit_price_cents: 250_000, tax_rate_bp: 1500 }],
-    ...extra,
-  };
-}
 
 for (const target of testDatabases()) {
   describe(`invoices and quotes by e-mail on ${target.name}`, () => {

@@ -5,26 +5,10 @@ import { sendMessages } from '../../schema/invoices.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { startBillingHarness, payOnCheckout, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
+import { sentInvoice } from '../support/invoice-docs.js';
 import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
-
-function sentInvoice(workspace_id: number, number: string, extra: Record<string, unknown> = {}) {
-  return {
-    id: randomUUID(),
-    workspace_id,
-    updated_at: now(),
-    customer_name: 'Naledi Khumalo',
-    customer_email: 'naledi@example.com',
-    issue_date: '2026-03-02',
-    due_date: '2026-04-01',
-    currency: 'ZAR',
-    invoice_number: number,
-    status: 'sent',
-    items: [{ id: 'l1', description: 'Logo design', quantity: 1, unit_price_cents: 250_000, tax_rate_bp: 1500 }],
-    ...extra,
-  };
-}
 
 interface StoredInvoice {
   status: string;
@@ -101,7 +85,8 @@ for (const target of testDatabases()) {
     }
 
     it('pays the balance once: checkout, the signed webhook appends a card payment and the invoice turns paid', async () => {
-      const doc = sentInvoice(ws, 'INV-000101', {
+      const doc = sentInvoice(ws, {
+        invoice_number: 'INV-000101',
         status: 'partially_paid',
         payments: [{ id: randomUUID(), amount_cents: 100_000, date: '2026-03-05', method: 'eft' }],
       });
@@ -151,7 +136,7 @@ for (const target of testDatabases()) {
     });
 
     it('an unsigned or ill-signed webhook is refused with 401 and changes nothing', async () => {
-      const doc = sentInvoice(ws, 'INV-000102');
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000102' });
       await pushed(doc);
       const page = await shared(doc.id);
       const started = await payNow(page, { t: page.token });
@@ -178,20 +163,20 @@ for (const target of testDatabases()) {
     });
 
     it('a wrong or missing token is not found, and nothing is started', async () => {
-      const doc = sentInvoice(ws, 'INV-000103');
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000103' });
       await pushed(doc);
       const page = await shared(doc.id);
       for (const body of [{ t: `${page.token.slice(0, -1)}x` }, {}, { t: '' }]) {
         expect(await payNow(page, body)).toEqual({ status: 404, body: { message: 'Not found' } });
       }
-      const draft = sentInvoice(ws, 'INV-000104', { status: 'draft' });
+      const draft = sentInvoice(ws, { invoice_number: 'INV-000104', status: 'draft' });
       await pushed(draft);
       expect((await payNow({ api: page.api.replace('INV-000103', 'INV-000104') }, { t: page.token })).status).toBe(404);
       expect(await checkouts(doc.id)).toEqual([]);
     });
 
     it('asks for the e-mail when the invoice has none, and refuses an invalid one', async () => {
-      const doc = sentInvoice(ws, 'INV-000105', { customer_email: undefined });
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000105', customer_email: undefined });
       await pushed(doc);
       const page = await shared(doc.id);
       expect(await publicView(page)).toMatchObject({ has_email: false, payable: true, checkout: null });
@@ -205,7 +190,7 @@ for (const target of testDatabases()) {
     });
 
     it('a card payment that arrives after the invoice was paid is recorded as the customer’s credit, and the invoice stays valid', async () => {
-      const doc = sentInvoice(ws, 'INV-000106');
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000106' });
       await pushed(doc);
       const page = await shared(doc.id);
       const started = await payNow(page, { t: page.token });
@@ -232,7 +217,7 @@ for (const target of testDatabases()) {
       expect((await payNow(page, { t: page.token })).status).toBe(409);
 
       // Paid in full on a device while the customer was at the checkout: all of the card payment is credit.
-      const other = sentInvoice(ws, 'INV-000107');
+      const other = sentInvoice(ws, { invoice_number: 'INV-000107' });
       await pushed(other);
       const otherPage = await shared(other.id);
       const second = await payNow(otherPage, { t: otherPage.token });

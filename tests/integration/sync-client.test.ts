@@ -52,6 +52,27 @@ for (const target of testDatabases()) {
       return d;
     }
 
+    it('a new device catching up on many changes shows how far it has come; the bar ends with the last page', async () => {
+      const shop = await seedWorkspace(db, userId);
+      const rows = Array.from({ length: 130 }, (_, i) => ({
+        newDocumentState: { id: randomUUID(), workspace_id: shop, updated_at: stamp(), name: `Item ${i}`, ...productDefaults },
+      }));
+      expect((await syncApi(server.url, cookie).push('products', shop, rows)).status).toBe(200);
+      const d = new Device({ baseUrl: server.url, userId, cookie, workspaces: [shop], live: false, label: 'new-phone' });
+      const seen: number[] = [];
+      d.status.subscribe((st, before) => {
+        if (st.catchUp && st.catchUp !== before.catchUp) seen.push(st.catchUp.done / st.catchUp.total);
+      });
+      devices.push(await d.start());
+      await d.engine.awaitInSync();
+      expect(await d.db.products.count().exec()).toBe(130);
+      // Pages of 50: after the first and the second full page the bar shows, rising; the short last page ends it.
+      expect(seen).toHaveLength(2);
+      expect(seen[0]).toBeCloseTo(50 / 130, 5);
+      expect(seen[1]).toBeCloseTo(100 / 130, 5);
+      expect(d.status.getState().catchUp).toBeNull();
+    });
+
     it('a product created on one device reaches the other live', async () => {
       const a = await device('a');
       const b = await device('b');
