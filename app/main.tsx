@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
+import { markBuild } from './features/pwa/build-info';
 import { router } from './router';
 import { resolveMode, themeForPath, useThemeModeStore } from './ui/theme-mode';
 
@@ -10,6 +11,8 @@ const theme = themeForPath(window.location.pathname);
 const mode = resolveMode(useThemeModeStore.getState().modes[theme], window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
 document.documentElement.dataset.theme = theme;
 document.documentElement.dataset.mode = mode;
+// Which build runs, from the start (the update prompt, which compares builds, loads after the first paint).
+markBuild();
 
 const el = document.getElementById('root');
 if (el) {

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { ButtonLink } from '../ui/button';
+import { SiteLink } from '../features/public/site-link';
 import { lastWorkspaceKey } from '../features/workspaces/last-workspace';
 import * as s from './not-found.css';
 
@@ -36,10 +36,12 @@ export function NotFound() {
         <h1>Page Not Found</h1>
         <p className={s.text}>The page you are looking for does not exist or has moved.</p>
         <div className={s.links}>
-          <ButtonLink href="/marketplace">Back to Marketplace</ButtonLink>
-          <ButtonLink href="/" variant="secondary">
+          <SiteLink to="/marketplace" variant="primary">
+            Back to Marketplace
+          </SiteLink>
+          <SiteLink to="/" variant="secondary">
             Go Home
-          </ButtonLink>
+          </SiteLink>
         </div>
       </main>
     );
@@ -50,10 +52,14 @@ export function NotFound() {
       <h1>404 Page Not Found</h1>
       <p className={s.text}>We couldn't find the page you were looking for.</p>
       <div className={s.links}>
-        {workspaceId ? <ButtonLink href={`/workspace/${workspaceId}/dashboard`}>Dashboard</ButtonLink> : null}
-        <ButtonLink href="/controlhub" variant={workspaceId ? 'secondary' : 'primary'}>
+        {workspaceId ? (
+          <SiteLink to={`/workspace/${workspaceId}/dashboard`} variant="primary">
+            Dashboard
+          </SiteLink>
+        ) : null}
+        <SiteLink to="/controlhub" variant={workspaceId ? 'secondary' : 'primary'}>
           My Workspaces
-        </ButtonLink>
+        </SiteLink>
       </div>
     </main>
   );

@@ -1,30 +1,48 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { useAuth } from '../data/auth-store';
 import { createRootRoute, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { CookieConsent } from '../features/public/cookie-consent';
-import { OfflineMark, PwaUpdatePrompt } from '../features/pwa';
-import { queryClient } from '../data/query-client';
-import { useCurrentUserSync } from '../data/session';
-import { useSessionWatch } from '../data/session-watch';
-import { SessionRecoveryToast } from '../features/auth/session-recovery-toast';
+import { OfflineMark } from '../features/pwa/offline-mark';
+import { loadQueryClient, useLoadedQueryClient } from '../data/query-client-slot';
 import { useApplyTheme } from '../ui/theme-mode';
-import { Toaster } from '../ui/toaster';
-import { NotFound } from './not-found';
 
-const SyncProvider = lazy(() => import('../features/sync/sync-provider').then((m) => ({ default: m.SyncProvider })));
+// What the first view does not show is loaded after the first paint (DESIGN.md §11).
+const SessionServices = lazy(() => import('./session-services').then((m) => ({ default: m.SessionServices })));
+const Toaster = lazy(() => import('../ui/toaster').then((m) => ({ default: m.Toaster })));
+const PwaUpdatePrompt = lazy(() => import('../features/pwa/update-prompt').then((m) => ({ default: m.PwaUpdatePrompt })));
+const LazyNotFound = lazy(() => import('./not-found').then((m) => ({ default: m.NotFound })));
+
+function NotFound() {
+  return (
+    <Suspense fallback={null}>
+      <LazyNotFound />
+    </Suspense>
+  );
+}
 
 export const rootRoute = createRootRoute({
+  // Every page but the landing page may query: the query client is there before it renders.
+  beforeLoad: async ({ location }) => {
+    if (location.pathname !== '/') await loadQueryClient();
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });
 
 function RootLayout() {
+  const client = useLoadedQueryClient();
+  useEffect(() => {
+    if (!client) return;
+    // What QueryClientProvider does: refetch on reconnect, resume paused mutations.
+    client.mount();
+    return () => client.unmount();
+  }, [client]);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientContext.Provider value={client ?? undefined}>
       <Shell />
-    </QueryClientProvider>
+    </QueryClientContext.Provider>
   );
 }
 
@@ -32,8 +50,6 @@ function RootLayout() {
 function Shell() {
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  useCurrentUserSync();
-  useSessionWatch();
   useApplyTheme(pathname);
   const signedIn = useAuth().user !== null;
   return (
@@ -42,15 +58,16 @@ function Shell() {
       {/* In a workspace the header's sync status says so already. */}
       {/^\/workspace\/\d/.test(pathname) ? null : <OfflineMark />}
       <Outlet />
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <SyncProvider />
-        </Suspense>
-      ) : null}
-      <Toaster />
-      <SessionRecoveryToast />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+      <Suspense fallback={null}>
+        <SessionServices signedIn={signedIn} />
+      </Suspense>
       <CookieConsent />
-      <PwaUpdatePrompt />
+      <Suspense fallback={null}>
+        <PwaUpdatePrompt />
+      </Suspense>
     </AriaRouterProvider>
   );
 }

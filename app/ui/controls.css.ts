@@ -32,6 +32,15 @@ export const button = styleVariants({
 
 export const fullWidth = style({ width: '100%' });
 
+/** The same states on a native <button> (app/ui/plain-button.tsx), which has no react-aria data attributes. */
+export const nativeButton = style({
+  selectors: {
+    '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
+    '&:active:not(:disabled)': { transform: 'translateY(1px)' },
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+});
+
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, width: '100%' });
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
 export const input = style({

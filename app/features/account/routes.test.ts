@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settingsRoute } from './routes';
-import { settingsSearch } from './settings-tabs';
+import { settingsSearch } from '../../routes/settings-search';
 
 const search = (raw: Record<string, unknown>) => settingsSearch.parse(raw);
 

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { protectedRoute } from '../../routes/protected';
-import { settingsSearch } from './settings-tabs';
+import { settingsSearch } from '../../routes/settings-search';
 import { billingReturnSearch } from '../billing/billing-search';
 
 export const profileRoute = createRoute({

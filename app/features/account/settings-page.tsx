@@ -8,7 +8,7 @@ import { Tabs } from '../../ui/tabs';
 import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
 import { ChangePassword } from './change-password';
-import { settingsTab, type SettingsTab } from './settings-tabs';
+import { settingsTab, type SettingsTab } from '../../routes/settings-search';
 import { SubscriptionTab } from './subscription-tab';
 import { dataSaver, LARGE_FILE_BYTES } from '../pwa/data-saver';
 

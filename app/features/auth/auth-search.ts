@@ -1,17 +1,20 @@
-import { z } from 'zod';
-import { registerPlan } from '../../../schema/accounts';
+import type { z } from 'zod';
+import type { registerPlan } from '../../../schema/accounts';
+import { oneOf, searchOf, text, type Checked } from '../../routes/search-params';
 
 export const authTabs = ['login', 'register', 'reset-password'] as const;
 export type AuthTab = (typeof authTabs)[number];
 
+const plan = oneOf(['free', 'lite', 'pro'] as const satisfies readonly z.infer<typeof registerPlan>[]);
+
 /** `/auth` search params: the tab, the plan carried from /register?plan=, and the social sign-in outcome. */
-export const authSearch = z.object({
-  tab: z.enum(authTabs).optional().catch(undefined),
-  plan: registerPlan.optional().catch(undefined),
-  social: z.enum(['verify', 'error']).optional().catch(undefined),
+export const authSearch = searchOf({
+  tab: oneOf(authTabs),
+  plan,
+  social: oneOf(['verify', 'error']),
 });
-export type AuthSearch = z.infer<typeof authSearch>;
+export type AuthSearch = Checked<typeof authSearch>;
 
-export const registerSearch = z.object({ plan: registerPlan.optional().catch(undefined) });
+export const registerSearch = searchOf({ plan });
 
-export const resetPasswordSearch = z.object({ token: z.string().optional().catch(undefined) });
+export const resetPasswordSearch = searchOf({ token: text() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { searchOf, text } from '../../routes/search-params';
 
 /** The card provider's return adds `?reference=` (and `trxref`) to the page checkout started from. */
-export const billingReturnSearch = z.object({ reference: z.string().max(100).optional().catch(undefined) });
+export const billingReturnSearch = searchOf({ reference: text(100) });

@@ -1,14 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { defineModule } from '../../module';
+import { literal, searchOf, text, uuid } from '../../routes/search-params';
 import { workspaceRoute } from '../workspaces/workspace-route';
 
 /** ?folder=<id> (the root when absent), ?trash=1 for the trash, ?q= for a search across the drive. */
-export const driveSearch = z.object({
-  folder: z.uuid().optional().catch(undefined),
-  trash: z.literal('1').optional().catch(undefined),
-  q: z.string().max(100).optional().catch(undefined),
-});
+export const driveSearch = searchOf({ folder: uuid(), trash: literal('1'), q: text(100) });
 
 export const driveRoute = createRoute({
   getParentRoute: () => workspaceRoute,

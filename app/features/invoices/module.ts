@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { defineModule } from '../../module';
+import { oneOf, searchOf } from '../../routes/search-params';
 import { workspaceRoute } from '../workspaces/workspace-route';
 
 /** ?kind=quote picks quotes on the invoices screens; anything else means invoices. */
-const documentKindSearch = z.object({ kind: z.enum(['invoice', 'quote']).optional().catch(undefined) });
+const documentKindSearch = searchOf({ kind: oneOf(['invoice', 'quote']) });
 
 export const invoicesRoute = createRoute({
   getParentRoute: () => workspaceRoute,

@@ -1,16 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { defineModule } from '../../module';
+import { matching, oneOf, searchOf } from '../../routes/search-params';
 import { workspaceRoute } from '../workspaces/workspace-route';
 
 /** ?view=month|week|agenda and ?date=YYYY-MM-DD (the day the view is on); the phone default is agenda. */
-export const plannerSearch = z.object({
-  view: z.enum(['month', 'week', 'agenda']).optional().catch(undefined),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .catch(undefined),
+export const plannerSearch = searchOf({
+  view: oneOf(['month', 'week', 'agenda']),
+  date: matching(/^\d{4}-\d{2}-\d{2}$/, 'a date (YYYY-MM-DD)'),
 });
 
 export const plannerRoute = createRoute({

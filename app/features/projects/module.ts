@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { defineModule } from '../../module';
+import { oneOf, searchOf, uuid } from '../../routes/search-params';
 import { workspaceRoute } from '../workspaces/workspace-route';
 
 /** The views of `project-manager/{view}` (spec §2); the project list is the module's front page. */
@@ -8,10 +8,9 @@ export const projectViews = ['board', 'list', 'chat', 'standups', 'noticeboard']
 export type ProjectView = (typeof projectViews)[number];
 
 /** ?project=<id> picks the project a view shows; ?task=<id> opens a task over it. */
-const viewSearch = z.object({
-  project: z.uuid().optional().catch(undefined),
-  task: z.uuid().optional().catch(undefined),
-});
+const viewSearch = searchOf({ project: uuid(), task: uuid() });
+const projectView = oneOf(projectViews);
+const projectId = uuid();
 
 export const projectManagerRoute = createRoute({ getParentRoute: () => workspaceRoute, path: 'project-manager' });
 
@@ -25,7 +24,7 @@ const viewRoute = createRoute({
   getParentRoute: () => projectManagerRoute,
   path: '$view',
   params: {
-    parse: ({ view }) => ({ view: z.enum(projectViews).parse(view) }),
+    parse: ({ view }) => ({ view: projectView.parse(view) }),
     stringify: ({ view }) => ({ view }),
   },
   validateSearch: viewSearch,
@@ -37,10 +36,10 @@ const projectRoute = createRoute({
   getParentRoute: () => projectManagerRoute,
   path: 'projects/$projectId',
   params: {
-    parse: ({ projectId }) => ({ projectId: z.uuid().parse(projectId) }),
+    parse: (raw) => ({ projectId: projectId.parse(raw.projectId) }),
     stringify: ({ projectId }) => ({ projectId }),
   },
-  validateSearch: z.object({ task: z.uuid().optional().catch(undefined) }),
+  validateSearch: searchOf({ task: uuid() }),
   component: lazyRouteComponent(() => import('./project-page'), 'ProjectPage'),
 });
 

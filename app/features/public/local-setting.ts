@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import type { z } from 'zod';
 import { brand } from '../../../schema/brand';
 
 /**
@@ -14,8 +13,12 @@ export interface LocalSetting<T> {
   use(): T;
 }
 
-export function localSetting<S extends z.ZodType>(name: string, schema: S, fallback: z.output<S>): LocalSetting<z.output<S>> {
-  type T = z.output<S>;
+/** What checks a stored value: a zod schema, or a light check from app/routes/search-params.ts. */
+export interface StoredValueCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+export function localSetting<T>(name: string, schema: StoredValueCheck<T>, fallback: NoInfer<T>): LocalSetting<T> {
   const key = `${brand.storagePrefix}-${name}`;
   const listeners = new Set<() => void>();
   let cache: { raw: string | null; value: T } | null = null;

@@ -47,8 +47,8 @@ const promptButton = style({
   cursor: 'pointer',
   border: '1px solid transparent',
   selectors: {
-    '&[data-focus-visible]': { outline: '3px solid #facc15', outlineOffset: '2px' },
-    '&[data-disabled]': { opacity: 0.6, cursor: 'progress' },
+    '&:focus-visible': { outline: '3px solid #facc15', outlineOffset: '2px' },
+    '&:disabled': { opacity: 0.6, cursor: 'progress' },
   },
 });
 export const reloadButton = style([promptButton, { background: '#facc15', color: '#111111' }]);

@@ -32,8 +32,14 @@ export function startServiceWorker(): void {
   setUpdateDriver({
     activateAndReload: async () => {
       reloadRequested = true;
-      if (activatedElsewhere) window.location.reload();
-      else await updateSW(true);
+      if (activatedElsewhere) {
+        window.location.reload();
+        return;
+      }
+      // A worker that was already waiting when this page registered (the prompt loads after the first
+      // paint) takes control without the registration calling it an update: reload on the change itself.
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      await updateSW(true);
     },
   });
 }

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-import { Button } from 'react-aria-components';
 import { registerLogoutHook } from '../../data/session';
-import { markBuild } from './build-info';
 import { clearPrivateCaches } from './clear-private-caches';
 import * as css from './pwa.css';
 import { startServiceWorker } from './sw-registration';
@@ -17,7 +15,6 @@ export function PwaUpdatePrompt() {
   const dismissed = useUpdateStore((s) => s.dismissed);
 
   useEffect(() => {
-    markBuild();
     startServiceWorker();
     // Whoever signs in next on this device must not see the last person's cached images or answers.
     return registerLogoutHook(clearPrivateCaches);
@@ -34,12 +31,12 @@ export function PwaUpdatePrompt() {
           Reloading now to update will lose them.
         </p>
         <div className={css.updateActions}>
-          <Button className={css.laterButton} onPress={keepWorking} autoFocus>
+          <button type="button" className={css.laterButton} onClick={keepWorking} autoFocus>
             Keep working
-          </Button>
-          <Button className={css.reloadButton} onPress={() => void requestReload(true)}>
+          </button>
+          <button type="button" className={css.reloadButton} onClick={() => void requestReload(true)}>
             Reload anyway
-          </Button>
+          </button>
         </div>
       </div>
     );
@@ -51,12 +48,12 @@ export function PwaUpdatePrompt() {
         <span className={css.updateTitle}>Update available</span>A new version of the app is ready.
       </p>
       <div className={css.updateActions}>
-        <Button className={css.laterButton} onPress={dismissUpdate} isDisabled={status === 'reloading'}>
+        <button type="button" className={css.laterButton} onClick={dismissUpdate} disabled={status === 'reloading'}>
           Later
-        </Button>
-        <Button className={css.reloadButton} onPress={() => void requestReload()} isDisabled={status === 'reloading'}>
+        </button>
+        <button type="button" className={css.reloadButton} onClick={() => void requestReload()} disabled={status === 'reloading'}>
           {status === 'reloading' ? 'Reloading…' : 'Reload'}
-        </Button>
+        </button>
       </div>
     </div>
   );

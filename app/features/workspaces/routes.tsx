@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { protectedRoute } from '../../routes/protected';
+import { oneOf, searchOf, text } from '../../routes/search-params';
 import { holdInvitation } from './pending-invitation';
 import { billingReturnSearch } from '../billing/billing-search';
 import { workspaceRoute } from './workspace-route';
@@ -11,7 +11,7 @@ export const controlHubRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/controlhub',
   // The installed app's shortcuts (sw/web-manifest.ts) come through here to find their workspace.
-  validateSearch: z.object({ open: z.enum(['pos', 'invoice']).optional().catch(undefined) }),
+  validateSearch: searchOf({ open: oneOf(['pos', 'invoice']) }),
   component: lazyRouteComponent(() => import('./control-hub-page'), 'ControlHubPage'),
 });
 
@@ -87,7 +87,7 @@ export const billingCardsRoute = createRoute({
 export const acceptInvitationRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/invitations/accept',
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: searchOf({ token: text() }),
   // Runs before the sign-in guard can redirect, so the token survives a detour through /auth.
   beforeLoad: ({ search }) => {
     if (search.token) holdInvitation(search.token);

@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
 import { protectedRoute } from '../../routes/protected';
 
 /** A workspace id in the path: a positive integer, or the page does not exist. */
-const workspaceIdParam = z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive());
+function workspaceIdParam(raw: string): number | null {
+  const id = /^\d+$/.test(raw) ? Number(raw) : 0;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 /**
  * /workspace/{id}: the parent of every workspace page. Its own file, so modules can hang their pages
@@ -14,9 +16,9 @@ export const workspaceRoute = createRoute({
   path: '/workspace/$workspaceId',
   params: {
     parse: (raw) => {
-      const parsed = workspaceIdParam.safeParse(raw.workspaceId);
-      if (!parsed.success) throw notFound();
-      return { workspaceId: parsed.data };
+      const workspaceId = workspaceIdParam(raw.workspaceId);
+      if (workspaceId === null) throw notFound();
+      return { workspaceId };
     },
     stringify: ({ workspaceId }) => ({ workspaceId: String(workspaceId) }),
   },

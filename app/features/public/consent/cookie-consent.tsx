@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../ui/button';
+import { PlainButton } from '../../../ui/plain-button';
 import { usePinnedBottom } from '../../../ui/pinned-bottom';
 import { consentSetting, saveConsent, useConsentUi, type ConsentChoice } from './consent-store';
-import { applyConsent } from './tracking';
 import * as s from './cookie-consent.css';
 
 /**
@@ -14,9 +13,16 @@ export function CookieConsent() {
   const consent = consentSetting.use();
   const reopened = useConsentUi((st) => st.reopened);
 
-  // Apply the stored choice on every page load, and whenever it changes.
+  // Apply the stored choice on every page load, and whenever it changes. The tag loader comes after
+  // the first paint; the latest choice is the one applied.
   useEffect(() => {
-    applyConsent(consent);
+    let current = true;
+    void import('./tracking').then(({ applyConsent }) => {
+      if (current) applyConsent(consent);
+    });
+    return () => {
+      current = false;
+    };
   }, [consent]);
 
   if (consent && !reopened) return null;
@@ -55,13 +61,13 @@ function ConsentPanel({ current, startInSettings }: { current: ConsentChoice | n
             site is used, and marketing cookies to measure our adverts.
           </p>
           <div className={s.buttons}>
-            <Button onPress={() => saveConsent({ analytics: true, marketing: true })}>Accept All</Button>
-            <Button variant="secondary" onPress={() => saveConsent({ analytics: false, marketing: false })}>
+            <PlainButton onClick={() => saveConsent({ analytics: true, marketing: true })}>Accept All</PlainButton>
+            <PlainButton variant="secondary" onClick={() => saveConsent({ analytics: false, marketing: false })}>
               Reject All
-            </Button>
-            <Button variant="ghost" onPress={() => setView('settings')}>
+            </PlainButton>
+            <PlainButton variant="ghost" onClick={() => setView('settings')}>
               Settings
-            </Button>
+            </PlainButton>
           </div>
         </>
       ) : (
@@ -75,10 +81,10 @@ function ConsentPanel({ current, startInSettings }: { current: ConsentChoice | n
           />
           <Toggle label="Marketing" description="Measures whether our adverts reach people." checked={marketing} onChange={setMarketing} />
           <div className={s.buttons}>
-            <Button variant="secondary" onPress={() => (current ? useConsentUi.setState({ reopened: false }) : setView('summary'))}>
+            <PlainButton variant="secondary" onClick={() => (current ? useConsentUi.setState({ reopened: false }) : setView('summary'))}>
               Back
-            </Button>
-            <Button onPress={() => saveConsent({ analytics, marketing })}>Save Settings</Button>
+            </PlainButton>
+            <PlainButton onClick={() => saveConsent({ analytics, marketing })}>Save Settings</PlainButton>
           </div>
         </>
       )}

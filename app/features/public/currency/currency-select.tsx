@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { currencyCode, currencyCodes, currencyNames, currencySymbols } from '../../../../schema/currency';
-import { currencySetting } from './currency-settings';
+import { currencyCodes, currencyNames, currencySymbols } from '../../../../schema/currency-rules';
+import { currencyCode, currencySetting } from './currency-settings';
 import * as s from './currency-select.css';
 
 /**

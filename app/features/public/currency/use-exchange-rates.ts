@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import { publicContract } from '../../../../schema/contract/public';
-import { fallbackRates, type UsdRates } from '../../../../schema/currency';
-import { call } from '../../../data/api';
+import { fallbackRates, type UsdRates } from '../../../../schema/currency-rules';
 
 const TTL_MS = 60 * 60 * 1000;
 let cached: { rates: UsdRates; at: number } | null = null;
@@ -13,7 +11,9 @@ let inflight: Promise<UsdRates> | null = null;
  */
 function loadRates(): Promise<UsdRates> {
   if (cached && Date.now() - cached.at < TTL_MS) return Promise.resolve(cached.rates);
-  inflight ??= call(publicContract.exchangeRates, {})
+  // The API client and the contract (with zod) load on demand: prices show the built-in rates first.
+  inflight ??= Promise.all([import('../../../data/api'), import('../../../../schema/contract/public')])
+    .then(([{ call }, { publicContract }]) => call(publicContract.exchangeRates, {}))
     .then((body) => {
       cached = { rates: body.rates, at: Date.now() };
       return body.rates;

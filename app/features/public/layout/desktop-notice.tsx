@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { brand } from '../../../../schema/brand';
+import { boolean } from '../../../routes/search-params';
 import { localSetting } from '../local-setting';
 import * as s from './layout.css';
 
-const dismissed = localSetting('desktop-notice-dismissed', z.boolean(), false);
+const dismissed = localSetting('desktop-notice-dismissed', boolean(), false);
 const PHONE_QUERY = '(max-width: 767px)';
 
 function subscribe(cb: () => void) {
