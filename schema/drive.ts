@@ -64,6 +64,10 @@ export const driveName = text()
 /** A drive file's or folder's id (a uuid the server makes). */
 export const driveId = z.uuid();
 
+/** Types a browser shows itself (its PDF viewer, an image): such a file can be opened, not only downloaded. */
+const viewableTypes: ReadonlySet<string> = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+export const opensInBrowser = (mimeType: string) => viewableTypes.has(mimeType);
+
 /** How wide (CSS pixels) invoices and quotes print the workspace logo: on screen and in their PDF. */
 export const DOCUMENT_LOGO_WIDTH = 160;
 

@@ -66,7 +66,14 @@ export const driveContract = {
   trashFile: endpoint({ method: 'POST', path: '/api/workspaces/:id/drive/files/:fileId/trash', params: file, response: driveFileDto }),
   restoreFile: endpoint({ method: 'POST', path: '/api/workspaces/:id/drive/files/:fileId/restore', params: file, response: driveFileDto }),
   deleteFile: endpoint({ method: 'DELETE', path: '/api/workspaces/:id/drive/files/:fileId', params: file, response: okBody }),
-  content: endpoint({ method: 'GET', path: '/api/workspaces/:id/drive/files/:fileId/content', params: file, response: bytes }),
+  /** `view=inline`: shown in the browser (a PDF or an image, see opensInBrowser) rather than downloaded. */
+  content: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/drive/files/:fileId/content',
+    params: file,
+    query: z.object({ view: z.enum(['inline']).optional() }),
+    response: bytes,
+  }),
   thumbnail: endpoint({ method: 'GET', path: '/api/workspaces/:id/drive/files/:fileId/thumbnail', params: file, response: bytes }),
   /** An image at one of PICTURE_WIDTHS (WebP, made once with sharp and kept in storage). */
   picture: endpoint({

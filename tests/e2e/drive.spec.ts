@@ -89,6 +89,17 @@ test('a folder, an image with its thumbnail, rename, download, share link, trash
   const path = await download.path();
   expect(readFileSync(path).equals(PNG)).toBe(true);
 
+  // Open shows the picture in a new tab rather than downloading it.
+  const opening = page.context().waitForEvent('page');
+  await fileAction(page, 'shop-logo.png', 'Open');
+  const tab = await opening;
+  await tab.waitForLoadState();
+  expect(tab.url()).toContain('/content?view=inline');
+  await expect(tab.locator('img')).toBeVisible();
+  const shown = await page.request.get(tab.url());
+  expect(shown.headers()['content-disposition']).toMatch(/^inline; filename="shop-logo.png"/);
+  await tab.close();
+
   await fileAction(page, 'shop-logo.png', 'Share link');
   await page.getByRole('button', { name: 'Create link' }).click();
   const link = page.getByTestId('new-share-link').getByRole('link');

@@ -211,6 +211,13 @@ function driveSuite(
       expect(sha256(got.body)).toBe(sha256(data));
       expect(got.headers.get('content-type')).toBe('application/pdf');
       expect(got.headers.get('content-disposition')).toBe(`attachment; filename="Stock list.pdf"; filename*=UTF-8''Stock%20list.pdf`);
+      // Opened rather than downloaded: a PDF is shown by the browser; a type it does not show stays a download.
+      const opened = await download(owner.client, `${base()}/files/${file.id}/content?view=inline`);
+      expect(opened.headers.get('content-disposition')).toBe(`inline; filename="Stock list.pdf"; filename*=UTF-8''Stock%20list.pdf`);
+      const text = Buffer.from('Stock take 2026\n');
+      const note = await tusUpload(server, owner.client, ws, text, { filename: 'stock.txt', filetype: 'text/plain' });
+      const kept = await download(owner.client, `${base()}/files/${note.fileId}/content?view=inline`);
+      expect(kept.headers.get('content-disposition')).toMatch(/^attachment; /);
       // The partial upload is gone once it became a file.
       const again = await fetch(first.url, { method: 'HEAD', headers: { cookie: cookieOf(owner.client), 'Tus-Resumable': '1.0.0' } });
       expect(again.status).toBe(404);

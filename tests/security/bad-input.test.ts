@@ -169,7 +169,7 @@ function examples(ws: number, registerEmail: string): Examples {
       trashFile: { params: { id: ws, fileId: FILE } },
       restoreFile: { params: { id: ws, fileId: FILE } },
       deleteFile: { params: { id: ws, fileId: FILE } },
-      content: { params: { id: ws, fileId: FILE } },
+      content: { params: { id: ws, fileId: FILE }, query: { view: 'inline' } },
       thumbnail: { params: { id: ws, fileId: FILE } },
       picture: { params: { id: ws, fileId: FILE }, query: { w: '256' } },
       links: { params: { id: ws, fileId: FILE } },

@@ -262,7 +262,8 @@ function DriveBody({
                   workspaceId={ws}
                   onAction={(a) => {
                     const target: Target = { type: 'file', item: f };
-                    if (a === 'download') download(contentUrl(ws, f.id));
+                    if (a === 'open') window.open(contentUrl(ws, f.id, 'inline'), '_blank', 'noopener');
+                    else if (a === 'download') download(contentUrl(ws, f.id));
                     else if (a === 'rename') setDialog({ kind: 'rename', target });
                     else if (a === 'move') setDialog({ kind: 'move', target });
                     else if (a === 'share') setDialog({ kind: 'share', file: f });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import type { DriveFileDto, DriveFolderDto } from '../../../schema/drive';
+import { opensInBrowser } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import * as wg from '../../ui/widgets.css';
 import { dataSaver } from '../pwa/data-saver';
@@ -8,7 +9,7 @@ import { useWorkspaceDates } from '../workspaces/date-format';
 import * as s from './drive.css';
 import { formatBytes, thumbnailUrl } from './use-drive';
 
-export type FileAction = 'download' | 'rename' | 'move' | 'share' | 'trash';
+export type FileAction = 'open' | 'download' | 'rename' | 'move' | 'share' | 'trash';
 export type FolderAction = 'rename' | 'move' | 'delete';
 
 /** The short label a file without a preview shows in place of one: its extension. */
@@ -102,7 +103,11 @@ export function FileRow({ file, workspaceId, onAction }: { file: DriveFileDto; w
           {formatBytes(file.size_bytes)} · {dates.date(file.created_at)}
         </p>
       </div>
-      <RowMenu label={`Actions for ${file.name}`} items={fileItems} onAction={onAction} />
+      <RowMenu
+        label={`Actions for ${file.name}`}
+        items={opensInBrowser(file.mime_type) ? [['open', 'Open'], ...fileItems] : fileItems}
+        onAction={onAction}
+      />
     </li>
   );
 }

@@ -44,9 +44,10 @@ export function useShareLinks(workspaceId: number, fileId: string) {
   });
 }
 
-/** A file's bytes, as a download (the server sends Content-Disposition: attachment). */
-export function contentUrl(workspaceId: number, fileId: string): string {
-  return fillPath(c.content.path, { id: workspaceId, fileId });
+/** A file's bytes, as a download (Content-Disposition: attachment), or shown by the browser with `view`. */
+export function contentUrl(workspaceId: number, fileId: string, view?: 'inline'): string {
+  const path = fillPath(c.content.path, { id: workspaceId, fileId });
+  return view ? `${path}?view=${view}` : path;
 }
 
 export function thumbnailUrl(workspaceId: number, fileId: string): string {

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
-import { driveMessages } from '../../../schema/drive.js';
+import { driveMessages, opensInBrowser } from '../../../schema/drive.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { pictureKey, type ByteRange } from '../../files/storage.js';
@@ -29,11 +29,11 @@ export function requestedRange(header: string | undefined, size: number): ByteRa
 }
 
 /** `attachment` with the name as ASCII (quotes and anything odd replaced) and in full as UTF-8 (RFC 6266). */
-export function attachment(name: string): string {
+export function attachment(name: string, kind: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   // RFC 5987 allows fewer characters than encodeURIComponent leaves alone (the quote is its delimiter).
   const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 async function send(res: Response, stream: Readable): Promise<void> {
@@ -45,8 +45,11 @@ async function send(res: Response, stream: Readable): Promise<void> {
   }
 }
 
-/** Streams a drive file: its own type, as an attachment, with one byte range when asked. */
-export async function sendFile(deps: AppDeps, req: Request, res: Response, row: FileRow): Promise<void> {
+/**
+ * Streams a drive file: its own type, as an attachment (or shown inline, when asked for a type the
+ * browser displays itself), with one byte range when asked.
+ */
+export async function sendFile(deps: AppDeps, req: Request, res: Response, row: FileRow, opts: { inline?: boolean } = {}): Promise<void> {
   const size = Number(row.size_bytes);
   const range = requestedRange(req.headers.range, size);
   res.setHeader('Accept-Ranges', 'bytes');
@@ -59,7 +62,7 @@ export async function sendFile(deps: AppDeps, req: Request, res: Response, row: 
   res.setHeader('Content-Type', row.mime_type);
   res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : size));
   if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-  res.setHeader('Content-Disposition', attachment(row.name));
+  res.setHeader('Content-Disposition', attachment(row.name, opts.inline && opensInBrowser(row.mime_type) ? 'inline' : 'attachment'));
   res.setHeader('ETag', `"${row.sha256}"`);
   // One member's file: never in a shared cache, and never recompressed (that would break ranges).
   res.setHeader('Cache-Control', 'private, no-cache, no-transform');

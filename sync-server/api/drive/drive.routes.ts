@@ -36,9 +36,9 @@ export function driveRoutes(deps: AppDeps): Router {
   mount(router, c.restoreFile, async ({ params }, req) => drive.restoreFile(deps, await driveCaller(deps, req, params.id), params.fileId));
   mount(router, c.deleteFile, async ({ params }, req) => drive.deleteFile(deps, await driveCaller(deps, req, params.id), params.fileId));
 
-  mount(router, c.content, async ({ params }, req, res) => {
+  mount(router, c.content, async ({ params, query }, req, res) => {
     const row = await drive.fileForDownload(deps, await driveCaller(deps, req, params.id), params.fileId);
-    await sendFile(deps, req, res, row);
+    await sendFile(deps, req, res, row, { inline: query.view === 'inline' });
   });
   mount(router, c.thumbnail, async ({ params }, req, res) => {
     const row = await drive.fileForDownload(deps, await driveCaller(deps, req, params.id), params.fileId);
