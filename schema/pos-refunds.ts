@@ -24,6 +24,7 @@ export interface OrderLike {
   original_order_id?: string;
   items: readonly RefundLineLike[];
   order_discount_cents?: number;
+  prices_include_vat?: boolean;
   payments: readonly { method: string; amount_cents: number }[];
 }
 
@@ -110,7 +111,7 @@ export function refundProblem(
   if (opts.voided) return refundMessages.voided;
   if (refund.items.length === 0) return refundMessages.noLines;
   const lines = new Map(refundable(sale, prior).map((l) => [l.product_id, l]));
-  const totals = computeTotals(refund.items, refund.order_discount_cents ?? 0);
+  const totals = computeTotals(refund.items, refund.order_discount_cents ?? 0, refund.prices_include_vat !== false);
   const asked = new Map<string, { quantity: number; cents: number }>();
   refund.items.forEach((line, i) => {
     const a = asked.get(line.product_id) ?? { quantity: 0, cents: 0 };
