@@ -147,6 +147,7 @@ export function DocumentForm({
         lines={draft.lines}
         errors={lineErrors}
         currency={currency}
+        pricesIncludeVat={pricesIncludeVat}
         focus={focus}
         onChange={changeLine}
         onAdd={addLine}
