@@ -4,7 +4,7 @@
  * returns. A refund is its own pos_orders record (kind `refund`) naming the sale; the sale never
  * changes, and the stock ledger only ever gains rows.
  */
-import { computeTotals } from './pos-totals.js';
+import { addedTax, computeTotals } from './pos-totals.js';
 
 export interface RefundLineLike {
   product_id: string;
@@ -94,6 +94,15 @@ export function refundCents(entry: RefundableLine, quantity: number): number {
   const amount =
     share(entry.sold_cents, after, entry.sold_quantity) - share(entry.sold_cents, entry.refunded_quantity, entry.sold_quantity);
   return Math.max(0, Math.min(amount, entry.sold_cents - entry.refunded_cents));
+}
+
+/**
+ * The money `quantity` more units of a line give back, VAT included: their share of the line, and
+ * the VAT on that share when the sale's prices excluded VAT (a refund keeps its sale's choice).
+ */
+export function refundWithVat(entry: RefundableLine, quantity: number, pricesIncludeVat: boolean): number {
+  const share = refundCents(entry, quantity);
+  return pricesIncludeVat ? share : share + addedTax(share, entry.line.tax_rate_bp);
 }
 
 /**

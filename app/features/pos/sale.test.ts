@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../schema/catalog';
 import { posOrders, type PosItem } from '../../../schema/pos';
+import { refundable, refundWithVat } from '../../../schema/pos-refunds';
 import { addToCart, findByCode, sellable, setQuantity } from './cart';
 import { buildRefund, buildSale, buildVoid, cartTotals, expectedCash, voidMovementId, voidOrderId } from './sale';
 
@@ -97,6 +98,10 @@ describe('a sale whose prices exclude VAT', () => {
     if (!refund.ok) throw new Error(refund.message);
     expect(refund.value.order).toMatchObject({ prices_include_vat: false, total_cents: 13_225, tax_cents: 1_725 });
     expect(refund.value.order.payments).toEqual([{ method: 'card', amount_cents: 13_225 }]);
+    // What the refund form shows before the refund is made is what it gives back.
+    const [entry] = refundable(sale, []);
+    expect(refundWithVat(entry, 1, false)).toBe(13_225);
+    expect(refundWithVat(entry, 1, true)).toBe(11_500);
   });
 });
 
