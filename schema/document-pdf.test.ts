@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../tests/support/pdf-text.js';
-import { pdfHeading, renderDocumentPdf, type PdfDocument } from './document-pdf.js';
+import sharp from 'sharp';
+import { pdfFirstPageImages, pdfText } from '../tests/support/pdf-text.js';
+import { pdfHeading, renderDocumentPdf, sellerOf, type PdfDocument } from './document-pdf.js';
+import { workspaceSettings } from './workspaces.js';
 
 const invoice: PdfDocument = {
   kind: 'invoice',
@@ -78,5 +80,27 @@ describe('the document PDF', () => {
     expect(text).toContain('Line 1\n');
     expect(text).toContain('Line 60');
     expect(text).toMatch(/Total\s+R\s?60\.00/);
+  });
+
+  it('the seller is the workspace: its address from the settings is printed under its name, line by line', async () => {
+    const settings = workspaceSettings.parse({ vat_number: '4987654321', address: '3 Main Road\nMorningside\nDurban 4001' });
+    const seller = sellerOf('Studio Sipho', settings);
+    expect(seller).toMatchObject({ name: 'Studio Sipho', address: '3 Main Road\nMorningside\nDurban 4001', vatNumber: '4987654321' });
+    const text = await pdfText(await renderDocumentPdf(invoice, seller));
+    expect(text).toMatch(/Studio Sipho\n+3 Main Road\n+Morningside\n+Durban 4001\n+VAT number: 4987654321/);
+    expect(sellerOf('Market stall', workspaceSettings.parse({})).address).toBeNull();
+  });
+
+  it('a PNG logo is drawn on the first page, and without one no image is', async () => {
+    const png = await sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 29, g: 53, b: 87, alpha: 1 } } })
+      .png()
+      .toBuffer();
+    const withLogo = await renderDocumentPdf(
+      invoice,
+      sellerOf('Studio Sipho', undefined, { logo: { bytes: new Uint8Array(png), type: 'png' } }),
+    );
+    expect(await pdfFirstPageImages(withLogo)).toBe(1);
+    expect(await pdfText(withLogo)).toContain('Studio Sipho');
+    expect(await pdfFirstPageImages(await renderDocumentPdf(invoice, sellerOf('Studio Sipho', undefined)))).toBe(0);
   });
 });

@@ -37,14 +37,15 @@ export interface PdfDocument {
   notes?: string;
 }
 
-/** The seller as the workspace describes itself (its name, and its settings: VAT number, colours, logo). */
+/** The seller as the workspace describes itself (its name, and its settings: address, VAT number, colours), and its logo. */
 export function sellerOf(
   name: string,
-  settings: Pick<WorkspaceSettings, 'vat_number' | 'company_registration_number' | 'colors'> | undefined,
-  extra: Pick<PdfSeller, 'address' | 'logo'> = {},
+  settings: Pick<WorkspaceSettings, 'vat_number' | 'company_registration_number' | 'colors' | 'address'> | undefined,
+  extra: Pick<PdfSeller, 'logo'> = {},
 ): PdfSeller {
   return {
     name,
+    address: settings?.address ?? null,
     vatNumber: settings?.vat_number ?? null,
     registrationNumber: settings?.company_registration_number ?? null,
     color: settings?.colors.primary ?? null,

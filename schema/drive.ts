@@ -64,6 +64,9 @@ export const driveName = text()
 /** A drive file's or folder's id (a uuid the server makes). */
 export const driveId = z.uuid();
 
+/** How wide (CSS pixels) invoices and quotes print the workspace logo: on screen and in their PDF. */
+export const DOCUMENT_LOGO_WIDTH = 160;
+
 /** A share link's secret as it travels in a URL: 32 random bytes, base64url. */
 export const shareToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, driveMessages.link);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { computeTotals, paymentSummary } from './pos-totals.js';
 import { cents, id, instant, text } from './input.js';
+import { sendRequest } from './invoices.js';
 import { replicatedEntity } from './replicated-entity.js';
 
 const datetime = instant;
@@ -9,6 +10,11 @@ export const MAX_ORDER_CENTS = 100_000_000_000;
 const amount = cents(0, MAX_ORDER_CENTS);
 /** 128 random bits or more, base64url. */
 export const shareToken = text().regex(/^[A-Za-z0-9_-]{22,64}$/, 'Not a receipt link');
+
+/** The receipt's public page: its link carries the sale's random token. */
+export function receiptUrl(origin: string, token: string): string {
+  return `${origin}/r/${encodeURIComponent(token)}`;
+}
 
 /** One line of a sale: a snapshot of the product as sold (later price or name changes don't alter it). */
 export const posItem = z
@@ -65,13 +71,15 @@ export type OrderKind = z.infer<typeof orderKind>;
  */
 export const posOrders = replicatedEntity({
   name: 'pos_orders',
-  version: 2,
+  version: 3,
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {
     // 1: receipts may carry a share token; older ones simply have none.
     1: (doc) => doc,
-    // 2: a sale rung up before the choice existed keeps its VAT-inclusive arithmetic.
-    2: (doc) => ({ ...doc, prices_include_vat: doc.prices_include_vat ?? true }),
+    // 2: a sale may carry an e-mail request for its receipt; older ones have none.
+    2: (doc) => doc,
+    // 3: a sale rung up before the choice existed keeps its VAT-inclusive arithmetic.
+    3: (doc) => ({ ...doc, prices_include_vat: doc.prices_include_vat ?? true }),
   },
   fields: {
     kind: orderKind.default('sale'),
@@ -102,6 +110,11 @@ export const posOrders = replicatedEntity({
      * can be shared offline and works once the sale has synced. Knowing it is the only way to read it.
      */
     share_token: shareToken.optional(),
+    /**
+     * "E-mail this receipt", recorded on the sale so it syncs from offline (DESIGN.md §12). The one
+     * change a completed sale takes besides a late receipt number; the server mails each request once.
+     */
+    receipt_email: sendRequest.optional(),
     completed_at: datetime.optional(),
     voided_at: datetime.optional(),
   },
@@ -129,6 +142,7 @@ export const posOrders = replicatedEntity({
     note: 'text',
     reason: 'text',
     share_token: 'text',
+    receipt_email: 'jsonb',
     completed_at: 'timestamptz',
     voided_at: 'timestamptz',
     subtotal_cents: 'bigint',
@@ -166,6 +180,7 @@ export const posMessages = {
   shiftFrozen: 'A closed shift cannot be changed. Open a new shift instead.',
   originalMissing: 'The sale this refers to is not a completed sale in this workspace. Sync the till, then void the sale again.',
   returnRefused: 'Stock taken back: the refund or void that returned it was refused',
+  emailNotSale: 'Only a completed sale with a receipt link can be e-mailed.',
 } as const;
 
 /** A till session on one device: opened with a float, closed with the cash counted. */

@@ -79,6 +79,8 @@ export const settingsFields = {
   prices_include_vat: z.boolean(),
   vat_number: text().trim().max(30, 'A VAT number has at most 30 characters').nullable(),
   company_registration_number: text().trim().max(30, 'A registration number has at most 30 characters').nullable(),
+  /** Where the business is, as its invoices and quotes print it (a tax invoice carries the supplier's address, DESIGN.md §14). */
+  address: text().trim().max(300, 'An address has at most 300 characters').nullable(),
   /** The till asks the cashier to confirm a sale of more than the device counts in stock (it always warns, never blocks). */
   pos_confirm_over_stock: z.boolean(),
 };
@@ -107,6 +109,7 @@ export const workspaceSettings = z.object({
   prices_include_vat: settingsFields.prices_include_vat.default(noCountryDefaults.prices_include_vat),
   vat_number: settingsFields.vat_number.default(null),
   company_registration_number: settingsFields.company_registration_number.default(null),
+  address: settingsFields.address.default(null),
   pos_confirm_over_stock: settingsFields.pos_confirm_over_stock.default(false),
 });
 export type WorkspaceSettings = z.infer<typeof workspaceSettings>;

@@ -1,5 +1,8 @@
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
+import { paidCents, statusFromPayments } from '../../schema/invoice-payments.js';
+import { documentTotals, documentItem, invoicePayment, type InvoicePayment } from '../../schema/invoices.js';
+import { z } from 'zod';
 import type { ConflictEntry, LocalStore } from './conflicts-store.js';
 
 /** Fields the merge never reports as a user conflict. */
@@ -49,6 +52,61 @@ export function mergeThreeWay<T extends object>(
   return { merged, lost };
 }
 
+const paymentList = z.array(invoicePayment);
+const itemList = z.array(documentItem);
+const settledByPayments = new Set(['sent', 'partially_paid', 'paid']);
+
+/**
+ * Payments are only ever added, on a device or by the card partner's webhook on the server, so an
+ * invoice whose payments changed on both sides keeps both: the server's in their order, then ours it
+ * does not have (by payment id). Its status and paid date then follow from all of them, as the
+ * payment rules say; a union over the total is left to the server to refuse. Every other field
+ * merges as `mergeThreeWay` does.
+ */
+function mergeInvoicePayments<T extends object>(server: T, local: T, result: MergeResult<T>): MergeResult<T> {
+  if (!result.lost.some((l) => l.field === 'payments')) return result;
+  const ours = paymentList.safeParse(Reflect.get(local, 'payments'));
+  const theirs = paymentList.safeParse(Reflect.get(server, 'payments') ?? []);
+  if (!ours.success || !theirs.success) return result;
+  const known = new Set(theirs.data.map((p) => p.id));
+  const added = ours.data.filter((p) => !known.has(p.id));
+  const payments: InvoicePayment[] = [...theirs.data, ...added];
+  const merged = { ...result.merged };
+  Reflect.set(merged, 'payments', payments);
+  const settled = new Set(['payments']);
+  const items = itemList.safeParse(Reflect.get(merged, 'items'));
+  const status: unknown = Reflect.get(merged, 'status');
+  const total = items.success ? documentTotals(items.data).total_cents : 0;
+  const paid = paidCents(payments);
+  if (items.success && typeof status === 'string' && settledByPayments.has(status) && paid <= total) {
+    const next = statusFromPayments(total, paid);
+    Reflect.set(merged, 'status', next);
+    settled.add('status');
+    if (next === 'paid' && Reflect.get(merged, 'paid_date') === undefined) {
+      const last = [...payments].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1);
+      if (last) Reflect.set(merged, 'paid_date', last.date);
+    }
+    settled.add('paid_date');
+  }
+  return { merged, lost: result.lost.filter((l) => !settled.has(l.field)) };
+}
+
+/** Merge rules beyond field-by-field, per collection. */
+const collectionMerges: Record<string, typeof mergeInvoicePayments> = { invoices: mergeInvoicePayments };
+
+/** `mergeThreeWay`, with the collection's own rule (an invoice's payments are a union) on top. */
+export function mergeDocument<T extends object>(
+  collection: string,
+  base: T | undefined,
+  server: T,
+  local: T,
+  serverOwned: ReadonlySet<string>,
+): MergeResult<T> {
+  const result = mergeThreeWay(base, server, local, serverOwned);
+  const rule = collectionMerges[collection];
+  return rule ? rule(server, local, result) : result;
+}
+
 /**
  * Documents the server refused in the last push. Their "conflict" is resolved by taking the server's
  * state (or withdrawing a record the server never accepted); the refused version is kept in the
@@ -77,7 +135,7 @@ export function createConflictHandler<T extends { id: string; workspace_id: numb
     async resolve(input): Promise<WithDeleted<T>> {
       const master = input.realMasterState;
       if (opts.rejections.take(opts.collection, master.id)) return master;
-      const { merged, lost } = mergeThreeWay(input.assumedMasterState, master, input.newDocumentState, owned);
+      const { merged, lost } = mergeDocument(opts.collection, input.assumedMasterState, master, input.newDocumentState, owned);
       if (lost.length > 0) {
         const at = new Date().toISOString();
         const entries: ConflictEntry[] = lost.map((l) => ({

@@ -4,6 +4,7 @@ import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { deepEqual } from 'rxdb/plugins/utils';
 import { PendingChanges, withoutMeta } from './replication-pending.js';
 import type { SyncCheckpoint } from '../../schema/contract/sync.js';
+import { CatchUp, type CatchUpProgress } from './catch-up.js';
 import { SyncBatcher } from './sync-batch.js';
 import type { RejectedChange } from './conflicts-store.js';
 import { collectionOf, decode, removeUserDatabase, type CollectionName, type UserData } from './db.js';
@@ -50,7 +51,27 @@ export interface ReplicationHandle {
   cancel(): Promise<unknown>;
   /** Pull from the last checkpoint now (a live notice, a reconnect). */
   resync(): void;
+  /** Where this replication stands: its queues, requests and counters (to diagnose a stall). */
+  inspect(): Promise<ReplicationInspection>;
 }
+
+export interface ReplicationInspection {
+  key: string;
+  heldBack: boolean;
+  inFlight: string[];
+  active: { up?: boolean; down?: boolean };
+  firstSyncDone: { up?: boolean; down?: boolean };
+  /** Whether each of RxDB's work queues settles within a moment (false: something in it waits). */
+  queuesSettle: { up: boolean; down: boolean; checkpoint: boolean };
+  /** How long ago this replication's last pull and push request began and ended, ms (null: never). */
+  requests: { pullStarted: number | null; pullEnded: number | null; pushStarted: number | null; pushEnded: number | null };
+  /** This replication's requests still open: what each waits for and for how long, ms. */
+  open: { path: string; phase: string; ms: number; aborted: boolean }[];
+  stats: unknown;
+}
+
+const settlesSoon = (p: Promise<unknown> | undefined) =>
+  Promise.race([Promise.resolve(p).then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 200))]);
 
 export interface SyncEngine {
   readonly states: ReplicationHandle[];
@@ -69,6 +90,16 @@ export class OfflineError extends Error {
   constructor() {
     super('offline');
   }
+}
+
+/** A promise that rejects with the signal's reason once it aborts (never unhandled). */
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  const promise = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  promise.catch(() => undefined);
+  return promise;
 }
 
 /** Bodies above this many characters are sent gzip-compressed (JSON of documents shrinks 3–10×). */
@@ -120,6 +151,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   let inFlightRequests = new AbortController();
   const requestTimeout = opts.requestTimeout ?? 30_000;
 
+  const openRequests = new Set<{ path: string; phase: string; started: number; signal: AbortSignal }>();
+
   async function call(path: string, init?: RequestInit): Promise<unknown> {
     if (!online) throw new OfflineError();
     // One controller per request, aborted by going offline or by the timeout. (Timers and listeners
@@ -129,11 +162,19 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     const onOffline = () => request.abort(new OfflineError());
     offline.addEventListener('abort', onOffline, { once: true });
     const timer = setTimeout(() => request.abort(new DOMException('The server did not answer in time', 'TimeoutError')), requestTimeout);
+    const open = { path, phase: 'fetch', started: Date.now(), signal: request.signal };
+    openRequests.add(open);
+    // A fetch is meant to fail once its signal aborts, but a body already being read can stay pending
+    // for good (seen in Node's fetch when the abort lands between the headers and the body): the
+    // request is raced against the signal, so an aborted request always ends and is retried.
+    const aborted = rejectOnAbort(request.signal);
     try {
-      const res = await doFetch(opts.baseUrl + path, { ...init, signal: request.signal });
+      const res = await Promise.race([doFetch(opts.baseUrl + path, { ...init, signal: request.signal }), aborted]);
       if (!res.ok) throw new Error(`sync ${res.status} on ${path}`);
-      return await res.json();
+      open.phase = 'body';
+      return await Promise.race([res.json() as Promise<unknown>, aborted]);
     } finally {
+      openRequests.delete(open);
       clearTimeout(timer);
       offline.removeEventListener('abort', onOffline);
     }
@@ -142,6 +183,7 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
   // Gathering several collections into one request is off unless asked for: with it on, randomised
   // convergence runs can stall (under investigation), and a lost sale costs more than the bytes saved.
   const batcher = new SyncBatcher(call, jsonBody, opts.batchWindowMs ?? 0);
+  const catchUp = new CatchUp();
 
   async function refreshLocalCounts() {
     const [rejected, conflicts] = await Promise.all([data.local.rejected(), data.local.conflicts()]);
@@ -167,6 +209,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
     // before such a document and resumes once the replication is idle.
     const inFlight = new Set<string>();
     let heldBack = false;
+    const times = { pullStarted: 0, pullEnded: 0, pushStarted: 0, pushEnded: 0 };
+    const ago = (t: number) => (t ? Date.now() - t : null);
     const state = replicateRxCollection<T, SyncCheckpoint>({
       collection,
       replicationIdentifier: `vuka-sync-${name}-w${workspace}-${opts.baseUrl || 'origin'}`,
@@ -178,8 +222,11 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
         stream$: stream.asObservable(),
         handler: async (checkpoint, batchSize) => {
           const cp = checkpoint ?? { seq: 0, id: '' };
-          const body = await batcher.pull(workspace, name, cp, batchSize);
+          times.pullStarted = Date.now();
+          const body = await batcher.pull(workspace, name, cp, batchSize).finally(() => (times.pullEnded = Date.now()));
           synced();
+          const progress = catchUp.note(`${name}:${workspace}`, cp.seq, body.checkpoint.seq, body.head, body.documents.length >= batchSize);
+          if (!sameProgress(progress, status.getState().catchUp)) status.setState({ catchUp: progress });
           const stop = body.documents.findIndex((d) => inFlight.has(String(d.id)));
           if (stop < 0) return { documents: body.documents.map(decode), checkpoint: body.checkpoint };
           heldBack = true;
@@ -200,7 +247,8 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
             pending.add(`${name}:${r.newDocumentState.id}`);
             inFlight.add(r.newDocumentState.id);
           }
-          const body = await batcher.push(workspace, name, rows);
+          times.pushStarted = Date.now();
+          const body = await batcher.push(workspace, name, rows).finally(() => (times.pushEnded = Date.now()));
           const masters = body.conflicts.map(decode);
           const masterIds = new Set(masters.map((m) => m.id));
           const refused = new Set(body.rejected.map((r) => r.id));
@@ -275,8 +323,35 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       cancel: async () => {
         await state.cancel();
         stream.complete();
+        status.setState({ catchUp: catchUp.forget(`${name}:${workspace}`) });
       },
       resync: () => stream.next('RESYNC'),
+      async inspect() {
+        const internal = state.internalReplicationState;
+        const [up, down, checkpoint] = await Promise.all([
+          settlesSoon(internal?.streamQueue.up),
+          settlesSoon(internal?.streamQueue.down),
+          settlesSoon(internal?.checkpointQueue),
+        ]);
+        return {
+          key: `${name}:${workspace}`,
+          heldBack,
+          inFlight: [...inFlight],
+          active: { up: internal?.events.active.up.getValue(), down: internal?.events.active.down.getValue() },
+          firstSyncDone: { up: internal?.firstSyncDone.up.getValue(), down: internal?.firstSyncDone.down.getValue() },
+          queuesSettle: { up, down, checkpoint },
+          requests: {
+            pullStarted: ago(times.pullStarted),
+            pullEnded: ago(times.pullEnded),
+            pushStarted: ago(times.pushStarted),
+            pushEnded: ago(times.pushEnded),
+          },
+          open: [...openRequests]
+            .filter((r) => r.path.includes(`/${name}/`))
+            .map((r) => ({ path: r.path, phase: r.phase, ms: Date.now() - r.started, aborted: r.signal.aborted })),
+          stats: internal?.stats,
+        };
+      },
     };
     byKey.set(`${name}:${workspace}`, handle);
     return handle;
@@ -368,6 +443,10 @@ function liveUrl(baseUrl: string): string {
   if (baseUrl) return baseUrl.replace(/^http/, 'ws') + '/api/live';
   const secure = typeof location !== 'undefined' && location.protocol === 'https:';
   return `${secure ? 'wss' : 'ws'}://${typeof location === 'undefined' ? 'localhost' : location.host}/api/live`;
+}
+
+function sameProgress(a: CatchUpProgress | null, b: CatchUpProgress | null): boolean {
+  return a === b || (a !== null && b !== null && a.done === b.done && a.total === b.total);
 }
 
 export class UnsyncedChangesError extends Error {

@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import type { CatchUpProgress } from './catch-up.js';
 import type { RejectedChange } from './conflicts-store.js';
 
 /** What the always-visible sync indicator shows (DESIGN.md §5). The UI reads it with `useStore`. */
@@ -14,6 +15,8 @@ export interface SyncStatus {
   conflicts: number;
   /** Last replication error, for a tooltip. */
   lastError: string | null;
+  /** While the device catches up on many changes (a first sync): how far it has come. */
+  catchUp: CatchUpProgress | null;
 }
 
 export const initialSyncStatus: SyncStatus = {
@@ -23,6 +26,7 @@ export const initialSyncStatus: SyncStatus = {
   rejected: [],
   conflicts: 0,
   lastError: null,
+  catchUp: null,
 };
 
 export type SyncStatusStore = ReturnType<typeof createSyncStatusStore>;

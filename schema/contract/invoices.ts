@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../http.js';
 import { idParam, text } from '../input.js';
-import { documentItem, invoicePayment } from '../invoices.js';
+import { documentItem, invoicePayment, sendMessages } from '../invoices.js';
 
 const documentParams = z.object({ id: idParam, documentId: text().min(1).max(64) });
 
@@ -15,18 +15,29 @@ export const deliveryDto = z.object({
 });
 export type DeliveryDto = z.infer<typeof deliveryDto>;
 
-/** What the server knows of a document's way to the customer: its e-mails, and when its page was opened. */
+/** A "Pay now" checkout the customer started; `credit_cents` is what it brought in beyond the balance. */
+export const onlinePaymentDto = z.object({
+  reference: z.string(),
+  amount_cents: z.number().int(),
+  credit_cents: z.number().int(),
+  status: z.enum(['pending', 'paid', 'failed']),
+  paid_at: z.string().nullable(),
+});
+export type OnlinePaymentDto = z.infer<typeof onlinePaymentDto>;
+
+/** What the server knows of a document's way to the customer: its e-mails, when its page was opened, its card payments. */
 export const documentOutreachDto = z.object({
   deliveries: z.array(deliveryDto),
   viewed_at: z.string().nullable(),
+  online_payments: z.array(onlinePaymentDto),
 });
 export type DocumentOutreachDto = z.infer<typeof documentOutreachDto>;
 
 export const shareLinkDto = z.object({ url: z.string() });
 
 const publicParams = z.object({ slug: text().min(1).max(120), number: text().min(1).max(32) });
-/** The share token; absent or wrong answers a plain not-found. */
-const tokenQuery = z.object({ t: text().max(200).optional() });
+/** The share token; absent or wrong answers a plain not-found. `ref`: the checkout the page came back from. */
+const tokenQuery = z.object({ t: text().max(200).optional(), ref: text().max(64).optional() });
 
 /** The public invoice page (no sign-in): what the customer sees, paid and balance included. */
 export const publicInvoiceDto = z.object({
@@ -50,10 +61,45 @@ export const publicInvoiceDto = z.object({
   payments: z.array(invoicePayment),
   /** Whether "Pay now" can take a card for the balance. */
   payable: z.boolean(),
+  /** Whether the invoice carries the customer's e-mail (else "Pay now" asks for it). */
+  has_email: z.boolean(),
+  /** The state of the checkout named by `ref`, or null. */
+  checkout: z.enum(['pending', 'paid', 'failed']).nullable(),
 });
 export type PublicInvoiceDto = z.infer<typeof publicInvoiceDto>;
 
+export const payMessages = {
+  notPayable: 'This invoice has nothing left to pay.',
+  offline: 'Paying online needs an internet connection. Connect and try again.',
+} as const;
+
+/** "Pay now" on the public page: the link's token, and the customer's e-mail when the invoice has none. */
+export const payInvoiceBody = z.object({
+  t: text().max(200).optional(),
+  email: text().trim().max(255).email(sendMessages.email).optional(),
+});
+export const payInvoiceDto = z.object({ authorization_url: z.string(), reference: z.string() });
+
+/** Per workspace: whether customers get due-date and overdue reminders by e-mail (on by default). */
+export const invoicePreferencesDto = z.object({ reminders_enabled: z.boolean() });
+export type InvoicePreferencesDto = z.infer<typeof invoicePreferencesDto>;
+
+const workspaceParams = z.object({ id: idParam });
+
 export const invoicesContract = {
+  preferences: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/invoice-preferences',
+    params: workspaceParams,
+    response: invoicePreferencesDto,
+  }),
+  updatePreferences: endpoint({
+    method: 'PUT',
+    path: '/api/workspaces/:id/invoice-preferences',
+    params: workspaceParams,
+    body: invoicePreferencesDto,
+    response: invoicePreferencesDto,
+  }),
   outreach: endpoint({
     method: 'GET',
     path: '/api/workspaces/:id/invoices/:documentId/outreach',
@@ -72,5 +118,12 @@ export const invoicesContract = {
     params: publicParams,
     query: tokenQuery,
     response: publicInvoiceDto,
+  }),
+  payInvoice: endpoint({
+    method: 'POST',
+    path: '/api/storefront/:slug/invoices/:number/pay',
+    params: publicParams,
+    body: payInvoiceBody,
+    response: payInvoiceDto,
   }),
 } as const;

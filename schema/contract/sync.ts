@@ -26,7 +26,12 @@ export const pullQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
-export const pullResponse = z.object({ documents: z.array(syncDocument), checkpoint: syncCheckpoint });
+export const pullResponse = z.object({
+  documents: z.array(syncDocument),
+  checkpoint: syncCheckpoint,
+  /** The workspace's newest change number (all collections share the sequence). */
+  head: z.number().int().nonnegative().optional(),
+});
 export type PullResponse = z.infer<typeof pullResponse>;
 
 export const pushRow = z.object({

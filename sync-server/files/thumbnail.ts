@@ -26,11 +26,12 @@ export async function makeThumbnail(storage: FileStorage, source: string, target
 }
 
 /**
- * A WebP of the image at `source`, `width` pixels wide (or its own width when narrower), upright
- * (EXIF orientation applied). Throws when the bytes are not an image sharp can read.
+ * The image at `source`, `width` pixels wide (or its own width when narrower), upright (EXIF
+ * orientation applied): WebP for screens, PNG for a PDF (which cannot hold WebP). Throws when the
+ * bytes are not an image sharp can read.
  */
-export async function makePicture(storage: FileStorage, source: string, width: number): Promise<Buffer> {
+export async function makePicture(storage: FileStorage, source: string, width: number, format: 'webp' | 'png' = 'webp'): Promise<Buffer> {
   const input = await storage.get(source);
-  const resize = sharp({ failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 });
-  return input.pipe(resize).toBuffer();
+  const resized = sharp({ failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true });
+  return input.pipe(format === 'png' ? resized.png() : resized.webp({ quality: 78 })).toBuffer();
 }

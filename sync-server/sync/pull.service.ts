@@ -8,7 +8,8 @@ import * as repo from './sync.repo.js';
 
 /**
  * The workspace's changes after a checkpoint, in feed order `(server_seq, id)`, as the JSON text of a
- * `PullResponse` (Postgres prints the documents; see `selectFeedJson`). The session and membership
+ * `PullResponse` (Postgres prints the documents; see `selectFeedJson`), with the workspace's newest
+ * change number (`head`), from which a device catching up shows how far it has come. The session and membership
  * check, the scope, the page and COMMIT go out together, one round trip on the pg driver;
  * row-level security keeps the page empty for a caller who turns out not to be a member, whose
  * request then fails on the membership check.
@@ -30,11 +31,12 @@ export async function pullChanges(
       requireLiveMembership(tx, session, workspaceId),
       enterScope(tx, { userId: session.userId, workspaceId }),
       repo.selectFeedJson(tx, entity, workspaceId, { seq: input.seq, id: input.id }, input.limit),
+      repo.selectHead(tx, workspaceId),
     ]);
     tx.commitNow();
-    const [, , feed] = await statements;
-    return feed;
+    const [, , feed, head] = await statements;
+    return { ...feed, head };
   });
   const checkpoint: PullResponse['checkpoint'] = page.last ?? { seq: input.seq, id: input.id };
-  return new JsonText(`{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(checkpoint)}}`);
+  return new JsonText(`{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(checkpoint)},"head":${page.head}}`);
 }

@@ -169,15 +169,16 @@ type Checked = {
   id: string;
   deleting: boolean;
   assumed: PushRow['assumedMasterState'];
-  /** The server_version the client last saw. */
+  /** The server_version and server_seq of the copy the client last saw. */
   knownVersion: unknown;
+  knownSeq: unknown;
 } & ({ doc: Doc; rejection?: undefined } | { doc?: undefined; rejection: Rejection });
 
 function check(entity: ReplicatedEntity, rules: CollectionRules, workspaceId: number, row: PushRow): Checked {
   const raw = row.newDocumentState;
   const id = typeof raw.id === 'string' ? raw.id : '';
   const deleting = raw._deleted === true;
-  const base = { id, deleting, assumed: row.assumedMasterState, knownVersion: raw.server_version };
+  const base = { id, deleting, assumed: row.assumedMasterState, knownVersion: raw.server_version, knownSeq: raw.server_seq };
   const parsed = entity.fields.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -223,11 +224,13 @@ function decide(entity: ReplicatedEntity, row: Checked, current: Map<string, Doc
 
   const incoming = clientView(entity, doc);
   const stored = clientView(entity, existing);
-  // The same change arriving twice (a retry, a lost response) is not written again. If the client
-  // does not know the stored version yet (its pull raced the push), the server's document goes back
-  // so the client learns server_seq/server_version: no new feed entry would ever tell it.
+  // The same change arriving twice (a retry, a lost response) is not written again. If the client's
+  // copy is not the stored one (its pull raced the push, or skipped the document while this change
+  // waited to be sent, and the server has since changed what it computes, such as stock on hand),
+  // the server's document goes back: no new feed entry would ever bring it.
   if (sameJson(incoming, stored)) {
-    return row.knownVersion === existing.server_version ? { kind: 'noop' } : { kind: 'conflict', master: existing };
+    const current = row.knownVersion === existing.server_version && Number(row.knownSeq) === existing.server_seq;
+    return current ? { kind: 'noop' } : { kind: 'conflict', master: existing };
   }
   if (rules.appendOnly) {
     return { kind: 'reject', rejection: { id, code: 'immutable', message: rejectionMessages.immutable }, master: existing };

@@ -111,6 +111,14 @@ export async function selectFeedJson(
   };
 }
 
+/** The workspace's newest change number: how far a device catching up still has to go. */
+export async function selectHead(tx: Queryable, workspaceId: number): Promise<number> {
+  const rows = await tx.query<{ seq: number | string }>('SELECT seq FROM sync_counters WHERE workspace_id = $1', [workspaceId], {
+    prepare: true,
+  });
+  return rows[0] ? Number(rows[0].seq) : 0;
+}
+
 export function selectByIds(tx: Queryable, entity: ReplicatedEntity, workspaceId: number, ids: string[]): Promise<Row[]> {
   return tx.query(`SELECT * FROM ${quote(entity.name)} WHERE workspace_id = $1 AND id = ANY($2::text[])`, [workspaceId, ids]);
 }

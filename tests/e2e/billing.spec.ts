@@ -1,14 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newTraderWithWorkspace } from './inventory-support';
-
-/** Pays on the Paystack sandbox's hosted checkout page, as a tester would. */
-async function payOnSandbox(page: Page, cardNumber: string) {
-  await expect(page.getByRole('heading', { name: 'Paystack sandbox checkout' })).toBeVisible();
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVV').fill('408');
-  await page.getByRole('button', { name: /^Pay / }).click();
-}
+import { payOnSandbox } from './paystack-support';
 
 /** Billing through the local Paystack sandbox: upgrade by card, buy credits, and offline. */
 test('a trader starts the free trial without a card, subscribes by card, buys AI credits, and sees billing needs a connection offline', async ({

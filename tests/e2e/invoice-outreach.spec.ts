@@ -1,16 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { payMessages } from '../../schema/contract/invoices';
 import { mimeAttachments } from '../support/mime';
 import { waitForMails } from '../support/mailbox-file';
 import { pdfText } from '../support/pdf-text';
 import { skipCookieConsent } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
-import { fillLine, goTo } from './invoices-support';
+import { documentRow, fillLine, goTo } from './invoices-support';
+import { payOnSandbox } from './paystack-support';
 import { indicator } from './sync-support';
 
 /**
  * A freelancer writes an invoice with no network, downloads its PDF, records a part payment and
- * presses Send; back online the customer gets it once, with the PDF, and a page showing the balance.
+ * presses Send; back online the customer gets it once, with the PDF, and a page showing the balance,
+ * where "Pay now" takes the rest by card through the Paystack sandbox and the invoice turns paid.
  */
 test('an invoice written offline is downloaded as a PDF, part paid, e-mailed once and shown on its public page', async ({
   page,
@@ -114,8 +117,96 @@ test('an invoice written offline is downloaded as a PDF, part paid, e-mailed onc
     await pub.goto(path.replace(/t=.*/, 't=wrong'));
     await expect(pub.getByText(/not found/i).first()).toBeVisible();
     await expect(pub.getByTestId('public-balance')).toHaveCount(0);
+
+    await test.step('offline, "Pay now" says it needs a connection', async () => {
+      await pub.goto(path);
+      await expect(pub.getByRole('button', { name: 'Pay now' })).toBeVisible();
+      await visitor.setOffline(true);
+      await expect(pub.getByText(payMessages.offline)).toBeVisible();
+      await expect(pub.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+      await visitor.setOffline(false);
+    });
+
+    await test.step('the customer pays the balance by card; back on the page it shows Paid', async () => {
+      await pub.getByRole('button', { name: 'Pay now' }).click();
+      await payOnSandbox(pub, '4084 0840 8408 4081');
+      await expect(pub).toHaveURL(new RegExp(`/invoice/${number}\\?`));
+      await expect(pub.getByTestId('public-status')).toHaveText('Paid', { timeout: 20_000 });
+      await expect(pub.getByText('Payment received')).toBeVisible();
+      await expect(pub.getByTestId('public-balance')).toHaveText('R\u00a00.00');
+      await expect(pub.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+      await pub.screenshot({ path: `tests/screenshots/invoice-outreach-${info.project.name}-03-public-paid.png`, fullPage: true });
+    });
     await visitor.close();
     await page.reload();
     await expect(page.getByTestId('outreach-status')).toContainText('Viewed by the customer.');
+  });
+
+  await test.step('the seller sees the invoice paid after sync', async () => {
+    await expect(page.getByTestId('document-status')).toHaveText('Paid', { timeout: 20_000 });
+    await goTo(page, 'Invoices');
+    await expect(documentRow(page, 'Invoices', number)).toContainText('Paid');
+    await shot('04-seller-paid');
+  });
+});
+
+/**
+ * "Pay now" on an invoice without the customer's e-mail asks for one; a card payment that arrives
+ * after the seller recorded the balance paid is kept as the customer's credit, shown to the seller.
+ */
+test('"Pay now" asks for the e-mail, and a card payment after the invoice was paid shows the seller a credit', async ({
+  page,
+  context,
+}, info) => {
+  const { workspaceId } = await newTraderWithWorkspace(page, 'paynow', info.project.name, `Salon ${info.project.name}`);
+  await page.goto(`/workspace/${workspaceId}/invoices/new`);
+  const form = page.getByRole('form', { name: 'New invoice' });
+  await form.getByLabel('Customer name').fill('Ayanda Mthembu');
+  await fillLine(page, 1, { description: 'Hair styling', quantity: '1', price: '450' });
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as sent' }).click();
+  await expect(page.getByTestId('document-status')).toHaveText('Sent');
+  await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Share link' }).click();
+  const share = (await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')) ?? '';
+  const link = new URL(decodeURIComponent(share.replace('https://wa.me/?text=', '')));
+
+  const visitor = await context.browser()?.newContext({ viewport: page.viewportSize() ?? undefined });
+  if (!visitor) throw new Error('no browser');
+  const pub = await visitor.newPage();
+  await skipCookieConsent(pub);
+  await pub.goto(link.pathname + link.search);
+
+  await test.step('the customer is asked for an e-mail; a wrong one is refused', async () => {
+    const pay = pub.getByRole('form', { name: 'Pay now' });
+    await pay.getByRole('button', { name: 'Pay now' }).click();
+    await expect(pay.getByText('Please enter a valid email address')).toBeVisible();
+    await pay.getByLabel('Your e-mail (for the receipt)').fill('ayanda@');
+    await pay.getByRole('button', { name: 'Pay now' }).click();
+    await expect(pay.getByText('Please enter a valid email address')).toBeVisible();
+    await pub.screenshot({ path: `tests/screenshots/invoice-outreach-${info.project.name}-05-pay-email.png`, fullPage: true });
+    await pay.getByLabel('Your e-mail (for the receipt)').fill('ayanda@example.com');
+    await pay.getByRole('button', { name: 'Pay now' }).click();
+    await expect(pub.getByRole('heading', { name: 'Paystack sandbox checkout' })).toBeVisible();
+  });
+
+  await test.step('meanwhile the seller records the balance paid', async () => {
+    await page.getByRole('button', { name: 'Record payment' }).click();
+    await page.getByRole('dialog', { name: 'Record payment' }).getByRole('button', { name: 'Record payment' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('Paid');
+    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+  });
+
+  await test.step('the card payment still arrives: the invoice stays paid and the seller sees the credit', async () => {
+    await payOnSandbox(pub, '4084 0840 8408 4081');
+    await expect(pub.getByText('Payment received')).toBeVisible({ timeout: 20_000 });
+    await expect(pub.getByTestId('public-status')).toHaveText('Paid');
+    await expect(pub.getByTestId('public-balance')).toHaveText('R\u00a00.00');
+    await visitor.close();
+    await page.reload();
+    await expect(page.getByTestId('document-status')).toHaveText('Paid');
+    await expect(page.getByTestId('online-credit')).toContainText('The customer paid R\u00a0517.50 by card beyond the balance');
+    await page.screenshot({ path: `tests/screenshots/invoice-outreach-${info.project.name}-06-seller-credit.png`, fullPage: true });
   });
 });

@@ -1,4 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushResponse } from '../../schema/contract/sync.js';
 import { sendMessages } from '../../schema/invoices.js';
@@ -6,32 +10,20 @@ import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/inv
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { saveSettings } from '../../sync-server/api/workspaces/workspaces.repo.js';
+import { driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
+import { insertFile } from '../../sync-server/api/drive/drive.repo.js';
+import { fileKey } from '../../sync-server/files/storage.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
 import { testDatabases } from '../support/databases.js';
+import { sentInvoice } from '../support/invoice-docs.js';
 import { mimeAttachments } from '../support/mime.js';
-import { pdfText } from '../support/pdf-text.js';
+import { pdfFirstPageImages, pdfText } from '../support/pdf-text.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestSmtp } from '../support/smtp.js';
 import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
-
-function sentInvoice(workspace_id: number, extra: Record<string, unknown> = {}) {
-  return {
-    id: randomUUID(),
-    workspace_id,
-    updated_at: now(),
-    customer_name: 'Naledi Khumalo',
-    customer_email: 'naledi@example.com',
-    issue_date: '2026-03-02',
-    due_date: '2026-04-01',
-    currency: 'ZAR',
-    invoice_number: 'INV-000007',
-    status: 'sent',
-    items: [{ id: 'l1', description: 'Logo design', quantity: 1, unit_price_cents: 250_000, tax_rate_bp: 1500 }],
-    ...extra,
-  };
-}
 
 for (const target of testDatabases()) {
   describe(`invoices and quotes by e-mail on ${target.name}`, () => {
@@ -43,18 +35,24 @@ for (const target of testDatabases()) {
     let ws: number;
     let otherWs: number;
     let owned: typeof fetch;
+    let ownerId: number;
 
     beforeAll(async () => {
       db = await openSyncDatabase(target);
       smtp = await startTestSmtp();
-      server = await startTestServer(db, { mailer: smtpMailer(smtp.url, 'Vuka <no-reply@vuka.africa>') });
+      server = await startTestServer(db, {
+        mailer: smtpMailer(smtp.url, 'Vuka <no-reply@vuka.africa>'),
+        env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'vuka-delivery-')) },
+      });
       jobs = await startJobs(server.deps, { work: false });
       const owner = await seedUser(db);
       ws = await seedWorkspace(db, owner);
+      await saveSettings(db, ws, { address: '3 Main Road, Durban' }, new Date());
       otherWs = await seedWorkspace(db, owner);
       const cookie = await accessCookie(server.deps, owner);
       api = syncApi(server.url, cookie);
       owned = cookieFetch(cookie);
+      ownerId = owner;
     });
     afterAll(async () => {
       await jobs.stop();
@@ -90,6 +88,7 @@ for (const target of testDatabases()) {
       const text = await pdfText(pdf.bytes);
       expect(text).toContain('INV-000007');
       expect(text).toContain('Logo design');
+      expect(text).toContain('3 Main Road, Durban');
       expect(text).toMatch(/Total\s+R\s?2,875\.00/);
       expect(await delivery(request.id)).toMatchObject({ status: 'sent', error: null });
 
@@ -182,6 +181,41 @@ for (const target of testDatabases()) {
         payable: true,
       });
       expect((await outreach()).viewed_at).toEqual(expect.any(String));
+    });
+
+    it("the mailed PDF carries the workspace's logo from its drive, converted for the PDF", async () => {
+      const logoWs = await seedWorkspace(db, ownerId);
+      // A WebP logo, as the app stores pictures: a PDF cannot hold WebP, so the server redraws it.
+      const webp = await sharp({ create: { width: 400, height: 160, channels: 4, background: '#e07a1f' } })
+        .webp()
+        .toBuffer();
+      const id = randomUUID();
+      const key = fileKey(logoWs, id);
+      await driveRuntime(server.deps).storage.put(key, webp, webp.length, 'image/webp');
+      await insertFile(db, {
+        ws: logoWs,
+        id,
+        folderId: null,
+        name: 'logo.webp',
+        mimeType: 'image/webp',
+        size: webp.length,
+        sha256: createHash('sha256').update(webp).digest('hex'),
+        storageKey: key,
+        thumbnailKey: null,
+        userId: ownerId,
+        now: new Date(),
+      });
+      await saveSettings(db, logoWs, { logo: id }, new Date());
+      const request = { id: randomUUID(), to: 'logo-check@example.com', at: now() };
+      const res = await api.push('invoices', logoWs, [{ newDocumentState: sentInvoice(logoWs, { send_request: request }) }]);
+      expect(pushResponse.parse(res.body)).toEqual({ conflicts: [], rejected: [] });
+      await runJobs();
+      const [mail] = mailsTo('logo-check@example.com');
+      const [pdf] = mimeAttachments(mail.raw);
+      expect(await pdfFirstPageImages(pdf.bytes)).toBe(1);
+      // Without a logo, no image.
+      const [plain] = mimeAttachments(mailsTo('naledi@example.com')[0].raw);
+      expect(await pdfFirstPageImages(plain.bytes)).toBe(0);
     });
 
     it('a send request without a number or to an invalid address is refused and nothing is sent', async () => {

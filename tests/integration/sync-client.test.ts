@@ -52,6 +52,27 @@ for (const target of testDatabases()) {
       return d;
     }
 
+    it('a new device catching up on many changes shows how far it has come; the bar ends with the last page', async () => {
+      const shop = await seedWorkspace(db, userId);
+      const rows = Array.from({ length: 130 }, (_, i) => ({
+        newDocumentState: { id: randomUUID(), workspace_id: shop, updated_at: stamp(), name: `Item ${i}`, ...productDefaults },
+      }));
+      expect((await syncApi(server.url, cookie).push('products', shop, rows)).status).toBe(200);
+      const d = new Device({ baseUrl: server.url, userId, cookie, workspaces: [shop], live: false, label: 'new-phone' });
+      const seen: number[] = [];
+      d.status.subscribe((st, before) => {
+        if (st.catchUp && st.catchUp !== before.catchUp) seen.push(st.catchUp.done / st.catchUp.total);
+      });
+      devices.push(await d.start());
+      await d.engine.awaitInSync();
+      expect(await d.db.products.count().exec()).toBe(130);
+      // Pages of 50: after the first and the second full page the bar shows, rising; the short last page ends it.
+      expect(seen).toHaveLength(2);
+      expect(seen[0]).toBeCloseTo(50 / 130, 5);
+      expect(seen[1]).toBeCloseTo(100 / 130, 5);
+      expect(d.status.getState().catchUp).toBeNull();
+    });
+
     it('a product created on one device reaches the other live', async () => {
       const a = await device('a');
       const b = await device('b');
@@ -194,6 +215,36 @@ for (const target of testDatabases()) {
       hold.on = false;
       await eventually(async () => expect(await serverHasContact(id)).toBe(true), 5_000);
       await eventually(() => expect(d.engine.hasUnsyncedChanges()).toBe(false), 5_000);
+    });
+
+    it('a pull whose body never arrives, even once aborted, is given up after the request timeout and retried', async () => {
+      const id = randomUUID();
+      await syncApi(server.url, cookie).push('contacts', ws, [
+        { newDocumentState: { id, workspace_id: ws, updated_at: stamp(), name: 'Behind a stalled body', status: 'active' } },
+      ]);
+      // Headers arrive, then nothing: a body that neither ends nor heeds the request's signal.
+      const hold = { on: true, started: 0 };
+      const stalledBodies =
+        (inner: typeof fetch): typeof fetch =>
+        (input, init) => {
+          if (!hold.on || !String(input).includes('/contacts/pull?')) return inner(input, init);
+          hold.started++;
+          return Promise.resolve(new Response(new ReadableStream(), { status: 200, headers: { 'content-type': 'application/json' } }));
+        };
+      const d = await new Device({
+        baseUrl: server.url,
+        userId,
+        cookie,
+        workspaces: [ws],
+        live: false,
+        label: 'stalled',
+        wrapFetch: stalledBodies,
+        requestTimeout: 300,
+      }).start();
+      devices.push(d);
+      await eventually(() => expect(hold.started).toBeGreaterThanOrEqual(2));
+      hold.on = false;
+      await eventually(async () => expect(await d.db.contacts.findOne(id).exec()).not.toBeNull(), 5_000);
     });
 
     it('logout with unsynced changes refuses to clear local data until synced or explicitly discarded', async () => {

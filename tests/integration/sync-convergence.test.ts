@@ -18,11 +18,16 @@ import {
  * 802888231: the same race for stock movements, after the first fix.
  * 1477816925: a device left a product's stock count behind once, with the machine under heavy load
  *   (it has converged on every replay since).
+ * 1717556257: a device kept an older product: its pull skipped the server's copy while a local change
+ *   waited to be pushed, and the push, equal in its fields, was taken for a repeat.
+ * 1744590849: a device stalled: a pull aborted while its body was being read never ended.
  */
 const regressionSeeds: { seed: number; steps: number }[] = [
   { seed: 699090072, steps: 100 },
   { seed: 802888231, steps: 100 },
   { seed: 1477816925, steps: 60 },
+  { seed: 1717556257, steps: 60 },
+  { seed: 1744590849, steps: 60 },
 ];
 /** Fresh random seeds per run (printed, so a failure can be replayed by adding it above). */
 const randomSeeds = process.env.SYNC_FUZZ_SEED
@@ -68,10 +73,10 @@ for (const target of testDatabases()) {
             d.setOnline(online);
             log.push(`${i}: ${online ? 'online' : 'offline'}`);
           } else if (roll < 0.17) {
-            await d.restart();
             log.push(`${i}: restart`);
+            await bounded(d.restart(), `step ${step}: restart of ${i}`);
           } else {
-            log.push(`${i}: ${await randomEdit(d, workspace, rng)}`);
+            log.push(`${i}: ${await bounded(randomEdit(d, workspace, rng), `step ${step}: edit on ${i}`)}`);
           }
           if (rng.next() < 0.3) await new Promise((r) => setTimeout(r, rng.int(40)));
         }
@@ -89,7 +94,7 @@ for (const target of testDatabases()) {
         console.log(`seed ${seed} failed after:\n${log.join('\n')}`);
         throw err;
       } finally {
-        await Promise.all(devices.map((d) => d.close()));
+        await bounded(Promise.all(devices.map((d) => d.close())), 'closing the devices');
       }
     }
 
@@ -106,7 +111,18 @@ for (const target of testDatabases()) {
 async function converge(devices: Device[], server: () => Promise<Record<string, Record<string, Record<string, unknown>>>>) {
   const until = Date.now() + 20_000;
   for (;;) {
-    await Promise.all(devices.map((d) => d.engine.awaitInSync()));
+    await bounded(Promise.all(devices.map((d) => d.engine.awaitInSync())), 'waiting for the devices to be in sync').catch(async (err) => {
+      for (const d of devices) {
+        const states = await Promise.all(d.engine.states.map((s) => s.inspect()));
+        console.log(d.name, d.engine.isOnline() ? 'online' : 'offline', JSON.stringify(states, null, 1));
+      }
+      const answer = await bounded(server(), 'a pull straight from the server', 5000).then(
+        () => 'answers',
+        (e: unknown) => String(e),
+      );
+      console.log(`the server ${answer}`);
+      throw err;
+    });
     const expected = await server();
     const states = await Promise.all(devices.map((d) => deviceState(d)));
     const pending = devices.some((d) => d.engine.hasUnsyncedChanges());
@@ -123,6 +139,19 @@ async function converge(devices: Device[], server: () => Promise<Record<string, 
       return;
     }
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A stall names what it waited for (rather than running into the test's own timeout unexplained). */
+async function bounded<T>(promise: Promise<T>, what: string, ms = 30_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`stalled ${ms / 1000} s: ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, stalled]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

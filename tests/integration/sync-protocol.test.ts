@@ -286,6 +286,25 @@ for (const target of testDatabases()) {
       expect(after.stock_on_hand).toBe(15);
     });
 
+    it('a copy older only in what the server computes is handed the stored document, even when its fields match', async () => {
+      const item = product(pro, { name: 'Paraffin 1l', track_inventory: true });
+      await api.push('products', pro, [{ newDocumentState: item }]);
+      const [seen] = (await pullAll('products', pro)).filter((d) => d.id === item.id);
+      // Another device's sale moves the stock: the product gets a new place in the feed, same fields.
+      const move = { id: randomUUID(), workspace_id: pro, updated_at: now(), product_id: item.id, quantity: 4, reason: 'purchase' };
+      await api.push('stock_movements', pro, [{ newDocumentState: move }]);
+      const [stored] = (await pullAll('products', pro)).filter((d) => d.id === item.id);
+      expect(stored).toMatchObject({ stock_on_hand: 4, server_version: seen.server_version });
+      expect(stored.server_seq).toBeGreaterThan(Number(seen.server_seq));
+      // The device pushes the copy it has (a pull skipped the newer one while the push waited).
+      const res = pushResponse.parse((await api.push('products', pro, [{ newDocumentState: seen, assumedMasterState: seen }])).body);
+      expect(res).toEqual({ conflicts: [stored], rejected: [] });
+      // The same push from a device that has the stored copy changes nothing and hands nothing back.
+      const again = pushResponse.parse((await api.push('products', pro, [{ newDocumentState: stored, assumedMasterState: stored }])).body);
+      expect(again).toEqual({ conflicts: [], rejected: [] });
+      expect((await pullAll('products', pro)).filter((d) => d.id === item.id)).toEqual([stored]);
+    });
+
     it('movements that arrive before their product still count when the product arrives', async () => {
       const item = product(pro, { name: 'Candles', track_inventory: true });
       const moves = [12, -4].map((quantity) => ({

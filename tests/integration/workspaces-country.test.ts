@@ -67,13 +67,14 @@ for (const target of testDatabases()) {
       expect((await client.get('/api/workspaces')).json).toEqual([]);
     });
 
-    it('VAT, registration numbers and the country change in settings; a rate over 100 % or a bad zone is refused and changes nothing', async () => {
+    it('VAT, registration numbers, the address and the country change in settings; a rate over 100 %, a bad zone or a long address is refused and changes nothing', async () => {
       const { client } = await signedInUser(server);
       const ws = workspaceDto.parse((await client.post('/api/workspaces', { name: 'Tax shop', country: 'ZA' })).json);
       const path = `/api/workspaces/${ws.id}/settings`;
       const saved = await client.patch(path, {
         vat_number: ' 4123456789 ',
         company_registration_number: '2019/123456/07',
+        address: ' 3 Main Road\nDurban 4001 ',
         vat_rate_bp: 1400,
         prices_include_vat: false,
       });
@@ -82,6 +83,7 @@ for (const target of testDatabases()) {
       expect(before).toMatchObject({
         vat_number: '4123456789',
         company_registration_number: '2019/123456/07',
+        address: '3 Main Road\nDurban 4001',
         vat_rate_bp: 1400,
         prices_include_vat: false,
         currency: 'ZAR',
@@ -98,6 +100,9 @@ for (const target of testDatabases()) {
       expect(badZone.json).toMatchObject({ errors: { timezone: ['Choose a time zone from the list'] } });
       const longVat = await client.patch(path, { vat_number: '9'.repeat(31) });
       expect(longVat.json).toMatchObject({ errors: { vat_number: ['A VAT number has at most 30 characters'] } });
+      const longAddress = await client.patch(path, { address: 'x'.repeat(301), vat_number: 'changed' });
+      expect(longAddress.status).toBe(400);
+      expect(longAddress.json).toMatchObject({ errors: { address: ['An address has at most 300 characters'] } });
       expect(workspaceSettings.parse((await client.get(path)).json)).toEqual(before);
 
       const cleared = await client.patch(path, { country: null, vat_number: null });

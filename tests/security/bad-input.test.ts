@@ -464,6 +464,25 @@ for (const db_ of testDatabases()) {
       expect(await count('SELECT count(*) AS n FROM workspaces')).toBe(workspacesBefore);
     });
 
+    it('"Pay now" on a public invoice answers 400 to NUL in its path or body, a plain not-found to an unknown invoice, and starts nothing', async () => {
+      const pay = (slug: string, number: string) =>
+        `/api/storefront/${encodeURIComponent(slug)}/invoices/${encodeURIComponent(number)}/pay`;
+      const token = 't'.repeat(32);
+      const bad: Array<[string, Record<string, unknown>]> = [
+        [pay(`shop${NUL}`, 'INV-000001'), { t: token }],
+        [pay('shop', `INV${NUL}`), { t: token }],
+        [pay('shop', 'INV-000001'), { t: `${token}${NUL}` }],
+        [pay('shop', 'INV-000001'), { t: token, email: `a${NUL}@example.test` }],
+        [pay('shop', 'INV-000001'), { t: token, email: 'not-an-address' }],
+        [pay('shop', 'INV-000001'), { t: BEYOND_INT }],
+      ];
+      for (const [url, body] of bad) expect((await client.request('POST', url, body)).status, `${url} ${JSON.stringify(body)}`).toBe(400);
+      const unknown = await client.request('POST', pay('shop', 'INV-000001'), { t: token });
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toEqual({ message: 'Not found' });
+      expect(await count('SELECT count(*) AS n FROM invoice_online_payments')).toBe(0);
+    });
+
     it('NUL in register, contact and workspace create is refused with the text message and stores nothing', async () => {
       const email = uniqueEmail('nul-register');
       const register = await client.post('/api/auth/register', {

@@ -133,6 +133,8 @@ for (const target of testDatabases()) {
         provider: 'facebook',
         documentId: randomUUID(),
         series: 'invoice',
+        slug: 'probe',
+        number: 'INV-000001',
         ...drive,
         ...project,
       };

@@ -15,3 +15,11 @@ export function mimeAttachments(raw: string): Array<{ filename: string; contentT
   }
   return out;
 }
+
+/** A raw message with its quoted-printable text undone (soft breaks, escaped bytes) and no-break spaces as spaces. */
+export function quotedPrintableText(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1')
+    .toString('utf8')
+    .replace(/\u00a0/g, ' ');
+}

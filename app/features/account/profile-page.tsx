@@ -102,7 +102,14 @@ function ProfileForm({ user }: { user: UserDto }) {
           <TextField label="Phone" type="tel" {...form.field('phone')} />
         </div>
         {pictureWorkspace ? (
-          <PictureField workspaceId={pictureWorkspace.id} purpose="avatar" label="Profile picture" fileId={null} onChange={choosePicture} />
+          <PictureField
+            workspaceId={pictureWorkspace.id}
+            purpose="avatar"
+            label="Profile picture"
+            fileId={null}
+            src={previewUrl}
+            onChange={choosePicture}
+          />
         ) : null}
         <TextField
           label="Avatar URL"

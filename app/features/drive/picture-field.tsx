@@ -40,14 +40,16 @@ export function Picture({
 
 /**
  * Picks a picture (the file picker, or on a phone the back camera), uploads it at once and hands its
- * drive file id to `onChange`; "Remove" hands null. `onBusy` says when an upload is under way, so the
- * form can wait for it.
+ * drive file id to `onChange`; "Remove" hands null. The current picture is the drive file `fileId`,
+ * or else the address `src` (an avatar is kept as a web address). `onBusy` says when an upload is
+ * under way, so the form can wait for it.
  */
 export function PictureField({
   workspaceId,
   purpose,
   label,
   fileId,
+  src = null,
   fit = 'cover',
   onChange,
   onBusy,
@@ -56,6 +58,7 @@ export function PictureField({
   purpose: PicturePurpose;
   label: string;
   fileId: string | null;
+  src?: string | null;
   fit?: 'cover' | 'contain';
   onChange: (fileId: string | null) => void;
   onBusy?: (busy: boolean) => void;
@@ -87,7 +90,8 @@ export function PictureField({
     }
   }
 
-  const shown = local ?? (fileId ? pictureUrl(workspaceId, fileId, 96) : null);
+  const current = fileId ? pictureUrl(workspaceId, fileId, 96) : src;
+  const shown = local ?? current;
   const labelId = `picture-${purpose}-label`;
   return (
     <div className={s.field} role="group" aria-labelledby={labelId}>
@@ -105,10 +109,10 @@ export function PictureField({
         <div className={s.buttons}>
           <FileTrigger acceptedFileTypes={['image/*']} defaultCamera="environment" onSelect={(l) => void pick(l)}>
             <Button variant="secondary" isPending={percent !== null}>
-              {fileId ? 'Change picture' : 'Add picture'}
+              {current ? 'Change picture' : 'Add picture'}
             </Button>
           </FileTrigger>
-          {fileId && percent === null ? (
+          {current && percent === null ? (
             <Button
               variant="secondary"
               onPress={() => {

@@ -53,6 +53,25 @@ function draw(bitmap: ImageBitmap, size: { width: number; height: number }): Off
 }
 
 /**
+ * A picture as PNG bytes, for a reader that knows no WebP (the PDF maker): fetched (offline the
+ * service worker answers from its picture cache), decoded and drawn again. Null when it cannot be had.
+ */
+export async function pictureAsPng(url: string): Promise<Uint8Array | null> {
+  if (typeof createImageBitmap !== 'function') return null;
+  try {
+    const res = await fetch(url, { credentials: 'same-origin' });
+    if (!res.ok) return null;
+    const bitmap = await createImageBitmap(await res.blob());
+    const canvas = draw(bitmap, { width: bitmap.width, height: bitmap.height });
+    bitmap.close();
+    const blob = canvas ? await encode(canvas, 'image/png') : null;
+    return blob?.type === 'image/png' ? new Uint8Array(await blob.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The picture as it goes up: drawn at most MAX_PHOTO_SIDE on its longest side and encoded as WebP
  * (JPEG where the browser cannot write WebP). The original is kept when the browser cannot decode
  * it, or when it is already small and the result would be larger; a GIF is kept as it is (animation).

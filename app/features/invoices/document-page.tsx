@@ -17,7 +17,7 @@ import { lineDraftOf, type DocumentDraft } from './document-draft';
 import { DocumentForm } from './document-form';
 import { invoiceShownStatus, isEditable, quoteShownStatus } from './document-status';
 import { useWorkspaceDates } from '../workspaces/date-format';
-import { workspaceLogoUrl } from '../workspaces/workspace-logo';
+import { DOCUMENT_LOGO_WIDTH, workspaceLogoUrl } from '../workspaces/workspace-logo';
 import { DocumentView, type ViewModel } from './document-view';
 import { InvoiceActions, QuoteActions } from './document-page-actions';
 import { PdfActions } from './pdf/pdf-actions';
@@ -57,7 +57,8 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
   }
   const today = dates.today();
   const model = viewModel(loaded, workspace.data?.name ?? '', today);
-  model.logoUrl = workspaceLogoUrl(workspace.data, 160);
+  model.logoUrl = workspaceLogoUrl(workspace.data, DOCUMENT_LOGO_WIDTH);
+  model.address = settings?.address;
   model.registration = [
     ...(settings?.vat_number ? [`VAT no. ${settings.vat_number}`] : []),
     ...(settings?.company_registration_number ? [`Reg. no. ${settings.company_registration_number}`] : []),
@@ -99,7 +100,7 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
           <QuoteActions data={data} quote={loaded.doc} workspaceId={workspaceId} />
         )}
         <SendActions data={data} loaded={loaded} workspaceId={workspaceId} />
-        <PdfActions loaded={loaded} business={workspace.data?.name ?? ''} settings={settings} />
+        <PdfActions loaded={loaded} business={workspace.data?.name ?? ''} settings={settings} logoUrl={model.logoUrl} />
         <Button variant="secondary" onPress={() => window.print()}>
           Print
         </Button>

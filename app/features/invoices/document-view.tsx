@@ -14,6 +14,8 @@ export interface ViewModel {
   business: string;
   /** The workspace's logo (workspaceLogoUrl), printed beside its name. */
   logoUrl?: string | null;
+  /** The seller's address (workspace settings), one line per line it was written on. */
+  address?: string | null;
   /** The seller's VAT and company registration numbers, as a tax invoice prints them (DESIGN.md §14). */
   registration?: string[];
   customer: { name: string; email?: string; address?: string };
@@ -43,6 +45,11 @@ export function DocumentView({ model: m }: { model: ViewModel }) {
         <div>
           {m.logoUrl ? <img className={s.logo} src={m.logoUrl} alt={`${m.business} logo`} data-testid="document-logo" /> : null}
           <p className={s.label}>{m.business}</p>
+          {m.address ? (
+            <p className={s.sellerAddress} data-testid="seller-address">
+              {m.address}
+            </p>
+          ) : null}
           {m.registration?.map((line) => (
             <p key={line} className={s.label} data-testid="seller-registration">
               {line}

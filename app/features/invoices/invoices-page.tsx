@@ -9,7 +9,8 @@ import { formatCents } from '../../../schema/money';
 import { EmptyState } from '../../ui/feedback';
 import { SelectField } from '../../ui/form-controls';
 import { LinkButton } from '../../routes/link-button';
-import { useWorkspaceSettings } from '../workspaces/workspace-queries';
+import { useWorkspace, useWorkspaceSettings } from '../workspaces/workspace-queries';
+import { DOCUMENT_LOGO_WIDTH, workspaceLogoUrl } from '../workspaces/workspace-logo';
 import * as w from '../../ui/page.css';
 import { DeviceDataGate } from '../sync/device-data-gate';
 import { NO_NUMBER, StatusBadge } from './document-bits';
@@ -27,7 +28,7 @@ type Kind = 'invoice' | 'quote';
 /** /workspace/{id}/invoices: invoices and quotes from the device database, so the list works offline. */
 export function InvoicesPage() {
   const { workspaceId } = route.useParams();
-  useWarmPdfMaker();
+  useWarmPdfMaker(workspaceLogoUrl(useWorkspace(workspaceId).data, DOCUMENT_LOGO_WIDTH));
   const { kind } = route.useSearch();
   // Fetched here while online so a document written offline later starts in the right currency.
   useWorkspaceSettings(workspaceId);

@@ -135,6 +135,7 @@ export const label = style({
   letterSpacing: '0.04em',
   margin: 0,
 });
+export const sellerAddress = style({ margin: 0, whiteSpace: 'pre-line', fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 export const dates = style({
   display: 'grid',
   gridTemplateColumns: 'auto auto',

@@ -6,7 +6,11 @@ import { rootRoute } from '../../routes/root';
 export const publicInvoiceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/storefront/$slug/invoice/$invoiceNumber',
-  validateSearch: z.object({ t: z.string().max(200).optional().catch(undefined) }),
+  // reference: the card checkout the customer came back from ("Pay now").
+  validateSearch: z.object({
+    t: z.string().max(200).optional().catch(undefined),
+    reference: z.string().max(64).optional().catch(undefined),
+  }),
   component: lazyRouteComponent(() => import('./public/public-invoice-page'), 'PublicInvoicePage'),
 });
 

@@ -216,7 +216,10 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     [data],
   );
 
-  const phoneOf = (order: PosOrder) => (order.contact_id ? contacts?.find((c) => c.id === order.contact_id)?.phone : undefined);
+  const contactOf = (order: PosOrder) => (order.contact_id ? contacts?.find((c) => c.id === order.contact_id) : undefined);
+  const phoneOf = (order: PosOrder) => contactOf(order)?.phone;
+  const emailOf = (order: PosOrder) => contactOf(order)?.email;
+  const till = useMemo(() => ({ data, workspaceId }), [data, workspaceId]);
 
   if (!forSale || !today || shift === undefined) return <Spinner label="Loading the till" />;
 
@@ -292,6 +295,8 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
               currency={currency}
               vatNumber={settings?.vat_number}
               phone={phoneOf(completed)}
+              email={emailOf(completed)}
+              till={till}
             />
           ) : null
         }
@@ -334,6 +339,8 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
               currency={currency}
               vatNumber={settings?.vat_number}
               phone={phoneOf(receipt)}
+              email={emailOf(receipt)}
+              till={till}
             />
             <Button wide onPress={() => setReceipt(null)} autoFocus>
               Close

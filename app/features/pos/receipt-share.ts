@@ -25,10 +25,7 @@ export function receiptTotals(order: Pick<ReceiptOrder, 'items' | 'order_discoun
   return computeTotals(order.items, order.order_discount_cents, order.prices_include_vat);
 }
 
-/** The receipt's public page: its link carries the sale's random token. */
-export function receiptUrl(origin: string, token: string): string {
-  return `${origin}/r/${encodeURIComponent(token)}`;
-}
+export { receiptUrl } from '../../../schema/pos';
 
 /** The receipt as plain text, for a message: business, number, lines, total and the link. */
 export function receiptText(order: ReceiptOrder, business: string, currency: string, link?: string): string {

@@ -243,3 +243,14 @@ export async function closeShift(
   );
   return { ok: true, value: saved.toMutableJSON() };
 }
+
+/**
+ * Records "e-mail this receipt" on a completed sale. It syncs like any change (offline too) and the
+ * server mails it once; a new request (a new id) is a new mail.
+ */
+export async function requestReceiptEmail(data: UserData, orderId: string, to: string): Promise<void> {
+  const doc = await data.db.pos_orders.findOne(orderId).exec();
+  if (!doc) throw new Error('This sale is no longer on this device');
+  const at = new Date().toISOString();
+  await doc.incrementalModify((current) => ({ ...current, receipt_email: { id: crypto.randomUUID(), to, at }, updated_at: at }));
+}

@@ -115,3 +115,17 @@ export const linkButton = style({
 
 /** The usual "Synced" word: on the narrow desktop sidebar the green dot (and tooltip) says it. */
 export const phoneText = style({ '@media': { 'screen and (min-width: 768px)': { display: 'none' } } });
+
+/** The first-sync bar above a workspace page: a labelled track that fills. */
+export const catchUp = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  marginBottom: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  fontSize: vars.fontSize.sm,
+});
+export const catchUpTrack = style({ height: '8px', borderRadius: vars.radius.pill, background: vars.color.surfaceAlt, overflow: 'hidden' });
+export const catchUpFill = style({ height: '100%', background: vars.color.accent, transition: 'width 200ms linear' });

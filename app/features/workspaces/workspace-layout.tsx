@@ -1,4 +1,5 @@
 import { getRouteApi, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { SyncProgress } from '../sync/sync-progress';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { brand } from '../../../schema/brand';
 import type { CapabilitiesDto } from '../../../schema/workspaces';
@@ -54,6 +55,7 @@ export function WorkspaceLayout() {
         <WorkspaceNav name={workspace.data.name} workspaceId={workspace.data.id} />
         <main className={l.content}>
           <div className={l.inner}>
+            <SyncProgress />
             <Outlet />
           </div>
         </main>

@@ -1,4 +1,5 @@
 import { driveId } from '../../../schema/drive';
+export { DOCUMENT_LOGO_WIDTH } from '../../../schema/drive';
 import type { WorkspaceDto } from '../../../schema/workspaces';
 import { pictureUrl } from '../drive/pictures';
 

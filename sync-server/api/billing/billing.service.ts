@@ -33,7 +33,7 @@ export function gatewayOrFail(deps: AppDeps): PaymentGateway {
 }
 
 /** Provider refusals reach people as a 502 with the provider's words; nothing was changed. */
-async function viaProvider<T>(fn: () => Promise<T>): Promise<T> {
+export async function viaProvider<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {

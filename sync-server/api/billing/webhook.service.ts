@@ -7,6 +7,7 @@ import { paymentGateway } from '../../payments/payments.js';
 import { transactionFrom } from '../../payments/paystack.js';
 import { webhookSignatureValid } from '../../payments/signature.js';
 import { brand } from '../../../schema/brand.js';
+import { isInvoiceReference, settleInvoicePayment } from '../invoices/invoice-pay.settle.js';
 import * as repo from './billing.repo.js';
 import { addCycle, cardLabel, linkProviderSubscription, settlePayment, type FollowUp } from './settle.js';
 
@@ -50,6 +51,8 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
         if (!(await repo.firstDelivery(tx, `charge.success:${verified.reference}`, parsed.event, now))) {
           return { result: 'duplicate', followUp: null };
         }
+        // A customer paying a workspace's invoice ("Pay now"), told apart by its reference.
+        if (isInvoiceReference(verified.reference)) return { result: await settleInvoicePayment(tx, verified, now), followUp: null };
         const payment = await repo.paymentByReference(tx, verified.reference, true);
         if (payment) return { result: 'handled', followUp: (await settlePayment(tx, payment, verified, now)).followUp };
         return { result: (await renewal(tx, verified, now)) ? 'handled' : 'ignored', followUp: null };

@@ -9,27 +9,45 @@ import {
   type PdfDocument,
   type PdfSeller,
 } from '../../../schema/document-pdf.js';
+import { DOCUMENT_LOGO_WIDTH, driveId } from '../../../schema/drive.js';
 import { balanceDueCents } from '../../../schema/invoice-payments.js';
 import { documentTotals, invoices, quotes } from '../../../schema/invoices.js';
 import { formatCents } from '../../../schema/money.js';
+import { posOrders, receiptUrl } from '../../../schema/pos.js';
 import { workspaceSettings } from '../../../schema/workspaces.js';
 import type { Queryable } from '../../db/db.js';
+import { makePicture, thumbnailTypes } from '../../files/thumbnail.js';
 import type { AppDeps } from '../../deps.js';
 import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { driveRuntime } from '../drive/drive-uploads.js';
+import * as driveRepo from '../drive/drive.repo.js';
+import type { Mail as OutgoingMail } from '../../mail/mailer.js';
+import { receiptById } from '../pos/pos.repo.js';
+import { receiptMail } from '../pos/receipt-mail.js';
 import { documentMail } from './invoice-mail.js';
 import * as repo from './invoice-delivery.repo.js';
 
 export const DOCUMENT_EMAIL_JOB = 'document-email';
 
+type Mail = Omit<OutgoingMail, 'to'>;
+
 const deliveryJob = z.object({ workspaceId: z.number().int().positive(), id: z.string().min(1) });
 
-const sellerSettings = workspaceSettings.pick({ vat_number: true, company_registration_number: true, colors: true });
+const sellerSettings = workspaceSettings.pick({
+  vat_number: true,
+  company_registration_number: true,
+  address: true,
+  colors: true,
+  logo: true,
+});
 
 /** What a mail or a public page needs: the document as the PDF shows it, and its seller. */
 export interface Rendered {
   pdf: PdfDocument;
   seller: PdfSeller;
   slug: string;
+  /** The workspace's logo setting (a drive file id or an address), for the PDF. */
+  logo: string | null;
 }
 
 /** A stored invoice or quote with its seller, or undefined when either is gone or unnumbered. */
@@ -56,9 +74,30 @@ export async function renderable(
   if (!pdf) return undefined;
   const settings = sellerSettings.safeParse(seller.settings ?? {});
   return {
-    rendered: { pdf, seller: sellerOf(seller.name, settings.success ? settings.data : undefined), slug: seller.slug },
+    rendered: {
+      pdf,
+      seller: sellerOf(seller.name, settings.success ? settings.data : undefined),
+      slug: seller.slug,
+      logo: settings.success ? settings.data.logo : null,
+    },
     doc: parsed.data,
   };
+}
+
+/**
+ * The workspace's logo as PNG for a PDF the server makes, at the width documents print it (twice
+ * over, for sharpness). Only a picture in the workspace's own drive; none when it is gone or unreadable.
+ */
+async function documentLogo(deps: AppDeps, workspaceId: number, logo: string | null): Promise<PdfSeller['logo']> {
+  if (!logo || !driveId.safeParse(logo).success) return null;
+  const file = await driveRepo.getFile(deps.db, workspaceId, logo);
+  if (!file || file.trashed_at || !thumbnailTypes.has(file.mime_type)) return null;
+  try {
+    const bytes = await makePicture(driveRuntime(deps).storage, file.storage_key, DOCUMENT_LOGO_WIDTH * 2, 'png');
+    return { bytes: new Uint8Array(bytes), type: 'png' };
+  } catch {
+    return null;
+  }
 }
 
 /** The public page of an invoice, with its token (made on first use). */
@@ -67,35 +106,56 @@ export async function publicInvoiceUrl(deps: AppDeps, q: Queryable, workspaceId:
   return `${deps.config.APP_ORIGIN}/storefront/${encodeURIComponent(slug)}/invoice/${encodeURIComponent(number)}?t=${token}`;
 }
 
-/** Sends one e-mail request: the PDF the device would make, attached. Never twice (see claimDelivery). */
+/** The mail an invoice or quote goes out with: the PDF the device would make, attached. */
+async function documentMailOf(deps: AppDeps, workspaceId: number, kind: 'invoice' | 'quote', documentId: string): Promise<Mail> {
+  const found = await renderable(deps.db, workspaceId, kind, documentId);
+  if (!found) throw new Error('The document is no longer there, or has no number yet.');
+  const { pdf, seller, slug, logo } = found.rendered;
+  const bytes = await renderDocumentPdf(pdf, { ...seller, logo: await documentLogo(deps, workspaceId, logo) });
+  const money = (c: number) => formatCents(c, pdf.currency);
+  const total = documentTotals(pdf.items).total_cents;
+  const balance = pdf.kind === 'invoice' ? balanceDueCents({ items: pdf.items, payments: pdf.payments }) : total;
+  const link = pdf.kind === 'invoice' ? await publicInvoiceUrl(deps, deps.db, workspaceId, documentId, slug, pdf.number) : undefined;
+  const content = documentMail({
+    kind: pdf.kind === 'quote' ? 'quote' : 'invoice',
+    heading: pdfHeading(pdf, seller),
+    number: pdf.number,
+    business: seller.name,
+    customer: pdf.customer.name,
+    total: money(total),
+    balance: pdf.kind === 'invoice' && balance !== total ? money(balance) : undefined,
+    endDate: pdf.endDate,
+    link,
+  });
+  return { ...content, attachments: [{ filename: pdfFileName(pdf), content: bytes, contentType: 'application/pdf' }] };
+}
+
+/** The mail a till receipt goes out with: its lines and totals, and its public page's link. */
+async function receiptMailOf(deps: AppDeps, workspaceId: number, orderId: string): Promise<Mail> {
+  const found = await receiptById(deps.db, workspaceId, orderId);
+  const parsed = found && posOrders.doc.safeParse(found.order);
+  const order = parsed?.success ? parsed.data : undefined;
+  const token = order?.share_token;
+  if (!found || !order || !token) throw new Error('The sale is no longer there, or has no receipt link.');
+  return receiptMail({
+    order,
+    business: found.business,
+    currency: found.currency ?? 'ZAR',
+    vatNumber: found.vat_number,
+    link: receiptUrl(deps.config.APP_ORIGIN ?? deps.config.allowedOrigins[0], token),
+  });
+}
+
+/** Sends one e-mail request. Never twice (see claimDelivery). */
 async function sendDelivery(deps: AppDeps, workspaceId: number, id: string): Promise<void> {
   const row = await repo.claimDelivery(deps.db, workspaceId, id);
   if (!row) return;
   try {
-    const found = await renderable(deps.db, workspaceId, row.document_kind, row.document_id);
-    if (!found) throw new Error('The document is no longer there, or has no number yet.');
-    const { pdf, seller, slug } = found.rendered;
-    const bytes = await renderDocumentPdf(pdf, seller);
-    const money = (c: number) => formatCents(c, pdf.currency);
-    const total = documentTotals(pdf.items).total_cents;
-    const balance = pdf.kind === 'invoice' ? balanceDueCents({ items: pdf.items, payments: pdf.payments }) : total;
-    const link = pdf.kind === 'invoice' ? await publicInvoiceUrl(deps, deps.db, workspaceId, row.document_id, slug, pdf.number) : undefined;
-    const content = documentMail({
-      kind: pdf.kind === 'quote' ? 'quote' : 'invoice',
-      heading: pdfHeading(pdf, seller),
-      number: pdf.number,
-      business: seller.name,
-      customer: pdf.customer.name,
-      total: money(total),
-      balance: pdf.kind === 'invoice' && balance !== total ? money(balance) : undefined,
-      endDate: pdf.endDate,
-      link,
-    });
-    await deps.mailer.send({
-      to: row.recipient,
-      ...content,
-      attachments: [{ filename: pdfFileName(pdf), content: bytes, contentType: 'application/pdf' }],
-    });
+    const mail =
+      row.document_kind === 'receipt'
+        ? await receiptMailOf(deps, workspaceId, row.document_id)
+        : await documentMailOf(deps, workspaceId, row.document_kind, row.document_id);
+    await deps.mailer.send({ to: row.recipient, ...mail });
   } catch (err) {
     // Not sent: back in the queue for the job's next try, with the reason shown meanwhile.
     await repo.finishDelivery(deps.db, workspaceId, id, { status: 'queued', error: reasonOf(err) });

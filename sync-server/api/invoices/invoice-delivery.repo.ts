@@ -4,11 +4,13 @@ import type { Queryable } from '../../db/db.js';
 export const DELIVERY_CHANNEL = 'vuka_document_deliveries';
 
 export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
+/** What is sent: an invoice or quote with its PDF, or a till receipt. */
+export type DeliveryKind = 'invoice' | 'quote' | 'receipt';
 
 export interface DeliveryRow {
   workspace_id: number;
   id: string;
-  document_kind: 'invoice' | 'quote';
+  document_kind: DeliveryKind;
   document_id: string;
   recipient: string;
   status: DeliveryStatus;
@@ -19,7 +21,7 @@ export interface DeliveryRow {
 
 export interface NewDelivery {
   id: string;
-  kind: 'invoice' | 'quote';
+  kind: DeliveryKind;
   documentId: string;
   to: string;
   at: string;

@@ -5,9 +5,13 @@ import { requireUser } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';
 import * as invoices from './invoices.service.js';
 
-/** Invoices online: e-mail status, share links and the public invoice page. */
+/** Invoices online: the reminder switch, e-mail status, share links and the public invoice page. */
 export function invoicesRoutes(deps: AppDeps): Router {
   const router = Router();
+  mount(router, c.preferences, async ({ params }, req) => invoices.preferences(deps, await requireUser(deps, req), params.id));
+  mount(router, c.updatePreferences, async ({ params, body }, req) =>
+    invoices.updatePreferences(deps, await requireUser(deps, req), params.id, body),
+  );
   mount(router, c.outreach, async ({ params }, req) => invoices.outreach(deps, await requireUser(deps, req), params.id, params.documentId));
   mount(router, c.shareLink, async ({ params }, req) =>
     invoices.shareLink(deps, await requireUser(deps, req), params.id, params.documentId),
@@ -16,7 +20,12 @@ export function invoicesRoutes(deps: AppDeps): Router {
     // A page behind a secret link: never kept by a shared cache, never sent on as a referrer.
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    return invoices.publicInvoice(deps, params.slug, params.number, query.t);
+    return invoices.publicInvoice(deps, params.slug, params.number, query.t, query.ref);
+  });
+  mount(router, c.payInvoice, async ({ params, body }, _req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    return invoices.startPayment(deps, params.slug, params.number, body);
   });
   return router;
 }

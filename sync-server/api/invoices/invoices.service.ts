@@ -1,26 +1,62 @@
-import type { DocumentOutreachDto, PublicInvoiceDto } from '../../../schema/contract/invoices.js';
+import { randomBytes } from 'node:crypto';
+import {
+  payMessages,
+  type DocumentOutreachDto,
+  type InvoicePreferencesDto,
+  type PublicInvoiceDto,
+} from '../../../schema/contract/invoices.js';
 import { pdfHeading } from '../../../schema/document-pdf.js';
 import { balanceDueCents, paidCents } from '../../../schema/invoice-payments.js';
-import { documentTotals } from '../../../schema/invoices.js';
+import { documentTotals, sendMessages } from '../../../schema/invoices.js';
 import { withScope } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
-import { HttpError, notFound } from '../../http/errors.js';
-import { requireMembership } from '../workspaces/membership.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import { requireMembership, requireRole } from '../workspaces/membership.js';
 import { publicInvoiceUrl, renderable } from './invoice-delivery.jobs.js';
 import * as repo from './invoice-delivery.repo.js';
+import * as pay from './invoice-pay.repo.js';
+import * as reminders from './invoice-reminders.repo.js';
 
 export const shareMessages = {
   draft: 'A draft cannot be shared yet. Mark it as sent first.',
   missing: 'This invoice is not on the server yet. Try again once it has synced.',
 } as const;
 
+export const preferenceMessages = {
+  manage: 'Only the workspace owner or an admin can change invoice reminders',
+} as const;
+
+/** Whether the workspace's customers get reminders (any member may read it). */
+export async function preferences(deps: AppDeps, userId: number, workspaceId: number): Promise<InvoicePreferencesDto> {
+  await requireMembership(deps.db, workspaceId, userId);
+  const enabled = await withScope(deps.db, { userId, workspaceId }, (q) => reminders.remindersEnabled(q, workspaceId));
+  return { reminders_enabled: enabled };
+}
+
+/** Switches reminders on or off (owner and admins). */
+export async function updatePreferences(
+  deps: AppDeps,
+  userId: number,
+  workspaceId: number,
+  body: InvoicePreferencesDto,
+): Promise<InvoicePreferencesDto> {
+  const m = await requireMembership(deps.db, workspaceId, userId);
+  requireRole(m, ['owner', 'admin'], preferenceMessages.manage);
+  const enabled = await withScope(deps.db, { userId, workspaceId }, (q) =>
+    reminders.saveRemindersEnabled(q, workspaceId, body.reminders_enabled),
+  );
+  return { reminders_enabled: enabled };
+}
+
 /** A document's e-mails and whether its public page was opened (members only). */
 export async function outreach(deps: AppDeps, userId: number, workspaceId: number, documentId: string): Promise<DocumentOutreachDto> {
   await requireMembership(deps.db, workspaceId, userId);
   return withScope(deps.db, { userId, workspaceId }, async (q) => {
-    const [rows, viewed] = await Promise.all([
+    const [rows, viewed, online] = await Promise.all([
       repo.deliveriesOf(q, workspaceId, documentId),
       repo.linkViewedAt(q, workspaceId, documentId),
+      pay.onlinePaymentsOf(q, workspaceId, documentId),
     ]);
     return {
       deliveries: rows.map((r) => ({
@@ -32,6 +68,13 @@ export async function outreach(deps: AppDeps, userId: number, workspaceId: numbe
         sent_at: r.sent_at?.toISOString() ?? null,
       })),
       viewed_at: viewed?.toISOString() ?? null,
+      online_payments: online.map((r) => ({
+        reference: r.reference,
+        amount_cents: r.amount_cents,
+        credit_cents: r.credit_cents,
+        status: r.status,
+        paid_at: r.paid_at?.toISOString() ?? null,
+      })),
     };
   });
 }
@@ -47,20 +90,36 @@ export async function shareLink(deps: AppDeps, userId: number, workspaceId: numb
   });
 }
 
-/**
- * The invoice a public link shows, to anyone holding it; opening it marks the invoice viewed. A
- * wrong or missing token, another workspace's number or a draft is the same plain not-found.
- */
-export async function publicInvoice(deps: AppDeps, slug: string, number: string, token: string | undefined): Promise<PublicInvoiceDto> {
+/** The invoice a public link opens, with its token; a wrong or missing token, or a draft, is not found. */
+async function linkedInvoice(deps: AppDeps, slug: string, number: string, token: string | undefined) {
   if (!token) throw notFound();
   const link = await repo.invoiceByLink(deps.db, slug, number, token);
   const found = link && (await renderable(deps.db, link.workspace_id, 'invoice', link.invoice_id));
   if (!link || !found || found.doc.status === 'draft') throw notFound();
+  const { pdf } = found.rendered;
+  const status = typeof found.doc.status === 'string' ? found.doc.status : 'sent';
+  const balance = balanceDueCents({ items: pdf.items, payments: pdf.payments });
+  const email = typeof found.doc.customer_email === 'string' && found.doc.customer_email !== '' ? found.doc.customer_email : null;
+  return { link, token, found, status, balance, email, payable: balance > 0 && (status === 'sent' || status === 'partially_paid') };
+}
+
+/**
+ * The invoice a public link shows, to anyone holding it; opening it marks the invoice viewed. A
+ * wrong or missing token, another workspace's number or a draft is the same plain not-found.
+ * `ref` names a checkout of this invoice the page came back from; its state comes with the invoice.
+ */
+export async function publicInvoice(
+  deps: AppDeps,
+  slug: string,
+  number: string,
+  token: string | undefined,
+  ref?: string,
+): Promise<PublicInvoiceDto> {
+  const { link, found, status, balance, email, payable } = await linkedInvoice(deps, slug, number, token);
   await repo.markViewed(deps.db, link.workspace_id, link.invoice_id, deps.now());
   const { pdf, seller } = found.rendered;
   const totals = documentTotals(pdf.items);
-  const balance = balanceDueCents({ items: pdf.items, payments: pdf.payments });
-  const status = typeof found.doc.status === 'string' ? found.doc.status : 'sent';
+  const checkout = ref ? await pay.checkoutStatus(deps.db, link.workspace_id, link.invoice_id, ref) : undefined;
   return {
     heading: pdfHeading(pdf, seller),
     number: pdf.number,
@@ -77,6 +136,53 @@ export async function publicInvoice(deps: AppDeps, slug: string, number: string,
     paid_cents: paidCents(pdf.payments),
     balance_cents: balance,
     payments: [...(pdf.payments ?? [])],
-    payable: balance > 0 && (status === 'sent' || status === 'partially_paid'),
+    payable,
+    has_email: email !== null,
+    checkout: checkout ?? null,
   };
+}
+
+/**
+ * "Pay now": a checkout at the card partner for the balance due, in the invoice's currency, recorded
+ * as pending under its reference; returns where to send the browser. The checkout comes back to the
+ * public page; the signed webhook settles it (invoice-pay.settle.ts).
+ */
+export async function startPayment(
+  deps: AppDeps,
+  slug: string,
+  number: string,
+  body: { t?: string; email?: string },
+): Promise<{ authorization_url: string; reference: string }> {
+  const { link, token, found, balance, email, payable } = await linkedInvoice(deps, slug, number, body.t);
+  if (!payable) throw new HttpError(409, payMessages.notPayable);
+  const payer = email ?? body.email;
+  if (!payer) throw badRequest(sendMessages.email, { code: 'validation_failed', errors: { email: [sendMessages.email] } });
+  const gateway = gatewayOrFail(deps);
+  const reference = `${pay.INVOICE_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
+  const { currency } = found.rendered.pdf;
+  await pay.insertOnlinePayment(deps.db, {
+    workspaceId: link.workspace_id,
+    reference,
+    invoiceId: link.invoice_id,
+    amount: balance,
+    currency,
+    at: deps.now(),
+  });
+  const back = `${deps.config.APP_ORIGIN}/storefront/${encodeURIComponent(slug)}/invoice/${encodeURIComponent(number)}?t=${encodeURIComponent(token)}`;
+  try {
+    const started = await viaProvider(() =>
+      gateway.initialize({
+        email: payer,
+        amount: balance,
+        currency,
+        reference,
+        callbackUrl: back,
+        metadata: { invoice_number: number, workspace_id: link.workspace_id },
+      }),
+    );
+    return { authorization_url: started.authorizationUrl, reference };
+  } catch (err) {
+    await pay.finishOnlinePayment(deps.db, reference, { status: 'failed' });
+    throw err;
+  }
 }

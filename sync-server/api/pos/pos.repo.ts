@@ -16,31 +16,48 @@ export async function salesWithReturns(q: Queryable, workspaceId: number, saleId
   return rows.map((row) => rowToDoc(posOrders, row));
 }
 
-/**
- * The completed order a receipt link's token opens, with its seller's name and settings. Asked
- * without a workspace scope (the reader is nobody's member): the token is the only key. A token
- * found twice opens nothing.
- */
-export async function receiptByToken(
-  q: Queryable,
-  token: string,
-): Promise<{ order: Doc; business: string; vat_number: string | null; currency: string | null; timezone: string | null } | undefined> {
-  const rows = await q.query<Row & { business: string; vat_number: string | null; currency: string | null; timezone: string | null }>(
+type ReceiptRow = Row & { business: string; vat_number: string | null; currency: string | null; timezone: string | null };
+
+export interface StoredReceipt {
+  order: Doc;
+  business: string;
+  vat_number: string | null;
+  currency: string | null;
+  timezone: string | null;
+}
+
+/** Completed orders matching `where` (over `o`, the order), with their seller's name and settings. */
+async function receiptsWhere(q: Queryable, where: string, params: readonly unknown[]): Promise<StoredReceipt[]> {
+  const rows = await q.query<ReceiptRow>(
     `SELECT o.*, w.name AS business, s.vat_number, s.currency, s.timezone
        FROM pos_orders o
        JOIN workspaces w ON w.id = o.workspace_id
        LEFT JOIN workspace_settings s ON s.workspace_id = o.workspace_id AND s.id = 1
-      WHERE o.share_token = $1 AND NOT o.deleted AND o.status = 'completed'
+      WHERE ${where} AND NOT o.deleted AND o.status = 'completed'
       LIMIT 2`,
-    [token],
+    params,
   );
-  const [row] = rows;
-  if (!row || rows.length > 1) return undefined;
-  return {
+  return rows.map((row) => ({
     order: rowToDoc(posOrders, row),
     business: row.business,
     vat_number: row.vat_number,
     currency: row.currency,
     timezone: row.timezone,
-  };
+  }));
+}
+
+/**
+ * The completed order a receipt link's token opens, with its seller's name and settings. Asked
+ * without a workspace scope (the reader is nobody's member): the token is the only key. A token
+ * found twice opens nothing.
+ */
+export async function receiptByToken(q: Queryable, token: string): Promise<StoredReceipt | undefined> {
+  const found = await receiptsWhere(q, 'o.share_token = $1', [token]);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** A workspace's completed order by its id, for the receipt's e-mail (unscoped: the job area). */
+export async function receiptById(q: Queryable, workspaceId: number, orderId: string): Promise<StoredReceipt | undefined> {
+  const [found] = await receiptsWhere(q, 'o.workspace_id = $1 AND o.id = $2', [workspaceId, orderId]);
+  return found;
 }

@@ -6,6 +6,7 @@ import { clientView, sameJson, type Doc } from '../../sync/codec.js';
 import { entityRules, type EntityDoc } from '../../sync/collection-rules.js';
 import { writeDocs } from '../../sync/sync.repo.js';
 import { stockMovementRules } from '../inventory/inventory.sync.js';
+import { recordDeliveries } from '../invoices/invoice-delivery.repo.js';
 import { salesWithReturns } from './pos.repo.js';
 
 /** The client fields of a document without the ones listed (and without its edit time). */
@@ -17,18 +18,23 @@ function without(view: Doc, keys: readonly string[]): Doc {
 
 /**
  * pos_orders: the server computes the totals from the items (the client's values are never stored),
- * and a completed sale is frozen. The one change a completed sale still takes is its receipt number
- * arriving late: a sale made offline after the device ran out of reserved numbers gets its number
- * once a block can be reserved, and nothing else may change with it.
+ * and a completed sale is frozen. It still takes two changes: its receipt number arriving late (a
+ * sale made offline after the device ran out of reserved numbers gets its number once a block can
+ * be reserved), and a request to e-mail its receipt. Nothing else may change with them.
  */
 export const posOrderRules = entityRules(posOrders, {
+  validate: (doc) =>
+    doc.receipt_email && (doc.kind !== 'sale' || doc.status !== 'completed' || !doc.share_token) ? posMessages.emailNotSale : null,
   derive: (doc) => orderFigures(doc),
   frozen: (stored, incoming) => {
     if (stored.status !== 'completed' || stored._deleted === true) return null;
-    if (incoming && stored.receipt_number === undefined && incoming.receipt_number !== undefined) {
-      const a = without(clientView(posOrders, stored), ['receipt_number']);
-      const b = without(clientView(posOrders, incoming), ['receipt_number']);
-      if (sameJson(a, b)) return null;
+    if (incoming) {
+      const numbered = stored.receipt_number === undefined && incoming.receipt_number !== undefined;
+      const emailed = !sameJson(stored.receipt_email ?? null, incoming.receipt_email ?? null);
+      const late = [...(numbered ? ['receipt_number'] : []), ...(emailed ? ['receipt_email'] : [])];
+      const a = without(clientView(posOrders, stored), late);
+      const b = without(clientView(posOrders, incoming), late);
+      if (late.length > 0 && sameJson(a, b)) return null;
     }
     return posMessages.saleFrozen;
   },
@@ -43,6 +49,17 @@ export const posOrderRules = entityRules(posOrders, {
     return null;
   },
   refuseUnderLock: (tx, pushed) => refuseOverRefunds(tx, pushed.workspaceId, pushed.docs),
+  // An e-mail request becomes a delivery row, which the job queue sends once.
+  afterWrite: (tx, written) =>
+    recordDeliveries(
+      tx,
+      written.workspaceId,
+      written.docs.flatMap((d) =>
+        d.receipt_email
+          ? [{ id: d.receipt_email.id, kind: 'receipt' as const, documentId: d.id, to: d.receipt_email.to, at: d.receipt_email.at }]
+          : [],
+      ),
+    ),
 });
 
 type OrderDoc = EntityDoc<typeof posOrders>;

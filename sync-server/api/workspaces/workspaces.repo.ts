@@ -143,6 +143,7 @@ export const settingsColumns = [
   'prices_include_vat',
   'vat_number',
   'company_registration_number',
+  'address',
   'pos_confirm_over_stock',
 ] as const satisfies ReadonlyArray<keyof WorkspaceSettings>;
 

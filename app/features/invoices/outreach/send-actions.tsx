@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { invoicesContract } from '../../../../schema/contract/invoices';
+import { invoicesContract, type DeliveryDto } from '../../../../schema/contract/invoices';
 import { sendRequest, type Invoice, type Quote } from '../../../../schema/invoices';
+import { formatCents } from '../../../../schema/money';
 import { call } from '../../../data/api';
 import type { UserData } from '../../../data/db';
 import { Button } from '../../../ui/button';
@@ -117,7 +118,8 @@ function ShareLink({ workspaceId, invoiceId }: { workspaceId: number; invoiceId:
   );
 }
 
-const statusWords = { queued: 'queued', sending: 'being sent', sent: 'sent', failed: 'failed' } as const;
+/** A delivery's status in words. */
+export const statusWords = { queued: 'queued', sending: 'being sent', sent: 'sent', failed: 'failed' } as const;
 
 /** Where the document's e-mail is (queued, sent, failed with why) and whether the customer opened it. */
 export function OutreachStatus({ loaded, workspaceId }: { loaded: LoadedDocument; workspaceId: number }) {
@@ -133,8 +135,34 @@ export function OutreachStatus({ loaded, workspaceId }: { loaded: LoadedDocument
     },
   });
   const delivery = outreach.data?.deliveries.find((d) => d.id === request?.id);
-  if (!request && !outreach.data?.viewed_at) return null;
+  const credits = (outreach.data?.online_payments ?? []).filter((o) => o.credit_cents > 0);
+  if (!request && !outreach.data?.viewed_at && credits.length === 0) return null;
   const status = delivery?.status ?? 'queued';
+  return (
+    <>
+      <OutreachLine request={request} delivery={delivery} status={status} viewed={Boolean(outreach.data?.viewed_at)} />
+      {credits.map((c) => (
+        <p key={c.reference} className={w.muted} role="status" data-testid="online-credit">
+          The customer paid {formatCents(c.credit_cents, loaded.doc.currency)} by card beyond the balance ({c.reference}): refund it or keep
+          it as their credit.
+        </p>
+      ))}
+    </>
+  );
+}
+
+function OutreachLine({
+  request,
+  delivery,
+  status,
+  viewed,
+}: {
+  request: LoadedDocument['doc']['send_request'];
+  delivery: DeliveryDto | undefined;
+  status: DeliveryDto['status'];
+  viewed: boolean;
+}) {
+  if (!request && !viewed) return null;
   return (
     <p className={w.muted} role="status" data-testid="outreach-status">
       {request ? (
@@ -144,7 +172,7 @@ export function OutreachStatus({ loaded, workspaceId }: { loaded: LoadedDocument
           {!delivery ? ' (goes out once this device has synced)' : ''}.
         </>
       ) : null}
-      {outreach.data?.viewed_at ? ' Viewed by the customer.' : ''}
+      {viewed ? ' Viewed by the customer.' : ''}
     </p>
   );
 }

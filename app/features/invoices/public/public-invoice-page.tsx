@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../ui/spinner';
 import * as w from '../../../ui/page.css';
 import { NotFound } from '../../../routes/not-found';
 import * as s from '../invoices.css';
+import { CheckoutNotice, PayNow } from './pay-now';
 import * as p from './public-invoice.css';
 
 const route = getRouteApi('/storefront/$slug/invoice/$invoiceNumber');
@@ -19,11 +20,13 @@ const statusText: Record<string, string> = { sent: 'Unpaid', partially_paid: 'Pa
 /** /storefront/{slug}/invoice/{number}?t=…: the customer's view of an invoice, no sign-in, printable. */
 export function PublicInvoicePage() {
   const { slug, invoiceNumber } = route.useParams();
-  const { t } = route.useSearch();
+  const { t, reference } = route.useSearch();
   const invoice = useQuery({
-    queryKey: ['public-invoice', slug, invoiceNumber, t],
-    queryFn: () => call(invoicesContract.publicInvoice, { params: { slug, number: invoiceNumber }, query: { t } }),
+    queryKey: ['public-invoice', slug, invoiceNumber, t, reference],
+    queryFn: () => call(invoicesContract.publicInvoice, { params: { slug, number: invoiceNumber }, query: { t, ref: reference } }),
     retry: (n, err) => !(err instanceof ApiError && err.status === 404) && n < 2,
+    // Back from the card checkout: asked again until the card partner's webhook has settled it.
+    refetchInterval: (q) => (q.state.data?.checkout === 'pending' ? 2000 : false),
   });
   if (invoice.isPending) return <PageSpinner label="Opening the invoice..." />;
   if (invoice.isError) {
@@ -34,16 +37,18 @@ export function PublicInvoicePage() {
       </main>
     );
   }
-  return <PublicInvoice invoice={invoice.data} />;
+  return <PublicInvoice invoice={invoice.data} slug={slug} token={t ?? ''} />;
 }
 
-function PublicInvoice({ invoice: inv }: { invoice: PublicInvoiceDto }) {
+function PublicInvoice({ invoice: inv, slug, token }: { invoice: PublicInvoiceDto; slug: string; token: string }) {
   const money = (c: number) => formatCents(c, inv.currency);
   const url = typeof window === 'undefined' ? '' : window.location.href;
   const whatsApp = `https://wa.me/?text=${encodeURIComponent(`${inv.heading} ${inv.number} from ${inv.business}: ${url}`)}`;
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
     <main className={p.page}>
+      <CheckoutNotice checkout={inv.checkout} />
+      {inv.payable && inv.checkout !== 'pending' ? <PayNow invoice={inv} slug={slug} number={inv.number} token={token} /> : null}
       <article className={s.paper} aria-label={`${inv.heading} ${inv.number}`}>
         <div className={s.paperHead}>
           <div>

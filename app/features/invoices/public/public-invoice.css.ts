@@ -30,3 +30,15 @@ export const totals = style({
 export const totalRow = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.lg, fontVariantNumeric: 'tabular-nums' });
 export const totalStrong = style([totalRow, { fontWeight: 700, fontSize: vars.fontSize.lg }]);
 export const payments = style({ margin: 0, paddingLeft: vars.space.lg });
+export const pay = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  '@media': { print: { display: 'none' } },
+});
+export const payText = style({ margin: 0 });
+export const payForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, maxWidth: 360 });

@@ -3,22 +3,27 @@ import { workspacesContract as c } from '../../../../schema/contract/workspaces'
 import { driveId } from '../../../../schema/drive';
 import type { WorkspaceDto } from '../../../../schema/workspaces';
 import { call } from '../../../data/api';
+import { useAuth } from '../../../data/auth-store';
 import { Card } from '../../../ui/card';
 import { toast } from '../../../ui/toast-store';
 import * as s from '../../../ui/page.css';
 import { PictureField } from '../../drive/picture-field';
 import { UsageBar } from '../../drive/usage-bar';
 import { useDriveUsage } from '../../drive/use-drive';
+import { cached, saveCached } from '../offline-cache';
 import { workspaceLogoUrl } from '../workspace-logo';
 import { serverMessage, workspaceKeys } from '../workspace-queries';
 
 /** The logo on the workspace's invoices and quotes: picked, uploaded to the drive and saved at once. */
 export function BrandingSection({ workspace, canEdit }: { workspace: WorkspaceDto; canEdit: boolean }) {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? null;
   const save = useMutation({
     mutationFn: (logo: string | null) => call(c.update, { params: { id: workspace.id }, body: { logo } }),
     onSuccess: async (updated) => {
       queryClient.setQueryData(workspaceKeys.one(workspace.id), updated);
+      // The offline copy follows too, or an invoice opened offline later would print no logo.
+      if (userId !== null) saveCached(userId, cached.workspace(workspace.id), updated);
       toast({ title: updated.logo ? 'Logo saved' : 'Logo removed', variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.list() });
     },

@@ -18,9 +18,10 @@ const businessSettings = z.object({
   prices_include_vat: settingsFields.prices_include_vat,
   vat_number: settingsFields.vat_number,
   company_registration_number: settingsFields.company_registration_number,
+  address: settingsFields.address,
 });
 
-/** Country, VAT rate, whether prices include VAT, VAT and company registration numbers. */
+/** Country, VAT rate, whether prices include VAT, VAT and company registration numbers, the business address. */
 export function BusinessSection({
   workspaceId,
   settings,
@@ -39,6 +40,7 @@ export function BusinessSection({
       prices_include_vat: settings.prices_include_vat,
       vat_number: settings.vat_number ?? '',
       company_registration_number: settings.company_registration_number ?? '',
+      address: settings.address ?? '',
     },
     {
       toInput: (v) => ({
@@ -47,6 +49,7 @@ export function BusinessSection({
         prices_include_vat: v.prices_include_vat,
         vat_number: orNull(v.vat_number),
         company_registration_number: orNull(v.company_registration_number),
+        address: orNull(v.address),
       }),
     },
   );
@@ -103,6 +106,14 @@ export function BusinessSection({
             isReadOnly={ro}
           />
         </div>
+        <TextField
+          label="Business address"
+          name="address"
+          multiline
+          {...form.field('address')}
+          description="Printed under your name on invoices and quotes; a tax invoice must show it"
+          isReadOnly={ro}
+        />
         <SwitchField isSelected={form.values.prices_include_vat} onChange={(on) => form.set('prices_include_vat', on)} isDisabled={ro}>
           Prices include VAT
         </SwitchField>

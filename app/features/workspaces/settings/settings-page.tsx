@@ -17,6 +17,7 @@ import { MembersSection } from './members-section';
 import { NumbersSection } from './numbers-section';
 import { PreferencesSection } from './preferences-section';
 import { TillSettingsSection } from '../../pos/till-settings-section';
+import { InvoiceSettingsSection } from '../../invoices/invoice-settings-section';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/settings');
 
@@ -52,6 +53,7 @@ export function WorkspaceSettingsPage() {
           <BusinessSection key={`b${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <EmailSection key={`e${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <FilesSection key={`f${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
+          <InvoiceSettingsSection key={`i${w.id}`} workspaceId={w.id} canEdit={canEdit} />
           <TillSettingsSection key={`t${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
         </>
       )}

@@ -1,0 +1,60 @@
+import { balanceDueCents, withPayment } from '../../../schema/invoice-payments.js';
+import { invoices, totalsOfItems, type Invoice } from '../../../schema/invoices.js';
+import type { Queryable } from '../../db/db.js';
+import type { VerifiedTransaction } from '../../payments/gateway.js';
+import { rowToDoc } from '../../sync/codec.js';
+import { selectByIds, workspaceLock, writeDocs } from '../../sync/sync.repo.js';
+import * as repo from './invoice-pay.repo.js';
+
+export const isInvoiceReference = (reference: string) => reference.startsWith(repo.INVOICE_REFERENCE_PREFIX);
+
+/**
+ * A "Pay now" charge the card partner confirmed (its signed webhook; call inside the webhook's
+ * transaction). The checkout turns paid once; the invoice takes a card payment for what it still
+ * owed, written as a server change to the replicated document (next feed number, NOTIFY), with its
+ * status from the same payment rules a device uses. Money beyond the balance (the invoice was paid
+ * meanwhile, or cancelled) is kept on the checkout as the customer's credit, for the seller to see.
+ */
+export async function settleInvoicePayment(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
+  const checkout = await repo.onlinePaymentForUpdate(tx, t.reference);
+  if (!checkout) return 'ignored';
+  if (checkout.status === 'paid') return 'duplicate';
+  if (t.status !== 'success') {
+    await repo.finishOnlinePayment(tx, t.reference, { status: 'failed' });
+    return 'handled';
+  }
+  const ws = checkout.workspace_id;
+  await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [...workspaceLock(ws)]);
+  const [row] = await selectByIds(tx, invoices, ws, [checkout.invoice_id]);
+  const stored = row ? rowToDoc(invoices, row) : undefined;
+  const parsed = stored && !stored._deleted ? invoices.doc.safeParse(stored) : undefined;
+  const invoice = parsed?.success ? parsed.data : undefined;
+  const sameCurrency = !checkout.currency || checkout.currency === t.currency;
+  const applied = invoice && sameCurrency && isOpen(invoice) ? Math.min(t.amount, balanceDueCents(invoice)) : 0;
+  const paidAt = t.paidAt ? new Date(t.paidAt) : now;
+  if (stored && invoice && applied > 0) {
+    const paid = withPayment(invoice, {
+      id: t.reference,
+      amount_cents: applied,
+      date: paidAt.toISOString().slice(0, 10),
+      method: 'card',
+      reference: t.reference,
+    });
+    const totals = totalsOfItems(paid.items);
+    const doc = {
+      ...stored,
+      payments: paid.payments,
+      status: paid.status,
+      paid_date: paid.paid_date,
+      updated_at: now.toISOString(),
+      ...totals,
+      workspace_id: ws,
+      deleted: false,
+    };
+    await writeDocs(tx, invoices, ws, [doc], { derived: Object.keys(totals) });
+  }
+  await repo.finishOnlinePayment(tx, t.reference, { status: 'paid', at: paidAt, credit: t.amount - applied });
+  return 'handled';
+}
+
+const isOpen = (inv: Invoice) => inv.status === 'sent' || inv.status === 'partially_paid';

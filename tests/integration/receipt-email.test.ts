@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSale, newShareToken } from '../../app/features/pos/sale.js';
+import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
+import { sendMessages } from '../../schema/invoices.js';
+import { posMessages, type PosOrder } from '../../schema/pos.js';
+import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
+import type { Db } from '../../sync-server/db/db.js';
+import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
+import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { testDatabases } from '../support/databases.js';
+import { quotedPrintableText as plain } from '../support/mime.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestSmtp } from '../support/smtp.js';
+import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
+
+const now = () => new Date().toISOString();
+for (const target of testDatabases()) {
+  describe(`receipts by e-mail from the till on ${target.name}`, () => {
+    let db: Db;
+    let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+    let server: TestServer;
+    let jobs: { queue: JobQueue; stop(): Promise<void> };
+    let api: ReturnType<typeof syncApi>;
+    let owned: typeof fetch;
+    let ws: number;
+
+    beforeAll(async () => {
+      db = await openSyncDatabase(target);
+      smtp = await startTestSmtp();
+      server = await startTestServer(db, { mailer: smtpMailer(smtp.url, 'Vuka <no-reply@vuka.africa>') });
+      jobs = await startJobs(server.deps, { work: false });
+      const owner = await seedUser(db, { plan: 'pro' });
+      ws = await seedWorkspace(db, owner);
+      const cookie = await accessCookie(server.deps, owner);
+      api = syncApi(server.url, cookie);
+      owned = cookieFetch(cookie);
+    });
+    afterAll(async () => {
+      await jobs.stop();
+      await server.close();
+      await smtp.close();
+      await db.close();
+    });
+
+    async function push(rows: unknown[]) {
+      const res = await api.push('pos_orders', ws, rows);
+      expect(res.status).toBe(200);
+      return pushResponse.parse(res.body);
+    }
+    async function stored(id: string) {
+      return pullResponse.parse((await api.pull('pos_orders', ws, 0, '', 1000)).body).documents.find((d) => d.id === id);
+    }
+    async function runJobs() {
+      await enqueueDeliveries(server.deps, jobs.queue);
+      return jobs.queue.drain(DOCUMENT_EMAIL_JOB);
+    }
+    function sale(extra: Partial<PosOrder> = {}): PosOrder {
+      const built = buildSale({
+        id: randomUUID(),
+        workspaceId: ws,
+        items: [
+          { product_id: 'p-bread', name: 'Brown bread', unit_price_cents: 1_800, quantity: 2, tax_rate_bp: 1500 },
+          { product_id: 'p-milk', name: 'Milk 1L', unit_price_cents: 2_150, quantity: 1, tax_rate_bp: 1500 },
+        ],
+        orderDiscountCents: 0,
+        tender: { method: 'card' },
+        deviceId: 'till-mail',
+        receiptNumber: 41,
+        shareToken: newShareToken(),
+        now: new Date(),
+      });
+      if (!built.ok) throw new Error(built.message);
+      return { ...built.value.order, ...extra };
+    }
+    const request = (to: string) => ({ id: randomUUID(), to, at: now() });
+    const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).map((m) => plain(m.raw));
+    const statusOf = async (orderId: string) => {
+      const res = await owned(`${server.url}/api/workspaces/${ws}/invoices/${orderId}/outreach`);
+      return ((await res.json()) as { deliveries: Array<{ status: string; recipient: string }> }).deliveries;
+    };
+
+    it('a sale pushed with an e-mail request mails its receipt once, with its link, lines and totals', async () => {
+      const to = `${randomUUID()}@example.com`;
+      const order = sale({ receipt_email: request(to) });
+      expect(await push([{ newDocumentState: order }])).toEqual({ conflicts: [], rejected: [] });
+      expect(await statusOf(order.id)).toMatchObject([{ status: 'queued', recipient: to }]);
+      await runJobs();
+      const mails = mailsTo(to);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain('Subject: Receipt 41 from');
+      expect(mails[0]).toContain('2 × Brown bread: R 36.00');
+      expect(mails[0]).toContain('1 × Milk 1L: R 21.50');
+      expect(mails[0]).toContain('Total: R 57.50');
+      expect(mails[0]).toContain('VAT included: R 7.50');
+      expect(mails[0]).toContain('Paid by Card: R 57.50');
+      expect(mails[0]).toContain(`/r/${order.share_token}`);
+      expect(await statusOf(order.id)).toMatchObject([{ status: 'sent', recipient: to }]);
+
+      // The same push again, and the job run again: still one mail.
+      await push([{ newDocumentState: order }]);
+      await jobs.queue.send(DOCUMENT_EMAIL_JOB, { workspaceId: ws, id: order.receipt_email?.id });
+      await runJobs();
+      expect(mailsTo(to)).toHaveLength(1);
+    });
+
+    it('a completed sale takes an e-mail request later, and nothing else with it', async () => {
+      const order = sale();
+      await push([{ newDocumentState: order }]);
+      const master = await stored(order.id);
+      const to = `${randomUUID()}@example.com`;
+      const sneaky = { ...master, receipt_email: request(to), note: 'changed', updated_at: now() };
+      expect((await push([{ newDocumentState: sneaky, assumedMasterState: master }])).rejected).toEqual([
+        { id: order.id, code: 'immutable', message: posMessages.saleFrozen },
+      ]);
+      const asked = { ...master, receipt_email: request(to), updated_at: now() };
+      expect(await push([{ newDocumentState: asked, assumedMasterState: master }])).toEqual({ conflicts: [], rejected: [] });
+      await runJobs();
+      expect(mailsTo(to)).toHaveLength(1);
+    });
+
+    it('an invalid address, or a request on something other than a completed sale, is refused and nothing is queued', async () => {
+      const bad = sale({ receipt_email: request('not-an-address') });
+      const res = await push([{ newDocumentState: bad }]);
+      expect(res.rejected).toHaveLength(1);
+      expect(res.rejected[0]?.message).toContain(sendMessages.email);
+      const pending = sale({ status: 'pending', receipt_email: request(`${randomUUID()}@example.com`) });
+      expect((await push([{ newDocumentState: pending }])).rejected).toEqual([
+        { id: pending.id, code: 'invalid', message: posMessages.emailNotSale },
+      ]);
+      const rows = await db.query('SELECT 1 FROM document_deliveries WHERE document_id = ANY($1::text[])', [[bad.id, pending.id]]);
+      expect(rows).toHaveLength(0);
+    });
+  });
+}
