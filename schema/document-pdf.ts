@@ -29,6 +29,8 @@ export interface PdfDocument {
   customer: { name: string; email?: string; address?: string; vatNumber?: string };
   currency: string;
   items: readonly DocumentItem[];
+  /** The document's own VAT choice (absent: VAT added on top of the line prices). */
+  pricesIncludeVat?: boolean;
   payments?: readonly InvoicePayment[];
   /** A credit note names the invoice it corrects (s21). */
   creditFor?: string;
@@ -64,6 +66,7 @@ export function pdfDocumentOf(doc: { kind: 'invoice'; invoice: Invoice } | { kin
     customer: { name: d.customer_name, email: d.customer_email, address: d.customer_address },
     currency: d.currency,
     items: d.items,
+    pricesIncludeVat: d.prices_include_vat,
     payments: doc.kind === 'invoice' ? doc.invoice.payments : undefined,
     notes: d.notes,
   };
@@ -265,12 +268,12 @@ export async function renderDocumentPdf(doc: PdfDocument, seller: PdfSeller): Pr
   }
 
   // Totals.
-  const totals = documentTotals(doc.items);
+  const totals = documentTotals(doc.items, doc.pricesIncludeVat === true);
   const paid = (doc.payments ?? []).reduce((s, p) => s + p.amount_cents, 0);
   const rows: [string, string, boolean][] = [
     ['Subtotal', money(totals.subtotal_cents), false],
     ...(totals.discount_cents ? [['Discount', `-${money(totals.discount_cents)}`, false] as [string, string, boolean]] : []),
-    ['VAT', money(totals.tax_cents), false],
+    [doc.pricesIncludeVat ? 'VAT (prices include VAT)' : 'VAT', money(totals.tax_cents), false],
     ['Total', money(totals.total_cents), true],
     ...(doc.kind === 'invoice' && paid > 0
       ? [

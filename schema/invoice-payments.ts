@@ -5,7 +5,12 @@ import { paymentMessages, type InvoicePayment, type InvoiceStatus, type Document
 export interface Payable {
   status: InvoiceStatus;
   items: readonly DocumentItem[];
+  prices_include_vat?: boolean;
   payments?: readonly InvoicePayment[];
+}
+
+function totalOf(inv: Pick<Payable, 'items' | 'prices_include_vat'>): number {
+  return documentTotals(inv.items, inv.prices_include_vat === true).total_cents;
 }
 
 export function paidCents(payments: readonly InvoicePayment[] | undefined): number {
@@ -13,8 +18,8 @@ export function paidCents(payments: readonly InvoicePayment[] | undefined): numb
 }
 
 /** The total still owed: the lines' total less every payment (never below 0). */
-export function balanceDueCents(inv: Pick<Payable, 'items' | 'payments'>): number {
-  return Math.max(0, documentTotals(inv.items).total_cents - paidCents(inv.payments));
+export function balanceDueCents(inv: Pick<Payable, 'items' | 'prices_include_vat' | 'payments'>): number {
+  return Math.max(0, totalOf(inv) - paidCents(inv.payments));
 }
 
 /** The status an issued invoice's payments give it. */
@@ -28,7 +33,7 @@ export function invoicePaymentProblem(inv: Payable): string | null {
   const payments = inv.payments ?? [];
   if (payments.length === 0) return null;
   if (inv.status === 'draft') return paymentMessages.notPayable;
-  const total = documentTotals(inv.items).total_cents;
+  const total = totalOf(inv);
   const paid = paidCents(payments);
   if (paid > total) return paymentMessages.overpaid;
   if (inv.status !== 'cancelled' && inv.status !== statusFromPayments(total, paid)) return paymentMessages.status;
@@ -61,7 +66,7 @@ export function withPayment<T extends Payable & { paid_date?: string }>(inv: T, 
   if (inv.status !== 'sent' && inv.status !== 'partially_paid') throw new Error(paymentMessages.notPayable);
   if (payment.amount_cents > balanceDueCents(inv)) throw new Error(paymentMessages.overpaid);
   const payments = [...(inv.payments ?? []), payment];
-  const status = statusFromPayments(documentTotals(inv.items).total_cents, paidCents(payments));
+  const status = statusFromPayments(totalOf(inv), paidCents(payments));
   const next: T = { ...inv, payments, status };
   if (status === 'paid') next.paid_date = payment.date;
   return next;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTotals, lineTotals } from './invoice-totals.js';
+import { documentTotals, documentTotalsFit, lineTotals } from './invoice-totals.js';
 import {
   documentItem,
   formatDocumentNumber,
@@ -10,6 +10,8 @@ import {
   lockedMessages,
   quoteChangeRefused,
   quoteFrozen,
+  quotes,
+  totalsOfDocument,
   totalsOfItems,
 } from './invoices.js';
 
@@ -72,6 +74,64 @@ describe('invoice totals (tax-exclusive, integer cents)', () => {
   });
 });
 
+describe('invoice totals when the prices include VAT', () => {
+  it('takes VAT from inside the line: R 115.00 at 15 % holds R 15.00 and totals R 115.00', () => {
+    expect(lineTotals({ quantity: 1, unit_price_cents: 11_500, tax_rate_bp: 1500 }, true)).toEqual({
+      gross_cents: 11_500,
+      discount_cents: 0,
+      net_cents: 11_500,
+      tax_cents: 1_500,
+      total_cents: 11_500,
+    });
+    // The same line without VAT in its price: R 17.25 on top.
+    expect(lineTotals({ quantity: 1, unit_price_cents: 11_500, tax_rate_bp: 1500 }, false).total_cents).toBe(13_225);
+  });
+
+  it('takes a line discount off first, then finds the VAT inside what is left', () => {
+    // 3 × R 99.99 = R 299.97; 10 % off = R 30.00; VAT inside R 269.97 = 269.97 × 15 / 115 = 35.2135 → R 35.21.
+    expect(lineTotals({ quantity: 3, unit_price_cents: 9_999, tax_rate_bp: 1500, discount_bp: 1000 }, true)).toEqual({
+      gross_cents: 29_997,
+      discount_cents: 3_000,
+      net_cents: 26_997,
+      tax_cents: 3_521,
+      total_cents: 26_997,
+    });
+  });
+
+  it('rounds each line half away from zero, and the document VAT is the sum of its lines', () => {
+    // 1 cent at 100 %: half a cent inside → 1; 10 cents at 15 %: 1.30 → 1; 0.5 × 23 cents = 11.5 → 12 cents, VAT 1.565 → 2.
+    expect(lineTotals({ quantity: 1, unit_price_cents: 1, tax_rate_bp: 10_000 }, true).tax_cents).toBe(1);
+    expect(lineTotals({ quantity: 1, unit_price_cents: 10, tax_rate_bp: 1500 }, true).tax_cents).toBe(1);
+    expect(lineTotals({ quantity: 0.5, unit_price_cents: 23, tax_rate_bp: 1500 }, true)).toMatchObject({ gross_cents: 12, tax_cents: 2 });
+    // Three lines of 10 cents: 1 cent of VAT each, 3 in all (the whole 30 cents would hold 3.91 → 4).
+    const lines = [1, 2, 3].map(() => ({ quantity: 1, unit_price_cents: 10, tax_rate_bp: 1500 }));
+    expect(documentTotals(lines, true)).toEqual({ subtotal_cents: 30, discount_cents: 0, tax_cents: 3, total_cents: 30 });
+  });
+
+  it('sums lines at several rates: the total is the lines, the VAT the part inside them', () => {
+    const lines = [
+      { quantity: 1, unit_price_cents: 115_000, tax_rate_bp: 1500 },
+      { quantity: 4, unit_price_cents: 2_550, tax_rate_bp: 0 },
+      { quantity: 2.5, unit_price_cents: 1_999, tax_rate_bp: 1400, discount_bp: 500 },
+    ];
+    // Line 3: 49.98 − 2.50 = 47.48, of which 14/114 is VAT = 5.8308… → 5.83.
+    expect(documentTotals(lines, true)).toEqual({
+      subtotal_cents: 115_000 + 10_200 + 4_998,
+      discount_cents: 250,
+      tax_cents: 15_000 + 0 + 583,
+      total_cents: 115_000 + 10_200 + 4_998 - 250,
+    });
+    expect(documentTotalsFit(lines)).toBe(true);
+  });
+
+  it('a document’s totals follow its own flag; one without it adds VAT on top as before', () => {
+    const items = [{ id: 'l1', description: 'Cake', quantity: 1, unit_price_cents: 11_500, tax_rate_bp: 1500 }];
+    expect(totalsOfDocument({ items, prices_include_vat: true })).toMatchObject({ tax_cents: 1_500, total_cents: 11_500 });
+    expect(totalsOfDocument({ items, prices_include_vat: false })).toMatchObject({ tax_cents: 1_725, total_cents: 13_225 });
+    expect(totalsOfDocument({ items })).toMatchObject({ total_cents: 13_225 });
+  });
+});
+
 describe('invoice schema', () => {
   const base = { id: 'i1', workspace_id: 1, updated_at: new Date().toISOString(), customer_name: 'Lindiwe', issue_date: '2026-03-01' };
   const line = { id: 'l1', description: 'Logo design', quantity: 1, unit_price_cents: 150_000, tax_rate_bp: 1500 };
@@ -88,6 +148,17 @@ describe('invoice schema', () => {
     const parsed = invoices.fields.parse({ ...base, items: [line] });
     expect(parsed).toMatchObject({ status: 'draft', currency: 'USD' });
     expect(invoices.fields.safeParse({ ...base, items: [line], due_date: '2026-02-30' }).success).toBe(false);
+  });
+
+  it('documents written before the VAT choice existed keep VAT on top', () => {
+    for (const entity of [invoices, quotes]) {
+      expect(entity.version).toBe(2);
+      expect(entity.migrationStrategies[2]?.({ ...base, items: [line] })).toMatchObject({ prices_include_vat: false });
+      expect(entity.migrationStrategies[2]?.({ ...base, items: [line], prices_include_vat: true })).toMatchObject({
+        prices_include_vat: true,
+      });
+    }
+    expect(invoices.fields.parse({ ...base, items: [line] }).prices_include_vat).toBe(false);
   });
 
   it('totals are server-owned', () => {
@@ -110,6 +181,8 @@ describe('invoice schema', () => {
     expect(invoiceChangeRefused(sent, { ...sent, items: reordered, status: 'paid', paid_date: '2026-03-01' })).toBeNull();
     expect(invoiceChangeRefused(sent, { ...sent, items: [{ ...items[0], quantity: 2 }] })).toBe(lockedMessages.invoiceIssued);
     expect(invoiceChangeRefused(sent, { ...sent, status: 'draft' })).toBe(lockedMessages.backToDraft);
+    expect(invoiceChangeRefused(sent, { ...sent, prices_include_vat: true })).toBe(lockedMessages.invoiceIssued);
+    expect(invoiceChangeRefused({ ...sent, status: 'draft' }, { ...sent, status: 'draft', prices_include_vat: true })).toBeNull();
     expect(invoiceChangeRefused({ ...sent, status: 'draft' }, { ...sent, status: 'draft', items: [] })).toBeNull();
     expect(invoiceChangeRefused({ ...sent, status: 'draft' }, { ...sent, status: 'draft', invoice_number: 'INV-000002' })).toBe(
       lockedMessages.number,

@@ -2,14 +2,17 @@
  * Invoice and quote totals, shared by the app (live totals, offline) and the server (the stored,
  * authoritative ones). Pure integer arithmetic on cents:
  *
- * - Line prices are tax-exclusive (the business-to-business norm): VAT is added on top.
+ * - Each document records whether its prices include VAT (the workspace's setting when it was
+ *   written, changeable while it is a draft). Exclusive (the business-to-business norm): VAT is
+ *   added on top. Inclusive (shelf prices): VAT is the portion already inside each line.
  * - Quantities may have up to 3 decimals (1.5 hours, 0.25 kg); they are handled as whole
  *   thousandths, so no float ever touches a money amount.
- * - Per line: gross = quantity × unit price, discount = gross × discount %, tax = (gross − discount)
- *   × tax rate. Each of the three is rounded to the cent, half away from zero, on its own line, so
- *   the totals always equal the sum of what the lines show.
+ * - Per line: gross = quantity × unit price, discount = gross × discount %, net = gross − discount;
+ *   tax = net × rate (exclusive) or net × rate / (100 % + rate) (inclusive). Each is rounded to the
+ *   cent, half away from zero, on its own line, so the totals always equal the sum of what the
+ *   lines show.
  * - Document: subtotal = Σ gross, discount = Σ discounts, tax = Σ taxes,
- *   total = subtotal − discount + tax.
+ *   total = subtotal − discount (+ tax when prices exclude VAT).
  */
 
 import { MAX_DOCUMENT_CENTS } from './input.js';
@@ -54,37 +57,48 @@ function divideRounded(numerator: bigint, denominator: bigint): bigint {
   return negative ? -q : q;
 }
 
-export function lineTotals(line: TotalsLine): LineTotals {
+function lineFigures(line: TotalsLine, pricesIncludeVat: boolean) {
   const gross = divideRounded(quantityThousandths(line.quantity) * BigInt(line.unit_price_cents), QUANTITY_SCALE);
   const discount = divideRounded(gross * BigInt(line.discount_bp ?? 0), 10_000n);
   const net = gross - discount;
-  const tax = divideRounded(net * BigInt(line.tax_rate_bp), 10_000n);
+  const rate = BigInt(line.tax_rate_bp);
+  const tax = divideRounded(net * rate, pricesIncludeVat ? 10_000n + rate : 10_000n);
+  return { gross, discount, net, tax, total: pricesIncludeVat ? net : net + tax };
+}
+
+/**
+ * One line's figures. `net_cents` is the line's amount after its discount as priced (VAT inside it
+ * when prices include VAT); `total_cents` is what the line adds to the document's total.
+ */
+export function lineTotals(line: TotalsLine, pricesIncludeVat = false): LineTotals {
+  const f = lineFigures(line, pricesIncludeVat);
   return {
-    gross_cents: Number(gross),
-    discount_cents: Number(discount),
-    net_cents: Number(net),
-    tax_cents: Number(tax),
-    total_cents: Number(net + tax),
+    gross_cents: Number(f.gross),
+    discount_cents: Number(f.discount),
+    net_cents: Number(f.net),
+    tax_cents: Number(f.tax),
+    total_cents: Number(f.total),
   };
 }
 
-function sumLines(lines: readonly TotalsLine[]) {
+function sumLines(lines: readonly TotalsLine[], pricesIncludeVat: boolean) {
   let subtotal = 0n;
   let discount = 0n;
   let tax = 0n;
+  let total = 0n;
   for (const line of lines) {
-    const gross = divideRounded(quantityThousandths(line.quantity) * BigInt(line.unit_price_cents), QUANTITY_SCALE);
-    const lineDiscount = divideRounded(gross * BigInt(line.discount_bp ?? 0), 10_000n);
-    subtotal += gross;
-    discount += lineDiscount;
-    tax += divideRounded((gross - lineDiscount) * BigInt(line.tax_rate_bp), 10_000n);
+    const f = lineFigures(line, pricesIncludeVat);
+    subtotal += f.gross;
+    discount += f.discount;
+    tax += f.tax;
+    total += f.total;
   }
-  return { subtotal, discount, tax, total: subtotal - discount + tax };
+  return { subtotal, discount, tax, total };
 }
 
 /** Summed in BigInt, so the totals are exact for any lines; `documentTotalsFit` keeps them within a JS number. */
-export function documentTotals(lines: readonly TotalsLine[]): DocumentTotals {
-  const t = sumLines(lines);
+export function documentTotals(lines: readonly TotalsLine[], pricesIncludeVat = false): DocumentTotals {
+  const t = sumLines(lines, pricesIncludeVat);
   return {
     subtotal_cents: Number(t.subtotal),
     discount_cents: Number(t.discount),
@@ -109,7 +123,8 @@ export function documentTotalsFit(lines: readonly TotalsLine[]): boolean {
       isWhole(l.tax_rate_bp) &&
       (l.discount_bp === undefined || isWhole(l.discount_bp)),
   );
-  const t = sumLines(numeric);
+  // Prices without VAT give the larger total, so the bound holds in either mode.
+  const t = sumLines(numeric, false);
   const max = BigInt(MAX_DOCUMENT_CENTS);
   return t.subtotal <= max && t.total <= max;
 }

@@ -22,7 +22,7 @@ export const itemMessages = {
 } as const;
 
 /**
- * One line of an invoice or quote. Prices are tax-exclusive integer cents; the quantity may be
+ * One line of an invoice or quote. Prices are integer cents, with or without VAT as the document says; the quantity may be
  * fractional (hours, kilograms) with up to 3 decimals.
  */
 export const documentItem = z.object({
@@ -50,6 +50,8 @@ const common = {
   customer_address: text(1000).optional(),
   issue_date: isoDate,
   currency: text().length(3, 'Currency must be a 3-letter code').default('USD'),
+  // The workspace's setting when the document was written; the totals follow it, not a later change.
+  prices_include_vat: z.boolean().default(false),
   // Lines are bounded one by one; their sum is bounded here, so every total stays exact (schema/input.ts).
   items: z.array(documentItem).min(1, itemMessages.oneLine).max(200).refine(documentTotalsFit, inputMessages.documentTotal),
   notes: text(5000).optional(),
@@ -72,6 +74,7 @@ const commonColumns = {
   customer_address: 'text',
   issue_date: 'text',
   currency: 'text',
+  prices_include_vat: 'bool',
   items: 'jsonb',
   notes: 'text',
   terms: 'text',
@@ -132,14 +135,20 @@ export const sendRequest = z.object({
 });
 export type SendRequest = z.infer<typeof sendRequest>;
 
+/** 2: a document written before the choice existed keeps its VAT-on-top arithmetic. */
+function pricesExcludedVat(old: Record<string, unknown>): Record<string, unknown> {
+  return { ...old, prices_include_vat: old.prices_include_vat ?? false };
+}
+
 /** spec §3 invoices (items embedded, DESIGN.md §5). */
 export const invoices = replicatedEntity({
   name: 'invoices',
-  version: 1,
+  version: 2,
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {
     // 1: payments and the e-mail request (both optional: an older document is valid as it is).
     1: (old) => old,
+    2: pricesExcludedVat,
   },
   fields: {
     ...common,
@@ -169,10 +178,11 @@ export type Invoice = z.infer<typeof invoices.doc>;
 /** spec §3 quotes (items embedded). */
 export const quotes = replicatedEntity({
   name: 'quotes',
-  version: 1,
+  version: 2,
   migrationStrategies: {
     // 1: the e-mail request (optional).
     1: (old) => old,
+    2: pricesExcludedVat,
   },
   fields: {
     ...common,
@@ -195,9 +205,14 @@ export const quotes = replicatedEntity({
 export type Quote = z.infer<typeof quotes.doc>;
 
 /** The totals of a document's lines; lines that do not parse count for nothing. */
-export function totalsOfItems(items: unknown): DocumentTotals {
+export function totalsOfItems(items: unknown, pricesIncludeVat = false): DocumentTotals {
   const parsed = z.array(documentItem).safeParse(items);
-  return documentTotals(parsed.success ? parsed.data : []);
+  return documentTotals(parsed.success ? parsed.data : [], pricesIncludeVat);
+}
+
+/** A document's totals from its lines and its own VAT choice. */
+export function totalsOfDocument(doc: { items?: unknown; prices_include_vat?: boolean }): DocumentTotals {
+  return totalsOfItems(doc.items, doc.prices_include_vat === true);
 }
 
 /** Why a stored document may no longer change (the server refuses the push with this message). */
@@ -224,6 +239,7 @@ const issuedFields = [
   'customer_address',
   'issue_date',
   'currency',
+  'prices_include_vat',
   'items',
   'terms',
 ] as const;

@@ -4,7 +4,7 @@
  * returns. A refund is its own pos_orders record (kind `refund`) naming the sale; the sale never
  * changes, and the stock ledger only ever gains rows.
  */
-import { computeTotals } from './pos-totals.js';
+import { addedTax, computeTotals } from './pos-totals.js';
 
 export interface RefundLineLike {
   product_id: string;
@@ -24,6 +24,7 @@ export interface OrderLike {
   original_order_id?: string;
   items: readonly RefundLineLike[];
   order_discount_cents?: number;
+  prices_include_vat?: boolean;
   payments: readonly { method: string; amount_cents: number }[];
 }
 
@@ -96,6 +97,15 @@ export function refundCents(entry: RefundableLine, quantity: number): number {
 }
 
 /**
+ * The money `quantity` more units of a line give back, VAT included: their share of the line, and
+ * the VAT on that share when the sale's prices excluded VAT (a refund keeps its sale's choice).
+ */
+export function refundWithVat(entry: RefundableLine, quantity: number, pricesIncludeVat: boolean): number {
+  const share = refundCents(entry, quantity);
+  return pricesIncludeVat ? share : share + addedTax(share, entry.line.tax_rate_bp);
+}
+
+/**
  * Why `refund` cannot be given against `sale` after the `prior` refunds (and a `voided` sale), or null.
  * The server runs this on every pushed refund, so two tills refunding one sale offline can never
  * give back more between them than it sold.
@@ -110,7 +120,7 @@ export function refundProblem(
   if (opts.voided) return refundMessages.voided;
   if (refund.items.length === 0) return refundMessages.noLines;
   const lines = new Map(refundable(sale, prior).map((l) => [l.product_id, l]));
-  const totals = computeTotals(refund.items, refund.order_discount_cents ?? 0);
+  const totals = computeTotals(refund.items, refund.order_discount_cents ?? 0, refund.prices_include_vat !== false);
   const asked = new Map<string, { quantity: number; cents: number }>();
   refund.items.forEach((line, i) => {
     const a = asked.get(line.product_id) ?? { quantity: 0, cents: 0 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, cashChange, computeTotals, includedTax, paymentSummary, quickCashAmounts } from './pos-totals.js';
+import { addedTax, allocate, cashChange, computeTotals, includedTax, paymentSummary, quickCashAmounts } from './pos-totals.js';
+import { orderFigures, posOrders } from './pos.js';
 
 describe('VAT-inclusive totals', () => {
   it('VAT is the part already inside the price: R115.00 at 15 % holds R15.00', () => {
@@ -67,6 +68,57 @@ describe('VAT-inclusive totals', () => {
     expect(allocate(7, [0, 0])).toEqual([0, 0]);
     const big = allocate(99_999_999_999, [99_999_999_999, 1]);
     expect(big.reduce((a, b) => a + b, 0)).toBe(99_999_999_999);
+  });
+});
+
+describe('VAT-exclusive totals (prices without VAT)', () => {
+  it('adds VAT on top: R115.00 at 15 % becomes R132.25 with R17.25 of VAT', () => {
+    const t = computeTotals([{ unit_price_cents: 11_500, quantity: 1, tax_rate_bp: 1500 }], 0, false);
+    expect(t).toMatchObject({ subtotal_cents: 11_500, discount_cents: 0, tax_cents: 1_725, total_cents: 13_225 });
+    expect(t.line_totals).toEqual([11_500]);
+  });
+
+  it('rounds each line half up to the cent, and the VAT is the sum of what the lines show', () => {
+    // 5 × 10 % = 0.5 → 1; 4 × 10 % = 0.4 → 0; 333 × 15 % = 49.95 → 50; below zero half goes away from zero
+    expect(addedTax(5, 1000)).toBe(1);
+    expect(addedTax(4, 1000)).toBe(0);
+    expect(addedTax(333, 1500)).toBe(50);
+    expect(addedTax(-5, 1000)).toBe(-1);
+    expect(addedTax(1000, 0)).toBe(0);
+    // Three lines of 10 cents at 15 %: 1.5 → 2 each, 6 in all (the whole 30 cents would give 4.5 → 5).
+    const lines = [1, 2, 3].map((n) => ({ product_id: `p${n}`, unit_price_cents: 10, quantity: 1, tax_rate_bp: 1500 }));
+    const t = computeTotals(lines, 0, false);
+    expect(t.line_tax).toEqual([2, 2, 2]);
+    expect(t.tax_cents).toBe(6);
+    expect(t.total_cents).toBe(36);
+  });
+
+  it('discounts come off before VAT is added, the order discount shared across the lines', () => {
+    const items = [
+      { unit_price_cents: 5_000, quantity: 2, tax_rate_bp: 1500, discount_cents: 1_000 },
+      { unit_price_cents: 3_000, quantity: 1, tax_rate_bp: 0 },
+    ];
+    const t = computeTotals(items, 1_200, false);
+    expect(t.line_totals).toEqual([8_100, 2_700]);
+    expect(t.tax_cents).toBe(1_215);
+    expect(t.total_cents).toBe(10_800 + 1_215);
+    // The same cart with prices that hold VAT: same lines, VAT taken from inside them.
+    const inside = computeTotals(items, 1_200, true);
+    expect(inside.line_totals).toEqual(t.line_totals);
+    expect(inside.total_cents).toBe(10_800);
+    expect(inside.tax_cents).toBe(includedTax(8_100, 1500));
+  });
+
+  it('a sale follows its own flag; one written before the flag existed keeps VAT inside its prices', () => {
+    const items = [{ product_id: 'p1', name: 'Bread', unit_price_cents: 11_500, quantity: 1, tax_rate_bp: 1500 }];
+    expect(orderFigures({ items, prices_include_vat: false })).toMatchObject({ tax_cents: 1_725, total_cents: 13_225 });
+    expect(orderFigures({ items, prices_include_vat: true })).toMatchObject({ tax_cents: 1_500, total_cents: 11_500 });
+    expect(orderFigures({ items })).toMatchObject({ total_cents: 11_500 });
+    const base = { id: 'o1', workspace_id: 1, updated_at: '2026-01-01T00:00:00.000Z', items };
+    expect(posOrders.fields.parse(base).prices_include_vat).toBe(true);
+    expect(posOrders.version).toBe(3);
+    expect(posOrders.migrationStrategies[3]?.(base)).toMatchObject({ prices_include_vat: true });
+    expect(posOrders.migrationStrategies[3]?.({ ...base, prices_include_vat: false })).toMatchObject({ prices_include_vat: false });
   });
 });
 

@@ -2,14 +2,16 @@
  * Till arithmetic shared by the app (the receipt shown offline) and the server (which stores its own
  * result, DESIGN.md §5). Every amount is integer cents.
  *
- * South African shelf prices include VAT, so tax is the portion already inside each line's final
- * price, never added on top:
+ * Each sale records whether its prices include VAT (the workspace's setting when it was rung up;
+ * South African shelf prices do):
  * - a line's amount is unit price × quantity − its line discount;
  * - the order discount is shared across lines in proportion to those amounts (largest remainder, so
  *   the shares add up to the discount exactly), because lines may carry different VAT rates;
- * - each line's VAT is amount × rate / (10 000 + rate) (rate in hundredths of a percent), rounded
- *   half up to the cent; the order's VAT is the sum of the lines' VAT. Rounding per line means a
- *   receipt's VAT always equals what its lines show.
+ * - prices include VAT: each line's VAT is the portion already inside its amount,
+ *   amount × rate / (10 000 + rate) (rate in hundredths of a percent), and the total is the lines;
+ * - prices exclude VAT: each line's VAT is amount × rate / 10 000, added on top of the lines;
+ * - either way VAT is rounded half up to the cent on each line and the order's VAT is the sum of the
+ *   lines' VAT, so a receipt's VAT always equals what its lines show.
  */
 
 export interface TotalsItem {
@@ -24,11 +26,11 @@ export interface OrderTotals {
   subtotal_cents: number;
   /** Line discounts plus the (capped) order discount. */
   discount_cents: number;
-  /** What the customer pays: subtotal − discount. */
+  /** What the customer pays: subtotal − discount, plus VAT when prices exclude it. */
   total_cents: number;
-  /** VAT included in the total. */
+  /** VAT in the total: inside the lines' amounts, or added on top of them. */
   tax_cents: number;
-  /** Each line's amount after both discounts, in item order. */
+  /** Each line's amount after both discounts, as priced (VAT added on top when prices exclude it). */
   line_totals: number[];
   /** Each line's VAT, in item order. */
   line_tax: number[];
@@ -39,12 +41,22 @@ function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
   return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
-/** VAT inside a VAT-inclusive amount, rounded half up to the cent. */
-export function includedTax(amountCents: number, rateBp: number): number {
+/** amount × rate / (10 000 + `extraBp`), rounded half up to the cent (half away from zero below 0). */
+function taxPart(amountCents: number, rateBp: number, extraBp: number): number {
   if (rateBp <= 0 || amountCents === 0) return 0;
   const sign = amountCents < 0 ? -1n : 1n;
   const abs = BigInt(Math.abs(amountCents));
-  return Number(sign * divRoundHalfUp(abs * BigInt(rateBp), 10_000n + BigInt(rateBp)));
+  return Number(sign * divRoundHalfUp(abs * BigInt(rateBp), 10_000n + BigInt(extraBp)));
+}
+
+/** VAT inside a VAT-inclusive amount, rounded half up to the cent. */
+export function includedTax(amountCents: number, rateBp: number): number {
+  return taxPart(amountCents, rateBp, rateBp);
+}
+
+/** VAT on top of a VAT-exclusive amount, rounded half up to the cent. */
+export function addedTax(amountCents: number, rateBp: number): number {
+  return taxPart(amountCents, rateBp, 0);
 }
 
 /** Splits `amount` across `weights` in proportion, the shares summing to `amount` exactly. */
@@ -70,7 +82,7 @@ export function allocate(amount: number, weights: readonly number[]): number[] {
  * The order's totals. A line discount above its line, or an order discount above what remains, is
  * capped there, so a total is never negative (the forms refuse such input before it gets here).
  */
-export function computeTotals(items: readonly TotalsItem[], orderDiscountCents = 0): OrderTotals {
+export function computeTotals(items: readonly TotalsItem[], orderDiscountCents = 0, pricesIncludeVat = true): OrderTotals {
   const gross = items.map((it) => it.unit_price_cents * it.quantity);
   const lineDiscounts = items.map((it, i) => Math.min(Math.max(it.discount_cents ?? 0, 0), gross[i]));
   const afterLine = gross.map((g, i) => g - lineDiscounts[i]);
@@ -78,14 +90,16 @@ export function computeTotals(items: readonly TotalsItem[], orderDiscountCents =
   const orderDiscount = Math.min(Math.max(orderDiscountCents, 0), remaining);
   const shares = allocate(orderDiscount, afterLine);
   const lineTotals = afterLine.map((a, i) => a - shares[i]);
-  const lineTax = lineTotals.map((amount, i) => includedTax(amount, items[i].tax_rate_bp ?? 0));
+  const taxOf = pricesIncludeVat ? includedTax : addedTax;
+  const lineTax = lineTotals.map((amount, i) => taxOf(amount, items[i].tax_rate_bp ?? 0));
   const subtotal = gross.reduce((a, b) => a + b, 0);
   const discount = lineDiscounts.reduce((a, b) => a + b, 0) + orderDiscount;
+  const tax = lineTax.reduce((a, b) => a + b, 0);
   return {
     subtotal_cents: subtotal,
     discount_cents: discount,
-    total_cents: subtotal - discount,
-    tax_cents: lineTax.reduce((a, b) => a + b, 0),
+    total_cents: subtotal - discount + (pricesIncludeVat ? 0 : tax),
+    tax_cents: tax,
     line_totals: lineTotals,
     line_tax: lineTax,
   };

@@ -71,13 +71,15 @@ export type OrderKind = z.infer<typeof orderKind>;
  */
 export const posOrders = replicatedEntity({
   name: 'pos_orders',
-  version: 2,
+  version: 3,
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {
     // 1: receipts may carry a share token; older ones simply have none.
     1: (doc) => doc,
     // 2: a sale may carry an e-mail request for its receipt; older ones have none.
     2: (doc) => doc,
+    // 3: a sale rung up before the choice existed keeps its VAT-inclusive arithmetic.
+    3: (doc) => ({ ...doc, prices_include_vat: doc.prices_include_vat ?? true }),
   },
   fields: {
     kind: orderKind.default('sale'),
@@ -92,8 +94,10 @@ export const posOrders = replicatedEntity({
       .max(500)
       .refine((items) => items.reduce((a, it) => a + it.unit_price_cents * it.quantity, 0) <= MAX_ORDER_CENTS, 'The sale is too large')
       .default([]),
-    /** Discount on the whole order, VAT included. */
+    /** Discount on the whole order, as priced (VAT included when the prices include it). */
     order_discount_cents: amount.default(0),
+    /** The workspace's setting when the sale was rung up; its totals follow it, not a later change. */
+    prices_include_vat: z.boolean().default(true),
     payments: z.array(posPayment).max(20).default([]),
     shift_id: text().min(1).max(64).optional(),
     device_id: text(64).optional(),
@@ -130,6 +134,7 @@ export const posOrders = replicatedEntity({
     status: 'text',
     items: 'jsonb',
     order_discount_cents: 'bigint',
+    prices_include_vat: 'bool',
     payments: 'jsonb',
     shift_id: 'text',
     device_id: 'text',
@@ -152,8 +157,13 @@ export type PosOrder = z.infer<typeof posOrders.doc>;
 export type PosOrderInput = z.input<typeof posOrders.fields>;
 
 /** The server-owned figures of an order, from its items and payments. */
-export function orderFigures(order: { items?: readonly PosItem[]; order_discount_cents?: number; payments?: readonly PosPayment[] }) {
-  const totals = computeTotals(order.items ?? [], order.order_discount_cents ?? 0);
+export function orderFigures(order: {
+  items?: readonly PosItem[];
+  order_discount_cents?: number;
+  prices_include_vat?: boolean;
+  payments?: readonly PosPayment[];
+}) {
+  const totals = computeTotals(order.items ?? [], order.order_discount_cents ?? 0, order.prices_include_vat !== false);
   const pay = paymentSummary(order.payments ?? [], totals.total_cents);
   return {
     subtotal_cents: totals.subtotal_cents,

@@ -16,6 +16,7 @@ export const publicReceiptDto = z.object({
     status: true,
     items: true,
     order_discount_cents: true,
+    prices_include_vat: true,
     payments: true,
     reason: true,
     completed_at: true,

@@ -46,6 +46,7 @@ test('an invoice written offline is downloaded as a PDF, part paid, e-mailed onc
     const form = page.getByRole('form', { name: 'New invoice' });
     await form.getByLabel('Customer name').fill('Naledi Khumalo');
     await form.getByLabel('Customer email').fill(customer);
+    await form.getByRole('switch', { name: 'Prices include VAT' }).click({ force: true });
     await fillLine(page, 1, { description: 'Logo design', quantity: '1', price: '2500' });
     await form.getByRole('button', { name: 'Save draft' }).click();
     const heading = page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ });

@@ -60,6 +60,8 @@ test('invoices and quotes are written, numbered and converted offline, then sync
     await form.getByLabel('Customer name').fill('Naledi Khumalo');
     await expect(form.getByText('Customer name is required')).toHaveCount(0);
     await form.getByLabel('Customer email').fill('naledi@example.com');
+    // A design studio quotes prices before VAT: this invoice adds VAT on top, unlike the workspace's till prices.
+    await form.getByRole('switch', { name: 'Prices include VAT' }).click({ force: true });
     await fillLine(page, 1, { description: 'Logo design', quantity: '1', price: '2500' });
     await expect(form.getByRole('listitem', { name: 'Line 1' }).getByLabel('VAT %')).toHaveValue('15');
     await fillLine(page, 2, { description: 'Brand workshop (hours)', quantity: '1.5', price: '800', discount: '10' });
@@ -103,6 +105,7 @@ test('invoices and quotes are written, numbered and converted offline, then sync
     const form = page.getByRole('form', { name: 'New quote' });
     await form.getByLabel('Customer', { exact: true }).selectOption({ label: 'Naledi Khumalo' });
     await expect(form.getByLabel('Customer email')).toHaveValue('naledi@example.com');
+    await form.getByRole('switch', { name: 'Prices include VAT' }).click({ force: true });
     await fillLine(page, 1, { description: 'Website build', quantity: '1', price: '12000' });
     await expect(form.getByTestId('total')).toHaveText(R('13,800.00'));
     await form.getByRole('button', { name: 'Save draft' }).click();

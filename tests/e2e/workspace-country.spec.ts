@@ -6,7 +6,7 @@ import { fillLine, goTo } from './invoices-support';
 
 /**
  * A South African trader starts right: the workspace is created for South Africa, so the till sells
- * in rand with 15 % VAT inside prices, a new invoice adds 15 % VAT, and every date follows the
+ * in rand with 15 % VAT inside prices, a new invoice's prices hold 15 % VAT too, and every date follows the
  * workspace's date format (and changes when the format does).
  */
 
@@ -76,14 +76,16 @@ test('a South African workspace sells in rand with 15 % VAT and writes dates in 
     await expect(page.locator('dt:text-is("VAT included") + dd')).toHaveText(R('6.00'));
   });
 
-  await test.step('a new invoice starts its lines at 15 % VAT and adds it in rand', async () => {
+  await test.step('a new invoice starts its lines at 15 % VAT, inside its prices as the workspace says, in rand', async () => {
     await page.goto(`/workspace/${workspaceId}/invoices/new`);
     const form = page.getByRole('form', { name: 'New invoice' });
     await form.getByLabel('Customer name').fill('Lerato Mokoena');
     await fillLine(page, 1, { description: 'Catering for 20', quantity: '1', price: '1000' });
     await expect(form.getByRole('listitem', { name: 'Line 1' }).getByLabel('VAT %')).toHaveValue('15');
-    await expect(form.getByTestId('tax')).toHaveText(R('150.00'));
-    await expect(form.getByTestId('total')).toHaveText(R('1,150.00'));
+    await expect(form.getByRole('switch', { name: 'Prices include VAT' })).toBeChecked();
+    // 1000.00 × 15 / 115 = 130.43 of VAT inside the price.
+    await expect(form.getByTestId('tax')).toHaveText(R('130.43'));
+    await expect(form.getByTestId('total')).toHaveText(R('1,000.00'));
     await form.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByRole('heading', { name: /^Invoice / })).toBeVisible();
     await expect(fact(page, 'Issued')).toHaveText(johannesburgDay('iso'));

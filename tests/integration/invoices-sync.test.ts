@@ -36,6 +36,7 @@ function invoice(workspace_id: number, extra: Record<string, unknown> = {}) {
     issue_date: '2026-03-02',
     due_date: '2026-04-01',
     currency: 'ZAR',
+    prices_include_vat: false,
     invoice_number: 'INV-000001',
     items: [line(), line({ description: 'Hosting', quantity: 1.5, unit_price_cents: 9_999, discount_bp: 1000 })],
     ...extra,
@@ -117,6 +118,32 @@ for (const target of testDatabases()) {
       expect(after).toMatchObject({ subtotal_cents: 10_000, discount_cents: 0, tax_cents: 0, total_cents: 10_000, server_version: 2 });
     });
 
+    it('follows each document’s own VAT choice: VAT inside the prices, or on top for one pushed without the choice', async () => {
+      const inclusive = invoice(ws, {
+        invoice_number: 'INV-000040',
+        prices_include_vat: true,
+        items: [line({ quantity: 1, unit_price_cents: 11_500 })],
+        tax_cents: 1_725,
+        total_cents: 13_225,
+      });
+      const older = { ...quoteDoc(ws, { quote_number: 'QUO-000040', items: [line({ quantity: 1, unit_price_cents: 11_500 })] }) };
+      Reflect.deleteProperty(older, 'prices_include_vat');
+      expect(await push('invoices', [{ newDocumentState: inclusive }])).toEqual({ conflicts: [], rejected: [] });
+      expect(await push('quotes', [{ newDocumentState: older }])).toEqual({ conflicts: [], rejected: [] });
+      const [savedInvoice] = await stored('invoices', inclusive.id);
+      expect(savedInvoice).toMatchObject({ prices_include_vat: true, subtotal_cents: 11_500, tax_cents: 1_500, total_cents: 11_500 });
+      expect((await stored('quotes', older.id))[0]).toMatchObject({ prices_include_vat: false, tax_cents: 1_725, total_cents: 13_225 });
+
+      // A draft may change its choice; the totals follow it.
+      const switched = { ...savedInvoice, prices_include_vat: false, updated_at: now() };
+      await push('invoices', [{ newDocumentState: switched, assumedMasterState: savedInvoice }]);
+      expect((await stored('invoices', inclusive.id))[0]).toMatchObject({
+        prices_include_vat: false,
+        tax_cents: 1_725,
+        total_cents: 13_225,
+      });
+    });
+
     it('a paid invoice can no longer be changed: the push is refused as immutable with the reason', async () => {
       const doc = invoice(ws, { status: 'sent' });
       await push('invoices', [{ newDocumentState: doc }]);
@@ -144,6 +171,7 @@ for (const target of testDatabases()) {
       const attempts: [Record<string, unknown>, string][] = [
         [{ items: [line({ unit_price_cents: 1 })] }, lockedMessages.invoiceIssued],
         [{ customer_name: 'Someone else' }, lockedMessages.invoiceIssued],
+        [{ prices_include_vat: true }, lockedMessages.invoiceIssued],
         [{ invoice_number: 'INV-000099' }, lockedMessages.number],
         [{ status: 'draft' }, lockedMessages.backToDraft],
         [{ _deleted: true }, lockedMessages.deleteIssued],
@@ -281,6 +309,7 @@ function quoteDoc(workspace_id: number, extra: Record<string, unknown> = {}) {
     issue_date: '2026-03-02',
     expiry_date: '2026-04-01',
     currency: 'ZAR',
+    prices_include_vat: false,
     quote_number: 'QUO-000001',
     items: [line({ quantity: 1, unit_price_cents: 100_000 })],
     ...extra,

@@ -59,12 +59,13 @@ for (const target of testDatabases()) {
       ]);
       return id;
     }
-    function sale(items: PosItem[], tendered = 100_000) {
+    function sale(items: PosItem[], tendered = 100_000, pricesIncludeVat = true) {
       const built = buildSale({
         id: randomUUID(),
         workspaceId: ws,
         items,
         orderDiscountCents: 0,
+        pricesIncludeVat,
         tender: { method: 'cash', tenderedCents: tendered },
         deviceId: 'till-device-test',
         receiptNumber: 1,
@@ -96,6 +97,22 @@ for (const target of testDatabases()) {
         payment_status: 'paid',
         status: 'completed',
         receipt_number: 1,
+      });
+    });
+
+    it('a sale whose prices exclude VAT is stored with VAT on top; one pushed without the choice holds VAT inside', async () => {
+      const { order } = sale([line('p-v', { unit_price_cents: 11_500, quantity: 1 })], 20_000, false);
+      const lying = { ...order, tax_cents: 1_500, total_cents: 11_500 };
+      expect(await push('pos_orders', [{ newDocumentState: lying }])).toEqual({ conflicts: [], rejected: [] });
+      expect(await stored('pos_orders', order.id)).toMatchObject({ prices_include_vat: false, tax_cents: 1_725, total_cents: 13_225 });
+
+      const older: Record<string, unknown> = { ...sale([line('p-w', { unit_price_cents: 11_500, quantity: 1 })]).order };
+      delete older.prices_include_vat;
+      expect(await push('pos_orders', [{ newDocumentState: older }])).toEqual({ conflicts: [], rejected: [] });
+      expect(await stored('pos_orders', String(older.id))).toMatchObject({
+        prices_include_vat: true,
+        tax_cents: 1_500,
+        total_cents: 11_500,
       });
     });
 

@@ -1,4 +1,4 @@
-import { invoiceFrozen, quoteFrozen, totalsOfItems, type Invoice, type Quote } from '../../../schema/invoices';
+import { invoiceFrozen, quoteFrozen, totalsOfDocument, totalsOfItems, type Invoice, type Quote } from '../../../schema/invoices';
 import type { UserData } from '../../data/db';
 import type { CheckedDraft } from './document-draft';
 import { invoiceFromQuote, todayIso } from './document-status';
@@ -29,16 +29,20 @@ async function ensureContact(data: UserData, workspaceId: number, contactId: str
 
 /** The fields a form edits, with the locally computed totals (the server recomputes its own). */
 function formFields(value: CheckedDraft, contactId: string) {
-  const fields: Pick<Invoice, 'customer_name' | 'issue_date' | 'items' | 'contact_id' | 'customer_email' | 'customer_address' | 'notes'> &
+  const fields: Pick<
+    Invoice,
+    'customer_name' | 'issue_date' | 'items' | 'prices_include_vat' | 'contact_id' | 'customer_email' | 'customer_address' | 'notes'
+  > &
     Pick<Invoice, 'subtotal_cents' | 'discount_cents' | 'tax_cents' | 'total_cents'> = {
     customer_name: value.customerName,
     issue_date: value.issueDate,
     items: value.items,
+    prices_include_vat: value.pricesIncludeVat,
     contact_id: contactId,
     customer_email: value.customerEmail,
     customer_address: value.customerAddress,
     notes: value.notes,
-    ...totalsOfItems(value.items),
+    ...totalsOfItems(value.items, value.pricesIncludeVat),
   };
   return fields;
 }
@@ -140,7 +144,7 @@ export async function convertQuote(data: UserData, quote: Quote): Promise<Create
     updatedAt: at,
     invoiceNumber: number ?? undefined,
   });
-  await data.db.invoices.insert({ ...invoice, ...totalsOfItems(invoice.items) });
+  await data.db.invoices.insert({ ...invoice, ...totalsOfDocument(invoice) });
   if (number === null) await rememberUnnumbered(data, 'invoice', invoice.id, quote.workspace_id);
   await changeQuote(data, quote.id, () => ({ status: 'accepted', converted_to_invoice_id: invoice.id }));
   return { id: invoice.id, number };

@@ -25,6 +25,8 @@ export type DocumentDraft = {
   endDate: string;
   notes: string;
   lines: LineDraft[];
+  /** Whether the line prices include VAT (the workspace's setting for a new document). Absent: they do not. */
+  pricesIncludeVat?: boolean;
 };
 
 export type LineErrors = Partial<Record<'description' | 'quantity' | 'price' | 'tax' | 'discount', string>>;
@@ -90,8 +92,11 @@ export function lineForTotals(line: LineDraft): TotalsLine | null {
 }
 
 /** What the form shows as totals while typing: lines that do not parse yet count for nothing. */
-export function liveTotals(lines: readonly LineDraft[]): DocumentTotals {
-  return documentTotals(lines.map(lineForTotals).filter((l): l is TotalsLine => l !== null));
+export function liveTotals(lines: readonly LineDraft[], pricesIncludeVat = false): DocumentTotals {
+  return documentTotals(
+    lines.map(lineForTotals).filter((l): l is TotalsLine => l !== null),
+    pricesIncludeVat,
+  );
 }
 
 export interface CheckedDraft {
@@ -102,6 +107,7 @@ export interface CheckedDraft {
   endDate?: string;
   notes?: string;
   items: DocumentItem[];
+  pricesIncludeVat: boolean;
 }
 
 const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());
@@ -158,6 +164,7 @@ export function checkDraft(draft: DocumentDraft, endLabel: string): { ok: true; 
       endDate: optional(draft.endDate),
       notes: optional(draft.notes),
       items,
+      pricesIncludeVat: draft.pricesIncludeVat === true,
     },
   };
 }

@@ -6,7 +6,7 @@ import { TextField } from '../../ui/text-field';
 import { useContacts } from '../crm/use-contacts';
 import { useOnline } from '../pwa/online';
 import { Notice } from '../../ui/feedback';
-import { SelectField } from '../../ui/form-controls';
+import { SelectField, SwitchField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';
 import { documentDraftSchema, emptyLine, lineErrorsOf, liveTotals, type DocumentDraft, type LineDraft } from './document-draft';
 import { LineItemsEditor } from './line-items-editor';
@@ -55,7 +55,8 @@ export function DocumentForm({
   const lineErrors = useMemo(() => lineErrorsOf(errors), [errors]);
   const [focus, setFocus] = useState<{ id: string; seq: number } | null>(null);
   const { contacts } = useContacts(data, workspaceId);
-  const totals = useMemo(() => liveTotals(draft.lines), [draft.lines]);
+  const pricesIncludeVat = draft.pricesIncludeVat === true;
+  const totals = useMemo(() => liveTotals(draft.lines, pricesIncludeVat), [draft.lines, pricesIncludeVat]);
   const set = (key: 'customerName' | 'customerEmail' | 'customerAddress' | 'issueDate' | 'endDate' | 'notes') => ({
     ...form.field(key),
     name: key,
@@ -146,12 +147,16 @@ export function DocumentForm({
         lines={draft.lines}
         errors={lineErrors}
         currency={currency}
+        pricesIncludeVat={pricesIncludeVat}
         focus={focus}
         onChange={changeLine}
         onAdd={addLine}
         onRemove={removeLine}
       />
-      <TotalsBlock totals={totals} currency={currency} label={`${title} totals`} />
+      <SwitchField isSelected={pricesIncludeVat} onChange={(on) => form.update((d) => ({ ...d, pricesIncludeVat: on }))}>
+        Prices include VAT
+      </SwitchField>
+      <TotalsBlock totals={totals} pricesIncludeVat={pricesIncludeVat} currency={currency} label={`${title} totals`} />
       <TextField label="Notes" description="Payment details, thanks, terms" multiline {...set('notes')} />
       <FormFailure lead="Could not save" message={form.failure} />
       <FormActions submitLabel={submitLabel} pending={form.submitting} onCancel={onCancel} />

@@ -125,6 +125,7 @@ function viewModel(loaded: LoadedDocument, business: string, today: string): Vie
     business,
     customer: { name: d.customer_name, email: d.customer_email, address: d.customer_address },
     currency: d.currency,
+    pricesIncludeVat: d.prices_include_vat,
     items: d.items,
     totals: d,
     notes: d.notes,
@@ -161,6 +162,7 @@ function draftOf(doc: Invoice | Quote, end: string | undefined): DocumentDraft {
     endDate: end ?? '',
     notes: doc.notes ?? '',
     lines: doc.items.map(lineDraftOf),
+    pricesIncludeVat: doc.prices_include_vat,
   };
 }
 

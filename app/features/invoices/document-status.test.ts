@@ -47,13 +47,14 @@ describe('quote to invoice conversion', () => {
     issue_date: '2026-02-01',
     expiry_date: '2026-03-03',
     currency: 'ZAR',
+    prices_include_vat: true,
     notes: 'Thank you',
     items: [{ id: 'l1', description: 'Catering for 40', quantity: 40, unit_price_cents: 25_000, tax_rate_bp: 1500, discount_bp: 500 }],
     subtotal_cents: 1_000_000,
     total_cents: 1,
   };
 
-  it('copies customer, lines, currency and notes into a new draft invoice that points back at the quote', () => {
+  it('copies customer, lines, currency, VAT choice and notes into a new draft invoice that points back at the quote', () => {
     const inv = invoiceFromQuote(quote, {
       id: 'i9',
       today: '2026-03-02',
@@ -72,6 +73,7 @@ describe('quote to invoice conversion', () => {
       issue_date: '2026-03-02',
       due_date: '2026-04-01',
       currency: 'ZAR',
+      prices_include_vat: true,
       notes: 'Thank you',
       items: quote.items,
       converted_from_quote_id: 'q1',
@@ -153,7 +155,16 @@ describe('invoice form', () => {
         issueDate: '2026-03-02',
         endDate: '2026-04-01',
         items: [{ id: 'l1', description: 'Design', quantity: 2, unit_price_cents: 150_000, tax_rate_bp: 1500, discount_bp: 1000 }],
+        pricesIncludeVat: false,
       },
     });
+    const inclusive = checkDraft(draft([line()], { pricesIncludeVat: true }), 'Due date');
+    expect(inclusive).toMatchObject({ ok: true, value: { pricesIncludeVat: true } });
+  });
+
+  it('live totals take VAT from inside the prices when the form says they include it', () => {
+    const lines = [line({ quantity: '1', price: '115' })];
+    expect(liveTotals(lines, true)).toEqual({ subtotal_cents: 11_500, discount_cents: 0, tax_cents: 1_500, total_cents: 11_500 });
+    expect(liveTotals(lines, false)).toEqual({ subtotal_cents: 11_500, discount_cents: 0, tax_cents: 1_725, total_cents: 13_225 });
   });
 });

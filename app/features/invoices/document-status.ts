@@ -70,6 +70,7 @@ export function invoiceFromQuote(
     issue_date: opts.today,
     due_date: addDays(opts.today, opts.dueDays ?? DEFAULT_DUE_DAYS),
     currency: quote.currency,
+    prices_include_vat: quote.prices_include_vat,
     items: quote.items.map((item) => ({ ...item })),
     status: 'draft',
     converted_from_quote_id: quote.id,

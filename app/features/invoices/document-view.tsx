@@ -21,6 +21,8 @@ export interface ViewModel {
   customer: { name: string; email?: string; address?: string };
   dates: { label: string; value: string | undefined }[];
   currency: string;
+  /** The document's own VAT choice: the line prices hold VAT, or it is added on top. */
+  pricesIncludeVat: boolean;
   items: DocumentItem[];
   totals: { subtotal_cents?: number; discount_cents?: number; tax_cents?: number; total_cents?: number };
   notes?: string;
@@ -30,7 +32,7 @@ export interface ViewModel {
 export function DocumentView({ model: m }: { model: ViewModel }) {
   const dates = useWorkspaceDates();
   // The server's totals once synced; until then the same function computed on this device.
-  const local = documentTotals(m.items);
+  const local = documentTotals(m.items, m.pricesIncludeVat);
   const totals = {
     subtotal_cents: m.totals.subtotal_cents ?? local.subtotal_cents,
     discount_cents: m.totals.discount_cents ?? local.discount_cents,
@@ -121,7 +123,7 @@ export function DocumentView({ model: m }: { model: ViewModel }) {
           );
         })}
       </ul>
-      <TotalsBlock totals={totals} currency={m.currency} label={`${m.heading} totals`} />
+      <TotalsBlock totals={totals} pricesIncludeVat={m.pricesIncludeVat} currency={m.currency} label={`${m.heading} totals`} />
       {m.notes ? (
         <div>
           <p className={s.label}>Notes</p>

@@ -109,7 +109,8 @@ export const grandTotal = style([
   { fontWeight: 700, fontSize: vars.fontSize.lg, borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.xs },
 ]);
 globalStyle(`${totals} dd`, { margin: 0 });
-export const totalsWrap = style({ display: 'flex', justifyContent: 'flex-end' });
+export const totalsWrap = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: vars.space.xs });
+export const totalsNote = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 /** The printable document. */
 export const paper = style({

@@ -15,6 +15,7 @@ export function LineItemsEditor({
   lines,
   errors,
   currency,
+  pricesIncludeVat,
   focus,
   onChange,
   onAdd,
@@ -23,6 +24,8 @@ export function LineItemsEditor({
   lines: LineDraft[];
   errors: Record<string, LineErrors>;
   currency: string;
+  /** The document's VAT choice, said above the lines. */
+  pricesIncludeVat: boolean;
   /** The line whose description should take the focus (a line just added, or the one before a removed line). */
   focus: { id: string; seq: number } | null;
   onChange: (id: string, patch: Partial<LineDraft>) => void;
@@ -37,7 +40,12 @@ export function LineItemsEditor({
   return (
     <fieldset className={[w.stack, s.fieldset].join(' ')}>
       <legend className={w.sectionTitle}>Lines</legend>
-      <p className={[w.muted, w.small].join(' ')}>Prices exclude VAT; VAT is added per line. Quantities may have up to 3 decimals.</p>
+      <p className={[w.muted, w.small].join(' ')}>
+        {pricesIncludeVat
+          ? 'Prices include VAT; the VAT inside each line is counted per line.'
+          : 'Prices exclude VAT; VAT is added per line.'}{' '}
+        Quantities may have up to 3 decimals.
+      </p>
       <ol className={s.lines} aria-label="Lines" ref={listRef}>
         {lines.map((line, i) => {
           const e = errors[line.id] ?? {};

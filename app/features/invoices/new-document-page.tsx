@@ -28,10 +28,19 @@ export function NewDocumentPage() {
   if (settings.isPending) return <PageSpinner label="Loading workspace settings..." />;
   const currency = settings.data?.currency ?? 'USD';
   const tax = defaultTaxFor(settings.data);
+  const pricesIncludeVat = settings.data?.prices_include_vat ?? false;
   return (
     <DeviceDataGate>
       {(data) => (
-        <NewDocument key={kind ?? 'invoice'} data={data} workspaceId={workspaceId} kind={kind ?? 'invoice'} currency={currency} tax={tax} />
+        <NewDocument
+          key={kind ?? 'invoice'}
+          data={data}
+          workspaceId={workspaceId}
+          kind={kind ?? 'invoice'}
+          currency={currency}
+          tax={tax}
+          pricesIncludeVat={pricesIncludeVat}
+        />
       )}
     </DeviceDataGate>
   );
@@ -43,12 +52,15 @@ function NewDocument({
   kind,
   currency,
   tax,
+  pricesIncludeVat,
 }: {
   data: UserData;
   workspaceId: number;
   kind: DocumentKind;
   currency: string;
   tax: string;
+  /** The workspace's setting: the new document starts with it. */
+  pricesIncludeVat: boolean;
 }) {
   const navigate = useNavigate();
   useNumberKeeper(data, workspaceId);
@@ -62,6 +74,7 @@ function NewDocument({
     endDate: addDays(today, kind === 'invoice' ? DEFAULT_DUE_DAYS : DEFAULT_QUOTE_DAYS),
     notes: '',
     lines: [emptyLine(tax)],
+    pricesIncludeVat,
   };
   const noun = kind === 'invoice' ? 'Invoice' : 'Quote';
   return (

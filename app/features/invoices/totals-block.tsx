@@ -2,8 +2,21 @@ import type { DocumentTotals } from '../../../schema/invoices';
 import { formatCents } from '../../../schema/money';
 import * as s from './invoices.css';
 
-/** Subtotal, discount, VAT and total, right-aligned; the total is what the customer pays. */
-export function TotalsBlock({ totals, currency, label }: { totals: DocumentTotals; currency: string; label: string }) {
+/**
+ * Subtotal, discount, VAT and total, right-aligned; the total is what the customer pays. When the
+ * prices include VAT it says so, and the VAT shown is the part inside the total.
+ */
+export function TotalsBlock({
+  totals,
+  pricesIncludeVat,
+  currency,
+  label,
+}: {
+  totals: DocumentTotals;
+  pricesIncludeVat: boolean;
+  currency: string;
+  label: string;
+}) {
   return (
     <div className={s.totalsWrap}>
       <dl className={s.totals} aria-label={label}>
@@ -18,7 +31,7 @@ export function TotalsBlock({ totals, currency, label }: { totals: DocumentTotal
           </div>
         ) : null}
         <div className={s.totalRow}>
-          <dt>VAT</dt>
+          <dt>{pricesIncludeVat ? 'VAT included' : 'VAT'}</dt>
           <dd data-testid="tax">{formatCents(totals.tax_cents, currency)}</dd>
         </div>
         <div className={s.grandTotal}>
@@ -26,6 +39,11 @@ export function TotalsBlock({ totals, currency, label }: { totals: DocumentTotal
           <dd data-testid="total">{formatCents(totals.total_cents, currency)}</dd>
         </div>
       </dl>
+      {pricesIncludeVat ? (
+        <p className={s.totalsNote} data-testid="prices-include-vat">
+          Prices include VAT
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -7,11 +7,13 @@ import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
+import { subtotalLabel } from './receipt-share';
 
 /** The sale being rung up: lines with quantity buttons, an order discount and the running total. */
 export function CartPanel({
   items,
   totals,
+  pricesIncludeVat,
   currency,
   discount,
   discountError,
@@ -28,6 +30,8 @@ export function CartPanel({
   customer?: ReactNode;
   items: PosItem[];
   totals: OrderTotals;
+  /** The workspace's setting: VAT inside the prices, or added on top of them. */
+  pricesIncludeVat: boolean;
   currency: string;
   discount: string;
   discountError?: string;
@@ -101,7 +105,7 @@ export function CartPanel({
       />
       <dl className={p.sums}>
         <div className={p.sum}>
-          <dt>Subtotal</dt>
+          <dt>{subtotalLabel(pricesIncludeVat)}</dt>
           <dd className={p.sumValue}>{money(totals.subtotal_cents)}</dd>
         </div>
         {totals.discount_cents > 0 ? (
@@ -111,8 +115,10 @@ export function CartPanel({
           </div>
         ) : null}
         <div className={p.sum}>
-          <dt>VAT included</dt>
-          <dd className={p.sumValue}>{money(totals.tax_cents)}</dd>
+          <dt>{pricesIncludeVat ? 'VAT included' : 'VAT added'}</dt>
+          <dd className={p.sumValue} data-testid="cart-vat">
+            {money(totals.tax_cents)}
+          </dd>
         </div>
         <div className={`${p.sum} ${p.grand}`}>
           <dt>Total</dt>

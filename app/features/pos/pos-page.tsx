@@ -85,7 +85,8 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
 
   const discountParsed = parseCents(discount, 'Order discount');
   const discountCents = discountParsed.ok ? (discountParsed.cents ?? 0) : 0;
-  const totals = cartTotals(items, discountCents);
+  const pricesIncludeVat = settings?.prices_include_vat ?? true;
+  const totals = cartTotals(items, discountCents, pricesIncludeVat);
   const lineSum = items.reduce((a, it) => a + it.unit_price_cents * it.quantity - (it.discount_cents ?? 0), 0);
   const discountError = !discountParsed.ok
     ? discountParsed.message
@@ -154,6 +155,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         workspaceId,
         items,
         orderDiscountCents: discountCents,
+        pricesIncludeVat,
         tender,
         deviceId,
         shiftId: shift?.id,
@@ -248,6 +250,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         <CartPanel
           items={items}
           totals={totals}
+          pricesIncludeVat={pricesIncludeVat}
           currency={currency}
           discount={discount}
           discountError={discountError}

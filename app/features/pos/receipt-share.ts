@@ -4,15 +4,33 @@ import { formatCents } from '../../../schema/money';
 
 export type ReceiptOrder = Pick<
   PosOrder,
-  'kind' | 'order_number' | 'receipt_number' | 'items' | 'order_discount_cents' | 'payments' | 'reason' | 'completed_at'
+  | 'kind'
+  | 'order_number'
+  | 'receipt_number'
+  | 'items'
+  | 'order_discount_cents'
+  | 'prices_include_vat'
+  | 'payments'
+  | 'reason'
+  | 'completed_at'
 >;
+
+/** The till's and the receipt's subtotal line says whether its prices hold VAT. */
+export function subtotalLabel(pricesIncludeVat: boolean): string {
+  return pricesIncludeVat ? 'Subtotal (incl. VAT)' : 'Subtotal (excl. VAT)';
+}
+
+/** The order's totals as its own VAT choice gives them. */
+export function receiptTotals(order: Pick<ReceiptOrder, 'items' | 'order_discount_cents' | 'prices_include_vat'>) {
+  return computeTotals(order.items, order.order_discount_cents, order.prices_include_vat);
+}
 
 export { receiptUrl } from '../../../schema/pos';
 
 /** The receipt as plain text, for a message: business, number, lines, total and the link. */
 export function receiptText(order: ReceiptOrder, business: string, currency: string, link?: string): string {
   const money = (c: number) => formatCents(c, currency);
-  const totals = computeTotals(order.items, order.order_discount_cents);
+  const totals = receiptTotals(order);
   const title = order.kind === 'refund' ? 'Refund' : order.kind === 'void' ? 'Void' : 'Receipt';
   const number = order.receipt_number !== undefined ? ` ${order.receipt_number}` : ` (ref ${order.order_number ?? ''})`;
   const lines = order.items.map((it) => `${it.quantity} × ${it.name}: ${money(it.unit_price_cents * it.quantity)}`);
@@ -21,7 +39,9 @@ export function receiptText(order: ReceiptOrder, business: string, currency: str
     `${title}${number}`,
     ...lines,
     ...(totals.discount_cents > 0 ? [`Discount: −${money(totals.discount_cents)}`] : []),
+    ...(order.prices_include_vat ? [] : [`VAT added: ${money(totals.tax_cents)}`]),
     `Total: ${money(totals.total_cents)}`,
+    ...(order.prices_include_vat && totals.tax_cents > 0 ? [`VAT included: ${money(totals.tax_cents)}`] : []),
     ...(link ? [link] : []),
   ].join('\n');
 }

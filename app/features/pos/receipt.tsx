@@ -1,10 +1,9 @@
 import type { PosOrder } from '../../../schema/pos';
-import { computeTotals } from '../../../schema/pos-totals';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { useWorkspaceDates } from '../workspaces/date-format';
-import type { ReceiptOrder } from './receipt-share';
+import { receiptTotals, subtotalLabel, type ReceiptOrder } from './receipt-share';
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;
 
@@ -31,10 +30,11 @@ export function Receipt({
 }) {
   const money = (c: number) => formatCents(c, currency);
   const dates = useWorkspaceDates();
-  const totals = computeTotals(order.items, order.order_discount_cents);
+  const rates = [...new Set(order.items.map((it) => it.tax_rate_bp).filter((r) => r > 0))];
+  const totals = receiptTotals(order);
+  const vatLabel = `${order.prices_include_vat ? 'VAT included' : 'VAT added'}${rates.length === 1 ? ` (${rates[0] / 100}%)` : ''}`;
   const paid = order.payments.reduce((a, pay) => a + pay.amount_cents, 0);
   const cash = order.payments.find((pay) => pay.method === 'cash' && pay.tendered_cents !== undefined);
-  const rates = [...new Set(order.items.map((it) => it.tax_rate_bp).filter((r) => r > 0))];
   return (
     <article className={p.receipt} aria-label="Receipt">
       <header className={p.receiptHead}>
@@ -81,24 +81,24 @@ export function Receipt({
         ))}
       </ul>
       <dl className={p.sums}>
+        <div className={p.sum}>
+          <dt>{subtotalLabel(order.prices_include_vat)}</dt>
+          <dd className={p.sumValue}>{money(totals.subtotal_cents)}</dd>
+        </div>
         {totals.discount_cents > 0 ? (
           <div className={p.sum}>
             <dt>Discount</dt>
             <dd className={p.sumValue}>−{money(totals.discount_cents)}</dd>
           </div>
         ) : null}
+        {order.prices_include_vat ? null : <ReceiptVat label={vatLabel} cents={money(totals.tax_cents)} />}
         <div className={`${p.sum} ${p.grand}`}>
           <dt>Total</dt>
           <dd className={p.sumValue} data-testid="receipt-total">
             {money(totals.total_cents)}
           </dd>
         </div>
-        <div className={p.sum}>
-          <dt>VAT included{rates.length === 1 ? ` (${rates[0] / 100}%)` : ''}</dt>
-          <dd className={p.sumValue} data-testid="receipt-vat">
-            {money(totals.tax_cents)}
-          </dd>
-        </div>
+        {order.prices_include_vat ? <ReceiptVat label={vatLabel} cents={money(totals.tax_cents)} /> : null}
         {order.payments.map((pay, i) => (
           <div className={p.sum} key={i}>
             <dt>
@@ -126,5 +126,17 @@ export function Receipt({
       </dl>
       {order.reason ? <p className={s.muted}>Reason: {order.reason}</p> : null}
     </article>
+  );
+}
+
+/** The receipt's VAT line: after the total when it is inside the prices, above it when added on top. */
+function ReceiptVat({ label, cents }: { label: string; cents: string }) {
+  return (
+    <div className={p.sum}>
+      <dt>{label}</dt>
+      <dd className={p.sumValue} data-testid="receipt-vat">
+        {cents}
+      </dd>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Button as AriaButton, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { text } from '../../../schema/input';
 import type { PosOrder } from '../../../schema/pos';
-import { refundable, refundCents, refundMessages } from '../../../schema/pos-refunds';
+import { refundable, refundMessages, refundWithVat } from '../../../schema/pos-refunds';
 import { formatCents } from '../../../schema/money';
 import { Button } from '../../ui/button';
 import { FormFailure } from '../../ui/form-actions';
@@ -62,7 +62,8 @@ export function RefundForm({
     quantities: Object.fromEntries(lines.map((l) => [l.product_id, 0])) as Record<string, number>,
   });
   const money = (c: number) => formatCents(c, currency);
-  const back = lines.reduce((sum, l) => sum + refundCents(l, form.values.quantities[l.product_id] ?? 0), 0);
+  const backFor = (l: (typeof lines)[number], q: number) => refundWithVat(l, q, sale.prices_include_vat);
+  const back = lines.reduce((sum, l) => sum + backFor(l, form.values.quantities[l.product_id] ?? 0), 0);
   const setQty = (id: string, q: number, left: number) =>
     form.set('quantities', { ...form.values.quantities, [id]: Math.max(0, Math.min(left, q)) });
 
@@ -79,7 +80,7 @@ export function RefundForm({
           return (
             <li key={l.product_id} className={p.line} aria-label={l.line.name}>
               <p className={p.lineName}>{l.line.name}</p>
-              <p className={p.lineAmount}>{money(refundCents(l, q))}</p>
+              <p className={p.lineAmount}>{money(backFor(l, q))}</p>
               <div className={p.stepper}>
                 <AriaButton
                   className={p.stepButton}

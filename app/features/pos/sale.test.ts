@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../schema/catalog';
 import { posOrders, type PosItem } from '../../../schema/pos';
+import { refundable, refundWithVat } from '../../../schema/pos-refunds';
 import { addToCart, findByCode, sellable, setQuantity } from './cart';
-import { buildSale, buildVoid, cartTotals, expectedCash, voidMovementId, voidOrderId } from './sale';
+import { buildRefund, buildSale, buildVoid, cartTotals, expectedCash, voidMovementId, voidOrderId } from './sale';
 
 const item = (over: Partial<PosItem> = {}): PosItem => ({
   product_id: 'p1',
@@ -63,6 +64,44 @@ describe('sale construction', () => {
     const built = buildSale({ ...base, items: [item()], tender: { method: 'eft' } });
     expect(built.ok && built.value.order.receipt_number).toBeUndefined();
     expect(built.ok && built.value.order.order_number).toBe('0B7C6D3E');
+  });
+});
+
+describe('a sale whose prices exclude VAT', () => {
+  const built = buildSale({
+    ...base,
+    items: [item({ unit_price_cents: 11_500, quantity: 2 })],
+    pricesIncludeVat: false,
+    tender: { method: 'card' },
+    receiptNumber: 12,
+  });
+  if (!built.ok) throw new Error(built.message);
+  const sale = built.value.order;
+
+  it('keeps the choice and charges VAT on top', () => {
+    expect(sale).toMatchObject({ prices_include_vat: false, subtotal_cents: 23_000, tax_cents: 3_450, total_cents: 26_450 });
+    expect(sale.payments).toEqual([{ method: 'card', amount_cents: 26_450 }]);
+    expect(cartTotals(sale.items, 0, false).total_cents).toBe(26_450);
+  });
+
+  it('a void and a refund follow the sale’s choice, not the workspace’s', () => {
+    const voided = buildVoid(sale, { reason: 'Wrong item', deviceId: 'till-device-1', now: base.now });
+    expect(voided.ok && voided.value.order).toMatchObject({ prices_include_vat: false, total_cents: 26_450 });
+    const refund = buildRefund(sale, [], {
+      id: 'r1',
+      lines: new Map([['p1', 1]]),
+      reason: 'Stale',
+      method: 'card',
+      deviceId: 'till-device-1',
+      now: base.now,
+    });
+    if (!refund.ok) throw new Error(refund.message);
+    expect(refund.value.order).toMatchObject({ prices_include_vat: false, total_cents: 13_225, tax_cents: 1_725 });
+    expect(refund.value.order.payments).toEqual([{ method: 'card', amount_cents: 13_225 }]);
+    // What the refund form shows before the refund is made is what it gives back.
+    const [entry] = refundable(sale, []);
+    expect(refundWithVat(entry, 1, false)).toBe(13_225);
+    expect(refundWithVat(entry, 1, true)).toBe(11_500);
   });
 });
 

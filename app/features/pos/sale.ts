@@ -63,6 +63,8 @@ export interface SaleInput {
   workspaceId: number;
   items: readonly PosItem[];
   orderDiscountCents: number;
+  /** The workspace's setting now; the sale keeps it (schema/pos-totals.ts). Absent: prices include VAT. */
+  pricesIncludeVat?: boolean;
   tender: Tender;
   deviceId: string;
   shiftId?: string;
@@ -107,7 +109,7 @@ export const voidOrderId = (orderId: string) => `void-${orderId}`;
  */
 export function buildSale(input: SaleInput): Built<{ order: PosOrder; movements: StockMovement[] }> {
   if (input.items.length === 0) return { ok: false, message: 'Add at least one item to the sale' };
-  const totals = computeTotals(input.items, input.orderDiscountCents);
+  const totals = computeTotals(input.items, input.orderDiscountCents, input.pricesIncludeVat ?? true);
   const payments = paymentsFor(totals.total_cents, input.tender);
   if (!payments.ok) return payments;
   const at = input.now.toISOString();
@@ -121,6 +123,7 @@ export function buildSale(input: SaleInput): Built<{ order: PosOrder; movements:
     status: 'completed',
     items: input.items,
     order_discount_cents: input.orderDiscountCents,
+    prices_include_vat: input.pricesIncludeVat ?? true,
     payments: payments.value,
     shift_id: input.shiftId,
     device_id: input.deviceId,
@@ -171,6 +174,7 @@ export function buildVoid(
     status: 'completed',
     items: original.items,
     order_discount_cents: original.order_discount_cents,
+    prices_include_vat: original.prices_include_vat,
     // Money goes back as it came; cash back is the cash the sale kept, not what was tendered.
     payments: original.payments.map((p) => ({ method: p.method, amount_cents: p.amount_cents })),
     shift_id: opts.shiftId,
@@ -235,8 +239,8 @@ export function expectedCash(floatCents: number, orders: readonly Pick<PosOrder,
 }
 
 /** Totals for a cart, for the running total on screen. */
-export function cartTotals(items: readonly PosItem[], orderDiscountCents: number) {
-  return computeTotals(items, orderDiscountCents);
+export function cartTotals(items: readonly PosItem[], orderDiscountCents: number, pricesIncludeVat = true) {
+  return computeTotals(items, orderDiscountCents, pricesIncludeVat);
 }
 
 export type RefundMethod = 'cash' | 'card' | 'eft';
@@ -282,7 +286,7 @@ export function buildRefund(
       }),
     );
   }
-  const total = computeTotals(items).total_cents;
+  const total = computeTotals(items, 0, original.prices_include_vat).total_cents;
   const at = opts.now.toISOString();
   const fields = posOrders.fields.safeParse({
     id: opts.id,
@@ -294,6 +298,7 @@ export function buildRefund(
     status: 'completed',
     items,
     order_discount_cents: 0,
+    prices_include_vat: original.prices_include_vat,
     payments: [{ method: opts.method, amount_cents: total }],
     shift_id: opts.shiftId,
     device_id: opts.deviceId,

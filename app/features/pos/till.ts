@@ -86,6 +86,7 @@ export async function restoreSaleStock(data: UserData, workspaceId: number, devi
         workspaceId,
         items: order.items,
         orderDiscountCents: order.order_discount_cents,
+        pricesIncludeVat: order.prices_include_vat,
         tender: { method: 'card' },
         deviceId,
         now: new Date(order.completed_at ?? order.updated_at),

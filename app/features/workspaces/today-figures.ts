@@ -1,4 +1,4 @@
-import { totalsOfItems, type Invoice } from '../../../schema/invoices';
+import { totalsOfDocument, type Invoice } from '../../../schema/invoices';
 import { orderFigures, type PosOrder } from '../../../schema/pos';
 import { invoiceShownStatus } from '../invoices/document-status';
 
@@ -28,7 +28,7 @@ export function receivablesSummary(invoices: readonly Invoice[], today: string) 
     if (inv.status !== 'sent') continue;
     count++;
     if (invoiceShownStatus(inv, today) === 'overdue') overdue++;
-    byCurrency.set(inv.currency, (byCurrency.get(inv.currency) ?? 0) + totalsOfItems(inv.items).total_cents);
+    byCurrency.set(inv.currency, (byCurrency.get(inv.currency) ?? 0) + totalsOfDocument(inv).total_cents);
   }
   return { count, overdue, byCurrency: [...byCurrency].map(([currency, cents]) => ({ currency, cents })) };
 }

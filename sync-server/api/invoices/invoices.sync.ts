@@ -7,7 +7,7 @@ import {
   quoteFrozen,
   quotes,
   sendMessages,
-  totalsOfItems,
+  totalsOfDocument,
   type SendRequest,
 } from '../../../schema/invoices.js';
 import type { Transaction } from '../../db/db.js';
@@ -29,10 +29,10 @@ function recordSendRequests(kind: 'invoice' | 'quote') {
   };
 }
 
-/** Invoices: totals computed by the server from the lines; sent documents locked, paid ones frozen. */
+/** Invoices: totals computed by the server from the lines and the document's VAT choice; sent documents locked, paid ones frozen. */
 export const invoiceRules = entityRules(invoices, {
   validate: (doc) => (doc.send_request && !doc.invoice_number ? sendMessages.noNumber : invoicePaymentProblem(doc)),
-  derive: (doc) => ({ ...totalsOfItems(doc.items) }),
+  derive: (doc) => ({ ...totalsOfDocument(doc) }),
   frozen: invoiceFrozen,
   changeRefused: (stored, incoming) => invoiceChangeRefused(stored, incoming) ?? paymentsChangeRefused(stored.payments, incoming.payments),
   afterWrite: recordSendRequests('invoice'),
@@ -41,7 +41,7 @@ export const invoiceRules = entityRules(invoices, {
 /** Quotes: as invoices; a converted quote is frozen. */
 export const quoteRules = entityRules(quotes, {
   validate: (doc) => (doc.send_request && !doc.quote_number ? sendMessages.noNumber : null),
-  derive: (doc) => ({ ...totalsOfItems(doc.items) }),
+  derive: (doc) => ({ ...totalsOfDocument(doc) }),
   frozen: quoteFrozen,
   changeRefused: quoteChangeRefused,
   afterWrite: recordSendRequests('quote'),

@@ -4,7 +4,7 @@ import { countries, countryOptions, formatRate, isCountryCode, OTHER_COUNTRY, pe
 import { settingsFields, type WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { SelectField } from '../../../ui/form-controls';
+import { SelectField, SwitchField } from '../../../ui/form-controls';
 import { TextField } from '../../../ui/text-field';
 import * as s from '../../../ui/page.css';
 import { useZodForm } from '../../forms/use-zod-form';
@@ -114,8 +114,15 @@ export function BusinessSection({
           description="Printed under your name on invoices and quotes; a tax invoice must show it"
           isReadOnly={ro}
         />
-        {/* How prices and VAT relate is fixed for now (a switch here would change nothing): say it plainly. */}
-        <p className={`${s.muted} ${s.small}`}>Till prices include VAT; invoice and quote lines add VAT on top of their prices.</p>
+        <SwitchField isSelected={form.values.prices_include_vat} onChange={(on) => form.set('prices_include_vat', on)} isDisabled={ro}>
+          Prices include VAT
+        </SwitchField>
+        <p className={`${s.muted} ${s.small}`}>
+          {form.values.prices_include_vat
+            ? 'Till prices and new invoice and quote lines already hold VAT.'
+            : 'VAT is added on top of till prices and new invoice and quote lines.'}{' '}
+          Sales and documents already written keep their own totals.
+        </p>
         {canEdit ? (
           <div className={s.formActions}>
             <Button type="submit" isPending={form.submitting}>
