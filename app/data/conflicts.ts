@@ -76,7 +76,7 @@ function mergeInvoicePayments<T extends object>(server: T, local: T, result: Mer
   const settled = new Set(['payments']);
   const items = itemList.safeParse(Reflect.get(merged, 'items'));
   const status: unknown = Reflect.get(merged, 'status');
-  const total = items.success ? documentTotals(items.data).total_cents : 0;
+  const total = items.success ? documentTotals(items.data, Reflect.get(merged, 'prices_include_vat') === true).total_cents : 0;
   const paid = paidCents(payments);
   if (items.success && typeof status === 'string' && settledByPayments.has(status) && paid <= total) {
     const next = statusFromPayments(total, paid);

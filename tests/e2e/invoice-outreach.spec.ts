@@ -206,7 +206,7 @@ test('"Pay now" asks for the e-mail, and a card payment after the invoice was pa
     await visitor.close();
     await page.reload();
     await expect(page.getByTestId('document-status')).toHaveText('Paid');
-    await expect(page.getByTestId('online-credit')).toContainText('The customer paid R\u00a0517.50 by card beyond the balance');
+    await expect(page.getByTestId('online-credit')).toContainText('The customer paid R\u00a0450.00 by card beyond the balance');
     await page.screenshot({ path: `tests/screenshots/invoice-outreach-${info.project.name}-06-seller-credit.png`, fullPage: true });
   });
 });

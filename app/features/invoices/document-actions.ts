@@ -1,7 +1,7 @@
 import { invoiceFrozen, quoteFrozen, totalsOfDocument, totalsOfItems, type Invoice, type Quote } from '../../../schema/invoices';
 import type { UserData } from '../../data/db';
 import type { CheckedDraft } from './document-draft';
-import { invoiceFromQuote, todayIso } from './document-status';
+import { invoiceFromQuote } from './document-status';
 import { drawNumber, rememberUnnumbered, type DocumentKind } from './numbering';
 
 /** The new document's id and whether it got a number (false: offline and out of numbers). */
@@ -130,17 +130,17 @@ export async function changeQuote(data: UserData, id: string, change: (q: Quote)
 }
 
 /**
- * Converts an accepted quote: a new draft invoice with the quote's customer and lines (numbered
+ * Converts an accepted quote (on `today`, the workspace's calendar day): a new draft invoice with the quote's customer and lines (numbered
  * now if this device can), and the quote marked accepted and pointing at it.
  */
-export async function convertQuote(data: UserData, quote: Quote): Promise<Created> {
+export async function convertQuote(data: UserData, quote: Quote, today: string): Promise<Created> {
   const frozen = quoteFrozen(quote);
   if (frozen) throw new Error(frozen);
   const at = new Date().toISOString();
   const number = await drawNumber(data, quote.workspace_id, 'invoice');
   const invoice = invoiceFromQuote(quote, {
     id: crypto.randomUUID(),
-    today: todayIso(),
+    today,
     updatedAt: at,
     invoiceNumber: number ?? undefined,
   });

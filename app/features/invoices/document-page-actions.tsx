@@ -22,7 +22,7 @@ import { toast } from '../../ui/toast-store';
 import { LinkButton } from '../../routes/link-button';
 import * as w from '../../ui/page.css';
 import { changeInvoice, changeQuote, convertQuote } from './document-actions';
-import { todayIso } from './document-status';
+import { useWorkspaceDates } from '../workspaces/date-format';
 import { useZodForm } from '../forms/use-zod-form';
 
 /** Runs a device write and reports the outcome as a toast; the write works offline. */
@@ -114,9 +114,11 @@ const methodOptions = (['eft', 'cash', 'card', 'other'] as const).map((value) =>
 
 function PaymentDialog({ data, invoice, isOpen, onClose }: { data: UserData; invoice: Invoice; isOpen: boolean; onClose: () => void }) {
   const balance = balanceDueCents(invoice);
+  // Today in the workspace's own time zone, as the invoice's issue date was written.
+  const today = useWorkspaceDates().today();
   const form = useZodForm(
     useMemo(() => paymentSchema(invoice.issue_date, balance, invoice.currency), [invoice.issue_date, balance, invoice.currency]),
-    { amount: centsToInput(balance), date: todayIso(), method: 'eft' as PaymentMethod, reference: '' },
+    { amount: centsToInput(balance), date: today, method: 'eft' as PaymentMethod, reference: '' },
   );
   const submit = form.handleSubmit(({ amount, date, method, reference }) => {
     onClose();
@@ -152,6 +154,7 @@ function PaymentDialog({ data, invoice, isOpen, onClose }: { data: UserData; inv
 }
 
 export function QuoteActions({ data, quote, workspaceId }: { data: UserData; quote: Quote; workspaceId: number }) {
+  const dates = useWorkspaceDates();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   if (quote.converted_to_invoice_id) {
@@ -195,7 +198,7 @@ export function QuoteActions({ data, quote, workspaceId }: { data: UserData; quo
           isPending={busy}
           onPress={() => {
             setBusy(true);
-            convertQuote(data, quote).then(
+            convertQuote(data, quote, dates.today()).then(
               async (created) => {
                 toast({
                   title: created.number ? `Invoice ${created.number} created from the quote` : 'Invoice created without a number',

@@ -1,13 +1,5 @@
 import type { Invoice, InvoiceStatus, Quote, QuoteStatus } from '../../../schema/invoices';
 
-/** Today on this device as YYYY-MM-DD (local calendar day: "due today" means the person's today). */
-export function todayIso(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
 /** A YYYY-MM-DD date moved by whole days (calendar arithmetic in UTC, so no DST surprises). */
 export function addDays(iso: string, days: number): string {
   const t = Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000;

@@ -113,8 +113,11 @@ async function documentMailOf(deps: AppDeps, workspaceId: number, kind: 'invoice
   const { pdf, seller, slug, logo } = found.rendered;
   const bytes = await renderDocumentPdf(pdf, { ...seller, logo: await documentLogo(deps, workspaceId, logo) });
   const money = (c: number) => formatCents(c, pdf.currency);
-  const total = documentTotals(pdf.items).total_cents;
-  const balance = pdf.kind === 'invoice' ? balanceDueCents({ items: pdf.items, payments: pdf.payments }) : total;
+  const total = documentTotals(pdf.items, pdf.pricesIncludeVat === true).total_cents;
+  const balance =
+    pdf.kind === 'invoice'
+      ? balanceDueCents({ items: pdf.items, prices_include_vat: pdf.pricesIncludeVat, payments: pdf.payments })
+      : total;
   const link = pdf.kind === 'invoice' ? await publicInvoiceUrl(deps, deps.db, workspaceId, documentId, slug, pdf.number) : undefined;
   const content = documentMail({
     kind: pdf.kind === 'quote' ? 'quote' : 'invoice',

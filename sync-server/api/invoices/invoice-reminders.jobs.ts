@@ -56,7 +56,7 @@ async function sendReminder(deps: AppDeps, c: repo.ReminderCandidate, kind: repo
     const to = typeof found?.doc.customer_email === 'string' ? found.doc.customer_email.trim() : '';
     if (!found || !to) throw new Error('The invoice cannot be shown or has no customer e-mail.');
     const { pdf, seller, slug } = found.rendered;
-    const balance = balanceDueCents({ items: pdf.items, payments: pdf.payments });
+    const balance = balanceDueCents({ items: pdf.items, prices_include_vat: pdf.pricesIncludeVat, payments: pdf.payments });
     if (balance <= 0) throw new Error('Nothing is due on this invoice.');
     const money = (cents: number) => formatCents(cents, pdf.currency);
     const link = await publicInvoiceUrl(deps, deps.db, c.workspace_id, c.invoice_id, slug, pdf.number);
@@ -68,7 +68,7 @@ async function sendReminder(deps: AppDeps, c: repo.ReminderCandidate, kind: repo
         number: pdf.number,
         business: seller.name,
         customer: pdf.customer.name,
-        total: money(documentTotals(pdf.items).total_cents),
+        total: money(documentTotals(pdf.items, pdf.pricesIncludeVat === true).total_cents),
         balance: money(balance),
         endDate: pdf.endDate,
         link,

@@ -98,7 +98,7 @@ async function linkedInvoice(deps: AppDeps, slug: string, number: string, token:
   if (!link || !found || found.doc.status === 'draft') throw notFound();
   const { pdf } = found.rendered;
   const status = typeof found.doc.status === 'string' ? found.doc.status : 'sent';
-  const balance = balanceDueCents({ items: pdf.items, payments: pdf.payments });
+  const balance = balanceDueCents({ items: pdf.items, prices_include_vat: pdf.pricesIncludeVat, payments: pdf.payments });
   const email = typeof found.doc.customer_email === 'string' && found.doc.customer_email !== '' ? found.doc.customer_email : null;
   return { link, token, found, status, balance, email, payable: balance > 0 && (status === 'sent' || status === 'partially_paid') };
 }
@@ -118,7 +118,7 @@ export async function publicInvoice(
   const { link, found, status, balance, email, payable } = await linkedInvoice(deps, slug, number, token);
   await repo.markViewed(deps.db, link.workspace_id, link.invoice_id, deps.now());
   const { pdf, seller } = found.rendered;
-  const totals = documentTotals(pdf.items);
+  const totals = documentTotals(pdf.items, pdf.pricesIncludeVat === true);
   const checkout = ref ? await pay.checkoutStatus(deps.db, link.workspace_id, link.invoice_id, ref) : undefined;
   return {
     heading: pdfHeading(pdf, seller),

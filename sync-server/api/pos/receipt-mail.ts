@@ -17,15 +17,17 @@ export interface ReceiptMailInput {
 /** The e-mail a till receipt goes out with: its lines, totals and payments, and its link. */
 export function receiptMail(m: ReceiptMailInput): MailContent {
   const money = (c: number) => formatCents(c, m.currency);
-  const totals = computeTotals(m.order.items, m.order.order_discount_cents);
+  const totals = computeTotals(m.order.items, m.order.order_discount_cents, m.order.prices_include_vat ?? true);
   const label = m.order.receipt_number !== undefined ? `Receipt ${m.order.receipt_number}` : `Receipt (ref ${m.order.order_number ?? ''})`;
   const lines = m.order.items.map(
     (it) => [`${it.quantity} × ${it.name}`, money(it.unit_price_cents * it.quantity - (it.discount_cents ?? 0))] as const,
   );
+  const inclusive = m.order.prices_include_vat ?? true;
   const figures: Array<readonly [string, string]> = [
     ...(totals.discount_cents > 0 ? [['Discount', `−${money(totals.discount_cents)}`] as const] : []),
+    ...(!inclusive && totals.tax_cents > 0 ? [['VAT added', money(totals.tax_cents)] as const] : []),
     ['Total', money(totals.total_cents)],
-    ...(totals.tax_cents > 0 ? [['VAT included', money(totals.tax_cents)] as const] : []),
+    ...(inclusive && totals.tax_cents > 0 ? [['VAT included', money(totals.tax_cents)] as const] : []),
     ...m.order.payments.map((p) => [`Paid by ${methodLabels[p.method]}`, money(p.amount_cents)] as const),
   ];
   const intro = `Thank you for shopping at ${m.business}. Here is your receipt.`;
