@@ -69,3 +69,33 @@ describe('merging an invoice whose payments changed on a device and on the serve
     expect(other.lost.map((l) => l.field)).toEqual(['payments']);
   });
 });
+
+describe('merging a document whose creation the device never heard was stored', () => {
+  const shift: Record<string, unknown> = {
+    id: 's1',
+    workspace_id: 1,
+    updated_at: '2026-03-01T08:00:00.000Z',
+    status: 'open',
+    opening_float_cents: 10_000,
+  };
+  const closed: Record<string, unknown> = {
+    ...shift,
+    status: 'closed',
+    closed_at: '2026-03-01T17:00:00.000Z',
+    counted_cash_cents: 29_000,
+    updated_at: '2026-03-01T17:00:00.000Z',
+  };
+
+  it('takes the stored first version as the base: what the device changed since is kept', () => {
+    const { merged, lost } = mergeDocument('pos_shifts', undefined, { ...shift, server_version: 1 }, closed, owned);
+    expect(merged).toMatchObject({ status: 'closed', closed_at: closed.closed_at, counted_cash_cents: 29_000, server_version: 1 });
+    expect(lost).toEqual([]);
+  });
+
+  it('once another device has changed it, a field both set differently keeps the server value and is logged', () => {
+    const server: Record<string, unknown> = { ...shift, status: 'open', note: 'Till 2', server_version: 2 };
+    const { merged, lost } = mergeDocument('pos_shifts', undefined, server, closed, owned);
+    expect(merged.status).toBe('open');
+    expect(lost.map((l) => l.field)).toContain('status');
+  });
+});

@@ -102,7 +102,11 @@ export function mergeDocument<T extends object>(
   local: T,
   serverOwned: ReadonlySet<string>,
 ): MergeResult<T> {
-  const result = mergeThreeWay(base, server, local, serverOwned);
+  // No base: this device created the document and never heard that the server stored it (the answer
+  // was lost). If no one has changed it since (its first version), the stored copy is the device's
+  // own first state, and the base for what the device changed after.
+  const known = base ?? (Reflect.get(server, 'server_version') === 1 ? server : undefined);
+  const result = mergeThreeWay(known, server, local, serverOwned);
   const rule = collectionMerges[collection];
   return rule ? rule(server, local, result) : result;
 }
