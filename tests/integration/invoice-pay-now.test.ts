@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payMessages } from '../../schema/contract/invoices.js';
 import { sendMessages } from '../../schema/invoices.js';
 import type { Db } from '../../sync-server/db/db.js';
+import { saveSettings } from '../../sync-server/api/workspaces/workspaces.repo.js';
 import { startBillingHarness, payOnCheckout, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
 import { sentInvoice } from '../support/invoice-docs.js';
@@ -133,6 +134,27 @@ for (const target of testDatabases()) {
 
       // A paid invoice has nothing left to pay.
       expect(await payNow(page, { t: page.token })).toMatchObject({ status: 409, body: { message: payMessages.notPayable } });
+    });
+
+    it('a card payment on an invoice whose prices include VAT keeps its totals, dated on the workspace’s own day', async () => {
+      await saveSettings(db, ws, { timezone: 'Pacific/Kiritimati' }, new Date());
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000108', prices_include_vat: true });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      const started = await payNow(page, { t: page.token });
+      expect(Number((await checkouts(doc.id))[0].amount_cents)).toBe(250_000);
+      await payOnCheckout(String(started.body.authorization_url));
+      await harness.sandbox.idle();
+      const [row] = await db.query<{ status: string; total_cents: string; tax_cents: string; payments: Array<{ date: string }> }>(
+        'SELECT status, total_cents, tax_cents, payments FROM invoices WHERE workspace_id = $1 AND id = $2',
+        [ws, doc.id],
+      );
+      expect(row).toMatchObject({ status: 'paid' });
+      expect(Number(row.total_cents)).toBe(250_000);
+      expect(Number(row.tax_cents)).toBe(32_609);
+      // UTC+14: its calendar day is ahead of UTC's for most of every day.
+      const kiritimati = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+      expect(row.payments.at(-1)?.date).toBe(kiritimati);
     });
 
     it('an unsigned or ill-signed webhook is refused with 401 and changes nothing', async () => {

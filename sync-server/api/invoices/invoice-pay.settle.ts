@@ -1,10 +1,12 @@
 import { balanceDueCents, withPayment } from '../../../schema/invoice-payments.js';
-import { invoices, totalsOfItems, type Invoice } from '../../../schema/invoices.js';
+import { invoices, totalsOfDocument, type Invoice } from '../../../schema/invoices.js';
+import { noCountryDefaults } from '../../../schema/countries.js';
 import type { Queryable } from '../../db/db.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { rowToDoc } from '../../sync/codec.js';
 import { selectByIds, workspaceLock, writeDocs } from '../../sync/sync.repo.js';
 import * as repo from './invoice-pay.repo.js';
+import { localDate } from './invoice-reminders.jobs.js';
 
 export const isInvoiceReference = (reference: string) => reference.startsWith(repo.INVOICE_REFERENCE_PREFIX);
 
@@ -33,14 +35,16 @@ export async function settleInvoicePayment(tx: Queryable, t: VerifiedTransaction
   const applied = invoice && sameCurrency && isOpen(invoice) ? Math.min(t.amount, balanceDueCents(invoice)) : 0;
   const paidAt = t.paidAt ? new Date(t.paidAt) : now;
   if (stored && invoice && applied > 0) {
+    // The payment's day is the workspace's calendar day, as a payment recorded on a device is.
+    const [settings] = await tx.query<{ timezone: string | null }>('SELECT timezone FROM workspace_settings WHERE workspace_id = $1', [ws]);
     const paid = withPayment(invoice, {
       id: t.reference,
       amount_cents: applied,
-      date: paidAt.toISOString().slice(0, 10),
+      date: localDate(paidAt, settings?.timezone ?? noCountryDefaults.timezone),
       method: 'card',
       reference: t.reference,
     });
-    const totals = totalsOfItems(paid.items);
+    const totals = totalsOfDocument(paid);
     const doc = {
       ...stored,
       payments: paid.payments,
