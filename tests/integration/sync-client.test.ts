@@ -168,6 +168,22 @@ for (const target of testDatabases()) {
         };
     }
 
+    /** A device without a live socket whose requests go through `wrapFetch` (to make them hang or stall). */
+    async function wrappedDevice(label: string, wrapFetch: (inner: typeof fetch) => typeof fetch, requestTimeout?: number) {
+      const d = await new Device({
+        baseUrl: server.url,
+        userId,
+        cookie,
+        workspaces: [ws],
+        live: false,
+        label,
+        wrapFetch,
+        requestTimeout,
+      }).start();
+      devices.push(d);
+      return d;
+    }
+
     async function serverHasContact(id: string) {
       const res = await syncApi(server.url, cookie).pull('contacts', ws, 0, '', 1000);
       return (res.body.documents as { id: string }[]).some((d) => d.id === id);
@@ -175,16 +191,7 @@ for (const target of testDatabases()) {
 
     it('a push cut off by going offline is sent again as soon as the device is back online', async () => {
       const hold = { on: true, started: 0 };
-      const d = await new Device({
-        baseUrl: server.url,
-        userId,
-        cookie,
-        workspaces: [ws],
-        live: false,
-        label: 'cut',
-        wrapFetch: hangingPushes(hold),
-      }).start();
-      devices.push(d);
+      const d = await wrappedDevice('cut', hangingPushes(hold));
       const id = randomUUID();
       await d.db.contacts.insert({ id, workspace_id: ws, updated_at: stamp(), name: 'Cut off mid-push', status: 'active' });
       await eventually(() => expect(hold.started).toBe(1));
@@ -197,17 +204,7 @@ for (const target of testDatabases()) {
 
     it('a push that never answers is given up after the request timeout and retried', async () => {
       const hold = { on: true, started: 0 };
-      const d = await new Device({
-        baseUrl: server.url,
-        userId,
-        cookie,
-        workspaces: [ws],
-        live: false,
-        label: 'slow',
-        wrapFetch: hangingPushes(hold),
-        requestTimeout: 300,
-      }).start();
-      devices.push(d);
+      const d = await wrappedDevice('slow', hangingPushes(hold), 300);
       const id = randomUUID();
       await d.db.contacts.insert({ id, workspace_id: ws, updated_at: stamp(), name: 'Never answered', status: 'active' });
       await eventually(() => expect(hold.started).toBeGreaterThanOrEqual(2));
@@ -231,17 +228,7 @@ for (const target of testDatabases()) {
           hold.started++;
           return Promise.resolve(new Response(new ReadableStream(), { status: 200, headers: { 'content-type': 'application/json' } }));
         };
-      const d = await new Device({
-        baseUrl: server.url,
-        userId,
-        cookie,
-        workspaces: [ws],
-        live: false,
-        label: 'stalled',
-        wrapFetch: stalledBodies,
-        requestTimeout: 300,
-      }).start();
-      devices.push(d);
+      const d = await wrappedDevice('stalled', stalledBodies, 300);
       await eventually(() => expect(hold.started).toBeGreaterThanOrEqual(2));
       hold.on = false;
       await eventually(async () => expect(await d.db.contacts.findOne(id).exec()).not.toBeNull(), 5_000);
