@@ -48,6 +48,11 @@ export interface AppModule {
   id: string;
   /** Pages under /workspace/{id} (children of `workspaceRoute`). */
   routes: readonly AnyRoute[];
+  /**
+   * Public pages anyone can open without signing in (children of `rootRoute`: `/events`,
+   * `/classifieds/…`), lazily loaded so they never grow the landing page's entry chunk.
+   */
+  publicRoutes?: readonly AnyRoute[];
   /** The workspace navigation's entry; `needs` hides it unless the plan includes that feature. */
   nav?: { label: string; to: string; needs?: keyof CapabilitiesDto['features'] };
   dashboardCards?: readonly DashboardCard[];

@@ -20,5 +20,17 @@ type ModuleRoute = (typeof appModules)[number]['routes'][number];
 /** Every module's pages, to hang under /workspace/{id}. */
 export const moduleRoutes = appModules.flatMap((m): readonly ModuleRoute[] => m.routes);
 
+/** Any public page of any module (those that have none add nothing). */
+type ModulePublicRoute = (typeof appModules)[number] extends infer M
+  ? M extends { publicRoutes: readonly (infer R)[] }
+    ? R
+    : never
+  : never;
+
+/** Every module's public pages, to hang under the root route. */
+export const modulePublicRoutes = appModules.flatMap((m): readonly ModulePublicRoute[] =>
+  'publicRoutes' in m ? (m.publicRoutes as readonly ModulePublicRoute[]) : [],
+);
+
 /** The same list seen through the common module shape (for the parts every module may or may not have). */
 export const allModules: readonly AppModule[] = appModules;

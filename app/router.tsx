@@ -5,7 +5,7 @@ import { invoicePublicRoutes } from './features/invoices/public-routes';
 import { publicRoutes } from './features/public/routes';
 import { receiptRoute } from './features/pos/public-routes';
 import { workspaceCoreRoutes, workspaceRoute, workspaceRoutes } from './features/workspaces/routes';
-import { moduleRoutes } from './modules';
+import { modulePublicRoutes, moduleRoutes } from './modules';
 import { protectedRoute } from './routes/protected';
 import { rootRoute } from './routes/root';
 
@@ -13,6 +13,7 @@ const routeTree = rootRoute.addChildren([
   ...publicRoutes,
   receiptRoute,
   ...invoicePublicRoutes,
+  ...modulePublicRoutes,
   ...authRoutes,
   protectedRoute.addChildren([
     ...welcomeRoutes,
