@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushResponse } from '../../schema/contract/sync.js';
-import { INVOICE_REMINDERS_JOB, localDate, reminderKindOn } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
+import { INVOICE_REMINDERS_JOB, reminderKindOn } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
 import { preferenceMessages } from '../../sync-server/api/invoices/invoices.service.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
@@ -22,12 +22,6 @@ describe('which reminder falls on a day', () => {
     expect(reminderKindOn('2030-06-14', '2030-07-14')).toBe('overdue');
     expect(reminderKindOn('2030-06-14', '2030-07-15')).toBeNull();
     expect(reminderKindOn('2030-06-14', '2030-06-13')).toBeNull();
-  });
-  it("a day is the workspace's own", () => {
-    const at = new Date('2030-06-13T22:30:00Z');
-    expect(localDate(at, 'Africa/Johannesburg')).toBe('2030-06-14');
-    expect(localDate(at, 'UTC')).toBe('2030-06-13');
-    expect(localDate(at, 'Not/AZone')).toBe('2030-06-13');
   });
 });
 

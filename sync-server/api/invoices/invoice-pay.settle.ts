@@ -6,7 +6,7 @@ import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { rowToDoc } from '../../sync/codec.js';
 import { selectByIds, workspaceLock, writeDocs } from '../../sync/sync.repo.js';
 import * as repo from './invoice-pay.repo.js';
-import { localDate } from './invoice-reminders.jobs.js';
+import { calendarDayIn } from '../../../schema/dates.js';
 
 export const isInvoiceReference = (reference: string) => reference.startsWith(repo.INVOICE_REFERENCE_PREFIX);
 
@@ -40,7 +40,7 @@ export async function settleInvoicePayment(tx: Queryable, t: VerifiedTransaction
     const paid = withPayment(invoice, {
       id: t.reference,
       amount_cents: applied,
-      date: localDate(paidAt, settings?.timezone ?? noCountryDefaults.timezone),
+      date: calendarDayIn(paidAt, settings?.timezone ?? noCountryDefaults.timezone),
       method: 'card',
       reference: t.reference,
     });

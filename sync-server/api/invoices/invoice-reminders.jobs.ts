@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { addDays as addCalendarDays, format, parseISO } from 'date-fns';
+import { calendarDayIn } from '../../../schema/dates.js';
 import { pdfHeading } from '../../../schema/document-pdf.js';
 import { balanceDueCents } from '../../../schema/invoice-payments.js';
 import { documentTotals } from '../../../schema/invoices.js';
@@ -19,22 +21,8 @@ const OVERDUE_WINDOW_DAYS = 30;
 /** The sweep runs every hour, so each time zone's new day is reached within the hour. */
 const SWEEP_CRON = '5 * * * *';
 
-const DAY_MS = 86_400_000;
-
-/** The calendar date (YYYY-MM-DD) it is at `at` in the time zone (UTC when the zone is unknown). */
-export function localDate(at: Date, zone: string): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
-  }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
 function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return format(addCalendarDays(parseISO(date), days), 'yyyy-MM-dd');
 }
 
 /** Which reminder an invoice due on `due` gets on the local day `today`, if any. */
@@ -94,7 +82,7 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
   const candidates = await repo.reminderCandidates(deps.db, addDays(utcToday, -OVERDUE_WINDOW_DAYS - 1), addDays(utcToday, 1));
   let sent = 0;
   for (const c of candidates) {
-    const kind = reminderKindOn(c.due_date, localDate(now, c.timezone ?? noCountryDefaults.timezone));
+    const kind = reminderKindOn(c.due_date, calendarDayIn(now, c.timezone ?? noCountryDefaults.timezone));
     if (!kind) continue;
     try {
       if (await sendReminder(deps, c, kind)) sent += 1;

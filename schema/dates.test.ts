@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFormatter, NO_DATE, publicDates } from './date-format';
+import { calendarDayIn, dateFormatter, NO_DATE, publicDates } from './dates';
 
 const za = { timezone: 'Africa/Johannesburg', date_format: 'YYYY-MM-DD', time_format: 'HH:mm', language: 'en' };
 // 19:52 in Johannesburg (UTC+2) on 23 November 2026, 17:52 UTC.
@@ -66,5 +66,11 @@ describe('workspace dates', () => {
   it('outside a workspace, dates are en-US with a long month and am/pm (spec §9)', () => {
     expect(publicDates.date('2026-05-20')).toBe('May 20, 2026');
     expect(publicDates.time(new Date(2026, 4, 20, 14, 30))).toBe('2:30 PM');
+  });
+  it("counts a workspace's own day, in UTC for a zone the platform does not know", () => {
+    const at = new Date('2030-06-13T22:30:00Z');
+    expect(calendarDayIn(at, 'Africa/Johannesburg')).toBe('2030-06-14');
+    expect(calendarDayIn(at, 'UTC')).toBe('2030-06-13');
+    expect(calendarDayIn(at, 'Not/AZone')).toBe('2030-06-13');
   });
 });
