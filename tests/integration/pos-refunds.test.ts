@@ -1,59 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildRefund, buildSale, buildVoid, newShareToken } from '../../app/features/pos/sale.js';
 import { publicReceiptDto } from '../../schema/contract/pos.js';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import type { PosItem, PosOrder } from '../../schema/pos.js';
 import { refundMessages } from '../../schema/pos-refunds.js';
-import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
-import {
-  accessCookie,
-  openSyncDatabase,
-  seedUser,
-  seedWorkspace,
-  startSyncTestServer,
-  syncApi,
-  type SyncTestServer,
-} from '../support/sync-server.js';
+import { syncWorkspaceSuite } from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
 
 for (const target of testDatabases()) {
   describe(`till refunds on ${target.name}`, () => {
-    let db: Db;
-    let server: SyncTestServer;
-    let api: ReturnType<typeof syncApi>;
-    let ws: number;
+    const suite = syncWorkspaceSuite(target);
+    const { pullAll, push } = suite;
 
-    beforeAll(async () => {
-      db = await openSyncDatabase(target);
-      server = await startSyncTestServer(db);
-      const owner = await seedUser(db, { plan: 'pro' });
-      ws = await seedWorkspace(db, owner);
-      api = syncApi(server.url, await accessCookie(server.deps, owner));
-    });
-    afterAll(async () => {
-      await server.close();
-      await db.close();
-    });
-
-    async function pullAll(collection: string) {
-      return pullResponse.parse((await api.pull(collection, ws, 0, '', 1000)).body).documents;
-    }
-    async function push(collection: string, rows: unknown[]) {
-      const res = await api.push(collection, ws, rows);
-      expect(res.status).toBe(200);
-      return pushResponse.parse(res.body);
-    }
     const fresh = (docs: readonly object[]) => docs.map((d) => ({ newDocumentState: d }));
     async function onHand(productId: string) {
       return (await pullAll('products')).find((p) => p.id === productId)?.stock_on_hand;
     }
     async function newProduct(stock: number) {
       const id = randomUUID();
-      await push('products', fresh([{ id, workspace_id: ws, updated_at: now(), name: 'Cooldrink 2L', price_cents: 2_300 }]));
-      await push('stock_movements', fresh([{ id: randomUUID(), workspace_id: ws, updated_at: now(), product_id: id, quantity: stock }]));
+      await push('products', fresh([{ id, workspace_id: suite.ws, updated_at: now(), name: 'Cooldrink 2L', price_cents: 2_300 }]));
+      await push(
+        'stock_movements',
+        fresh([{ id: randomUUID(), workspace_id: suite.ws, updated_at: now(), product_id: id, quantity: stock }]),
+      );
       return id;
     }
     const line = (product_id: string, over: Partial<PosItem> = {}): PosItem => ({
@@ -68,7 +39,7 @@ for (const target of testDatabases()) {
     async function sold(items: PosItem[], orderDiscountCents = 0) {
       const built = buildSale({
         id: randomUUID(),
-        workspaceId: ws,
+        workspaceId: suite.ws,
         items,
         orderDiscountCents,
         tender: { method: 'card' },
@@ -206,27 +177,12 @@ for (const target of testDatabases()) {
 
 for (const target of testDatabases()) {
   describe(`a receipt's public page on ${target.name}`, () => {
-    let db: Db;
-    let server: SyncTestServer;
-    let api: ReturnType<typeof syncApi>;
-    let ws: number;
-
-    beforeAll(async () => {
-      db = await openSyncDatabase(target);
-      server = await startSyncTestServer(db);
-      const owner = await seedUser(db, { plan: 'pro' });
-      ws = await seedWorkspace(db, owner);
-      api = syncApi(server.url, await accessCookie(server.deps, owner));
-    });
-    afterAll(async () => {
-      await server.close();
-      await db.close();
-    });
+    const suite = syncWorkspaceSuite(target);
 
     function sale(token: string) {
       const built = buildSale({
         id: randomUUID(),
-        workspaceId: ws,
+        workspaceId: suite.ws,
         items: [{ product_id: 'p', name: 'Samp 1kg', unit_price_cents: 1_999, quantity: 2, tax_rate_bp: 1500 }],
         orderDiscountCents: 0,
         tender: { method: 'cash', tenderedCents: 5_000 },
@@ -238,12 +194,12 @@ for (const target of testDatabases()) {
       if (!built.ok) throw new Error(built.message);
       return built.value.order;
     }
-    const open = (token: string) => fetch(`${server.url}/api/receipts/${encodeURIComponent(token)}`);
+    const open = (token: string) => fetch(`${suite.server.url}/api/receipts/${encodeURIComponent(token)}`);
 
     it('anyone with the link reads the receipt, without signing in; nothing private comes with it', async () => {
       const token = newShareToken();
       const order = sale(token);
-      expect((await api.push('pos_orders', ws, [{ newDocumentState: order }])).status).toBe(200);
+      expect((await suite.api.push('pos_orders', suite.ws, [{ newDocumentState: order }])).status).toBe(200);
       const res = await open(token);
       expect(res.status).toBe(200);
       const body = publicReceiptDto.parse(await res.json());
@@ -254,15 +210,15 @@ for (const target of testDatabases()) {
 
     it('a wrong, malformed or missing token is a plain not-found, as is a token two receipts share', async () => {
       const token = newShareToken();
-      await api.push('pos_orders', ws, [{ newDocumentState: sale(token) }]);
+      await suite.api.push('pos_orders', suite.ws, [{ newDocumentState: sale(token) }]);
       for (const wrong of [newShareToken(), `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, 'x', "' OR 1=1 --"]) {
         const res = await open(wrong);
         expect(res.status).toBe(404);
         expect(await res.json()).toMatchObject({ message: 'Receipt not found' });
       }
-      expect((await fetch(`${server.url}/api/receipts/`)).status).toBe(404);
+      expect((await fetch(`${suite.server.url}/api/receipts/`)).status).toBe(404);
       const shared = newShareToken();
-      await api.push('pos_orders', ws, [{ newDocumentState: sale(shared) }, { newDocumentState: sale(shared) }]);
+      await suite.api.push('pos_orders', suite.ws, [{ newDocumentState: sale(shared) }, { newDocumentState: sale(shared) }]);
       expect((await open(shared)).status).toBe(404);
     });
   });

@@ -1,60 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSale, buildVoid } from '../../app/features/pos/sale.js';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { posMessages, type PosItem } from '../../schema/pos.js';
-import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
-import {
-  accessCookie,
-  openSyncDatabase,
-  seedUser,
-  seedWorkspace,
-  startSyncTestServer,
-  syncApi,
-  type SyncTestServer,
-} from '../support/sync-server.js';
+import { syncWorkspaceSuite } from '../support/sync-server.js';
 
 const now = () => new Date().toISOString();
 
 for (const target of testDatabases()) {
   describe(`point of sale sync on ${target.name}`, () => {
-    let db: Db;
-    let server: SyncTestServer;
-    let api: ReturnType<typeof syncApi>;
-    let ws: number;
+    const suite = syncWorkspaceSuite(target);
+    const { pullAll, push } = suite;
 
-    beforeAll(async () => {
-      db = await openSyncDatabase(target);
-      server = await startSyncTestServer(db);
-      const owner = await seedUser(db, { plan: 'pro' });
-      ws = await seedWorkspace(db, owner);
-      api = syncApi(server.url, await accessCookie(server.deps, owner));
-    });
-    afterAll(async () => {
-      await server.close();
-      await db.close();
-    });
-
-    async function pullAll(collection: string) {
-      return pullResponse.parse((await api.pull(collection, ws, 0, '', 1000)).body).documents;
-    }
     async function stored(collection: string, id: string) {
       return (await pullAll(collection)).find((d) => d.id === id);
-    }
-    async function push(collection: string, rows: unknown[]) {
-      const res = await api.push(collection, ws, rows);
-      expect(res.status).toBe(200);
-      return pushResponse.parse(res.body);
     }
     async function newProduct(stock: number) {
       const id = randomUUID();
       await push('products', [
-        { newDocumentState: { id, workspace_id: ws, updated_at: now(), name: 'Maize meal 5kg', price_cents: 8_999, tax_rate_bp: 0 } },
+        { newDocumentState: { id, workspace_id: suite.ws, updated_at: now(), name: 'Maize meal 5kg', price_cents: 8_999, tax_rate_bp: 0 } },
       ]);
       await push('stock_movements', [
         {
-          newDocumentState: { id: randomUUID(), workspace_id: ws, updated_at: now(), product_id: id, quantity: stock, reason: 'purchase' },
+          newDocumentState: {
+            id: randomUUID(),
+            workspace_id: suite.ws,
+            updated_at: now(),
+            product_id: id,
+            quantity: stock,
+            reason: 'purchase',
+          },
         },
       ]);
       return id;
@@ -62,7 +37,7 @@ for (const target of testDatabases()) {
     function sale(items: PosItem[], tendered = 100_000, pricesIncludeVat = true) {
       const built = buildSale({
         id: randomUUID(),
-        workspaceId: ws,
+        workspaceId: suite.ws,
         items,
         orderDiscountCents: 0,
         pricesIncludeVat,
@@ -131,7 +106,7 @@ for (const target of testDatabases()) {
     it('a sale made without a receipt number takes its number later, and nothing else with it', async () => {
       const built = buildSale({
         id: randomUUID(),
-        workspaceId: ws,
+        workspaceId: suite.ws,
         items: [line('p-n')],
         orderDiscountCents: 0,
         tender: { method: 'card' },
@@ -251,7 +226,7 @@ for (const target of testDatabases()) {
       const id = randomUUID();
       const open = {
         id,
-        workspace_id: ws,
+        workspace_id: suite.ws,
         updated_at: now(),
         status: 'open',
         device_id: 'till-device-test',

@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { pullResponse, pushResponse, type PushResponse } from '../../schema/contract/sync.js';
 import { createApp } from '../../sync-server/app.js';
 import type { AppDeps } from '../../sync-server/deps.js';
 import { loadConfig } from '../../sync-server/config.js';
@@ -173,4 +175,47 @@ function portOf(server: Server): number {
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('server is not listening on a port');
   return address.port;
+}
+
+/** What `syncWorkspaceSuite` sets up: read its fields inside tests (they are filled before the first). */
+export interface SyncWorkspace {
+  db: Db;
+  server: SyncTestServer;
+  api: ReturnType<typeof syncApi>;
+  /** The owner's workspace. */
+  ws: number;
+  owner: number;
+  /** Every live document of a collection in the workspace, pulled from the start. */
+  pullAll(collection: string): Promise<Record<string, unknown>[]>;
+  /** A push the server must answer 200, parsed. */
+  push(collection: string, rows: unknown[]): Promise<PushResponse>;
+}
+
+/**
+ * One database, one server and one owner's workspace for the enclosing describe block, with its
+ * teardown: the set-up most sync suites share.
+ */
+export function syncWorkspaceSuite(target: { name: string; open(): Promise<Db> }, opts: { plan?: 'free' | 'pro' } = {}): SyncWorkspace {
+  const suite = {
+    async pullAll(collection: string) {
+      return pullResponse.parse((await suite.api.pull(collection, suite.ws, 0, '', 1000)).body).documents;
+    },
+    async push(collection: string, rows: unknown[]) {
+      const res = await suite.api.push(collection, suite.ws, rows);
+      expect(res.status).toBe(200);
+      return pushResponse.parse(res.body);
+    },
+  } as SyncWorkspace;
+  beforeAll(async () => {
+    suite.db = await openSyncDatabase(target);
+    suite.server = await startSyncTestServer(suite.db);
+    suite.owner = await seedUser(suite.db, { plan: opts.plan ?? 'pro' });
+    suite.ws = await seedWorkspace(suite.db, suite.owner);
+    suite.api = syncApi(suite.server.url, await accessCookie(suite.server.deps, suite.owner));
+  });
+  afterAll(async () => {
+    await suite.server?.close();
+    await suite.db?.close();
+  });
+  return suite;
 }
