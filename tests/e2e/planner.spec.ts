@@ -168,6 +168,18 @@ test('two phones edit one planner item, one offline: fields merge, the same fiel
         await desktop.close();
       }
     });
+
+    await test.step('deleting asks first; Cancel keeps the item, Delete removes it', async () => {
+      await a.getByRole('button', { name: `Delete ${TITLE}` }).click();
+      const confirm = a.getByRole('dialog', { name: 'Delete item?' });
+      await expect(confirm).toContainText(`${TITLE} will be deleted from this workspace's planner on every device.`);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(plannerEntry(a, TITLE)).toBeVisible();
+      await a.getByRole('button', { name: `Delete ${TITLE}` }).click();
+      await a.getByRole('dialog', { name: 'Delete item?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(a.getByText('Item deleted')).toBeVisible();
+      await expect(plannerEntry(a, TITLE)).toHaveCount(0);
+    });
   } finally {
     await contextA.close();
     await contextB.close();

@@ -4,7 +4,7 @@ import { SearchField, Input, Label } from 'react-aria-components';
 import type { Contact } from '../../../schema/crm';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageSpinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import * as c from '../../ui/controls.css';
@@ -117,28 +117,20 @@ function Contacts({ data, workspaceId }: { data: UserData; workspaceId: number }
           </ul>
         </>
       ) : null}
-      <ModalDialog title="Delete contact?" isOpen={deleting !== null} onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
-        <p>{deleting ? `${deleting.name} will be deleted from this workspace on every device.` : ''}</p>
-        <div className={w.formActions}>
-          <Button variant="secondary" onPress={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onPress={() => {
-              const target = deleting;
-              setDeleting(null);
-              if (target)
-                deleteContact(data, target.id).then(
-                  () => toast({ title: 'Contact deleted' }),
-                  (err: unknown) => toast({ title: 'Could not delete', description: String(err), variant: 'destructive' }),
-                );
-            }}
-          >
-            Delete
-          </Button>
-        </div>
-      </ModalDialog>
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete contact?"
+          text={`${deleting.name} will be deleted from this workspace on every device.`}
+          confirmLabel="Delete"
+          onClose={() => setDeleting(null)}
+          onConfirm={() =>
+            deleteContact(data, deleting.id).then(
+              () => toast({ title: 'Contact deleted' }),
+              (err: unknown) => toast({ title: 'Could not delete', description: String(err), variant: 'destructive' }),
+            )
+          }
+        />
+      ) : null}
     </section>
   );
 }

@@ -133,43 +133,6 @@ export function MoveDialog({
   );
 }
 
-/** A yes/no question before something that cannot be undone (or not easily). */
-export function ConfirmDialog({
-  title,
-  text,
-  confirmLabel,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  text: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <ModalDialog title={title} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <div className={w.dialogBody}>
-        <p className={w.muted}>{text}</p>
-        <div className={w.formActions}>
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onPress={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
-      </div>
-    </ModalDialog>
-  );
-}
-
 /** Share links of one file: make one (optionally expiring), copy it, revoke one. */
 export function ShareDialog({ workspaceId, file, onClose }: { workspaceId: number; file: DriveFileDto; onClose: () => void }) {
   const dates = useWorkspaceDates();

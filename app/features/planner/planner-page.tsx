@@ -3,6 +3,7 @@ import { useMemo, useState, type MouseEvent } from 'react';
 import type { PlannerItem } from '../../../schema/planner';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
@@ -233,28 +234,20 @@ function Planner({ data, workspaceId }: { data: UserData; workspaceId: number })
           </div>
         ) : null}
       </ModalDialog>
-      <ModalDialog title="Delete item?" isOpen={deleting !== null} onOpenChange={(o) => (o ? undefined : setDeleting(null))}>
-        <p>{deleting ? `${deleting.title} will be deleted from this workspace's planner on every device.` : ''}</p>
-        <div className={w.formActions}>
-          <Button variant="secondary" onPress={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onPress={() => {
-              const target = deleting;
-              setDeleting(null);
-              if (target)
-                deletePlannerItem(data, target.id).then(
-                  () => toast({ title: 'Item deleted' }),
-                  (err: unknown) => toast({ title: 'Could not delete', description: String(err), variant: 'destructive' }),
-                );
-            }}
-          >
-            Delete
-          </Button>
-        </div>
-      </ModalDialog>
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete item?"
+          text={`${deleting.title} will be deleted from this workspace's planner on every device.`}
+          confirmLabel="Delete"
+          onClose={() => setDeleting(null)}
+          onConfirm={() =>
+            deletePlannerItem(data, deleting.id).then(
+              () => toast({ title: 'Item deleted' }),
+              (err: unknown) => toast({ title: 'Could not delete', description: String(err), variant: 'destructive' }),
+            )
+          }
+        />
+      ) : null}
     </section>
   );
 }
