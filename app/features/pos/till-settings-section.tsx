@@ -1,9 +1,7 @@
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { settingsFields, type WorkspaceSettings } from '../../../schema/workspaces';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
 import { SwitchField } from '../../ui/form-controls';
+import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';
 import { useZodForm } from '../forms/use-zod-form';
 import { useUpdateSettings } from '../workspaces/settings/use-update-settings';
@@ -24,27 +22,22 @@ export function TillSettingsSection({
   const form = useZodForm(tillSettings, { pos_confirm_over_stock: settings.pos_confirm_over_stock });
   const submit = form.handleSubmit((body) => update.mutateAsync(body));
   return (
-    <Card aria-labelledby="till-settings-title">
-      <h2 className={s.sectionTitle} id="till-settings-title">
-        Point of sale
-      </h2>
-      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-        <SwitchField
-          isSelected={form.values.pos_confirm_over_stock}
-          onChange={(v) => form.set('pos_confirm_over_stock', v)}
-          isDisabled={!canEdit}
-        >
-          Ask the cashier to confirm a sale of more than is in stock
-        </SwitchField>
-        <p className={s.muted}>The till always warns when a sale goes beyond its stock count, and never refuses the sale.</p>
-        {canEdit ? (
-          <div className={s.formActions}>
-            <Button type="submit" isPending={form.submitting}>
-              Save till settings
-            </Button>
-          </div>
-        ) : null}
-      </Form>
-    </Card>
+    <SettingsCard
+      id="till-settings-title"
+      title="Point of sale"
+      onSubmit={submit}
+      canEdit={canEdit}
+      saveLabel="Save till settings"
+      saving={form.submitting}
+    >
+      <SwitchField
+        isSelected={form.values.pos_confirm_over_stock}
+        onChange={(v) => form.set('pos_confirm_over_stock', v)}
+        isDisabled={!canEdit}
+      >
+        Ask the cashier to confirm a sale of more than is in stock
+      </SwitchField>
+      <p className={s.muted}>The till always warns when a sale goes beyond its stock count, and never refuses the sale.</p>
+    </SettingsCard>
   );
 }

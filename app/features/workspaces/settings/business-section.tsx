@@ -1,11 +1,9 @@
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { countries, countryOptions, formatRate, isCountryCode, OTHER_COUNTRY, percentToBp } from '../../../../schema/countries';
 import { settingsFields, type WorkspaceSettings } from '../../../../schema/workspaces';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
 import { SelectField, SwitchField } from '../../../ui/form-controls';
 import { TextField } from '../../../ui/text-field';
+import { SettingsCard } from '../../../ui/settings-card';
 import * as s from '../../../ui/page.css';
 import { useZodForm } from '../../forms/use-zod-form';
 import { bpToPercent } from '../../invoices/document-draft';
@@ -67,70 +65,65 @@ export function BusinessSection({
   const southAfrican = form.values.country === 'ZA';
   const ro = !canEdit;
   return (
-    <Card aria-labelledby="business-title">
-      <h2 className={s.sectionTitle} id="business-title">
-        Business and tax
-      </h2>
-      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-        <div className={s.twoColumns}>
-          <SelectField
-            label="Country"
-            name="country"
-            value={form.values.country}
-            options={countryOptions}
-            onChange={chooseCountry}
-            error={form.errors.country}
-            hint={country ? `Standard VAT in ${country.name}: ${formatRate(country.vat_rate_bp)}` : undefined}
-            isDisabled={ro}
-          />
-          <TextField
-            label="VAT rate (%)"
-            name="vat_rate_bp"
-            inputMode="decimal"
-            {...form.field('vat_rate_bp')}
-            description="New invoice lines and products without their own rate use it; 0 if not VAT registered"
-            isReadOnly={ro}
-          />
-          <TextField
-            label="VAT number"
-            name="vat_number"
-            {...form.field('vat_number')}
-            description={southAfrican ? 'Your SARS VAT number, printed on tax invoices' : 'Printed on tax invoices'}
-            isReadOnly={ro}
-          />
-          <TextField
-            label="Company registration number"
-            name="company_registration_number"
-            {...form.field('company_registration_number')}
-            description={southAfrican ? 'CIPC number, for example 2019/123456/07' : undefined}
-            isReadOnly={ro}
-          />
-        </div>
+    <SettingsCard
+      id="business-title"
+      title="Business and tax"
+      onSubmit={submit}
+      canEdit={canEdit}
+      saveLabel="Save business details"
+      saving={form.submitting}
+    >
+      <div className={s.twoColumns}>
+        <SelectField
+          label="Country"
+          name="country"
+          value={form.values.country}
+          options={countryOptions}
+          onChange={chooseCountry}
+          error={form.errors.country}
+          hint={country ? `Standard VAT in ${country.name}: ${formatRate(country.vat_rate_bp)}` : undefined}
+          isDisabled={ro}
+        />
         <TextField
-          label="Business address"
-          name="address"
-          multiline
-          {...form.field('address')}
-          description="Printed under your name on invoices and quotes; a tax invoice must show it"
+          label="VAT rate (%)"
+          name="vat_rate_bp"
+          inputMode="decimal"
+          {...form.field('vat_rate_bp')}
+          description="New invoice lines and products without their own rate use it; 0 if not VAT registered"
           isReadOnly={ro}
         />
-        <SwitchField isSelected={form.values.prices_include_vat} onChange={(on) => form.set('prices_include_vat', on)} isDisabled={ro}>
-          Prices include VAT
-        </SwitchField>
-        <p className={`${s.muted} ${s.small}`}>
-          {form.values.prices_include_vat
-            ? 'Till prices and new invoice and quote lines already hold VAT.'
-            : 'VAT is added on top of till prices and new invoice and quote lines.'}{' '}
-          Sales and documents already written keep their own totals.
-        </p>
-        {canEdit ? (
-          <div className={s.formActions}>
-            <Button type="submit" isPending={form.submitting}>
-              Save business details
-            </Button>
-          </div>
-        ) : null}
-      </Form>
-    </Card>
+        <TextField
+          label="VAT number"
+          name="vat_number"
+          {...form.field('vat_number')}
+          description={southAfrican ? 'Your SARS VAT number, printed on tax invoices' : 'Printed on tax invoices'}
+          isReadOnly={ro}
+        />
+        <TextField
+          label="Company registration number"
+          name="company_registration_number"
+          {...form.field('company_registration_number')}
+          description={southAfrican ? 'CIPC number, for example 2019/123456/07' : undefined}
+          isReadOnly={ro}
+        />
+      </div>
+      <TextField
+        label="Business address"
+        name="address"
+        multiline
+        {...form.field('address')}
+        description="Printed under your name on invoices and quotes; a tax invoice must show it"
+        isReadOnly={ro}
+      />
+      <SwitchField isSelected={form.values.prices_include_vat} onChange={(on) => form.set('prices_include_vat', on)} isDisabled={ro}>
+        Prices include VAT
+      </SwitchField>
+      <p className={`${s.muted} ${s.small}`}>
+        {form.values.prices_include_vat
+          ? 'Till prices and new invoice and quote lines already hold VAT.'
+          : 'VAT is added on top of till prices and new invoice and quote lines.'}{' '}
+        Sales and documents already written keep their own totals.
+      </p>
+    </SettingsCard>
   );
 }

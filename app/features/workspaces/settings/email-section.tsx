@@ -1,10 +1,8 @@
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { messages } from '../../../../schema/forms';
 import { settingsFields, type WorkspaceSettings } from '../../../../schema/workspaces';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
 import { TextField } from '../../../ui/text-field';
+import { SettingsCard } from '../../../ui/settings-card';
 import * as s from '../../../ui/page.css';
 import { useZodForm } from '../../forms/use-zod-form';
 import { orNull, useUpdateSettings } from './use-update-settings';
@@ -63,27 +61,15 @@ export function EmailSection({ workspaceId, settings, canEdit }: { workspaceId: 
 
   const ro = !canEdit;
   return (
-    <Card aria-labelledby="email-title">
-      <h2 className={s.sectionTitle} id="email-title">
-        Email
-      </h2>
-      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-        <div className={s.pairGrid}>
-          <TextField label="From address" type="email" {...form.field('email_from')} isReadOnly={ro} />
-          <TextField label="Reply-to address" type="email" {...form.field('email_reply_to')} isReadOnly={ro} />
-          <TextField label="Cc" {...form.field('email_cc')} description="Separate addresses with commas" isReadOnly={ro} />
-          <TextField label="Bcc" {...form.field('email_bcc')} description="Separate addresses with commas" isReadOnly={ro} />
-        </div>
-        <TextField label="Email template" {...form.field('email_template')} multiline isReadOnly={ro} />
-        <TextField label="Email signature" {...form.field('email_signature')} multiline isReadOnly={ro} />
-        {canEdit ? (
-          <div className={s.formActions}>
-            <Button type="submit" isPending={form.submitting}>
-              Save email
-            </Button>
-          </div>
-        ) : null}
-      </Form>
-    </Card>
+    <SettingsCard id="email-title" title="Email" onSubmit={submit} canEdit={canEdit} saveLabel="Save email" saving={form.submitting}>
+      <div className={s.pairGrid}>
+        <TextField label="From address" type="email" {...form.field('email_from')} isReadOnly={ro} />
+        <TextField label="Reply-to address" type="email" {...form.field('email_reply_to')} isReadOnly={ro} />
+        <TextField label="Cc" {...form.field('email_cc')} description="Separate addresses with commas" isReadOnly={ro} />
+        <TextField label="Bcc" {...form.field('email_bcc')} description="Separate addresses with commas" isReadOnly={ro} />
+      </div>
+      <TextField label="Email template" {...form.field('email_template')} multiline isReadOnly={ro} />
+      <TextField label="Email signature" {...form.field('email_signature')} multiline isReadOnly={ro} />
+    </SettingsCard>
   );
 }

@@ -1,9 +1,7 @@
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { settingsFields, type WorkspaceSettings } from '../../../../schema/workspaces';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
 import { CheckboxField } from '../../../ui/form-controls';
+import { SettingsCard } from '../../../ui/settings-card';
 import * as s from '../../../ui/page.css';
 import { useZodForm } from '../../forms/use-zod-form';
 import { fileTypes } from './setting-options';
@@ -28,37 +26,27 @@ export function FilesSection({ workspaceId, settings, canEdit }: { workspaceId: 
   }
 
   return (
-    <Card aria-labelledby="files-title">
-      <h2 className={s.sectionTitle} id="files-title">
-        Allowed file types
-      </h2>
-      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-        <div role="group" aria-labelledby="files-title" className={s.twoColumns}>
-          {options.map((o) => (
-            <CheckboxField
-              key={o.value}
-              isSelected={allowed.includes(o.value)}
-              onChange={(on) => toggle(o.value, on)}
-              isDisabled={!canEdit}
-            >
-              {o.label}
-            </CheckboxField>
-          ))}
-        </div>
-        {form.errors.allowed_file_types ? (
-          <p className={s.muted} role="alert">
-            {form.errors.allowed_file_types}
-          </p>
-        ) : null}
-        {allowed.length === 0 ? <p className={s.muted}>No uploads will be accepted.</p> : null}
-        {canEdit ? (
-          <div className={s.formActions}>
-            <Button type="submit" isPending={form.submitting}>
-              Save file types
-            </Button>
-          </div>
-        ) : null}
-      </Form>
-    </Card>
+    <SettingsCard
+      id="files-title"
+      title="Allowed file types"
+      onSubmit={submit}
+      canEdit={canEdit}
+      saveLabel="Save file types"
+      saving={form.submitting}
+    >
+      <div role="group" aria-labelledby="files-title" className={s.twoColumns}>
+        {options.map((o) => (
+          <CheckboxField key={o.value} isSelected={allowed.includes(o.value)} onChange={(on) => toggle(o.value, on)} isDisabled={!canEdit}>
+            {o.label}
+          </CheckboxField>
+        ))}
+      </div>
+      {form.errors.allowed_file_types ? (
+        <p className={s.muted} role="alert">
+          {form.errors.allowed_file_types}
+        </p>
+      ) : null}
+      {allowed.length === 0 ? <p className={s.muted}>No uploads will be accepted.</p> : null}
+    </SettingsCard>
   );
 }

@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form } from 'react-aria-components';
 import type { z } from 'zod';
 import { workspacesContract as c } from '../../../../schema/contract/workspaces';
 import { workspacePatch, type WorkspaceDto } from '../../../../schema/workspaces';
 import { call } from '../../../data/api';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import { SwitchField } from '../../../ui/form-controls';
 import { useZodForm } from '../../forms/use-zod-form';
 import { serverMessage, workspaceKeys } from '../workspace-queries';
-import * as s from '../../../ui/page.css';
+import { SettingsCard } from '../../../ui/settings-card';
 import { orNull } from './use-update-settings';
 
 /** Name, description, industry and the public storefront switch (PATCH /api/workspaces/{id}). */
@@ -41,25 +38,13 @@ export function GeneralSection({ workspace, canEdit }: { workspace: WorkspaceDto
   });
 
   return (
-    <Card aria-labelledby="general-title">
-      <h2 className={s.sectionTitle} id="general-title">
-        General
-      </h2>
-      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-        <TextField label="Workspace name" {...form.field('name')} isRequired isReadOnly={!canEdit} />
-        <TextField label="Industry" {...form.field('industry')} isReadOnly={!canEdit} />
-        <TextField label="Description" {...form.field('description')} multiline isReadOnly={!canEdit} />
-        <SwitchField isSelected={form.values.storefront_enabled} onChange={(v) => form.set('storefront_enabled', v)} isDisabled={!canEdit}>
-          Public storefront
-        </SwitchField>
-        {canEdit ? (
-          <div className={s.formActions}>
-            <Button type="submit" isPending={form.submitting}>
-              Save general
-            </Button>
-          </div>
-        ) : null}
-      </Form>
-    </Card>
+    <SettingsCard id="general-title" title="General" onSubmit={submit} canEdit={canEdit} saveLabel="Save general" saving={form.submitting}>
+      <TextField label="Workspace name" {...form.field('name')} isRequired isReadOnly={!canEdit} />
+      <TextField label="Industry" {...form.field('industry')} isReadOnly={!canEdit} />
+      <TextField label="Description" {...form.field('description')} multiline isReadOnly={!canEdit} />
+      <SwitchField isSelected={form.values.storefront_enabled} onChange={(v) => form.set('storefront_enabled', v)} isDisabled={!canEdit}>
+        Public storefront
+      </SwitchField>
+    </SettingsCard>
   );
 }

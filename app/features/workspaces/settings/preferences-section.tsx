@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { settingsFields, workspaceSettingsPatch, type WorkspaceSettings } from '../../../../schema/workspaces';
-import { Button } from '../../../ui/button';
-import { Card } from '../../../ui/card';
 import { SelectField, SwitchField } from '../../../ui/form-controls';
+import { SettingsCard } from '../../../ui/settings-card';
 import * as s from '../../../ui/page.css';
 import { useZodForm } from '../../forms/use-zod-form';
 import { currencies, dateFormats, languages, timeFormats, timeZoneOptions, withCurrent } from './setting-options';
@@ -43,70 +41,65 @@ export function PreferencesSection({
   const ro = !canEdit;
 
   return (
-    <Card aria-labelledby="preferences-title">
-      <h2 className={s.sectionTitle} id="preferences-title">
-        Preferences
-      </h2>
-      <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
-        <div className={s.twoColumns}>
-          <SelectField
-            label="Time zone"
-            name="timezone"
-            value={form.values.timezone}
-            options={zones}
-            onChange={(v) => form.set('timezone', v)}
-            error={form.errors.timezone}
-            isDisabled={ro}
-          />
-          <SelectField
-            label="Currency"
-            name="currency"
-            value={form.values.currency}
-            options={withCurrent(currencies, settings.currency)}
-            onChange={(v) => form.set('currency', v)}
-            error={form.errors.currency}
-            isDisabled={ro}
-          />
-          <SelectField
-            label="Date format"
-            name="date_format"
-            value={form.values.date_format}
-            options={withCurrent(dateFormats, settings.date_format)}
-            onChange={(v) => form.set('date_format', v)}
-            error={form.errors.date_format}
-            isDisabled={ro}
-          />
-          <SelectField
-            label="Time format"
-            name="time_format"
-            value={form.values.time_format}
-            options={withCurrent(timeFormats, settings.time_format)}
-            onChange={(v) => form.set('time_format', v)}
-            error={form.errors.time_format}
-            isDisabled={ro}
-          />
-          <SelectField
-            label="Language"
-            name="language"
-            value={form.values.language}
-            options={withCurrent(languages, settings.language)}
-            onChange={(v) => form.set('language', v)}
-            error={form.errors.language}
-            hint="Month and day names follow it; the app itself is in English for now."
-            isDisabled={ro}
-          />
-        </div>
-        <SwitchField isSelected={form.values.dark_mode} onChange={(v) => form.set('dark_mode', v)} isDisabled={ro}>
-          Dark mode
-        </SwitchField>
-        {canEdit ? (
-          <div className={s.formActions}>
-            <Button type="submit" isPending={form.submitting}>
-              Save preferences
-            </Button>
-          </div>
-        ) : null}
-      </Form>
-    </Card>
+    <SettingsCard
+      id="preferences-title"
+      title="Preferences"
+      onSubmit={submit}
+      canEdit={canEdit}
+      saveLabel="Save preferences"
+      saving={form.submitting}
+    >
+      <div className={s.twoColumns}>
+        <SelectField
+          label="Time zone"
+          name="timezone"
+          value={form.values.timezone}
+          options={zones}
+          onChange={(v) => form.set('timezone', v)}
+          error={form.errors.timezone}
+          isDisabled={ro}
+        />
+        <SelectField
+          label="Currency"
+          name="currency"
+          value={form.values.currency}
+          options={withCurrent(currencies, settings.currency)}
+          onChange={(v) => form.set('currency', v)}
+          error={form.errors.currency}
+          isDisabled={ro}
+        />
+        <SelectField
+          label="Date format"
+          name="date_format"
+          value={form.values.date_format}
+          options={withCurrent(dateFormats, settings.date_format)}
+          onChange={(v) => form.set('date_format', v)}
+          error={form.errors.date_format}
+          isDisabled={ro}
+        />
+        <SelectField
+          label="Time format"
+          name="time_format"
+          value={form.values.time_format}
+          options={withCurrent(timeFormats, settings.time_format)}
+          onChange={(v) => form.set('time_format', v)}
+          error={form.errors.time_format}
+          isDisabled={ro}
+        />
+        <SelectField
+          label="Language"
+          name="language"
+          value={form.values.language}
+          options={withCurrent(languages, settings.language)}
+          onChange={(v) => form.set('language', v)}
+          error={form.errors.language}
+          hint="Month and day names follow it; the app itself is in English for now."
+          isDisabled={ro}
+        />
+      </div>
+      <SwitchField isSelected={form.values.dark_mode} onChange={(v) => form.set('dark_mode', v)} isDisabled={ro}>
+        Dark mode
+      </SwitchField>
+    </SettingsCard>
   );
 }
