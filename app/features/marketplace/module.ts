@@ -15,45 +15,45 @@ export const marketHomeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/marketplace',
   validateSearch: searchOf({ q: text(100), category: text(255) }),
-  component: lazyRouteComponent(() => import('./buyer/market-home-page'), 'MarketHomePage'),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'MarketHomePage'),
 });
 
 export const marketProductRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/marketplace/product/$productId',
-  component: lazyRouteComponent(() => import('./buyer/product-page'), 'ProductPage'),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'ProductPage'),
 });
 
 export const marketServicesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/marketplace/services',
-  component: lazyRouteComponent(() => import('./buyer/services-page'), 'ServicesPage'),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'ServicesPage'),
 });
 
 export const storefrontRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/storefront/$slug',
-  component: lazyRouteComponent(() => import('./buyer/storefront-page'), 'StorefrontPage'),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'StorefrontPage'),
 });
 
 export const directoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/directory',
   validateSearch: searchOf({ q: text(100), category: text(100), area: text(100) }),
-  component: lazyRouteComponent(() => import('./buyer/directory-page'), 'DirectoryPage'),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'DirectoryPage'),
 });
 
 export const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/cart',
-  component: lazyRouteComponent(() => import('./buyer/cart-page'), 'CartPage'),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'CartPage'),
 });
 
 /** My Orders (spec §2, login required: the page sends a signed-out visitor to /auth). */
 export const myOrdersRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/orders',
-  component: lazyRouteComponent(() => import('./buyer/orders-page'), 'OrdersPage'),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'OrdersPage'),
 });
 
 /** The marketplace: storefront settings in the workspace, and the public shop window around it. */

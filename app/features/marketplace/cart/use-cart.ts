@@ -56,8 +56,16 @@ export function useCart() {
     retry: () => void (signedIn ? server.refetch() : guest.refetch()),
     /** Adds `quantity` of a product; the server refuses what it cannot sell, with why. */
     async add(product: MarketProduct, quantity: number) {
-      if (signedIn) keep(await call(c.addToCart, { body: { product_id: product.id, quantity } }));
-      else guestCartSetting.set(withAdded(guestCartSetting.get(), product.id, quantity, product.price_cents));
+      if (signedIn) {
+        keep(await call(c.addToCart, { body: { product_id: product.id, quantity } }));
+        return;
+      }
+      // The server checks the line as the guest cart would hold it (for sale, enough in stock).
+      const next = withAdded(guestCartSetting.get(), product.id, quantity, product.price_cents);
+      const line = next.find((i) => i.product_id === product.id);
+      const [checked] = line ? await call(c.previewCart, { body: { items: [line] } }) : [];
+      if (checked?.message) throw new Error(checked.message);
+      guestCartSetting.set(next);
     },
     async setQuantity(productId: string, quantity: number) {
       if (signedIn) keep(await call(c.setQuantity, { params: { productId }, body: { quantity } }));
