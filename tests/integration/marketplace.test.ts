@@ -342,6 +342,8 @@ for (const target of testDatabases()) {
       expect(ld[0]).toMatchObject({ name: 'Dark chocolate slab', offers: { '@type': 'Offer', price: '45.00', priceCurrency: 'ZAR' } });
 
       expect(await metaFor(server.deps, `/marketplace/product/${pub(seller.ws, ids.hidden)}`)).toBeNull();
+      // A private product's photo is as hidden as the product.
+      expect((await send(null, 'GET', `/api/marketplace/products/${pub(seller.ws, ids.hidden)}/picture?w=256`)).status).toBe(404);
       const shop = await metaFor(server.deps, `/storefront/${seller.slug}`);
       expect(shop?.jsonLd?.map((d) => d['@type'])).toEqual(['Organization', 'BreadcrumbList']);
     });
