@@ -9,6 +9,7 @@ import { HttpError } from './http/errors.js';
 import { securityHeaders, originCheck } from './http/security.js';
 import { apiAreas } from './api/areas.js';
 import { keepRawBody } from './http/raw-body.js';
+import { shellSender } from './seo/seo.js';
 
 /** Builds the Express app: security, the API areas, then the built PWA with an SPA fallback. */
 export function createApp(deps: AppDeps): express.Express {
@@ -35,10 +36,7 @@ export function createApp(deps: AppDeps): express.Express {
   const dist = join(process.cwd(), 'dist');
   if (existsSync(join(dist, 'index.html'))) {
     app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: noCacheForShell }));
-    app.get(/^\/(?!api\/|auth\/verify-social-email).*/, (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(dist, 'index.html'));
-    });
+    app.get(/^\/(?!api\/|auth\/verify-social-email).*/, shellSender(deps, join(dist, 'index.html')));
   }
 
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -12,6 +12,8 @@ import { driveRoutes } from './drive/drive.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { posRoutes } from './pos/pos.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
+import { marketplaceRoutes } from './marketplace/marketplace.routes.js';
+import { seoRoutes } from '../seo/seo.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -26,5 +28,7 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   projectsRoutes,
   posRoutes,
   invoicesRoutes,
+  marketplaceRoutes,
+  seoRoutes,
   devRoutes,
 ];

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, NotifyListener, QueryOptions, Queryable, Row, Transaction } from './db.js';
 
 /**
@@ -8,7 +9,7 @@ import type { Db, NotifyListener, QueryOptions, Queryable, Row, Transaction } fr
  */
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir);
+  const pg = new PGlite({ dataDir, extensions: { pg_trgm } });
   await pg.waitReady;
   let tail: Promise<unknown> = Promise.resolve();
   const prepared = preparedStatements(pg);

@@ -60,6 +60,10 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'projects/:projectId': 'project',
   // A project member is an account: A's own.
   'members/:userId': 'account',
+  // A marketplace product or storefront is public by choice of its seller: anyone may name one.
+  'products/:productId': 'choice',
+  'items/:productId': 'choice',
+  'storefronts/:slug': 'choice',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -75,6 +79,7 @@ const fieldKinds: Record<string, Owned> = {
 /** Fields that look like references but name nothing of another account's, and why. */
 const notReferences: Record<string, string> = {
   'sync.pull:id': 'a checkpoint: the last document id of a page the caller has already read',
+  'marketplace.addToCart:product_id': 'a public product; one not for sale is refused (tests/integration/marketplace.test.ts)',
   'sync.reserveNumbers:device_id': 'the name the caller gives their own device',
   'sync.reserveNumbers:request_id': 'the name the caller gives their own reservation, kept per device and workspace',
   'auth.resetPassword:token': 'a secret from a mail: holding it is the proof',
@@ -91,6 +96,7 @@ const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
  */
 const outsideContract: Record<string, string> = {
   'GET /api/health': 'says only that the server is up; names nothing of anyone’s',
+  'GET /sitemap.xml': 'lists only what sellers published (tests/integration/marketplace.test.ts)',
   'GET /api/auth/:provider/callback': 'the provider’s return from a sign-in, checked against a one-time state bound to this browser',
   'POST /api/billing/paystack/webhook': 'the provider’s, believed only with its signature (tests/security/webhooks.test.ts)',
   'GET /dev/mailbox.json': 'development only, unreachable from another machine (tests/security/deploy.test.ts)',

@@ -1,0 +1,152 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { cartQuantity, type MarketProductDetail } from '../../../../schema/marketplace';
+import { Button } from '../../../ui/button';
+import { LoadError, Notice } from '../../../ui/feedback';
+import { PageSpinner } from '../../../ui/spinner';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast-store';
+import { failureMessage } from '../../forms/use-zod-form';
+import { usePageMeta } from '../../public/page-meta';
+import { SiteLink } from '../../public/site-link';
+import { NotFound } from '../../../routes/not-found';
+import { serverMessage } from '../../workspaces/workspace-queries';
+import { useCart } from '../cart/use-cart';
+import { MarketLayout } from '../market-layout';
+import * as s from '../market.css';
+import { isNotFound, useMarketProduct } from './market-queries';
+import { MarketPrice, ProductPicture, StockState } from './product-card';
+
+const route = getRouteApi('/marketplace/product/$productId');
+
+/** /marketplace/product/{id}: picture, price (display currency, rand charged), stock, seller, add to cart. */
+export function ProductPage() {
+  const { productId } = route.useParams();
+  const product = useMarketProduct(productId);
+  if (product.isPending) return <PageSpinner label="Opening the product..." />;
+  if (product.isError && isNotFound(product.error)) return <NotFound />;
+  return (
+    <MarketLayout>
+      <div className={`${s.container} ${s.stack}`}>
+        {product.isError ? (
+          <LoadError title="Could not open the product" message={serverMessage(product.error)} onRetry={() => void product.refetch()} />
+        ) : (
+          <Product product={product.data} />
+        )}
+      </div>
+    </MarketLayout>
+  );
+}
+
+function Product({ product: p }: { product: MarketProductDetail }) {
+  usePageMeta({ title: p.name, description: `${p.name}, sold by ${p.seller.name} on the marketplace.` });
+  return (
+    <>
+      <nav aria-label="Breadcrumb">
+        <ol className={s.crumbs}>
+          <li>
+            <SiteLink to="/marketplace">Marketplace</SiteLink>
+          </li>
+          {p.category ? (
+            <li>
+              <SiteLink to={`/marketplace?category=${encodeURIComponent(p.category)}`}>{p.category}</SiteLink>
+            </li>
+          ) : null}
+          <li aria-current="page">{p.name}</li>
+        </ol>
+      </nav>
+      <div className={s.productLayout}>
+        <ProductPicture product={p} width={1024} className={s.productImage} empty={s.productPlaceholder} />
+        <div className={s.stack} style={{ gap: '1rem' }}>
+          <h1 className={s.h1}>{p.name}</h1>
+          <div>
+            <MarketPrice cents={p.price_cents} className={s.bigPrice} charged />
+            {p.was_cents !== null ? (
+              <p className={s.muted}>
+                Was <MarketPrice cents={p.was_cents} className={s.was} />
+              </p>
+            ) : null}
+          </div>
+          <StockState product={p} />
+          <AddToCart product={p} />
+          <dl className={s.facts}>
+            <dt>Sold by</dt>
+            <dd>
+              <SiteLink to={`/storefront/${encodeURIComponent(p.seller.slug)}`}>{p.seller.name}</SiteLink>
+            </dd>
+            {p.category ? (
+              <>
+                <dt>Category</dt>
+                <dd>{p.category}</dd>
+              </>
+            ) : null}
+            {p.sku ? (
+              <>
+                <dt>SKU</dt>
+                <dd>{p.sku}</dd>
+              </>
+            ) : null}
+            <dt>Delivery</dt>
+            <dd>{p.shipping_required ? "Shipped by the seller (see the seller's storefront for rates)" : 'Nothing to ship'}</dd>
+            {p.tags.length > 0 ? (
+              <>
+                <dt>Tags</dt>
+                <dd>{p.tags.join(', ')}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function AddToCart({ product }: { product: MarketProductDetail }) {
+  const cart = useCart();
+  const [quantity, setQuantity] = useState('1');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState(false);
+  if (product.stock === 'out') return <Notice tone="warning">This product is out of stock.</Notice>;
+
+  async function add() {
+    const parsed = cartQuantity.safeParse(/^-?\d+(\.\d+)?$/.test(quantity.trim()) ? Number(quantity.trim()) : Number.NaN);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    if (product.stock_left !== null && parsed.data > product.stock_left) {
+      setError(product.stock_left === 1 ? 'Only 1 left in stock.' : `Only ${product.stock_left} left in stock.`);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await cart.add(product, parsed.data);
+      setAdded(true);
+      toast({ title: 'Added to cart', description: `${parsed.data} × ${product.name}`, variant: 'success' });
+    } catch (err) {
+      setError(failureMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={s.buyBox}>
+      <div className={s.qtyRow}>
+        <div className={s.qtyInput}>
+          <TextField label="Quantity" value={quantity} onChange={setQuantity} inputMode="numeric" error={error} />
+        </div>
+        <Button onPress={() => void add()} isPending={busy}>
+          Add to cart
+        </Button>
+      </div>
+      {added ? (
+        <SiteLink to="/cart" variant="secondary">
+          View cart
+        </SiteLink>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { defineModule } from '../../module';
+import { rootRoute } from '../../routes/root';
+import { searchOf, text } from '../../routes/search-params';
+import { workspaceRoute } from '../workspaces/workspace-route';
+
+/** /workspace/{id}/storefront: how the storefront sells, and which products buyers see. */
+export const storefrontSettingsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'storefront',
+  component: lazyRouteComponent(() => import('./seller/storefront-settings-page'), 'StorefrontSettingsPage'),
+});
+
+export const marketHomeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/marketplace',
+  validateSearch: searchOf({ q: text(100), category: text(255) }),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'MarketHomePage'),
+});
+
+export const marketProductRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/marketplace/product/$productId',
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'ProductPage'),
+});
+
+export const marketServicesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/marketplace/services',
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'ServicesPage'),
+});
+
+export const storefrontRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/storefront/$slug',
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'StorefrontPage'),
+});
+
+export const directoryRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/directory',
+  validateSearch: searchOf({ q: text(100), category: text(100), area: text(100) }),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'DirectoryPage'),
+});
+
+export const cartRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/cart',
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'CartPage'),
+});
+
+/** My Orders (spec §2, login required: the page sends a signed-out visitor to /auth). */
+export const myOrdersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/orders',
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'OrdersPage'),
+});
+
+/** The marketplace: storefront settings in the workspace, and the public shop window around it. */
+export const marketplaceModule = defineModule({
+  id: 'marketplace',
+  routes: [storefrontSettingsRoute],
+  publicRoutes: [marketHomeRoute, marketProductRoute, marketServicesRoute, storefrontRoute, directoryRoute, cartRoute, myOrdersRoute],
+  nav: { label: 'Storefront', to: '/workspace/$workspaceId/storefront' },
+});

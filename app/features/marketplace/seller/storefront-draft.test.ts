@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { marketMessages, storefrontDefaults, storefrontSettingsInput } from '../../../../schema/marketplace';
+import { draftOf, inputOf } from './storefront-draft';
+
+const parse = (changes: Partial<ReturnType<typeof draftOf>>) =>
+  storefrontSettingsInput.safeParse({ ...inputOf({ ...draftOf(storefrontDefaults), ...changes }), featured_product_ids: [] });
+
+describe('the storefront settings form', () => {
+  it('round-trips the defaults (spec §3: gateway eft, prefix ORD)', () => {
+    const parsed = parse({});
+    expect(parsed.success && parsed.data).toEqual(storefrontDefaults);
+  });
+
+  it('reads rates and a tax percentage typed as text', () => {
+    const parsed = parse({ shipping_enabled: true, rates: [{ name: 'Courier', price: '99.50' }], tax_rate: '15', order_prefix: 'shop' });
+    expect(parsed.success && parsed.data).toMatchObject({
+      shipping_rates: [{ name: 'Courier', price_cents: 9950 }],
+      tax_rate_bp: 1500,
+      order_prefix: 'SHOP',
+    });
+  });
+
+  it('refuses a bad prefix, a tax rate over 100 and shipping with no rate, with the spec messages', () => {
+    const messages = (changes: Parameters<typeof parse>[0]) => {
+      const parsed = parse(changes);
+      return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+    };
+    expect(messages({ order_prefix: 'OR-D' })).toEqual([marketMessages.orderPrefix]);
+    expect(messages({ tax_rate: '150' })).toEqual([marketMessages.taxRate]);
+    expect(messages({ tax_rate: 'lots' })).toEqual([marketMessages.taxRate]);
+    expect(messages({ shipping_enabled: true })).toEqual([marketMessages.shippingNeedsRate]);
+    expect(messages({ shipping_enabled: true, rates: [{ name: '', price: 'x' }] })).toEqual([
+      marketMessages.shippingRateName,
+      marketMessages.shippingRatePrice,
+    ]);
+  });
+});

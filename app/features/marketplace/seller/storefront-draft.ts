@@ -1,0 +1,55 @@
+import { percentToBp } from '../../../../schema/countries';
+import { centsToInput, parseCents } from '../../../../schema/money';
+import type { CheckoutFieldCode, StorefrontSettings } from '../../../../schema/marketplace';
+
+/** The settings form as typed: amounts and the tax rate still text. */
+export type StorefrontDraft = {
+  shipping_enabled: boolean;
+  rates: { name: string; price: string }[];
+  tax_rate: string;
+  payment_gateway: StorefrontSettings['payment_gateway'];
+  order_prefix: string;
+  auto_fulfill_digital: boolean;
+  order_confirmation_email: boolean;
+  checkout_fields: CheckoutFieldCode[];
+  terms: string;
+  return_policy: string;
+};
+
+export function draftOf(s: StorefrontSettings): StorefrontDraft {
+  return {
+    shipping_enabled: s.shipping_enabled,
+    rates: s.shipping_rates.map((r) => ({ name: r.name, price: centsToInput(r.price_cents) })),
+    tax_rate: centsToInput(s.tax_rate_bp),
+    payment_gateway: s.payment_gateway,
+    order_prefix: s.order_prefix,
+    auto_fulfill_digital: s.auto_fulfill_digital,
+    order_confirmation_email: s.order_confirmation_email,
+    checkout_fields: [...s.checkout_fields],
+    terms: s.terms,
+    return_policy: s.return_policy,
+  };
+}
+
+/**
+ * What the shared schema parses: a blank tax rate is 0, and text that is no amount becomes NaN so
+ * the schema refuses it with its own message. The prefix is read in capitals ("ord" is ORD).
+ */
+export function inputOf(d: StorefrontDraft): Record<string, unknown> {
+  const tax = d.tax_rate.trim() === '' ? 0 : percentToBp(d.tax_rate);
+  return {
+    shipping_enabled: d.shipping_enabled,
+    shipping_rates: d.rates.map((r) => {
+      const parsed = parseCents(r.price, 'Price');
+      return { name: r.name, price_cents: parsed.ok ? (parsed.cents ?? 0) : Number.NaN };
+    }),
+    tax_rate_bp: tax,
+    payment_gateway: d.payment_gateway,
+    order_prefix: d.order_prefix.trim().toUpperCase(),
+    auto_fulfill_digital: d.auto_fulfill_digital,
+    order_confirmation_email: d.order_confirmation_email,
+    checkout_fields: d.checkout_fields,
+    terms: d.terms,
+    return_policy: d.return_policy,
+  };
+}

@@ -1,0 +1,362 @@
+import type { Queryable } from '../../db/db.js';
+import { countries, isCountryCode } from '../../../schema/countries.js';
+import {
+  MARKET_CURRENCY,
+  stockStateOf,
+  storefrontDefaults,
+  toPublicProductId,
+  type DirectoryEntry,
+  type MarketProduct,
+  type MarketProductDetail,
+  type StorefrontSettings,
+} from '../../../schema/marketplace.js';
+
+/**
+ * The marketplace's SQL. Buyers' reads cross workspaces, so they run as the server (not in a
+ * workspace scope) and every one of them states the same rule, `PUBLIC_PRODUCT`: a product is seen
+ * only when its workspace has an open storefront selling in rand and the product is public, active,
+ * priced and not deleted.
+ */
+
+const OPEN_STOREFRONT = `w.storefront_enabled AND coalesce(ws.currency, '') = '${MARKET_CURRENCY}'`;
+const PUBLIC_PRODUCT = `${OPEN_STOREFRONT} AND p.is_public AND NOT p.deleted AND p.status = 'active'
+   AND p.name IS NOT NULL AND coalesce(p.sale_price_cents, p.price_cents) IS NOT NULL`;
+const IN_MARKETPLACE = `${PUBLIC_PRODUCT} AND p.published_in_marketplace`;
+
+const FROM_PRODUCTS = `FROM products p
+  JOIN workspaces w ON w.id = p.workspace_id
+  LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1`;
+
+const PRODUCT_COLUMNS = `p.workspace_id, p.id, p.name, p.price_cents, p.sale_price_cents, p.category, p.image_file_id,
+  p.track_inventory, p.stock_on_hand, p.low_stock_threshold, w.name AS seller_name, w.slug AS seller_slug`;
+
+interface ProductRow {
+  workspace_id: number;
+  id: string;
+  name: string;
+  price_cents: string | number | null;
+  sale_price_cents: string | number | null;
+  category: string | null;
+  image_file_id: string | null;
+  track_inventory: boolean | null;
+  stock_on_hand: number;
+  low_stock_threshold: number | null;
+  seller_name: string;
+  seller_slug: string;
+}
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+/** What the buyer pays: the sale price when it is set and below the price, else the price. */
+function prices(r: ProductRow): { price_cents: number; was_cents: number | null } {
+  const price = num(r.price_cents);
+  const sale = num(r.sale_price_cents);
+  if (sale !== null && price !== null && sale < price) return { price_cents: sale, was_cents: price };
+  return { price_cents: sale ?? price ?? 0, was_cents: null };
+}
+
+function toProduct(r: ProductRow): MarketProduct {
+  const publicId = toPublicProductId(r.workspace_id, r.id);
+  const tracked = r.track_inventory !== false;
+  const stock = stockStateOf({ track_inventory: tracked, on_hand: r.stock_on_hand, low_stock_threshold: r.low_stock_threshold });
+  return {
+    id: publicId,
+    name: r.name,
+    ...prices(r),
+    category: r.category,
+    image: r.image_file_id ? `/api/marketplace/products/${publicId}/picture` : null,
+    stock,
+    stock_left: tracked && stock === 'low' ? Math.max(0, r.stock_on_hand) : null,
+    seller: { name: r.seller_name, slug: r.seller_slug },
+  };
+}
+
+/** Units a buyer may still take: null when the seller does not track stock. */
+export function unitsLeft(r: { track_inventory: boolean | null; stock_on_hand: number }): number | null {
+  return r.track_inventory === false ? null : Math.max(0, r.stock_on_hand);
+}
+
+export interface CartProduct {
+  product: MarketProduct;
+  /** Units a buyer may still take (null: not tracked). */
+  left: number | null;
+  /** Public, active and priced in an open storefront right now. */
+  forSale: boolean;
+}
+
+/**
+ * Products named in carts, by public id, whether or not they are still for sale (a cart shows a line
+ * that went off sale, with why, rather than dropping it silently). Unknown ids are absent.
+ */
+export async function cartProducts(q: Queryable, keys: readonly { workspaceId: number; productId: string }[]) {
+  const out = new Map<string, CartProduct>();
+  if (keys.length === 0) return out;
+  const rows = await q.query<ProductRow & { for_sale: boolean }>(
+    `SELECT ${PRODUCT_COLUMNS}, coalesce(${PUBLIC_PRODUCT}, false) AS for_sale ${FROM_PRODUCTS}
+      WHERE (p.workspace_id, p.id) IN (SELECT * FROM unnest($1::int[], $2::text[]))`,
+    [keys.map((k) => k.workspaceId), keys.map((k) => k.productId)],
+  );
+  for (const r of rows) {
+    const product = toProduct({ ...r, name: r.name ?? 'Product' });
+    out.set(product.id, { product, left: unitsLeft(r), forSale: r.for_sale });
+  }
+  return out;
+}
+
+interface DetailRow extends ProductRow {
+  product_type: string;
+  tags: unknown;
+  sku: string | null;
+  shipping_required: boolean | null;
+  updated_at: Date | string;
+}
+
+export async function productDetail(q: Queryable, workspaceId: number, productId: string): Promise<MarketProductDetail | null> {
+  const rows = await q.query<DetailRow>(
+    `SELECT ${PRODUCT_COLUMNS}, p.product_type, p.tags, p.sku, p.shipping_required, p.updated_at ${FROM_PRODUCTS}
+      WHERE p.workspace_id = $1 AND p.id = $2 AND ${PUBLIC_PRODUCT}`,
+    [workspaceId, productId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    ...toProduct(r),
+    product_type: r.product_type,
+    tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
+    sku: r.sku,
+    shipping_required: r.shipping_required !== false && r.product_type === 'physical',
+    updated_at: new Date(r.updated_at).toISOString(),
+  };
+}
+
+/** The drive file behind a public product's photo. */
+export async function publicPictureId(q: Queryable, workspaceId: number, productId: string): Promise<string | null> {
+  const rows = await q.query<{ image_file_id: string | null }>(
+    `SELECT p.image_file_id ${FROM_PRODUCTS} WHERE p.workspace_id = $1 AND p.id = $2 AND ${PUBLIC_PRODUCT}`,
+    [workspaceId, productId],
+  );
+  return rows[0]?.image_file_id ?? null;
+}
+
+/**
+ * Marketplace search: full-text matches (name and category) first, then names within a typo or two
+ * (trigram word similarity), best first. The threshold is set for this transaction only.
+ */
+export async function searchProducts(q: Queryable, term: string | undefined, category: string | undefined, limit: number) {
+  const params: unknown[] = [];
+  const where = [IN_MARKETPLACE];
+  let order = 'p.updated_at DESC, p.id';
+  if (category) {
+    params.push(category.toLowerCase());
+    where.push(`lower(p.category) = $${params.length}`);
+  }
+  if (term) {
+    params.push(term.toLowerCase());
+    const t = `$${params.length}`;
+    const doc = `to_tsvector('simple', coalesce(p.name, '') || ' ' || coalesce(p.category, ''))`;
+    where.push(`(${doc} @@ plainto_tsquery('simple', ${t}) OR ${t} <% lower(p.name))`);
+    order = `(${doc} @@ plainto_tsquery('simple', ${t})) DESC, word_similarity(${t}, lower(p.name)) DESC, p.id`;
+  }
+  params.push(limit);
+  await q.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
+  const rows = await q.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} ${FROM_PRODUCTS} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length}`,
+    params,
+  );
+  return rows.map(toProduct);
+}
+
+/** Products the sellers chose to feature, newest storefront choice first. */
+export async function featuredProducts(q: Queryable, limit: number) {
+  const rows = await q.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} ${FROM_PRODUCTS}
+       JOIN storefront_settings s ON s.workspace_id = p.workspace_id AND s.featured_product_ids ? p.id
+      WHERE ${IN_MARKETPLACE}
+      ORDER BY s.updated_at DESC, p.id LIMIT $1`,
+    [limit],
+  );
+  return rows.map(toProduct);
+}
+
+export async function marketCategories(q: Queryable) {
+  const rows = await q.query<{ name: string; count: string | number }>(
+    `SELECT min(p.category) AS name, count(*) AS count ${FROM_PRODUCTS}
+      WHERE ${IN_MARKETPLACE} AND coalesce(trim(p.category), '') <> ''
+      GROUP BY lower(p.category) ORDER BY count(*) DESC, lower(p.category) LIMIT 24`,
+  );
+  return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
+}
+
+interface StorefrontRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  industry: string | null;
+  country: string | null;
+  address: string | null;
+  product_count: string | number;
+}
+
+/** "Johannesburg, South Africa": the last line of the address, then the country. */
+function areaOf(r: { country: string | null; address: string | null }): string | null {
+  const lastLine =
+    r.address
+      ?.split(/\r?\n|,/)
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .at(-1) ?? null;
+  const country = r.country && isCountryCode(r.country) ? countries[r.country].name : null;
+  const parts = [lastLine, country].filter((p): p is string => p !== null && p !== '');
+  return parts.length ? [...new Set(parts)].join(', ') : null;
+}
+
+const STOREFRONT_SELECT = `SELECT w.id, w.name, w.slug, w.description, w.industry, ws.country, ws.address,
+    (SELECT count(*) FROM products p WHERE p.workspace_id = w.id AND ${PUBLIC_PRODUCT.replace(OPEN_STOREFRONT + ' AND ', '')}) AS product_count
+   FROM workspaces w LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1`;
+
+export async function directory(q: Queryable, filter: { q?: string; category?: string; area?: string }): Promise<DirectoryEntry[]> {
+  const params: unknown[] = [];
+  const where = [OPEN_STOREFRONT];
+  const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (filter.q) {
+    params.push(like(filter.q));
+    where.push(`(w.name ILIKE $${params.length} OR w.description ILIKE $${params.length})`);
+  }
+  if (filter.category) {
+    params.push(filter.category);
+    where.push(`lower(w.industry) = lower($${params.length})`);
+  }
+  if (filter.area) {
+    params.push(like(filter.area));
+    const countryCodesMatching = Object.entries(countries)
+      .filter(([, c]) => c.name.toLowerCase().includes(filter.area?.toLowerCase() ?? ''))
+      .map(([code]) => code);
+    params.push(countryCodesMatching);
+    where.push(`(ws.address ILIKE $${params.length - 1} OR ws.country = ANY ($${params.length}::text[]))`);
+  }
+  const rows = await q.query<StorefrontRow>(
+    `${STOREFRONT_SELECT} WHERE ${where.join(' AND ')} ORDER BY lower(w.name), w.id LIMIT 200`,
+    params,
+  );
+  return rows.map((r) => ({
+    name: r.name,
+    slug: r.slug,
+    description: r.description,
+    industry: r.industry,
+    area: areaOf(r),
+    product_count: Number(r.product_count),
+  }));
+}
+
+export async function directoryCategories(q: Queryable): Promise<string[]> {
+  const rows = await q.query<{ industry: string }>(
+    `SELECT DISTINCT ON (lower(w.industry)) w.industry FROM workspaces w
+       LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1
+      WHERE ${OPEN_STOREFRONT} AND coalesce(trim(w.industry), '') <> '' ORDER BY lower(w.industry) LIMIT 50`,
+  );
+  return rows.map((r) => r.industry);
+}
+
+export interface StorefrontFound extends DirectoryEntry {
+  workspaceId: number;
+}
+
+export async function storefrontBySlug(q: Queryable, slug: string): Promise<StorefrontFound | null> {
+  const rows = await q.query<StorefrontRow>(`${STOREFRONT_SELECT} WHERE w.slug = $1 AND ${OPEN_STOREFRONT}`, [slug]);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    workspaceId: r.id,
+    name: r.name,
+    slug: r.slug,
+    description: r.description,
+    industry: r.industry,
+    area: areaOf(r),
+    product_count: Number(r.product_count),
+  };
+}
+
+/** One storefront's public products (the marketplace flag not needed: a shop shows all it made public). */
+export async function storefrontProducts(q: Queryable, workspaceId: number) {
+  const rows = await q.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} ${FROM_PRODUCTS} WHERE p.workspace_id = $1 AND ${PUBLIC_PRODUCT} ORDER BY lower(p.name), p.id LIMIT 500`,
+    [workspaceId],
+  );
+  return rows.map(toProduct);
+}
+
+/** Every public product and open storefront, for sitemap.xml. */
+export async function sitemapEntries(q: Queryable) {
+  const products = await q.query<{ workspace_id: number; id: string; updated_at: Date | string }>(
+    `SELECT p.workspace_id, p.id, p.updated_at ${FROM_PRODUCTS} WHERE ${PUBLIC_PRODUCT} ORDER BY p.workspace_id, p.id LIMIT 45000`,
+  );
+  const storefronts = await q.query<{ slug: string; updated_at: Date | string }>(
+    `SELECT w.slug, w.updated_at FROM workspaces w LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1
+      WHERE ${OPEN_STOREFRONT} ORDER BY w.id LIMIT 5000`,
+  );
+  return {
+    products: products.map((p) => ({ id: toPublicProductId(p.workspace_id, p.id), updated_at: new Date(p.updated_at) })),
+    storefronts: storefronts.map((s) => ({ slug: s.slug, updated_at: new Date(s.updated_at) })),
+  };
+}
+
+// ---- storefront settings (in the seller's workspace scope) ----
+
+interface SettingsRow {
+  shipping_enabled: boolean;
+  shipping_rates: StorefrontSettings['shipping_rates'];
+  tax_rate_bp: number;
+  payment_gateway: StorefrontSettings['payment_gateway'];
+  order_prefix: string;
+  auto_fulfill_digital: boolean;
+  order_confirmation_email: boolean;
+  checkout_fields: StorefrontSettings['checkout_fields'];
+  terms: string;
+  return_policy: string;
+  featured_product_ids: string[];
+}
+
+const SETTINGS_COLUMNS = `shipping_enabled, shipping_rates, tax_rate_bp, payment_gateway, order_prefix, auto_fulfill_digital,
+  order_confirmation_email, checkout_fields, terms, return_policy, featured_product_ids`;
+
+export async function readSettings(q: Queryable, workspaceId: number): Promise<StorefrontSettings> {
+  const rows = await q.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM storefront_settings WHERE workspace_id = $1`, [workspaceId]);
+  return rows[0] ?? storefrontDefaults;
+}
+
+export async function writeSettings(q: Queryable, workspaceId: number, s: StorefrontSettings): Promise<void> {
+  await q.query(
+    `INSERT INTO storefront_settings (workspace_id, ${SETTINGS_COLUMNS}, updated_at)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12::jsonb, now())
+     ON CONFLICT (workspace_id) DO UPDATE SET
+       shipping_enabled = EXCLUDED.shipping_enabled, shipping_rates = EXCLUDED.shipping_rates, tax_rate_bp = EXCLUDED.tax_rate_bp,
+       payment_gateway = EXCLUDED.payment_gateway, order_prefix = EXCLUDED.order_prefix,
+       auto_fulfill_digital = EXCLUDED.auto_fulfill_digital, order_confirmation_email = EXCLUDED.order_confirmation_email,
+       checkout_fields = EXCLUDED.checkout_fields, terms = EXCLUDED.terms, return_policy = EXCLUDED.return_policy,
+       featured_product_ids = EXCLUDED.featured_product_ids, updated_at = now()`,
+    [
+      workspaceId,
+      s.shipping_enabled,
+      JSON.stringify(s.shipping_rates),
+      s.tax_rate_bp,
+      s.payment_gateway,
+      s.order_prefix,
+      s.auto_fulfill_digital,
+      s.order_confirmation_email,
+      JSON.stringify(s.checkout_fields),
+      s.terms,
+      s.return_policy,
+      JSON.stringify(s.featured_product_ids),
+    ],
+  );
+}
+
+export async function workspaceFacts(q: Queryable, workspaceId: number) {
+  const rows = await q.query<{ slug: string; storefront_enabled: boolean; currency: string | null }>(
+    `SELECT w.slug, w.storefront_enabled, ws.currency FROM workspaces w
+       LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1 WHERE w.id = $1`,
+    [workspaceId],
+  );
+  return rows[0] ?? null;
+}

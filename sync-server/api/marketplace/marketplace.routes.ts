@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { marketplaceContract } from '../../../schema/contract/marketplace.js';
+import type { AppDeps } from '../../deps.js';
+import { requireUser } from '../../http/auth-context.js';
+import { mount } from '../../http/route.js';
+import { getFile } from '../drive/drive.repo.js';
+import { sendPicture } from '../drive/drive-download.js';
+import { requireMembership } from '../workspaces/membership.js';
+import { notFound } from '../../http/errors.js';
+import * as carts from './cart.service.js';
+import * as market from './marketplace.service.js';
+
+/** The marketplace: storefront settings (sellers), browsing (anyone), the cart (signed-in buyers). */
+export function marketplaceRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const c = marketplaceContract;
+  const seller = async (req: Parameters<typeof requireUser>[1], id: number) => {
+    const userId = await requireUser(deps, req);
+    return { userId, membership: await requireMembership(deps.db, id, userId) };
+  };
+  mount(router, c.settings, async ({ params }, req) => market.storefrontSettings(deps, await seller(req, params.id)));
+  mount(router, c.saveSettings, async ({ params, body }, req) => market.saveStorefrontSettings(deps, await seller(req, params.id), body));
+
+  mount(router, c.home, async ({ query }) => market.home(deps, query));
+  mount(router, c.product, async ({ params }) => market.product(deps, params.productId));
+  mount(router, c.picture, async ({ params, query }, _req, res) => {
+    const { workspaceId, fileId } = await market.pictureFile(deps, params.productId);
+    const row = await getFile(deps.db, workspaceId, fileId);
+    if (!row) throw notFound();
+    await sendPicture(deps, res, row, query.w);
+  });
+  mount(router, c.storefront, async ({ params }) => market.storefront(deps, params.slug));
+  mount(router, c.directory, async ({ query }) => market.directory(deps, query));
+
+  mount(router, c.cart, async (_input, req) => carts.cart(deps, await requireUser(deps, req)));
+  mount(router, c.addToCart, async ({ body }, req) => carts.addToCart(deps, await requireUser(deps, req), body.product_id, body.quantity));
+  mount(router, c.setQuantity, async ({ params, body }, req) =>
+    carts.setQuantity(deps, await requireUser(deps, req), params.productId, body.quantity),
+  );
+  mount(router, c.removeFromCart, async ({ params }, req) => carts.removeFromCart(deps, await requireUser(deps, req), params.productId));
+  mount(router, c.mergeCart, async ({ body }, req) => carts.mergeCart(deps, await requireUser(deps, req), body));
+  mount(router, c.previewCart, async ({ body }) => carts.previewCart(deps, body));
+
+  return router;
+}

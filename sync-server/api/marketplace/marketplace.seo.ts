@@ -1,0 +1,126 @@
+import { brand } from '../../../schema/brand.js';
+import { formatCents } from '../../../schema/money.js';
+import { MARKET_CURRENCY, parsePublicProductId, stockLabels } from '../../../schema/marketplace.js';
+import type { AppDeps } from '../../deps.js';
+import { absolute, breadcrumbs, siteOrigin, type SeoSource } from '../../seo/page-meta.js';
+import * as repo from './marketplace.repo.js';
+
+const availability = { in_stock: 'InStock', low: 'LimitedAvailability', out: 'OutOfStock' } as const;
+const rand = (cents: number) => formatCents(cents, MARKET_CURRENCY);
+const short = (s: string, n = 155) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+/** The marketplace's public pages as search engines see them, and its part of sitemap.xml. */
+export const marketplaceSeo: SeoSource = {
+  pages: [
+    {
+      pattern: /^\/marketplace\/?$/,
+      load: async () => ({
+        title: `Marketplace: shop from local businesses`,
+        description: `Find products from small businesses on ${brand.product}, priced in rand and delivered by the sellers.`,
+        path: '/marketplace',
+      }),
+    },
+    {
+      pattern: /^\/marketplace\/product\/([^/]+)\/?$/,
+      load: async (deps, match) => {
+        const key = parsePublicProductId(decodeURIComponent(match[1]));
+        if (!key) return null;
+        const p = await repo.productDetail(deps.db, key.workspaceId, key.productId);
+        if (!p) return null;
+        const origin = siteOrigin(deps);
+        const path = `/marketplace/product/${p.id}`;
+        const stock = stockLabels[p.stock];
+        const facts = [rand(p.price_cents), stock, p.category, `sold by ${p.seller.name}`].filter(Boolean).join(' · ');
+        return {
+          title: `${p.name} – ${rand(p.price_cents)}`,
+          description: short(`${p.name}: ${facts}.`),
+          path,
+          type: 'product',
+          image: p.image ? `${p.image}?w=1024` : undefined,
+          jsonLd: [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'Product',
+              name: p.name,
+              ...(p.sku ? { sku: p.sku } : {}),
+              ...(p.category ? { category: p.category } : {}),
+              ...(p.image ? { image: absolute(origin, `${p.image}?w=1024`) } : {}),
+              url: absolute(origin, path),
+              brand: { '@type': 'Organization', name: p.seller.name },
+              offers: {
+                '@type': 'Offer',
+                price: (p.price_cents / 100).toFixed(2),
+                priceCurrency: MARKET_CURRENCY,
+                availability: `https://schema.org/${availability[p.stock]}`,
+                url: absolute(origin, path),
+                seller: { '@type': 'Organization', name: p.seller.name, url: absolute(origin, `/storefront/${p.seller.slug}`) },
+              },
+            },
+            breadcrumbs(origin, [
+              ['Marketplace', '/marketplace'],
+              ...(p.category ? [[p.category, `/marketplace?category=${encodeURIComponent(p.category)}`] as [string, string]] : []),
+              [p.name, path],
+            ]),
+          ],
+        };
+      },
+    },
+    {
+      pattern: /^\/storefront\/([^/]+)\/?$/,
+      load: async (deps, match) => {
+        const shop = await repo.storefrontBySlug(deps.db, decodeURIComponent(match[1]));
+        if (!shop) return null;
+        const origin = siteOrigin(deps);
+        const path = `/storefront/${shop.slug}`;
+        const about = shop.description ?? `${shop.product_count} products from ${shop.name}`;
+        return {
+          title: `${shop.name} – shop online`,
+          description: short([about, shop.area].filter(Boolean).join(' · ')),
+          path,
+          type: 'profile',
+          jsonLd: [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'Organization',
+              name: shop.name,
+              url: absolute(origin, path),
+              ...(shop.description ? { description: shop.description } : {}),
+              ...(shop.area ? { address: { '@type': 'PostalAddress', addressLocality: shop.area } } : {}),
+            },
+            breadcrumbs(origin, [
+              ['Directory', '/directory'],
+              [shop.name, path],
+            ]),
+          ],
+        };
+      },
+    },
+    {
+      pattern: /^\/directory\/?$/,
+      load: async () => ({
+        title: 'Business directory',
+        description: `Small businesses with a ${brand.product} storefront: search by name, category and area.`,
+        path: '/directory',
+      }),
+    },
+  ],
+  async sitemap(deps: AppDeps) {
+    const { products, storefronts } = await repo.sitemapEntries(deps.db);
+    return [
+      { path: '/marketplace', changefreq: 'daily', priority: 0.8 },
+      { path: '/directory', changefreq: 'daily', priority: 0.6 },
+      ...storefronts.map((s) => ({
+        path: `/storefront/${encodeURIComponent(s.slug)}`,
+        lastmod: s.updated_at,
+        changefreq: 'weekly' as const,
+        priority: 0.6,
+      })),
+      ...products.map((p) => ({
+        path: `/marketplace/product/${p.id}`,
+        lastmod: p.updated_at,
+        changefreq: 'weekly' as const,
+        priority: 0.5,
+      })),
+    ];
+  },
+};

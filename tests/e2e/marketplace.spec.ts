@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test';
+import { marketMessages } from '../../schema/marketplace';
+import { formatCents } from '../../schema/money';
+import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
+import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
+
+const rand = (cents: number) => formatCents(cents, 'ZAR');
+
+/** The row of one product on the seller's Storefront page. */
+const publishRow = (page: Page, name: string) => page.getByTestId('publish-row').filter({ hasText: name });
+
+/**
+ * The first slice of the marketplace, as people use it: a seller opens a storefront and publishes
+ * products; a guest finds one by search (with a typo), opens it, fills a cart; signs up and finds the
+ * cart kept on the account.
+ */
+test('a seller publishes, a guest finds the product by search and fills a cart that is merged at sign-up', async ({
+  page,
+  browser,
+}, info) => {
+  // Two accounts, a seller's setup and a buyer's whole visit: a long walk through the app.
+  test.slow();
+  const phone = info.project.name === 'phone';
+  const shot = (p: Page, name: string) =>
+    p.screenshot({ path: `tests/screenshots/marketplace-${info.project.name}-${name}.png`, fullPage: true });
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  const chocolate = `Dark chocolate slab ${tag}`;
+  const tea = `Rooibos tea ${tag}`;
+  const { workspaceId } = await newTraderWithWorkspace(page, 'market', info.project.name, `Soweto Sweets ${tag}`);
+
+  await test.step('the seller sells in rand and adds two products with stock', async () => {
+    await page.goto(`/workspace/${workspaceId}/settings`);
+    await page.getByLabel('Currency').selectOption('ZAR');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect(page.getByText('Workspace updated')).toBeVisible();
+    await page.goto(`/workspace/${workspaceId}/inventory`);
+    await addProduct(page, { name: chocolate, price: '45', category: 'Sweets', lowStock: '1' });
+    await addProduct(page, { name: tea, price: '30', category: 'Drinks' });
+    await adjustStock(page, chocolate, { reason: 'Received from a supplier', quantity: '5' });
+  });
+
+  await test.step('the storefront page refuses a bad order prefix, then opens the shop and publishes', async () => {
+    await page.goto(`/workspace/${workspaceId}/storefront`);
+    await expect(page.getByRole('heading', { name: 'Storefront', level: 1 })).toBeVisible();
+    const prefix = page.getByLabel('Order number prefix');
+    await expect(prefix).toHaveValue('ORD');
+    await expect(page.getByLabel('How buyers pay')).toContainText('EFT (bank transfer)');
+    await prefix.fill('OR-D');
+    await page.getByRole('button', { name: 'Save storefront' }).click();
+    await expect(page.getByText(marketMessages.orderPrefix)).toBeVisible();
+    await expect(prefix).toBeFocused();
+    await prefix.fill('ORD');
+    await page.getByLabel('Return policy').fill('Unopened slabs may be returned within 7 days.');
+    await page.getByRole('button', { name: 'Save storefront' }).click();
+    await expect(page.getByText('Storefront saved')).toBeVisible();
+
+    await page.getByText('Storefront open to buyers').click();
+    await expect(page.getByText('Storefront open', { exact: true })).toBeVisible();
+    await publishRow(page, chocolate).getByText('In the marketplace').click();
+    await expect(publishRow(page, chocolate).getByRole('checkbox', { name: /On my storefront/ })).toBeChecked();
+    await publishRow(page, tea).getByText('On my storefront').click();
+    await expect(publishRow(page, tea).getByRole('checkbox', { name: /On my storefront/ })).toBeChecked();
+    await expect(page.getByTestId('storefront-link')).toBeVisible();
+    await shot(page, '01-seller-storefront');
+  });
+  const shopPath = new URL((await page.getByTestId('storefront-link').getAttribute('href')) ?? '', 'http://x').pathname;
+
+  // The buyer is someone else, on their own device.
+  const buyer = await browser.newContext({ ...info.project.use, baseURL: new URL(page.url()).origin });
+  const guest = await buyer.newPage();
+  await skipCookieConsent(guest);
+
+  await test.step('a guest searches with a typo and finds only the marketplace product', async () => {
+    // The seller's publish travels by sync: ask the marketplace until it has arrived.
+    await expect
+      .poll(async () => (await (await guest.request.get(`/api/marketplace?q=${encodeURIComponent(chocolate)}`)).text()).includes(chocolate))
+      .toBe(true);
+    await guest.goto(`/marketplace?q=${encodeURIComponent(`choclate ${tag}`)}`);
+    await expect(guest.getByTestId('product-card').filter({ hasText: chocolate })).toBeVisible();
+    await expect(guest.getByTestId('product-card')).toHaveCount(1);
+    await guest.goto('/marketplace');
+    await guest.getByLabel('Search products').fill(`choclate ${tag}`);
+    await guest.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(guest).toHaveURL(/q=choclate/);
+    const card = guest.getByTestId('product-card').filter({ hasText: chocolate });
+    await expect(card).toContainText(rand(4500));
+    await expect(card).toContainText('In stock');
+    await shot(guest, '02-search');
+    await card.click();
+  });
+
+  await test.step('the product page shows price, stock and seller, and refuses a bad quantity', async () => {
+    await expect(guest.getByRole('heading', { name: chocolate, level: 1 })).toBeVisible();
+    await expect(guest.getByText(rand(4500)).first()).toBeVisible();
+    await expect(guest.getByTestId('stock-state')).toHaveText('In stock');
+    await expect(guest.getByRole('link', { name: `Soweto Sweets ${tag}` })).toBeVisible();
+    const quantity = guest.getByLabel('Quantity');
+    for (const [typed, message] of [
+      ['0', 'Quantity must be at least 1'],
+      ['-1', 'Quantity must be at least 1'],
+      ['6', 'Only 5 left in stock.'],
+    ] as const) {
+      await quantity.fill(typed);
+      await guest.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(guest.getByText(message)).toBeVisible();
+    }
+    await expect(guest.getByTestId('cart-badge')).toHaveCount(0);
+    await quantity.fill('2');
+    await guest.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(guest.getByTestId('cart-badge')).toHaveText('1');
+    await shot(guest, '03-product');
+  });
+
+  await test.step('the storefront shows its public products and return policy', async () => {
+    await guest.getByRole('link', { name: `Soweto Sweets ${tag}` }).click();
+    await expect(guest).toHaveURL(new RegExp(`${shopPath}$`));
+    await expect(guest.getByRole('heading', { name: `Soweto Sweets ${tag}`, level: 1 })).toBeVisible();
+    await expect(guest.getByTestId('product-card')).toHaveCount(2);
+    await expect(guest.getByText('Unopened slabs may be returned within 7 days.')).toBeVisible();
+    await shot(guest, '04-storefront');
+  });
+
+  await test.step('the guest cart is kept on the device, with its total', async () => {
+    if (phone) {
+      await guest.getByRole('button', { name: 'Menu' }).click();
+      await expect(guest.getByRole('navigation', { name: 'Marketplace menu' }).getByRole('link', { name: 'Services' })).toBeVisible();
+      await guest.getByRole('button', { name: 'Close' }).click();
+    }
+    await guest.getByRole('link', { name: /^Cart, 1 item/ }).click();
+    await expect(guest).toHaveURL(/\/cart$/);
+    await expect(guest.getByTestId('cart-item')).toHaveCount(1);
+    await expect(guest.getByTestId('cart-quantity')).toHaveText('2');
+    await expect(guest.getByTestId('cart-total')).toHaveText(rand(9000));
+    await guest.getByRole('button', { name: `One more ${chocolate}` }).click();
+    await expect(guest.getByTestId('cart-total')).toHaveText(rand(13500));
+    await shot(guest, '05-guest-cart');
+  });
+
+  await test.step('signing up merges the guest cart into the account', async () => {
+    await registerViaUi(guest, 'Lerato Buyer', uniqueEmail('buyer', info.project.name));
+    await guest.goto('/cart');
+    await expect(guest.getByTestId('cart-item')).toHaveCount(1);
+    await expect(guest.getByTestId('cart-quantity')).toHaveText('3');
+    await expect(guest.getByText('Paying online opens soon. Your cart is kept on your account until then.')).toBeVisible();
+    await expect(guest.getByTestId('cart-badge')).toHaveText('1');
+    // The device's copy is gone: the account holds the cart now.
+    expect(await guest.evaluate(() => localStorage.getItem('vuka-guest-cart'))).toBe('[]');
+    // Beyond the stock is refused with the reason, and the cart stays as it was.
+    await guest.getByRole('button', { name: `One more ${chocolate}` }).click();
+    await guest.getByRole('button', { name: `One more ${chocolate}` }).click();
+    await guest.getByRole('button', { name: `One more ${chocolate}` }).click();
+    await expect(guest.getByText('Only 5 left in stock.')).toBeVisible();
+    await expect(guest.getByTestId('cart-quantity')).toHaveText('5');
+    await shot(guest, '06-account-cart');
+  });
+
+  await test.step('My Orders and Services answer real pages; the directory lists the shop', async () => {
+    await guest.goto('/orders');
+    await expect(guest.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    await guest.goto('/marketplace/services');
+    await expect(guest.getByRole('heading', { name: 'No services to book yet' })).toBeVisible();
+    await guest.goto(`/directory?q=${encodeURIComponent(tag)}`);
+    await expect(guest.getByRole('link', { name: `Soweto Sweets ${tag}` })).toBeVisible();
+    await shot(guest, '07-directory');
+  });
+
+  await test.step('without JavaScript, the product URL carries its name, price and JSON-LD', async () => {
+    const productPath = await guest.evaluate(() => window.location.pathname);
+    expect(productPath).toBe('/directory');
+    await guest.goto(`/marketplace?q=${encodeURIComponent(chocolate)}`);
+    await guest.getByTestId('product-card').filter({ hasText: chocolate }).click();
+    await expect(guest.getByRole('heading', { name: chocolate, level: 1 })).toBeVisible();
+    const url = new URL(guest.url());
+    const res = await guest.request.get(url.pathname);
+    const html = await res.text();
+    expect(html).toContain(`<title>${chocolate} – ${rand(4500)} | Vuka</title>`);
+    expect(html).toContain(`<link rel="canonical" href="`);
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]) as Record<string, unknown>,
+    );
+    expect(ld[0]).toMatchObject({ '@type': 'Product', name: chocolate, offers: { price: '45.00', priceCurrency: 'ZAR' } });
+    const sitemap = await (await guest.request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`${url.pathname}</loc>`);
+    expect(sitemap).toContain(`${shopPath}</loc>`);
+  });
+  await buyer.close();
+});
