@@ -93,6 +93,32 @@ export function TaskCalendar({
         </Button>
       </div>
 
+      <DropZone
+        className={s.undated}
+        aria-label="No due date"
+        data-testid="undated"
+        getDropOperation={(types) => (types.has(TASK_TYPE) ? 'move' : 'cancel')}
+        onDrop={async (e) => setDue(await droppedIds(e.items), null)}
+      >
+        <h3 className={w.sectionTitle} style={{ margin: 0 }}>
+          No due date
+        </h3>
+        {undated.length === 0 ? (
+          <p className={w.muted}>Every open task has a due date.</p>
+        ) : (
+          <>
+            <p className={[w.muted, w.small, w.desktopOnly].join(' ')}>Drag a task onto a day to give it that due date.</p>
+            <ul className={s.chipRow}>
+              {undated.map((t) => (
+                <li key={t.id}>
+                  <TaskChip task={t} onOpen={onOpen} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </DropZone>
+
       <div className={w.desktopOnly}>
         <table
           ref={grid}
@@ -184,31 +210,6 @@ export function TaskCalendar({
           ))}
         </div>
       </section>
-
-      <DropZone
-        className={s.undated}
-        aria-label="No due date"
-        getDropOperation={(types) => (types.has(TASK_TYPE) ? 'move' : 'cancel')}
-        onDrop={async (e) => setDue(await droppedIds(e.items), null)}
-      >
-        <h3 className={w.sectionTitle} style={{ margin: 0 }}>
-          No due date
-        </h3>
-        {undated.length === 0 ? (
-          <p className={w.muted}>Every open task has a due date.</p>
-        ) : (
-          <>
-            <p className={[w.muted, w.small, w.desktopOnly].join(' ')}>Drag a task onto a day to give it that due date.</p>
-            <ul className={s.chipRow}>
-              {undated.map((t) => (
-                <li key={t.id}>
-                  <TaskChip task={t} onOpen={onOpen} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </DropZone>
     </div>
   );
 }
