@@ -39,6 +39,10 @@ export const projectMessages = {
   lastOwner: 'A project keeps at least one owner',
   comment: 'A comment cannot be empty',
   message: 'A message cannot be empty',
+  channel: 'Give the channel a name',
+  channelName: 'A channel name has at most 40 letters, digits and dashes',
+  channelTaken: 'There is already a channel with that name',
+  channelNotFound: 'Channel not found',
 } as const;
 
 export const projectId = z.uuid();
@@ -150,3 +154,29 @@ export const boardTask = z.object({
 export type BoardTask = z.infer<typeof boardTask>;
 
 export const taskTitle = text().trim().min(1, projectMessages.title).max(500);
+
+/** A team channel's name as it is stored and addressed (`channel:<workspace>:<name>`). */
+export const CHANNEL_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** What a person types ("Market day") as a channel name ("market-day"). */
+export function channelSlug(input: string): string {
+  return input
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export const channelCreate = z.object({
+  name: text(200)
+    .trim()
+    .min(1, projectMessages.channel)
+    .transform(channelSlug)
+    .refine((v) => v.length > 0, projectMessages.channelName)
+    .refine((v) => CHANNEL_NAME.test(v), projectMessages.channelName),
+});
+
+export const channelDto = z.object({ name: z.string(), created_at: z.string() });
+export type ChannelDto = z.infer<typeof channelDto>;
+export const channelList = z.object({ channels: z.array(channelDto) });

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { calendarDate, idParam } from '../input.js';
 import { endpoint } from '../http.js';
-import { memberAdd, projectCreate, projectDetail, projectId, projectList, projectPatch, taskDueList } from '../projects.js';
+import {
+  channelCreate,
+  channelDto,
+  channelList,
+  memberAdd,
+  projectCreate,
+  projectDetail,
+  projectId,
+  projectList,
+  projectPatch,
+  taskDueList,
+} from '../projects.js';
 
 const ws = z.object({ id: idParam });
 const project = z.object({ id: idParam, projectId });
@@ -43,4 +54,7 @@ export const projectsContract = {
     query: z.object({ from: calendarDate, to: calendarDate }),
     response: taskDueList,
   }),
+  /** Team channels: every member of the workspace sees and opens them (`/api/yjs/channel:<workspace>:<name>`). */
+  channels: endpoint({ method: 'GET', path: '/api/workspaces/:id/channels', params: ws, response: channelList }),
+  createChannel: endpoint({ method: 'POST', path: '/api/workspaces/:id/channels', params: ws, body: channelCreate, response: channelDto }),
 } as const;

@@ -14,7 +14,7 @@ export const YJS_LOCK = 7281021;
 /**
  * May this session open this document? Asked in one statement with "is the session still live?":
  * a project document needs an active workspace membership and either a place on the project or the
- * workspace's owner or admin role; a team channel needs the workspace membership only.
+ * workspace's owner or admin role; a team channel needs the workspace membership and the channel to exist.
  */
 export async function docAccess(
   q: Queryable,
@@ -23,6 +23,7 @@ export async function docAccess(
 ): Promise<{ live: boolean; allowed: boolean }> {
   if (!isFamilyId(session.familyId)) return { live: false, allowed: false };
   const project = doc.kind === 'project' ? doc.projectId : null;
+  const channel = doc.kind === 'channel' ? doc.channel : null;
   const rows = await q.query<{ live: boolean; allowed: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1::uuid AND revoked_at IS NULL) AS live,
             EXISTS (SELECT 1 FROM workspace_members m
@@ -32,8 +33,10 @@ export async function docAccess(
                               WHERE p.workspace_id = $3 AND p.id = $4::uuid
                                 AND (m.role IN ('owner', 'admin') OR EXISTS (
                                       SELECT 1 FROM project_members pm
-                                       WHERE pm.workspace_id = $3 AND pm.project_id = $4::uuid AND pm.user_id = $2))))) AS allowed`,
-    [session.familyId, session.userId, doc.workspaceId, project],
+                                       WHERE pm.workspace_id = $3 AND pm.project_id = $4::uuid AND pm.user_id = $2))))
+                       AND ($5::text IS NULL OR EXISTS (
+                             SELECT 1 FROM team_channels c WHERE c.workspace_id = $3 AND c.name = $5::text))) AS allowed`,
+    [session.familyId, session.userId, doc.workspaceId, project, channel],
   );
   const row = rows[0];
   return { live: row?.live === true, allowed: row?.live === true && row.allowed === true };

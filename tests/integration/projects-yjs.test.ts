@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { addTask, moveTask, readTasks, descriptionOf, updateTask } from '../../app/features/projects/project-doc.js';
 import { projectDetail } from '../../schema/projects.js';
-import { projectDocName } from '../../schema/projects.js';
+import { channelDocName, projectDocName } from '../../schema/projects.js';
+import { signAccessToken } from '../../sync-server/http/access-token.js';
+import { signingKey } from '../../sync-server/http/auth-context.js';
+import { liveSessionFamily } from '../support/session-family.js';
+import { sendMessage, readChat } from '../../app/features/projects/team-doc.js';
 import { COMPACT_AFTER, MAX_UPDATE_BYTES } from '../../sync-server/yjs/yjs.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';
@@ -145,6 +149,60 @@ for (const target of testDatabases()) {
         expect(readTasks(fresh.doc).map((t) => t.id)).toContain(id);
         expect(readTasks(fresh.doc).length).toBe(before + 1);
       });
+    });
+
+    it('the access cookie running out closes an open socket with 4001, as on /api/live', async () => {
+      const exp = Math.floor(Date.now() / 1000) + 600;
+      const token = signAccessToken(await signingKey(one.deps), { sub: owner, fam: await liveSessionFamily(one.deps.db, owner), exp });
+      const clock = one.deps.now;
+      // The server's clock stands one millisecond before the cookie runs out: it opens, then expires.
+      one.deps.now = () => new Date(exp * 1000 - 1);
+      try {
+        const c = client(one, `vuka_at=${token}`);
+        expect(await c.connect()).toBe('open');
+        expect(await c.closed()).toBe(4001);
+        // Past its expiry the same cookie opens nothing.
+        one.deps.now = () => new Date(exp * 1000);
+        expect(await client(one, `vuka_at=${token}`).connect()).toBe(401);
+      } finally {
+        one.deps.now = clock;
+      }
+    });
+
+    it('team channels: every workspace member may start one and talks in it; a stranger or an unknown channel gets nothing', async () => {
+      const api = syncApi(one.url, await accessCookie(one.deps, member));
+      const created = await api.post(`/api/workspaces/${workspace}/channels`, { name: '  Market Day! ' });
+      expect(created.status).toBe(200);
+      expect(created.body).toMatchObject({ name: 'market-day' });
+      expect((await api.post(`/api/workspaces/${workspace}/channels`, { name: 'market day' })).status).toBe(409);
+      const empty = await api.post(`/api/workspaces/${workspace}/channels`, { name: '   ' });
+      expect(empty.status).toBe(400);
+      expect(JSON.stringify(empty.body)).toContain('Give the channel a name');
+      expect((await api.post(`/api/workspaces/${workspace}/channels`, { name: '!!!' })).status).toBe(400);
+      const listed = await fetch(`${two.url}/api/workspaces/${workspace}/channels`, {
+        headers: { cookie: await accessCookie(two.deps, outsider) },
+      });
+      expect(await listed.json()).toMatchObject({ channels: [{ name: 'market-day' }] });
+
+      const stranger = await seedUser(handles.first);
+      const name = channelDocName(workspace, 'market-day');
+      const refused = client(one, await accessCookie(one.deps, stranger), name);
+      expect(await refused.connect()).toBe(403);
+      const unknown = client(one, await accessCookie(one.deps, member), channelDocName(workspace, 'no-such-channel'));
+      expect(await unknown.connect()).toBe(403);
+      expect(refused.received + unknown.received).toBe(0);
+      const strangerList = await fetch(`${one.url}/api/workspaces/${workspace}/channels`, {
+        headers: { cookie: await accessCookie(one.deps, stranger) },
+      });
+      expect(strangerList.status).toBe(403);
+
+      // Members who are on no project at all still share the channel, across instances.
+      const a = client(one, await accessCookie(one.deps, member), name);
+      const b = client(two, await accessCookie(two.deps, outsider), name);
+      expect(await a.connect()).toBe('open');
+      expect(await b.connect()).toBe('open');
+      sendMessage(a.doc, { author: member, name: 'Member', body: 'Stall opens at 7' });
+      await eventually(() => expect(readChat(b.doc).map((m) => m.body)).toEqual(['Stall opens at 7']));
     });
 
     it("a removed member's open socket is closed, on another instance too", async () => {

@@ -37,16 +37,16 @@ export interface Me {
 const newTask = z.object({ title: taskTitle });
 
 /** The form above the board and the list: a task's title, refused when empty after trimming. */
-export function AddTask({ doc, me }: { doc: Y.Doc; me: Me }) {
+export function AddTask({ doc, me, due, label = 'New task' }: { doc: Y.Doc; me: Me; due?: string; label?: string }) {
   const form = useZodForm(newTask, { title: '' });
   const submit = form.handleSubmit((data) => {
-    addTask(doc, { title: data.title, reporter: me.id });
+    addTask(doc, { title: data.title, reporter: me.id, due: due ?? null });
     form.set('title', '');
   });
   return (
-    <form className={s.addRow} onSubmit={submit} noValidate aria-label="New task">
+    <form className={s.addRow} onSubmit={submit} noValidate aria-label={label}>
       <div style={{ flex: '1 1 220px' }}>
-        <TextField label="New task" placeholder="What needs doing?" {...form.field('title')} />
+        <TextField label={label} placeholder="What needs doing?" {...form.field('title')} />
       </div>
       <Button type="submit">Add task</Button>
     </form>

@@ -1,10 +1,11 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { defineModule } from '../../module';
-import { oneOf, searchOf, uuid } from '../../routes/search-params';
+import { CHANNEL_NAME } from '../../../schema/projects';
+import { matching, oneOf, searchOf, uuid } from '../../routes/search-params';
 import { workspaceRoute } from '../workspaces/workspace-route';
 
 /** The views of `project-manager/{view}` (spec §2); the project list is the module's front page. */
-export const projectViews = ['board', 'list', 'chat', 'standups', 'noticeboard'] as const;
+export const projectViews = ['board', 'list', 'calendar', 'chat', 'standups', 'noticeboard'] as const;
 export type ProjectView = (typeof projectViews)[number];
 
 /** ?project=<id> picks the project a view shows; ?task=<id> opens a task over it. */
@@ -31,6 +32,14 @@ const viewRoute = createRoute({
   component: lazyRouteComponent(() => import('./project-page'), 'ProjectViewPage'),
 });
 
+/** The workspace's team channels (?channel=<name> opens one); static, so it wins over `$view`. */
+const channelsRoute = createRoute({
+  getParentRoute: () => projectManagerRoute,
+  path: 'channels',
+  validateSearch: searchOf({ channel: matching(CHANNEL_NAME, 'a channel name') }),
+  component: lazyRouteComponent(() => import('./channels-page'), 'ChannelsPage'),
+});
+
 /** A project's own page: its board, with the other views a tab away. */
 const projectRoute = createRoute({
   getParentRoute: () => projectManagerRoute,
@@ -54,7 +63,7 @@ const projectsAliasRoute = createRoute({
 
 export const projectsModule = defineModule({
   id: 'projects',
-  routes: [projectManagerRoute.addChildren([projectsIndexRoute, viewRoute, projectRoute]), projectsAliasRoute],
+  routes: [projectManagerRoute.addChildren([projectsIndexRoute, channelsRoute, viewRoute, projectRoute]), projectsAliasRoute],
   nav: { label: 'Projects', to: '/workspace/$workspaceId/project-manager' },
   // Task due dates on the planner's calendar, from the projects' documents on this device.
   calendar: () => import('./calendar-source').then((m) => m.taskDueDates),

@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { addComment, addTask, column, commentsOf, descriptionOf, moveTask, readTasks, updateTask } from './project-doc';
+import { channelSlug } from '../../../schema/projects';
+import {
+  addComment,
+  addTask,
+  attachFile,
+  attachmentsOf,
+  column,
+  commentsOf,
+  deleteTask,
+  descriptionOf,
+  detachFile,
+  moveTask,
+  readTasks,
+  updateTask,
+} from './project-doc';
+import { peerCursors, publishCursor } from './presence';
+import { Awareness } from 'y-protocols/awareness';
 
 /** Two replicas exchanging everything they have. */
 function sync(a: Y.Doc, b: Y.Doc) {
@@ -67,5 +83,65 @@ describe('a project document', () => {
     doc.getMap('tasks').set(crypto.randomUUID(), broken);
     doc.getMap('tasks').set('not-a-uuid', 'text');
     expect(readTasks(doc).map((t) => t.id)).toEqual([id]);
+  });
+});
+
+describe('attachments, cursors and channel names', () => {
+  const file = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+
+  it('two people attaching files to one task at once both keep theirs; removing one leaves the other; deleting the task takes them', () => {
+    const a = new Y.Doc();
+    const b = new Y.Doc();
+    const id = addTask(a, { title: 'Sign', reporter: 1 });
+    sync(a, b);
+    attachFile(a, id, { file: file(1), name: 'quote.pdf', type: 'application/pdf', size: 10, by: 1 });
+    attachFile(b, id, { file: file(2), name: 'photo.png', type: 'image/png', size: 20, by: 2 });
+    sync(a, b);
+    expect(
+      attachmentsOf(a, id)
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual(['photo.png', 'quote.pdf']);
+    expect(attachmentsOf(b, id)).toEqual(attachmentsOf(a, id));
+    detachFile(b, id, file(1));
+    sync(a, b);
+    expect(attachmentsOf(a, id).map((x) => x.name)).toEqual(['photo.png']);
+    deleteTask(a, id);
+    expect(attachmentsOf(a, id)).toEqual([]);
+  });
+
+  it('a file is attached to a task once, and a task that does not exist takes none', () => {
+    const a = new Y.Doc();
+    const id = addTask(a, { title: 'Sign', reporter: 1 });
+    attachFile(a, id, { file: file(1), name: 'quote.pdf', type: 'application/pdf', size: 10, by: 1 });
+    attachFile(a, id, { file: file(1), name: 'quote.pdf', type: 'application/pdf', size: 10, by: 2 });
+    attachFile(a, crypto.randomUUID(), { file: file(3), name: 'x.pdf', type: 'application/pdf', size: 1, by: 1 });
+    expect(attachmentsOf(a, id)).toHaveLength(1);
+    expect(a.getMap('attachments').size).toBe(1);
+  });
+
+  it("another person's caret stays on the same letter while text is typed before it", () => {
+    const a = new Y.Doc();
+    const b = new Y.Doc();
+    const id = addTask(a, { title: 'Sign', reporter: 1, description: 'gold letters' });
+    sync(a, b);
+    const theirs = new Awareness(b);
+    theirs.setLocalState({ user: { id: 2, name: 'Sipho', color: '#0E7490' }, task: id });
+    const text = descriptionOf(b, id);
+    if (!text) throw new Error('no description');
+    publishCursor(theirs, text, id, 5, 12);
+    descriptionOf(a, id)?.insert(0, 'Big ');
+    sync(a, b);
+    const mine = descriptionOf(a, id);
+    if (!mine) throw new Error('no description');
+    const [peer] = peerCursors(new Map([[theirs.clientID, theirs.getLocalState() ?? {}]]), null, mine, id);
+    expect(peer).toMatchObject({ name: 'Sipho', color: '#0E7490', anchor: 9, head: 16 });
+    expect(mine.toString().slice(peer.anchor ?? 0, peer.head ?? 0)).toBe('letters');
+  });
+
+  it('a channel name is what was typed, in lower case with dashes', () => {
+    expect(channelSlug('  Market Day! ')).toBe('market-day');
+    expect(channelSlug('Café Crew')).toBe('cafe-crew');
+    expect(channelSlug('!!!')).toBe('');
   });
 });

@@ -141,7 +141,11 @@ export function updateTask(doc: Y.Doc, id: string, patch: TaskPatch, by?: { id: 
 }
 
 export function deleteTask(doc: Y.Doc, id: string): void {
-  tasksMap(doc).delete(id);
+  doc.transact(() => {
+    tasksMap(doc).delete(id);
+    const attachments = doc.getMap('attachments');
+    for (const key of [...attachments.keys()]) if (key.startsWith(`${id} `)) attachments.delete(key);
+  });
 }
 
 /** The task's shared description, edited by everyone at once. */
@@ -181,4 +185,44 @@ export function commentsOf(doc: Y.Doc, id: string): TaskComment[] {
     const parsed = taskComment.safeParse(c);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/**
+ * A task's attachments: drive files, by id. They sit in the document's top-level `attachments` map
+ * keyed "task file", so two people attaching at once both keep theirs, and one file is attached to
+ * a task once. The name and type are as the file was when attached, for showing offline; the drive
+ * decides who may read the bytes.
+ */
+export const taskAttachment = z.object({
+  file: z.uuid(),
+  name: z.string().max(300),
+  type: z.string().max(200),
+  size: z.number().int().nonnegative(),
+  by: z.number().nullable(),
+  at: z.string(),
+});
+export type TaskAttachment = z.infer<typeof taskAttachment>;
+
+function attachmentKey(taskId: string, fileId: string): string {
+  return `${taskId} ${fileId}`;
+}
+
+export function attachFile(doc: Y.Doc, taskId: string, a: Omit<TaskAttachment, 'at'>): void {
+  if (!taskMap(doc, taskId)) return;
+  const entry: TaskAttachment = { ...a, at: new Date().toISOString() };
+  doc.getMap('attachments').set(attachmentKey(taskId, a.file), entry);
+}
+
+export function detachFile(doc: Y.Doc, taskId: string, fileId: string): void {
+  doc.getMap('attachments').delete(attachmentKey(taskId, fileId));
+}
+
+export function attachmentsOf(doc: Y.Doc, taskId: string): TaskAttachment[] {
+  const out: TaskAttachment[] = [];
+  doc.getMap('attachments').forEach((value, key) => {
+    if (!key.startsWith(`${taskId} `)) return;
+    const parsed = taskAttachment.safeParse(value);
+    if (parsed.success && key === attachmentKey(taskId, parsed.data.file)) out.push(parsed.data);
+  });
+  return out.sort((a, b) => a.at.localeCompare(b.at) || a.file.localeCompare(b.file));
 }

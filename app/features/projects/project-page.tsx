@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { priorityLabels, projectDocName, projectMessages, projectStatusLabels, type ProjectMemberDto } from '../../../schema/projects';
 import { ApiError } from '../../data/api';
@@ -10,7 +10,9 @@ import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import * as w from '../../ui/page.css';
 import { Board, TaskList, type Me } from './board';
+import { TaskCalendar } from './calendar';
 import { projectViews, type ProjectView } from './module';
+import { useAnnounceSelf } from './presence';
 import { statusColors } from './projects-page';
 import * as s from './projects.css';
 import { TaskDialog } from './task-dialog';
@@ -23,6 +25,7 @@ const viewRoute = getRouteApi('/protected/workspace/$workspaceId/project-manager
 const viewTitles: Record<ProjectView, string> = {
   board: 'Board',
   list: 'List',
+  calendar: 'Calendar',
   chat: 'Chat',
   standups: 'Standups',
   noticeboard: 'Noticeboard',
@@ -139,9 +142,7 @@ function ProjectScreen({
   const shared = useSharedDoc(allowed && user ? user.id : null, projectDocName(workspaceId, projectId));
   const me: Me | null = user ? { id: user.id, name: user.full_name || user.email } : null;
   const awareness = shared?.awareness ?? null;
-  useEffect(() => {
-    if (awareness && me) awareness.setLocalStateField('user', { id: me.id, name: me.name });
-  }, [awareness, me?.id, me?.name]);
+  useAnnounceSelf(awareness, me);
   const members: readonly ProjectMemberDto[] = project.data?.members ?? [];
 
   if (refused) {
@@ -175,6 +176,7 @@ function ProjectScreen({
     const open = (id: string) => onTask(id);
     if (v === 'board') return <Board doc={shared.doc} me={me} members={members} onOpen={open} />;
     if (v === 'list') return <TaskList doc={shared.doc} me={me} members={members} onOpen={open} />;
+    if (v === 'calendar') return <TaskCalendar doc={shared.doc} me={me} members={members} onOpen={open} />;
     if (v === 'chat') return <Chat doc={shared.doc} awareness={awareness} me={me} />;
     if (v === 'standups') return <Standups doc={shared.doc} me={me} />;
     return <Noticeboard doc={shared.doc} me={me} />;
@@ -215,7 +217,15 @@ function ProjectScreen({
         tabs={projectViews.map((v) => ({ id: v, title: viewTitles[v], content: view === v ? body(v) : null }))}
       />
       {taskId && shared && me ? (
-        <TaskDialog doc={shared.doc} awareness={awareness} taskId={taskId} me={me} members={members} onClose={() => onTask(null)} />
+        <TaskDialog
+          doc={shared.doc}
+          workspaceId={workspaceId}
+          awareness={awareness}
+          taskId={taskId}
+          me={me}
+          members={members}
+          onClose={() => onTask(null)}
+        />
       ) : null}
     </section>
   );

@@ -10,7 +10,7 @@ import {
   type ProjectStatus,
 } from '../../../schema/projects';
 import { useAuth } from '../../data/auth-store';
-import { Button } from '../../ui/button';
+import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, LoadError } from '../../ui/feedback';
 import { FormActions, FormFailure } from '../../ui/form-actions';
 import { SelectField } from '../../ui/form-controls';
@@ -54,7 +54,12 @@ export function ProjectsPage() {
         <h1 id="projects-title" className={w.title}>
           Projects
         </h1>
-        <Button onPress={() => setCreating(true)}>New project</Button>
+        <div className={w.row}>
+          <ButtonLink variant="secondary" href={`/workspace/${workspaceId}/project-manager/channels`}>
+            Team channels
+          </ButtonLink>
+          <Button onPress={() => setCreating(true)}>New project</Button>
+        </div>
       </div>
       {projects.isPending ? (
         <Spinner label="Loading projects" />

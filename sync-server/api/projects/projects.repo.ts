@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { ProjectDto, ProjectMemberDto, TaskStatus } from '../../../schema/projects.js';
+import type { ChannelDto, ProjectDto, ProjectMemberDto, TaskStatus } from '../../../schema/projects.js';
 
 /** The projects' SQL; every function runs inside the caller's workspace scope (row-level security). */
 
@@ -116,4 +116,23 @@ export async function dueTasks(q: Queryable, ws: number, userId: number, all: bo
       ORDER BY t.due_date, t.title`,
     [ws, userId, from, to, all],
   );
+}
+
+export async function listChannels(q: Queryable, ws: number): Promise<ChannelDto[]> {
+  const rows = await q.query<{ name: string; created_at: Date | string }>(
+    `SELECT name, created_at FROM team_channels WHERE workspace_id = $1 ORDER BY name`,
+    [ws],
+  );
+  return rows.map((r) => ({ name: r.name, created_at: new Date(r.created_at).toISOString() }));
+}
+
+/** The new channel, or null when the workspace has one of that name already. */
+export async function insertChannel(q: Queryable, ws: number, name: string, userId: number): Promise<ChannelDto | null> {
+  const rows = await q.query<{ name: string; created_at: Date | string }>(
+    `INSERT INTO team_channels (workspace_id, name, created_by) VALUES ($1, $2, $3)
+     ON CONFLICT (workspace_id, name) DO NOTHING RETURNING name, created_at`,
+    [ws, name, userId],
+  );
+  const row = rows[0];
+  return row ? { name: row.name, created_at: new Date(row.created_at).toISOString() } : null;
 }

@@ -27,6 +27,10 @@ export function projectsRoutes(deps: AppDeps): Router {
   mount(router, c.removeMember, async ({ params }, req) =>
     projects.removeMember(deps, await caller(deps, req, params.id), params.projectId, params.userId),
   );
+  mount(router, c.channels, async ({ params }, req) => projects.listChannels(deps, await caller(deps, req, params.id)));
+  mount(router, c.createChannel, async ({ params, body }, req) =>
+    projects.createChannel(deps, await caller(deps, req, params.id), body.name),
+  );
   mount(router, c.due, async ({ params, query }, req) => projects.dueTasks(deps, await caller(deps, req, params.id), query.from, query.to));
   return router;
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { projectMessages, type ProjectDetail, type memberAdd, type projectCreate, type projectPatch } from '../../../schema/projects.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Membership } from '../workspaces/membership.js';
 import * as repo from './projects.repo.js';
 
@@ -97,4 +97,15 @@ export async function removeMember(deps: AppDeps, c: ProjectsCaller, id: string,
 
 export async function dueTasks(deps: AppDeps, c: ProjectsCaller, from: string, to: string) {
   return { tasks: await scoped(deps, c, (q) => repo.dueTasks(q, c.workspaceId, c.userId, seesAll(c), from, to)) };
+}
+
+/** Team channels: any active member of the workspace lists them and starts one. */
+export async function listChannels(deps: AppDeps, c: ProjectsCaller) {
+  return { channels: await scoped(deps, c, (q) => repo.listChannels(q, c.workspaceId)) };
+}
+
+export async function createChannel(deps: AppDeps, c: ProjectsCaller, name: string) {
+  const created = await scoped(deps, c, (q) => repo.insertChannel(q, c.workspaceId, name, c.userId));
+  if (!created) throw conflict(projectMessages.channelTaken);
+  return created;
 }
