@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { eventsContract as c } from '../../../schema/contract/events';
-import { eventCreate, type EventStatus } from '../../../schema/events';
+import { eventCreate, whenKey, type EventStatus } from '../../../schema/events';
 import { ApiError, call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { Button } from '../../ui/button';
@@ -107,7 +107,11 @@ function NewEventDialog({ workspaceId, onClose }: { workspaceId: number; onClose
   );
   const submit = form.handleSubmit(
     async (body) => {
-      const made = await call(c.create, { params: { id: workspaceId }, body });
+      // The schema's output holds parsed dates; the server parses them again from their text.
+      const made = await call(c.create, {
+        params: { id: workspaceId },
+        body: { ...body, start_date: body.start_date ? whenKey(body.start_date) : '', end_date: body.end_date ? whenKey(body.end_date) : undefined },
+      });
       await client.invalidateQueries({ queryKey: eventKeys.all(workspaceId) });
       toast({ title: 'Event created', variant: 'success' });
       onClose();
