@@ -110,7 +110,11 @@ function NewEventDialog({ workspaceId, onClose }: { workspaceId: number; onClose
       // The schema's output holds parsed dates; the server parses them again from their text.
       const made = await call(c.create, {
         params: { id: workspaceId },
-        body: { ...body, start_date: body.start_date ? whenKey(body.start_date) : '', end_date: body.end_date ? whenKey(body.end_date) : undefined },
+        body: {
+          ...body,
+          start_date: body.start_date ? whenKey(body.start_date) : '',
+          end_date: body.end_date ? whenKey(body.end_date) : undefined,
+        },
       });
       await client.invalidateQueries({ queryKey: eventKeys.all(workspaceId) });
       toast({ title: 'Event created', variant: 'success' });

@@ -23,7 +23,7 @@ export const line = style({
   padding: `${vars.space.sm} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
-export const qty = style({ width: '5rem' });
+export const qty = style({ width: '9rem', flex: 'none' });
 export const code = style({
   fontFamily: 'monospace',
   fontSize: vars.fontSize.sm,
