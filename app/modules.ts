@@ -1,6 +1,7 @@
 import type { AppModule } from './module';
 import { crmModule } from './features/crm/module';
 import { driveModule } from './features/drive/module';
+import { eventsModule } from './features/events/module';
 import { inventoryModule } from './features/inventory/module';
 import { invoicesModule } from './features/invoices/module';
 import { marketplaceModule } from './features/marketplace/module';
@@ -22,6 +23,7 @@ export const appModules = [
   driveModule,
   projectsModule,
   marketplaceModule,
+  eventsModule,
 ] as const;
 
 /** Any page of any module, each with its own route type (the router's typed links depend on them). */

@@ -3,6 +3,7 @@ import { contacts } from './crm.js';
 import { posOrders, posShifts } from './pos.js';
 import { invoices, quotes } from './invoices.js';
 import { plannerItems } from './planner.js';
+import { checkIns } from './events.js';
 import type { ReplicatedEntity } from './replicated-entity.js';
 
 export * from './replicated-entity.js';
@@ -25,6 +26,7 @@ export const replicated = {
   invoices,
   quotes,
   planner_items: plannerItems,
+  check_ins: checkIns,
 } as const;
 
 export type ReplicatedName = keyof typeof replicated;

@@ -14,6 +14,7 @@ import { posRoutes } from './pos/pos.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.js';
 import { seoRoutes } from '../seo/seo.js';
+import { eventsRoutes } from './events/events.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -29,6 +30,7 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   posRoutes,
   invoicesRoutes,
   marketplaceRoutes,
+  eventsRoutes,
   seoRoutes,
   devRoutes,
 ];

@@ -4,6 +4,7 @@ import { productRules, stockMovementRules } from '../api/inventory/inventory.syn
 import { invoiceRules, quoteRules } from '../api/invoices/invoices.sync.js';
 import { plannerItemRules } from '../api/planner/planner.sync.js';
 import { posOrderRules, posShiftRules } from '../api/pos/pos.sync.js';
+import { checkInRules } from '../api/events/events.sync.js';
 import type { CollectionRules } from './collection-rules.js';
 
 export type { CollectionRules } from './collection-rules.js';
@@ -22,6 +23,7 @@ export const collectionRules: Record<ReplicatedName, CollectionRules> = {
   invoices: invoiceRules,
   quotes: quoteRules,
   planner_items: plannerItemRules,
+  check_ins: checkInRules,
 };
 
 export function rulesOf(name: string): CollectionRules {

@@ -290,6 +290,14 @@ function documentExamples(ws: number): Record<string, Record<string, unknown>> {
       tax_rate_bp: 1500,
       track_inventory: true,
     },
+    check_ins: {
+      ...base(),
+      event_id: randomUUID(),
+      ticket_id: randomUUID(),
+      device_id: 'door-1',
+      device_name: 'Gate A',
+      scanned_at: new Date().toISOString(),
+    },
     planner_items: {
       ...base(),
       title: 'Stock take',

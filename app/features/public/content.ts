@@ -31,7 +31,12 @@ export const modules: readonly PublicModule[] = [
     route: 'drive',
   },
   { key: 'orders', name: 'Orders & Storefront', summary: 'Your own online shop page and one list for every order.' },
-  { key: 'events', name: 'Events & Ticketing', summary: 'Publish events, sell tickets and check guests in at the door.' },
+  {
+    key: 'events',
+    name: 'Events & Ticketing',
+    summary: 'Publish events, sell tickets and check guests in at the door, even with no signal.',
+    route: 'events',
+  },
   { key: 'bookings', name: 'Services & Bookings', summary: 'Let clients book appointments for your services.' },
   { key: 'classifieds', name: 'Classified Ads', summary: 'Post ads on the marketplace and answer enquiries.' },
   { key: 'content', name: 'Content & Magazine', summary: 'Write articles and stories for your audience.' },

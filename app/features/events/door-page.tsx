@@ -1,0 +1,225 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { map } from 'rxjs';
+import { eventsContract as c } from '../../../schema/contract/events';
+import { eventMessages, type DoorKit } from '../../../schema/events';
+import { call } from '../../data/api';
+import type { UserData } from '../../data/db';
+import { useLiveQuery } from '../../data/use-live-query';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Notice } from '../../ui/feedback';
+import * as w from '../../ui/page.css';
+import { TextField } from '../../ui/text-field';
+import { deviceId } from '../invoices/numbering';
+import { useOnline } from '../pwa/online';
+import { DeviceDataGate } from '../sync/device-data-gate';
+import { checkTicket, keepKit, storedKit, type Verdict } from './door-check';
+import { EventNav } from './event-nav';
+import * as s from './events.css';
+
+const route = getRouteApi('/protected/workspace/$workspaceId/events/$eventId/door');
+const NAME_KEY = 'vuka-door-name';
+
+/** /workspace/{id}/events/{event_id}/door: scan or type a ticket code; the answer comes at once, offline. */
+export function DoorPage() {
+  const { workspaceId, eventId } = route.useParams();
+  return (
+    <section className={w.page} aria-labelledby="door-title">
+      <div className={w.pageHeader}>
+        <h1 id="door-title" className={w.title}>
+          Door check-in
+        </h1>
+      </div>
+      <EventNav workspaceId={workspaceId} eventId={eventId} />
+      <DeviceDataGate inline>{(data) => <Door data={data} workspaceId={workspaceId} eventId={eventId} />}</DeviceDataGate>
+    </section>
+  );
+}
+
+function useDoorKit(workspaceId: number, eventId: string) {
+  const online = useOnline();
+  const [kit, setKit] = useState<DoorKit | null>(() => storedKit(eventId));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!online) return;
+    let live = true;
+    call(c.doorKit, { params: { id: workspaceId, eventId } }).then(
+      (fresh) => {
+        keepKit(fresh);
+        if (live) {
+          setKit(fresh);
+          setError(null);
+        }
+      },
+      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [online, workspaceId, eventId]);
+  return { kit, error, online };
+}
+
+function Door({ data, workspaceId, eventId }: { data: UserData; workspaceId: number; eventId: string }) {
+  const { kit, error, online } = useDoorKit(workspaceId, eventId);
+  const [code, setCode] = useState('');
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [deviceName] = useState(() => localStorage.getItem(NAME_KEY) ?? `Door ${deviceId().slice(0, 4).toUpperCase()}`);
+  const input = useRef<HTMLInputElement | null>(null);
+  const admitted = useLiveQuery(
+    () =>
+      data.db.check_ins
+        .find({ selector: { workspace_id: workspaceId, event_id: eventId } })
+        .$.pipe(map((docs) => new Set(docs.map((d) => d.ticket_id)).size)),
+    [data, workspaceId, eventId],
+  );
+
+  const check = useCallback(
+    async (scanned: string) => {
+      if (!kit) return;
+      const result = await checkTicket(data, { code: scanned, kit, workspaceId, deviceId: deviceId(), deviceName, now: new Date() });
+      setVerdict(result);
+      setCode('');
+      input.current?.focus();
+    },
+    [data, kit, workspaceId, deviceName],
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (code.trim()) void check(code.trim());
+  }
+
+  if (!kit) {
+    return error ? (
+      <Notice tone="error" title="The door could not get ready">
+        <p className={w.muted}>{error}</p>
+      </Notice>
+    ) : (
+      <Notice tone="info" title={online ? 'Getting the door ready…' : 'Not ready for offline scanning'}>
+        <p className={w.muted}>{online ? 'Fetching the event key and the revocation list.' : eventMessages.noKey}</p>
+      </Notice>
+    );
+  }
+  const count = admitted.status === 'ready' ? admitted.data : 0;
+  return (
+    <div className={w.stack}>
+      <Card>
+        <p className={s.counter} aria-live="polite">
+          {count} admitted of {kit.sold} sold
+        </p>
+        <p className={w.muted}>
+          {kit.title} · {deviceName} · {online ? 'online' : 'offline'} · revocation list from {new Date(kit.fetched_at).toLocaleString()}
+        </p>
+      </Card>
+      <div role="status" aria-live="assertive">
+        {verdict ? <VerdictBox verdict={verdict} /> : null}
+      </div>
+      <Camera onCode={(c2) => void check(c2)} />
+      <Card>
+        <form className={w.stack} onSubmit={submit} aria-label="Check a ticket">
+          <TextField
+            label="Ticket code"
+            value={code}
+            onChange={setCode}
+            autoFocus
+            placeholder="VK1.…"
+            description="Scan, or type the code printed on the ticket"
+          />
+          <Button type="submit" isDisabled={!code.trim()}>
+            Check ticket
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+function VerdictBox({ verdict }: { verdict: Verdict }) {
+  if (verdict.kind === 'admit') {
+    return (
+      <div className={`${s.verdictBox} ${s.verdict.admit}`}>
+        <p className={s.verdictTitle}>Admit</p>
+        <p>Valid ticket · admitted at {new Date(verdict.at).toLocaleTimeString()}</p>
+      </div>
+    );
+  }
+  if (verdict.kind === 'again') {
+    return (
+      <div className={`${s.verdictBox} ${s.verdict.again}`}>
+        <p className={s.verdictTitle}>{eventMessages.alreadyAdmitted}</p>
+        <p>
+          First admitted at {new Date(verdict.firstAt).toLocaleTimeString()} by {verdict.firstDevice}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className={`${s.verdictBox} ${s.verdict.refuse}`}>
+      <p className={s.verdictTitle}>Refused</p>
+      <p>{verdict.message}</p>
+    </div>
+  );
+}
+
+interface Detector {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+}
+
+function barcodeDetector(): Detector | null {
+  const ctor: unknown = Reflect.get(window, 'BarcodeDetector');
+  if (typeof ctor !== 'function') return null;
+  const made: unknown = Reflect.construct(ctor, [{ formats: ['qr_code'] }]);
+  return typeof made === 'object' && made !== null && 'detect' in made ? (made as Detector) : null;
+}
+
+/** The phone's camera, where the browser can read QR codes itself (BarcodeDetector); else nothing is shown. */
+function Camera({ onCode }: { onCode: (code: string) => void }) {
+  const [on, setOn] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const video = useRef<HTMLVideoElement | null>(null);
+  const supported = typeof window !== 'undefined' && 'BarcodeDetector' in window;
+  useEffect(() => {
+    if (!on) return;
+    const detector = barcodeDetector();
+    if (!detector) return;
+    let stream: MediaStream | null = null;
+    let stopped = false;
+    let last = '';
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'environment' } })
+      .then(async (s2) => {
+        stream = s2;
+        if (!video.current) return;
+        video.current.srcObject = s2;
+        await video.current.play();
+        const tick = async () => {
+          if (stopped || !video.current) return;
+          const found = await detector.detect(video.current).catch(() => []);
+          const value = found[0]?.rawValue;
+          if (value && value !== last) {
+            last = value;
+            onCode(value);
+          }
+          requestAnimationFrame(() => void tick());
+        };
+        void tick();
+      })
+      .catch((err: unknown) => setFailed(err instanceof Error ? err.message : 'The camera could not be opened'));
+    return () => {
+      stopped = true;
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, [on, onCode]);
+  if (!supported) return null;
+  return (
+    <Card>
+      {failed ? <p role="alert">{failed}</p> : null}
+      {on ? <video ref={video} className={s.video} muted playsInline aria-label="Camera" /> : null}
+      <Button variant="secondary" onPress={() => setOn((v) => !v)}>
+        {on ? 'Stop camera' : 'Scan with camera'}
+      </Button>
+    </Card>
+  );
+}

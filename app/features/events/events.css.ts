@@ -1,0 +1,53 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../ui/theme.css';
+
+const phone = 'screen and (max-width: 640px)';
+
+export const cards = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+  gap: vars.space.lg,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  color: vars.color.text,
+  textDecoration: 'none',
+  minWidth: 0,
+  selectors: { '&:hover': { borderColor: vars.color.accent } },
+});
+export const cardTitle = style({ fontWeight: 700, fontSize: vars.fontSize.lg, margin: 0, overflowWrap: 'anywhere' });
+
+export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, margin: `0 0 ${vars.space.lg}` });
+
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
+export const th = style({ textAlign: 'left', padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}` });
+export const td = style({ padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: 'anywhere' });
+export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
+
+/** The door's answer, big enough to read at arm's length. */
+export const verdict = styleVariants({
+  admit: { background: '#15803d', color: '#fff' },
+  refuse: { background: '#b91c1c', color: '#fff' },
+  again: { background: '#a16207', color: '#fff' },
+});
+export const verdictBox = style({
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+  textAlign: 'center',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});
+export const verdictTitle = style({ fontSize: '2rem', fontWeight: 800, margin: 0, '@media': { [phone]: { fontSize: '1.6rem' } } });
+export const counter = style({ fontSize: vars.fontSize.xl, fontWeight: 700, margin: 0 });
+export const video = style({ width: '100%', maxHeight: '50vh', borderRadius: vars.radius.lg, background: '#000', objectFit: 'cover' });
+export const code = style({ fontFamily: 'monospace', fontSize: vars.fontSize.xs, overflowWrap: 'anywhere', wordBreak: 'break-all' });

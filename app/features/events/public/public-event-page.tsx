@@ -1,0 +1,209 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { eventsContract as c } from '../../../../schema/contract/events';
+import { ticketOrderInput, type PublicEventDetail } from '../../../../schema/events';
+import { formatCents } from '../../../../schema/money';
+import { ApiError, call } from '../../../data/api';
+import { NotFound } from '../../../routes/not-found';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { Notice } from '../../../ui/feedback';
+import * as w from '../../../ui/page.css';
+import { PageSpinner } from '../../../ui/spinner';
+import { TextField } from '../../../ui/text-field';
+import { zodFieldErrors, type FieldErrors } from '../../forms/use-zod-form';
+import { usePageMeta } from '../../public/page-meta';
+import { PublicLayout } from '../../public/layout/public-layout';
+import { eventWhen } from '../use-events';
+import { priceLabel } from './public-events-page';
+import * as p from './public.css';
+
+const route = getRouteApi('/marketplace/events/$slug');
+
+/** /marketplace/events/{slug}: the event page with its tickets; free ones register at once, paid ones go to the card checkout. */
+export function PublicEventPage() {
+  const { slug } = route.useParams();
+  const { reference } = route.useSearch();
+  const event = useQuery({
+    queryKey: ['public-event', slug],
+    queryFn: () => call(c.publicGet, { params: { slug } }),
+    retry: (n, err) => !(err instanceof ApiError && err.status === 404) && n < 2,
+  });
+  if (event.isPending) return <PageSpinner label="Opening the event..." />;
+  if (event.isError) {
+    if (event.error instanceof ApiError && event.error.status === 404) return <NotFound />;
+    return (
+      <PublicLayout>
+        <p role="alert">The event could not be loaded. Check your connection and try again.</p>
+      </PublicLayout>
+    );
+  }
+  return (
+    <PublicLayout>
+      <EventView event={event.data} reference={reference} />
+    </PublicLayout>
+  );
+}
+
+function EventView({ event, reference }: { event: PublicEventDetail; reference: string | undefined }) {
+  usePageMeta({ title: event.title, description: `${eventWhen(event)} · ${event.location || 'Online'} · ${priceLabel(event)}` });
+  return (
+    <div className={`${p.page} ${p.narrow}`}>
+      <header>
+        <h1 className={w.title}>{event.title}</h1>
+        <p className={w.muted}>
+          {eventWhen(event)} · {event.is_online ? 'Online' : event.location || 'Place to be announced'} · by {event.organiser}
+        </p>
+      </header>
+      {reference ? <CheckoutState slug={event.slug} reference={reference} /> : null}
+      {event.description ? <p>{event.description}</p> : null}
+      <TicketPicker event={event} />
+    </div>
+  );
+}
+
+function CheckoutState({ slug, reference }: { slug: string; reference: string }) {
+  const state = useQuery({
+    queryKey: ['ticket-checkout', slug, reference],
+    queryFn: () => call(c.checkout, { params: { slug, reference } }),
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false),
+  });
+  if (!state.data) return <Notice title="Checking your payment…" />;
+  if (state.data.status === 'failed') {
+    return (
+      <Notice tone="error" title="The payment did not go through">
+        Nothing was charged. You can try again below.
+      </Notice>
+    );
+  }
+  if (state.data.status === 'pending') return <Notice title="Waiting for the payment to be confirmed…" />;
+  return (
+    <Notice tone="info" title="Payment received: your tickets are on their way by e-mail">
+      <ul>
+        {state.data.tickets.map((token, i) => (
+          <li key={token}>
+            <Link to="/tickets/$token" params={{ token }}>
+              Open ticket {i + 1}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Notice>
+  );
+}
+
+function TicketPicker({ event }: { event: PublicEventDetail }) {
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const order = useMutation({
+    mutationFn: (body: Parameters<typeof call<typeof c.order>>[1]['body']) => call(c.order, { params: { slug: event.slug }, body }),
+    onSuccess: (result) => {
+      if (result.authorization_url) window.location.assign(result.authorization_url);
+    },
+  });
+  const lines = event.ticket_types
+    .map((t) => ({ ticket_type_id: t.id, quantity: Number(quantities[t.id] ?? '0') }))
+    .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
+  const total = lines.reduce(
+    (sum, l) => sum + (event.ticket_types.find((t) => t.id === l.ticket_type_id)?.price_cents ?? 0) * l.quantity,
+    0,
+  );
+  const currency = event.ticket_types[0]?.currency ?? event.currency;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = ticketOrderInput.safeParse({ lines, name, email });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    order.mutate(parsed.data);
+  }
+
+  if (order.data && !order.data.authorization_url) {
+    return order.data.registration_status === 'pending' ? (
+      <Notice tone="info" title="Registration received">
+        The organiser approves registrations for this event; you will hear from them by e-mail.
+      </Notice>
+    ) : (
+      <Notice tone="info" title="You're in: your tickets are on their way by e-mail">
+        <ul>
+          {order.data.tickets.map((t, i) => (
+            <li key={t.id}>
+              <Link to="/tickets/$token" params={{ token: t.token }}>
+                Open ticket {i + 1}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Notice>
+    );
+  }
+  return (
+    <Card aria-labelledby="tickets-title">
+      <h2 id="tickets-title" className={w.sectionTitle}>
+        Tickets
+      </h2>
+      {event.ticket_types.length === 0 ? (
+        <p className={w.muted}>Tickets are not on sale yet.</p>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Get tickets" className={w.stack}>
+          {event.ticket_types.map((t) => (
+            <div key={t.id} className={p.line}>
+              <div>
+                <strong>{t.name}</strong>
+                <p className={w.muted}>
+                  {t.price_cents === 0 ? 'Free' : formatCents(t.price_cents, t.currency)}
+                  {t.on_sale ? ` · ${t.available} left` : ` · ${t.reason ?? 'Not on sale'}`}
+                </p>
+              </div>
+              {t.on_sale ? (
+                <div className={p.qty}>
+                  <TextField
+                    label={`How many ${t.name}`}
+                    inputMode="numeric"
+                    value={quantities[t.id] ?? ''}
+                    placeholder="0"
+                    onChange={(v) => setQuantities((q) => ({ ...q, [t.id]: v.replace(/\D/g, '').slice(0, 2) }))}
+                  />
+                </div>
+              ) : null}
+            </div>
+          ))}
+          <TextField label="Your name" isRequired value={name} onChange={setName} error={errors.name} autoComplete="name" />
+          <TextField
+            label="E-mail for the tickets"
+            isRequired
+            type="email"
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+            autoComplete="email"
+          />
+          {errors.lines ? (
+            <p role="alert" className={w.fieldError}>
+              {errors.lines}
+            </p>
+          ) : null}
+          {order.error ? (
+            <p role="alert" className={w.fieldError}>
+              {order.error instanceof ApiError
+                ? order.error.serverMessage
+                : 'The order could not be placed. Check your connection and try again.'}
+            </p>
+          ) : null}
+          <p>
+            Total: <strong>{total === 0 ? 'Free' : formatCents(total, currency)}</strong>
+          </p>
+          <Button type="submit" isDisabled={order.isPending}>
+            {total > 0 ? 'Pay by card' : 'Get free tickets'}
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css';
+
+export const page = style({
+  maxWidth: 960,
+  margin: '0 auto',
+  padding: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  width: '100%',
+  boxSizing: 'border-box',
+  '@media': { 'screen and (max-width: 640px)': { padding: vars.space.sm } },
+});
+export const narrow = style({ maxWidth: 640 });
+export const search = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-end', flexWrap: 'wrap' });
+export const line = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+  padding: `${vars.space.sm} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+export const qty = style({ width: '9rem', flex: 'none' });
+export const code = style({
+  fontFamily: 'monospace',
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+  wordBreak: 'break-all',
+  padding: vars.space.md,
+  border: `2px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  userSelect: 'all',
+});

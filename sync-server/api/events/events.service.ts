@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import {
+  eventMessages,
+  eventProblem,
+  type EventCreate,
+  type EventDetail,
+  type EventPatch,
+  type EventWhen,
+  type TicketTypeInput,
+} from '../../../schema/events.js';
+import { generateEventKeys } from '../../../schema/ticket-code.js';
+import { withScope, type Queryable } from '../../db/db.js';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { assertWithinLimit } from '../../plans/capabilities.js';
+import { capabilitiesOf } from '../../sync/plan-limits.js';
+import type { Membership } from '../workspaces/membership.js';
+import { slugCandidates } from '../workspaces/slug.js';
+import * as repo from './events.repo.js';
+import { mailTickets } from './ticket-mail.js';
+
+/** A signed-in, active member of the workspace an events request names. */
+export interface EventsCaller {
+  userId: number;
+  workspaceId: number;
+  membership: Membership;
+}
+
+function scoped<T>(deps: AppDeps, c: EventsCaller, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  return withScope(deps.db, { userId: c.userId, workspaceId: c.workspaceId }, fn);
+}
+
+/** Creating and changing events, tickets and attendees: the workspace's owner and admins. */
+function requireManager(c: EventsCaller): void {
+  if (c.membership.role !== 'owner' && c.membership.role !== 'admin') throw forbidden(eventMessages.manage);
+}
+
+const invalid = (field: string, message: string) => badRequest(message, { code: 'validation_failed', errors: { [field]: [message] } });
+
+export async function listEvents(deps: AppDeps, c: EventsCaller) {
+  return scoped(deps, c, async (q) => ({
+    events: (await repo.listEvents(q, c.workspaceId)).map(repo.eventDtoOf),
+    categories: await repo.categories(q, c.workspaceId),
+  }));
+}
+
+async function found(q: Queryable, c: EventsCaller, id: string, lock = false): Promise<repo.EventRow> {
+  const row = await repo.findEvent(q, c.workspaceId, id, lock);
+  if (!row) throw notFound(eventMessages.notFound);
+  return row;
+}
+
+async function detail(deps: AppDeps, c: EventsCaller, id: string): Promise<EventDetail> {
+  return scoped(deps, c, async (q) => {
+    const row = await found(q, c, id);
+    return { ...repo.eventDtoOf(row), public_key: row.public_key, ticket_types: await repo.ticketTypes(q, c.workspaceId, id) };
+  });
+}
+
+export const getEvent = detail;
+
+/** A slug nobody has: the one asked for (or the title's), then numbered, then random. */
+async function freeSlug(deps: AppDeps, wanted: string): Promise<string> {
+  const gen = slugCandidates(wanted);
+  for (;;) {
+    const batch: string[] = [];
+    for (let i = 0; i < 12; i++) batch.push(gen.next().value.slice(0, 120).replace(/-+$/g, '') || 'event');
+    const taken = await repo.takenSlugs(deps.db, batch);
+    const free = batch.find((s) => !taken.has(s));
+    if (free) return free;
+  }
+}
+
+const whenParts = (w: EventWhen | undefined | null) => ({ date: w?.date ?? null, time: w?.time ?? null });
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
+}
+
+/**
+ * spec §5 event creation, held to the plan (spec §1: 5 events on Mahala). The count and the insert
+ * share one transaction behind a per-workspace lock, so two tabs cannot both create the fifth.
+ */
+export async function createEvent(deps: AppDeps, c: EventsCaller, body: EventCreate): Promise<EventDetail> {
+  requireManager(c);
+  const start = body.start_date;
+  if (!start) throw invalid('start_date', eventMessages.startRequired);
+  const caps = capabilitiesOf(c.membership, deps.now());
+  const keys = await generateEventKeys();
+  const id = randomUUID();
+  const [settings] = await deps.db.query<{ currency: string | null }>('SELECT currency FROM workspace_settings WHERE workspace_id = $1', [
+    c.workspaceId,
+  ]);
+  for (let attempt = 0; ; attempt++) {
+    const slug = await freeSlug(deps, body.slug ?? body.title);
+    try {
+      await scoped(deps, c, async (q) => {
+        await repo.lockEventCount(q, c.workspaceId);
+        assertWithinLimit(caps, 'events', await repo.countEvents(q, c.workspaceId));
+        const end = whenParts(body.end_date);
+        await repo.insertEvent(q, {
+          ws: c.workspaceId,
+          id,
+          slug,
+          userId: c.userId,
+          currency: settings?.currency ?? 'ZAR',
+          publicKey: keys.publicKey,
+          privateKey: keys.privateKey,
+          title: body.title,
+          description: body.description ?? '',
+          category: body.category ?? null,
+          start_date: start.date,
+          start_time: start.time ?? null,
+          end_date: end.date,
+          end_time: end.time,
+          location: body.location ?? '',
+          is_online: body.is_online,
+          max_attendees: body.max_attendees ?? null,
+          price: body.price,
+          visibility: body.visibility,
+          status: body.status,
+          cover_image: body.cover_image ?? null,
+          gallery: body.gallery,
+          requires_approval: body.requires_approval,
+        });
+      });
+      break;
+    } catch (err) {
+      // Someone took the slug between the look and the insert: try the next free one.
+      if (isUniqueViolation(err) && attempt < 3) continue;
+      throw err;
+    }
+  }
+  return detail(deps, c, id);
+}
+
+export async function updateEvent(deps: AppDeps, c: EventsCaller, id: string, patch: EventPatch): Promise<EventDetail> {
+  requireManager(c);
+  await scoped(deps, c, async (q) => {
+    const row = await found(q, c, id, true);
+    const start: EventWhen =
+      patch.start_date ?? (row.start_time ? { date: row.start_date, time: row.start_time } : { date: row.start_date });
+    const end: EventWhen | undefined =
+      patch.end_date === null
+        ? undefined
+        : (patch.end_date ??
+          (row.end_date ? (row.end_time ? { date: row.end_date, time: row.end_time } : { date: row.end_date }) : undefined));
+    const problem = eventProblem({ start, end });
+    if (problem) throw invalid('end_date', problem);
+    const e = whenParts(end);
+    await repo.updateEvent(q, c.workspaceId, id, {
+      title: patch.title ?? row.title,
+      description: patch.description ?? row.description,
+      category: patch.category ?? row.category,
+      start_date: start.date,
+      start_time: start.time ?? null,
+      end_date: e.date,
+      end_time: e.time,
+      location: patch.location ?? row.location,
+      is_online: patch.is_online ?? row.is_online,
+      max_attendees: patch.max_attendees ?? row.max_attendees,
+      price: patch.price ?? row.price,
+      visibility: patch.visibility ?? row.visibility,
+      status: patch.status ?? row.status,
+      cover_image: patch.cover_image ?? row.cover_image,
+      gallery: patch.gallery ?? row.gallery,
+      requires_approval: patch.requires_approval ?? row.requires_approval,
+    });
+  });
+  return detail(deps, c, id);
+}
+
+export async function addTicketType(deps: AppDeps, c: EventsCaller, eventId: string, body: TicketTypeInput): Promise<EventDetail> {
+  requireManager(c);
+  await scoped(deps, c, async (q) => {
+    const event = await found(q, c, eventId);
+    await repo.insertTicketType(q, {
+      ws: c.workspaceId,
+      id: randomUUID(),
+      eventId,
+      name: body.name,
+      price: body.price_cents,
+      currency: event.currency,
+      quantity: body.quantity,
+      saleStarts: body.sale_starts ?? null,
+      saleEnds: body.sale_ends ?? null,
+    });
+  });
+  return detail(deps, c, eventId);
+}
+
+export async function updateTicketType(
+  deps: AppDeps,
+  c: EventsCaller,
+  eventId: string,
+  typeId: string,
+  body: TicketTypeInput,
+): Promise<EventDetail> {
+  requireManager(c);
+  await scoped(deps, c, async (q) => {
+    await found(q, c, eventId);
+    const types = await repo.ticketTypes(q, c.workspaceId, eventId);
+    if (!types.some((t) => t.id === typeId)) throw notFound(eventMessages.ticketTypeNotFound);
+    const changed = await repo.updateTicketType(q, {
+      ws: c.workspaceId,
+      id: typeId,
+      eventId,
+      name: body.name,
+      price: body.price_cents,
+      quantity: body.quantity,
+      saleStarts: body.sale_starts ?? null,
+      saleEnds: body.sale_ends ?? null,
+    });
+    if (!changed) throw invalid('quantity', eventMessages.quantityBelowSold);
+  });
+  return detail(deps, c, eventId);
+}
+
+export async function attendees(deps: AppDeps, c: EventsCaller, eventId: string) {
+  return scoped(deps, c, async (q) => {
+    await found(q, c, eventId);
+    return { attendees: await repo.attendees(q, c.workspaceId, eventId) };
+  });
+}
+
+/** Cancels one ticket: its seat goes back on sale and it joins the revocation list door devices fetch. */
+export async function cancelAttendee(deps: AppDeps, c: EventsCaller, eventId: string, attendeeId: string) {
+  requireManager(c);
+  return scoped(deps, c, async (q) => {
+    await found(q, c, eventId, true);
+    if (!(await repo.cancelAttendee(q, c.workspaceId, eventId, attendeeId))) throw notFound(eventMessages.ticketNotFound);
+    return { attendees: await repo.attendees(q, c.workspaceId, eventId) };
+  });
+}
+
+/** What a door device keeps to check tickets offline: the public key, the revocation list, the count sold. */
+export async function doorKit(deps: AppDeps, c: EventsCaller, eventId: string) {
+  return scoped(deps, c, async (q) => {
+    const event = await found(q, c, eventId);
+    return {
+      event_id: event.id,
+      title: event.title,
+      public_key: event.public_key,
+      revoked: await repo.revokedTickets(q, c.workspaceId, eventId),
+      sold: Number(event.sold),
+      fetched_at: deps.now().toISOString(),
+    };
+  });
+}
+
+/** Tickets two doors both admitted (offline, then synced): each with both devices and both times. */
+export async function admissionReport(deps: AppDeps, c: EventsCaller, eventId: string) {
+  return scoped(deps, c, async (q) => {
+    const event = await found(q, c, eventId);
+    return { admitted: Number(event.admitted), sold: Number(event.sold), doubles: await repo.doubleAdmits(q, c.workspaceId, eventId) };
+  });
+}
+
+/** A message to every ticket holder of the event, one e-mail per address. */
+export async function messageAttendees(deps: AppDeps, c: EventsCaller, eventId: string, body: { subject: string; body: string }) {
+  requireManager(c);
+  const { event, recipients } = await scoped(deps, c, async (q) => ({
+    event: await found(q, c, eventId),
+    recipients: await repo.liveRecipients(q, c.workspaceId, eventId),
+  }));
+  let sent = 0;
+  for (const r of recipients) {
+    try {
+      await deps.mailer.send({
+        to: r.email,
+        subject: `${body.subject} · ${event.title}`,
+        text: `Hello ${r.name},\n\n${body.body}\n\n— ${event.title}`,
+      });
+      sent += 1;
+    } catch (err) {
+      deps.log.warn({ err, event: eventId }, 'attendee message not sent');
+    }
+  }
+  return { message: sent === 1 ? 'Sent to 1 attendee' : `Sent to ${sent} attendees` };
+}
+
+export { mailTickets };

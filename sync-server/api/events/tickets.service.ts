@@ -1,0 +1,291 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { noCountryDefaults } from '../../../schema/countries.js';
+import { eventMessages, type PublicEventDetail, type TicketOrderInput, type TicketView } from '../../../schema/events.js';
+import { signTicket } from '../../../schema/ticket-code.js';
+import type { Queryable } from '../../db/db.js';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import type { VerifiedTransaction } from '../../payments/gateway.js';
+import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import * as repo from './events.repo.js';
+import { mailTickets } from './ticket-mail.js';
+
+/** Ticket checkouts' references start with this, so the shared card webhook can route them here. */
+export const TICKET_REFERENCE_PREFIX = 'vktkt_';
+export const isTicketReference = (reference: string) => reference.startsWith(TICKET_REFERENCE_PREFIX);
+
+/** The wall-clock minute in a time zone, as YYYY-MM-DDTHH:MM (sale windows are written so). */
+export function localMinute(at: Date, zone: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at);
+  } catch {
+    return at.toISOString().slice(0, 16);
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+/** Why a ticket type cannot be bought at `now` (venue wall clock), or null. */
+export function saleRefusal(t: { sale_starts: string | null; sale_ends: string | null }, now: string): string | null {
+  if (t.sale_starts && now < t.sale_starts) return eventMessages.saleNotStarted;
+  if (t.sale_ends && now >= t.sale_ends) return eventMessages.saleEnded;
+  return null;
+}
+
+const zoneOf = (row: { timezone: string | null }) => row.timezone ?? noCountryDefaults.timezone;
+
+export async function publicEvents(deps: AppDeps, search: string | undefined) {
+  const today = localMinute(deps.now(), noCountryDefaults.timezone).slice(0, 10);
+  return { events: (await repo.publicEvents(deps.db, today, search, 100)).map(repo.publicDtoOf) };
+}
+
+export async function publicEvent(deps: AppDeps, slug: string): Promise<PublicEventDetail> {
+  const event = await repo.publicEventBySlug(deps.db, slug);
+  if (!event) throw notFound(eventMessages.notFound);
+  const now = localMinute(deps.now(), zoneOf(event));
+  const types = await repo.ticketTypes(deps.db, event.workspace_id, event.id);
+  return {
+    ...repo.publicDtoOf(event),
+    requires_approval: event.requires_approval,
+    ticket_types: types.map((t) => {
+      const reason = saleRefusal(t, now) ?? (t.sold >= t.quantity ? 'Sold out' : null);
+      return { ...t, available: t.quantity - t.sold, on_sale: reason === null, reason };
+    }),
+  };
+}
+
+/** Signs and stores one ticket per seat of a registration's lines. */
+async function issueTickets(
+  tx: Queryable,
+  event: { workspace_id: number; id: string },
+  registration: { id: string; name: string; email: string; lines: readonly { ticket_type_id: string; quantity: number }[] },
+): Promise<{ id: string; token: string }[]> {
+  const key = await repo.privateKey(tx, event.workspace_id, event.id);
+  if (!key) throw new Error(`event ${event.id} has no key`);
+  const out: { id: string; token: string }[] = [];
+  for (const line of registration.lines) {
+    for (let i = 0; i < line.quantity; i++) {
+      const id = randomUUID();
+      const token = randomBytes(18).toString('base64url');
+      const code = await signTicket(key, { ticketId: id, ticketTypeId: line.ticket_type_id, eventId: event.id });
+      await repo.insertAttendee(tx, {
+        ws: event.workspace_id,
+        id,
+        eventId: event.id,
+        registrationId: registration.id,
+        typeId: line.ticket_type_id,
+        name: registration.name,
+        email: registration.email,
+        code,
+        token,
+      });
+      out.push({ id, token });
+    }
+  }
+  return out;
+}
+
+/**
+ * Buying tickets for a published event. Everything is decided in one transaction holding the
+ * event's row: each line's sale window, the event's capacity, and each type's count (which the row
+ * update itself never lets pass its quantity). Free tickets are issued and mailed at once; paid ones
+ * are held and paid through the card checkout, and issued when its signed webhook settles.
+ */
+export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrderInput, userId: number | null) {
+  const lines = mergeLines(body.lines);
+  const registrationId = randomUUID();
+  const placed = await deps.db.transaction(async (tx) => {
+    const event = await repo.publicEventBySlug(tx, slug, true);
+    if (!event) throw notFound(eventMessages.notFound);
+    await releaseStaleHolds(tx, event.workspace_id, event.id, deps.now());
+    const now = localMinute(deps.now(), zoneOf(event));
+    const types = new Map((await repo.ticketTypes(tx, event.workspace_id, event.id)).map((t) => [t.id, t]));
+    let amount = 0;
+    let seats = 0;
+    for (const line of lines) {
+      const type = types.get(line.ticket_type_id);
+      if (!type) throw badRequest(eventMessages.ticketTypeNotFound);
+      const refused = saleRefusal(type, now);
+      if (refused) throw conflict(refused);
+      amount += type.price_cents * line.quantity;
+      seats += line.quantity;
+    }
+    if (event.max_attendees !== null && (await repo.heldForEvent(tx, event.workspace_id, event.id)) + seats > Number(event.max_attendees)) {
+      throw conflict(eventMessages.eventFull);
+    }
+    for (const line of lines) {
+      if (!(await repo.takeTickets(tx, event.workspace_id, line.ticket_type_id, line.quantity))) throw conflict(eventMessages.soldOut);
+    }
+    const free = amount === 0;
+    const reference = free ? null : `${TICKET_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
+    const confirmed = free && !event.requires_approval;
+    await repo.insertRegistration(tx, {
+      ws: event.workspace_id,
+      id: registrationId,
+      eventId: event.id,
+      userId,
+      name: body.name,
+      email: body.email,
+      lines,
+      status: confirmed ? 'confirmed' : 'pending',
+      payment: free ? 'free' : 'unpaid',
+      amount,
+      currency: event.currency,
+      reference,
+    });
+    const tickets = confirmed ? await issueTickets(tx, event, { id: registrationId, name: body.name, email: body.email, lines }) : [];
+    return { event, amount, reference, tickets, confirmed };
+  });
+  if (placed.confirmed) {
+    await mailTickets(deps, placed.event.workspace_id, registrationId);
+    return {
+      registration_id: registrationId,
+      tickets: placed.tickets,
+      authorization_url: null,
+      reference: null,
+      registration_status: 'confirmed' as const,
+    };
+  }
+  if (!placed.reference) {
+    return {
+      registration_id: registrationId,
+      tickets: [],
+      authorization_url: null,
+      reference: null,
+      registration_status: 'pending' as const,
+    };
+  }
+  const reference = placed.reference;
+  try {
+    const gateway = gatewayOrFail(deps);
+    const started = await viaProvider(() =>
+      gateway.initialize({
+        email: body.email,
+        amount: placed.amount,
+        currency: placed.event.currency,
+        reference,
+        callbackUrl: `${deps.config.APP_ORIGIN}/marketplace/events/${encodeURIComponent(slug)}?reference=${encodeURIComponent(reference)}`,
+        metadata: { event: placed.event.slug, workspace_id: placed.event.workspace_id, registration_id: registrationId },
+      }),
+    );
+    return {
+      registration_id: registrationId,
+      tickets: [],
+      authorization_url: started.authorizationUrl,
+      reference,
+      registration_status: 'pending' as const,
+    };
+  } catch (err) {
+    await deps.db.transaction((tx) => failRegistration(tx, reference));
+    throw err;
+  }
+}
+
+/** The same type twice in one order counts as one line. */
+function mergeLines(lines: TicketOrderInput['lines']) {
+  const byType = new Map<string, number>();
+  for (const l of lines) byType.set(l.ticket_type_id, (byType.get(l.ticket_type_id) ?? 0) + l.quantity);
+  return [...byType].map(([ticket_type_id, quantity]) => ({ ticket_type_id, quantity }));
+}
+
+/** Seats held by a checkout unpaid after this long go back on sale (the buyer walked away). */
+export const HOLD_MINUTES = 30;
+
+async function releaseStaleHolds(tx: Queryable, ws: number, eventId: string, now: Date): Promise<void> {
+  const stale = await tx.query<{ reference: string }>(
+    `SELECT reference FROM registrations WHERE workspace_id = $1 AND event_id = $2 AND payment_status = 'unpaid'
+        AND reference IS NOT NULL AND created_at < $3`,
+    [ws, eventId, new Date(now.getTime() - HOLD_MINUTES * 60_000)],
+  );
+  for (const r of stale) await failRegistration(tx, r.reference);
+}
+
+/** A checkout that failed or was never started: its held seats go back on sale. */
+async function failRegistration(tx: Queryable, reference: string): Promise<void> {
+  const reg = await repo.registrationByReference(tx, reference);
+  if (!reg || reg.payment_status !== 'unpaid') return;
+  for (const line of reg.lines) await repo.releaseTickets(tx, reg.workspace_id, line.ticket_type_id, line.quantity);
+  await repo.setRegistrationFailed(tx, reg.workspace_id, reg.id);
+}
+
+/**
+ * A ticket checkout the card partner confirmed or refused (its signed webhook; call inside the
+ * webhook's transaction). Paid in full: the held seats become signed tickets, once. Refused: the
+ * seats go back on sale. The tickets are mailed after the commit (`mailPaidTickets`).
+ */
+export async function settleTicketPayment(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
+  const reg = await repo.registrationByReference(tx, t.reference);
+  if (!reg) return 'ignored';
+  if (reg.payment_status === 'paid') return 'duplicate';
+  if (reg.payment_status !== 'unpaid') return 'ignored';
+  if (t.status !== 'success' || t.amount < Number(reg.amount_cents) || t.currency !== reg.currency) {
+    await failRegistration(tx, t.reference);
+    return 'handled';
+  }
+  await repo.setRegistrationPaid(tx, reg.workspace_id, reg.id, t.amount, t.paidAt ? new Date(t.paidAt) : now);
+  await issueTickets(tx, { workspace_id: reg.workspace_id, id: reg.event_id }, reg);
+  return 'handled';
+}
+
+/** After a settled ticket checkout commits: its tickets go out by e-mail (once). */
+export async function mailPaidTickets(deps: AppDeps, reference: string): Promise<void> {
+  const [reg] = await deps.db.query<{ workspace_id: number; id: string }>(
+    `SELECT workspace_id, id FROM registrations WHERE reference = $1 AND payment_status = 'paid'`,
+    [reference],
+  );
+  if (reg) await mailTickets(deps, reg.workspace_id, reg.id);
+}
+
+/**
+ * Where a checkout stands, for the event page the buyer comes back to. A checkout still pending
+ * here is asked of the card partner: a refused or abandoned one gives its seats back at once, a
+ * paid one whose webhook has not arrived yet is settled now (the webhook then finds it done).
+ */
+export async function checkoutState(deps: AppDeps, slug: string, reference: string) {
+  const state = async () => {
+    const [row] = await deps.db.query<{ payment_status: string; tokens: string[] | null }>(
+      `SELECT r.payment_status, (SELECT array_agg(a.token ORDER BY a.created_at, a.id) FROM attendees a
+                                   WHERE a.workspace_id = r.workspace_id AND a.registration_id = r.id) AS tokens
+         FROM registrations r JOIN events e ON e.workspace_id = r.workspace_id AND e.id = r.event_id
+        WHERE r.reference = $1 AND e.slug = $2`,
+      [reference, slug],
+    );
+    if (!row) throw notFound('Checkout not found');
+    const status = row.payment_status === 'paid' ? 'paid' : row.payment_status === 'unpaid' ? 'pending' : 'failed';
+    return { status: status as 'paid' | 'pending' | 'failed', tickets: row.tokens ?? [] };
+  };
+  const first = await state();
+  if (first.status !== 'pending') return first;
+  const gateway = gatewayOrFail(deps);
+  const verified = await viaProvider(() => gateway.verify(reference));
+  if (verified.status === 'pending') return first;
+  const settled = await deps.db.transaction((tx) => settleTicketPayment(tx, verified, deps.now()));
+  if (settled === 'handled') await mailPaidTickets(deps, reference);
+  return state();
+}
+
+export async function ticketByToken(deps: AppDeps, token: string): Promise<TicketView> {
+  const row = await repo.ticketByToken(deps.db, token);
+  if (!row) throw new HttpError(404, eventMessages.ticketNotFound);
+  return {
+    id: row.id,
+    event_title: row.event_title,
+    event_slug: row.event_slug,
+    start_date: row.start_date,
+    start_time: row.start_time,
+    location: row.location,
+    ticket_type: row.ticket_type,
+    holder: row.name,
+    status: row.status,
+    code: row.code,
+  };
+}

@@ -1,0 +1,164 @@
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { waitForMails } from '../support/mailbox-file.js';
+import { skipCookieConsent, uniqueEmail } from './auth-support';
+import { logIn, newTraderWithWorkspace } from './inventory-support';
+import { payOnSandbox } from './paystack-support';
+import { underServiceWorker } from './sw-support';
+
+/**
+ * Issue 19 "Done when": an organiser creates and publishes an event with two ticket types; a buyer
+ * buys two tickets through the card sandbox and gets them by e-mail; two door phones go offline,
+ * both admit the same ticket, refuse a forged and a revoked one; back online, the double-admit
+ * report lists the ticket once with both devices.
+ */
+
+function shot(page: Page, info: TestInfo, name: string) {
+  return page.screenshot({ path: `tests/screenshots/events-${info.project.name}-${name}.png`, fullPage: true });
+}
+
+/** Ticket codes in a mail (quoted-printable soft breaks undone), in order, once each. */
+function codesIn(raw: string): string[] {
+  const text = raw.replace(/=\r?\n/g, '');
+  return [...new Set(text.match(/VK1\.[A-Za-z0-9_-]{100,}/g) ?? [])];
+}
+
+async function doorPhone(browser: Browser, email: string, path: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await logIn(page, email);
+  await page.goto(path);
+  await expect(page.getByText(/admitted of \d+ sold/)).toBeVisible();
+  // The app shell and this page's code are cached, so the door reloads with no network.
+  await underServiceWorker(page);
+  await expect(page.getByText(/admitted of \d+ sold/)).toBeVisible();
+  return { context, page };
+}
+
+async function scan(page: Page, code: string) {
+  await page.getByLabel('Ticket code').fill(code);
+  await page.getByRole('button', { name: 'Check ticket' }).click();
+}
+
+test('organiser to door: two ticket types, card purchase, e-mailed codes, two offline doors, forged and revoked refused, double-admit report', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(300_000);
+  const { email, workspaceId } = await newTraderWithWorkspace(page, 'events', info.project.name, 'Lawn Jazz Co');
+
+  // The organiser creates the event; an end before the start is refused first.
+  await page.goto(`/workspace/${workspaceId}/events`);
+  await expect(page.getByText('No events yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const form = page.getByRole('form', { name: 'New event' });
+  await form.getByLabel('Title').fill('Jazz on the Lawn');
+  await form.getByLabel('Starts').fill('2031-02-14T18:00');
+  await form.getByLabel('Ends').fill('2031-02-13');
+  await form.getByLabel('Location').fill('Company Gardens, Cape Town');
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(form.getByText('The end cannot be before the start')).toBeVisible();
+  await form.getByLabel('Ends').fill('2031-02-14T23:00');
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(page.getByRole('heading', { name: 'Jazz on the Lawn' })).toBeVisible();
+
+  // Two ticket types, then publish.
+  await page.getByRole('navigation', { name: 'Event pages' }).getByRole('link', { name: 'Tickets' }).click();
+  for (const [name, price, quantity] of [
+    ['General', '0', '100'],
+    ['VIP', '250', '20'],
+  ]) {
+    await page.getByRole('button', { name: 'Add ticket type' }).click();
+    const dialog = page.getByRole('form', { name: 'New ticket type' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Price (R)').fill(price);
+    await dialog.getByLabel('Quantity').fill(quantity);
+    await dialog.getByRole('button', { name: 'Add ticket type' }).click();
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  }
+  await shot(page, info, 'ticket-types');
+  await page.getByRole('navigation', { name: 'Event pages' }).getByRole('link', { name: 'Details' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
+  const eventPath = new URL(page.url()).pathname;
+
+  // A buyer finds it on /events and pays for two VIP tickets on the card sandbox.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await skipCookieConsent(buyer);
+  await buyer.goto('/events?q=jazz');
+  await buyer.getByRole('link', { name: /Jazz on the Lawn/ }).click();
+  await expect(buyer.getByRole('heading', { name: 'Jazz on the Lawn' })).toBeVisible();
+  await shot(buyer, info, 'event-page');
+  const buyerEmail = uniqueEmail('ticket-buyer', info.project.name);
+  await buyer.getByLabel('How many VIP').fill('2');
+  await buyer.getByLabel('Your name').fill('Sipho Ndlovu');
+  await buyer.getByLabel('E-mail for the tickets').fill(buyerEmail);
+  await buyer.getByRole('button', { name: 'Pay by card' }).click();
+  await payOnSandbox(buyer, '4084084084084081');
+  await expect(buyer.getByText('Payment received: your tickets are on their way by e-mail')).toBeVisible({ timeout: 30_000 });
+  const [mail] = await waitForMails(buyerEmail, 1);
+  const codes = codesIn(mail.raw);
+  expect(codes).toHaveLength(2);
+  await buyer.getByRole('link', { name: 'Open ticket 1' }).click();
+  await expect(buyer.getByLabel('Ticket code')).toHaveText(codes[0]);
+  await shot(buyer, info, 'ticket');
+
+  // A free registration, then cancelled by the organiser: its code goes on the revocation list.
+  await buyer.goto('/events?q=jazz');
+  await buyer.getByRole('link', { name: /Jazz on the Lawn/ }).click();
+  await buyer.getByLabel('How many General').fill('1');
+  await buyer.getByLabel('Your name').fill('Lindiwe Khumalo');
+  const freeEmail = uniqueEmail('ticket-free', info.project.name);
+  await buyer.getByLabel('E-mail for the tickets').fill(freeEmail);
+  await buyer.getByRole('button', { name: 'Get free tickets' }).click();
+  await expect(buyer.getByText("You're in: your tickets are on their way by e-mail")).toBeVisible();
+  const [freeMail] = await waitForMails(freeEmail, 1);
+  const [revokedCode] = codesIn(freeMail.raw);
+  await page.goto(`${eventPath}/registrations`);
+  await page.getByRole('button', { name: 'Cancel ticket of Lindiwe Khumalo' }).click();
+  await expect(page.getByText('Ticket cancelled')).toBeVisible();
+
+  // Two door phones get ready online, then lose the network.
+  const doorA = await doorPhone(browser, email, `${eventPath}/door`);
+  const doorB = await doorPhone(browser, email, `${eventPath}/door`);
+  await doorA.context.setOffline(true);
+  await doorB.context.setOffline(true);
+  await expect(doorA.page.getByText(/· offline ·/)).toBeVisible();
+
+  await scan(doorA.page, codes[0]);
+  await expect(doorA.page.getByText('Admit', { exact: true })).toBeVisible();
+  await scan(doorB.page, codes[0]);
+  await expect(doorB.page.getByText('Admit', { exact: true })).toBeVisible();
+  await expect(doorA.page.getByText('1 admitted of 2 sold')).toBeVisible();
+  // The same door again: already admitted, at once.
+  await scan(doorA.page, codes[0]);
+  await expect(doorA.page.getByText('Already admitted')).toBeVisible();
+  // A forged code (one character of the signature changed) and the revoked ticket are refused.
+  const forged = codes[1].slice(0, -3) + (codes[1].endsWith('A') ? 'B' : 'A') + codes[1].slice(-2);
+  await scan(doorB.page, forged);
+  await expect(doorB.page.getByText('Not a valid ticket: the code is damaged or forged')).toBeVisible();
+  await shot(doorB.page, info, 'scanner-refused');
+  await scan(doorB.page, revokedCode);
+  await expect(doorB.page.getByText('This ticket was cancelled or refunded')).toBeVisible();
+  // A reload offline keeps what this door admitted.
+  await doorA.page.reload();
+  await expect(doorA.page.getByText('1 admitted of 2 sold')).toBeVisible();
+  await scan(doorA.page, codes[0]);
+  await expect(doorA.page.getByText('Already admitted')).toBeVisible();
+
+  // Back online: the admissions sync and the organiser sees the double admit once, with both doors.
+  await doorA.context.setOffline(false);
+  await doorB.context.setOffline(false);
+  await expect(doorA.page.getByText(/· online ·/)).toBeVisible();
+  await expect(async () => {
+    await page.goto(`${eventPath}/registrations`);
+    await expect(page.getByText('1 ticket admitted twice')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  const doubles = page.getByRole('list', { name: 'Double admits' });
+  await expect(doubles.getByText('Sipho Ndlovu · VIP')).toHaveCount(1);
+  await expect(doubles.getByRole('listitem').filter({ hasText: /^Door .* at / })).toHaveCount(2);
+  await shot(page, info, 'report');
+  await doorA.context.close();
+  await doorB.context.close();
+  await buyerContext.close();
+});
