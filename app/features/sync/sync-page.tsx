@@ -113,6 +113,7 @@ const SERIES = [
   { series: 'receipt', label: 'Receipt numbers' },
   { series: 'invoice', label: 'Invoice numbers' },
   { series: 'quote', label: 'Quote numbers' },
+  { series: 'credit_note', label: 'Credit note numbers' },
 ] as const;
 
 /**

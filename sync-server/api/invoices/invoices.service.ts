@@ -84,7 +84,7 @@ export async function shareLink(deps: AppDeps, userId: number, workspaceId: numb
   await requireMembership(deps.db, workspaceId, userId);
   return withScope(deps.db, { userId, workspaceId }, async (q) => {
     const found = await renderable(q, workspaceId, 'invoice', invoiceId);
-    if (!found) throw new HttpError(409, shareMessages.missing);
+    if (!found || found.doc.kind === 'credit_note') throw new HttpError(409, shareMessages.missing);
     if (found.doc.status === 'draft') throw new HttpError(409, shareMessages.draft);
     return { url: await publicInvoiceUrl(deps, q, workspaceId, invoiceId, found.rendered.slug, found.rendered.pdf.number) };
   });
@@ -95,10 +95,15 @@ async function linkedInvoice(deps: AppDeps, slug: string, number: string, token:
   if (!token) throw notFound();
   const link = await repo.invoiceByLink(deps.db, slug, number, token);
   const found = link && (await renderable(deps.db, link.workspace_id, 'invoice', link.invoice_id));
-  if (!link || !found || found.doc.status === 'draft') throw notFound();
+  if (!link || !found || found.doc.status === 'draft' || found.doc.kind === 'credit_note') throw notFound();
   const { pdf } = found.rendered;
   const status = typeof found.doc.status === 'string' ? found.doc.status : 'sent';
-  const balance = balanceDueCents({ items: pdf.items, prices_include_vat: pdf.pricesIncludeVat, payments: pdf.payments });
+  const balance = balanceDueCents({
+    items: pdf.items,
+    prices_include_vat: pdf.pricesIncludeVat,
+    payments: pdf.payments,
+    credits: pdf.credits,
+  });
   const email = typeof found.doc.customer_email === 'string' && found.doc.customer_email !== '' ? found.doc.customer_email : null;
   return { link, token, found, status, balance, email, payable: balance > 0 && (status === 'sent' || status === 'partially_paid') };
 }
