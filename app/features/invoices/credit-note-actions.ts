@@ -1,7 +1,7 @@
 import { creditRefusedFor, writeCreditNote, type CreditChoice } from '../../../schema/credit-notes';
 import { creditMessages, type Invoice } from '../../../schema/invoices';
 import type { UserData } from '../../data/db';
-import { drawNumber } from './numbering';
+import { drawNumber, topUpAndAssign } from './numbering';
 
 /** The credit notes written against an invoice on this device, oldest first. */
 export async function creditNotesOf(data: UserData, invoice: Pick<Invoice, 'id' | 'workspace_id'>): Promise<Invoice[]> {
@@ -32,7 +32,12 @@ export async function createCreditNote(
   const id = crypto.randomUUID();
   const base = { id, today: opts.today, reason: opts.reason, choice: opts.choice, earlier };
   writeCreditNote(invoice, { ...base, number: 'CRN-CHECK', updatedAt: new Date().toISOString() });
-  const number = await drawNumber(data, invoice.workspace_id, 'credit_note');
+  let number = await drawNumber(data, invoice.workspace_id, 'credit_note');
+  if (number === null && navigator.onLine) {
+    // The first credit note of a workspace: its block is being reserved (or can be now).
+    await topUpAndAssign(data, invoice.workspace_id).catch(() => undefined);
+    number = await drawNumber(data, invoice.workspace_id, 'credit_note');
+  }
   if (number === null) throw new Error(creditMessages.noNumbers);
   const updatedAt = new Date().toISOString();
   let note: Invoice | undefined;

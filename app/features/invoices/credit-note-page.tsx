@@ -150,11 +150,12 @@ function CreditNoteForm({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const { choice, fieldErrors } = read();
-    if (reason.trim() === '') fieldErrors.reason = creditMessages.reason;
+    // What the lines or the amount come to is judged whatever the reason says, so both messages show at once.
     if (choice && Object.values(fieldErrors).every((e) => !e)) {
       if (preview <= 0) fieldErrors.form = creditMessages.nothing;
       else if (preview > remaining) fieldErrors.form = `${creditMessages.overCredit} ${money(remaining)} is left to credit.`;
     }
+    if (reason.trim() === '') fieldErrors.reason = creditMessages.reason;
     setErrors(fieldErrors);
     if (!choice || Object.values(fieldErrors).some(Boolean)) return;
     setBusy(true);
@@ -212,7 +213,10 @@ function CreditNoteForm({
                     inputMode="decimal"
                     placeholder="0"
                     value={quantities[line.id] ?? ''}
-                    onChange={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
+                    onChange={(v) => {
+                      setQuantities((q) => ({ ...q, [line.id]: v }));
+                      setErrors((e) => ({ ...e, [line.id]: undefined, form: undefined }));
+                    }}
                     error={errors[line.id]}
                     isDisabled={left <= 0}
                   />
@@ -237,7 +241,10 @@ function CreditNoteForm({
           description={`VAT included (${bpToPercent(rate)} %), at most ${money(remaining)}`}
           inputMode="decimal"
           value={amount}
-          onChange={setAmount}
+          onChange={(v) => {
+            setAmount(v);
+            setErrors((e) => ({ ...e, amount: undefined, form: undefined }));
+          }}
           error={errors.amount}
         />
       )}
@@ -245,7 +252,10 @@ function CreditNoteForm({
         label="Reason"
         description="Printed on the credit note, e.g. returned goods, price corrected"
         value={reason}
-        onChange={setReason}
+        onChange={(v) => {
+          setReason(v);
+          setErrors((e) => ({ ...e, reason: undefined }));
+        }}
         error={errors.reason}
         maxLength={500}
       />

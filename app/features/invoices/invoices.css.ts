@@ -212,10 +212,10 @@ export const creditLines = style({
 export const creditLine = style({
   display: 'flex',
   flexWrap: 'wrap',
-  alignItems: 'flex-end',
+  alignItems: 'center',
   gap: vars.space.sm,
   borderBottom: `1px solid ${vars.color.border}`,
   paddingBottom: vars.space.sm,
 });
-export const creditQuantity = style({ flex: '0 1 160px', '@media': { [phone]: { flex: '1 1 100%' } } });
+export const creditQuantity = style({ flex: '0 1 240px', '@media': { [phone]: { flex: '1 1 100%' } } });
 export const creditTotal = style({ fontWeight: 700, fontSize: vars.fontSize.lg, margin: 0 });
