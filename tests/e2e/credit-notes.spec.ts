@@ -18,6 +18,7 @@ test('a sent invoice is corrected by a credit note written offline: its PDF, the
   page,
   context,
 }, info) => {
+  test.setTimeout(180_000);
   const shot = (name: string) =>
     page.screenshot({ path: `tests/screenshots/credit-notes-${info.project.name}-${name}.png`, fullPage: true });
   const customer = `bongani.${info.project.name}.${Date.now()}@example.com`;
