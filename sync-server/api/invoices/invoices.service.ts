@@ -10,6 +10,7 @@ import { balanceDueCents, paidCents } from '../../../schema/invoice-payments.js'
 import { documentTotals, sendMessages } from '../../../schema/invoices.js';
 import { withScope } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
+import { enforceRateLimits } from '../../http/rate-limit.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { requireMembership, requireRole } from '../workspaces/membership.js';
@@ -152,12 +153,21 @@ export async function publicInvoice(
  * as pending under its reference; returns where to send the browser. The checkout comes back to the
  * public page; the signed webhook settles it (invoice-pay.settle.ts).
  */
+/**
+ * "Pay now" is open to anyone holding a link, and each press opens a checkout at the card partner:
+ * per client address at most this many in the window, counted before the token is checked (so
+ * guessing tokens is slowed too). A customer paying for real needs a handful.
+ */
+export const PAY_NOW_LIMIT = { max: 20, windowSeconds: 600 } as const;
+
 export async function startPayment(
   deps: AppDeps,
   slug: string,
   number: string,
   body: { t?: string; email?: string },
+  ip: string,
 ): Promise<{ authorization_url: string; reference: string }> {
+  await enforceRateLimits(deps, [{ key: `invoice-pay:ip:${ip}`, ...PAY_NOW_LIMIT }]);
   const { link, token, found, balance, email, payable } = await linkedInvoice(deps, slug, number, body.t);
   if (!payable) throw new HttpError(409, payMessages.notPayable);
   const payer = email ?? body.email;
