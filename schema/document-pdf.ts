@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { documentTotals, lineTotals } from './invoice-totals.js';
-import type { DocumentItem, Invoice, InvoicePayment, Quote } from './invoices.js';
+import type { DocumentItem, Invoice, InvoiceCredit, InvoicePayment, Quote } from './invoices.js';
 import type { WorkspaceSettings } from './workspaces.js';
 import { formatCents } from './money.js';
 
@@ -32,6 +32,8 @@ export interface PdfDocument {
   /** The document's own VAT choice (absent: VAT added on top of the line prices). */
   pricesIncludeVat?: boolean;
   payments?: readonly InvoicePayment[];
+  /** An invoice's credit notes (they lower its balance). */
+  credits?: readonly InvoiceCredit[];
   /** A credit note names the invoice it corrects (s21). */
   creditFor?: string;
   notes?: string;
@@ -56,6 +58,21 @@ export function sellerOf(
 /** What the PDF shows of a stored invoice or quote (a document without a number cannot be printed yet). */
 export function pdfDocumentOf(doc: { kind: 'invoice'; invoice: Invoice } | { kind: 'quote'; quote: Quote }): PdfDocument | null {
   const d = doc.kind === 'invoice' ? doc.invoice : doc.quote;
+  if (doc.kind === 'invoice' && doc.invoice.kind === 'credit_note') {
+    const note = doc.invoice;
+    if (note.credit_note_number === undefined) return null;
+    return {
+      kind: 'credit_note',
+      number: note.credit_note_number,
+      issueDate: note.issue_date,
+      customer: { name: note.customer_name, email: note.customer_email, address: note.customer_address },
+      currency: note.currency,
+      items: note.items,
+      pricesIncludeVat: note.prices_include_vat,
+      creditFor: note.credit_for_number,
+      notes: note.credit_reason ? `Reason: ${note.credit_reason}` : undefined,
+    };
+  }
   const number = doc.kind === 'invoice' ? doc.invoice.invoice_number : doc.quote.quote_number;
   if (number === undefined) return null;
   return {
@@ -68,6 +85,7 @@ export function pdfDocumentOf(doc: { kind: 'invoice'; invoice: Invoice } | { kin
     items: d.items,
     pricesIncludeVat: d.prices_include_vat,
     payments: doc.kind === 'invoice' ? doc.invoice.payments : undefined,
+    credits: doc.kind === 'invoice' ? doc.invoice.credits : undefined,
     notes: d.notes,
   };
 }
@@ -270,16 +288,17 @@ export async function renderDocumentPdf(doc: PdfDocument, seller: PdfSeller): Pr
   // Totals.
   const totals = documentTotals(doc.items, doc.pricesIncludeVat === true);
   const paid = (doc.payments ?? []).reduce((s, p) => s + p.amount_cents, 0);
+  const credited = (doc.credits ?? []).reduce((s, c) => s + c.amount_cents, 0);
   const rows: [string, string, boolean][] = [
     ['Subtotal', money(totals.subtotal_cents), false],
     ...(totals.discount_cents ? [['Discount', `-${money(totals.discount_cents)}`, false] as [string, string, boolean]] : []),
     [doc.pricesIncludeVat ? 'VAT (prices include VAT)' : 'VAT', money(totals.tax_cents), false],
     ['Total', money(totals.total_cents), true],
-    ...(doc.kind === 'invoice' && paid > 0
-      ? [
-          ['Paid', money(paid), false] as [string, string, boolean],
-          ['Balance due', money(Math.max(0, totals.total_cents - paid)), true] as [string, string, boolean],
-        ]
+    ...(doc.kind === 'credit_note' ? [['Total credited', money(totals.total_cents), true] as [string, string, boolean]] : []),
+    ...(doc.kind === 'invoice' && credited > 0 ? [['Credited', `-${money(credited)}`, false] as [string, string, boolean]] : []),
+    ...(doc.kind === 'invoice' && paid > 0 ? [['Paid', money(paid), false] as [string, string, boolean]] : []),
+    ...(doc.kind === 'invoice' && (paid > 0 || credited > 0)
+      ? [['Balance due', money(Math.max(0, totals.total_cents - credited - paid)), true] as [string, string, boolean]]
       : []),
   ];
   w.room(16 * rows.length + 10);
@@ -296,6 +315,17 @@ export async function renderDocumentPdf(doc: PdfDocument, seller: PdfSeller): Pr
     w.y -= 13;
     for (const p of doc.payments) {
       w.text(`${p.date}  ${money(p.amount_cents)}${p.reference ? `  (${p.reference})` : ''}`, MARGIN, { size: 9 });
+      w.y -= 12;
+    }
+  }
+
+  if (doc.credits && doc.credits.length > 0 && doc.kind === 'invoice') {
+    w.y -= 6;
+    w.room(14 * (doc.credits.length + 1));
+    w.text('Credit notes', MARGIN, { size: 9, bold: true, color: MUTED });
+    w.y -= 13;
+    for (const c of doc.credits) {
+      w.text(`${c.date}  ${c.number}  -${money(c.amount_cents)}`, MARGIN, { size: 9 });
       w.y -= 12;
     }
   }

@@ -151,8 +151,10 @@ describe('invoice schema', () => {
   });
 
   it('documents written before the VAT choice existed keep VAT on top', () => {
+    expect(invoices.version).toBe(3);
+    expect(invoices.migrationStrategies[3]?.({ ...base, items: [line] })).toMatchObject({ kind: 'invoice' });
+    expect(quotes.version).toBe(2);
     for (const entity of [invoices, quotes]) {
-      expect(entity.version).toBe(2);
       expect(entity.migrationStrategies[2]?.({ ...base, items: [line] })).toMatchObject({ prices_include_vat: false });
       expect(entity.migrationStrategies[2]?.({ ...base, items: [line], prices_include_vat: true })).toMatchObject({
         prices_include_vat: true,

@@ -99,6 +99,24 @@ export const paymentMessages = {
   status: 'The invoice status must follow from its payments.',
 } as const;
 
+/** A credit note (SARS s21): the only way to correct an invoice once it was sent. */
+export const creditMessages = {
+  draft: 'A draft invoice cannot take a credit note. Edit the draft instead, or send it first.',
+  cancelled: 'A cancelled invoice cannot take a credit note.',
+  notInvoice: 'A credit note must name an issued invoice of this workspace.',
+  overCredit: 'A credit note cannot be more than the invoice total less earlier credit notes.',
+  reason: 'Give a reason for the credit note',
+  nothing: 'Choose at least one line to credit, or an amount',
+  quantity: 'Credit at most the quantity still on the invoice',
+  number: 'A credit note needs its own credit note number.',
+  issued: 'A credit note is issued when it is written: its status is sent.',
+  currency: 'A credit note is in the currency of the invoice it corrects.',
+  locked: 'A credit note cannot be changed or deleted. Write another credit note to correct it.',
+  creditsRemoved: 'A recorded credit note cannot be changed or removed from its invoice.',
+  onCredit: 'A credit note cannot take payments or credit notes of its own.',
+  noNumbers: 'This device has no credit note numbers left. Go online once so it can reserve some, then try again.',
+} as const;
+
 export const paymentMethod = z.enum(['cash', 'card', 'eft', 'online', 'other']);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
@@ -135,6 +153,20 @@ export const sendRequest = z.object({
 });
 export type SendRequest = z.infer<typeof sendRequest>;
 
+/** One credit note's amount, recorded on the invoice it corrects, so the invoice's balance is known from the invoice alone. */
+export const invoiceCredit = z.object({
+  /** The credit note's document id (a document of kind credit_note in the same collection). */
+  id: text().min(1).max(64),
+  number: text(32),
+  amount_cents: cents(1, 9_999_999_999),
+  date: isoDate,
+});
+export type InvoiceCredit = z.infer<typeof invoiceCredit>;
+
+/** An invoice, or a credit note (SARS s21) correcting one: both live in the invoices collection. */
+export const invoiceKind = z.enum(['invoice', 'credit_note']);
+export type InvoiceKind = z.infer<typeof invoiceKind>;
+
 /** 2: a document written before the choice existed keeps its VAT-on-top arithmetic. */
 function pricesExcludedVat(old: Record<string, unknown>): Record<string, unknown> {
   return { ...old, prices_include_vat: old.prices_include_vat ?? false };
@@ -143,15 +175,19 @@ function pricesExcludedVat(old: Record<string, unknown>): Record<string, unknown
 /** spec §3 invoices (items embedded, DESIGN.md §5). */
 export const invoices = replicatedEntity({
   name: 'invoices',
-  version: 2,
+  version: 3,
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {
     // 1: payments and the e-mail request (both optional: an older document is valid as it is).
     1: (old) => old,
     2: pricesExcludedVat,
+    // 3: credit notes share the collection; every document written before is an invoice.
+    3: (old) => ({ ...old, kind: old.kind ?? 'invoice' }),
   },
   fields: {
     ...common,
+    // Absent on an invoice written before credit notes existed: an invoice.
+    kind: invoiceKind.optional(),
     // Absent until the device that wrote it has a reserved number to give it.
     invoice_number: text(32).optional(),
     status: invoiceStatus.default('draft'),
@@ -159,11 +195,24 @@ export const invoices = replicatedEntity({
     paid_date: isoDate.optional(),
     converted_from_quote_id: text(64).optional(),
     payments: z.array(invoicePayment).max(200).optional(),
+    /** On an invoice: the credit notes written against it (append-only, as payments). */
+    credits: z.array(invoiceCredit).max(200).optional(),
     send_request: sendRequest.optional(),
+    /** On a credit note: its own number (CRN-…), the invoice it corrects (id and number, s21) and why. */
+    credit_note_number: text(32).optional(),
+    credit_for_invoice_id: text(64).optional(),
+    credit_for_number: text(32).optional(),
+    credit_reason: text(500).optional(),
   },
   serverOnly: totals,
   columns: {
     ...commonColumns,
+    kind: 'text',
+    credits: 'jsonb',
+    credit_note_number: 'text',
+    credit_for_invoice_id: 'text',
+    credit_for_number: 'text',
+    credit_reason: 'text',
     invoice_number: 'text',
     status: 'text',
     due_date: 'text',
@@ -279,7 +328,26 @@ function lockedChange(
   return null;
 }
 
+/** What a credit note says once written: nothing of it changes afterwards (only an e-mail request may be added). */
+const creditNoteFields = [
+  ...issuedFields,
+  'kind',
+  'status',
+  'notes',
+  'due_date',
+  'payments',
+  'credits',
+  'credit_note_number',
+  'credit_for_invoice_id',
+  'credit_for_number',
+  'credit_reason',
+] as const;
+
 export function invoiceChangeRefused(stored: Record<string, unknown>, incoming: Record<string, unknown>): string | null {
+  if (stored.kind === 'credit_note' || incoming.kind === 'credit_note') {
+    if (incoming._deleted === true || stored.kind !== incoming.kind) return creditMessages.locked;
+    return creditNoteFields.some((f) => differs(stored[f], incoming[f])) ? creditMessages.locked : null;
+  }
   return lockedChange(stored, incoming, 'invoice_number', lockedMessages.invoiceIssued);
 }
 
@@ -287,7 +355,16 @@ export function quoteChangeRefused(stored: Record<string, unknown>, incoming: Re
   return lockedChange(stored, incoming, 'quote_number', lockedMessages.quoteIssued);
 }
 
-export function invoiceFrozen(stored: { status?: unknown }): string | null {
+/**
+ * Why a stored invoice takes no more changes. A paid invoice still takes a credit note (a refund is
+ * owed then): the change that adds credits and stays paid goes through, to the other rules.
+ */
+export function invoiceFrozen(
+  stored: { status?: unknown; credits?: unknown },
+  incoming?: { status?: unknown; credits?: unknown },
+): string | null {
+  const credits = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  if (stored.status === 'paid' && incoming?.status === 'paid' && credits(incoming.credits) > credits(stored.credits)) return null;
   if (stored.status === 'paid') return frozenMessages.invoicePaid;
   if (stored.status === 'cancelled') return frozenMessages.invoiceCancelled;
   return null;
@@ -299,9 +376,9 @@ export function quoteFrozen(stored: { status?: unknown; converted_to_invoice_id?
   return null;
 }
 
-export const documentPrefixes = { invoice: 'INV', quote: 'QUO' } as const;
+export const documentPrefixes = { invoice: 'INV', quote: 'QUO', credit_note: 'CRN' } as const;
 
-/** INV-000123 / QUO-000045: six digits at least, more once the numbers grow past them. */
+/** INV-000123 / QUO-000045 / CRN-000007: six digits at least, more once the numbers grow past them. */
 export function formatDocumentNumber(kind: keyof typeof documentPrefixes, n: number): string {
   return `${documentPrefixes[kind]}-${String(n).padStart(6, '0')}`;
 }

@@ -1,7 +1,7 @@
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
-import { paidCents, statusFromPayments } from '../../schema/invoice-payments.js';
-import { documentTotals, documentItem, invoicePayment, type InvoicePayment } from '../../schema/invoices.js';
+import { creditedCents, paidCents, statusFromPayments } from '../../schema/invoice-payments.js';
+import { documentTotals, documentItem, invoiceCredit, invoicePayment, type InvoicePayment } from '../../schema/invoices.js';
 import { z } from 'zod';
 import type { ConflictEntry, LocalStore } from './conflicts-store.js';
 
@@ -54,6 +54,7 @@ export function mergeThreeWay<T extends object>(
 
 const paymentList = z.array(invoicePayment);
 const itemList = z.array(documentItem);
+const creditList = z.array(invoiceCredit);
 const settledByPayments = new Set(['sent', 'partially_paid', 'paid']);
 
 /**
@@ -79,7 +80,7 @@ function mergeInvoicePayments<T extends object>(server: T, local: T, result: Mer
   const total = items.success ? documentTotals(items.data, Reflect.get(merged, 'prices_include_vat') === true).total_cents : 0;
   const paid = paidCents(payments);
   if (items.success && typeof status === 'string' && settledByPayments.has(status) && paid <= total) {
-    const next = statusFromPayments(total, paid);
+    const next = statusFromPayments(total, paid, creditedCents(creditList.safeParse(Reflect.get(merged, 'credits') ?? []).data));
     Reflect.set(merged, 'status', next);
     settled.add('status');
     if (next === 'paid' && Reflect.get(merged, 'paid_date') === undefined) {

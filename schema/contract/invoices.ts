@@ -20,7 +20,8 @@ export const onlinePaymentDto = z.object({
   reference: z.string(),
   amount_cents: z.number().int(),
   credit_cents: z.number().int(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  /** expired: never paid, and closed by the server after CHECKOUT_EXPIRY_HOURS. */
+  status: z.enum(['pending', 'paid', 'failed', 'expired']),
   paid_at: z.string().nullable(),
 });
 export type OnlinePaymentDto = z.infer<typeof onlinePaymentDto>;
@@ -64,7 +65,7 @@ export const publicInvoiceDto = z.object({
   /** Whether the invoice carries the customer's e-mail (else "Pay now" asks for it). */
   has_email: z.boolean(),
   /** The state of the checkout named by `ref`, or null. */
-  checkout: z.enum(['pending', 'paid', 'failed']).nullable(),
+  checkout: z.enum(['pending', 'paid', 'failed', 'expired']).nullable(),
 });
 export type PublicInvoiceDto = z.infer<typeof publicInvoiceDto>;
 

@@ -84,7 +84,7 @@ export const pushManyRequest = z
 export const pushManyResponse = z.array(pushResponse.extend({ collection: z.string() }));
 export type PushManyResponse = z.infer<typeof pushManyResponse>;
 
-export const numberSeries = z.enum(['invoice', 'quote', 'receipt', 'order']);
+export const numberSeries = z.enum(['invoice', 'quote', 'receipt', 'order', 'credit_note']);
 export type NumberSeries = z.infer<typeof numberSeries>;
 
 export const numberBlockRequest = z.object({

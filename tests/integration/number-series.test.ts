@@ -77,6 +77,7 @@ for (const target of testDatabases()) {
         { series: 'receipt', next_number: 1, issued: 0, blocks: [] },
         { series: 'invoice', next_number: 1, issued: 0, blocks: [] },
         { series: 'quote', next_number: 1, issued: 0, blocks: [] },
+        { series: 'credit_note', next_number: 1, issued: 0, blocks: [] },
       ]);
     });
 

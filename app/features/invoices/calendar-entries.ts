@@ -17,7 +17,7 @@ export const documentDates: CalendarSource = (data, workspaceId) =>
     map(([invoices, quotes]) => {
       const entries: CalendarEntry[] = [];
       for (const inv of invoices) {
-        if (!inv.due_date || inv.status === 'cancelled' || inv.status === 'paid') continue;
+        if (!inv.due_date || inv.kind === 'credit_note' || inv.status === 'cancelled' || inv.status === 'paid') continue;
         entries.push({
           key: `invoices:${inv.id}`,
           date: inv.due_date,

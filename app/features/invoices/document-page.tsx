@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { balanceDueCents, paidCents } from '../../../schema/invoice-payments';
+import { invoiceMoney } from '../../../schema/credit-notes';
 import { invoiceFrozen, quoteFrozen, type Invoice, type Quote } from '../../../schema/invoices';
 import { formatCents } from '../../../schema/money';
 import type { UserData } from '../../data/db';
@@ -24,7 +24,7 @@ import { PdfActions } from './pdf/pdf-actions';
 import { OutreachStatus, SendActions } from './outreach/send-actions';
 import { defaultTaxFor } from './new-document-page';
 import * as s from './invoices.css';
-import { useDocument, useNumberKeeper, type LoadedDocument } from './use-documents';
+import { useCreditNotes, useDocument, useNumberKeeper, type LoadedDocument } from './use-documents';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/invoices/$documentId');
 
@@ -64,16 +64,25 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
     ...(settings?.company_registration_number ? [`Reg. no. ${settings.company_registration_number}`] : []),
   ];
   const frozen = loaded.kind === 'invoice' ? invoiceFrozen(loaded.doc) : quoteFrozen(loaded.doc);
+  const creditNote = loaded.kind === 'invoice' && loaded.doc.kind === 'credit_note' ? loaded.doc : undefined;
+  const invoice = loaded.kind === 'invoice' && !creditNote ? loaded.doc : undefined;
+  const creditable = invoice && (invoice.status === 'sent' || invoice.status === 'partially_paid' || invoice.status === 'paid');
   return (
     <div className={w.stack}>
       <nav aria-label="Breadcrumb" className={s.noPrint}>
-        <Link
-          to="/workspace/$workspaceId/invoices"
-          params={{ workspaceId }}
-          search={{ kind: loaded.kind === 'quote' ? 'quote' : undefined }}
-        >
-          ← {loaded.kind === 'invoice' ? 'All invoices' : 'All quotes'}
-        </Link>
+        {creditNote?.credit_for_invoice_id ? (
+          <Link to="/workspace/$workspaceId/invoices/$documentId" params={{ workspaceId, documentId: creditNote.credit_for_invoice_id }}>
+            ← Invoice {creditNote.credit_for_number}
+          </Link>
+        ) : (
+          <Link
+            to="/workspace/$workspaceId/invoices"
+            params={{ workspaceId }}
+            search={{ kind: loaded.kind === 'quote' ? 'quote' : undefined }}
+          >
+            ← {loaded.kind === 'invoice' ? 'All invoices' : 'All quotes'}
+          </Link>
+        )}
       </nav>
       {model.number === undefined || frozen ? (
         <div className={[w.stack, s.noPrint].join(' ')}>
@@ -94,11 +103,20 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
             Edit
           </Button>
         ) : null}
-        {loaded.kind === 'invoice' ? (
+        {creditNote ? null : loaded.kind === 'invoice' ? (
           <InvoiceActions data={data} invoice={loaded.doc} />
         ) : (
           <QuoteActions data={data} quote={loaded.doc} workspaceId={workspaceId} />
         )}
+        {creditable ? (
+          <LinkButton
+            variant="secondary"
+            to="/workspace/$workspaceId/invoices/$documentId/credit-note"
+            params={{ workspaceId, documentId: loaded.doc.id }}
+          >
+            Credit note
+          </LinkButton>
+        ) : null}
         <SendActions data={data} loaded={loaded} workspaceId={workspaceId} />
         <PdfActions loaded={loaded} business={workspace.data?.name ?? ''} settings={settings} logoUrl={model.logoUrl} />
         <Button variant="secondary" onPress={() => window.print()}>
@@ -106,15 +124,48 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
         </Button>
       </div>
       <div className={s.noPrint}>
-        {loaded.kind === 'invoice' && (loaded.doc.payments?.length ?? 0) > 0 ? (
-          <p className={w.muted} data-testid="balance-due">
-            Paid {formatCents(paidCents(loaded.doc.payments), loaded.doc.currency)} · Balance due{' '}
-            {formatCents(balanceDueCents(loaded.doc), loaded.doc.currency)}
-          </p>
-        ) : null}
+        {invoice ? <InvoiceMoney data={data} invoice={invoice} workspaceId={workspaceId} /> : null}
         <OutreachStatus loaded={loaded} workspaceId={workspaceId} />
       </div>
       <DocumentView model={model} />
+    </div>
+  );
+}
+
+/** What the invoice's payments and credit notes leave owed, and its credit notes, each linked. */
+function InvoiceMoney({ data, invoice, workspaceId }: { data: UserData; invoice: Invoice; workspaceId: number }) {
+  const notes = useCreditNotes(data, invoice);
+  const money = invoiceMoney(invoice);
+  const fmt = (c: number) => formatCents(c, invoice.currency);
+  if (money.paid === 0 && money.credited === 0 && notes.length === 0) return null;
+  return (
+    <div className={w.stack}>
+      <p className={w.muted} data-testid="balance-due">
+        {money.credited > 0 ? `Credited ${fmt(money.credited)} · ` : ''}
+        {money.paid > 0 ? `Paid ${fmt(money.paid)} · ` : ''}Balance due {fmt(money.balance)}
+      </p>
+      {money.owedBack > 0 ? (
+        <p className={w.muted} role="status" data-testid="owed-back">
+          {fmt(money.owedBack)} was paid beyond what the credit notes left: refund it to the customer or keep it as their credit.
+        </p>
+      ) : null}
+      {notes.length > 0 ? (
+        <section aria-labelledby="credit-notes-title">
+          <h2 id="credit-notes-title" className={w.sectionTitle}>
+            Credit notes
+          </h2>
+          <ul className={w.list} data-testid="credit-notes">
+            {notes.map((n) => (
+              <li key={n.id}>
+                <Link to="/workspace/$workspaceId/invoices/$documentId" params={{ workspaceId, documentId: n.id }}>
+                  {n.credit_note_number}
+                </Link>{' '}
+                · {n.issue_date} · {fmt(invoiceMoney(n).total)} · {n.credit_reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }
@@ -130,6 +181,17 @@ function viewModel(loaded: LoadedDocument, business: string, today: string): Vie
     totals: d,
     notes: d.notes,
   };
+  if (loaded.kind === 'invoice' && loaded.doc.kind === 'credit_note') {
+    const note = loaded.doc;
+    return {
+      ...common,
+      heading: 'Credit note',
+      number: note.credit_note_number,
+      status: note.status,
+      dates: [{ label: 'Issued', value: note.issue_date }],
+      creditFor: note.credit_for_number ? { number: note.credit_for_number, reason: note.credit_reason } : undefined,
+    };
+  }
   if (loaded.kind === 'invoice') {
     const inv = loaded.doc;
     const dates = [

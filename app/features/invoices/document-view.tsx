@@ -8,7 +8,9 @@ import * as s from './invoices.css';
 import { TotalsBlock } from './totals-block';
 
 export interface ViewModel {
-  heading: 'Invoice' | 'Quote';
+  heading: 'Invoice' | 'Quote' | 'Credit note';
+  /** A credit note: the invoice it corrects (s21) and why. */
+  creditFor?: { number: string; reason?: string };
   number: string | undefined;
   status: InvoiceShownStatus | QuoteShownStatus;
   business: string;
@@ -69,6 +71,12 @@ export function DocumentView({ model: m }: { model: ViewModel }) {
           ))}
         </dl>
       </div>
+      {m.creditFor ? (
+        <p className={s.partyText} data-testid="credit-for">
+          Credits invoice <strong>{m.creditFor.number}</strong>
+          {m.creditFor.reason ? ` · Reason: ${m.creditFor.reason}` : ''}
+        </p>
+      ) : null}
       <div className={s.parties}>
         <div>
           <p className={s.label}>Bill to</p>

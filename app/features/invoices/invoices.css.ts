@@ -198,3 +198,24 @@ globalStyle(`${paper} ${table}`, print({ fontSize: '10pt' }));
 
 /** The workspace's logo above its name on a document. */
 export const logo = style({ display: 'block', maxWidth: '160px', maxHeight: '64px', width: 'auto', height: 'auto', objectFit: 'contain' });
+
+/** The credit note form: one row per invoice line, its quantity field beside it (under it on a phone). */
+export const creditLines = style({
+  border: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  minWidth: 0,
+});
+export const creditLine = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  paddingBottom: vars.space.sm,
+});
+export const creditQuantity = style({ flex: '0 1 240px', '@media': { [phone]: { flex: '1 1 100%' } } });
+export const creditTotal = style({ fontWeight: 700, fontSize: vars.fontSize.lg, margin: 0 });

@@ -31,6 +31,12 @@ const documentRoute = createRoute({
   component: lazyRouteComponent(() => import('../invoices/document-page'), 'DocumentPage'),
 });
 
+const creditNoteRoute = createRoute({
+  getParentRoute: () => invoicesRoute,
+  path: '$documentId/credit-note',
+  component: lazyRouteComponent(() => import('../invoices/credit-note-page'), 'CreditNotePage'),
+});
+
 /** spec §2 lists both invoices and invoicing; they are one module. */
 const invoicingRoute = createRoute({
   getParentRoute: () => workspaceRoute,
@@ -42,10 +48,14 @@ const invoicingRoute = createRoute({
 
 export const invoicesModule = defineModule({
   id: 'invoices',
-  routes: [invoicesRoute.addChildren([invoicesIndexRoute, newDocumentRoute, documentRoute]), invoicingRoute],
+  routes: [invoicesRoute.addChildren([invoicesIndexRoute, newDocumentRoute, documentRoute, creditNoteRoute]), invoicingRoute],
   nav: { label: 'Invoices', to: '/workspace/$workspaceId/invoices' },
   collections: {
-    invoices: { label: 'Invoice', recordName: (d) => d.invoice_number ?? d.customer_name },
+    invoices: {
+      label: 'Invoice',
+      recordName: (d) =>
+        d.kind === 'credit_note' ? `Credit note ${d.credit_note_number ?? ''}`.trim() : (d.invoice_number ?? d.customer_name),
+    },
     quotes: { label: 'Quote', recordName: (d) => d.quote_number ?? d.customer_name },
   },
   // Invoice due dates and quote expiry dates on the planner's calendar.

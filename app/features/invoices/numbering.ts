@@ -4,6 +4,8 @@ import type { UserData } from '../../data/db';
 import { numberBlocks, oneReservationAtATime, OutOfNumbersError } from '../../data/number-blocks';
 
 export type DocumentKind = 'invoice' | 'quote';
+/** The series a device numbers documents from: invoices, quotes and credit notes. */
+export type NumberedKind = DocumentKind | 'credit_note';
 
 /**
  * Invoices and quotes come a few a day, so a device holds a small block of each: a shop's numbers
@@ -38,7 +40,7 @@ function blocksOf(data: UserData) {
  * never waits on a network that may be slow or absent; null means none are left, and the caller
  * saves the draft and remembers it for `topUpAndAssign`.
  */
-export async function drawNumber(data: UserData, workspaceId: number, kind: DocumentKind): Promise<string | null> {
+export async function drawNumber(data: UserData, workspaceId: number, kind: NumberedKind): Promise<string | null> {
   try {
     return formatDocumentNumber(kind, await blocksOf(data).draw(workspaceId, kind));
   } catch (err) {
@@ -48,7 +50,7 @@ export async function drawNumber(data: UserData, workspaceId: number, kind: Docu
 }
 
 /** How many numbers this device still holds for the workspace. */
-export function numbersLeft(data: UserData, workspaceId: number, kind: DocumentKind): Promise<number> {
+export function numbersLeft(data: UserData, workspaceId: number, kind: NumberedKind): Promise<number> {
   return blocksOf(data).remaining(workspaceId, kind);
 }
 
@@ -85,7 +87,9 @@ export function topUpAndAssign(data: UserData, workspaceId: number): Promise<voi
 async function topUpThenAssign(data: UserData, workspaceId: number): Promise<void> {
   if (!navigator.onLine) return;
   const blocks = blocksOf(data);
-  for (const kind of ['invoice', 'quote'] as const) {
+  // Credit notes only once the workspace has sent an invoice on this device: no block is taken before it can be needed.
+  const creditable = await data.db.invoices.findOne({ selector: { workspace_id: workspaceId, status: { $ne: 'draft' } } }).exec();
+  for (const kind of creditable ? (['invoice', 'quote', 'credit_note'] as const) : (['invoice', 'quote'] as const)) {
     try {
       await blocks.topUp(workspaceId, kind, DOCUMENT_LOW, DOCUMENT_BLOCK);
     } catch {

@@ -11,13 +11,18 @@ function byIssueDesc(a: { issue_date: string; updated_at: string }, b: { issue_d
   return b.issue_date.localeCompare(a.issue_date) || b.updated_at.localeCompare(a.updated_at);
 }
 
-/** The workspace's invoices on this device, live; null while loading. */
+/** The workspace's invoices on this device (not their credit notes), live; null while loading. */
 export function useInvoices(data: UserData, workspaceId: number): Invoice[] | null {
   return useLiveQuery(
     () =>
-      data.db.invoices
-        .find({ selector: { workspace_id: workspaceId } })
-        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byIssueDesc))),
+      data.db.invoices.find({ selector: { workspace_id: workspaceId } }).$.pipe(
+        map((docs) =>
+          docs
+            .map((d) => d.toMutableJSON())
+            .filter((d) => d.kind !== 'credit_note')
+            .sort(byIssueDesc),
+        ),
+      ),
     [data, workspaceId],
   ).data;
 }
@@ -32,7 +37,26 @@ export function useQuotes(data: UserData, workspaceId: number): Quote[] | null {
   ).data;
 }
 
+/** The credit notes written against an invoice, live, oldest first. */
+export function useCreditNotes(data: UserData, invoice: Pick<Invoice, 'id' | 'workspace_id'>): Invoice[] {
+  return (
+    useLiveQuery(
+      () =>
+        data.db.invoices
+          .find({ selector: { workspace_id: invoice.workspace_id, kind: 'credit_note', credit_for_invoice_id: invoice.id } })
+          .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort((a, b) => a.issue_date.localeCompare(b.issue_date)))),
+      [data, invoice.id, invoice.workspace_id],
+    ).data ?? []
+  );
+}
+
 export type LoadedDocument = { kind: 'invoice'; doc: Invoice } | { kind: 'quote'; doc: Quote };
+
+/** The number the document carries: an invoice's, a credit note's (CRN-…) or a quote's. */
+export function documentNumber(loaded: LoadedDocument): string | undefined {
+  if (loaded.kind === 'quote') return loaded.doc.quote_number;
+  return loaded.doc.kind === 'credit_note' ? loaded.doc.credit_note_number : loaded.doc.invoice_number;
+}
 
 /** One invoice or quote by id, live: undefined while loading, null when it is not on this device. */
 export function useDocument(data: UserData, id: string): LoadedDocument | null | undefined {

@@ -113,6 +113,7 @@ const SERIES = [
   { series: 'receipt', label: 'Receipt numbers' },
   { series: 'invoice', label: 'Invoice numbers' },
   { series: 'quote', label: 'Quote numbers' },
+  { series: 'credit_note', label: 'Credit note numbers' },
 ] as const;
 
 /**
@@ -135,7 +136,7 @@ function NumbersInHand({ data }: { data: UserData }) {
       <h2 id="numbers-title" className={w.sectionTitle}>
         Numbers on this device
       </h2>
-      <p className={w.muted}>Receipts, invoices and quotes made with no signal take their numbers from these.</p>
+      <p className={w.muted}>Receipts, invoices, quotes and credit notes made with no signal take their numbers from these.</p>
       {held.status === 'ready' ? (
         <dl className={s.values}>
           {SERIES.map(({ series, label }) => (

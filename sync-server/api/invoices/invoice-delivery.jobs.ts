@@ -116,7 +116,7 @@ async function documentMailOf(deps: AppDeps, workspaceId: number, kind: 'invoice
   const total = documentTotals(pdf.items, pdf.pricesIncludeVat === true).total_cents;
   const balance =
     pdf.kind === 'invoice'
-      ? balanceDueCents({ items: pdf.items, prices_include_vat: pdf.pricesIncludeVat, payments: pdf.payments })
+      ? balanceDueCents({ items: pdf.items, prices_include_vat: pdf.pricesIncludeVat, payments: pdf.payments, credits: pdf.credits })
       : total;
   const link = pdf.kind === 'invoice' ? await publicInvoiceUrl(deps, deps.db, workspaceId, documentId, slug, pdf.number) : undefined;
   const content = documentMail({

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/db.js';
 /** "Pay now" references start with this, so the shared card webhook can tell them from billing's. */
 export const INVOICE_REFERENCE_PREFIX = 'vkinv_';
 
-export type OnlinePaymentStatus = 'pending' | 'paid' | 'failed';
+export type OnlinePaymentStatus = 'pending' | 'paid' | 'failed' | 'expired';
 
 export interface OnlinePaymentRow {
   workspace_id: number;
@@ -76,4 +76,16 @@ export async function checkoutStatus(
     [workspaceId, invoiceId, reference],
   );
   return row?.status;
+}
+
+/**
+ * Closes the checkouts of every workspace started before `before` and never paid (unscoped: the
+ * job area). A webhook that still comes for one settles it as usual. Returns how many were closed.
+ */
+export async function expireUnpaidCheckouts(q: Queryable, before: Date): Promise<number> {
+  const rows = await q.query<{ reference: string }>(
+    `UPDATE invoice_online_payments SET status = 'expired' WHERE status = 'pending' AND created_at < $1 RETURNING reference`,
+    [before],
+  );
+  return rows.length;
 }

@@ -44,7 +44,12 @@ async function sendReminder(deps: AppDeps, c: repo.ReminderCandidate, kind: repo
     const to = typeof found?.doc.customer_email === 'string' ? found.doc.customer_email.trim() : '';
     if (!found || !to) throw new Error('The invoice cannot be shown or has no customer e-mail.');
     const { pdf, seller, slug } = found.rendered;
-    const balance = balanceDueCents({ items: pdf.items, prices_include_vat: pdf.pricesIncludeVat, payments: pdf.payments });
+    const balance = balanceDueCents({
+      items: pdf.items,
+      prices_include_vat: pdf.pricesIncludeVat,
+      payments: pdf.payments,
+      credits: pdf.credits,
+    });
     if (balance <= 0) throw new Error('Nothing is due on this invoice.');
     const money = (cents: number) => formatCents(cents, pdf.currency);
     const link = await publicInvoiceUrl(deps, deps.db, c.workspace_id, c.invoice_id, slug, pdf.number);

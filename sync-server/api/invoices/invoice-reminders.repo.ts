@@ -19,7 +19,7 @@ export async function reminderCandidates(q: Queryable, from: string, to: string)
        FROM invoices i
        LEFT JOIN invoice_preferences p ON p.workspace_id = i.workspace_id
        LEFT JOIN workspace_settings s ON s.workspace_id = i.workspace_id AND s.id = 1
-      WHERE NOT i.deleted AND i.status IN ('sent', 'partially_paid')
+      WHERE NOT i.deleted AND i.status IN ('sent', 'partially_paid') AND i.kind IS DISTINCT FROM 'credit_note'
         AND i.due_date BETWEEN $1 AND $2
         AND coalesce(trim(i.customer_email), '') <> ''
         AND coalesce(p.reminders_enabled, true)

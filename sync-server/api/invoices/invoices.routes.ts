@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { invoicesContract as c } from '../../../schema/contract/invoices.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/auth-context.js';
+import { clientLimitAddress } from '../../http/client-address.js';
 import { mount } from '../../http/route.js';
 import * as invoices from './invoices.service.js';
 
@@ -22,10 +23,10 @@ export function invoicesRoutes(deps: AppDeps): Router {
     res.setHeader('Referrer-Policy', 'no-referrer');
     return invoices.publicInvoice(deps, params.slug, params.number, query.t, query.ref);
   });
-  mount(router, c.payInvoice, async ({ params, body }, _req, res) => {
+  mount(router, c.payInvoice, async ({ params, body }, req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    return invoices.startPayment(deps, params.slug, params.number, body);
+    return invoices.startPayment(deps, params.slug, params.number, body, clientLimitAddress(req));
   });
   return router;
 }

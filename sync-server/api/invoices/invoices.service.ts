@@ -10,6 +10,7 @@ import { balanceDueCents, paidCents } from '../../../schema/invoice-payments.js'
 import { documentTotals, sendMessages } from '../../../schema/invoices.js';
 import { withScope } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
+import { enforceRateLimits } from '../../http/rate-limit.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { requireMembership, requireRole } from '../workspaces/membership.js';
@@ -84,7 +85,7 @@ export async function shareLink(deps: AppDeps, userId: number, workspaceId: numb
   await requireMembership(deps.db, workspaceId, userId);
   return withScope(deps.db, { userId, workspaceId }, async (q) => {
     const found = await renderable(q, workspaceId, 'invoice', invoiceId);
-    if (!found) throw new HttpError(409, shareMessages.missing);
+    if (!found || found.doc.kind === 'credit_note') throw new HttpError(409, shareMessages.missing);
     if (found.doc.status === 'draft') throw new HttpError(409, shareMessages.draft);
     return { url: await publicInvoiceUrl(deps, q, workspaceId, invoiceId, found.rendered.slug, found.rendered.pdf.number) };
   });
@@ -95,10 +96,15 @@ async function linkedInvoice(deps: AppDeps, slug: string, number: string, token:
   if (!token) throw notFound();
   const link = await repo.invoiceByLink(deps.db, slug, number, token);
   const found = link && (await renderable(deps.db, link.workspace_id, 'invoice', link.invoice_id));
-  if (!link || !found || found.doc.status === 'draft') throw notFound();
+  if (!link || !found || found.doc.status === 'draft' || found.doc.kind === 'credit_note') throw notFound();
   const { pdf } = found.rendered;
   const status = typeof found.doc.status === 'string' ? found.doc.status : 'sent';
-  const balance = balanceDueCents({ items: pdf.items, prices_include_vat: pdf.pricesIncludeVat, payments: pdf.payments });
+  const balance = balanceDueCents({
+    items: pdf.items,
+    prices_include_vat: pdf.pricesIncludeVat,
+    payments: pdf.payments,
+    credits: pdf.credits,
+  });
   const email = typeof found.doc.customer_email === 'string' && found.doc.customer_email !== '' ? found.doc.customer_email : null;
   return { link, token, found, status, balance, email, payable: balance > 0 && (status === 'sent' || status === 'partially_paid') };
 }
@@ -147,12 +153,21 @@ export async function publicInvoice(
  * as pending under its reference; returns where to send the browser. The checkout comes back to the
  * public page; the signed webhook settles it (invoice-pay.settle.ts).
  */
+/**
+ * "Pay now" is open to anyone holding a link, and each press opens a checkout at the card partner:
+ * per client address at most this many in the window, counted before the token is checked (so
+ * guessing tokens is slowed too). A customer paying for real needs a handful.
+ */
+export const PAY_NOW_LIMIT = { max: 20, windowSeconds: 600 } as const;
+
 export async function startPayment(
   deps: AppDeps,
   slug: string,
   number: string,
   body: { t?: string; email?: string },
+  ip: string,
 ): Promise<{ authorization_url: string; reference: string }> {
+  await enforceRateLimits(deps, [{ key: `invoice-pay:ip:${ip}`, ...PAY_NOW_LIMIT }]);
   const { link, token, found, balance, email, payable } = await linkedInvoice(deps, slug, number, body.t);
   if (!payable) throw new HttpError(409, payMessages.notPayable);
   const payer = email ?? body.email;

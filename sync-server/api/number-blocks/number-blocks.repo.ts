@@ -77,7 +77,9 @@ const USED_NUMBERS = `
   UNION ALL
   SELECT 'invoice', substring(invoice_number FROM '([0-9]+)$')::bigint FROM invoices WHERE workspace_id = $1 AND invoice_number ~ '[0-9]+$'
   UNION ALL
-  SELECT 'quote', substring(quote_number FROM '([0-9]+)$')::bigint FROM quotes WHERE workspace_id = $1 AND quote_number ~ '[0-9]+$'`;
+  SELECT 'quote', substring(quote_number FROM '([0-9]+)$')::bigint FROM quotes WHERE workspace_id = $1 AND quote_number ~ '[0-9]+$'
+  UNION ALL
+  SELECT 'credit_note', substring(credit_note_number FROM '([0-9]+)$')::bigint FROM invoices WHERE workspace_id = $1 AND credit_note_number ~ '[0-9]+$'`;
 
 /** Each series' next number and how many documents carry one of its numbers. */
 export async function seriesTotals(tx: Queryable, workspaceId: number): Promise<SeriesRow[]> {

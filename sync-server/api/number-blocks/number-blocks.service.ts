@@ -47,7 +47,7 @@ export async function reserveNumberBlock(
 }
 
 /** The series a shop issues today, shown even before any number is reserved. */
-const REPORTED_SERIES = ['receipt', 'invoice', 'quote'] as const satisfies readonly NumberSeries[];
+const REPORTED_SERIES = ['receipt', 'invoice', 'quote', 'credit_note'] as const satisfies readonly NumberSeries[];
 
 async function buildReport(tx: Queryable, workspaceId: number): Promise<NumberSeriesReport> {
   const [totals, blocks, runs] = await Promise.all([

@@ -14,7 +14,7 @@ import { toast } from '../../../ui/toast-store';
 import * as w from '../../../ui/page.css';
 import { failureMessage, useZodForm } from '../../forms/use-zod-form';
 import { changeInvoice, changeQuote } from '../document-actions';
-import type { LoadedDocument } from '../use-documents';
+import { documentNumber, type LoadedDocument } from '../use-documents';
 
 const sendForm = z.object({ to: sendRequest.shape.to });
 
@@ -37,7 +37,9 @@ async function requestSend(data: UserData, loaded: LoadedDocument, to: string) {
 export function SendActions({ data, loaded, workspaceId }: { data: UserData; loaded: LoadedDocument; workspaceId: number }) {
   const [open, setOpen] = useState(false);
   const doc = loaded.doc;
-  const numbered = (loaded.kind === 'invoice' ? loaded.doc.invoice_number : loaded.doc.quote_number) !== undefined;
+  const numbered = documentNumber(loaded) !== undefined;
+  const creditNote = loaded.kind === 'invoice' && loaded.doc.kind === 'credit_note';
+  const noun = creditNote ? 'credit note' : loaded.kind;
   const closed = loaded.kind === 'invoice' ? doc.status === 'cancelled' : doc.status === 'declined';
   const form = useZodForm(
     useMemo(() => sendForm, []),
@@ -63,10 +65,14 @@ export function SendActions({ data, loaded, workspaceId }: { data: UserData; loa
           Send
         </Button>
       ) : null}
-      {loaded.kind === 'invoice' && doc.status !== 'draft' ? <ShareLink workspaceId={workspaceId} invoiceId={doc.id} /> : null}
-      <ModalDialog title={`Send ${loaded.kind === 'invoice' ? 'invoice' : 'quote'} by e-mail`} isOpen={open} onOpenChange={setOpen}>
+      {loaded.kind === 'invoice' && loaded.doc.kind !== 'credit_note' && doc.status !== 'draft' ? (
+        <ShareLink workspaceId={workspaceId} invoiceId={doc.id} />
+      ) : null}
+      <ModalDialog title={`Send ${noun} by e-mail`} isOpen={open} onOpenChange={setOpen}>
         <form className={w.dialogBody} noValidate onSubmit={submit} aria-label="Send by e-mail">
-          <p className={w.muted}>The PDF goes as an attachment{loaded.kind === 'invoice' ? ', with a link to view and pay online' : ''}.</p>
+          <p className={w.muted}>
+            The PDF goes as an attachment{loaded.kind === 'invoice' && !creditNote ? ', with a link to view and pay online' : ''}.
+          </p>
           <TextField label="Send to" type="email" {...form.field('to')} autoFocus />
           <div className={w.formActions}>
             <Button variant="secondary" onPress={() => setOpen(false)}>

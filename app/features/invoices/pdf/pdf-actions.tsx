@@ -3,7 +3,7 @@ import type { WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast-store';
 import { pictureAsPng } from '../../drive/pictures';
-import type { LoadedDocument } from '../use-documents';
+import { documentNumber, type LoadedDocument } from '../use-documents';
 
 // pdf-lib is not in the precache (it would take a first install over its budget). Loaded once
 // with a signal, the service worker keeps it, so PDFs are made offline from then on.
@@ -53,7 +53,7 @@ export function PdfActions({
   useWarmPdfMaker();
   const [busy, setBusy] = useState(false);
   const [shareable] = useState(() => typeof navigator !== 'undefined' && typeof navigator.canShare === 'function');
-  const numbered = (loaded.kind === 'invoice' ? loaded.doc.invoice_number : loaded.doc.quote_number) !== undefined;
+  const numbered = documentNumber(loaded) !== undefined;
   const make = async (use: (file: File, m: Awaited<ReturnType<typeof pdfFile>>) => Promise<void> | void) => {
     setBusy(true);
     try {

@@ -78,6 +78,13 @@ export function CheckoutNotice({ checkout }: { checkout: PublicInvoiceDto['check
       </Notice>
     );
   }
+  if (checkout === 'expired') {
+    return (
+      <Notice tone="warning" title="This payment was never completed">
+        <p className={w.muted}>The checkout was closed unpaid. You can start a new one.</p>
+      </Notice>
+    );
+  }
   if (checkout === 'failed') {
     return (
       <Notice tone="warning" title="The payment did not go through">

@@ -18,11 +18,19 @@ import * as n from './numbers.css';
 
 type SeriesEntry = NumberSeriesReport[number];
 
-const labels: Record<NumberSeries, string> = { receipt: 'Receipts', invoice: 'Invoices', quote: 'Quotes', order: 'Orders' };
+const labels: Record<NumberSeries, string> = {
+  receipt: 'Receipts',
+  invoice: 'Invoices',
+  quote: 'Quotes',
+  order: 'Orders',
+  credit_note: 'Credit notes',
+};
 
 /** How a number of the series is printed on its document. */
 function shown(series: NumberSeries, n: number): string {
-  return series === 'invoice' || series === 'quote' ? formatDocumentNumber(series, n) : `${labels[series].replace(/s$/, '')} ${n}`;
+  return series === 'invoice' || series === 'quote' || series === 'credit_note'
+    ? formatDocumentNumber(series, n)
+    : `${labels[series].replace(/s$/, '')} ${n}`;
 }
 
 function range(series: NumberSeries, r: { start: number; end: number }): string {
