@@ -1,4 +1,5 @@
 import type { AppModule } from './module';
+import { classifiedsModule } from './features/classifieds/module';
 import { crmModule } from './features/crm/module';
 import { driveModule } from './features/drive/module';
 import { inventoryModule } from './features/inventory/module';
@@ -12,7 +13,16 @@ import { projectsModule } from './features/projects/module';
  * module"). The route tree, the workspace navigation, the dashboard's cards, the sync screens' names
  * and the planner's calendar are all built from this list.
  */
-export const appModules = [inventoryModule, posModule, crmModule, invoicesModule, plannerModule, driveModule, projectsModule] as const;
+export const appModules = [
+  inventoryModule,
+  posModule,
+  crmModule,
+  invoicesModule,
+  plannerModule,
+  driveModule,
+  projectsModule,
+  classifiedsModule,
+] as const;
 
 /** Any page of any module, each with its own route type (the router's typed links depend on them). */
 type ModuleRoute = (typeof appModules)[number]['routes'][number];

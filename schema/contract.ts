@@ -9,3 +9,4 @@ export { driveContract } from './contract/drive.js';
 export { posContract } from './contract/pos.js';
 export { invoicesContract } from './contract/invoices.js';
 export { projectsContract } from './contract/projects.js';
+export { classifiedsContract } from './contract/classifieds.js';

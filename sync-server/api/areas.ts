@@ -12,6 +12,7 @@ import { driveRoutes } from './drive/drive.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { posRoutes } from './pos/pos.routes.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
+import { classifiedsRoutes } from './classifieds/classifieds.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -26,5 +27,6 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   projectsRoutes,
   posRoutes,
   invoicesRoutes,
+  classifiedsRoutes,
   devRoutes,
 ];

@@ -33,7 +33,7 @@ export const modules: readonly PublicModule[] = [
   { key: 'orders', name: 'Orders & Storefront', summary: 'Your own online shop page and one list for every order.' },
   { key: 'events', name: 'Events & Ticketing', summary: 'Publish events, sell tickets and check guests in at the door.' },
   { key: 'bookings', name: 'Services & Bookings', summary: 'Let clients book appointments for your services.' },
-  { key: 'classifieds', name: 'Classified Ads', summary: 'Post ads on the marketplace and answer enquiries.' },
+  { key: 'classifieds', name: 'Classified Ads', summary: 'Post ads on the marketplace and answer enquiries.', route: 'classifieds' },
   { key: 'content', name: 'Content & Magazine', summary: 'Write articles and stories for your audience.' },
   { key: 'social', name: 'Social Media Scheduling', summary: 'Plan posts ahead and keep your pages active.' },
   { key: 'bookkeeper', name: 'Bookkeeper', summary: 'Import bank statements and sort your transactions.' },
