@@ -104,7 +104,9 @@ test('Post an Ad with a photo, an offer, a counter-offer accepted: the item is r
     await expect(buyer.getByRole('heading', { name: title })).toBeVisible();
     await expect(buyer.getByText('Naledi', { exact: true })).toBeVisible();
     await expect(buyer.getByText('Khumalo')).toHaveCount(0);
-    await expect(buyer.getByRole('note')).toContainText('hand over the item only after the money is in your account');
+    await expect(buyer.getByRole('note', { name: 'Safety notice' })).toContainText(
+      'hand over the item only after the money is in your account',
+    );
     await shot(buyer, '03-listing');
     await buyer.getByRole('button', { name: 'Make an offer' }).click();
     const form = buyer.getByRole('form', { name: 'Make an offer' });

@@ -74,10 +74,17 @@ const publicListingRoute = createRoute({
   component: lazyRouteComponent(() => import('./public/listing-public-page'), 'PublicListingPage'),
 });
 
+/** Reported ads and messages, in the Control Hub's area (spec §2: /controlhub is the admins'). */
+const reportsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/controlhub/reports',
+  component: lazyRouteComponent(() => import('./reports-page'), 'ReportsPage'),
+});
+
 export const classifiedsModule = defineModule({
   id: 'classifieds',
   routes: [classifiedsRoute.addChildren([listRoute, newRoute, listingRoute, inquiryRoute])],
-  publicRoutes: [publicListRoute, marketplaceListRoute, postAdRoute, publicListingRoute],
+  publicRoutes: [publicListRoute, marketplaceListRoute, postAdRoute, publicListingRoute, reportsRoute],
   nav: { label: 'Classifieds', to: '/workspace/$workspaceId/classifieds' },
   // Viewings buyers asked for, on the planner's calendar.
   calendar: () => import('./calendar-source').then((m) => m.viewingTimes),

@@ -266,6 +266,8 @@ export async function ask(deps: AppDeps, userId: number, listingId: string, body
 }
 
 export async function myInquiries(deps: AppDeps, userId: number, listingId: string) {
+  const listing = await repo.anyListing(deps.db, listingId);
+  if (!listing || listing.status === 'draft') throw notFound(msg.notFound);
   const rows = await repo.buyerInquiries(deps.db, listingId, userId);
   return { inquiries: await Promise.all(rows.map((r) => thread(deps.db, r, 'buyer', userId))) };
 }

@@ -95,8 +95,8 @@ export function PublicListingPage() {
             </h1>
             <p className={s.bigPrice}>{priceText(l)}</p>
             {l.status === 'reserved' ? (
-              <p className={w.badge.neutral} role="status">
-                Reserved
+              <p role="status">
+                <span className={w.badge.neutral}>Reserved</span>
               </p>
             ) : null}
             <dl className={w.facts}>
@@ -117,7 +117,7 @@ export function PublicListingPage() {
                 <dd className={w.factValue}>{publicDates.date(l.published_at)}</dd>
               </div>
             </dl>
-            <p className={s.safety} role="note">
+            <p className={s.safety} role="note" aria-label="Safety notice">
               {SAFETY_NOTICE}
             </p>
             {l.mine ? (
@@ -140,9 +140,11 @@ export function PublicListingPage() {
               </div>
             )}
             {signedIn && !l.mine ? (
-              <Button variant="ghost" onPress={() => setReporting({})}>
-                Report this ad
-              </Button>
+              <div className={w.actionRow}>
+                <Button variant="ghost" onPress={() => setReporting({})}>
+                  Report this ad
+                </Button>
+              </div>
             ) : null}
           </div>
         </div>
