@@ -86,8 +86,6 @@ export function PublicListingPage() {
                 ))}
               </div>
             ) : null}
-            <h2 className={w.sectionTitle}>Description</h2>
-            <p className={s.description}>{l.description || 'The seller wrote no description.'}</p>
           </div>
           <div className={s.side}>
             <h1 id="listing-title" className={w.title}>
@@ -148,6 +146,12 @@ export function PublicListingPage() {
             ) : null}
           </div>
         </div>
+        <section aria-labelledby="listing-description">
+          <h2 id="listing-description" className={w.sectionTitle}>
+            Description
+          </h2>
+          <p className={s.description}>{l.description || 'The seller wrote no description.'}</p>
+        </section>
         {threads.length > 0 ? (
           <section className={w.stack} aria-labelledby="my-conversations">
             <h2 id="my-conversations" className={w.sectionTitle}>
