@@ -1,4 +1,5 @@
 import type { AppModule } from './module';
+import { classifiedsModule } from './features/classifieds/module';
 import { crmModule } from './features/crm/module';
 import { driveModule } from './features/drive/module';
 import { eventsModule } from './features/events/module';
@@ -24,6 +25,7 @@ export const appModules = [
   projectsModule,
   marketplaceModule,
   eventsModule,
+  classifiedsModule,
 ] as const;
 
 /** Any page of any module, each with its own route type (the router's typed links depend on them). */

@@ -10,3 +10,4 @@ export { posContract } from './contract/pos.js';
 export { invoicesContract } from './contract/invoices.js';
 export { projectsContract } from './contract/projects.js';
 export { marketplaceContract } from './contract/marketplace.js';
+export { classifiedsContract } from './contract/classifieds.js';

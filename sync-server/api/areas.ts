@@ -15,6 +15,7 @@ import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.js';
 import { seoRoutes } from '../seo/seo.js';
 import { eventsRoutes } from './events/events.routes.js';
+import { classifiedsRoutes } from './classifieds/classifieds.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -31,6 +32,7 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   invoicesRoutes,
   marketplaceRoutes,
   eventsRoutes,
+  classifiedsRoutes,
   seoRoutes,
   devRoutes,
 ];

@@ -33,7 +33,8 @@ import type { CookieClient } from '../support/server.js';
  */
 
 /** What A owns that an input can name. */
-type Owned = 'workspace' | 'member' | 'card' | 'payment' | 'folder' | 'file' | 'link' | 'invoice' | 'project' | 'account';
+type Owned =
+  'workspace' | 'member' | 'card' | 'payment' | 'folder' | 'file' | 'link' | 'invoice' | 'project' | 'account' | 'classified' | 'inquiry';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -64,6 +65,10 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'products/:productId': 'choice',
   'items/:productId': 'choice',
   'storefronts/:slug': 'choice',
+  // A's draft ad (a published one is anyone's to read), a photo of it, and a buyer's inquiry to A.
+  'classifieds/:classifiedId': 'classified',
+  'photos/:fileId': 'file',
+  'classified-inquiries/:inquiryId': 'inquiry',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -87,6 +92,7 @@ const notReferences: Record<string, string> = {
   'drive.createFolder:parent_id': 'a folder of the workspace the path names, looked up inside it',
   'drive.updateFolder:parent_id': 'a folder of the workspace the path names, looked up inside it',
   'drive.updateFile:folder_id': 'a folder of the workspace the path names, looked up inside it',
+  'classifieds.report:message_id': 'a message about the ad the path names, looked up inside it',
 };
 const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
 
@@ -185,6 +191,8 @@ for (const target of testDatabases()) {
       invoice: '',
       project: '',
       account: 0,
+      classified: '',
+      inquiry: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -250,6 +258,15 @@ for (const target of testDatabases()) {
       aOwns.project = z
         .object({ id: z.string() })
         .parse((await a.post(`/api/workspaces/${aWorkspace.id}/projects`, { name: 'Tenant A project' })).json).id;
+      // A's draft ad, and a question another buyer asked about A's published one.
+      const ad = (body: Record<string, unknown>) =>
+        a.post(`/api/workspaces/${aWorkspace.id}/classifieds`, { title: 'Tenant A bicycle', category: 'other', ...body });
+      aOwns.classified = z.object({ id: z.string() }).parse((await ad({ status: 'draft' })).json).id;
+      const published = z.object({ id: z.string() }).parse((await ad({ status: 'published' })).json).id;
+      const asker = await signedInUser(h.server, { full_name: 'Tenant C' });
+      aOwns.inquiry = z
+        .object({ id: z.string() })
+        .parse((await asker.client.post(`/api/classifieds/${published}/inquiries`, { message: 'Is it still available?' })).json).id;
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });

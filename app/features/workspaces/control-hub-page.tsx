@@ -44,6 +44,7 @@ export function ControlHubPage() {
       <div className={s.actionRow}>
         <LinkButton to="/workspace/create">Create workspace</LinkButton>
         <InstallButton />
+        {user?.isAdmin ? <Link to="/controlhub/reports">Reported classifieds</Link> : null}
       </div>
 
       {open && workspaces.data ? <ShortcutLauncher target={open} workspaces={workspaces.data} /> : null}

@@ -1,0 +1,54 @@
+import { Router, type Request } from 'express';
+import { classifiedsContract } from '../../../schema/contract/classifieds.js';
+import type { AppDeps } from '../../deps.js';
+import { requireUser, sessionOf } from '../../http/auth-context.js';
+import { mount } from '../../http/route.js';
+import { requireMembership } from '../workspaces/membership.js';
+import { sendPicture } from '../drive/drive-download.js';
+import * as classifieds from './classifieds.service.js';
+
+async function seller(deps: AppDeps, req: Request, workspaceId: number): Promise<classifieds.SellerCaller> {
+  const userId = await requireUser(deps, req);
+  return { userId, workspaceId, membership: await requireMembership(deps.db, workspaceId, userId) };
+}
+
+/** Classified ads (issue 21): the seller's listings, public browsing, inquiries, offers and reports. */
+export function classifiedsRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const c = classifiedsContract;
+  mount(router, c.list, async ({ params }, req) => classifieds.listListings(deps, await seller(deps, req, params.id)));
+  mount(router, c.create, async ({ params, body }, req) => classifieds.createListing(deps, await seller(deps, req, params.id), body));
+  mount(router, c.get, async ({ params }, req) => classifieds.getListing(deps, await seller(deps, req, params.id), params.classifiedId));
+  mount(router, c.update, async ({ params, body }, req) =>
+    classifieds.updateListing(deps, await seller(deps, req, params.id), params.classifiedId, body),
+  );
+  mount(router, c.renew, async ({ params }, req) =>
+    classifieds.renewListing(deps, await seller(deps, req, params.id), params.classifiedId),
+  );
+  mount(router, c.viewings, async ({ params, query }, req) =>
+    classifieds.listViewings(deps, await seller(deps, req, params.id), query.from, query.to),
+  );
+
+  mount(router, c.browse, async ({ query }) => classifieds.browse(deps, query));
+  mount(router, c.listing, async ({ params }, req) => {
+    const session = await sessionOf(deps, req);
+    return classifieds.publicListing(deps, params.classifiedId, session?.sub ?? null);
+  });
+  mount(router, c.photo, async ({ params, query }, _req, res) => {
+    await sendPicture(deps, res, await classifieds.listingPhoto(deps, params.classifiedId, params.fileId), query.w);
+  });
+  mount(router, c.myInquiries, async ({ params }, req) => classifieds.myInquiries(deps, await requireUser(deps, req), params.classifiedId));
+  mount(router, c.ask, async ({ params, body }, req) => classifieds.ask(deps, await requireUser(deps, req), params.classifiedId, body));
+  mount(router, c.report, async ({ params, body }, req) =>
+    classifieds.report(deps, await requireUser(deps, req), params.classifiedId, body),
+  );
+  mount(router, c.thread, async ({ params }, req) => classifieds.getThread(deps, await requireUser(deps, req), params.inquiryId));
+  mount(router, c.send, async ({ params, body }, req) =>
+    classifieds.sendMessage(deps, await requireUser(deps, req), params.inquiryId, body.message),
+  );
+  mount(router, c.respond, async ({ params, body }, req) =>
+    classifieds.respond(deps, await requireUser(deps, req), params.inquiryId, body),
+  );
+  mount(router, c.reports, async (_input, req) => classifieds.listReports(deps, await requireUser(deps, req)));
+  return router;
+}
