@@ -66,7 +66,8 @@ async function main() {
   await migrate(db);
   const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', APP_ORIGIN: 'http://127.0.0.1', RATE_LIMITS: 'off' });
   const deps = { config, db, mailer: outboxMailer(db, config.MAIL_FROM), log: createLogger('silent'), now: () => new Date() };
-  await seedDemo(deps);
+  // The demo seed refuses a production server; it seeds through a test one, the built app is served by production.
+  await seedDemo({ ...deps, config: loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' }) });
   const server = createServer(createApp(deps));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -117,7 +118,10 @@ async function ringUp(browser: Browser, profile: Profile, url: string, workspace
       await page.getByRole('button', { name: 'New sale' }).click();
       await page.getByRole('dialog', { name: 'Sale complete' }).waitFor({ state: 'detached' });
     }
-    const saved = await page.getByRole('list', { name: 'Today’s sales' }).getByRole('listitem').count();
+    const listed = page.getByRole('list', { name: 'Today’s sales' }).getByRole('listitem');
+    // On the slow profile the list may still be catching up with the last sale.
+    await listed.nth(SALES - 1).waitFor({ timeout: 30_000 });
+    const saved = await listed.count();
     if (saved !== SALES) throw new Error(`expected ${SALES} sales listed, saw ${saved}`);
     const raw: number[] = [];
     for (let i = 0; i < SALES; i++) {

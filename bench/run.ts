@@ -99,6 +99,9 @@ async function rawSelect(db: Db, workspace: number): Promise<number> {
 async function main() {
   const { db, drop } = await openBenchDb();
   const server = await startSyncTestServer(db);
+  // The client keeps one connection across rounds; a raw round on a busy machine can outlast Node's
+  // 5 s keep-alive, and a connection the server drops just as it is reused resets the bench.
+  server.server.keepAliveTimeout = 10 * 60_000;
   const userId = await seedUser(db, { plan: 'pro' });
   const cookie = await accessCookie(server.deps, userId);
   const client = jsonClient(server.url, cookie);
