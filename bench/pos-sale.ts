@@ -1,13 +1,14 @@
 /**
- * Offline Point of Sale sale, "Complete sale" to receipt, in headless Chromium (DESIGN.md §11: ≤ 50 ms
- * p95). The built app is served by the real server with the demo workspace; the till reserves its
+ * Offline Point of Sale sale, "Complete sale" to receipt, in headless Chromium (DESIGN.md §11: ≤ 20 ms
+ * p95), under each profile (bench/browser.ts; the budget is for the unthrottled run, the phone's 4×
+ * slower CPU is reported beside it). The built app is served by the real server with the demo workspace; the till reserves its
  * receipt numbers online, then the browser goes offline and rings up N cash sales. Each sale is timed
  * inside the page, from the confirm click to the receipt being in the document.
  *   tsx bench/pos-sale.ts   (needs a build in dist/; BENCH_POS_SALES=40)
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { brand } from '../schema/brand.js';
 import { createApp } from '../sync-server/app.js';
 import { loadConfig } from '../sync-server/config.js';
@@ -16,14 +17,10 @@ import { openPglite } from '../sync-server/db/pglite.js';
 import { createLogger } from '../sync-server/logger.js';
 import { outboxMailer } from '../sync-server/mail/mailer.js';
 import { demoAccount, seedDemo } from '../sync-server/seed/demo.js';
+import { budget, launchBrowser, percentile, profiles, throttle, type Profile } from './browser.js';
 
 const SALES = Math.max(30, Number(process.env.BENCH_POS_SALES ?? 40));
-const BUDGET_P95_MS = 50;
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
+const BUDGET_P95_MS = 20;
 
 /**
  * Clicks the payment form's confirm button and resolves with the ms until the receipt is in the page.
@@ -69,25 +66,28 @@ async function main() {
   await migrate(db);
   const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', APP_ORIGIN: 'http://127.0.0.1', RATE_LIMITS: 'off' });
   const deps = { config, db, mailer: outboxMailer(db, config.MAIL_FROM), log: createLogger('silent'), now: () => new Date() };
-  await seedDemo(deps);
+  // The demo seed refuses a production server; it seeds through a test one, the built app is served by production.
+  await seedDemo({ ...deps, config: loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' }) });
   const server = createServer(createApp(deps));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   config.allowedOrigins.push(url);
   const [{ id: workspaceId }] = await db.query<{ id: number }>('SELECT id FROM workspaces ORDER BY id LIMIT 1');
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
+    for (const profile of profiles) await ringUp(browser, profile, url, workspaceId);
+  } finally {
+    await browser.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db.close();
+  }
+}
+
+/** Rings up SALES offline sales on a fresh device under the profile; prints the figures. */
+async function ringUp(browser: Browser, profile: Profile, url: string, workspaceId: number) {
+  {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
     await context.addInitScript((key) => {
       localStorage.setItem(
@@ -96,6 +96,7 @@ async function main() {
       );
     }, `${brand.storagePrefix}-cookie-consent`);
     const page = await context.newPage();
+    await throttle(context, page, profile);
     const login = await page.request.post(`${url}/api/auth/login`, {
       data: { email: demoAccount.email, password: demoAccount.password },
       headers: { origin: url },
@@ -117,7 +118,10 @@ async function main() {
       await page.getByRole('button', { name: 'New sale' }).click();
       await page.getByRole('dialog', { name: 'Sale complete' }).waitFor({ state: 'detached' });
     }
-    const saved = await page.getByRole('list', { name: 'Today’s sales' }).getByRole('listitem').count();
+    const listed = page.getByRole('list', { name: 'Today’s sales' }).getByRole('listitem');
+    // On the slow profile the list may still be catching up with the last sale.
+    await listed.nth(SALES - 1).waitFor({ timeout: 30_000 });
+    const saved = await listed.count();
     if (saved !== SALES) throw new Error(`expected ${SALES} sales listed, saw ${saved}`);
     const raw: number[] = [];
     for (let i = 0; i < SALES; i++) {
@@ -126,19 +130,14 @@ async function main() {
     }
     const p50 = percentile(times, 50);
     const p95 = percentile(times, 95);
-    console.log(`POS offline sale, confirm → receipt (${SALES} sales, headless Chromium, phone 360×740)`);
+    const rawP95 = percentile(raw, 95);
+    const verdict = profile.name === 'unthrottled' ? budget(p95, BUDGET_P95_MS, 'ms') : 'no budget on this profile';
     console.log(
-      `  p50 ${p50.toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   max ${Math.max(...times).toFixed(1)} ms   budget p95 ≤ ${BUDGET_P95_MS} ms  ${p95 <= BUDGET_P95_MS ? 'OK' : 'OVER BUDGET'}`,
+      `POS offline sale [${profile.name}], confirm → receipt (${SALES} sales, headless Chromium, 360×740): p50 ${p50.toFixed(1)} ms, ` +
+        `p95 ${p95.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms (one raw IndexedDB put in the same page p50 ` +
+        `${percentile(raw, 50).toFixed(1)} ms, p95 ${rawP95.toFixed(1)} ms, p95 ratio ${(p95 / rawP95).toFixed(1)}; ${verdict})`,
     );
-    console.log(
-      `  baseline, one raw IndexedDB put in the same page: p50 ${percentile(raw, 50).toFixed(1)} ms   p95 ${percentile(raw, 95).toFixed(1)} ms`,
-    );
-    if (p95 > BUDGET_P95_MS) process.exitCode = 1;
-  } finally {
-    await browser.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await db.close();
+    await context.close();
   }
 }
 

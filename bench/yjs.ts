@@ -10,39 +10,15 @@ import { WebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import { addTask, updateTask } from '../app/features/projects/project-doc.js';
 import { projectDetail, projectDocName } from '../schema/projects.js';
-import { migrate } from '../sync-server/db/migrate.js';
-import { openPg } from '../sync-server/db/pg.js';
-import { openPglite } from '../sync-server/db/pglite.js';
-import type { Db } from '../sync-server/db/db.js';
-import { scratchDatabase } from '../tests/support/databases.js';
 import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi } from '../tests/support/sync-server.js';
 import { YClient } from '../tests/support/yjs-clients.js';
+import { budget, openBenchDb, percentile as pct } from './browser.js';
 
 const CLIENTS = 10;
 const EDITS = 200;
 const SIZE_EDITS = 1000;
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
-
-async function openDb(): Promise<{ db: Db; drop(): Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const db = await openPglite();
-    await migrate(db);
-    return { db, drop: () => db.close() };
-  }
-  const scratch = await scratchDatabase(adminUrl, 'vuka_bench');
-  const db = await openPg(scratch.url);
-  await migrate(db);
-  return {
-    db,
-    async drop() {
-      await db.close();
-      await scratch.drop();
-    },
-  };
-}
 
 /** Waits for `count` receipts of edit `n`, each reported by `onReceipt`. */
 function waiter() {
@@ -89,7 +65,7 @@ async function baseline(): Promise<number[]> {
 }
 
 async function main() {
-  const { db, drop } = await openDb();
+  const { db, drop } = await openBenchDb();
   const server = await startSyncTestServer(db);
   try {
     const owner = await seedUser(db, { plan: 'pro' });
@@ -121,7 +97,7 @@ async function main() {
     times.sort((a, b) => a - b);
     const base = await baseline();
     console.log(`driver ${db.driver}: an edit from one client to ${CLIENTS} others, ${EDITS} edits`);
-    console.log(`  /api/yjs fan-out   p50 ${fmt(pct(times, 50))}  p95 ${fmt(pct(times, 95))}  (goal p95 ≤ 50 ms)`);
+    console.log(`  /api/yjs fan-out   p50 ${fmt(pct(times, 50))}  p95 ${fmt(pct(times, 95))}  (${budget(pct(times, 95), 50, 'ms')})`);
     console.log(`  bare ws broadcast  p50 ${fmt(pct(base, 50))}  p95 ${fmt(pct(base, 95))}  (baseline, same run)`);
     for (const c of readers) c.destroy();
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { replicated, replicatedNameList, rxJsonSchema, type ReplicatedEntity, type ReplicatedName } from '../../schema/replicated.js';
 import { createConflictHandler, RejectionMarks } from './conflicts.js';
 import { localStoreFor, type LocalStore } from './conflicts-store.js';
+import { sparseReads } from './dexie-reads.js';
 
 /** Each replicated collection's document type, from its zod schema (mapped over `schema/replicated.ts`). */
 export type DocOf = { [N in ReplicatedName]: z.output<(typeof replicated)[N]['doc']> };
@@ -66,6 +67,11 @@ export function databaseNameFor(userId: number): string {
   return `vuka-u${userId}`;
 }
 
+/** The device's storage: RxDB on Dexie, reading many documents at once in few IndexedDB requests (dexie-reads.ts). */
+export function deviceStorage(settings: Parameters<typeof getRxStorageDexie>[0] = {}) {
+  return getRxStorageDexie({ ...settings, onCreate: (dexie) => void dexie.use(sparseReads) });
+}
+
 let pluginsAdded = false;
 function addPlugins() {
   if (pluginsAdded) return;
@@ -75,7 +81,7 @@ function addPlugins() {
 }
 
 async function storageFor(opts: OpenOptions): Promise<RxStorage<unknown, unknown>> {
-  const base = opts.storage ?? getRxStorageDexie();
+  const base = opts.storage ?? deviceStorage();
   // `import.meta.env.DEV` is replaced by `false` in a production build, so this branch and the
   // dev-mode modules it imports are dropped from the bundle entirely. (Undefined under plain Node.)
   if (typeof import.meta.env !== 'undefined' && import.meta.env.DEV && opts.devMode !== false) {

@@ -51,6 +51,28 @@ describe('sync batcher', () => {
     expect(sent.map((s) => s.path)).toEqual(['/api/sync/contacts/pull?workspace=3&seq=2&id=c%201&limit=50']);
   });
 
+  it('a pull answering a live notice goes at once, taking along the pulls already gathering, never waiting out the window', async () => {
+    const { sent, batcher } = fakeServer();
+    const gathered = batcher.pull(3, 'products', start, 50);
+    const urgent = batcher.pull(3, 'contacts', { seq: 2, id: 'c' }, 50, true);
+    // Sent before any timer could run: both went in one request, right away.
+    expect(sent.map((s) => s.path)).toEqual([]);
+    await Promise.resolve();
+    expect(sent.map((s) => s.path)).toEqual(['/api/sync/pull?workspace=3']);
+    expect(sent[0]?.body).toEqual([
+      { collection: 'products', seq: 0, id: '', limit: 50 },
+      { collection: 'contacts', seq: 2, id: 'c', limit: 50 },
+    ]);
+    expect((await urgent).documents).toEqual([{ id: 'contacts' }]);
+    expect((await gathered).documents).toEqual([{ id: 'products' }]);
+
+    // Alone, it goes to its collection's own endpoint, at once.
+    const alone = batcher.pull(3, 'contacts', { seq: 7, id: 'x' }, 50, true);
+    await Promise.resolve();
+    expect(sent.map((s) => s.path)).toEqual(['/api/sync/pull?workspace=3', '/api/sync/contacts/pull?workspace=3&seq=7&id=x&limit=50']);
+    await alone;
+  });
+
   it('pushes a sale’s order and its stock movements together', async () => {
     const { sent, batcher } = fakeServer();
     const [orders, movements] = await Promise.all([

@@ -41,8 +41,12 @@ export class SyncBatcher {
     private readonly windowMs = 6,
   ) {}
 
-  pull(workspace: number, collection: string, checkpoint: SyncCheckpoint, limit: number): Promise<PullResponse> {
-    return this.enqueue(this.pulls, workspace, collection, { checkpoint, limit }, (items) => this.sendPulls(workspace, items));
+  /**
+   * `now`: the pull answers a live notice about this one collection, and a change on another device is
+   * waiting for it: it goes at once (with whatever is already gathering), never waiting for the window.
+   */
+  pull(workspace: number, collection: string, checkpoint: SyncCheckpoint, limit: number, now = false): Promise<PullResponse> {
+    return this.enqueue(this.pulls, workspace, collection, { checkpoint, limit }, (items) => this.sendPulls(workspace, items), now);
   }
 
   push(workspace: number, collection: string, rows: PushRow[]): Promise<PushResponse> {
@@ -55,6 +59,7 @@ export class SyncBatcher {
     collection: string,
     request: Req,
     flush: (items: Waiting<Req, Res>[]) => Promise<void>,
+    now = false,
   ): Promise<Res> {
     return new Promise<Res>((resolve, reject) => {
       // No window: every request goes alone, to its collection's own endpoint.
@@ -63,6 +68,15 @@ export class SyncBatcher {
         return;
       }
       let gathering = map.get(workspace);
+      if (now) {
+        const items = gathering && !gathering.items.some((i) => i.collection === collection) ? gathering.items : [];
+        if (gathering && items.length > 0) {
+          clearTimeout(gathering.timer);
+          map.delete(workspace);
+        }
+        void flush([...items, { collection, request, resolve, reject }]);
+        return;
+      }
       // One collection appears once per request: a second ask for it starts the next request.
       if (gathering?.items.some((i) => i.collection === collection)) {
         clearTimeout(gathering.timer);

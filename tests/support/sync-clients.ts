@@ -1,7 +1,6 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { WebSocket as WsSocket } from 'ws';
-import { closeUserDatabase, openUserDatabase, type CollectionName, type UserData } from '../../app/data/db.js';
+import { closeUserDatabase, deviceStorage, openUserDatabase, type CollectionName, type UserData } from '../../app/data/db.js';
 import type { LiveSocket } from '../../app/data/live.js';
 import { startSync, type SyncEngine } from '../../app/data/replication.js';
 import { createSyncStatusStore, type SyncStatusStore } from '../../app/data/sync-status.js';
@@ -50,6 +49,8 @@ export class Device {
       wrapFetch?: (inner: typeof fetch) => typeof fetch;
       requestTimeout?: number;
       collections?: readonly CollectionName[];
+      /** Documents per pull page and push request (default 50). */
+      batchSize?: number;
     },
   ) {
     this.name = `vuka-test-${process.pid}-${opts.label ?? 'd'}${deviceCounter++}`;
@@ -61,7 +62,7 @@ export class Device {
       multiInstance: false,
       devMode: false,
       // fake-indexeddb passed explicitly: independent of import order, no browser globals needed.
-      storage: getRxStorageDexie({ indexedDB, IDBKeyRange }),
+      storage: deviceStorage({ indexedDB, IDBKeyRange }),
       collections: this.opts.collections ?? DEVICE_COLLECTIONS,
     });
     this.engine = startSync({
@@ -74,7 +75,7 @@ export class Device {
       status: this.status,
       retryTime: 50,
       waitForLeadership: false,
-      batchSize: 50,
+      batchSize: this.opts.batchSize ?? 50,
       // Requests are gathered as in the app; SYNC_BATCH_MS sets another window for a run (0: each alone).
       batchWindowMs: process.env.SYNC_BATCH_MS ? Number(process.env.SYNC_BATCH_MS) : undefined,
     });

@@ -3,6 +3,7 @@ import { Button, Header, Menu, MenuItem, MenuTrigger, Popover, Section } from 'r
 import { useAuth } from '../../data/auth-store';
 import { useLogout, useLogoutWarning } from '../../data/session';
 import { Avatar } from '../../ui/avatar';
+import { usePictureHeld } from '../pwa/data-saver';
 import { Button as VukaButton } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { vars } from '../../ui/theme.css';
@@ -19,6 +20,8 @@ export function AccountMenu() {
   const { user } = useAuth();
   const router = useRouter();
   const logout = useLogout();
+  // Under data saver the picture waits for a tap on the profile page; the initial stands in meanwhile.
+  const avatarHeld = usePictureHeld(user?.profileImage ?? '');
   if (!user) return null;
   const onAction = (key: Item) => {
     if (key === 'logout') void logout();
@@ -30,7 +33,7 @@ export function AccountMenu() {
       <UnsyncedLogoutDialog logout={logout} />
       <MenuTrigger>
         <Button className={s.avatarButton} aria-label={`Account menu for ${user.name}`}>
-          <Avatar name={user.name} image={user.profileImage} />
+          <Avatar name={user.name} image={avatarHeld ? null : user.profileImage} />
         </Button>
         <Popover className={s.popover} placement="bottom end">
           <Menu className={s.menu} onAction={(key) => onAction(toItem(key))}>

@@ -12,7 +12,8 @@ import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import { useZodForm } from '../forms/use-zod-form';
-import { PictureField } from '../drive/picture-field';
+import { HeldPicture, PictureField } from '../drive/picture-field';
+import { usePictureHeld } from '../pwa/data-saver';
 import { pictureUrl } from '../drive/pictures';
 import { lastWorkspaceId } from '../workspaces/last-workspace';
 import { serverMessage, useWorkspaces } from '../workspaces/workspace-queries';
@@ -83,13 +84,18 @@ function ProfileForm({ user }: { user: UserDto }) {
   }
 
   const previewUrl = profileUpdate.shape.avatar_url.safeParse(blankToNull(avatarUrl)).success ? blankToNull(avatarUrl) : null;
+  const avatarHeld = usePictureHeld(previewUrl ?? '');
   return (
     <Card>
       <Form className={s.stack} onSubmit={submit} validationBehavior="aria">
         <div className={a.avatarRow}>
-          <span className={a.bigAvatar}>
-            <Avatar name={fullName || user.email} image={previewUrl} />
-          </span>
+          {previewUrl && avatarHeld ? (
+            <HeldPicture pictureKey={previewUrl} size={72} label="Profile picture" />
+          ) : (
+            <span className={a.bigAvatar}>
+              <Avatar name={fullName || user.email} image={previewUrl} />
+            </span>
+          )}
           <div>
             <p className={s.factValue}>{fullName || user.email}</p>
             <p className={`${s.muted} ${s.small}`}>{user.email}</p>

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../ui/spinner';
 import * as w from '../../ui/page.css';
 import { OnlineOnly } from '../pwa/online-only';
 import { useOnline } from '../pwa/online';
+import { largeTransferAllowed, onUnmeteredNetwork, useDataSaver } from '../pwa/data-saver';
 import { serverMessage } from '../workspaces/workspace-queries';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { MoveDialog, NameDialog, ShareDialog } from './drive-dialogs';
@@ -18,7 +19,16 @@ import * as s from './drive.css';
 import { UploadButtons, UploadList } from './upload-panel';
 import { UsageBar } from './usage-bar';
 import { useUploadQueue } from './upload-queue';
-import { contentUrl, driveCalls, driveKeys, useDriveAction, useDriveListing, useDriveUsage, type DriveView } from './use-drive';
+import {
+  contentUrl,
+  driveCalls,
+  formatBytes,
+  driveKeys,
+  useDriveAction,
+  useDriveListing,
+  useDriveUsage,
+  type DriveView,
+} from './use-drive';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/drive');
 
@@ -29,7 +39,8 @@ type Dialog =
   | { kind: 'move'; target: Target }
   | { kind: 'share'; file: DriveFileDto }
   | { kind: 'trashFolder'; folder: DriveFolderDto }
-  | { kind: 'deleteForever'; file: DriveFileDto };
+  | { kind: 'deleteForever'; file: DriveFileDto }
+  | { kind: 'largeDownload'; file: DriveFileDto; inline: boolean };
 
 function download(url: string) {
   const a = document.createElement('a');
@@ -123,6 +134,7 @@ function DriveBody({
   const listing = useDriveListing(workspaceId, view, true);
   const usage = useDriveUsage(workspaceId, true);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const saverOn = useDataSaver();
   const close = () => setDialog(null);
   const ws = workspaceId;
   const folderId = view.kind === 'folder' ? view.folderId : null;
@@ -263,7 +275,12 @@ function DriveBody({
                   workspaceId={ws}
                   onAction={(a) => {
                     const target: Target = { type: 'file', item: f };
-                    if (a === 'open') window.open(contentUrl(ws, f.id, 'inline'), '_blank', 'noopener');
+                    // Data saver: a large file off Wi-Fi is fetched only once the person says so.
+                    const held =
+                      (a === 'open' || a === 'download') &&
+                      !largeTransferAllowed({ size: f.size_bytes, asked: false, saver: saverOn, unmetered: onUnmeteredNetwork() });
+                    if (held) setDialog({ kind: 'largeDownload', file: f, inline: a === 'open' });
+                    else if (a === 'open') window.open(contentUrl(ws, f.id, 'inline'), '_blank', 'noopener');
                     else if (a === 'download') download(contentUrl(ws, f.id));
                     else if (a === 'rename') setDialog({ kind: 'rename', target });
                     else if (a === 'move') setDialog({ kind: 'move', target });
@@ -312,6 +329,18 @@ function DriveBody({
           text="The folder and everything in it go to the trash."
           confirmLabel="Move to trash"
           onConfirm={() => trashFolder.mutate(dialog.folder.id)}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'largeDownload' ? (
+        <ConfirmDialog
+          title={`${dialog.inline ? 'Open' : 'Download'} ${dialog.file.name} on mobile data?`}
+          text={`Data saver is on and this device is not on Wi-Fi. The file is ${formatBytes(dialog.file.size_bytes)}.`}
+          confirmLabel={dialog.inline ? 'Open now' : 'Download now'}
+          onConfirm={() => {
+            if (dialog.inline) window.open(contentUrl(ws, dialog.file.id, 'inline'), '_blank', 'noopener');
+            else download(contentUrl(ws, dialog.file.id));
+          }}
           onClose={close}
         />
       ) : null}

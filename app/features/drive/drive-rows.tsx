@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import type { DriveFileDto, DriveFolderDto } from '../../../schema/drive';
 import { opensInBrowser } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import * as wg from '../../ui/widgets.css';
-import { dataSaver } from '../pwa/data-saver';
+import { showPicture, usePictureHeld } from '../pwa/data-saver';
 import { useWorkspaceDates } from '../workspaces/date-format';
 import * as s from './drive.css';
 import { formatBytes, thumbnailUrl } from './use-drive';
@@ -171,14 +170,13 @@ export function TrashedFileRow({
 }
 
 function FileThumb({ file, workspaceId }: { file: DriveFileDto; workspaceId: number }) {
-  const saver = dataSaver.use();
-  const [asked, setAsked] = useState(false);
-  if (file.has_thumbnail && saver && !asked)
+  const held = usePictureHeld(`thumb:${file.id}`);
+  if (file.has_thumbnail && held)
     return (
       <button
         type="button"
         className={s.thumb}
-        onClick={() => setAsked(true)}
+        onClick={() => showPicture(`thumb:${file.id}`)}
         aria-label={`Show preview of ${file.name}`}
         data-testid="drive-thumb-held"
       >

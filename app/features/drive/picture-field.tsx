@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import type { PicturePurpose } from '../../../schema/drive';
 import { Button } from '../../ui/button';
+import { showPicture, usePictureHeld } from '../pwa/data-saver';
 import { pictureUrl, uploadPicture } from './pictures';
 import { driveKeys } from './use-drive';
 import * as s from './pictures.css';
@@ -15,6 +16,7 @@ export function Picture({
   alt = '',
   fit = 'cover',
   className,
+  inButton = false,
 }: {
   workspaceId: number;
   fileId: string;
@@ -22,7 +24,11 @@ export function Picture({
   alt?: string;
   fit?: 'cover' | 'contain';
   className?: string;
+  /** Inside another button (a till tile): data saver's placeholder is then not a button of its own. */
+  inButton?: boolean;
 }) {
+  const held = usePictureHeld(fileId);
+  if (held) return <HeldPicture pictureKey={fileId} size={size} label={alt} className={className} inButton={inButton} />;
   return (
     <img
       className={[s.picture, className].filter(Boolean).join(' ')}
@@ -35,6 +41,46 @@ export function Picture({
       decoding="async"
       data-picture={fileId}
     />
+  );
+}
+
+/**
+ * Data saver's stand-in for a picture not loaded yet: "Tap to load" (loads just this one), the size of
+ * the picture it stands for. Inside another button it is only a mark; the screen offers "Show pictures".
+ */
+export function HeldPicture({
+  pictureKey,
+  size,
+  label,
+  className,
+  inButton = false,
+}: {
+  pictureKey: string;
+  size: number;
+  label?: string;
+  className?: string;
+  inButton?: boolean;
+}) {
+  const classes = [s.picture, s.held, className].filter(Boolean).join(' ');
+  // A class that sizes the picture (a till tile's, a list row's) sizes its stand-in too.
+  const style = className ? undefined : { width: size, height: size };
+  if (inButton)
+    return (
+      <span className={classes} style={style} data-held-picture={pictureKey}>
+        Picture not loaded
+      </span>
+    );
+  return (
+    <button
+      type="button"
+      className={classes}
+      style={style}
+      onClick={() => showPicture(pictureKey)}
+      aria-label={label ? `Tap to load picture: ${label}` : 'Tap to load picture'}
+      data-held-picture={pictureKey}
+    >
+      Tap to load
+    </button>
   );
 }
 
@@ -92,11 +138,15 @@ export function PictureField({
 
   const current = fileId ? pictureUrl(workspaceId, fileId, 96) : src;
   const shown = local ?? current;
+  // Under data saver the stored picture waits for a tap; one just picked on this device is already here.
+  const held = usePictureHeld(current ?? '') && !local && current !== null;
   const labelId = `picture-${purpose}-label`;
   return (
     <div className={s.field} role="group" aria-labelledby={labelId}>
       <div className={s.preview}>
-        {shown ? (
+        {held && current ? (
+          <HeldPicture pictureKey={current} size={96} label={`${label} preview`} />
+        ) : shown ? (
           <img className={fit === 'cover' ? s.previewImage : s.containImage} src={shown} alt={`${label} preview`} />
         ) : (
           <span>No picture</span>

@@ -34,3 +34,18 @@ export const tilePicture = style({
 });
 /** A small square beside a list row's name. */
 export const rowPicture = style({ width: '56px', height: '56px', flex: '0 0 auto', borderRadius: vars.radius.sm });
+/** Data saver's tap-to-load stand-in: the picture's box, dashed, with a short word in it. */
+export const held = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textAlign: 'center',
+  padding: vars.space.xs,
+  border: `1px dashed ${vars.color.border}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  maxWidth: '100%',
+  fontFamily: 'inherit',
+  cursor: 'pointer',
+});

@@ -1,5 +1,5 @@
 import { DetailedError, Upload } from 'tus-js-client';
-import { dataSaver, LARGE_FILE_BYTES, onUnmeteredNetwork } from '../pwa/data-saver';
+import { dataSaver, dataSaverActive, largeTransferAllowed, onUnmeteredNetwork } from '../pwa/data-saver';
 import { create } from 'zustand';
 import { shrinkPhoto } from './shrink-photo';
 
@@ -48,7 +48,7 @@ export interface SaverState {
 
 /** Whether data saver holds this upload back (a large file, off Wi-Fi, not asked for). */
 export function heldForWifi(u: Pick<QueuedUpload, 'size' | 'asked'>, net: SaverState): boolean {
-  return net.saver && !net.unmetered && !u.asked && u.size > LARGE_FILE_BYTES;
+  return !largeTransferAllowed({ size: u.size, asked: u.asked === true, saver: net.saver, unmetered: net.unmetered });
 }
 
 /**
@@ -150,7 +150,7 @@ function patch(id: string, changes: Partial<QueuedUpload>) {
 
 /** Data saver and the network as they are now. */
 export function saverState(): SaverState {
-  return { saver: dataSaver.get(), unmetered: onUnmeteredNetwork() };
+  return { saver: dataSaverActive(dataSaver.get()), unmetered: onUnmeteredNetwork() };
 }
 
 function pump() {

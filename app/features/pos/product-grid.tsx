@@ -4,6 +4,8 @@ import { Button as AriaButton } from 'react-aria-components';
 import type { Product } from '../../../schema/catalog';
 import { TextField } from '../../ui/text-field';
 import { Picture } from '../drive/picture-field';
+import { showAllPictures, usePicturesHeld } from '../pwa/data-saver';
+import { Button } from '../../ui/button';
 import { tilePicture } from '../drive/pictures.css';
 import { EmptyState } from '../../ui/feedback';
 import * as s from '../../ui/page.css';
@@ -30,6 +32,7 @@ export const ProductGrid = memo(function ProductGrid({
 }) {
   const [query, setQuery] = useState('');
   const [code, setCode] = useState('');
+  const picturesHeld = usePicturesHeld();
   const [codeError, setCodeError] = useState<string | undefined>();
 
   const shown = useMemo(() => {
@@ -68,6 +71,14 @@ export const ProductGrid = memo(function ProductGrid({
 
   return (
     <div className={p.column}>
+      {picturesHeld && shown.some((pr) => pr.image_file_id) ? (
+        <p className={s.muted}>
+          Data saver is on: product pictures are not loaded.{' '}
+          <Button variant="secondary" onPress={showAllPictures}>
+            Show pictures
+          </Button>
+        </p>
+      ) : null}
       <div className={p.finders}>
         <TextField label="Search products" type="search" value={query} onChange={setQuery} placeholder="Name, SKU or barcode" />
         <TextField
@@ -97,7 +108,7 @@ export const ProductGrid = memo(function ProductGrid({
               <li key={pr.id}>
                 <AriaButton className={p.tile} onPress={() => onAdd(pr)} isDisabled={price === undefined} aria-label={`Add ${name}`}>
                   {pr.image_file_id ? (
-                    <Picture workspaceId={workspaceId} fileId={pr.image_file_id} size={160} className={tilePicture} />
+                    <Picture workspaceId={workspaceId} fileId={pr.image_file_id} size={160} className={tilePicture} alt="" inButton />
                   ) : null}
                   <span className={p.tileName}>{name}</span>
                   <span className={p.tileMeta}>

@@ -7,7 +7,8 @@ import { useAuth } from '../../../data/auth-store';
 import { Card } from '../../../ui/card';
 import { toast } from '../../../ui/toast-store';
 import * as s from '../../../ui/page.css';
-import { PictureField } from '../../drive/picture-field';
+import { HeldPicture, PictureField } from '../../drive/picture-field';
+import { usePictureHeld } from '../../pwa/data-saver';
 import { UsageBar } from '../../drive/usage-bar';
 import { useDriveUsage } from '../../drive/use-drive';
 import { cached, saveCached } from '../offline-cache';
@@ -31,6 +32,7 @@ export function BrandingSection({ workspace, canEdit }: { workspace: WorkspaceDt
   });
   const logoFile = workspace.logo && driveId.safeParse(workspace.logo).success ? workspace.logo : null;
   const logoUrl = workspaceLogoUrl(workspace, 96);
+  const logoHeld = usePictureHeld(logoUrl ?? '');
   return (
     <Card aria-labelledby="branding-title">
       <h2 className={s.sectionTitle} id="branding-title">
@@ -47,6 +49,8 @@ export function BrandingSection({ workspace, canEdit }: { workspace: WorkspaceDt
             fit="contain"
             onChange={(id) => save.mutate(id)}
           />
+        ) : logoUrl && logoHeld ? (
+          <HeldPicture pictureKey={logoUrl} size={96} label={`${workspace.name} logo`} />
         ) : logoUrl ? (
           <img src={logoUrl} alt={`${workspace.name} logo`} width={96} height={96} style={{ objectFit: 'contain' }} />
         ) : (

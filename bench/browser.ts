@@ -1,0 +1,92 @@
+/**
+ * What the benches share: one Chromium launch, the two profiles every page figure is measured under
+ * (unthrottled, and a cheap phone on a slow network, set through the DevTools protocol), the bench's
+ * own scratch database, percentiles, and the line that says whether a budget held.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Db } from '../sync-server/db/db.js';
+import { migrate } from '../sync-server/db/migrate.js';
+import { openPg } from '../sync-server/db/pg.js';
+import { openPglite } from '../sync-server/db/pglite.js';
+import { scratchDatabase } from '../tests/support/databases.js';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface Profile {
+  name: 'unthrottled' | 'phone';
+  /** CPU slowdown (`Emulation.setCPUThrottlingRate`); 1: none. */
+  cpu: number;
+  /** `Network.emulateNetworkConditions`, bytes per second and ms; null: the real (loopback) network. */
+  network: { downloadThroughput: number; uploadThroughput: number; latency: number } | null;
+}
+
+/** An entry-level Android phone on 3G: 4× slower CPU, about 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency. */
+export const phone: Profile = {
+  name: 'phone',
+  cpu: 4,
+  network: { downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, latency: 150 },
+};
+export const unthrottled: Profile = { name: 'unthrottled', cpu: 1, network: null };
+/** Both profiles, or one (BENCH_PROFILE=unthrottled|phone). */
+export const profiles: Profile[] = [unthrottled, phone].filter(
+  (p) => !process.env.BENCH_PROFILES || process.env.BENCH_PROFILES.split(',').includes(p.name),
+);
+
+/** Puts a page on the profile (before it loads anything, for the network to apply from the start). */
+export async function throttle(context: BrowserContext, page: Page, profile: Profile): Promise<void> {
+  if (profile.cpu === 1 && !profile.network) return;
+  const cdp = await context.newCDPSession(page);
+  if (profile.cpu !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+  if (profile.network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  }
+}
+
+/** A fresh database for the run (dropped at the end): DATABASE_URL's server when set, else an in-memory PGlite. */
+export async function openBenchDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const db = await openPglite();
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const scratch = await scratchDatabase(adminUrl, 'vuka_bench');
+  const db = await openPg(scratch.url);
+  await migrate(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await scratch.drop();
+    },
+  };
+}
+
+export const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The verdict at the end of a figure's line: "budget … ok", or "FAIL: over budget …", which also makes
+ * the bench exit non-zero (a slipped budget is a failing bench line, never a failing test).
+ */
+export function budget(value: number, limit: number, unit: string): string {
+  if (value <= limit) return `budget ≤ ${limit} ${unit} ok`;
+  process.exitCode = 1;
+  return `FAIL: over budget ≤ ${limit} ${unit}`;
+}
