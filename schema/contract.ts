@@ -11,3 +11,4 @@ export { invoicesContract } from './contract/invoices.js';
 export { projectsContract } from './contract/projects.js';
 export { marketplaceContract } from './contract/marketplace.js';
 export { classifiedsContract } from './contract/classifieds.js';
+export { eventsContract } from './contract/events.js';

@@ -21,6 +21,7 @@ const sample = {
 /** Columns whose table checks their form, given a value of that form (the JSON is still exercised). */
 const checkedColumns: Record<string, Record<string, unknown>> = {
   pos_orders: { share_token: 'Receipt_link-0123456789abcdef' },
+  invoices: { kind: 'credit_note' },
 };
 
 const quote = (name: string) => `"${name}"`;

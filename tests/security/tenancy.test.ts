@@ -34,7 +34,21 @@ import type { CookieClient } from '../support/server.js';
 
 /** What A owns that an input can name. */
 type Owned =
-  'workspace' | 'member' | 'card' | 'payment' | 'folder' | 'file' | 'link' | 'invoice' | 'project' | 'account' | 'classified' | 'inquiry';
+  | 'workspace'
+  | 'member'
+  | 'card'
+  | 'payment'
+  | 'folder'
+  | 'file'
+  | 'link'
+  | 'invoice'
+  | 'project'
+  | 'account'
+  | 'classified'
+  | 'inquiry'
+  | 'event'
+  | 'ticketType'
+  | 'attendee';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -69,6 +83,15 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'classifieds/:classifiedId': 'classified',
   'photos/:fileId': 'file',
   'classified-inquiries/:inquiryId': 'inquiry',
+  // A's event, one of its ticket types and one of its attendees.
+  'events/:eventId': 'event',
+  'ticket-types/:typeId': 'ticketType',
+  'attendees/:attendeeId': 'attendee',
+  // A published event's public page, by the slug its organiser published.
+  'events/:slug': 'choice',
+  // A ticket checkout's reference and a ticket's token: holding one is the proof (tests/integration/events.test.ts).
+  'checkouts/:reference': 'choice',
+  'tickets/:token': 'choice',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -93,6 +116,7 @@ const notReferences: Record<string, string> = {
   'drive.updateFolder:parent_id': 'a folder of the workspace the path names, looked up inside it',
   'drive.updateFile:folder_id': 'a folder of the workspace the path names, looked up inside it',
   'classifieds.report:message_id': 'a message about the ad the path names, looked up inside it',
+  'events.order:ticket_type_id': 'a ticket type of the published event the path names, looked up inside it',
 };
 const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
 
@@ -102,6 +126,8 @@ const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
  */
 const outsideContract: Record<string, string> = {
   'GET /api/health': 'says only that the server is up; names nothing of anyone’s',
+  'GET /api/public/tickets/:token/pdf':
+    'a ticket as a PDF: its token is the proof, as on the ticket page (tests/integration/events.test.ts)',
   'GET /sitemap.xml': 'lists only what sellers published (tests/integration/marketplace.test.ts)',
   'GET /api/auth/:provider/callback': 'the provider’s return from a sign-in, checked against a one-time state bound to this browser',
   'POST /api/billing/paystack/webhook': 'the provider’s, believed only with its signature (tests/security/webhooks.test.ts)',
@@ -121,6 +147,9 @@ const outsideContract: Record<string, string> = {
 const bodyOverrides: Record<string, unknown> = {
   'sync.pullMany': [{ collection: 'contacts', seq: 0, id: '', limit: 10 }],
   'sync.pushMany': [{ collection: 'contacts', rows: [] }],
+  'events.create': { title: 'Probe event', start_date: '2030-01-01' },
+  'events.addTicketType': { name: 'Probe ticket', quantity: 10 },
+  'events.updateTicketType': { name: 'Probe ticket', quantity: 10 },
 };
 
 /** Replicated documents the sampler cannot derive, by collection. Empty today. */
@@ -193,6 +222,9 @@ for (const target of testDatabases()) {
       account: 0,
       classified: '',
       inquiry: '',
+      event: '',
+      ticketType: '',
+      attendee: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -267,6 +299,32 @@ for (const target of testDatabases()) {
       aOwns.inquiry = z
         .object({ id: z.string() })
         .parse((await asker.client.post(`/api/classifieds/${published}/inquiries`, { message: 'Is it still available?' })).json).id;
+      // A's published event with a free ticket type, and one attendee another person registered.
+      const event = z.object({ id: z.string(), slug: z.string() }).parse(
+        (
+          await a.post(`/api/workspaces/${aWorkspace.id}/events`, {
+            title: 'Tenant A fair',
+            start_date: '2031-03-01',
+            status: 'published',
+          })
+        ).json,
+      );
+      aOwns.event = event.id;
+      // Adding a ticket type answers the event with its ticket types.
+      aOwns.ticketType = z
+        .object({ ticket_types: z.array(z.object({ id: z.string() })) })
+        .parse(
+          (await a.post(`/api/workspaces/${aWorkspace.id}/events/${event.id}/ticket-types`, { name: 'Entry', quantity: 50 })).json,
+        ).ticket_types[0].id;
+      const registered = await asker.client.post(`/api/public/events/${event.slug}/orders`, {
+        lines: [{ ticket_type_id: aOwns.ticketType, quantity: 1 }],
+        name: 'Tenant C',
+        email: 'tenant-c@example.test',
+      });
+      expect(registered.status, JSON.stringify(registered.json)).toBeLessThan(300);
+      aOwns.attendee = z
+        .object({ attendees: z.array(z.object({ id: z.string() })) })
+        .parse((await a.get(`/api/workspaces/${aWorkspace.id}/events/${event.id}/attendees`)).json).attendees[0].id;
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });
