@@ -154,7 +154,9 @@ for (const target of testDatabases()) {
       expect((await outreach()).viewed_at).toBeNull();
 
       // Wrong, missing or another invoice's token, and another workspace's address: the same plain not-found.
-      for (const wrong of [`${page.api}?t=${page.token.slice(0, -1)}x`, page.api, `${page.api}?t=`]) {
+      // The altered token differs in its last character whatever that character was.
+      const altered = `${page.token.slice(0, -1)}${page.token.endsWith('x') ? 'y' : 'x'}`;
+      for (const wrong of [`${page.api}?t=${altered}`, page.api, `${page.api}?t=`]) {
         const res = await fetch(wrong);
         expect(res.status).toBe(404);
         expect(await res.json()).toEqual({ message: 'Not found' });
