@@ -38,7 +38,25 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         // The PDF maker (pdf-lib, about 400 KiB) is not part of a first install: an invoice page
         // fetches it as it opens with a signal, and the service worker keeps it (sw/cache-policy.ts).
-        globIgnores: ['**/screenshots/**', '.vite/**', 'assets/document-pdf-file-*.js'],
+        // The online areas' pages (the marketplace, public events and tickets, classifieds, the
+        // storefront's settings) need the network to show anything: fetched when opened and kept by
+        // the worker's chunk cache, they stay out of the first install.
+        globIgnores: [
+          '**/screenshots/**',
+          '.vite/**',
+          'assets/document-pdf-file-*.js',
+          'assets/pages-*.js',
+          'assets/browse-page-*.js',
+          'assets/listing-public-page-*.js',
+          'assets/public-event-page-*.js',
+          'assets/public-events-page-*.js',
+          'assets/ticket-page-*.js',
+          'assets/storefront-settings-page-*.js',
+          'assets/post-ad-page-*.js',
+          'assets/new-listing-page-*.js',
+          'assets/inquiry-page-*.js',
+          'assets/reports-page-*.js',
+        ],
         manifestTransforms: [precacheBudget()],
         minify: true,
       },

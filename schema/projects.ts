@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANNEL_NAME } from './channel-name.js';
 import { calendarDate, id, text } from './input.js';
 
 /** spec §3 "Projects and planner". */
@@ -156,7 +157,7 @@ export type BoardTask = z.infer<typeof boardTask>;
 export const taskTitle = text().trim().min(1, projectMessages.title).max(500);
 
 /** A team channel's name as it is stored and addressed (`channel:<workspace>:<name>`). */
-export const CHANNEL_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+export { CHANNEL_NAME } from './channel-name.js';
 
 /** What a person types ("Market day") as a channel name ("market-day"). */
 export function channelSlug(input: string): string {
