@@ -124,7 +124,7 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     if (phone) {
       await guest.getByRole('button', { name: 'Menu' }).click();
       await expect(guest.getByRole('navigation', { name: 'Marketplace menu' }).getByRole('link', { name: 'Services' })).toBeVisible();
-      await guest.getByRole('button', { name: 'Close' }).click();
+      await guest.getByRole('button', { name: 'Close', exact: true }).click();
     }
     await guest.getByRole('link', { name: /^Cart, 1 item/ }).click();
     await expect(guest).toHaveURL(/\/cart$/);
