@@ -9,7 +9,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker unless E2E_WORKERS asks for more: every test shares one server and one mailbox.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [['list']],
   globalSetup: './e2e/global-setup.ts',

@@ -58,6 +58,9 @@ export const publicInvoiceDto = z.object({
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
   paid_cents: z.number().int(),
+  /** What credit notes took off the total (SARS s21), and each of them. */
+  credited_cents: z.number().int(),
+  credit_notes: z.array(z.object({ number: z.string(), date: z.string(), amount_cents: z.number().int() })),
   balance_cents: z.number().int(),
   payments: z.array(invoicePayment),
   /** Whether "Pay now" can take a card for the balance. */

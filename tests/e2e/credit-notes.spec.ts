@@ -7,6 +7,7 @@ import { pdfText } from '../support/pdf-text';
 import { newTraderWithWorkspace } from './inventory-support';
 import { fillLine, goTo } from './invoices-support';
 import { indicator } from './sync-support';
+import { skipCookieConsent } from './auth-support';
 
 /**
  * A sent invoice is never edited: a VAT-registered seller corrects it with a credit note that names
@@ -124,6 +125,28 @@ test('a sent invoice is corrected by a credit note written offline: its PDF, the
     await shot('03-invoice-credited');
   });
 
+  await test.step('offline: the credit note is listed under Credit notes, not among the invoices', async () => {
+    await goTo(page, 'Invoices');
+    await expect(page.getByRole('list', { name: 'Invoices' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Invoices' })).not.toContainText(creditNumber);
+    await page.getByRole('tab', { name: 'Credit notes' }).click();
+    const notes = page.getByRole('list', { name: 'Credit notes' }).getByRole('listitem');
+    await expect(notes).toHaveCount(1);
+    await expect(notes.getByTestId('document-number')).toHaveText(creditNumber);
+    await expect(notes).toContainText(`corrects invoice ${number}`);
+    await expect(notes.getByTestId('document-total')).toHaveText('R\u00a0575.00');
+    await page.getByLabel('Search credit notes').fill(number);
+    await expect(notes).toHaveCount(1);
+    await page.getByLabel('Search credit notes').fill('nobody');
+    await expect(page.getByText('No credit notes match')).toBeVisible();
+    await page.getByLabel('Search credit notes').fill('');
+    await shot('04-credit-notes-list');
+    await notes.getByRole('link').click();
+    await expect(page.getByRole('heading', { name: `Credit note ${creditNumber}` })).toBeVisible();
+    await page.getByRole('link', { name: `← Invoice ${number}` }).click();
+    await expect(page.getByTestId('credit-notes')).toContainText(creditNumber);
+  });
+
   await context.setOffline(false);
   await test.step('online: the credit note syncs and goes to the customer by e-mail once, with its PDF', async () => {
     await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
@@ -140,5 +163,24 @@ test('a sent invoice is corrected by a credit note written offline: its PDF, the
     expect(text).toContain('Tax Credit Note');
     expect(text).toContain(`Credits invoice: ${number}`);
     expect(await waitForMails(customer)).toHaveLength(1);
+  });
+
+  await test.step("the customer's page by the invoice's share link shows the credit and the lower balance", async () => {
+    await page.getByRole('link', { name: `← Invoice ${number}` }).click();
+    await page.getByRole('button', { name: 'Share link' }).click();
+    const whatsApp = await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href');
+    const link = new URL(decodeURIComponent(/text=(.+)$/.exec(whatsApp ?? '')?.[1] ?? ''));
+    const visitor = await context.browser()?.newContext({ viewport: page.viewportSize() ?? undefined });
+    if (!visitor) throw new Error('no browser');
+    const pub = await visitor.newPage();
+    await skipCookieConsent(pub);
+    await pub.goto(link.pathname + link.search);
+    await expect(pub.getByRole('heading', { name: `Tax Invoice ${number}` })).toBeVisible();
+    await expect(pub.getByTestId('public-total')).toHaveText('R\u00a02,530.00');
+    await expect(pub.getByTestId('public-credited')).toHaveText('−R\u00a0575.00');
+    await expect(pub.getByTestId('public-balance')).toHaveText('R\u00a01,955.00');
+    await expect(pub.getByTestId('public-credit-notes')).toContainText(`${creditNumber}, R\u00a0575.00`);
+    await pub.screenshot({ path: `tests/screenshots/credit-notes-${info.project.name}-05-public-page.png`, fullPage: true });
+    await visitor.close();
   });
 });

@@ -48,6 +48,7 @@ for (const target of testDatabases()) {
     let db: Db;
     let server: SyncTestServer;
     let api: ReturnType<typeof syncApi>;
+    let ownerCookie: string;
     let ws: number;
     let otherWs: number;
     let otherApi: ReturnType<typeof syncApi>;
@@ -57,7 +58,8 @@ for (const target of testDatabases()) {
       server = await startSyncTestServer(db);
       const owner = await seedUser(db);
       ws = await seedWorkspace(db, owner);
-      api = syncApi(server.url, await accessCookie(server.deps, owner));
+      ownerCookie = await accessCookie(server.deps, owner);
+      api = syncApi(server.url, ownerCookie);
       const stranger = await seedUser(db);
       otherWs = await seedWorkspace(db, stranger);
       otherApi = syncApi(server.url, await accessCookie(server.deps, stranger));
@@ -105,6 +107,25 @@ for (const target of testDatabases()) {
         status: 'sent',
         credits: [{ id: note.id, number: 'CRN-000001', amount_cents: 50_000 }],
         total_cents: 130_000,
+      });
+
+      // The customer's page by its share link shows the credit note and the lower balance.
+      const share = await fetch(`${server.url}/api/workspaces/${ws}/invoices/${inv.id}/share-link`, {
+        method: 'POST',
+        headers: { origin: server.url, cookie: ownerCookie, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(share.status).toBe(200);
+      const link = new URL(((await share.json()) as { url: string }).url);
+      const [, , slug, , number] = link.pathname.split('/');
+      const page = await fetch(`${server.url}/api/storefront/${slug}/invoices/${number}?t=${link.searchParams.get('t')}`);
+      expect(page.status).toBe(200);
+      expect(await page.json()).toMatchObject({
+        total_cents: 130_000,
+        credited_cents: 50_000,
+        credit_notes: [{ number: 'CRN-000001', date: '2026-03-10', amount_cents: 50_000 }],
+        paid_cents: 0,
+        balance_cents: 80_000,
       });
 
       // The rest in full: unpaid and credited in full, the invoice is cancelled (nothing is owed).

@@ -18,12 +18,13 @@ import { useWorkspaceDates } from '../workspaces/date-format';
 import { invoiceShownStatus, quoteShownStatus, statusLabels, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 import { RefusedDocumentsNotice } from './refused-notice';
-import { useInvoices, useNumberKeeper, useQuotes } from './use-documents';
+import { invoiceMoney } from '../../../schema/credit-notes';
+import { useInvoices, useNumberKeeper, useQuotes, useWorkspaceCreditNotes } from './use-documents';
 import { useWarmPdfMaker } from './pdf/pdf-actions';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/invoices/');
 
-type Kind = 'invoice' | 'quote';
+type Kind = 'invoice' | 'quote' | 'credit_note';
 
 /** /workspace/{id}/invoices: invoices and quotes from the device database, so the list works offline. */
 export function InvoicesPage() {
@@ -75,13 +76,14 @@ function Lists({ data, workspaceId, kind }: { data: UserData; workspaceId: numbe
           void navigate({
             to: '/workspace/$workspaceId/invoices',
             params: { workspaceId },
-            search: { kind: key === 'quote' ? 'quote' : undefined },
+            search: { kind: key === 'quote' || key === 'credit_note' ? key : undefined },
             replace: true,
           })
         }
         tabs={[
           { id: 'invoice', title: 'Invoices', content: <InvoiceList data={data} workspaceId={workspaceId} /> },
           { id: 'quote', title: 'Quotes', content: <QuoteList data={data} workspaceId={workspaceId} /> },
+          { id: 'credit_note', title: 'Credit notes', content: <CreditNoteList data={data} workspaceId={workspaceId} /> },
         ]}
       />
     </>
@@ -201,6 +203,52 @@ function QuoteList({ data, workspaceId }: { data: UserData; workspaceId: number 
   );
 }
 
+/** Credit notes (SARS s21): written from the invoice they correct, listed here for the bookkeeper. */
+function CreditNoteList({ data, workspaceId }: { data: UserData; workspaceId: number }) {
+  const list = useWorkspaceCreditNotes(data, workspaceId);
+  const [query, setQuery] = useState('');
+  const dates = useWorkspaceDates();
+  const shown = useMemo(
+    () =>
+      (list ?? []).filter(
+        (d) => matches(d, d.credit_note_number, query) || (d.credit_for_number ?? '').toLowerCase().includes(query.trim().toLowerCase()),
+      ),
+    [list, query],
+  );
+  if (!list) return <Spinner label="Loading credit notes" />;
+  if (list.length === 0) {
+    return (
+      <EmptyState title="No credit notes yet">
+        <p className={w.muted}>To correct an invoice that was sent, open it and choose Credit note.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className={w.stack}>
+      <div className={s.filters}>
+        <TextField label="Search credit notes" type="search" value={query} onChange={setQuery} placeholder="Number, invoice or customer" />
+      </div>
+      <p className={w.muted} role="status">
+        {shown.length === list.length ? countText(list.length, 'credit note') : `${shown.length} of ${countText(list.length, 'credit note')}`}
+      </p>
+      {shown.length === 0 ? <EmptyState title="No credit notes match" /> : null}
+      <ul className={w.list} aria-label="Credit notes">
+        {shown.map((d) => (
+          <Row
+            key={d.id}
+            workspaceId={workspaceId}
+            id={d.id}
+            number={d.credit_note_number}
+            customer={d.customer_name}
+            meta={`Issued ${dates.date(d.issue_date)} · corrects invoice ${d.credit_for_number ?? ''}`.trim()}
+            amount={formatCents(invoiceMoney(d).total, d.currency)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function countText(n: number, noun: string): string {
   return n === 1 ? `1 ${noun}` : `${n} ${noun}s`;
 }
@@ -211,7 +259,8 @@ function Row(props: {
   number: string | undefined;
   customer: string;
   meta: string;
-  status: InvoiceShownStatus | QuoteShownStatus;
+  /** A credit note has none: it is issued when written and never changes. */
+  status?: InvoiceShownStatus | QuoteShownStatus;
   amount: string;
 }) {
   const title = props.number ?? NO_NUMBER;
@@ -224,7 +273,7 @@ function Row(props: {
       >
         <p className={s.rowTitle}>
           <span data-testid="document-number">{title}</span>
-          <StatusBadge status={props.status} />
+          {props.status ? <StatusBadge status={props.status} /> : null}
         </p>
         <span className={s.amount} data-testid="document-total">
           {props.amount}

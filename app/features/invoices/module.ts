@@ -5,6 +5,8 @@ import { workspaceRoute } from '../workspaces/workspace-route';
 
 /** ?kind=quote picks quotes on the invoices screens; anything else means invoices. */
 const documentKindSearch = searchOf({ kind: oneOf(['invoice', 'quote']) });
+/** The list also has a credit notes tab; a credit note is only ever written from its invoice. */
+const documentListSearch = searchOf({ kind: oneOf(['invoice', 'quote', 'credit_note']) });
 
 export const invoicesRoute = createRoute({
   getParentRoute: () => workspaceRoute,
@@ -14,7 +16,7 @@ export const invoicesRoute = createRoute({
 const invoicesIndexRoute = createRoute({
   getParentRoute: () => invoicesRoute,
   path: '/',
-  validateSearch: documentKindSearch,
+  validateSearch: documentListSearch,
   component: lazyRouteComponent(() => import('../invoices/invoices-page'), 'InvoicesPage'),
 });
 

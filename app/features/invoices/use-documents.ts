@@ -27,6 +27,17 @@ export function useInvoices(data: UserData, workspaceId: number): Invoice[] | nu
   ).data;
 }
 
+/** The workspace's credit notes on this device, newest first, live; null while loading. */
+export function useWorkspaceCreditNotes(data: UserData, workspaceId: number): Invoice[] | null {
+  return useLiveQuery(
+    () =>
+      data.db.invoices
+        .find({ selector: { workspace_id: workspaceId, kind: 'credit_note' } })
+        .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).sort(byIssueDesc))),
+    [data, workspaceId],
+  ).data;
+}
+
 export function useQuotes(data: UserData, workspaceId: number): Quote[] | null {
   return useLiveQuery(
     () =>

@@ -6,7 +6,7 @@ import {
   type PublicInvoiceDto,
 } from '../../../schema/contract/invoices.js';
 import { pdfHeading } from '../../../schema/document-pdf.js';
-import { balanceDueCents, paidCents } from '../../../schema/invoice-payments.js';
+import { balanceDueCents, creditedCents, paidCents } from '../../../schema/invoice-payments.js';
 import { documentTotals, sendMessages } from '../../../schema/invoices.js';
 import { withScope } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
@@ -140,6 +140,8 @@ export async function publicInvoice(
     items: [...pdf.items],
     ...totals,
     paid_cents: paidCents(pdf.payments),
+    credited_cents: creditedCents(pdf.credits),
+    credit_notes: (pdf.credits ?? []).map((c) => ({ number: c.number, date: c.date, amount_cents: c.amount_cents })),
     balance_cents: balance,
     payments: [...(pdf.payments ?? [])],
     payable,

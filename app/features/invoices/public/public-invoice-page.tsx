@@ -100,9 +100,22 @@ function PublicInvoice({ invoice: inv, slug, token }: { invoice: PublicInvoiceDt
           {inv.discount_cents ? <Row label="Discount" value={`−${money(inv.discount_cents)}`} /> : null}
           <Row label="VAT" value={money(inv.tax_cents)} />
           <Row label="Total" value={money(inv.total_cents)} strong testId="public-total" />
+          {inv.credited_cents > 0 ? <Row label="Credited" value={`−${money(inv.credited_cents)}`} testId="public-credited" /> : null}
           <Row label="Paid" value={money(inv.paid_cents)} testId="public-paid" />
           <Row label="Balance due" value={money(inv.balance_cents)} strong testId="public-balance" />
         </dl>
+        {inv.credit_notes.length > 0 ? (
+          <div>
+            <p className={s.label}>Credit notes</p>
+            <ul className={p.payments} data-testid="public-credit-notes">
+              {inv.credit_notes.map((note) => (
+                <li key={note.number}>
+                  {note.date}: {note.number}, {money(note.amount_cents)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {inv.payments.length > 0 ? (
           <div>
             <p className={s.label}>Payments received</p>
