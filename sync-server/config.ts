@@ -50,6 +50,11 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  /**
+   * Whether the server may fetch pictures named by address (a workspace logo given as a URL) from
+   * private, loopback or link-local addresses. Refused by default and always in production.
+   */
+  OUTSIDE_FETCH_PRIVATE: z.enum(['allow', 'refuse']).default('refuse'),
   /** Extra script origins for the CSP (space separated), e.g. analytics loaded after consent. */
   CSP_SCRIPT_SOURCES: z.string().default(''),
   /** Card payments (Paystack). Unset key outside production: a local sandbox runs instead. */

@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -218,6 +220,38 @@ for (const target of testDatabases()) {
       // Without a logo, no image.
       const [plain] = mimeAttachments(mailsTo('naledi@example.com')[0].raw);
       expect(await pdfFirstPageImages(plain.bytes)).toBe(0);
+    });
+
+    it('a logo given by address is fetched for the mailed PDF; an address the server must not reach is left out', async () => {
+      const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#1f6fe0' } })
+        .png()
+        .toBuffer();
+      const pictures = createServer((req, res) => {
+        if (req.url === '/logo.png') {
+          res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+        } else res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => pictures.listen(0, '127.0.0.1', resolve));
+      const address = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}/logo.png`;
+      const mailWithLogo = async (to: string) => {
+        const logoWs = await seedWorkspace(db, ownerId);
+        await saveSettings(db, logoWs, { logo: address }, new Date());
+        const request = { id: randomUUID(), to, at: now() };
+        const res = await api.push('invoices', logoWs, [{ newDocumentState: sentInvoice(logoWs, { send_request: request }) }]);
+        expect(pushResponse.parse(res.body)).toEqual({ conflicts: [], rejected: [] });
+        await runJobs();
+        const [mail] = mailsTo(to);
+        return pdfFirstPageImages(mimeAttachments(mail.raw)[0].bytes);
+      };
+      try {
+        // By default a private address (here the loopback) is refused: the invoice still goes, without the logo.
+        expect(await mailWithLogo('outside-logo-refused@example.com')).toBe(0);
+        server.deps.config.OUTSIDE_FETCH_PRIVATE = 'allow';
+        expect(await mailWithLogo('outside-logo@example.com')).toBe(1);
+      } finally {
+        server.deps.config.OUTSIDE_FETCH_PRIVATE = 'refuse';
+        await new Promise((resolve) => pictures.close(resolve));
+      }
     });
 
     it('a send request without a number or to an invalid address is refused and nothing is sent', async () => {

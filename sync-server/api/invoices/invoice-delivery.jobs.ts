@@ -1,3 +1,4 @@
+import { fetchOutsidePicture } from '../../files/outside-picture.js';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -86,10 +87,22 @@ export async function renderable(
 
 /**
  * The workspace's logo as PNG for a PDF the server makes, at the width documents print it (twice
- * over, for sharpness). Only a picture in the workspace's own drive; none when it is gone or unreadable.
+ * over, for sharpness): a picture in the workspace's own drive, or one at a public address the owner
+ * gave. None when it is gone, unreadable or refused: the document goes out without it.
  */
 async function documentLogo(deps: AppDeps, workspaceId: number, logo: string | null): Promise<PdfSeller['logo']> {
-  if (!logo || !driveId.safeParse(logo).success) return null;
+  if (!logo) return null;
+  if (/^https?:\/\//i.test(logo)) {
+    try {
+      const allowPrivate = deps.config.OUTSIDE_FETCH_PRIVATE === 'allow' && !deps.config.isProduction;
+      const bytes = await fetchOutsidePicture(logo, DOCUMENT_LOGO_WIDTH * 2, { allowPrivate });
+      return { bytes: new Uint8Array(bytes), type: 'png' };
+    } catch (err) {
+      deps.log.warn({ workspaceId, err: String(err) }, 'the logo at its address could not be used for a PDF');
+      return null;
+    }
+  }
+  if (!driveId.safeParse(logo).success) return null;
   const file = await driveRepo.getFile(deps.db, workspaceId, logo);
   if (!file || file.trashed_at || !thumbnailTypes.has(file.mime_type)) return null;
   try {
