@@ -69,6 +69,14 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: bench/bundle-size.ts reads which chunks each entry needs.
     manifest: true,
+    modulePreload: {
+      // The entry lazily imports every route's page. Listing each page's chunks for preloading put
+      // some 3 800 file references in the landing page's own chunk, growing it with every route. The
+      // entry's lazy pages load their chunks as they import them (and the service worker keeps them
+      // all once installed); lazy imports inside other chunks keep their preload lists.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && /(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : deps,
+    },
   },
   server: {
     port: 5173,
