@@ -4,8 +4,14 @@ import { z } from 'zod';
 import {
   authContract,
   billingContract,
+  classifiedsContract,
   contactContract,
   driveContract,
+  eventsContract,
+  invoicesContract,
+  marketplaceContract,
+  posContract,
+  projectsContract,
   publicContract,
   syncContract,
   workspacesContract,
@@ -29,6 +35,12 @@ const contract = {
   sync: syncContract,
   billing: billingContract,
   drive: driveContract,
+  pos: posContract,
+  invoices: invoicesContract,
+  projects: projectsContract,
+  marketplace: marketplaceContract,
+  classifieds: classifiedsContract,
+  events: eventsContract,
 };
 type Contract = typeof contract;
 
@@ -177,11 +189,211 @@ function examples(ws: number, registerEmail: string): Examples {
       revokeLink: { params: { id: ws, linkId: FILE } },
       shared: { params: { token: 't'.repeat(43) } },
     },
+    pos: {
+      receipt: { params: { token: 't'.repeat(43) } },
+    },
+    invoices: {
+      preferences: { params: { id: ws } },
+      updatePreferences: { params: { id: ws }, body: { reminders_enabled: false } },
+      outreach: { params: { id: ws, documentId: DOCUMENT } },
+      shareLink: { params: { id: ws, documentId: DOCUMENT } },
+      publicInvoice: { params: { slug: 'bad-input-spaza', number: 'INV-000001' }, query: { t: 't'.repeat(32), ref: 'ref_123' } },
+      payInvoice: { params: { slug: 'bad-input-spaza', number: 'INV-000001' }, body: { t: 't'.repeat(32), email: 'payer@example.test' } },
+    },
+    projects: {
+      list: { params: { id: ws } },
+      create: { params: { id: ws }, body: { name: 'Stock take', description: 'Count the back room', status: 'active', priority: 'high' } },
+      get: { params: { id: ws, projectId: PROJECT } },
+      update: {
+        params: { id: ws, projectId: PROJECT },
+        body: { name: 'Year-end stock take', description: 'And the front', status: 'on_hold', priority: 'low' },
+      },
+      addMember: { params: { id: ws, projectId: PROJECT }, body: { user_id: 1, role: 'member' } },
+      removeMember: { params: { id: ws, projectId: PROJECT, userId: 1 } },
+      due: { params: { id: ws }, query: { from: '2026-03-01', to: '2026-03-31' } },
+      channels: { params: { id: ws } },
+      createChannel: { params: { id: ws }, body: { name: 'Market day' } },
+    },
+    marketplace: {
+      settings: { params: { id: ws } },
+      saveSettings: {
+        params: { id: ws },
+        body: {
+          shipping_enabled: true,
+          shipping_rates: [{ name: 'Courier', price_cents: 9_900 }],
+          tax_rate_bp: 1500,
+          payment_gateway: 'eft',
+          order_prefix: 'SPZ',
+          auto_fulfill_digital: false,
+          order_confirmation_email: true,
+          checkout_fields: ['phone'],
+          terms: 'Paid before delivery',
+          return_policy: 'Returns within 7 days',
+          featured_product_ids: ['vetkoek-1'],
+        },
+      },
+      home: { query: { q: 'vetkoek', category: 'Food' } },
+      product: { params: { productId: `${ws}-vetkoek-1` } },
+      picture: { params: { productId: `${ws}-vetkoek-1` }, query: { w: '256' } },
+      storefront: { params: { slug: 'bad-input-spaza' } },
+      directory: { query: { q: 'spaza', category: 'Retail', area: 'Soweto' } },
+      cart: {},
+      addToCart: { body: { product_id: `${ws}-vetkoek-1`, quantity: 2 } },
+      setQuantity: { params: { productId: `${ws}-vetkoek-1` }, body: { quantity: 3 } },
+      removeFromCart: { params: { productId: `${ws}-vetkoek-1` } },
+      mergeCart: { body: { items: [{ product_id: `${ws}-vetkoek-1`, quantity: 2, price_seen_cents: 1_500 }] } },
+      previewCart: { body: { items: [{ product_id: `${ws}-vetkoek-1`, quantity: 2, price_seen_cents: 1_500 }] } },
+    },
+    classifieds: {
+      list: { params: { id: ws } },
+      create: {
+        params: { id: ws },
+        body: {
+          title: 'Blue bicycle',
+          description: '21 gears, new tyres',
+          category: 'sport_leisure',
+          price_cents: 150_000,
+          images: [FILE],
+          area: 'Soweto',
+          run_days: 30,
+          allow_appointments: true,
+          status: 'draft',
+        },
+      },
+      get: { params: { id: ws, classifiedId: LISTING } },
+      update: {
+        params: { id: ws, classifiedId: LISTING },
+        body: {
+          title: 'Red bicycle',
+          description: '18 gears',
+          category: 'sport_leisure',
+          price_cents: 120_000,
+          images: [FILE],
+          area: 'Alexandra',
+          allow_appointments: false,
+          status: 'paused',
+        },
+      },
+      renew: { params: { id: ws, classifiedId: LISTING } },
+      viewings: { params: { id: ws }, query: { from: '2026-03-01', to: '2026-03-31' } },
+      browse: { query: { category: 'sport_leisure', area: 'Soweto', q: 'bicycle', sort: 'price_asc' } },
+      listing: { params: { classifiedId: LISTING } },
+      photo: { params: { classifiedId: LISTING, fileId: FILE }, query: { w: '256' } },
+      myInquiries: { params: { classifiedId: LISTING } },
+      ask: {
+        params: { classifiedId: LISTING },
+        body: { request_type: 'offer', message: 'Would you take less?', offer_amount_cents: 100_000, viewing_at: '2030-01-01T10:00:00Z' },
+      },
+      report: { params: { classifiedId: LISTING }, body: { reason: 'Asks for payment outside Vuka', message_id: MESSAGE } },
+      thread: { params: { inquiryId: INQUIRY } },
+      send: { params: { inquiryId: INQUIRY }, body: { message: 'Is it still there?' } },
+      respond: { params: { inquiryId: INQUIRY }, body: { action: 'counter', amount_cents: 110_000, note: 'Meet me halfway' } },
+      reports: {},
+    },
+    events: {
+      list: { params: { id: ws } },
+      create: {
+        params: { id: ws },
+        body: {
+          title: 'Market day',
+          slug: 'bad-input-market-day',
+          description: 'Stalls and music',
+          category: 'Market',
+          location: 'Town hall',
+          is_online: false,
+          max_attendees: 200,
+          price: '150.00',
+          visibility: 'public',
+          status: 'draft',
+          cover_image: 'https://example.test/cover.png',
+          gallery: ['https://example.test/stall.png'],
+          requires_approval: false,
+          start_date: '2030-03-01T09:00',
+          end_date: '2030-03-01T17:00',
+        },
+      },
+      get: { params: { id: ws, eventId: EVENT } },
+      update: {
+        params: { id: ws, eventId: EVENT },
+        body: {
+          title: 'Night market',
+          description: 'Stalls, music and lights',
+          category: 'Market',
+          location: 'Town square',
+          is_online: false,
+          max_attendees: 300,
+          price: '120.00',
+          visibility: 'private',
+          status: 'draft',
+          cover_image: 'https://example.test/night.png',
+          gallery: ['https://example.test/lights.png'],
+          requires_approval: true,
+          start_date: '2030-03-01T18:00',
+          end_date: '2030-03-01T23:00',
+        },
+      },
+      addTicketType: {
+        params: { id: ws, eventId: EVENT },
+        body: { name: 'General', price_cents: 15_000, quantity: 100, sale_starts: '2030-01-01T09:00', sale_ends: '2030-02-28T17:00' },
+      },
+      updateTicketType: {
+        params: { id: ws, eventId: EVENT, typeId: TICKET_TYPE },
+        body: { name: 'Early bird', price_cents: 10_000, quantity: 50, sale_starts: '2030-01-01T09:00', sale_ends: '2030-01-31T17:00' },
+      },
+      attendees: { params: { id: ws, eventId: EVENT } },
+      cancelAttendee: { params: { id: ws, eventId: EVENT, attendeeId: ATTENDEE } },
+      message: { params: { id: ws, eventId: EVENT }, body: { subject: 'Parking', body: 'Park behind the hall.' } },
+      doorKit: { params: { id: ws, eventId: EVENT } },
+      report: { params: { id: ws, eventId: EVENT } },
+      publicList: { query: { q: 'market' } },
+      publicGet: { params: { slug: 'bad-input-market-day' } },
+      order: {
+        params: { slug: 'bad-input-market-day' },
+        body: { lines: [{ ticket_type_id: TICKET_TYPE, quantity: 2 }], name: 'Sipho Dlamini', email: 'sipho@example.test' },
+      },
+      checkout: { params: { slug: 'bad-input-market-day', reference: `vktkt_${'0a'.repeat(12)}` } },
+      ticket: { params: { token: 't'.repeat(43) } },
+    },
   };
 }
 
 const FOLDER = '0b6f2d4e-8c1a-4e3b-9f5d-7a2c1e0d9b8a';
 const FILE = '5d3c9a1b-2e4f-4a6b-8c7d-9e0f1a2b3c4d';
+const DOCUMENT = '7e1a3c5b-9d2f-4b6a-8e0c-1f3a5b7c9d2e';
+const PROJECT = '2c4e6a8b-1d3f-4a5c-9e7b-0d2f4a6c8e1b';
+const LISTING = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const INQUIRY = '3f5a7c9e-2b4d-4f6a-8c1e-5a7c9e2b4d6f';
+const MESSAGE = '6b8d0f2a-4c6e-4a8b-9d1f-3a5c7e9b1d3f';
+const EVENT = '8d0f2b4a-6c8e-4b1d-a3f5-7c9e1b3d5f7a';
+const TICKET_TYPE = '1a3c5e7b-9d2f-4c4e-b6a8-0f2d4b6a8c0e';
+const ATTENDEE = '4e6a8c0f-2b4d-4e6f-a8c1-3e5a7c9b1d2f';
+
+/**
+ * Where the walk's requests would leave a row: a contact message, a workspace, invoice preferences,
+ * share links and checkouts, projects and their members and channels, storefront settings and cart
+ * lines, classified ads and their inquiries, messages and reports, events and their ticket types,
+ * orders and tickets.
+ */
+const WRITTEN_TABLES = [
+  'contact_messages',
+  'workspaces',
+  'invoice_preferences',
+  'invoice_links',
+  'invoice_online_payments',
+  'projects',
+  'project_members',
+  'team_channels',
+  'storefront_settings',
+  'cart_items',
+  'classifieds',
+  'classified_inquiries',
+  'classified_messages',
+  'classified_reports',
+  'events',
+  'ticket_types',
+  'registrations',
+  'attendees',
+] as const;
 
 type Path = (string | number)[];
 
@@ -223,6 +435,52 @@ interface BadRequest {
 const NUL = '\u0000';
 const BEYOND_INT = 99_999_999_999;
 
+/**
+ * Path parts the contract takes as any text (a share token, a slug, an invoice's or document's
+ * number): "99999999999" is a name like any other there, answered by the lookup (not found, or an
+ * empty history), so NUL is what is bad in them. Ids, uuids and closed lists get both bad shapes.
+ */
+const TEXT_PARAMS: Record<string, readonly string[]> = {
+  'pos.receipt': ['token'],
+  'invoices.outreach': ['documentId'],
+  'invoices.shareLink': ['documentId'],
+  'invoices.publicInvoice': ['slug', 'number'],
+  'invoices.payInvoice': ['slug', 'number'],
+  'marketplace.storefront': ['slug'],
+  'events.publicGet': ['slug'],
+  'events.order': ['slug'],
+  'events.checkout': ['slug'],
+  'events.ticket': ['token'],
+};
+
+/**
+ * Numbers kept in `bigint` columns (a feed position, the price a guest saw): beyond `integer` is
+ * valid there, so their bad value is 2^53, past what a JS number holds exactly.
+ */
+const BIGINT_FIELDS = new Set(['seq', 'price_seen_cents']);
+
+/** Each part of each endpoint's example that its own schema refuses (so every refusal below is the bad value's doing). */
+function invalidExamples(all: Examples): string[] {
+  const out: string[] = [];
+  // Path and query parts reach the server as text.
+  const asSent = (part: unknown) => Object.fromEntries(Object.entries(objectOf(part)).map(([k, v]) => [k, String(v)]));
+  for (const [group, endpoints] of Object.entries(contract)) {
+    for (const [name, def] of Object.entries<EndpointDef>(endpoints)) {
+      const example = objectOf(objectOf(Reflect.get(all, group))[name]);
+      const parts: [string, z.ZodType | undefined, unknown][] = [
+        ['params', def.params, asSent(example.params)],
+        ['query', def.query, asSent(example.query)],
+        ['body', def.body, example.body ?? {}],
+      ];
+      for (const [part, schema, value] of parts) {
+        const parsed = schema?.safeParse(value);
+        if (parsed && !parsed.success) out.push(`${group}.${name} ${part}: ${parsed.error.message}`);
+      }
+    }
+  }
+  return out;
+}
+
 /** Each endpoint's example with one part made bad: NUL in a text, an id or number beyond `integer`. */
 function badRequests(all: Examples): BadRequest[] {
   const out: BadRequest[] = [];
@@ -233,8 +491,9 @@ function badRequests(all: Examples): BadRequest[] {
       const query = objectOf(example.query);
       const body = example.body;
       const label = `${def.method} ${def.path}`;
+      const textParams = TEXT_PARAMS[`${group}.${name}`] ?? [];
       for (const key of Object.keys(params)) {
-        for (const bad of [String(BEYOND_INT), `1${NUL}`]) {
+        for (const bad of textParams.includes(key) ? [`1${NUL}`] : [String(BEYOND_INT), `1${NUL}`]) {
           out.push({
             name: `${label} with :${key} = ${JSON.stringify(bad)}`,
             method: def.method,
@@ -252,8 +511,8 @@ function badRequests(all: Examples): BadRequest[] {
         });
       }
       for (const leaf of leaves(body)) {
-        // A feed position is a `bigint`: beyond it is past what a JS number holds exactly.
-        const bad = typeof leaf.value === 'string' ? `${leaf.value}${NUL}` : leaf.path.at(-1) === 'seq' ? 2 ** 53 : BEYOND_INT;
+        const field = String(leaf.path.at(-1));
+        const bad = typeof leaf.value === 'string' ? `${leaf.value}${NUL}` : BIGINT_FIELDS.has(field) ? 2 ** 53 : BEYOND_INT;
         out.push({
           name: `${label} with body.${leaf.path.join('.')} = ${JSON.stringify(bad)}`,
           method: def.method,
@@ -433,6 +692,13 @@ for (const db_ of testDatabases()) {
 
     const count = async (sql: string, params: unknown[] = []) => Number((await db.query<{ n: string }>(sql, params))[0].n);
 
+    /** Rows in each table a request of the walk would add to, had its bad part got through. */
+    async function rowCounts(): Promise<Record<string, number>> {
+      const out: Record<string, number> = {};
+      for (const table of WRITTEN_TABLES) out[table] = await count(`SELECT count(*) AS n FROM ${table}`);
+      return out;
+    }
+
     async function push(collection: string, docs: unknown[], workspace: number | string = ws) {
       const rows = docs.map((newDocumentState) => ({ newDocumentState, assumedMasterState: null }));
       return client.post(`/api/sync/${collection}/push?workspace=${workspace}`, rows);
@@ -456,9 +722,10 @@ for (const db_ of testDatabases()) {
       const walker = await signedInUser(server, { plan: 'pro' });
       const walkWs = await seedWorkspace(db, walker.user.id);
       const registerEmail = uniqueEmail('nul');
-      const contactsBefore = await count('SELECT count(*) AS n FROM contact_messages');
-      const workspacesBefore = await count('SELECT count(*) AS n FROM workspaces');
-      const requests = badRequests(examples(walkWs, registerEmail));
+      const all = examples(walkWs, registerEmail);
+      expect(invalidExamples(all)).toEqual([]);
+      const rowsBefore = await rowCounts();
+      const requests = badRequests(all);
       expect(requests.length).toBeGreaterThan(100);
       const answers: string[] = [];
       for (const r of requests) {
@@ -466,10 +733,9 @@ for (const db_ of testDatabases()) {
         answers.push(`${res.status} ${r.name}${res.status === 400 ? '' : `: ${res.text.slice(0, 120)}`}`);
       }
       expect(answers.filter((a) => !a.startsWith('400 '))).toEqual([]);
-      // Bad input changed nothing: no account, no contact message, no workspace came of it.
+      // Bad input changed nothing: no account, and no row in any table a request of the walk writes to.
       expect(await count('SELECT count(*) AS n FROM users WHERE email = $1', [registerEmail])).toBe(0);
-      expect(await count('SELECT count(*) AS n FROM contact_messages')).toBe(contactsBefore);
-      expect(await count('SELECT count(*) AS n FROM workspaces')).toBe(workspacesBefore);
+      expect(await rowCounts()).toEqual(rowsBefore);
     });
 
     it('"Pay now" on a public invoice answers 400 to NUL in its path or body, a plain not-found to an unknown invoice, and starts nothing', async () => {
