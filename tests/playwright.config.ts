@@ -9,8 +9,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One worker unless E2E_WORKERS asks for more: every test shares one server and one mailbox.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers (E2E_WORKERS to change): the tests share one server and one mailbox, so each one names
+  // its own users, workspaces and searchable things apart from every other test's.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   globalSetup: './e2e/global-setup.ts',

@@ -35,3 +35,14 @@ export async function registerViaUi(page: Page, name: string, email: string, pas
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/welcome$/);
 }
+
+/**
+ * Closes the notifications on screen. On a phone the last one sits over the lower part of the page,
+ * and a pointer resting on it pauses its timer, so a person (and a test) closes it first.
+ */
+export async function closeToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Close notification' });
+  // One may close itself meanwhile: a missed click is not a failure, the count at the end is.
+  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  await expect(close).toHaveCount(0);
+}

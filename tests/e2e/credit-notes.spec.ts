@@ -7,7 +7,7 @@ import { pdfText } from '../support/pdf-text';
 import { newTraderWithWorkspace } from './inventory-support';
 import { fillLine, goTo } from './invoices-support';
 import { indicator } from './sync-support';
-import { skipCookieConsent } from './auth-support';
+import { closeToasts, skipCookieConsent } from './auth-support';
 
 /**
  * A sent invoice is never edited: a VAT-registered seller corrects it with a credit note that names
@@ -119,6 +119,7 @@ test('a sent invoice is corrected by a credit note written offline: its PDF, the
     await form.getByLabel('What do you credit?').selectOption('amount');
     await form.getByLabel('Amount to credit').fill('2000');
     await form.getByLabel('Reason').fill('Goodwill');
+    await closeToasts(page);
     await form.getByRole('button', { name: 'Issue credit note' }).click();
     await expect(form.getByText(`${creditMessages.overCredit} R\u00a01,955.00 is left to credit.`)).toBeVisible();
     await page.getByRole('link', { name: 'Cancel' }).click();

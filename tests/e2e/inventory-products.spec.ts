@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { closeToasts } from './auth-support';
 import { addProduct, adjustStock, newTraderWithWorkspace, productRow } from './inventory-support';
 
 /** Inventory on the device database: products, the stock ledger and the low-stock highlight. */
@@ -88,10 +89,7 @@ test('a trader adds, checks, edits, restocks and deletes products', async ({ pag
   });
 
   await test.step('deletes a product only after confirming', async () => {
-    // On a phone the last toast sits over the lower rows; a person closes it first.
-    const toastClose = page.getByRole('button', { name: 'Close notification' });
-    if (await toastClose.isVisible()) await toastClose.click();
-    await expect(toastClose).toHaveCount(0);
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Delete Milk 1L' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Milk 1L?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
