@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Invoice, Quote } from '../../../schema/invoices';
 import type { UserData } from '../../data/db';
 import { Spinner } from '../../ui/spinner';
@@ -127,30 +127,31 @@ function InvoiceList({ data, workspaceId }: { data: UserData; workspaceId: numbe
     );
   }
   return (
-    <div className={w.stack}>
-      <div className={s.filters}>
-        <TextField label="Search invoices" type="search" value={query} onChange={setQuery} placeholder="Number or customer" />
-        <SelectField label="Filter by status" value={status} options={invoiceFilters} onChange={setStatus} />
-      </div>
-      <p className={w.muted} role="status">
-        {shown.length === list.length ? countText(list.length, 'invoice') : `${shown.length} of ${countText(list.length, 'invoice')}`}
-      </p>
-      {shown.length === 0 ? <EmptyState title="No invoices match" /> : null}
-      <ul className={w.list} aria-label="Invoices">
-        {shown.map((d) => (
-          <Row
-            key={d.id}
-            workspaceId={workspaceId}
-            id={d.id}
-            number={d.invoice_number}
-            customer={d.customer_name}
-            meta={`Issued ${dates.date(d.issue_date)} · due ${dates.date(d.due_date)}`}
-            status={invoiceShownStatus(d, today)}
-            amount={formatCents(d.total_cents ?? 0, d.currency)}
-          />
-        ))}
-      </ul>
-    </div>
+    <ListFrame
+      noun="invoice"
+      label="Invoices"
+      total={list.length}
+      shown={shown.length}
+      filters={
+        <>
+          <TextField label="Search invoices" type="search" value={query} onChange={setQuery} placeholder="Number or customer" />
+          <SelectField label="Filter by status" value={status} options={invoiceFilters} onChange={setStatus} />
+        </>
+      }
+    >
+      {shown.map((d) => (
+        <Row
+          key={d.id}
+          workspaceId={workspaceId}
+          id={d.id}
+          number={d.invoice_number}
+          customer={d.customer_name}
+          meta={`Issued ${dates.date(d.issue_date)} · due ${dates.date(d.due_date)}`}
+          status={invoiceShownStatus(d, today)}
+          amount={formatCents(d.total_cents ?? 0, d.currency)}
+        />
+      ))}
+    </ListFrame>
   );
 }
 
@@ -176,30 +177,31 @@ function QuoteList({ data, workspaceId }: { data: UserData; workspaceId: number 
     );
   }
   return (
-    <div className={w.stack}>
-      <div className={s.filters}>
-        <TextField label="Search quotes" type="search" value={query} onChange={setQuery} placeholder="Number or customer" />
-        <SelectField label="Filter by status" value={status} options={quoteFilters} onChange={setStatus} />
-      </div>
-      <p className={w.muted} role="status">
-        {shown.length === list.length ? countText(list.length, 'quote') : `${shown.length} of ${countText(list.length, 'quote')}`}
-      </p>
-      {shown.length === 0 ? <EmptyState title="No quotes match" /> : null}
-      <ul className={w.list} aria-label="Quotes">
-        {shown.map((d) => (
-          <Row
-            key={d.id}
-            workspaceId={workspaceId}
-            id={d.id}
-            number={d.quote_number}
-            customer={d.customer_name}
-            meta={`Issued ${dates.date(d.issue_date)} · valid until ${dates.date(d.expiry_date)}`}
-            status={quoteShownStatus(d, today)}
-            amount={formatCents(d.total_cents ?? 0, d.currency)}
-          />
-        ))}
-      </ul>
-    </div>
+    <ListFrame
+      noun="quote"
+      label="Quotes"
+      total={list.length}
+      shown={shown.length}
+      filters={
+        <>
+          <TextField label="Search quotes" type="search" value={query} onChange={setQuery} placeholder="Number or customer" />
+          <SelectField label="Filter by status" value={status} options={quoteFilters} onChange={setStatus} />
+        </>
+      }
+    >
+      {shown.map((d) => (
+        <Row
+          key={d.id}
+          workspaceId={workspaceId}
+          id={d.id}
+          number={d.quote_number}
+          customer={d.customer_name}
+          meta={`Issued ${dates.date(d.issue_date)} · valid until ${dates.date(d.expiry_date)}`}
+          status={quoteShownStatus(d, today)}
+          amount={formatCents(d.total_cents ?? 0, d.currency)}
+        />
+      ))}
+    </ListFrame>
   );
 }
 
@@ -224,26 +226,50 @@ function CreditNoteList({ data, workspaceId }: { data: UserData; workspaceId: nu
     );
   }
   return (
-    <div className={w.stack}>
-      <div className={s.filters}>
-        <TextField label="Search credit notes" type="search" value={query} onChange={setQuery} placeholder="Number, invoice or customer" />
-      </div>
-      <p className={w.muted} role="status">
-        {shown.length === list.length ? countText(list.length, 'credit note') : `${shown.length} of ${countText(list.length, 'credit note')}`}
-      </p>
-      {shown.length === 0 ? <EmptyState title="No credit notes match" /> : null}
-      <ul className={w.list} aria-label="Credit notes">
-        {shown.map((d) => (
-          <Row
-            key={d.id}
-            workspaceId={workspaceId}
-            id={d.id}
-            number={d.credit_note_number}
-            customer={d.customer_name}
-            meta={`Issued ${dates.date(d.issue_date)} · corrects invoice ${d.credit_for_number ?? ''}`.trim()}
-            amount={formatCents(invoiceMoney(d).total, d.currency)}
+    <ListFrame
+      noun="credit note"
+      label="Credit notes"
+      total={list.length}
+      shown={shown.length}
+      filters={
+        <>
+          <TextField
+            label="Search credit notes"
+            type="search"
+            value={query}
+            onChange={setQuery}
+            placeholder="Number, invoice or customer"
           />
-        ))}
+        </>
+      }
+    >
+      {shown.map((d) => (
+        <Row
+          key={d.id}
+          workspaceId={workspaceId}
+          id={d.id}
+          number={d.credit_note_number}
+          customer={d.customer_name}
+          meta={`Issued ${dates.date(d.issue_date)} · corrects invoice ${d.credit_for_number ?? ''}`.trim()}
+          amount={formatCents(invoiceMoney(d).total, d.currency)}
+        />
+      ))}
+    </ListFrame>
+  );
+}
+
+/** A document list: its search and filters, how many are shown, and the rows (or that none match). */
+function ListFrame(props: { noun: string; label: string; total: number; shown: number; filters: ReactNode; children: ReactNode }) {
+  const { noun, total, shown } = props;
+  return (
+    <div className={w.stack}>
+      <div className={s.filters}>{props.filters}</div>
+      <p className={w.muted} role="status">
+        {shown === total ? countText(total, noun) : `${shown} of ${countText(total, noun)}`}
+      </p>
+      {shown === 0 ? <EmptyState title={`No ${props.label.toLowerCase()} match`} /> : null}
+      <ul className={w.list} aria-label={props.label}>
+        {props.children}
       </ul>
     </div>
   );
