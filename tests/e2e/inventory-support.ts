@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { waitForCode } from '../support/mailbox-file.js';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
+import { serviceWorkerInCharge } from './sw-support';
 
 export const PASSWORD = 'secret123';
 
@@ -20,6 +21,7 @@ export async function newTraderWithWorkspace(page: Page, tag: string, project: s
   await page.getByRole('button', { name: 'Create workspace' }).click();
   await expect(page).toHaveURL(/\/workspace\/\d+\/dashboard$/);
   await expect(page.getByText('Products: up to 10 on Mahala')).toBeVisible();
+  await serviceWorkerInCharge(page);
   const id = Number(/\/workspace\/(\d+)\//.exec(page.url())?.[1]);
   return { email, workspaceId: id };
 }
@@ -32,6 +34,7 @@ export async function logIn(page: Page, email: string) {
   await form.getByLabel('Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/controlhub$/);
+  await serviceWorkerInCharge(page);
 }
 
 /**
