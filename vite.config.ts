@@ -74,8 +74,7 @@ export default defineConfig({
       // some 3 800 file references in the landing page's own chunk, growing it with every route. The
       // entry's lazy pages load their chunks as they import them (and the service worker keeps them
       // all once installed); lazy imports inside other chunks keep their preload lists.
-      resolveDependencies: (_file, deps, { hostId, hostType }) =>
-        hostType === 'js' && /(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : deps,
+      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)index-[\w-]+\.js$/.test(hostId) ? [] : deps),
     },
   },
   server: {

@@ -43,6 +43,10 @@ export async function registerViaUi(page: Page, name: string, email: string, pas
 export async function closeToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Close notification' });
   // One may close itself meanwhile: a missed click is not a failure, the count at the end is.
-  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   await expect(close).toHaveCount(0);
 }
