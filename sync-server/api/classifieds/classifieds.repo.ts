@@ -258,6 +258,11 @@ export async function shownListing(q: Queryable, now: Date, id: string): Promise
   return rows[0];
 }
 
+/** Every listing shown now, for sitemap.xml (newest change first, at most 5000). */
+export async function sitemapListings(q: Queryable, now: Date): Promise<Array<{ id: string; updated_at: Date | string }>> {
+  return q.query(`SELECT c.id, c.updated_at FROM classifieds c WHERE ${SHOWN} ORDER BY c.updated_at DESC, c.id LIMIT 5000`, [now]);
+}
+
 /** A listing by id alone, whatever its state (as owner: the inquiry rules read it). */
 export async function anyListing(q: Queryable, id: string): Promise<ListingRow | undefined> {
   const rows = await q.query<ListingRow>(`${PUBLIC_ROWS} WHERE c.id = $1`, [id]);
