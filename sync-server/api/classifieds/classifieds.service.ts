@@ -25,6 +25,7 @@ import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/
 import { getFile, type FileRow } from '../drive/drive.repo.js';
 import type { Membership } from '../workspaces/membership.js';
 import * as repo from './classifieds.repo.js';
+import { announceInquiry } from './inquiry-mail.repo.js';
 
 /** A signed-in, active member of the workspace a seller's request names. */
 export interface SellerCaller {
@@ -259,6 +260,8 @@ export async function ask(deps: AppDeps, userId: number, listingId: string, body
       amount: offer,
       now,
     });
+    // The seller's e-mail about it goes through the job queue once this commits.
+    await announceInquiry(q, id);
     const row = await repo.inquiryById(q, id);
     if (!row) throw notFound(msg.inquiryNotFound);
     return thread(q, row, 'buyer', userId);
