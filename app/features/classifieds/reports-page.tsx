@@ -145,7 +145,10 @@ function TakeDownDialog({ report, onClose }: { report: ReportDto; onClose: () =>
           label="Reason (the seller sees this)"
           multiline
           value={note}
-          onChange={setNote}
+          onChange={(value) => {
+            setNote(value);
+            setError(undefined);
+          }}
           error={error}
           maxLength={1000}
           autoFocus
