@@ -5,8 +5,11 @@ import { formatCents } from './money.js';
 
 export * from './classified-terms.js';
 
-/** spec §3 "Content and classifieds": a listing's states; `reserved` follows an accepted offer. */
-export const classifiedStatuses = ['draft', 'published', 'paused', 'reserved', 'sold', 'expired'] as const;
+/**
+ * spec §3 "Content and classifieds": a listing's states; `reserved` follows an accepted offer,
+ * `removed` an admin taking the ad down after a report.
+ */
+export const classifiedStatuses = ['draft', 'published', 'paused', 'reserved', 'sold', 'expired', 'removed'] as const;
 export type ClassifiedStatus = (typeof classifiedStatuses)[number];
 
 export const classifiedStatusLabels: Record<ClassifiedStatus, string> = {
@@ -16,6 +19,7 @@ export const classifiedStatusLabels: Record<ClassifiedStatus, string> = {
   reserved: 'Reserved',
   sold: 'Sold',
   expired: 'Expired',
+  removed: 'Taken down',
 };
 
 /** How long a listing runs once published, in days; renewing adds RENEW_DAYS. */
@@ -67,6 +71,11 @@ export const classifiedMessages = {
   reserved: 'This item is already reserved for another buyer',
   notOffer: 'Only an offer can be accepted, declined or countered',
   reason: 'Say why you are reporting this',
+  adminsOnly: 'Only Vuka admins can see and resolve reports',
+  reportNotFound: 'This report does not exist',
+  alreadyResolved: 'This report has already been resolved',
+  takedownReason: 'Say why the ad is taken down: its seller sees this',
+  removed: 'This ad was taken down by Vuka and cannot be shown again',
   offline: 'You are offline. Classifieds need a connection: try again when you are back online.',
 } as const;
 
@@ -137,6 +146,7 @@ export const nextStatuses: Record<ClassifiedStatus, readonly ClassifiedStatus[]>
   reserved: ['published', 'sold'],
   sold: [],
   expired: [],
+  removed: [],
 };
 
 export const classifiedDto = z.object({
@@ -156,6 +166,8 @@ export const classifiedDto = z.object({
   created_at: z.string(),
   /** Inquiries not yet answered by the seller. */
   open_inquiries: z.number(),
+  /** Why Vuka's admins took the ad down (status removed), as its seller sees it. */
+  removed_reason: z.string().nullable(),
 });
 export type ClassifiedDto = z.infer<typeof classifiedDto>;
 export const classifiedList = z.object({ listings: z.array(classifiedDto) });
@@ -273,17 +285,42 @@ export const reportCreate = z.object({
   message_id: z.uuid().optional(),
 });
 
+export const reportStatuses = ['open', 'dismissed', 'removed'] as const;
+export type ReportStatus = (typeof reportStatuses)[number];
+export const reportStatusLabels: Record<ReportStatus, string> = { open: 'Open', dismissed: 'Dismissed', removed: 'Ad taken down' };
+
 export const reportDto = z.object({
   id: z.string(),
   classified_id: z.string(),
   listing_title: z.string(),
+  listing_status: z.enum(classifiedStatuses),
   message_id: z.string().nullable(),
   message_body: z.string().nullable(),
   reason: z.string(),
   reporter: z.string().nullable(),
   created_at: z.string(),
+  status: z.enum(reportStatuses),
+  /** The admin who resolved it (their e-mail), and when; null while open. */
+  resolved_by: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolution_note: z.string().nullable(),
 });
+export type ReportDto = z.infer<typeof reportDto>;
 export const reportList = z.object({ reports: z.array(reportDto) });
+
+/** Which reports the admins' list shows: the open ones (the default) or the resolved ones. */
+export const reportQuery = z.object({ status: z.enum(['open', 'resolved']).default('open') });
+export const reportId = z.uuid();
+
+/** An admin's decision on a report: dismiss it, or take the ad down with a reason its seller sees. */
+export const reportResolve = z
+  .object({
+    action: z.enum(['dismiss', 'remove']),
+    note: text(1000).trim().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'remove' && !v.note) ctx.addIssue({ code: 'custom', path: ['note'], message: classifiedMessages.takedownReason });
+  });
 
 /** A viewing a buyer asked for, as the seller's planner shows it. */
 export const viewingDto = z.object({

@@ -15,6 +15,10 @@ import {
   publicListingDetail,
   reportCreate,
   reportList,
+  reportId,
+  reportQuery,
+  reportResolve,
+  reportDto,
   threadList,
   viewingList,
   driveFileId,
@@ -108,5 +112,13 @@ export const classifiedsContract = {
     response: inquiryThread,
   }),
   /** Reports of listings and messages, for the platform's admins. */
-  reports: endpoint({ method: 'GET', path: '/api/admin/classified-reports', response: reportList }),
+  reports: endpoint({ method: 'GET', path: '/api/admin/classified-reports', query: reportQuery, response: reportList }),
+  /** An admin dismisses a report or takes its ad down; every open report of a taken-down ad is resolved with it. */
+  resolveReport: endpoint({
+    method: 'POST',
+    path: '/api/admin/classified-reports/:reportId/resolve',
+    params: z.object({ reportId }),
+    body: reportResolve,
+    response: reportDto,
+  }),
 } as const;

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { reportResolve, type ReportDto } from '../../schema/classifieds';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 
 /**
@@ -168,4 +169,89 @@ test('a user with no credits pressing Post an Ad lands on /subscription/topup', 
   await registerViaUi(page, 'Zanele Mthembu', uniqueEmail('ad-nocredit', info.project.name));
   await page.getByRole('button', { name: /Post an Ad/ }).click();
   await expect(page).toHaveURL(/\/subscription\/topup$/);
+});
+
+test('an admin dismisses one report and takes another ad down with a reason; resolved reports move to their tab', async ({
+  page,
+}, info) => {
+  // The e2e server has no way to make an account an admin (that is a database flag), so the
+  // admin's flag and the reports API are answered here; the server's own rules for them are in
+  // tests/integration/classifieds-reports.test.ts. This walks the screen and what it sends.
+  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/classifieds-${info.project.name}-${name}.png`, fullPage: true });
+  await page.route('**/api/auth/**', async (route) => {
+    const res = await route.fetch();
+    const text = await res.text();
+    await route.fulfill({ response: res, body: text.replace(/"isAdmin":false/g, '"isAdmin":true') });
+  });
+  const report = (id: string, title: string, reason: string): ReportDto => ({
+    id,
+    classified_id: crypto.randomUUID(),
+    listing_title: title,
+    listing_status: 'published',
+    message_id: null,
+    message_body: null,
+    reason,
+    reporter: 'buyer@example.test',
+    created_at: '2026-11-20T09:15:00.000Z',
+    status: 'open',
+    resolved_by: null,
+    resolved_at: null,
+    resolution_note: null,
+  });
+  let reports: ReportDto[] = [
+    report(crypto.randomUUID(), 'Samsung A14, barely used', 'Looks like a stock photo'),
+    report(crypto.randomUUID(), 'iPhone 15 Pro for R2000', 'Asked me to pay a deposit by EFT before viewing'),
+  ];
+  const sent: unknown[] = [];
+  await page.route('**/api/admin/classified-reports**', async (route) => {
+    const url = new URL(route.request().url());
+    const resolve = /\/classified-reports\/([^/]+)\/resolve$/.exec(url.pathname);
+    if (resolve && route.request().method() === 'POST') {
+      const body = reportResolve.parse(route.request().postDataJSON());
+      sent.push(body);
+      reports = reports.map((r) =>
+        r.id === resolve[1]
+          ? {
+              ...r,
+              status: body.action === 'remove' ? 'removed' : 'dismissed',
+              listing_status: body.action === 'remove' ? 'removed' : r.listing_status,
+              resolved_by: 'admin@example.test',
+              resolved_at: new Date().toISOString(),
+              resolution_note: body.note ?? null,
+            }
+          : r,
+      );
+      await route.fulfill({ json: reports.find((r) => r.id === resolve[1]) });
+      return;
+    }
+    const open = url.searchParams.get('status') !== 'resolved';
+    await route.fulfill({ json: { reports: reports.filter((r) => (r.status === 'open') === open) } });
+  });
+  await registerViaUi(page, 'Refilwe Admin', uniqueEmail('ad-admin', info.project.name));
+  await page.goto('/controlhub/reports');
+  const openList = page.getByRole('list', { name: 'Open reports' });
+  await expect(openList.getByRole('listitem')).toHaveCount(2);
+  await shot('06-reports-open');
+
+  const first = openList.getByRole('listitem').filter({ hasText: 'Samsung A14' });
+  await first.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(openList.getByRole('listitem')).toHaveCount(1);
+
+  await openList.getByRole('button', { name: 'Take the ad down' }).click();
+  const dialog = page.getByRole('dialog', { name: /Take down/ });
+  await dialog.getByRole('button', { name: 'Take the ad down' }).click();
+  await expect(dialog.getByText('Say why the ad is taken down: its seller sees this')).toBeVisible();
+  await dialog.getByLabel('Reason (the seller sees this)').fill('Deposit scam: ads may not ask for payment before viewing.');
+  await shot('07-take-down-dialog');
+  await dialog.getByRole('button', { name: 'Take the ad down' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No open reports')).toBeVisible();
+  expect(sent).toEqual([{ action: 'dismiss' }, { action: 'remove', note: 'Deposit scam: ads may not ask for payment before viewing.' }]);
+
+  await page.getByRole('tab', { name: 'Resolved' }).click();
+  const resolved = page.getByRole('list', { name: 'Resolved reports' });
+  await expect(resolved.getByRole('listitem')).toHaveCount(2);
+  await expect(resolved.getByRole('listitem').filter({ hasText: 'iPhone 15 Pro' })).toContainText('Ad taken down by admin@example.test');
+  await expect(resolved.getByRole('listitem').filter({ hasText: 'Samsung A14' })).toContainText('Dismissed by admin@example.test');
+  await shot('08-reports-resolved');
 });

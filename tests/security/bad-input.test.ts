@@ -288,7 +288,8 @@ function examples(ws: number, registerEmail: string): Examples {
       thread: { params: { inquiryId: INQUIRY } },
       send: { params: { inquiryId: INQUIRY }, body: { message: 'Is it still there?' } },
       respond: { params: { inquiryId: INQUIRY }, body: { action: 'counter', amount_cents: 110_000, note: 'Meet me halfway' } },
-      reports: {},
+      reports: { query: { status: 'resolved' } },
+      resolveReport: { params: { reportId: REPORT }, body: { action: 'remove', note: 'Deposit scam' } },
     },
     events: {
       list: { params: { id: ws } },
@@ -364,6 +365,7 @@ const PROJECT = '2c4e6a8b-1d3f-4a5c-9e7b-0d2f4a6c8e1b';
 const LISTING = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const INQUIRY = '3f5a7c9e-2b4d-4f6a-8c1e-5a7c9e2b4d6f';
 const MESSAGE = '6b8d0f2a-4c6e-4a8b-9d1f-3a5c7e9b1d3f';
+const REPORT = '2c4e6a8b-0d2f-4b6d-8e0a-4c6e8a0b2d4f';
 const EVENT = '8d0f2b4a-6c8e-4b1d-a3f5-7c9e1b3d5f7a';
 const TICKET_TYPE = '1a3c5e7b-9d2f-4c4e-b6a8-0f2d4b6a8c0e';
 const ATTENDEE = '4e6a8c0f-2b4d-4e6f-a8c1-3e5a7c9b1d2f';

@@ -75,6 +75,7 @@ for (const target of testDatabases()) {
       productId: `1-${randomUUID()}`,
       classifiedId: randomUUID(),
       inquiryId: randomUUID(),
+      reportId: randomUUID(),
       eventId: randomUUID(),
       typeId: randomUUID(),
       attendeeId: randomUUID(),
@@ -318,7 +319,7 @@ for (const target of testDatabases()) {
 function expectedRead(name: string, path: string): number {
   if (name === 'classifieds.reports') return 403;
   if (['invoices.publicInvoice', 'marketplace.storefront', 'events.publicGet', 'events.ticket'].includes(name)) return 404;
-  const unmadeParams = ['productId', 'classifiedId', 'inquiryId', 'eventId', 'typeId', 'attendeeId', 'reference'];
+  const unmadeParams = ['productId', 'classifiedId', 'inquiryId', 'reportId', 'eventId', 'typeId', 'attendeeId', 'reference'];
   return pathParams(path).some((p) => unmadeParams.includes(p.name)) ? 404 : 200;
 }
 

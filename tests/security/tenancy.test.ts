@@ -46,6 +46,7 @@ type Owned =
   | 'account'
   | 'classified'
   | 'inquiry'
+  | 'report'
   | 'event'
   | 'ticketType'
   | 'attendee';
@@ -83,6 +84,8 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'classifieds/:classifiedId': 'classified',
   'photos/:fileId': 'file',
   'classified-inquiries/:inquiryId': 'inquiry',
+  // A report of A's ad: only Vuka's admins may resolve it.
+  'classified-reports/:reportId': 'report',
   // A's event, one of its ticket types and one of its attendees.
   'events/:eventId': 'event',
   'ticket-types/:typeId': 'ticketType',
@@ -222,6 +225,7 @@ for (const target of testDatabases()) {
       account: 0,
       classified: '',
       inquiry: '',
+      report: '',
       event: '',
       ticketType: '',
       attendee: '',
@@ -290,7 +294,7 @@ for (const target of testDatabases()) {
       aOwns.project = z
         .object({ id: z.string() })
         .parse((await a.post(`/api/workspaces/${aWorkspace.id}/projects`, { name: 'Tenant A project' })).json).id;
-      // A's draft ad, and a question another buyer asked about A's published one.
+      // A's draft ad, and a question another buyer asked about A's published one, which they also reported.
       const ad = (body: Record<string, unknown>) =>
         a.post(`/api/workspaces/${aWorkspace.id}/classifieds`, { title: 'Tenant A bicycle', category: 'other', ...body });
       aOwns.classified = z.object({ id: z.string() }).parse((await ad({ status: 'draft' })).json).id;
@@ -299,6 +303,9 @@ for (const target of testDatabases()) {
       aOwns.inquiry = z
         .object({ id: z.string() })
         .parse((await asker.client.post(`/api/classifieds/${published}/inquiries`, { message: 'Is it still available?' })).json).id;
+      expect((await asker.client.post(`/api/classifieds/${published}/reports`, { reason: 'Asks for a deposit' })).status).toBe(200);
+      const [report] = await db.query<{ id: string }>('SELECT id FROM classified_reports WHERE classified_id = $1', [published]);
+      aOwns.report = report.id;
       // A's published event with a free ticket type, and one attendee another person registered.
       const event = z.object({ id: z.string(), slug: z.string() }).parse(
         (

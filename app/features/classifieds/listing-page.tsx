@@ -11,7 +11,7 @@ import {
 import { formatCents } from '../../../schema/money';
 import { LinkButton } from '../../routes/link-button';
 import { Button } from '../../ui/button';
-import { EmptyState, LoadError } from '../../ui/feedback';
+import { EmptyState, LoadError, Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
@@ -55,6 +55,12 @@ export function ListingPage() {
         </h1>
         <span className={l.status === 'published' ? w.badge.accent : w.badge.neutral}>{classifiedStatusLabels[l.status]}</span>
       </div>
+      {l.status === 'removed' ? (
+        <Notice tone="error" title="Vuka took this ad down">
+          <p>{l.removed_reason ?? 'It was reported and found to break the classifieds’ rules.'}</p>
+          <p>It is no longer shown to buyers and cannot be published again.</p>
+        </Notice>
+      ) : null}
       {editing ? (
         <EditListing workspaceId={workspaceId} listing={l} onDone={() => setEditing(false)} />
       ) : (
@@ -173,12 +179,12 @@ function ListingSummary({ workspaceId, listing: l, onEdit }: { workspaceId: numb
               {actionLabels[st]}
             </Button>
           ))}
-          {l.status !== 'sold' && l.status !== 'draft' ? (
+          {l.status !== 'sold' && l.status !== 'draft' && l.status !== 'removed' ? (
             <Button variant="secondary" onPress={() => void doRenew()} isPending={renew.isPending}>
               Renew
             </Button>
           ) : null}
-          {l.status !== 'sold' && l.status !== 'expired' ? (
+          {l.status !== 'sold' && l.status !== 'expired' && l.status !== 'removed' ? (
             <Button variant="ghost" onPress={onEdit}>
               Edit
             </Button>

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { browseQuery, classifiedCreate, classifiedPatch, inquiryCreate, offerResponse } from '../../../schema/classifieds';
+import type {
+  browseQuery,
+  classifiedCreate,
+  classifiedPatch,
+  inquiryCreate,
+  offerResponse,
+  reportResolve,
+} from '../../../schema/classifieds';
 import { classifiedsContract as c } from '../../../schema/contract/classifieds';
 import { pictureWidthFor } from '../../../schema/drive';
 import { fillPath } from '../../../schema/http';
@@ -14,7 +21,7 @@ export const classifiedKeys = {
   listing: (id: string) => ['classifieds', 'listing', id] as const,
   myInquiries: (id: string) => ['classifieds', 'listing', id, 'inquiries'] as const,
   thread: (id: string) => ['classifieds', 'thread', id] as const,
-  reports: ['classifieds', 'reports'] as const,
+  reports: (status: 'open' | 'resolved') => ['classifieds', 'reports', status] as const,
 };
 
 /** The seller's listings in a workspace. */
@@ -59,8 +66,8 @@ export function useThread(id: string) {
   });
 }
 
-export function useReports(enabled: boolean) {
-  return useQuery({ queryKey: classifiedKeys.reports, queryFn: () => queryEndpoint(c.reports, {}), enabled });
+export function useReports(enabled: boolean, status: 'open' | 'resolved') {
+  return useQuery({ queryKey: classifiedKeys.reports(status), queryFn: () => queryEndpoint(c.reports, { query: { status } }), enabled });
 }
 
 /** A change to anything classified: every classifieds query is read again afterwards. */
@@ -76,6 +83,7 @@ export const classifiedCalls = {
   ask: (id: string, body: z.input<typeof inquiryCreate>) => call(c.ask, { params: { classifiedId: id }, body }),
   send: (inquiryId: string, message: string) => call(c.send, { params: { inquiryId }, body: { message } }),
   respond: (inquiryId: string, body: z.input<typeof offerResponse>) => call(c.respond, { params: { inquiryId }, body }),
+  resolveReport: (reportId: string, body: z.input<typeof reportResolve>) => call(c.resolveReport, { params: { reportId }, body }),
   report: (id: string, reason: string, messageId?: string) =>
     call(c.report, { params: { classifiedId: id }, body: { reason, ...(messageId ? { message_id: messageId } : {}) } }),
 };

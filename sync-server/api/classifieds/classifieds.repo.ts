@@ -9,6 +9,7 @@ import {
   type InquiryStatus,
   type MessageDto,
   type PublicListingDto,
+  type ReportDto,
   type RequestType,
 } from '../../../schema/classifieds.js';
 
@@ -41,6 +42,7 @@ export interface ListingRow {
   created_at: Date | string;
   open_inquiries?: number | string;
   seller_name?: string | null;
+  removed_reason?: string | null;
 }
 
 export const listingDto = (r: ListingRow): ClassifiedDto => ({
@@ -59,6 +61,7 @@ export const listingDto = (r: ListingRow): ClassifiedDto => ({
   published_at: isoOrNull(r.published_at),
   created_at: iso(r.created_at),
   open_inquiries: Number(r.open_inquiries ?? 0),
+  removed_reason: r.status === 'removed' ? (r.removed_reason ?? null) : null,
 });
 
 export function publicDto(r: ListingRow): PublicListingDto {
@@ -81,7 +84,7 @@ export function publicDto(r: ListingRow): PublicListingDto {
 }
 
 const LISTING_COLUMNS = `c.workspace_id, c.id, c.title, c.description, c.category, c.price_cents, c.currency, c.images::text[] AS images,
-       c.area, c.expires_at, c.allow_appointments, c.status, c.reserved_for, c.created_by, c.published_at, c.created_at`;
+       c.area, c.expires_at, c.allow_appointments, c.status, c.reserved_for, c.created_by, c.published_at, c.created_at, c.removed_reason`;
 
 const OPEN_INQUIRIES = `(SELECT count(*) FROM classified_inquiries i
           WHERE i.workspace_id = c.workspace_id AND i.classified_id = c.id AND i.status = 'new') AS open_inquiries`;
@@ -103,10 +106,10 @@ export async function findListing(q: Queryable, ws: number, id: string): Promise
   return rows[0];
 }
 
-/** Listings that count against the plan's limit: every one not sold or expired. */
+/** Listings that count against the plan's limit: every one not sold, expired or taken down. */
 export async function countLiveListings(q: Queryable, ws: number): Promise<number> {
   const [row] = await q.query<{ n: number | string }>(
-    `SELECT count(*) AS n FROM classifieds WHERE workspace_id = $1 AND status NOT IN ('sold', 'expired')`,
+    `SELECT count(*) AS n FROM classifieds WHERE workspace_id = $1 AND status NOT IN ('sold', 'expired', 'removed')`,
     [ws],
   );
   return Number(row?.n ?? 0);
@@ -258,6 +261,11 @@ export async function shownListing(q: Queryable, now: Date, id: string): Promise
   return rows[0];
 }
 
+/** Every listing shown now, for sitemap.xml (newest change first, at most 5000). */
+export async function sitemapListings(q: Queryable, now: Date): Promise<Array<{ id: string; updated_at: Date | string }>> {
+  return q.query(`SELECT c.id, c.updated_at FROM classifieds c WHERE ${SHOWN} ORDER BY c.updated_at DESC, c.id LIMIT 5000`, [now]);
+}
+
 /** A listing by id alone, whatever its state (as owner: the inquiry rules read it). */
 export async function anyListing(q: Queryable, id: string): Promise<ListingRow | undefined> {
   const rows = await q.query<ListingRow>(`${PUBLIC_ROWS} WHERE c.id = $1`, [id]);
@@ -366,8 +374,9 @@ export async function insertInquiry(
   },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO classified_inquiries (workspace_id, id, classified_id, buyer_id, request_type, offer_amount_cents, viewing_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    `INSERT INTO classified_inquiries (workspace_id, id, classified_id, buyer_id, request_type, offer_amount_cents, viewing_at,
+                                       seller_mail, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8)`,
     [i.ws, i.id, i.listing, i.buyer, i.type, i.offer, i.viewingAt, i.now],
   );
 }
@@ -459,25 +468,94 @@ export async function insertReport(
   );
 }
 
-export async function reports(q: Queryable) {
-  const rows = await q.query<{
-    id: string;
-    classified_id: string;
-    listing_title: string;
-    message_id: string | null;
-    message_body: string | null;
-    reason: string;
-    reporter: string | null;
-    created_at: Date | string;
-  }>(
-    `SELECT r.id, r.classified_id, c.title AS listing_title, r.message_id, m.body AS message_body, r.reason, u.email AS reporter, r.created_at
-       FROM classified_reports r
-       JOIN classifieds c ON c.workspace_id = r.workspace_id AND c.id = r.classified_id
-       LEFT JOIN classified_messages m ON m.workspace_id = r.workspace_id AND m.id = r.message_id
-       LEFT JOIN users u ON u.id = r.reporter_id
-      ORDER BY r.created_at DESC, r.id LIMIT 200`,
+interface ReportRow {
+  id: string;
+  workspace_id: number;
+  classified_id: string;
+  listing_title: string;
+  listing_status: ClassifiedStatus;
+  message_id: string | null;
+  message_body: string | null;
+  reason: string;
+  reporter: string | null;
+  created_at: Date | string;
+  resolution: 'dismissed' | 'removed' | null;
+  resolved_by: string | null;
+  resolved_at: Date | string | null;
+  resolution_note: string | null;
+}
+
+const REPORT_ROWS = `SELECT r.id, r.workspace_id, r.classified_id, c.title AS listing_title, c.status AS listing_status, r.message_id,
+       m.body AS message_body, r.reason, u.email AS reporter, r.created_at, r.resolution, a.email AS resolved_by, r.resolved_at,
+       r.resolution_note
+  FROM classified_reports r
+  JOIN classifieds c ON c.workspace_id = r.workspace_id AND c.id = r.classified_id
+  LEFT JOIN classified_messages m ON m.workspace_id = r.workspace_id AND m.id = r.message_id
+  LEFT JOIN users u ON u.id = r.reporter_id
+  LEFT JOIN users a ON a.id = r.resolved_by`;
+
+export const reportDto = (r: ReportRow): ReportDto => ({
+  id: r.id,
+  classified_id: r.classified_id,
+  listing_title: r.listing_title,
+  listing_status: r.listing_status,
+  message_id: r.message_id,
+  message_body: r.message_body,
+  reason: r.reason,
+  reporter: r.reporter,
+  created_at: iso(r.created_at),
+  status: r.resolution ?? 'open',
+  resolved_by: r.resolved_by,
+  resolved_at: isoOrNull(r.resolved_at),
+  resolution_note: r.resolution_note,
+});
+
+/** Open reports oldest first (the queue to work through), or resolved ones newest resolved first. */
+export async function reports(q: Queryable, status: 'open' | 'resolved'): Promise<ReportDto[]> {
+  const rows = await q.query<ReportRow>(
+    status === 'open'
+      ? `${REPORT_ROWS} WHERE r.resolved_at IS NULL ORDER BY r.created_at, r.id LIMIT 200`
+      : `${REPORT_ROWS} WHERE r.resolved_at IS NOT NULL ORDER BY r.resolved_at DESC, r.id LIMIT 200`,
   );
-  return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
+  return rows.map(reportDto);
+}
+
+export async function reportById(q: Queryable, id: string): Promise<ReportDto | undefined> {
+  const rows = await q.query<ReportRow>(`${REPORT_ROWS} WHERE r.id = $1`, [id]);
+  return rows[0] && reportDto(rows[0]);
+}
+
+/** Locks a report for the rest of the transaction (two admins resolving it at once: one wins). */
+export async function lockReport(
+  q: Queryable,
+  id: string,
+): Promise<{ workspace_id: number; classified_id: string; resolved_at: Date | string | null } | undefined> {
+  const rows = await q.query<{ workspace_id: number; classified_id: string; resolved_at: Date | string | null }>(
+    `SELECT workspace_id, classified_id, resolved_at FROM classified_reports WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Resolves open reports: one by id, or with `listing`, every open one about that ad. */
+export async function resolveReports(
+  q: Queryable,
+  r: { ws: number; id?: string; listing?: string; resolution: 'dismissed' | 'removed'; by: number; note: string | null; now: Date },
+): Promise<void> {
+  await q.query(
+    `UPDATE classified_reports SET resolution = $4, resolved_by = $5, resolution_note = $6, resolved_at = $7
+      WHERE workspace_id = $1 AND resolved_at IS NULL AND ($2::uuid IS NULL OR id = $2) AND ($3::uuid IS NULL OR classified_id = $3)`,
+    [r.ws, r.id ?? null, r.listing ?? null, r.resolution, r.by, r.note, r.now],
+  );
+}
+
+/** Takes an ad down: no longer public, its seller sees why. */
+export async function takeDownListing(q: Queryable, ws: number, id: string, reason: string, by: number, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE classifieds SET status = 'removed', removed_reason = $3, removed_by = $4, removed_at = $5, updated_at = $5
+      WHERE workspace_id = $1 AND id = $2`,
+    [ws, id, reason, by, now],
+  );
 }
 
 export async function isAdmin(q: Queryable, userId: number): Promise<boolean> {

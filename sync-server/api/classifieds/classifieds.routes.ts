@@ -49,6 +49,9 @@ export function classifiedsRoutes(deps: AppDeps): Router {
   mount(router, c.respond, async ({ params, body }, req) =>
     classifieds.respond(deps, await requireUser(deps, req), params.inquiryId, body),
   );
-  mount(router, c.reports, async (_input, req) => classifieds.listReports(deps, await requireUser(deps, req)));
+  mount(router, c.reports, async ({ query }, req) => classifieds.listReports(deps, await requireUser(deps, req), query.status));
+  mount(router, c.resolveReport, async ({ params, body }, req) =>
+    classifieds.resolveReport(deps, await requireUser(deps, req), params.reportId, body),
+  );
   return router;
 }

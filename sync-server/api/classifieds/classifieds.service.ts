@@ -16,6 +16,7 @@ import {
   type InquiryThread,
   type offerResponse,
   type reportCreate,
+  type reportResolve,
 } from '../../../schema/classifieds.js';
 import { formatCents } from '../../../schema/money.js';
 import { withScope, type Queryable } from '../../db/db.js';
@@ -25,6 +26,7 @@ import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/
 import { getFile, type FileRow } from '../drive/drive.repo.js';
 import type { Membership } from '../workspaces/membership.js';
 import * as repo from './classifieds.repo.js';
+import { announceInquiry } from './inquiry-mail.repo.js';
 
 /** A signed-in, active member of the workspace a seller's request names. */
 export interface SellerCaller {
@@ -111,6 +113,7 @@ export async function updateListing(
     const current = await ownListing(q, c, id);
     const change: repo.ListingChange = { ...body, status: undefined };
     if (body.images) await checkPhotos(q, c.workspaceId, body.images);
+    if (current.status === 'removed' && body.status) throw conflict(msg.removed);
     if (body.status && body.status !== current.status) {
       if (!nextStatuses[current.status].includes(body.status)) {
         throw conflict(
@@ -142,6 +145,7 @@ export async function renewListing(deps: AppDeps, c: SellerCaller, id: string): 
   const row = await scoped(deps, c, async (q) => {
     const current = await ownListing(q, c, id);
     if (current.status === 'sold') throw conflict('A sold listing cannot be renewed');
+    if (current.status === 'removed') throw conflict(msg.removed);
     if (current.status === 'expired') await withinPlan(q, deps, c);
     const from = Math.max(now.getTime(), new Date(current.expires_at).getTime());
     await repo.updateListing(
@@ -216,7 +220,12 @@ async function withinMessageRate(q: Queryable, deps: AppDeps, userId: number): P
 
 /** A listing that takes messages: sold and expired ones take none. */
 function assertOpen(listing: repo.ListingRow, now: Date): void {
-  if (listing.status === 'sold' || listing.status === 'expired' || new Date(listing.expires_at).getTime() <= now.getTime())
+  if (
+    listing.status === 'sold' ||
+    listing.status === 'expired' ||
+    listing.status === 'removed' ||
+    new Date(listing.expires_at).getTime() <= now.getTime()
+  )
     throw conflict(msg.closed);
 }
 
@@ -224,7 +233,7 @@ export async function ask(deps: AppDeps, userId: number, listingId: string, body
   const now = deps.now();
   return deps.db.transaction(async (q) => {
     const listing = await repo.anyListing(q, listingId);
-    if (!listing || listing.status === 'draft') throw notFound(msg.notFound);
+    if (!listing || listing.status === 'draft' || listing.status === 'removed') throw notFound(msg.notFound);
     assertOpen(listing, now);
     if (listing.status === 'paused') throw conflict(msg.notOpen);
     if (listing.created_by === userId || (await repo.isMember(q, listing.workspace_id, userId))) throw forbidden(msg.ownListing);
@@ -259,6 +268,8 @@ export async function ask(deps: AppDeps, userId: number, listingId: string, body
       amount: offer,
       now,
     });
+    // The seller's e-mail about it goes through the job queue once this commits.
+    await announceInquiry(q, id);
     const row = await repo.inquiryById(q, id);
     if (!row) throw notFound(msg.inquiryNotFound);
     return thread(q, row, 'buyer', userId);
@@ -426,7 +437,42 @@ export async function report(deps: AppDeps, userId: number, listingId: string, b
   return { message: 'Thank you. Our team will look at this report.' };
 }
 
-export async function listReports(deps: AppDeps, userId: number) {
-  if (!(await repo.isAdmin(deps.db, userId))) throw forbidden('Only Vuka admins can see reports');
-  return { reports: await repo.reports(deps.db) };
+async function requireAdmin(deps: AppDeps, userId: number): Promise<void> {
+  if (!(await repo.isAdmin(deps.db, userId))) throw forbidden(msg.adminsOnly);
+}
+
+export async function listReports(deps: AppDeps, userId: number, status: 'open' | 'resolved') {
+  await requireAdmin(deps, userId);
+  return { reports: await repo.reports(deps.db, status) };
+}
+
+/**
+ * An admin resolves a report: dismissed, or the ad taken down (no longer public; its seller sees the
+ * reason). Taking an ad down resolves every open report about it. Who and when are recorded.
+ */
+export async function resolveReport(deps: AppDeps, userId: number, reportId: string, body: z.output<typeof reportResolve>) {
+  await requireAdmin(deps, userId);
+  const now = deps.now();
+  return deps.db.transaction(async (q) => {
+    const report = await repo.lockReport(q, reportId);
+    if (!report) throw notFound(msg.reportNotFound);
+    if (report.resolved_at !== null) throw conflict(msg.alreadyResolved);
+    const note = body.note || null;
+    if (body.action === 'dismiss') {
+      await repo.resolveReports(q, { ws: report.workspace_id, id: reportId, resolution: 'dismissed', by: userId, note, now });
+    } else {
+      await repo.takeDownListing(q, report.workspace_id, report.classified_id, note ?? '', userId, now);
+      await repo.resolveReports(q, {
+        ws: report.workspace_id,
+        listing: report.classified_id,
+        resolution: 'removed',
+        by: userId,
+        note,
+        now,
+      });
+    }
+    const fresh = await repo.reportById(q, reportId);
+    if (!fresh) throw notFound(msg.reportNotFound);
+    return fresh;
+  });
 }

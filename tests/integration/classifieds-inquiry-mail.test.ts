@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifiedDto, inquiryThread } from '../../schema/classifieds.js';
+import { formatCents } from '../../schema/money.js';
+import { enqueueInquiryMails, INQUIRY_MAIL_JOB, sendInquiryMail } from '../../sync-server/api/classifieds/inquiry-mail.jobs.js';
+import type { Db } from '../../sync-server/db/db.js';
+import type { AppDeps } from '../../sync-server/deps.js';
+import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
+import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { testDatabases } from '../support/databases.js';
+import { signedInUser } from '../support/fixtures.js';
+import { quotedPrintableText as plain } from '../support/mime.js';
+import type { TestServer } from '../support/server.js';
+import { startTestServer } from '../support/server.js';
+import { startTestSmtp } from '../support/smtp.js';
+import { seedWorkspace } from '../support/sync-server.js';
+
+const DAY = 86_400_000;
+
+for (const target of testDatabases()) {
+  describe(`the seller's e-mail about an inquiry on ${target.name}`, () => {
+    let db: Db;
+    let server: TestServer;
+    let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+    let jobs: { queue: JobQueue; stop(): Promise<void> };
+
+    beforeAll(async () => {
+      db = await target.open();
+      smtp = await startTestSmtp();
+      server = await startTestServer(db, { mailer: smtpMailer(smtp.url, 'Vuka <no-reply@vuka.africa>') });
+      jobs = await startJobs(server.deps, { work: false });
+    });
+    afterAll(async () => {
+      await jobs?.stop();
+      await server?.close();
+      await smtp?.close();
+      await db?.close();
+    });
+
+    async function sellerWithAd(extra: Record<string, unknown> = {}) {
+      const { user, client } = await signedInUser(server, { full_name: 'Palesa Mokoena' });
+      const ws = await seedWorkspace(db, user.id);
+      const res = await client.post(`/api/workspaces/${ws}/classifieds`, {
+        title: 'Defy chest freezer',
+        category: 'home_garden',
+        price_cents: 180_000,
+        status: 'published',
+        allow_appointments: true,
+        ...extra,
+      });
+      expect(res.status, res.text).toBe(200);
+      return { user, ws, ad: classifiedDto.parse(res.json) };
+    }
+    async function runJobs() {
+      await enqueueInquiryMails(server.deps, jobs.queue);
+      return jobs.queue.drain(INQUIRY_MAIL_JOB);
+    }
+    const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).map((m) => plain(m.raw));
+    const mailState = async (id: string) =>
+      (
+        await db.query<{ seller_mail: string | null; seller_mail_error: string | null }>(
+          'SELECT seller_mail, seller_mail_error FROM classified_inquiries WHERE id = $1',
+          [id],
+        )
+      )[0];
+
+    it('a question, an offer and a viewing request each reach the seller once, with the buyer’s words and a link to the inquiry', async () => {
+      const s = await sellerWithAd();
+      const b = await signedInUser(server, { full_name: 'Bongani Sithole' });
+      const ask = async (body: Record<string, unknown>) => {
+        const res = await b.client.post(`/api/classifieds/${s.ad.id}/inquiries`, body);
+        expect(res.status, res.text).toBe(200);
+        return inquiryThread.parse(res.json);
+      };
+      const question = await ask({ message: 'Does it keep cold in load shedding?' });
+      const offer = await ask({ request_type: 'offer', offer_amount_cents: 150_000, message: 'Would you take R1500?' });
+      const at = new Date(server.deps.now().getTime() + 3 * DAY);
+      at.setUTCHours(8, 30, 0, 0);
+      const viewing = await ask({ request_type: 'viewing', viewing_at: at.toISOString(), message: 'Can I come on Saturday?' });
+      expect(await runJobs()).toBe(3);
+
+      const mails = mailsTo(s.user.email);
+      expect(mails).toHaveLength(3);
+      const about = (id: string) => mails.find((m) => m.includes(`/workspace/${s.ws}/classifieds/inquiries/${id}`)) ?? '';
+      expect(about(question.id)).toContain('Bongani has a question about your ad');
+      expect(about(question.id)).toContain('Does it keep cold in load shedding?');
+      // The amount as the app writes it (its spaces may be non-breaking ones, encoded in the mail).
+      expect(formatCents(150_000, 'ZAR')).toMatch(/1.500\.00/);
+      expect(about(offer.id)).toMatch(/Bongani offers R.{0,12}1.500\.00 for your ad/);
+      expect(about(viewing.id)).toContain('Bongani would like to view "Defy chest freezer" on');
+      expect(about(viewing.id)).toContain('10:30');
+      // The buyer's surname and e-mail stay inside Vuka.
+      for (const m of mails) {
+        expect(m).not.toContain('Sithole');
+        expect(m).not.toContain(b.user.email);
+      }
+      expect((await mailState(offer.id)).seller_mail).toBe('sent');
+
+      // Waking the queue again, or a second job for the same inquiry, sends nothing more.
+      expect(await runJobs()).toBe(0);
+      expect(await jobs.queue.send(INQUIRY_MAIL_JOB, { workspaceId: s.ws, id: offer.id }, `again:${offer.id}`)).not.toBeNull();
+      await jobs.queue.drain(INQUIRY_MAIL_JOB);
+      expect(mailsTo(s.user.email)).toHaveLength(3);
+      // Replies in the thread are not new inquiries.
+      expect((await b.client.post(`/api/classified-inquiries/${question.id}/messages`, { message: 'And the size?' })).status).toBe(200);
+      expect(await runJobs()).toBe(0);
+      expect(mailsTo(s.user.email)).toHaveLength(3);
+    });
+
+    it('a mail that fails is tried again with the reason kept meanwhile, and goes once the server answers', async () => {
+      const s = await sellerWithAd({ title: 'Baby cot' });
+      const b = await signedInUser(server, { full_name: 'Lindiwe Ngcobo' });
+      const made = inquiryThread.parse(
+        (await b.client.post(`/api/classifieds/${s.ad.id}/inquiries`, { message: 'Is the mattress included?' })).json,
+      );
+      const down: AppDeps = {
+        ...server.deps,
+        mailer: {
+          send: async () => {
+            throw new Error('SMTP refused the connection');
+          },
+        },
+      };
+      await expect(sendInquiryMail(down, s.ws, made.id)).rejects.toThrow('SMTP refused');
+      expect(await mailState(made.id)).toEqual({ seller_mail: 'queued', seller_mail_error: 'SMTP refused the connection' });
+      expect(mailsTo(s.user.email)).toHaveLength(0);
+      await sendInquiryMail(server.deps, s.ws, made.id);
+      expect(await mailState(made.id)).toEqual({ seller_mail: 'sent', seller_mail_error: null });
+      expect(mailsTo(s.user.email)).toHaveLength(1);
+      // A late retry of the failed run finds it sent.
+      await sendInquiryMail(server.deps, s.ws, made.id);
+      expect(mailsTo(s.user.email)).toHaveLength(1);
+    });
+
+    it('a refused inquiry queues no mail', async () => {
+      const s = await sellerWithAd({ title: 'Bakkie tyres' });
+      const b = await signedInUser(server, { full_name: 'Musa Khoza' });
+      const res = await b.client.post(`/api/classifieds/${s.ad.id}/inquiries`, { message: 'WhatsApp me on 082 555 1234' });
+      expect(res.status).toBe(400);
+      await runJobs();
+      expect(mailsTo(s.user.email)).toHaveLength(0);
+    });
+  });
+}
