@@ -51,6 +51,12 @@ const envSchema = z.object({
       return parsed;
     }),
   /**
+   * The platform's admins, by e-mail (comma separated): an account with one of these addresses is
+   * made an admin once its address is verified (at verification, and at start for accounts already
+   * verified). It only grants; taking admin away is done on the account itself.
+   */
+  ADMIN_EMAILS: z.string().default(''),
+  /**
    * Whether the server may fetch pictures named by address (a workspace logo given as a URL) from
    * private, loopback or link-local addresses. Refused by default and always in production.
    */
@@ -77,6 +83,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'HOST'> & {
   HOST: string;
   isProduction: boolean;
   allowedOrigins: string[];
+  /** ADMIN_EMAILS, trimmed and lower-cased. */
+  adminEmails: string[];
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -90,6 +98,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     HOST: parsed.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1'),
     APP_ORIGIN: origin,
     isProduction,
+    adminEmails: parsed.ADMIN_EMAILS.split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     allowedOrigins: [
       origin,
       ...parsed.ALLOWED_ORIGINS.split(',')

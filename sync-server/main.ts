@@ -10,6 +10,7 @@ import { startBillingSweeper } from './api/billing/billing.sweeper.js';
 import { startDriveSweeper } from './api/drive/drive.sweeper.js';
 import { demoAccount, demoSeedPlan, seedDemo } from './seed/demo.js';
 import { attachSockets } from './sockets.js';
+import { grantAdminByEmail } from './api/auth/users.repo.js';
 import { startJobs } from './jobs/jobs.js';
 
 /** Starts app + API on PORT with the configured database. */
@@ -27,6 +28,8 @@ export async function start() {
   if (demo.seed && (await seedDemo(deps))) {
     log.info(`Demo workspace created. Sign in as ${demoAccount.email} / ${demoAccount.password}`);
   }
+  const admins = await grantAdminByEmail(db, config.adminEmails);
+  if (admins > 0) log.info(`${admins} account(s) named in ADMIN_EMAILS made admin`);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   paystackSandbox?.attach(typeof address === 'object' && address ? address.port : config.PORT);

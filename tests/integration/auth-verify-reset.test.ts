@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../sync-server/db/db.js';
+import { grantAdminByEmail } from '../../sync-server/api/auth/users.repo.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
 import { testDatabases } from '../support/databases.js';
 import {
@@ -49,6 +50,38 @@ for (const target of testDatabases()) {
         const again = await client.post('/api/auth/verify-email', { code });
         expect(again.status).toBe(400);
         expect(again.json).toMatchObject({ message: 'Email is already verified' });
+      });
+
+      it('an address named in ADMIN_EMAILS becomes an admin when it is verified, not before; others never', async () => {
+        const adminEmail = uniqueEmail('operator');
+        const waiting = uniqueEmail('operator-waiting');
+        server.deps.config.adminEmails = [adminEmail, waiting];
+        try {
+          const admin = await registered(server, { email: adminEmail.toUpperCase() });
+          const me = async (c: CookieClient) => (await c.get('/api/auth/user')).json as { isAdmin?: boolean };
+          expect((await me(admin.client))?.isAdmin).toBe(false);
+          const ok = await admin.client.post('/api/auth/verify-email', { code: await latestCode(db, adminEmail) });
+          expect(ok.json).toMatchObject({ user: { email: adminEmail, isAdmin: true } });
+          const other = await registered(server);
+          await other.client.post('/api/auth/verify-email', { code: await latestCode(db, other.email) });
+          expect((await me(other.client))?.isAdmin).toBe(false);
+          // At start the server grants the verified ones only: an unverified account with a named address stays as it is.
+          await registered(server, { email: waiting });
+          expect(await grantAdminByEmail(db, server.deps.config.adminEmails)).toBe(0);
+          const flags = await db.query<{ email: string; is_admin: boolean }>(
+            'SELECT email, is_admin FROM users WHERE email = ANY($1::text[])',
+            [[adminEmail, waiting, other.email]],
+          );
+          expect(Object.fromEntries(flags.map((f) => [f.email, f.is_admin]))).toEqual({
+            [adminEmail]: true,
+            [waiting]: false,
+            [other.email]: false,
+          });
+          await db.query('UPDATE users SET verified = true WHERE email = $1', [waiting]);
+          expect(await grantAdminByEmail(db, server.deps.config.adminEmails)).toBe(1);
+        } finally {
+          server.deps.config.adminEmails = [];
+        }
       });
 
       it('a code is 6 digits (400 with the form message) and needs a session (401)', async () => {

@@ -79,6 +79,8 @@ export async function verifyEmail(deps: AppDeps, userId: number, code: string, i
     throw badRequest('This verification code has expired. Please request a new one.', { code: 'code_expired' });
   }
   await users.markVerified(deps.db, userId, now);
+  // An address the operator named in ADMIN_EMAILS becomes an admin only once it is proven.
+  if (deps.config.adminEmails.includes(user.email.toLowerCase())) await users.grantAdminByEmail(deps.db, [user.email.toLowerCase()]);
   return { message: 'Email verified', user: await currentUser(deps, userId) };
 }
 

@@ -96,6 +96,16 @@ export async function markVerified(db: Queryable, userId: number, now: Date): Pr
   );
 }
 
+/** Makes admins of the verified accounts with these e-mail addresses (lower-cased); returns how many changed. */
+export async function grantAdminByEmail(db: Queryable, emails: readonly string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const rows = await db.query<{ id: number }>(
+    `UPDATE users SET is_admin = true WHERE verified AND NOT is_admin AND lower(email) = ANY($1::text[]) RETURNING id`,
+    [emails],
+  );
+  return rows.length;
+}
+
 export async function setResetToken(db: Queryable, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.query(`UPDATE users SET reset_token_hash = $2, reset_expires_at = $3::timestamptz WHERE id = $1`, [
     userId,
