@@ -48,7 +48,8 @@ type Owned =
   | 'inquiry'
   | 'event'
   | 'ticketType'
-  | 'attendee';
+  | 'attendee'
+  | 'registration';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -87,6 +88,8 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'events/:eventId': 'event',
   'ticket-types/:typeId': 'ticketType',
   'attendees/:attendeeId': 'attendee',
+  // A's registration (an order of tickets), which A approves or declines.
+  'registrations/:registrationId': 'registration',
   // A published event's public page, by the slug its organiser published.
   'events/:slug': 'choice',
   // A ticket checkout's reference and a ticket's token: holding one is the proof (tests/integration/events.test.ts).
@@ -225,6 +228,7 @@ for (const target of testDatabases()) {
       event: '',
       ticketType: '',
       attendee: '',
+      registration: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -299,7 +303,7 @@ for (const target of testDatabases()) {
       aOwns.inquiry = z
         .object({ id: z.string() })
         .parse((await asker.client.post(`/api/classifieds/${published}/inquiries`, { message: 'Is it still available?' })).json).id;
-      // A's published event with a free ticket type, and one attendee another person registered.
+      // A's published event with a free ticket type, and one attendee (and registration) another person made.
       const event = z.object({ id: z.string(), slug: z.string() }).parse(
         (
           await a.post(`/api/workspaces/${aWorkspace.id}/events`, {
@@ -322,9 +326,11 @@ for (const target of testDatabases()) {
         email: 'tenant-c@example.test',
       });
       expect(registered.status, JSON.stringify(registered.json)).toBeLessThan(300);
-      aOwns.attendee = z
-        .object({ attendees: z.array(z.object({ id: z.string() })) })
-        .parse((await a.get(`/api/workspaces/${aWorkspace.id}/events/${event.id}/attendees`)).json).attendees[0].id;
+      const [attendee] = z
+        .object({ attendees: z.array(z.object({ id: z.string(), registration_id: z.string() })) })
+        .parse((await a.get(`/api/workspaces/${aWorkspace.id}/events/${event.id}/attendees`)).json).attendees;
+      aOwns.attendee = attendee.id;
+      aOwns.registration = attendee.registration_id;
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });
