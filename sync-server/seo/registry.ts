@@ -1,3 +1,4 @@
+import { eventsSeo } from '../api/events/events.seo.js';
 import { marketplaceSeo } from '../api/marketplace/marketplace.seo.js';
 import type { SeoSource } from './page-meta.js';
 
@@ -16,4 +17,4 @@ const siteSeo: SeoSource = {
  * Every module's public pages for search engines (DESIGN.md §16), one line each: the server writes
  * a matching page's meta into the HTML shell, and sitemap.xml lists every source's URLs.
  */
-export const seoSources: readonly SeoSource[] = [siteSeo, marketplaceSeo];
+export const seoSources: readonly SeoSource[] = [siteSeo, marketplaceSeo, eventsSeo];

@@ -11,6 +11,8 @@ import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { renderShell, siteOrigin } from '../../sync-server/seo/page-meta.js';
+import { metaFor } from '../../sync-server/seo/seo.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
 import { mimeAttachments, quotedPrintableText } from '../support/mime.js';
@@ -491,6 +493,90 @@ for (const target of testDatabases()) {
       const still = await send('GET', registrationsPath(event.id));
       expect((still.body.registrations as { id: string }[]).map((r) => r.id)).toEqual([regId]);
       expect(await ticketsOf(event.typeIds[0])).toBe(0);
+    });
+
+    it('a published public event page carries its title, description, canonical URL, cover and Event JSON-LD; drafts and private events none; public ones are in sitemap.xml', async () => {
+      const owner = await seedUser(db);
+      const theirWs = await seedWorkspace(db, owner);
+      await db.query(`INSERT INTO workspace_settings (workspace_id, timezone, currency) VALUES ($1, 'Africa/Johannesburg', 'ZAR')`, [
+        theirWs,
+      ]);
+      const as = await accessCookie(harness.server.deps, owner);
+      const make = async (body: Record<string, unknown>) => {
+        const made = await send('POST', `/api/workspaces/${theirWs}/events`, { start_date: '2031-04-10T19:00', ...body }, { as });
+        expect(made.status).toBe(200);
+        return { id: String(made.body.id), slug: String(made.body.slug) };
+      };
+      const blues = await make({
+        title: 'Braai and Blues',
+        description: 'Live blues by the river.',
+        location: 'Riverside Park, Durban',
+        end_date: '2031-04-10T23:30',
+        cover_image: 'https://img.example/braai.jpg',
+        status: 'published',
+      });
+      for (const t of [
+        { name: 'General', price_cents: 12_000, quantity: 100 },
+        { name: 'VIP', price_cents: 35_000, quantity: 1 },
+      ]) {
+        expect((await send('POST', `/api/workspaces/${theirWs}/events/${blues.id}/ticket-types`, t, { as })).status).toBe(200);
+      }
+      await db.query(`UPDATE ticket_types SET sold = quantity WHERE event_id = $1 AND name = 'VIP'`, [blues.id]);
+      const online = await make({ title: 'Open mic online', is_online: true, status: 'published' });
+      const draft = await make({ title: 'Secret draft', status: 'draft' });
+      const hidden = await make({ title: 'Members night', status: 'published', visibility: 'private' });
+
+      const path = `/marketplace/events/${blues.slug}`;
+      const meta = await metaFor(harness.server.deps, path);
+      expect(meta).not.toBeNull();
+      const shell = '<html><head><meta name="description" content="x" /><title>Vuka</title></head><body></body></html>';
+      const html = renderShell(shell, meta ?? { title: '', description: '', path: '' }, 'https://tickets.example');
+      expect(html).toContain('<title>Braai and Blues – 2031-04-10 | Vuka</title>');
+      expect(html).toContain(`<link rel="canonical" href="https://tickets.example${path}" />`);
+      expect(html).toContain('<meta property="og:image" content="https://img.example/braai.jpg" />');
+      expect(meta?.description).toContain('Riverside Park, Durban');
+      expect(meta?.description).toContain(`Tickets from ${formatCents(12_000, 'ZAR')}`);
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+        (m) => JSON.parse(m[1]) as Record<string, unknown>,
+      );
+      expect(ld.map((d) => d['@type'])).toEqual(['Event', 'BreadcrumbList']);
+      expect(ld[0]).toMatchObject({
+        '@context': 'https://schema.org',
+        name: 'Braai and Blues',
+        description: 'Live blues by the river.',
+        // The venue's wall clock, at its zone's offset.
+        startDate: '2031-04-10T19:00:00+02:00',
+        endDate: '2031-04-10T23:30:00+02:00',
+        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        location: { '@type': 'Place', name: 'Riverside Park, Durban' },
+        image: ['https://img.example/braai.jpg'],
+        url: `${siteOrigin(harness.server.deps)}${path}`,
+        organizer: { '@type': 'Organization' },
+        offers: [
+          { '@type': 'Offer', name: 'General', price: '120.00', priceCurrency: 'ZAR', availability: 'https://schema.org/InStock' },
+          { '@type': 'Offer', name: 'VIP', price: '350.00', priceCurrency: 'ZAR', availability: 'https://schema.org/SoldOut' },
+        ],
+      });
+
+      // No cover: no og:image; online: a virtual location; no ticket types yet: the event's own price.
+      const onlineMeta = await metaFor(harness.server.deps, `/marketplace/events/${online.slug}`);
+      expect(onlineMeta?.image).toBeUndefined();
+      expect(renderShell(shell, onlineMeta ?? { title: '', description: '', path: '' }, 'https://tickets.example')).not.toContain(
+        'og:image',
+      );
+      expect(onlineMeta?.jsonLd?.[0]).toMatchObject({
+        location: { '@type': 'VirtualLocation' },
+        offers: [{ price: '0.00', priceCurrency: 'ZAR' }],
+      });
+      expect(await metaFor(harness.server.deps, `/marketplace/events/${draft.slug}`)).toBeNull();
+      expect(await metaFor(harness.server.deps, `/marketplace/events/${hidden.slug}`)).toBeNull();
+      expect(await metaFor(harness.server.deps, '/marketplace/events/no-such-event')).toBeNull();
+
+      const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+      expect(xml).toContain(`/marketplace/events/${blues.slug}</loc>`);
+      expect(xml).toContain(`/marketplace/events/${online.slug}</loc>`);
+      expect(xml).not.toContain(`/marketplace/events/${draft.slug}<`);
+      expect(xml).not.toContain(`/marketplace/events/${hidden.slug}<`);
     });
 
     it('another workspace cannot read or change these events', async () => {

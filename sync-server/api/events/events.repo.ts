@@ -346,6 +346,14 @@ export async function publicEventBySlug(q: Queryable, slug: string, lock = false
   return row;
 }
 
+/** Published public events for sitemap.xml (as owner), newest change first. */
+export async function sitemapEvents(q: Queryable, limit: number): Promise<{ slug: string; updated_at: Date }[]> {
+  return q.query(
+    `SELECT slug, updated_at FROM events WHERE status = 'published' AND visibility = 'public' ORDER BY updated_at DESC, slug LIMIT $1`,
+    [limit],
+  );
+}
+
 export async function insertRegistration(
   q: Queryable,
   r: {
