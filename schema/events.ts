@@ -45,6 +45,8 @@ export const eventMessages = {
   noKey: 'Open this screen once while online so it can check tickets offline',
   ticketNotFound: 'Ticket not found',
   checkInFixed: 'An admission cannot be changed or withdrawn',
+  registrationNotFound: 'Registration not found',
+  alreadyDecided: 'This registration was already approved or declined',
   messageSubject: 'Give the message a subject',
   messageBody: 'The message cannot be empty',
 } as const;
@@ -293,6 +295,23 @@ export const attendeeDto = z.object({
 });
 export type AttendeeDto = z.infer<typeof attendeeDto>;
 export const attendeeList = z.object({ attendees: z.array(attendeeDto) });
+
+/**
+ * A registration waiting for the organiser (an event with requires_approval): free, or paid
+ * already. No ticket exists until it is approved; a declined one gets a short e-mail.
+ */
+export const registrationRequest = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  lines: z.array(z.object({ ticket_type: z.string(), quantity: z.number() })),
+  payment_status: z.enum(paymentStatuses),
+  amount_paid_cents: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+});
+export type RegistrationRequest = z.infer<typeof registrationRequest>;
+export const registrationRequests = z.object({ registrations: z.array(registrationRequest) });
 
 /** What a door device keeps to check tickets with no network. */
 export const doorKit = z.object({

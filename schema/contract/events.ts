@@ -10,6 +10,7 @@ import {
   eventPatch,
   publicEventDetail,
   publicEventList,
+  registrationRequests,
   ticketOrderInput,
   ticketOrderResult,
   ticketTypeInput,
@@ -22,6 +23,7 @@ const ws = z.object({ id: idParam });
 const event = z.object({ id: idParam, eventId: z.uuid() });
 const ticketType = z.object({ id: idParam, eventId: z.uuid(), typeId: z.uuid() });
 const attendee = z.object({ id: idParam, eventId: z.uuid(), attendeeId: z.uuid() });
+const registration = z.object({ id: idParam, eventId: z.uuid(), registrationId: z.uuid() });
 const slug = z.object({ slug: text(120).min(1) });
 const token = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
 
@@ -58,6 +60,27 @@ export const eventsContract = {
     params: attendee,
     response: attendeeList,
   }),
+  /** Registrations waiting for the organiser's approval (events with requires_approval). */
+  approvals: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/events/:eventId/registrations',
+    params: event,
+    response: registrationRequests,
+  }),
+  /** Issues the registration's tickets and e-mails them. */
+  approve: endpoint({
+    method: 'POST',
+    path: '/api/workspaces/:id/events/:eventId/registrations/:registrationId/approve',
+    params: registration,
+    response: registrationRequests,
+  }),
+  /** Turns the registration down: its seats go back on sale and the buyer gets a short e-mail. */
+  decline: endpoint({
+    method: 'POST',
+    path: '/api/workspaces/:id/events/:eventId/registrations/:registrationId/decline',
+    params: registration,
+    response: registrationRequests,
+  }),
   message: endpoint({
     method: 'POST',
     path: '/api/workspaces/:id/events/:eventId/messages',
@@ -87,7 +110,12 @@ export const eventsContract = {
     method: 'GET',
     path: '/api/public/events/:slug/checkouts/:reference',
     params: slug.extend({ reference: z.string().regex(/^vktkt_[0-9a-f]{24}$/) }),
-    response: z.object({ status: z.enum(['paid', 'pending', 'failed']), tickets: z.array(z.string()) }),
+    response: z.object({
+      status: z.enum(['paid', 'pending', 'failed']),
+      tickets: z.array(z.string()),
+      /** Paid, and waiting for the organiser to approve it (no ticket yet). */
+      awaiting_approval: z.boolean(),
+    }),
   }),
   ticket: endpoint({ method: 'GET', path: '/api/public/tickets/:token', params: token, response: ticketView }),
 } as const;

@@ -4,10 +4,18 @@ import { invoiceReminderJobs } from '../api/invoices/invoice-reminders.jobs.js';
 import { invoiceCheckoutJobs } from '../api/invoices/invoice-pay.jobs.js';
 import { classifiedsExpiryJobs } from '../api/classifieds/classifieds-expiry.jobs.js';
 import { inquiryMailJobs } from '../api/classifieds/inquiry-mail.jobs.js';
+import { ticketMailJobs } from '../api/events/ticket-mail.jobs.js';
 import { startJobQueue, type JobArea, type JobQueue } from './job-queue.js';
 
 /** Every area with jobs, one line each. */
-export const jobAreas: readonly JobArea[] = [invoiceJobs, invoiceReminderJobs, invoiceCheckoutJobs, classifiedsExpiryJobs, inquiryMailJobs];
+export const jobAreas: readonly JobArea[] = [
+  invoiceJobs,
+  invoiceReminderJobs,
+  invoiceCheckoutJobs,
+  classifiedsExpiryJobs,
+  inquiryMailJobs,
+  ticketMailJobs,
+];
 
 /** Starts the job queue with every area's jobs and workers; `stop` ends them before the database closes. */
 export async function startJobs(

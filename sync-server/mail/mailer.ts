@@ -14,6 +14,8 @@ export interface MailAttachment {
   filename: string;
   content: Uint8Array;
   contentType: string;
+  /** Set for an image the HTML shows inline (`<img src="cid:…">`) rather than a file to open. */
+  cid?: string;
 }
 
 export interface Mailer {
@@ -28,7 +30,12 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
       await transport.sendMail({
         from,
         ...mail,
-        attachments: attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+        attachments: attachments?.map((a) => ({
+          filename: a.filename,
+          content: Buffer.from(a.content),
+          contentType: a.contentType,
+          ...(a.cid ? { cid: a.cid } : {}),
+        })),
       });
     },
   };

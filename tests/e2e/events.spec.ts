@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { svgDataUrl, ticketQrSvg } from '../../schema/ticket-qr';
 import { waitForMails } from '../support/mailbox-file.js';
 import { skipCookieConsent, uniqueEmail } from './auth-support';
 import { logIn, newTraderWithWorkspace } from './inventory-support';
@@ -104,6 +105,10 @@ test('organiser to door: two ticket types, card purchase, e-mailed codes, two of
   expect(codes).toHaveLength(2);
   await buyer.getByRole('link', { name: 'Open ticket 1' }).click();
   await expect(buyer.getByLabel('Ticket code')).toHaveText(codes[0]);
+  // The QR code on the ticket page is drawn from exactly the code the door verifies.
+  const qr = buyer.getByRole('img', { name: 'QR code of this ticket' });
+  await expect(qr).toBeVisible();
+  expect(await qr.getAttribute('src')).toBe(svgDataUrl(await ticketQrSvg(codes[0])));
   await shot(buyer, info, 'ticket');
 
   // A free registration, then cancelled by the organiser: its code goes on the revocation list.
@@ -161,6 +166,43 @@ test('organiser to door: two ticket types, card purchase, e-mailed codes, two of
   await expect(doubles.getByText('Sipho Ndlovu · VIP')).toHaveCount(1);
   await expect(doubles.getByRole('listitem').filter({ hasText: /^Door .* at / })).toHaveCount(2);
   await shot(page, info, 'report');
+
+  // An event that takes registrations for approval (set up through the API): a registration waits
+  // with no ticket until the organiser approves it on the registrations screen.
+  const origin = new URL(page.url()).origin;
+  const api = async (path: string, data: unknown) => {
+    const res = await page.request.post(path, { data, headers: { origin } });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as { id: string; slug: string };
+  };
+  const guarded = await api(`/api/workspaces/${workspaceId}/events`, {
+    title: `Tasting evening ${tag}`,
+    start_date: '2031-03-01T18:00',
+    requires_approval: true,
+    status: 'published',
+  });
+  await api(`/api/workspaces/${workspaceId}/events/${guarded.id}/ticket-types`, { name: 'Seat', quantity: 12 });
+  await buyer.goto(`/marketplace/events/${guarded.slug}`);
+  await buyer.getByLabel('How many Seat').fill('1');
+  await buyer.getByLabel('Your name').fill('Ayanda Mokoena');
+  const guestEmail = uniqueEmail('ticket-approval', info.project.name);
+  await buyer.getByLabel('E-mail for the tickets').fill(guestEmail);
+  await buyer.getByRole('button', { name: 'Get free tickets' }).click();
+  await expect(buyer.getByText('Registration received')).toBeVisible();
+  if (info.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/workspace/${workspaceId}/events/${guarded.id}/registrations`);
+  const waiting = page.getByRole('list', { name: 'Registrations awaiting approval' });
+  await expect(waiting.getByText('Ayanda Mokoena')).toBeVisible();
+  await expect(page.getByText('No registrations yet')).toBeVisible();
+  await shot(page, info, 'approval');
+  await page.getByRole('button', { name: 'Approve registration of Ayanda Mokoena' }).click();
+  await expect(page.getByText('Ayanda Mokoena approved: the tickets are on their way by e-mail')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Awaiting approval (0)' })).toBeVisible();
+  await expect(page.getByRole('table').getByText('Ayanda Mokoena')).toBeVisible();
+  const [approvedMail] = await waitForMails(guestEmail, 1);
+  expect(codesIn(approvedMail.raw)).toHaveLength(1);
+  await shot(page, info, 'approved');
+
   await doorA.context.close();
   await doorB.context.close();
   await buyerContext.close();

@@ -1,14 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventMessages } from '../../schema/events.js';
+import { formatCents } from '../../schema/money.js';
 import { verifyTicketCode } from '../../schema/ticket-code.js';
+import { ticketQrOptions } from '../../schema/ticket-qr.js';
+import { enqueueTicketMails, TICKET_EMAIL_JOB } from '../../sync-server/api/events/ticket-mail.jobs.js';
+import { TICKET_QR_PIXELS } from '../../sync-server/api/events/ticket-qr.js';
 import type { Db } from '../../sync-server/db/db.js';
+import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
+import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { renderShell, siteOrigin } from '../../sync-server/seo/page-meta.js';
+import { metaFor } from '../../sync-server/seo/seo.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
+import { mimeAttachments, quotedPrintableText } from '../support/mime.js';
+import { pdfFirstPageImages, pdfText } from '../support/pdf-text.js';
 import { startTestSmtp } from '../support/smtp.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+
+/** The PNG the ticket's QR code should be, made by qrcode straight from the code's text. */
+const expectedQrPng = async (code: string) =>
+  (await QRCode.toBuffer(code, { ...ticketQrOptions, type: 'png', width: TICKET_QR_PIXELS })).toString('base64');
 
 interface Json {
   status: number;
@@ -21,6 +36,7 @@ for (const target of testDatabases()) {
     let harness: BillingHarness;
     let mailed: TestServer;
     let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+    let jobs: { queue: JobQueue; stop(): Promise<void> };
     let base: string;
     let cookie: string;
     let ws: number;
@@ -31,15 +47,23 @@ for (const target of testDatabases()) {
       base = harness.server.url;
       smtp = await startTestSmtp();
       mailed = await startTestServer(db, { mailer: smtpMailer(smtp.url, 'Vuka <no-reply@vuka.africa>') });
+      // The job queue's workers send over SMTP; the tests run them by hand.
+      jobs = await startJobs(mailed.deps, { work: false });
       const owner = await seedUser(db);
       ws = await seedWorkspace(db, owner);
       cookie = await accessCookie(harness.server.deps, owner);
     });
     afterAll(async () => {
+      await jobs.stop();
       await mailed.close();
       await harness.close();
       await smtp.close();
       await db.close();
+    });
+
+    // Every test buys from the same address: the per-address limit on ticket orders starts afresh for each.
+    beforeEach(async () => {
+      await db.query(`DELETE FROM rate_limits WHERE key LIKE 'tickets:%'`);
     });
 
     async function send(method: string, path: string, body?: unknown, opts: { as?: string; at?: string } = {}): Promise<Json> {
@@ -119,6 +143,14 @@ for (const target of testDatabases()) {
       Number((await db.query<{ sold: number }>('SELECT sold FROM ticket_types WHERE id = $1', [typeId]))[0].sold);
     const ticketsOf = async (typeId: string) =>
       Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM attendees WHERE ticket_type_id = $1', [typeId]))[0].n);
+    /** Hands due ticket mails to the queue and runs every job that is ready, as a worker would. */
+    async function runMailJobs(): Promise<number> {
+      await enqueueTicketMails(mailed.deps, jobs.queue);
+      return jobs.queue.drain(TICKET_EMAIL_JOB);
+    }
+    const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
+    const codeOf = async (token: string) =>
+      String((await send('GET', `/api/public/tickets/${token}`, undefined, { as: 'anonymous' })).body.code);
 
     it('20 buyers racing for the last 10 of 400 tickets: exactly 10 succeed, the 401st is refused', async () => {
       const event = await publishedEvent([{ name: 'General', price_cents: 0, quantity: 400 }]);
@@ -171,22 +203,77 @@ for (const target of testDatabases()) {
       expect(bad).toMatchObject({ status: 400, body: { errors: { sale_ends: [eventMessages.saleEndBeforeStart] } } });
     });
 
-    it('free tickets are e-mailed over SMTP with their codes and a PDF each', async () => {
+    it('free tickets are e-mailed through the job queue, each with its QR code inline, its code and a PDF with the QR code', async () => {
       const event = await publishedEvent([{ name: 'Free entry', price_cents: 0, quantity: 50 }]);
       const placed = await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 2 }], 'smtp.buyer@example.test', mailed.url);
       expect(placed.status).toBe(200);
-      const mail = await smtp.waitFor('smtp.buyer@example.test');
-      const raw = mail.raw.replace(/=\r?\n/g, '');
-      expect(raw).toContain('Your tickets:');
-      expect((raw.match(/filename="?ticket-\d\.pdf/g) ?? []).length).toBe(2);
+      // Nothing is sent inside the request: the mail waits for the queue's worker.
+      expect(mailsTo('smtp.buyer@example.test')).toHaveLength(0);
+      await runMailJobs();
+      const [mail] = mailsTo('smtp.buyer@example.test');
+      const text = quotedPrintableText(mail.raw);
+      expect(text).toContain('Your tickets:');
+      const codes = await Promise.all((placed.body.tickets as { token: string }[]).map((t) => codeOf(t.token)));
+      for (const code of codes) {
+        expect(text).toContain(`Code: ${code}`);
+        // The code in the QR image is the one the door verifies offline.
+        expect(await verifyTicketCode(code, event.publicKey, event.id)).toMatchObject({ ok: true });
+      }
+      const attached = mimeAttachments(mail.raw);
+      expect(attached.filter((a) => a.contentType === 'application/pdf').map((a) => a.filename)).toEqual(['ticket-1.pdf', 'ticket-2.pdf']);
+      // Each ticket's QR code is an inline PNG the HTML shows by its Content-ID (mail clients run no scripts)...
+      const qrs = attached.filter((a) => a.contentType === 'image/png');
+      expect(qrs.map((a) => a.contentId)).toEqual(['ticket-1-qr@tickets.vuka', 'ticket-2-qr@tickets.vuka']);
+      for (const qr of qrs) expect(text).toContain(`src="cid:${qr.contentId}"`);
+      // ...made from exactly the ticket's code: byte for byte what qrcode draws for that text.
+      expect(qrs.map((a) => Buffer.from(a.bytes).toString('base64')).sort()).toEqual((await Promise.all(codes.map(expectedQrPng))).sort());
+
       const [t] = placed.body.tickets as { token: string }[];
       const pdf = await fetch(`${base}/api/public/tickets/${t.token}/pdf`);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const bytes = new Uint8Array(await pdf.arrayBuffer());
+      expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await pdfFirstPageImages(bytes)).toBe(1);
+      expect((await pdfText(bytes)).replace(/\s+/g, '')).toContain(await codeOf(t.token));
+      const mailedPdf = attached.find((a) => a.filename === 'ticket-1.pdf');
+      expect(await pdfFirstPageImages(mailedPdf?.bytes ?? new Uint8Array())).toBe(1);
+    });
+
+    it('a mail server refusing the first try: the queue retries the same job and the buyer gets exactly one mail', async () => {
+      await runMailJobs();
+      const event = await publishedEvent([{ name: 'Retry', price_cents: 0, quantity: 10 }]);
+      const to = `retry.${randomUUID().slice(0, 8)}@example.test`;
+      expect((await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 1 }], to)).status).toBe(200);
+      smtp.refuseNext(1);
+      expect(await runMailJobs()).toBe(1);
+      expect(mailsTo(to)).toHaveLength(0);
+      const [waiting] = await db.query<{ status: string; error: string | null; job_id: string }>(
+        `SELECT m.status, m.error, m.job_id FROM ticket_mails m JOIN registrations r ON r.workspace_id = m.workspace_id AND r.id = m.registration_id
+          WHERE r.email = $1`,
+        [to],
+      );
+      expect(waiting).toMatchObject({ status: 'queued', error: expect.stringMatching(/451|busy/i) });
+      const [job] = await db.query<{ state: string; retry_count: number }>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [
+        waiting.job_id,
+      ]);
+      expect(job.state).toBe('retry');
+      // The retry's wait passes; the same job runs again and sends.
+      await db.query(`UPDATE pgboss.job SET start_after = now() WHERE id = $1`, [waiting.job_id]);
+      expect(await runMailJobs()).toBe(1);
+      expect(mailsTo(to)).toHaveLength(1);
       expect(
-        Buffer.from(await pdf.arrayBuffer())
-          .subarray(0, 5)
-          .toString(),
-      ).toBe('%PDF-');
+        (await db.query<{ retry_count: number }>('SELECT retry_count FROM pgboss.job WHERE id = $1', [waiting.job_id]))[0].retry_count,
+      ).toBe(1);
+      // The same mail asked for again, and its job run again: still one mail.
+      const [reg] = await db.query<{ workspace_id: number; id: string }>('SELECT workspace_id, id FROM registrations WHERE email = $1', [
+        to,
+      ]);
+      await jobs.queue.send(TICKET_EMAIL_JOB, { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' });
+      await runMailJobs();
+      expect(mailsTo(to)).toHaveLength(1);
+      expect((await db.query<{ status: string }>('SELECT status FROM ticket_mails WHERE registration_id = $1', [reg.id]))[0].status).toBe(
+        'sent',
+      );
     });
 
     it('paid tickets go through the card checkout; the signed webhook issues them once; a decline releases the seats', async () => {
@@ -204,9 +291,9 @@ for (const target of testDatabases()) {
       const state = await send('GET', `/api/public/events/${event.slug}/checkouts/${reference}`, undefined, { as: 'anonymous' });
       expect(state.body).toMatchObject({ status: 'paid' });
       expect(state.body.tickets).toHaveLength(2);
-      const mail = await db.query<{ body_text: string }>('SELECT body_text FROM mail_outbox WHERE recipient = $1', ['payer@example.test']);
-      expect(mail).toHaveLength(1);
-      expect(mail[0].body_text).toContain('VK1.');
+      await runMailJobs();
+      expect(mailsTo('payer@example.test')).toHaveLength(1);
+      expect(quotedPrintableText(mailsTo('payer@example.test')[0].raw)).toContain('Code: VK1.');
 
       const declined = await order(event.slug, [{ ticket_type_id: typeId, quantity: 3 }], 'declined@example.test');
       expect(await sold(typeId)).toBe(5);
@@ -216,7 +303,7 @@ for (const target of testDatabases()) {
       const back = await send('GET', `/api/public/events/${event.slug}/checkouts/${String(declined.body.reference)}`, undefined, {
         as: 'anonymous',
       });
-      expect(back.body).toEqual({ status: 'failed', tickets: [] });
+      expect(back.body).toEqual({ status: 'failed', tickets: [], awaiting_approval: false });
       expect(await sold(typeId)).toBe(2);
       expect(await ticketsOf(typeId)).toBe(2);
     });
@@ -273,6 +360,223 @@ for (const target of testDatabases()) {
         public_key: event.publicKey,
       });
       expect(await sold(event.typeIds[0])).toBe(0);
+    });
+
+    async function approvalEvent(types: Record<string, unknown>[]) {
+      const event = await publishedEvent(types);
+      expect((await send('PATCH', `/api/workspaces/${ws}/events/${event.id}`, { requires_approval: true })).status).toBe(200);
+      return event;
+    }
+    const registrationsPath = (eventId: string) => `/api/workspaces/${ws}/events/${eventId}/registrations`;
+    const unique = (name: string) => `${name}.${randomUUID().slice(0, 8)}@example.test`;
+
+    it('requires_approval: registrations wait with no ticket; approval issues and mails the tickets, a decline mails a note and frees the seats', async () => {
+      const event = await approvalEvent([{ name: 'Guest list', price_cents: 0, quantity: 5 }]);
+      const [typeId] = event.typeIds;
+      const yes = unique('approved');
+      const no = unique('declined');
+      const a = await order(event.slug, [{ ticket_type_id: typeId, quantity: 2 }], yes);
+      expect(a).toMatchObject({ status: 200, body: { registration_status: 'pending', tickets: [] } });
+      const b = await order(event.slug, [{ ticket_type_id: typeId, quantity: 1 }], no);
+      expect(await ticketsOf(typeId)).toBe(0);
+      // The seats are held meanwhile.
+      expect(await sold(typeId)).toBe(3);
+      await runMailJobs();
+      expect(mailsTo(yes)).toHaveLength(0);
+
+      const waiting = await send('GET', registrationsPath(event.id));
+      expect(waiting.body.registrations).toEqual([
+        {
+          id: a.body.registration_id,
+          name: 'Thandi Buyer',
+          email: yes,
+          lines: [{ ticket_type: 'Guest list', quantity: 2 }],
+          payment_status: 'free',
+          amount_paid_cents: 0,
+          currency: 'ZAR',
+          created_at: expect.any(String),
+        },
+        expect.objectContaining({ id: b.body.registration_id, email: no }),
+      ]);
+
+      const approved = await send('POST', `${registrationsPath(event.id)}/${String(a.body.registration_id)}/approve`, {});
+      expect(approved.status).toBe(200);
+      expect((approved.body.registrations as { id: string }[]).map((r) => r.id)).toEqual([b.body.registration_id]);
+      expect(await ticketsOf(typeId)).toBe(2);
+      const twice = await send('POST', `${registrationsPath(event.id)}/${String(a.body.registration_id)}/decline`, {});
+      expect(twice).toMatchObject({ status: 409, body: { message: eventMessages.alreadyDecided } });
+      await runMailJobs();
+      expect(mailsTo(yes)).toHaveLength(1);
+      const attached = mimeAttachments(mailsTo(yes)[0].raw);
+      expect(attached.filter((x) => x.contentType === 'image/png')).toHaveLength(2);
+      const holders = await send('GET', `/api/workspaces/${ws}/events/${event.id}/attendees`);
+      expect(
+        (holders.body.attendees as { email: string; registration_status: string }[]).map((x) => [x.email, x.registration_status]),
+      ).toEqual([
+        [yes, 'confirmed'],
+        [yes, 'confirmed'],
+      ]);
+
+      const declined = await send('POST', `${registrationsPath(event.id)}/${String(b.body.registration_id)}/decline`, {});
+      expect(declined).toMatchObject({ status: 200, body: { registrations: [] } });
+      expect(await sold(typeId)).toBe(2);
+      expect(await ticketsOf(typeId)).toBe(2);
+      await runMailJobs();
+      expect(mailsTo(no)).toHaveLength(1);
+      const note = quotedPrintableText(mailsTo(no)[0].raw);
+      expect(note).toContain('Subject: Your registration for');
+      expect(note).toContain('could not accept your registration');
+      expect(note).not.toContain('refund');
+      expect(mimeAttachments(mailsTo(no)[0].raw)).toEqual([]);
+      const missing = await send('POST', `${registrationsPath(event.id)}/${randomUUID()}/approve`, {});
+      expect(missing).toMatchObject({ status: 404, body: { message: eventMessages.registrationNotFound } });
+    });
+
+    it('requires_approval with paid tickets: paid first with no ticket; declined, the buyer is told the money comes back', async () => {
+      const event = await approvalEvent([{ name: 'Patron', price_cents: 40_000, quantity: 4 }]);
+      const [typeId] = event.typeIds;
+      const payer = unique('patron');
+      const started = await order(event.slug, [{ ticket_type_id: typeId, quantity: 1 }], payer);
+      await payOnCheckout(String(started.body.authorization_url));
+      await harness.sandbox.idle();
+      const state = await send('GET', `/api/public/events/${event.slug}/checkouts/${String(started.body.reference)}`, undefined, {
+        as: 'anonymous',
+      });
+      expect(state.body).toEqual({ status: 'paid', tickets: [], awaiting_approval: true });
+      expect(await ticketsOf(typeId)).toBe(0);
+      const waiting = await send('GET', registrationsPath(event.id));
+      expect(waiting.body.registrations).toEqual([
+        expect.objectContaining({ email: payer, payment_status: 'paid', amount_paid_cents: 40_000 }),
+      ]);
+      await send('POST', `${registrationsPath(event.id)}/${String(started.body.registration_id)}/decline`, {});
+      expect(await sold(typeId)).toBe(0);
+      await runMailJobs();
+      expect(quotedPrintableText(mailsTo(payer)[0].raw)).toContain(
+        // The mail text is read with no-break spaces as plain ones.
+        `will refund the ${formatCents(40_000, 'ZAR').replace(/\u00a0/g, ' ')} you paid`,
+      );
+    });
+
+    it("another workspace's organiser can neither approve nor decline these registrations, through either workspace's path", async () => {
+      const event = await approvalEvent([{ name: 'Door list', price_cents: 0, quantity: 5 }]);
+      const placed = await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 1 }], unique('guarded'));
+      const regId = String(placed.body.registration_id);
+      const stranger = await seedUser(db);
+      const theirWs = await seedWorkspace(db, stranger);
+      const theirs = await accessCookie(harness.server.deps, stranger);
+      const theirEvent = await send(
+        'POST',
+        `/api/workspaces/${theirWs}/events`,
+        { title: 'Their gig', start_date: '2030-09-01' },
+        { as: theirs },
+      );
+      expect(theirEvent.status).toBe(200);
+      for (const action of ['approve', 'decline']) {
+        const viaOurs = await send('POST', `${registrationsPath(event.id)}/${regId}/${action}`, {}, { as: theirs });
+        expect(viaOurs.status).toBe(403);
+        const viaTheirs = await send(
+          'POST',
+          `/api/workspaces/${theirWs}/events/${event.id}/registrations/${regId}/${action}`,
+          {},
+          { as: theirs },
+        );
+        expect(viaTheirs).toMatchObject({ status: 404, body: { message: eventMessages.notFound } });
+        const viaTheirEvent = await send(
+          'POST',
+          `/api/workspaces/${theirWs}/events/${String(theirEvent.body.id)}/registrations/${regId}/${action}`,
+          {},
+          { as: theirs },
+        );
+        expect(viaTheirEvent).toMatchObject({ status: 404, body: { message: eventMessages.registrationNotFound } });
+      }
+      expect((await send('GET', registrationsPath(event.id), undefined, { as: theirs })).status).toBe(403);
+      const still = await send('GET', registrationsPath(event.id));
+      expect((still.body.registrations as { id: string }[]).map((r) => r.id)).toEqual([regId]);
+      expect(await ticketsOf(event.typeIds[0])).toBe(0);
+    });
+
+    it('a published public event page carries its title, description, canonical URL, cover and Event JSON-LD; drafts and private events none; public ones are in sitemap.xml', async () => {
+      const owner = await seedUser(db);
+      const theirWs = await seedWorkspace(db, owner);
+      await db.query(`INSERT INTO workspace_settings (workspace_id, timezone, currency) VALUES ($1, 'Africa/Johannesburg', 'ZAR')`, [
+        theirWs,
+      ]);
+      const as = await accessCookie(harness.server.deps, owner);
+      const make = async (body: Record<string, unknown>) => {
+        const made = await send('POST', `/api/workspaces/${theirWs}/events`, { start_date: '2031-04-10T19:00', ...body }, { as });
+        expect(made.status).toBe(200);
+        return { id: String(made.body.id), slug: String(made.body.slug) };
+      };
+      const blues = await make({
+        title: 'Braai and Blues',
+        description: 'Live blues by the river.',
+        location: 'Riverside Park, Durban',
+        end_date: '2031-04-10T23:30',
+        cover_image: 'https://img.example/braai.jpg',
+        status: 'published',
+      });
+      for (const t of [
+        { name: 'General', price_cents: 12_000, quantity: 100 },
+        { name: 'VIP', price_cents: 35_000, quantity: 1 },
+      ]) {
+        expect((await send('POST', `/api/workspaces/${theirWs}/events/${blues.id}/ticket-types`, t, { as })).status).toBe(200);
+      }
+      await db.query(`UPDATE ticket_types SET sold = quantity WHERE event_id = $1 AND name = 'VIP'`, [blues.id]);
+      const online = await make({ title: 'Open mic online', is_online: true, status: 'published' });
+      const draft = await make({ title: 'Secret draft', status: 'draft' });
+      const hidden = await make({ title: 'Members night', status: 'published', visibility: 'private' });
+
+      const path = `/marketplace/events/${blues.slug}`;
+      const meta = await metaFor(harness.server.deps, path);
+      expect(meta).not.toBeNull();
+      const shell = '<html><head><meta name="description" content="x" /><title>Vuka</title></head><body></body></html>';
+      const html = renderShell(shell, meta ?? { title: '', description: '', path: '' }, 'https://tickets.example');
+      expect(html).toContain('<title>Braai and Blues – 2031-04-10 | Vuka</title>');
+      expect(html).toContain(`<link rel="canonical" href="https://tickets.example${path}" />`);
+      expect(html).toContain('<meta property="og:image" content="https://img.example/braai.jpg" />');
+      expect(meta?.description).toContain('Riverside Park, Durban');
+      expect(meta?.description).toContain(`Tickets from ${formatCents(12_000, 'ZAR')}`);
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+        (m) => JSON.parse(m[1]) as Record<string, unknown>,
+      );
+      expect(ld.map((d) => d['@type'])).toEqual(['Event', 'BreadcrumbList']);
+      expect(ld[0]).toMatchObject({
+        '@context': 'https://schema.org',
+        name: 'Braai and Blues',
+        description: 'Live blues by the river.',
+        // The venue's wall clock, at its zone's offset.
+        startDate: '2031-04-10T19:00:00+02:00',
+        endDate: '2031-04-10T23:30:00+02:00',
+        eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        location: { '@type': 'Place', name: 'Riverside Park, Durban' },
+        image: ['https://img.example/braai.jpg'],
+        url: `${siteOrigin(harness.server.deps)}${path}`,
+        organizer: { '@type': 'Organization' },
+        offers: [
+          { '@type': 'Offer', name: 'General', price: '120.00', priceCurrency: 'ZAR', availability: 'https://schema.org/InStock' },
+          { '@type': 'Offer', name: 'VIP', price: '350.00', priceCurrency: 'ZAR', availability: 'https://schema.org/SoldOut' },
+        ],
+      });
+
+      // No cover: no og:image; online: a virtual location; no ticket types yet: the event's own price.
+      const onlineMeta = await metaFor(harness.server.deps, `/marketplace/events/${online.slug}`);
+      expect(onlineMeta?.image).toBeUndefined();
+      expect(renderShell(shell, onlineMeta ?? { title: '', description: '', path: '' }, 'https://tickets.example')).not.toContain(
+        'og:image',
+      );
+      expect(onlineMeta?.jsonLd?.[0]).toMatchObject({
+        location: { '@type': 'VirtualLocation' },
+        offers: [{ price: '0.00', priceCurrency: 'ZAR' }],
+      });
+      expect(await metaFor(harness.server.deps, `/marketplace/events/${draft.slug}`)).toBeNull();
+      expect(await metaFor(harness.server.deps, `/marketplace/events/${hidden.slug}`)).toBeNull();
+      expect(await metaFor(harness.server.deps, '/marketplace/events/no-such-event')).toBeNull();
+
+      const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+      expect(xml).toContain(`/marketplace/events/${blues.slug}</loc>`);
+      expect(xml).toContain(`/marketplace/events/${online.slug}</loc>`);
+      expect(xml).not.toContain(`/marketplace/events/${draft.slug}<`);
+      expect(xml).not.toContain(`/marketplace/events/${hidden.slug}<`);
     });
 
     it('another workspace cannot read or change these events', async () => {

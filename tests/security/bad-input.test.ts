@@ -343,6 +343,9 @@ function examples(ws: number, registerEmail: string): Examples {
       },
       attendees: { params: { id: ws, eventId: EVENT } },
       cancelAttendee: { params: { id: ws, eventId: EVENT, attendeeId: ATTENDEE } },
+      approvals: { params: { id: ws, eventId: EVENT } },
+      approve: { params: { id: ws, eventId: EVENT, registrationId: REGISTRATION } },
+      decline: { params: { id: ws, eventId: EVENT, registrationId: REGISTRATION } },
       message: { params: { id: ws, eventId: EVENT }, body: { subject: 'Parking', body: 'Park behind the hall.' } },
       doorKit: { params: { id: ws, eventId: EVENT } },
       report: { params: { id: ws, eventId: EVENT } },
@@ -369,12 +372,13 @@ const REPORT = '2c4e6a8b-0d2f-4b6d-8e0a-4c6e8a0b2d4f';
 const EVENT = '8d0f2b4a-6c8e-4b1d-a3f5-7c9e1b3d5f7a';
 const TICKET_TYPE = '1a3c5e7b-9d2f-4c4e-b6a8-0f2d4b6a8c0e';
 const ATTENDEE = '4e6a8c0f-2b4d-4e6f-a8c1-3e5a7c9b1d2f';
+const REGISTRATION = '6c8e0a2b-4d6f-4a8c-b1e3-5f7a9c1d3e5b';
 
 /**
  * Where the walk's requests would leave a row: a contact message, a workspace, invoice preferences,
  * share links and checkouts, projects and their members and channels, storefront settings and cart
  * lines, classified ads and their inquiries, messages and reports, events and their ticket types,
- * orders and tickets.
+ * orders, tickets and their e-mails.
  */
 const WRITTEN_TABLES = [
   'contact_messages',
@@ -395,6 +399,7 @@ const WRITTEN_TABLES = [
   'ticket_types',
   'registrations',
   'attendees',
+  'ticket_mails',
 ] as const;
 
 type Path = (string | number)[];

@@ -49,7 +49,8 @@ type Owned =
   | 'report'
   | 'event'
   | 'ticketType'
-  | 'attendee';
+  | 'attendee'
+  | 'registration';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -90,6 +91,8 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'events/:eventId': 'event',
   'ticket-types/:typeId': 'ticketType',
   'attendees/:attendeeId': 'attendee',
+  // A's registration (an order of tickets), which A approves or declines.
+  'registrations/:registrationId': 'registration',
   // A published event's public page, by the slug its organiser published.
   'events/:slug': 'choice',
   // A ticket checkout's reference and a ticket's token: holding one is the proof (tests/integration/events.test.ts).
@@ -229,6 +232,7 @@ for (const target of testDatabases()) {
       event: '',
       ticketType: '',
       attendee: '',
+      registration: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -306,7 +310,7 @@ for (const target of testDatabases()) {
       expect((await asker.client.post(`/api/classifieds/${published}/reports`, { reason: 'Asks for a deposit' })).status).toBe(200);
       const [report] = await db.query<{ id: string }>('SELECT id FROM classified_reports WHERE classified_id = $1', [published]);
       aOwns.report = report.id;
-      // A's published event with a free ticket type, and one attendee another person registered.
+      // A's published event with a free ticket type, and one attendee (and registration) another person made.
       const event = z.object({ id: z.string(), slug: z.string() }).parse(
         (
           await a.post(`/api/workspaces/${aWorkspace.id}/events`, {
@@ -329,9 +333,11 @@ for (const target of testDatabases()) {
         email: 'tenant-c@example.test',
       });
       expect(registered.status, JSON.stringify(registered.json)).toBeLessThan(300);
-      aOwns.attendee = z
-        .object({ attendees: z.array(z.object({ id: z.string() })) })
-        .parse((await a.get(`/api/workspaces/${aWorkspace.id}/events/${event.id}/attendees`)).json).attendees[0].id;
+      const [attendee] = z
+        .object({ attendees: z.array(z.object({ id: z.string(), registration_id: z.string() })) })
+        .parse((await a.get(`/api/workspaces/${aWorkspace.id}/events/${event.id}/attendees`)).json).attendees;
+      aOwns.attendee = attendee.id;
+      aOwns.registration = attendee.registration_id;
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });

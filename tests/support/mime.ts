@@ -1,17 +1,25 @@
-/** The attachments of a raw MIME message (base64 parts with a file name), as bytes. */
-export function mimeAttachments(raw: string): Array<{ filename: string; contentType: string; bytes: Uint8Array }> {
-  const out: Array<{ filename: string; contentType: string; bytes: Uint8Array }> = [];
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  if (!boundary) return out;
-  for (const part of raw.split(`--${boundary}`)) {
+/**
+ * The attachments of a raw MIME message (base64 parts with a file name), as bytes, in the order
+ * they come, however deeply their multiparts nest (inline images sit in a multipart/related).
+ * `contentId` is an inline image's Content-ID, without its angle brackets.
+ */
+export function mimeAttachments(
+  raw: string,
+): Array<{ filename: string; contentType: string; contentId: string | null; bytes: Uint8Array }> {
+  const out: Array<{ filename: string; contentType: string; contentId: string | null; bytes: Uint8Array }> = [];
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]);
+  if (boundaries.length === 0) return out;
+  const escaped = boundaries.map((b) => b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  for (const part of raw.split(new RegExp(`--(?:${escaped.join('|')})`))) {
     const split = part.search(/\r?\n\r?\n/);
     if (split < 0) continue;
     const head = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
     const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1];
     if (!filename || !/content-transfer-encoding:\s*base64/i.test(head)) continue;
     const contentType = /content-type:\s*([^;\r\n]+)/i.exec(head)?.[1]?.trim() ?? '';
+    const contentId = /content-id:\s*<([^>\r\n]+)>/i.exec(head)?.[1] ?? null;
     const body = part.slice(split).replace(/[\r\n\s]/g, '');
-    out.push({ filename, contentType, bytes: new Uint8Array(Buffer.from(body, 'base64')) });
+    out.push({ filename, contentType, contentId, bytes: new Uint8Array(Buffer.from(body, 'base64')) });
   }
   return out;
 }

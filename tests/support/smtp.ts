@@ -14,10 +14,17 @@ export interface ReceivedMail {
 export async function startTestSmtp(port = 0) {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusals <= 0) return callback();
+      refusals -= 1;
+      // What a busy or greylisting mail server answers: try again later.
+      callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -38,6 +45,10 @@ export async function startTestSmtp(port = 0) {
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     received,
+    /** Makes the next `count` recipients be refused with a temporary failure (451), as a busy server does. */
+    refuseNext(count: number) {
+      refusals = count;
+    },
     /** Resolves with the newest mail to `to` (waiting for it if needed). */
     async waitFor(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;

@@ -51,3 +51,24 @@ export const verdictTitle = style({ fontSize: '2rem', fontWeight: 800, margin: 0
 export const counter = style({ fontSize: vars.fontSize.xl, fontWeight: 700, margin: 0 });
 export const video = style({ width: '100%', maxHeight: '50vh', borderRadius: vars.radius.lg, background: '#000', objectFit: 'cover' });
 export const code = style({ fontFamily: 'monospace', fontSize: vars.fontSize.xs, overflowWrap: 'anywhere', wordBreak: 'break-all' });
+
+/** A registration waiting for approval: who, what, and the two decisions (stacked on a phone). */
+export const request = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+  padding: `${vars.space.md} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  selectors: { '&:last-child': { borderBottom: 'none', paddingBottom: 0 } },
+});
+export const requestWho = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0, overflowWrap: 'anywhere' });
+export const requestActions = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  flex: 'none',
+  '@media': { [phone]: { width: '100%', justifyContent: 'stretch' } },
+});
+export const requestButton = style({ '@media': { [phone]: { flex: 1 } } });
+export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });

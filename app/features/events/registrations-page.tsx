@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { eventsContract as c } from '../../../schema/contract/events';
-import { attendeeMessage, type EventDetail } from '../../../schema/events';
+import { attendeeMessage, type EventDetail, type RegistrationRequest } from '../../../schema/events';
+import { formatCents } from '../../../schema/money';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -23,7 +24,10 @@ const route = getRouteApi('/protected/workspace/$workspaceId/events/$eventId/reg
 
 const statusText = { registered: 'Registered', checked_in: 'Checked in', cancelled: 'Cancelled', refunded: 'Refunded' } as const;
 
-/** /workspace/{id}/events/{event_id}/registrations: attendees, CSV, messages, and the double-admit report. */
+/**
+ * /workspace/{id}/events/{event_id}/registrations: registrations waiting for approval, attendees,
+ * CSV, messages, and the double-admit report.
+ */
 export function RegistrationsPage() {
   const { workspaceId, eventId } = route.useParams();
   return (
@@ -37,6 +41,7 @@ export function RegistrationsPage() {
               </h1>
             </div>
             <EventNav workspaceId={workspaceId} eventId={event.id} />
+            <Approvals workspaceId={workspaceId} event={event} />
             <AdmissionReport workspaceId={workspaceId} eventId={event.id} />
             <Attendees workspaceId={workspaceId} event={event} />
             <MessageAttendees workspaceId={workspaceId} eventId={event.id} />
@@ -87,7 +92,11 @@ function Attendees({ workspaceId, event }: { workspaceId: number; event: EventDe
       </div>
       {rows.length === 0 ? (
         <EmptyState title="No registrations yet">
-          <p className={w.muted}>Tickets bought on the event page appear here.</p>
+          <p className={w.muted}>
+            {event.requires_approval
+              ? 'Tickets appear here once you approve a registration.'
+              : 'Tickets bought on the event page appear here.'}
+          </p>
         </EmptyState>
       ) : (
         <div className={s.tableWrap}>
@@ -131,6 +140,107 @@ function Attendees({ workspaceId, event }: { workspaceId: number; event: EventDe
             </tbody>
           </table>
         </div>
+      )}
+    </Card>
+  );
+}
+
+type Decision = { registration: RegistrationRequest; action: 'approve' | 'decline' };
+
+const ticketsText = (r: RegistrationRequest) => r.lines.map((l) => `${l.quantity} × ${l.ticket_type || 'Ticket'}`).join(', ');
+
+/** Registrations of an event with requires_approval, each approved (tickets issued and e-mailed) or declined. */
+function Approvals({ workspaceId, event }: { workspaceId: number; event: EventDetail }) {
+  const client = useQueryClient();
+  const key = eventKeys.approvals(workspaceId, event.id);
+  const list = useQuery({ queryKey: key, queryFn: () => call(c.approvals, { params: { id: workspaceId, eventId: event.id } }) });
+  const decide = useMutation({
+    mutationFn: ({ registration, action }: Decision) => {
+      const params = { id: workspaceId, eventId: event.id, registrationId: registration.id };
+      return action === 'approve' ? call(c.approve, { params }) : call(c.decline, { params });
+    },
+    onSuccess: async (data, { registration, action }) => {
+      client.setQueryData(key, data);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: eventKeys.attendees(workspaceId, event.id) }),
+        client.invalidateQueries({ queryKey: eventKeys.one(workspaceId, event.id) }),
+      ]);
+      const refund =
+        action === 'decline' && registration.payment_status === 'paid'
+          ? `Refund ${formatCents(registration.amount_paid_cents, registration.currency)} to ${registration.email}.`
+          : undefined;
+      toast({
+        title:
+          action === 'approve'
+            ? `${registration.name} approved: the tickets are on their way by e-mail`
+            : `${registration.name} declined: they will get a short e-mail`,
+        description: refund,
+        variant: 'success',
+      });
+    },
+    onError: (err, { registration, action }) =>
+      toast({
+        title: `${registration.name}'s registration could not be ${action === 'approve' ? 'approved' : 'declined'}`,
+        description: serverMessage(err),
+        variant: 'destructive',
+      }),
+  });
+  const waiting = list.data?.registrations ?? [];
+  if (!event.requires_approval && list.isSuccess && waiting.length === 0) return null;
+  return (
+    <Card aria-labelledby="approvals-title">
+      <h2 id="approvals-title" className={w.sectionTitle}>
+        Awaiting approval{list.isSuccess ? ` (${waiting.length})` : ''}
+      </h2>
+      {list.isPending ? (
+        <Spinner label="Loading registrations awaiting approval" />
+      ) : list.isError ? (
+        <LoadError
+          title="Registrations awaiting approval could not be loaded"
+          message={serverMessage(list.error)}
+          onRetry={() => void list.refetch()}
+        />
+      ) : waiting.length === 0 ? (
+        <p className={w.muted}>No registration is waiting. New ones appear here; no ticket is issued until you approve it.</p>
+      ) : (
+        <ul className={s.plainList} aria-label="Registrations awaiting approval">
+          {waiting.map((r) => {
+            const busy = decide.isPending && decide.variables.registration.id === r.id;
+            return (
+              <li key={r.id} className={s.request}>
+                <div className={s.requestWho}>
+                  <strong>{r.name}</strong>
+                  <span className={w.muted}>{r.email}</span>
+                  <span>
+                    {ticketsText(r)} · {r.payment_status === 'paid' ? `Paid ${formatCents(r.amount_paid_cents, r.currency)}` : 'Free'} ·
+                    asked {new Date(r.created_at).toLocaleString()}
+                  </span>
+                </div>
+                <div className={s.requestActions}>
+                  <Button
+                    className={s.requestButton}
+                    isPending={busy && decide.variables.action === 'approve'}
+                    isDisabled={decide.isPending}
+                    onPress={() => decide.mutate({ registration: r, action: 'approve' })}
+                    aria-label={`Approve registration of ${r.name}`}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    className={s.requestButton}
+                    variant="secondary"
+                    isPending={busy && decide.variables.action === 'decline'}
+                    isDisabled={decide.isPending}
+                    onPress={() => decide.mutate({ registration: r, action: 'decline' })}
+                    aria-label={`Decline registration of ${r.name}`}
+                  >
+                    Decline
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </Card>
   );

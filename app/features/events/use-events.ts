@@ -8,6 +8,7 @@ export const eventKeys = {
   one: (ws: number, id: string) => ['events', ws, id] as const,
   attendees: (ws: number, id: string) => ['events', ws, id, 'attendees'] as const,
   report: (ws: number, id: string) => ['events', ws, id, 'report'] as const,
+  approvals: (ws: number, id: string) => ['events', ws, id, 'approvals'] as const,
 };
 
 /** The events a user last saw in a workspace, kept on the device for the planner's calendar offline. */

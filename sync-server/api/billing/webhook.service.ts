@@ -8,7 +8,7 @@ import { transactionFrom } from '../../payments/paystack.js';
 import { webhookSignatureValid } from '../../payments/signature.js';
 import { brand } from '../../../schema/brand.js';
 import { isInvoiceReference, settleInvoicePayment } from '../invoices/invoice-pay.settle.js';
-import { isTicketReference, mailPaidTickets, settleTicketPayment } from '../events/tickets.service.js';
+import { isTicketReference, settleTicketPayment } from '../events/tickets.service.js';
 import * as repo from './billing.repo.js';
 import { addCycle, cardLabel, linkProviderSubscription, settlePayment, type FollowUp } from './settle.js';
 
@@ -61,7 +61,6 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
       });
       const gateway = paymentGateway(deps.config);
       if (followUp && gateway) await linkProviderSubscription(deps, gateway, followUp);
-      if (result === 'handled' && isTicketReference(verified.reference)) await mailPaidTickets(deps, verified.reference);
       return result;
     }
     case 'subscription.create':

@@ -8,7 +8,7 @@ import { clientLimitAddress } from '../../http/client-address.js';
 import { mount } from '../../http/route.js';
 import { requireMembership } from '../workspaces/membership.js';
 import * as events from './events.service.js';
-import { ticketPdf } from './ticket-mail.js';
+import { ticketPdf } from './ticket-pdf.js';
 import * as tickets from './tickets.service.js';
 
 async function caller(deps: AppDeps, req: Request, workspaceId: number): Promise<events.EventsCaller> {
@@ -35,6 +35,15 @@ export function eventsRoutes(deps: AppDeps): Router {
   mount(router, c.attendees, async ({ params }, req) => events.attendees(deps, await caller(deps, req, params.id), params.eventId));
   mount(router, c.cancelAttendee, async ({ params }, req) =>
     events.cancelAttendee(deps, await caller(deps, req, params.id), params.eventId, params.attendeeId),
+  );
+  mount(router, c.approvals, async ({ params }, req) =>
+    events.registrationRequests(deps, await caller(deps, req, params.id), params.eventId),
+  );
+  mount(router, c.approve, async ({ params }, req) =>
+    events.decideRegistration(deps, await caller(deps, req, params.id), params.eventId, params.registrationId, 'approve'),
+  );
+  mount(router, c.decline, async ({ params }, req) =>
+    events.decideRegistration(deps, await caller(deps, req, params.id), params.eventId, params.registrationId, 'decline'),
   );
   mount(router, c.message, async ({ params, body }, req) =>
     events.messageAttendees(deps, await caller(deps, req, params.id), params.eventId, body),

@@ -11,13 +11,14 @@ import {
 import { generateEventKeys } from '../../../schema/ticket-code.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { assertWithinLimit } from '../../plans/capabilities.js';
 import { capabilitiesOf } from '../../sync/plan-limits.js';
 import type { Membership } from '../workspaces/membership.js';
 import { slugCandidates } from '../workspaces/slug.js';
 import * as repo from './events.repo.js';
-import { mailTickets } from './ticket-mail.js';
+import { recordTicketMail } from './ticket-mail.repo.js';
+import { issueTickets } from './tickets.service.js';
 
 /** A signed-in, active member of the workspace an events request names. */
 export interface EventsCaller {
@@ -279,4 +280,44 @@ export async function messageAttendees(deps: AppDeps, c: EventsCaller, eventId: 
   return { message: sent === 1 ? 'Sent to 1 attendee' : `Sent to ${sent} attendees` };
 }
 
-export { mailTickets };
+/** Registrations waiting for the organiser's approval. */
+export async function registrationRequests(deps: AppDeps, c: EventsCaller, eventId: string) {
+  return scoped(deps, c, async (q) => {
+    await found(q, c, eventId);
+    return { registrations: await repo.registrationRequests(q, c.workspaceId, eventId) };
+  });
+}
+
+/**
+ * The organiser's decision on a registration waiting for approval, in their workspace's scope (a
+ * registration of another workspace is not found). Approved: its held seats become signed tickets
+ * and their e-mail is queued. Declined: its seats go back on sale and a short e-mail is queued.
+ */
+export async function decideRegistration(
+  deps: AppDeps,
+  c: EventsCaller,
+  eventId: string,
+  registrationId: string,
+  decision: 'approve' | 'decline',
+) {
+  requireManager(c);
+  return scoped(deps, c, async (q) => {
+    await found(q, c, eventId, true);
+    const reg = await repo.awaitingRegistration(q, c.workspaceId, eventId, registrationId);
+    if (!reg) {
+      if (await repo.hasRegistration(q, c.workspaceId, eventId, registrationId)) throw conflict(eventMessages.alreadyDecided);
+      throw notFound(eventMessages.registrationNotFound);
+    }
+    const mail = { workspaceId: c.workspaceId, registrationId };
+    if (decision === 'approve') {
+      await repo.decideRegistration(q, c.workspaceId, registrationId, 'confirmed', deps.now());
+      await issueTickets(q, { workspace_id: c.workspaceId, id: eventId }, reg);
+      await recordTicketMail(q, { ...mail, kind: 'tickets' });
+    } else {
+      await repo.decideRegistration(q, c.workspaceId, registrationId, 'cancelled', deps.now());
+      for (const line of reg.lines) await repo.releaseTickets(q, c.workspaceId, line.ticket_type_id, line.quantity);
+      await recordTicketMail(q, { ...mail, kind: 'declined' });
+    }
+    return { registrations: await repo.registrationRequests(q, c.workspaceId, eventId) };
+  });
+}

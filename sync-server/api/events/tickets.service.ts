@@ -8,7 +8,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js'
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import * as repo from './events.repo.js';
-import { mailTickets } from './ticket-mail.js';
+import { recordTicketMail } from './ticket-mail.repo.js';
 
 /** Ticket checkouts' references start with this, so the shared card webhook can route them here. */
 export const TICKET_REFERENCE_PREFIX = 'vktkt_';
@@ -63,8 +63,8 @@ export async function publicEvent(deps: AppDeps, slug: string): Promise<PublicEv
   };
 }
 
-/** Signs and stores one ticket per seat of a registration's lines. */
-async function issueTickets(
+/** Signs and stores one ticket per seat of a registration's lines (an organiser's approval runs it in their scope). */
+export async function issueTickets(
   tx: Queryable,
   event: { workspace_id: number; id: string },
   registration: { id: string; name: string; email: string; lines: readonly { ticket_type_id: string; quantity: number }[] },
@@ -141,12 +141,14 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       amount,
       currency: event.currency,
       reference,
+      needsApproval: event.requires_approval,
     });
     const tickets = confirmed ? await issueTickets(tx, event, { id: registrationId, name: body.name, email: body.email, lines }) : [];
+    // The tickets go out by e-mail through the job queue once this commits.
+    if (confirmed) await recordTicketMail(tx, { workspaceId: event.workspace_id, registrationId, kind: 'tickets' });
     return { event, amount, reference, tickets, confirmed };
   });
   if (placed.confirmed) {
-    await mailTickets(deps, placed.event.workspace_id, registrationId);
     return {
       registration_id: registrationId,
       tickets: placed.tickets,
@@ -219,8 +221,9 @@ async function failRegistration(tx: Queryable, reference: string): Promise<void>
 
 /**
  * A ticket checkout the card partner confirmed or refused (its signed webhook; call inside the
- * webhook's transaction). Paid in full: the held seats become signed tickets, once. Refused: the
- * seats go back on sale. The tickets are mailed after the commit (`mailPaidTickets`).
+ * webhook's transaction). Paid in full: the held seats become signed tickets, once, and their
+ * e-mail is queued; a registration waiting for approval keeps its seats and gets its tickets when
+ * the organiser approves it. Refused: the seats go back on sale.
  */
 export async function settleTicketPayment(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
   const reg = await repo.registrationByReference(tx, t.reference);
@@ -232,17 +235,10 @@ export async function settleTicketPayment(tx: Queryable, t: VerifiedTransaction,
     return 'handled';
   }
   await repo.setRegistrationPaid(tx, reg.workspace_id, reg.id, t.amount, t.paidAt ? new Date(t.paidAt) : now);
+  if (reg.needs_approval) return 'handled';
   await issueTickets(tx, { workspace_id: reg.workspace_id, id: reg.event_id }, reg);
+  await recordTicketMail(tx, { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' });
   return 'handled';
-}
-
-/** After a settled ticket checkout commits: its tickets go out by e-mail (once). */
-export async function mailPaidTickets(deps: AppDeps, reference: string): Promise<void> {
-  const [reg] = await deps.db.query<{ workspace_id: number; id: string }>(
-    `SELECT workspace_id, id FROM registrations WHERE reference = $1 AND payment_status = 'paid'`,
-    [reference],
-  );
-  if (reg) await mailTickets(deps, reg.workspace_id, reg.id);
 }
 
 /**
@@ -252,8 +248,8 @@ export async function mailPaidTickets(deps: AppDeps, reference: string): Promise
  */
 export async function checkoutState(deps: AppDeps, slug: string, reference: string) {
   const state = async () => {
-    const [row] = await deps.db.query<{ payment_status: string; tokens: string[] | null }>(
-      `SELECT r.payment_status, (SELECT array_agg(a.token ORDER BY a.created_at, a.id) FROM attendees a
+    const [row] = await deps.db.query<{ payment_status: string; registration_status: string; tokens: string[] | null }>(
+      `SELECT r.payment_status, r.registration_status, (SELECT array_agg(a.token ORDER BY a.created_at, a.id) FROM attendees a
                                    WHERE a.workspace_id = r.workspace_id AND a.registration_id = r.id) AS tokens
          FROM registrations r JOIN events e ON e.workspace_id = r.workspace_id AND e.id = r.event_id
         WHERE r.reference = $1 AND e.slug = $2`,
@@ -261,15 +257,18 @@ export async function checkoutState(deps: AppDeps, slug: string, reference: stri
     );
     if (!row) throw notFound('Checkout not found');
     const status = row.payment_status === 'paid' ? 'paid' : row.payment_status === 'unpaid' ? 'pending' : 'failed';
-    return { status: status as 'paid' | 'pending' | 'failed', tickets: row.tokens ?? [] };
+    return {
+      status: status as 'paid' | 'pending' | 'failed',
+      tickets: row.tokens ?? [],
+      awaiting_approval: status === 'paid' && row.registration_status === 'pending',
+    };
   };
   const first = await state();
   if (first.status !== 'pending') return first;
   const gateway = gatewayOrFail(deps);
   const verified = await viaProvider(() => gateway.verify(reference));
   if (verified.status === 'pending') return first;
-  const settled = await deps.db.transaction((tx) => settleTicketPayment(tx, verified, deps.now()));
-  if (settled === 'handled') await mailPaidTickets(deps, reference);
+  await deps.db.transaction((tx) => settleTicketPayment(tx, verified, deps.now()));
   return state();
 }
 

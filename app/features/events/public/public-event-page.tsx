@@ -78,6 +78,13 @@ function CheckoutState({ slug, reference }: { slug: string; reference: string })
     );
   }
   if (state.data.status === 'pending') return <Notice title="Waiting for the payment to be confirmed…" />;
+  if (state.data.awaiting_approval) {
+    return (
+      <Notice tone="info" title="Payment received: the organiser approves registrations for this event">
+        Your tickets come by e-mail once your registration is approved.
+      </Notice>
+    );
+  }
   return (
     <Notice tone="info" title="Payment received: your tickets are on their way by e-mail">
       <ul>

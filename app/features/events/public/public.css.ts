@@ -34,3 +34,15 @@ export const code = style({
   borderRadius: vars.radius.md,
   userSelect: 'all',
 });
+
+/** The ticket's QR code: square, crisp when scaled, on white whatever the theme (scanners need the contrast). */
+export const qr = style({
+  display: 'block',
+  width: 240,
+  height: 240,
+  maxWidth: '100%',
+  margin: '0 auto',
+  imageRendering: 'pixelated',
+  background: '#fff',
+  borderRadius: vars.radius.md,
+});

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { eventsContract as c, ticketPdfPath } from '../../../../schema/contract/events';
+import { svgDataUrl, ticketQrSvg } from '../../../../schema/ticket-qr';
 import { ApiError, call } from '../../../data/api';
 import { NotFound } from '../../../routes/not-found';
 import { ButtonAnchor } from '../../../ui/button-anchor';
@@ -47,7 +48,9 @@ export function TicketPage() {
             <strong>{t.ticket_type}</strong> · {t.holder}
           </p>
           {live ? null : <Notice tone="error" title="This ticket was cancelled or refunded" />}
-          <p className={w.fieldLabel}>Show this code at the door</p>
+          <p className={w.fieldLabel}>Show this QR code at the door</p>
+          <TicketQr code={t.code} />
+          <p className={w.muted}>If the scanner cannot read it, the door can type this code:</p>
           <p className={p.code} aria-label="Ticket code">
             {t.code}
           </p>
@@ -63,4 +66,16 @@ export function TicketPage() {
       </div>
     </PublicLayout>
   );
+}
+
+/** The ticket's signed code as a QR image (drawn on the device: it opens offline once the ticket was seen). */
+function TicketQr({ code }: { code: string }) {
+  const qr = useQuery({
+    queryKey: ['ticket-qr', code],
+    queryFn: async () => svgDataUrl(await ticketQrSvg(code)),
+    staleTime: Infinity,
+  });
+  if (qr.isError) return <p role="alert">The QR code could not be drawn; the door can type the code below.</p>;
+  if (!qr.data) return <div className={p.qr} aria-hidden="true" />;
+  return <img className={p.qr} src={qr.data} alt="QR code of this ticket" width={240} height={240} />;
 }

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { siteOrigin } from '../../seo/page-meta.js';
+import * as events from './events.repo.js';
+import { declinedMail, ticketsMail, type MailContent } from './ticket-mail.js';
+import * as repo from './ticket-mail.repo.js';
+
+export const TICKET_EMAIL_JOB = 'ticket-email';
+
+const ticketMailJob = z.object({
+  workspaceId: z.number().int().positive(),
+  registrationId: z.uuid(),
+  kind: z.enum(repo.ticketMailKinds),
+});
+
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/** The mail a due row stands for, or null when there is nothing left to send (the registration is gone). */
+async function contentOf(deps: AppDeps, key: repo.TicketMailKey): Promise<{ to: string; mail: MailContent } | null> {
+  const reg = await repo.mailedRegistration(deps.db, key.workspaceId, key.registrationId);
+  if (!reg) return null;
+  if (key.kind === 'declined') return { to: reg.email, mail: declinedMail(reg) };
+  const tickets = await events.ticketsOfRegistration(deps.db, key.workspaceId, key.registrationId);
+  if (tickets.length === 0) return null;
+  return { to: reg.email, mail: await ticketsMail(siteOrigin(deps), reg, tickets) };
+}
+
+/**
+ * Sends one due mail, never twice: the row is claimed before sending. A failed send puts it back
+ * in the queue and fails the run, so pg-boss tries again later; the next run claims it anew.
+ */
+export async function sendTicketMail(deps: AppDeps, key: repo.TicketMailKey): Promise<void> {
+  if (!(await repo.claimTicketMail(deps.db, key))) return;
+  try {
+    const found = await contentOf(deps, key);
+    if (!found) {
+      await repo.finishTicketMail(deps.db, key, { status: 'failed', error: 'Nothing to send: the registration has no tickets' });
+      return;
+    }
+    await deps.mailer.send({ to: found.to, ...found.mail });
+  } catch (err) {
+    await repo.finishTicketMail(deps.db, key, { status: 'queued', error: reasonOf(err) });
+    throw err;
+  }
+  await repo.finishTicketMail(deps.db, key, { status: 'sent', at: deps.now() });
+}
+
+/** Hands every due mail not yet queued to the job queue: one job per mail, keyed by it. */
+export async function enqueueTicketMails(deps: AppDeps, queue: JobQueue): Promise<number> {
+  let queued = 0;
+  for (const key of await repo.unqueuedTicketMails(deps.db, 500)) {
+    const jobId = await queue.send(TICKET_EMAIL_JOB, key, `${key.workspaceId}:${key.registrationId}:${key.kind}`);
+    if (jobId) {
+      await repo.markEnqueued(deps.db, key, jobId);
+      queued += 1;
+    }
+  }
+  return queued;
+}
+
+/** Ticket e-mails (DESIGN.md §13): queued at the commit that issues or declines, sent and retried by pg-boss. */
+export const ticketMailJobs: JobArea = {
+  definitions: (deps) => [
+    defineJob({
+      name: TICKET_EMAIL_JOB,
+      attempts: 6,
+      retryDelaySeconds: 20,
+      parse: (data) => ticketMailJob.parse(data),
+      run: (job) => sendTicketMail(deps, job.data),
+      gaveUp: (job, err) => repo.finishTicketMail(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
+    }),
+  ],
+  async start(deps, queue) {
+    let running = Promise.resolve();
+    const wake = () => {
+      running = running.then(
+        () => enqueueTicketMails(deps, queue).then(() => undefined),
+        () => undefined,
+      );
+      running.catch((err: unknown) => deps.log.warn({ err }, 'queueing ticket e-mails failed'));
+    };
+    const unlisten = await deps.db.listen(repo.TICKET_MAIL_CHANNEL, wake);
+    wake();
+    return async () => {
+      await unlisten();
+      await running.catch(() => undefined);
+    };
+  },
+};
