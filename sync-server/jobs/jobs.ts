@@ -3,10 +3,11 @@ import { invoiceJobs } from '../api/invoices/invoice-delivery.jobs.js';
 import { invoiceReminderJobs } from '../api/invoices/invoice-reminders.jobs.js';
 import { invoiceCheckoutJobs } from '../api/invoices/invoice-pay.jobs.js';
 import { classifiedsExpiryJobs } from '../api/classifieds/classifieds-expiry.jobs.js';
+import { orderMailJobs } from '../api/marketplace/order-mail.jobs.js';
 import { startJobQueue, type JobArea, type JobQueue } from './job-queue.js';
 
 /** Every area with jobs, one line each. */
-export const jobAreas: readonly JobArea[] = [invoiceJobs, invoiceReminderJobs, invoiceCheckoutJobs, classifiedsExpiryJobs];
+export const jobAreas: readonly JobArea[] = [invoiceJobs, invoiceReminderJobs, invoiceCheckoutJobs, classifiedsExpiryJobs, orderMailJobs];
 
 /** Starts the job queue with every area's jobs and workers; `stop` ends them before the database closes. */
 export async function startJobs(

@@ -68,7 +68,7 @@ for (const target of testDatabases()) {
     /** The victim's project (and the victim, as its member), for the projects endpoints' paths. */
     const project = { projectId: '', userId: 0 };
     /**
-     * Objects of the public areas (a marketplace product, an ad, an event, a ticket checkout) the
+     * Objects of the public areas (a marketplace product, an ad, an event, a ticket checkout, an order) the
      * probe does not make: their paths still name something, and their reads answer not found.
      */
     const unmade = {
@@ -78,6 +78,7 @@ for (const target of testDatabases()) {
       eventId: randomUUID(),
       typeId: randomUUID(),
       attendeeId: randomUUID(),
+      orderId: randomUUID(),
       reference: `vktkt_${'0'.repeat(24)}`,
     };
     const walked = new Set<string>();
@@ -318,7 +319,7 @@ for (const target of testDatabases()) {
 function expectedRead(name: string, path: string): number {
   if (name === 'classifieds.reports') return 403;
   if (['invoices.publicInvoice', 'marketplace.storefront', 'events.publicGet', 'events.ticket'].includes(name)) return 404;
-  const unmadeParams = ['productId', 'classifiedId', 'inquiryId', 'eventId', 'typeId', 'attendeeId', 'reference'];
+  const unmadeParams = ['productId', 'classifiedId', 'inquiryId', 'eventId', 'typeId', 'attendeeId', 'orderId', 'reference'];
   return pathParams(path).some((p) => unmadeParams.includes(p.name)) ? 404 : 200;
 }
 
