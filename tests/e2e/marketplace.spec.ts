@@ -3,6 +3,7 @@ import { marketMessages } from '../../schema/marketplace';
 import { formatCents } from '../../schema/money';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
+import { payOnSandbox } from './paystack-support';
 
 const rand = (cents: number) => formatCents(cents, 'ZAR');
 
@@ -141,7 +142,7 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await guest.goto('/cart');
     await expect(guest.getByTestId('cart-item')).toHaveCount(1);
     await expect(guest.getByTestId('cart-quantity')).toHaveText('3');
-    await expect(guest.getByText('Paying online opens soon. Your cart is kept on your account until then.')).toBeVisible();
+    await expect(guest.getByTestId('checkout-link')).toBeVisible();
     await expect(guest.getByTestId('cart-badge')).toHaveText('1');
     // The device's copy is gone: the account holds the cart now.
     expect(await guest.evaluate(() => localStorage.getItem('vuka-guest-cart'))).toBe('[]');
@@ -154,14 +155,73 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await shot(guest, '06-account-cart');
   });
 
-  await test.step('My Orders and Services answer real pages; the directory lists the shop', async () => {
+  await test.step('the buyer checks out: the address is checked, then one card payment on the sandbox', async () => {
+    await guest.getByTestId('checkout-link').click();
+    await expect(guest).toHaveURL(/\/checkout$/);
+    await expect(guest.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+    await expect(guest.getByTestId('checkout-seller')).toContainText(`Soweto Sweets ${tag}`);
+    await expect(guest.getByTestId('checkout-total')).toHaveText(rand(22500));
+    await guest.getByRole('button', { name: `Pay ${rand(22500)}` }).click();
+    await expect(guest.getByText('Enter a street address')).toBeVisible();
+    await expect(guest.getByText('Enter a 4-digit postal code')).toBeVisible();
+    await shot(guest, '07-checkout-errors');
+    await guest.getByLabel('Street address').fill('12 Vilakazi St');
+    await guest.getByLabel('City or town').fill('Soweto');
+    await guest.getByLabel('Province').selectOption('Gauteng');
+    await guest.getByLabel('Postal code').fill('1804');
+    await shot(guest, '08-checkout');
+    await guest.getByRole('button', { name: `Pay ${rand(22500)}` }).click();
+    await payOnSandbox(guest, '4084 0840 8408 4081');
+    await expect(guest).toHaveURL(/\/checkout\/complete\?/);
+    await expect(guest.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible({ timeout: 30_000 });
+    await expect(guest.getByTestId('order-payment')).toHaveText('Paid');
+    await shot(guest, '09-confirmation');
+    await expect(guest.getByTestId('cart-badge')).toHaveCount(0);
+  });
+
+  await test.step('stock fell through the ledger; the seller ships the order with a tracking number', async () => {
+    await guest.goto(`/marketplace?q=${encodeURIComponent(chocolate)}`);
+    await expect(guest.getByTestId('product-card').filter({ hasText: chocolate })).toContainText('Out of stock');
+    await page.goto(`/workspace/${workspaceId}/orders`);
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    const row = page.getByTestId('seller-order').filter({ hasText: 'Lerato Buyer' });
+    await expect(row).toContainText('Paid');
+    await shot(page, '10-seller-orders');
+    await row.getByRole('link').click();
+    await expect(page.getByRole('heading', { name: /^Order ORD-/ })).toBeVisible();
+    await page.getByLabel('Move the order to').selectOption('shipped');
+    await page.getByLabel('Tracking number').fill('PX123456ZA');
+    await page.getByRole('button', { name: 'Update order' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(page.getByTestId('order-tracking')).toHaveText('PX123456ZA');
+  });
+
+  await test.step('the buyer sees the order shipped in My Orders; the seller refunds it and the buyer sees refunded', async () => {
     await guest.goto('/orders');
     await expect(guest.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    const order = guest.getByTestId('order');
+    await expect(order).toHaveCount(1);
+    await expect(order).toContainText(`Soweto Sweets ${tag}`);
+    await expect(order.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(order.getByTestId('order-tracking')).toHaveText('PX123456ZA');
+    await shot(guest, '11-my-orders');
+    await page.getByText('Put the items back in stock').click();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(page.getByTestId('order-payment')).toHaveText('Refunded');
+    await shot(page, '12-seller-order-refunded');
+    await guest.reload();
+    await expect(guest.getByTestId('order').getByTestId('order-status')).toHaveText('Refunded');
+    await expect(guest.getByTestId('order').getByTestId('order-payment')).toHaveText('Refunded');
+    await guest.goto(`/marketplace?q=${encodeURIComponent(chocolate)}`);
+    await expect(guest.getByTestId('product-card').filter({ hasText: chocolate })).toContainText('In stock');
+  });
+
+  await test.step('Services answers a real page; the directory lists the shop', async () => {
     await guest.goto('/marketplace/services');
     await expect(guest.getByRole('heading', { name: 'No services to book yet' })).toBeVisible();
     await guest.goto(`/directory?q=${encodeURIComponent(tag)}`);
     await expect(guest.getByRole('link', { name: `Soweto Sweets ${tag}` })).toBeVisible();
-    await shot(guest, '07-directory');
+    await shot(guest, '13-directory');
   });
 
   await test.step('without JavaScript, the product URL carries its name, price and JSON-LD', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutQuote, checkoutResult, orderDto, orderList, orderMessages } from '../../schema/marketplace-orders.js';
 import { cartDto } from '../../schema/marketplace.js';
 import type { Db } from '../../sync-server/db/db.js';
-import { enqueueConfirmations, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
+import { enqueueConfirmations, expireOrderCheckouts, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
@@ -380,6 +380,31 @@ for (const target of testDatabases()) {
       const seen = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders[0];
       expect(seen).toMatchObject({ status: 'refunded', payment_status: 'refunded' });
       expect((await send(sweets.cookie, 'POST', `${path}/refunds`, {})).status).toBe(409);
+    });
+
+    it('a checkout never paid is closed by the hourly sweep after the hold: its orders cancelled, its stock free', async () => {
+      const me = await buyer();
+      await add(me.cookie, pub(knits.ws, ids.scarf), 2);
+      const pay = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      const other = await buyer();
+      await add(other.cookie, pub(knits.ws, ids.scarf), 1);
+      expect((await send(other.cookie, 'POST', '/api/checkout', { address })).status).toBe(409);
+      expect(await expireOrderCheckouts(h.server.deps)).toBe(0);
+      // Every checkout still unpaid (this one and the declined test's retry) closes once the hold has passed.
+      const [{ n: unpaid }] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM marketplace_checkouts WHERE status = 'pending'`);
+      expect(Number(unpaid)).toBeGreaterThanOrEqual(1);
+      h.server.advance(31 * 60_000);
+      expect(await expireOrderCheckouts(h.server.deps)).toBe(Number(unpaid));
+      expect(await expireOrderCheckouts(h.server.deps)).toBe(0);
+      const [order] = await db.query<{ status: string; payment_status: string }>(
+        'SELECT status, payment_status FROM marketplace_orders WHERE payment_reference = $1',
+        [pay.reference],
+      );
+      expect(order).toEqual({ status: 'cancelled', payment_status: 'failed' });
+      const listed = orderList.parse((await send(knits.cookie, 'GET', `/api/workspaces/${knits.ws}/orders`)).body).orders;
+      expect(listed.map((o) => o.payment_status)).not.toContain('failed');
+      expect(checkoutResult.parse((await send(other.cookie, 'POST', '/api/checkout', { address })).body).outcome).toBe('pay');
     });
   });
 }

@@ -4,9 +4,19 @@ import type { AppDeps } from '../../deps.js';
 import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
 import { escapeHtml } from '../../mail/templates.js';
 import { readSettings } from './marketplace.repo.js';
+import { ORDER_HOLD_MINUTES } from './checkout.service.js';
 import * as repo from './orders.repo.js';
 
 export const ORDER_CONFIRMATION_JOB = 'marketplace-order-confirmation';
+export const EXPIRE_ORDER_CHECKOUTS_JOB = 'marketplace-checkouts-expire';
+/** Every hour, off the minutes other sweeps use. */
+const SWEEP_CRON = '47 * * * *';
+
+/** Closes checkouts unpaid past the hold: their orders are cancelled and leave the sellers' lists. */
+export function expireOrderCheckouts(deps: AppDeps): Promise<number> {
+  const now = deps.now();
+  return repo.expireUnpaidCheckouts(deps.db, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000), now);
+}
 
 const jobData = z.object({ workspaceId: z.number().int().positive(), id: z.string().uuid() });
 
@@ -65,7 +75,10 @@ export async function enqueueConfirmations(deps: AppDeps, queue: JobQueue): Prom
   return queued;
 }
 
-/** Order confirmation e-mails (DESIGN.md §13): woken by each settled checkout, sent once per order. */
+/**
+ * Order confirmation e-mails (DESIGN.md §13): woken by each settled checkout, sent once per order;
+ * and the hourly close of checkouts never paid.
+ */
 export const orderMailJobs: JobArea = {
   definitions: (deps) => [
     defineJob({
@@ -74,6 +87,20 @@ export const orderMailJobs: JobArea = {
       retryDelaySeconds: 30,
       parse: (data) => jobData.parse(data),
       run: (job) => sendConfirmation(deps, job.data.workspaceId, job.data.id),
+    }),
+    defineJob({
+      name: EXPIRE_ORDER_CHECKOUTS_JOB,
+      attempts: 1,
+      retryDelaySeconds: 0,
+      parse: (data) =>
+        z
+          .object({})
+          .passthrough()
+          .parse(data ?? {}),
+      run: async () => {
+        const closed = await expireOrderCheckouts(deps);
+        if (closed > 0) deps.log.info({ closed }, 'unpaid marketplace checkouts expired');
+      },
     }),
   ],
   async start(deps, queue) {
@@ -85,6 +112,7 @@ export const orderMailJobs: JobArea = {
       );
       running.catch((err: unknown) => deps.log.warn({ err }, 'queueing order confirmations failed'));
     };
+    await queue.schedule(EXPIRE_ORDER_CHECKOUTS_JOB, SWEEP_CRON);
     const unlisten = await deps.db.listen(repo.ORDER_MAIL_CHANNEL, wake);
     wake();
     return async () => {

@@ -441,3 +441,19 @@ export async function claimConfirmation(q: Queryable, workspaceId: number, order
 export async function releaseConfirmation(q: Queryable, workspaceId: number, orderId: string): Promise<void> {
   await q.query('UPDATE marketplace_orders SET confirmation_sent_at = NULL WHERE workspace_id = $1 AND id = $2', [workspaceId, orderId]);
 }
+
+/**
+ * Closes every checkout started before `before` and never paid (unscoped: the job area): its orders
+ * are cancelled and their held stock is free. A payment that still arrives for one settles it as usual.
+ */
+export async function expireUnpaidCheckouts(q: Queryable, before: Date, at: Date): Promise<number> {
+  const rows = await q.query<{ id: string }>(
+    `WITH closed AS (
+       UPDATE marketplace_checkouts SET status = 'failed' WHERE status = 'pending' AND created_at < $1 RETURNING id)
+     UPDATE marketplace_orders o SET status = 'cancelled', payment_status = 'failed', updated_at = $2
+       FROM closed WHERE o.checkout_id = closed.id AND o.payment_status = 'pending'
+     RETURNING closed.id`,
+    [before, at],
+  );
+  return new Set(rows.map((r) => r.id)).size;
+}
