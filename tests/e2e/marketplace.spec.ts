@@ -62,6 +62,16 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await publishRow(page, tea).getByText('On my storefront').click();
     await expect(publishRow(page, tea).getByRole('checkbox', { name: /On my storefront/ })).toBeChecked();
     await expect(page.getByTestId('storefront-link')).toBeVisible();
+    // The payout account: the seller's share of each card payment is paid into it.
+    await page.getByLabel('Account holder or business name').fill(`Soweto Sweets ${tag}`);
+    await page.getByLabel('Bank code').fill('632005');
+    await page.getByLabel('Account number').fill('12ab');
+    await page.getByRole('button', { name: 'Save payout account' }).click();
+    await expect(page.getByText('Enter the account number (6 to 20 digits)')).toBeVisible();
+    await page.getByLabel('Account number').fill('1234567890');
+    await page.getByRole('button', { name: 'Save payout account' }).click();
+    await expect(page.getByText('Payout account saved')).toBeVisible();
+    await expect(page.getByText(/paid into your payout account \(ACCT_/)).toBeVisible();
     await shot(page, '01-seller-storefront');
   });
   const shopPath = new URL((await page.getByTestId('storefront-link').getAttribute('href')) ?? '', 'http://x').pathname;

@@ -382,6 +382,22 @@ for (const target of testDatabases()) {
       expect((await send(sweets.cookie, 'POST', `${path}/refunds`, {})).status).toBe(409);
     });
 
+    it('two refunds of one order at once: the card partner is asked for one, the other is refused', async () => {
+      const me = await buyer();
+      await add(me.cookie, pub(sweets.ws, ids.fudge), 1);
+      const pay = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      await payOnCheckout(pay.authorization_url);
+      await h.sandbox.idle();
+      const [{ id }] = await db.query<{ id: string }>('SELECT id FROM marketplace_orders WHERE payment_reference = $1', [pay.reference]);
+      const path = `/api/workspaces/${sweets.ws}/orders/${id}/refunds`;
+      const answers = await Promise.all([send(sweets.cookie, 'POST', path, {}), send(sweets.cookie, 'POST', path, {})]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const tx = h.sandbox.state.transactions.get(pay.reference);
+      expect(tx?.refunded).toBe(tx?.amount);
+      expect(h.sandbox.state.refunds.filter((r) => r.transaction.reference === pay.reference)).toHaveLength(1);
+    });
+
     it('a checkout never paid is closed by the hourly sweep after the hold: its orders cancelled, its stock free', async () => {
       const me = await buyer();
       await add(me.cookie, pub(knits.ws, ids.scarf), 2);

@@ -90,12 +90,14 @@ export async function refundOrder(deps: AppDeps, s: Seller, orderId: string, bod
   const amount = body.amount_cents ?? left;
   if (amount > left) throw badRequest(orderMessages.refundTooMuch, { errors: { amount_cents: [orderMessages.refundTooMuch] } });
   const gateway = gatewayOrFail(deps);
-  // Two refunds of one order at once: the second waits here and then sees the first's amount.
+  // Two refunds of one order at once: the second waits on the order's row and then sees the first's
+  // amount. Only this order waits while the card partner answers; the workspace's lock (which sync
+  // pushes take too) is taken after, for the stock.
   await deps.db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [...workspaceLock(s.workspaceId)]);
     const fresh = await repo.orderOfSeller(tx, s.workspaceId, orderId, true);
     if (!fresh || fresh.refunded_cents !== order.refunded_cents) throw conflict(orderMessages.refundTooMuch);
     const refund = await viaProvider(() => gateway.refund({ reference: order.payment_reference, amount, note: body.note }));
+    await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [...workspaceLock(s.workspaceId)]);
     const now = deps.now();
     const refunded = order.refunded_cents + refund.amount;
     const whole = refunded >= order.total_cents;
