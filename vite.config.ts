@@ -52,6 +52,7 @@ export default defineConfig({
           'assets/public-events-page-*.js',
           'assets/ticket-page-*.js',
           'assets/storefront-settings-page-*.js',
+          'assets/orders-pages-*.js',
           'assets/post-ad-page-*.js',
           'assets/new-listing-page-*.js',
           'assets/inquiry-page-*.js',

@@ -5,7 +5,7 @@ import { driveModule } from './features/drive/module';
 import { eventsModule } from './features/events/module';
 import { inventoryModule } from './features/inventory/module';
 import { invoicesModule } from './features/invoices/module';
-import { marketplaceModule } from './features/marketplace/module';
+import { marketplaceModule, marketplaceOrdersModule } from './features/marketplace/module';
 import { plannerModule } from './features/planner/module';
 import { posModule } from './features/pos/module';
 import { projectsModule } from './features/projects/module';
@@ -24,6 +24,7 @@ export const appModules = [
   driveModule,
   projectsModule,
   marketplaceModule,
+  marketplaceOrdersModule,
   eventsModule,
   classifiedsModule,
 ] as const;

@@ -19,9 +19,25 @@ import {
   storefrontSettingsDto,
   storefrontSettingsInput,
 } from '../marketplace.js';
+import {
+  checkoutInput,
+  checkoutQuote,
+  checkoutResult,
+  checkoutState,
+  orderDto,
+  orderList,
+  orderReference,
+  orderStatus,
+  orderStatusInput,
+  payoutDto,
+  payoutInput,
+  refundInput,
+  shippingChoice,
+} from '../marketplace-orders.js';
 
 const product = z.object({ productId: publicProductId });
 const slug = z.object({ slug: text(100) });
+const sellerOrder = z.object({ id: idParam, orderId: z.string().uuid() });
 
 /**
  * The marketplace: a seller's storefront settings, what buyers browse (no sign-in), and the cart
@@ -61,4 +77,59 @@ export const marketplaceContract = {
   mergeCart: endpoint({ method: 'POST', path: '/api/cart/merge', body: guestCart, response: cartMergeDto }),
   /** A guest cart's lines as they stand now (prices, stock), with no sign-in. */
   previewCart: endpoint({ method: 'POST', path: '/api/cart/preview', body: guestCart, response: guestPreviewDto }),
+
+  /** The checkout page's figures: each seller's lines, shipping options, tax and total. */
+  checkoutQuote: endpoint({
+    method: 'POST',
+    path: '/api/checkout/quote',
+    body: z.object({ shipping: z.array(shippingChoice).max(100).default([]) }),
+    response: checkoutQuote,
+  }),
+  /** Pays the whole cart in one card payment: one order per seller; a price change answers with the new cart. */
+  checkout: endpoint({ method: 'POST', path: '/api/checkout', body: checkoutInput, response: checkoutResult }),
+  /** Where a checkout stands when the buyer returns from the card page. */
+  checkoutState: endpoint({
+    method: 'GET',
+    path: '/api/checkout/:reference',
+    params: z.object({ reference: orderReference }),
+    response: checkoutState,
+  }),
+  /** My Orders. */
+  myOrders: endpoint({ method: 'GET', path: '/api/orders', response: orderList }),
+  sellerOrders: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/orders',
+    params: z.object({ id: idParam }),
+    query: z.object({ status: orderStatus.optional() }),
+    response: orderList,
+  }),
+  sellerOrder: endpoint({ method: 'GET', path: '/api/workspaces/:id/orders/:orderId', params: sellerOrder, response: orderDto }),
+  setOrderStatus: endpoint({
+    method: 'PUT',
+    path: '/api/workspaces/:id/orders/:orderId/status',
+    params: sellerOrder,
+    body: orderStatusInput,
+    response: orderDto,
+  }),
+  refundOrder: endpoint({
+    method: 'POST',
+    path: '/api/workspaces/:id/orders/:orderId/refunds',
+    params: sellerOrder,
+    body: refundInput,
+    response: orderDto,
+  }),
+  /** The seller's payout account (a card-partner subaccount) that receives their share of each sale. */
+  payout: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/storefront/payout',
+    params: z.object({ id: idParam }),
+    response: payoutDto,
+  }),
+  savePayout: endpoint({
+    method: 'PUT',
+    path: '/api/workspaces/:id/storefront/payout',
+    params: z.object({ id: idParam }),
+    body: payoutInput,
+    response: payoutDto,
+  }),
 } as const;

@@ -5,6 +5,7 @@ import { invoiceCheckoutJobs } from '../api/invoices/invoice-pay.jobs.js';
 import { classifiedsExpiryJobs } from '../api/classifieds/classifieds-expiry.jobs.js';
 import { inquiryMailJobs } from '../api/classifieds/inquiry-mail.jobs.js';
 import { ticketMailJobs } from '../api/events/ticket-mail.jobs.js';
+import { orderMailJobs } from '../api/marketplace/order-mail.jobs.js';
 import { startJobQueue, type JobArea, type JobQueue } from './job-queue.js';
 
 /** Every area with jobs, one line each. */
@@ -15,6 +16,7 @@ export const jobAreas: readonly JobArea[] = [
   classifiedsExpiryJobs,
   inquiryMailJobs,
   ticketMailJobs,
+  orderMailJobs,
 ];
 
 /** Starts the job queue with every area's jobs and workers; `stop` ends them before the database closes. */

@@ -43,6 +43,16 @@ export interface InitializeInput {
   reference: string;
   callbackUrl: string;
   metadata: Record<string, string | number>;
+  /** A dynamic split (Paystack's `split` object): each subaccount's flat share, in cents. */
+  split?: { subaccounts: { subaccount: string; share: number }[] };
+}
+
+/** A refund the provider accepted. */
+export interface ProviderRefund {
+  id: number;
+  /** Cents. */
+  amount: number;
+  status: string;
 }
 
 export interface ProviderSubscription {
@@ -68,6 +78,10 @@ export interface PaymentGateway {
   disableSubscription(input: { code: string; token: string }): Promise<void>;
   /** Makes a saved card unusable for further charges. */
   deactivateAuthorization(authorizationCode: string): Promise<void>;
+  /** A payout account for a seller: their share of split payments is settled to it. */
+  createSubaccount(input: { businessName: string; settlementBank: string; accountNumber: string }): Promise<{ subaccountCode: string }>;
+  /** Gives back all (no amount) or part of a successful transaction. */
+  refund(input: { reference: string; amount?: number; note?: string }): Promise<ProviderRefund>;
 }
 
 /** The provider refused a call or could not be reached. `message` is safe to show. */

@@ -145,6 +145,16 @@ export function paystackGateway(opts: { baseUrl: string; secretKey: string; time
           callback_url: input.callbackUrl,
           channels: ['card'],
           metadata: input.metadata,
+          ...(input.split && input.split.subaccounts.length > 0
+            ? {
+                split: {
+                  type: 'flat',
+                  bearer_type: 'account',
+                  currency: input.currency,
+                  subaccounts: input.split.subaccounts,
+                },
+              }
+            : {}),
         }),
       );
       return { authorizationUrl: data.authorization_url, accessCode: data.access_code, reference: data.reference };
@@ -183,6 +193,31 @@ export function paystackGateway(opts: { baseUrl: string; secretKey: string; time
     },
     async deactivateAuthorization(authorizationCode) {
       await call('POST', '/customer/authorization/deactivate', { authorization_code: authorizationCode });
+    },
+    async createSubaccount(input) {
+      const data = z.object({ subaccount_code: z.string() }).parse(
+        await call('POST', '/subaccount', {
+          business_name: input.businessName,
+          settlement_bank: input.settlementBank,
+          account_number: input.accountNumber,
+          // The platform keeps nothing of a seller's share beyond what each split says.
+          percentage_charge: 0,
+        }),
+      );
+      return { subaccountCode: data.subaccount_code };
+    },
+    async refund(input) {
+      const data = z
+        .object({ id: z.number().int(), amount: z.number().int(), status: z.string() })
+        .passthrough()
+        .parse(
+          await call('POST', '/refund', {
+            transaction: input.reference,
+            ...(input.amount === undefined ? {} : { amount: input.amount }),
+            ...(input.note ? { merchant_note: input.note } : {}),
+          }),
+        );
+      return { id: data.id, amount: data.amount, status: data.status };
     },
   };
 }

@@ -3,6 +3,7 @@ import { marketMessages } from '../../schema/marketplace';
 import { formatCents } from '../../schema/money';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
+import { payOnSandbox } from './paystack-support';
 
 const rand = (cents: number) => formatCents(cents, 'ZAR');
 
@@ -61,6 +62,16 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await publishRow(page, tea).getByText('On my storefront').click();
     await expect(publishRow(page, tea).getByRole('checkbox', { name: /On my storefront/ })).toBeChecked();
     await expect(page.getByTestId('storefront-link')).toBeVisible();
+    // The payout account: the seller's share of each card payment is paid into it.
+    await page.getByLabel('Account holder or business name').fill(`Soweto Sweets ${tag}`);
+    await page.getByLabel('Bank code').fill('632005');
+    await page.getByLabel('Account number').fill('12ab');
+    await page.getByRole('button', { name: 'Save payout account' }).click();
+    await expect(page.getByText('Enter the account number (6 to 20 digits)')).toBeVisible();
+    await page.getByLabel('Account number').fill('1234567890');
+    await page.getByRole('button', { name: 'Save payout account' }).click();
+    await expect(page.getByText('Payout account saved')).toBeVisible();
+    await expect(page.getByText(/paid into your payout account \(ACCT_/)).toBeVisible();
     await shot(page, '01-seller-storefront');
   });
   const shopPath = new URL((await page.getByTestId('storefront-link').getAttribute('href')) ?? '', 'http://x').pathname;
@@ -87,6 +98,28 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await expect(card).toContainText('In stock');
     await shot(guest, '02-search');
     await card.click();
+  });
+
+  // A second seller (after the typo search above, which their product would also match), on their own device: one product, two in stock, in the marketplace.
+  const scarf = `Wool scarf ${tag}`;
+  const knitsContext = await browser.newContext({ ...info.project.use, baseURL: new URL(page.url()).origin });
+  const knits = await knitsContext.newPage();
+  let knitsWorkspace = 0;
+  await test.step('a second seller opens a storefront with one product', async () => {
+    const second = await newTraderWithWorkspace(knits, 'market-b', info.project.name, `Durban Knits ${tag}`);
+    knitsWorkspace = second.workspaceId;
+    await knits.goto(`/workspace/${second.workspaceId}/settings`);
+    await knits.getByLabel('Currency').selectOption('ZAR');
+    await knits.getByRole('button', { name: 'Save preferences' }).click();
+    await expect(knits.getByText('Workspace updated')).toBeVisible();
+    await knits.goto(`/workspace/${second.workspaceId}/inventory`);
+    await addProduct(knits, { name: scarf, price: '350', category: 'Clothing', lowStock: '1' });
+    await adjustStock(knits, scarf, { reason: 'Received from a supplier', quantity: '2' });
+    await knits.goto(`/workspace/${second.workspaceId}/storefront`);
+    await knits.getByText('Storefront open to buyers').click();
+    await expect(knits.getByText('Storefront open', { exact: true })).toBeVisible();
+    await publishRow(knits, scarf).getByText('In the marketplace').click();
+    await expect(publishRow(knits, scarf).getByRole('checkbox', { name: /On my storefront/ })).toBeChecked();
   });
 
   await test.step('the product page shows price, stock and seller, and refuses a bad quantity', async () => {
@@ -141,7 +174,7 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await guest.goto('/cart');
     await expect(guest.getByTestId('cart-item')).toHaveCount(1);
     await expect(guest.getByTestId('cart-quantity')).toHaveText('3');
-    await expect(guest.getByText('Paying online opens soon. Your cart is kept on your account until then.')).toBeVisible();
+    await expect(guest.getByTestId('checkout-link')).toBeVisible();
     await expect(guest.getByTestId('cart-badge')).toHaveText('1');
     // The device's copy is gone: the account holds the cart now.
     expect(await guest.evaluate(() => localStorage.getItem('vuka-guest-cart'))).toBe('[]');
@@ -154,14 +187,96 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await shot(guest, '06-account-cart');
   });
 
-  await test.step('My Orders and Services answer real pages; the directory lists the shop', async () => {
+  await test.step("the buyer adds the second seller's scarf: one cart, two sellers", async () => {
+    await expect
+      .poll(async () => (await (await guest.request.get(`/api/marketplace?q=${encodeURIComponent(scarf)}`)).text()).includes(scarf))
+      .toBe(true);
+    await guest.goto(`/marketplace?q=${encodeURIComponent(scarf)}`);
+    await guest.getByTestId('product-card').filter({ hasText: scarf }).click();
+    await expect(guest.getByRole('heading', { name: scarf, level: 1 })).toBeVisible();
+    await guest.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(guest.getByTestId('cart-badge')).toHaveText('2');
+    await guest.goto('/cart');
+    await expect(guest.getByTestId('cart-item')).toHaveCount(2);
+  });
+
+  await test.step('the buyer checks out: the address is checked, then one card payment on the sandbox', async () => {
+    await guest.getByTestId('checkout-link').click();
+    await expect(guest).toHaveURL(/\/checkout$/);
+    await expect(guest.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+    await expect(guest.getByTestId('checkout-seller')).toHaveCount(2);
+    await expect(guest.getByTestId('checkout-seller').filter({ hasText: `Soweto Sweets ${tag}` })).toContainText(rand(22500));
+    await expect(guest.getByTestId('checkout-seller').filter({ hasText: `Durban Knits ${tag}` })).toContainText(rand(35000));
+    await expect(guest.getByTestId('checkout-total')).toHaveText(rand(57500));
+    await guest.getByRole('button', { name: `Pay ${rand(57500)}` }).click();
+    await expect(guest.getByText('Enter a street address')).toBeVisible();
+    await expect(guest.getByText('Enter a 4-digit postal code')).toBeVisible();
+    await shot(guest, '07-checkout-errors');
+    await guest.getByLabel('Street address').fill('12 Vilakazi St');
+    await guest.getByLabel('City or town').fill('Soweto');
+    await guest.getByLabel('Province').selectOption('Gauteng');
+    await guest.getByLabel('Postal code').fill('1804');
+    await shot(guest, '08-checkout');
+    await guest.getByRole('button', { name: `Pay ${rand(57500)}` }).click();
+    await payOnSandbox(guest, '4084 0840 8408 4081');
+    await expect(guest).toHaveURL(/\/checkout\/complete\?/);
+    await expect(guest.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible({ timeout: 30_000 });
+    await expect(guest.getByTestId('order-payment')).toHaveText(['Paid', 'Paid']);
+    await shot(guest, '09-confirmation');
+    await expect(guest.getByTestId('cart-badge')).toHaveCount(0);
+  });
+
+  await test.step('stock fell through the ledger; the seller ships the order with a tracking number', async () => {
+    await guest.goto(`/marketplace?q=${encodeURIComponent(chocolate)}`);
+    await expect(guest.getByTestId('product-card').filter({ hasText: chocolate })).toContainText('Out of stock');
+    await guest.goto(`/marketplace?q=${encodeURIComponent(scarf)}`);
+    await expect(guest.getByTestId('product-card').filter({ hasText: scarf })).toContainText('Only 1 left');
+    await knits.goto(`/workspace/${knitsWorkspace}/orders`);
+    await expect(knits.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    await expect(knits.getByTestId('seller-order')).toHaveCount(1);
+    await expect(knits.getByTestId('seller-order')).toContainText(rand(35000));
+    await page.goto(`/workspace/${workspaceId}/orders`);
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+    const row = page.getByTestId('seller-order').filter({ hasText: 'Lerato Buyer' });
+    await expect(row).toContainText('Paid');
+    await expect(page.getByTestId('seller-order')).toHaveCount(1);
+    await shot(page, '10-seller-orders');
+    await row.getByRole('link').click();
+    await expect(page.getByRole('heading', { name: /^Order ORD-/ })).toBeVisible();
+    await page.getByLabel('Move the order to').selectOption('shipped');
+    await page.getByLabel('Tracking number').fill('PX123456ZA');
+    await page.getByRole('button', { name: 'Update order' }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(page.getByTestId('order-tracking')).toHaveText('PX123456ZA');
+  });
+
+  await test.step('the buyer sees the order shipped in My Orders; the seller refunds it and the buyer sees refunded', async () => {
     await guest.goto('/orders');
     await expect(guest.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    await expect(guest.getByTestId('order')).toHaveCount(2);
+    const order = guest.getByTestId('order').filter({ hasText: `Soweto Sweets ${tag}` });
+    await expect(order.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(order.getByTestId('order-tracking')).toHaveText('PX123456ZA');
+    await shot(guest, '11-my-orders');
+    await page.getByText('Put the items back in stock').click();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(page.getByTestId('order-payment')).toHaveText('Refunded');
+    await shot(page, '12-seller-order-refunded');
+    await guest.reload();
+    await expect(order.getByTestId('order-status')).toHaveText('Refunded');
+    await expect(order.getByTestId('order-payment')).toHaveText('Refunded');
+    const other = guest.getByTestId('order').filter({ hasText: `Durban Knits ${tag}` });
+    await expect(other.getByTestId('order-payment')).toHaveText('Paid');
+    await guest.goto(`/marketplace?q=${encodeURIComponent(chocolate)}`);
+    await expect(guest.getByTestId('product-card').filter({ hasText: chocolate })).toContainText('In stock');
+  });
+
+  await test.step('Services answers a real page; the directory lists the shop', async () => {
     await guest.goto('/marketplace/services');
     await expect(guest.getByRole('heading', { name: 'No services to book yet' })).toBeVisible();
     await guest.goto(`/directory?q=${encodeURIComponent(tag)}`);
     await expect(guest.getByRole('link', { name: `Soweto Sweets ${tag}` })).toBeVisible();
-    await shot(guest, '07-directory');
+    await shot(guest, '13-directory');
   });
 
   await test.step('without JavaScript, the product URL carries its name, price and JSON-LD', async () => {
@@ -184,4 +299,5 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     expect(sitemap).toContain(`${shopPath}</loc>`);
   });
   await buyer.close();
+  await knitsContext.close();
 });

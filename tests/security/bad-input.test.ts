@@ -243,6 +243,29 @@ function examples(ws: number, registerEmail: string): Examples {
       removeFromCart: { params: { productId: `${ws}-vetkoek-1` } },
       mergeCart: { body: { items: [{ product_id: `${ws}-vetkoek-1`, quantity: 2, price_seen_cents: 1_500 }] } },
       previewCart: { body: { items: [{ product_id: `${ws}-vetkoek-1`, quantity: 2, price_seen_cents: 1_500 }] } },
+      checkoutQuote: { body: { shipping: [{ seller: 'bad-input-spaza', rate: 'Courier' }] } },
+      checkout: {
+        body: {
+          address: {
+            name: 'Thandi Mokoena',
+            line1: '12 Vilakazi St',
+            city: 'Soweto',
+            province: 'Gauteng',
+            postal_code: '1804',
+            country: 'ZA',
+            phone: '0821234567',
+          },
+          shipping: [{ seller: 'bad-input-spaza', rate: 'Courier' }],
+        },
+      },
+      checkoutState: { params: { reference: `vkord_${'0a'.repeat(12)}` } },
+      myOrders: {},
+      sellerOrders: { params: { id: ws }, query: { status: 'confirmed' } },
+      sellerOrder: { params: { id: ws, orderId: ORDER } },
+      setOrderStatus: { params: { id: ws, orderId: ORDER }, body: { status: 'shipped', tracking_number: 'TRK123' } },
+      refundOrder: { params: { id: ws, orderId: ORDER }, body: { amount_cents: 1_000, restock: true, note: 'Damaged' } },
+      payout: { params: { id: ws } },
+      savePayout: { params: { id: ws }, body: { business_name: 'Spaza', settlement_bank: '632005', account_number: '1234567890' } },
     },
     classifieds: {
       list: { params: { id: ws } },
@@ -371,6 +394,7 @@ const MESSAGE = '6b8d0f2a-4c6e-4a8b-9d1f-3a5c7e9b1d3f';
 const REPORT = '2c4e6a8b-0d2f-4b6d-8e0a-4c6e8a0b2d4f';
 const EVENT = '8d0f2b4a-6c8e-4b1d-a3f5-7c9e1b3d5f7a';
 const TICKET_TYPE = '1a3c5e7b-9d2f-4c4e-b6a8-0f2d4b6a8c0e';
+const ORDER = '4e6a8c0b-2d4f-4b6e-9a1c-3e5a7c9b1d3f';
 const ATTENDEE = '4e6a8c0f-2b4d-4e6f-a8c1-3e5a7c9b1d2f';
 const REGISTRATION = '6c8e0a2b-4d6f-4a8c-b1e3-5f7a9c1d3e5b';
 

@@ -68,7 +68,7 @@ for (const target of testDatabases()) {
     /** The victim's project (and the victim, as its member), for the projects endpoints' paths. */
     const project = { projectId: '', userId: 0 };
     /**
-     * Objects of the public areas (a marketplace product, an ad, an event, a registration, a ticket checkout) the
+     * Objects of the public areas (a marketplace product, an ad, an event, a registration, a ticket checkout, an order) the
      * probe does not make: their paths still name something, and their reads answer not found.
      */
     const unmade = {
@@ -80,6 +80,7 @@ for (const target of testDatabases()) {
       typeId: randomUUID(),
       attendeeId: randomUUID(),
       registrationId: randomUUID(),
+      orderId: randomUUID(),
       reference: `vktkt_${'0'.repeat(24)}`,
     };
     const walked = new Set<string>();
@@ -329,6 +330,7 @@ function expectedRead(name: string, path: string): number {
     'typeId',
     'attendeeId',
     'registrationId',
+    'orderId',
     'reference',
   ];
   return pathParams(path).some((p) => unmadeParams.includes(p.name)) ? 404 : 200;

@@ -50,7 +50,9 @@ type Owned =
   | 'event'
   | 'ticketType'
   | 'attendee'
-  | 'registration';
+  | 'registration'
+  | 'order'
+  | 'checkout';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -98,6 +100,9 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   // A ticket checkout's reference and a ticket's token: holding one is the proof (tests/integration/events.test.ts).
   'checkouts/:reference': 'choice',
   'tickets/:token': 'choice',
+  // An order a buyer placed in A's storefront, and a checkout A paid for as a buyer.
+  'orders/:orderId': 'order',
+  'checkout/:reference': 'checkout',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -233,6 +238,8 @@ for (const target of testDatabases()) {
       ticketType: '',
       attendee: '',
       registration: '',
+      order: '',
+      checkout: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -338,6 +345,28 @@ for (const target of testDatabases()) {
         .parse((await a.get(`/api/workspaces/${aWorkspace.id}/events/${event.id}/attendees`)).json).attendees;
       aOwns.attendee = attendee.id;
       aOwns.registration = attendee.registration_id;
+      // A marketplace checkout A paid as a buyer, with its order in A's own storefront.
+      aOwns.checkout = `vkord_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      aOwns.order = randomUUID();
+      const checkoutId = randomUUID();
+      const address = JSON.stringify({
+        name: 'Tenant A',
+        line1: '1 Main Rd',
+        city: 'Durban',
+        province: 'KwaZulu-Natal',
+        postal_code: '4001',
+        country: 'ZA',
+      });
+      await db.query(
+        `INSERT INTO marketplace_checkouts (id, user_id, reference, email, amount_cents, shipping_address) VALUES ($1, $2, $3, $4, 5000, $5::jsonb)`,
+        [checkoutId, aUserId, aOwns.checkout, aEmail, address],
+      );
+      await db.query(
+        `INSERT INTO marketplace_orders (workspace_id, id, checkout_id, buyer_id, buyer_name, buyer_email, order_number, status, payment_status,
+           subtotal_cents, total_cents, shipping_address, billing_address, payment_reference)
+         VALUES ($1, $2, $3, $4, 'Tenant A', $5, 'ORD-00001', 'confirmed', 'paid', 5000, 5000, $6::jsonb, $6::jsonb, $7)`,
+        [aWorkspace.id, aOwns.order, checkoutId, aUserId, aEmail, address, aOwns.checkout],
+      );
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });

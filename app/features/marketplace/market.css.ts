@@ -223,3 +223,55 @@ export const totals = style({
 });
 export const changed = style({ color: vars.color.warning, fontSize: vars.fontSize.sm, fontWeight: 600, margin: 0 });
 export const problem = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: 600, margin: 0 });
+
+// ---- checkout and orders ----
+export const checkoutLayout = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  alignItems: 'start',
+  '@media': { [desktop]: { gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)' } },
+});
+export const twoFields = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: '1fr 1fr',
+  '@media': { [phone]: { gridTemplateColumns: '1fr' } },
+});
+export const summaryLines = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});
+globalStyle(`${summaryLines} > li`, { display: 'flex', justifyContent: 'space-between', gap: vars.space.md, overflowWrap: 'anywhere' });
+export const summaryFigures = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+});
+globalStyle(`${summaryFigures} dd`, { margin: 0, textAlign: 'right' });
+export const orderHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'baseline',
+  justifyContent: 'space-between',
+});
+export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+const pill = {
+  borderRadius: vars.radius.pill,
+  padding: '0.125rem 0.625rem',
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  border: '1px solid currentColor',
+} as const;
+export const badge = styleVariants({
+  neutral: { ...pill, color: vars.color.textMuted },
+  good: { ...pill, color: vars.color.success },
+  warn: { ...pill, color: vars.color.warning },
+  bad: { ...pill, color: vars.color.danger },
+});
+globalStyle(`${summaryLines} > li > span:last-child`, { whiteSpace: 'nowrap' });

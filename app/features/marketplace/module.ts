@@ -49,6 +49,34 @@ export const cartRoute = createRoute({
   component: lazyRouteComponent(() => import('./buyer/pages'), 'CartPage'),
 });
 
+/** Checkout of the whole cart (login required, as My Orders). */
+export const checkoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/checkout',
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'CheckoutPage'),
+});
+
+/** Where the card page sends the buyer back: the payment's outcome and the orders it made. */
+export const checkoutCompleteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/checkout/complete',
+  validateSearch: searchOf({ reference: text(100) }),
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'CheckoutCompletePage'),
+});
+
+/** /workspace/{id}/orders: the seller's marketplace orders. */
+export const sellerOrdersRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'orders',
+  component: lazyRouteComponent(() => import('./seller/orders-pages'), 'SellerOrdersPage'),
+});
+
+export const sellerOrderRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'orders/$orderId',
+  component: lazyRouteComponent(() => import('./seller/orders-pages'), 'SellerOrderPage'),
+});
+
 /** My Orders (spec §2, login required: the page sends a signed-out visitor to /auth). */
 export const myOrdersRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -60,6 +88,23 @@ export const myOrdersRoute = createRoute({
 export const marketplaceModule = defineModule({
   id: 'marketplace',
   routes: [storefrontSettingsRoute],
-  publicRoutes: [marketHomeRoute, marketProductRoute, marketServicesRoute, storefrontRoute, directoryRoute, cartRoute, myOrdersRoute],
+  publicRoutes: [
+    marketHomeRoute,
+    marketProductRoute,
+    marketServicesRoute,
+    storefrontRoute,
+    directoryRoute,
+    cartRoute,
+    checkoutRoute,
+    checkoutCompleteRoute,
+    myOrdersRoute,
+  ],
   nav: { label: 'Storefront', to: '/workspace/$workspaceId/storefront' },
+});
+
+/** The seller's marketplace orders, beside the storefront in the workspace navigation. */
+export const marketplaceOrdersModule = defineModule({
+  id: 'marketplace-orders',
+  routes: [sellerOrdersRoute, sellerOrderRoute],
+  nav: { label: 'Orders', to: '/workspace/$workspaceId/orders' },
 });

@@ -30,7 +30,7 @@ export const modules: readonly PublicModule[] = [
     summary: 'Documents, images and receipts in one place; uploads carry on after a dropped signal.',
     route: 'drive',
   },
-  { key: 'orders', name: 'Orders & Storefront', summary: 'Your own online shop page and one list for every order.' },
+  { key: 'orders', name: 'Orders & Storefront', summary: 'Your own online shop page and one list for every order.', route: 'orders' },
   {
     key: 'events',
     name: 'Events & Ticketing',

@@ -9,6 +9,7 @@ import { webhookSignatureValid } from '../../payments/signature.js';
 import { brand } from '../../../schema/brand.js';
 import { isInvoiceReference, settleInvoicePayment } from '../invoices/invoice-pay.settle.js';
 import { isTicketReference, settleTicketPayment } from '../events/tickets.service.js';
+import { isOrderReference, settleOrderPayment } from '../marketplace/checkout.service.js';
 import * as repo from './billing.repo.js';
 import { addCycle, cardLabel, linkProviderSubscription, settlePayment, type FollowUp } from './settle.js';
 
@@ -55,6 +56,7 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
         // A customer paying a workspace's invoice ("Pay now"), told apart by its reference.
         if (isInvoiceReference(verified.reference)) return { result: await settleInvoicePayment(tx, verified, now), followUp: null };
         if (isTicketReference(verified.reference)) return { result: await settleTicketPayment(tx, verified, now), followUp: null };
+        if (isOrderReference(verified.reference)) return { result: await settleOrderPayment(tx, verified, now), followUp: null };
         const payment = await repo.paymentByReference(tx, verified.reference, true);
         if (payment) return { result: 'handled', followUp: (await settlePayment(tx, payment, verified, now)).followUp };
         return { result: (await renewal(tx, verified, now)) ? 'handled' : 'ignored', followUp: null };

@@ -31,7 +31,7 @@ export function lineProblem(found: CartProduct | undefined, quantity: number): s
   return quantity > found.left ? beyondStockMessage(found.left) : null;
 }
 
-async function linesOf(q: Queryable, rows: repo.CartRow[]): Promise<CartLine[]> {
+export async function linesOf(q: Queryable, rows: repo.CartRow[]): Promise<CartLine[]> {
   const found = await cartProducts(
     q,
     rows.map((r) => ({ workspaceId: r.workspace_id, productId: r.product_id })),

@@ -9,6 +9,8 @@ import { requireMembership } from '../workspaces/membership.js';
 import { notFound } from '../../http/errors.js';
 import * as carts from './cart.service.js';
 import * as market from './marketplace.service.js';
+import * as checkouts from './checkout.service.js';
+import * as orders from './orders.service.js';
 
 /** The marketplace: storefront settings (sellers), browsing (anyone), the cart (signed-in buyers). */
 export function marketplaceRoutes(deps: AppDeps): Router {
@@ -40,6 +42,25 @@ export function marketplaceRoutes(deps: AppDeps): Router {
   mount(router, c.removeFromCart, async ({ params }, req) => carts.removeFromCart(deps, await requireUser(deps, req), params.productId));
   mount(router, c.mergeCart, async ({ body }, req) => carts.mergeCart(deps, await requireUser(deps, req), body));
   mount(router, c.previewCart, async ({ body }) => carts.previewCart(deps, body));
+
+  mount(router, c.checkoutQuote, async ({ body }, req) => checkouts.checkoutQuote(deps, await requireUser(deps, req), body.shipping));
+  mount(router, c.checkout, async ({ body }, req) => checkouts.checkout(deps, await requireUser(deps, req), body));
+  mount(router, c.checkoutState, async ({ params }, req) => checkouts.checkoutState(deps, await requireUser(deps, req), params.reference));
+  mount(router, c.myOrders, async (_input, req) => orders.buyerOrders(deps, await requireUser(deps, req)));
+  const member = async (req: Parameters<typeof requireUser>[1], workspaceId: number) => ({
+    workspaceId,
+    userId: await requireUser(deps, req),
+  });
+  mount(router, c.sellerOrders, async ({ params, query }, req) => orders.sellerOrders(deps, await member(req, params.id), query.status));
+  mount(router, c.sellerOrder, async ({ params }, req) => orders.sellerOrder(deps, await member(req, params.id), params.orderId));
+  mount(router, c.setOrderStatus, async ({ params, body }, req) =>
+    orders.setOrderStatus(deps, await member(req, params.id), params.orderId, body),
+  );
+  mount(router, c.refundOrder, async ({ params, body }, req) =>
+    orders.refundOrder(deps, await member(req, params.id), params.orderId, body),
+  );
+  mount(router, c.payout, async ({ params }, req) => orders.payout(deps, await member(req, params.id)));
+  mount(router, c.savePayout, async ({ params, body }, req) => orders.savePayout(deps, await member(req, params.id), body));
 
   return router;
 }

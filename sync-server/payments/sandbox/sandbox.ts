@@ -4,12 +4,21 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { z } from 'zod';
 import { signWebhook } from '../signature.js';
 import { checkoutRoutes } from './checkout-routes.js';
-import { addInterval, code, SandboxState, type SandboxSubscription, type SandboxTransaction } from './state.js';
+import {
+  addInterval,
+  code,
+  SandboxState,
+  type SandboxRefund,
+  type SandboxSplit,
+  type SandboxSubaccount,
+  type SandboxSubscription,
+  type SandboxTransaction,
+} from './state.js';
 
 /**
  * A local stand-in for Paystack (DESIGN.md §9) on its own port. It speaks the same HTTP contract
  * for the calls Vuka makes (transaction initialize / verify / charge_authorization, plan,
- * subscription create / fetch / disable), serves a hosted checkout page where a tester types a test
+ * subscription create / fetch / disable, subaccounts, split payments, refunds), serves a hosted checkout page where a tester types a test
  * card, and POSTs signed webhooks to the configured URL, so development and tests run the real
  * adapter over real HTTP.
  */
@@ -53,6 +62,14 @@ const initializeBody = z.object({
   callback_url: z.string().url().optional(),
   metadata: z.unknown().optional(),
   plan: z.string().optional(),
+  split: z
+    .object({
+      type: z.enum(['flat', 'percentage']),
+      bearer_type: z.enum(['subaccount', 'account', 'all-proportional', 'all']).default('account'),
+      currency: z.string().optional(),
+      subaccounts: z.array(z.object({ subaccount: z.string(), share: z.coerce.number().int().positive() })).min(1),
+    })
+    .optional(),
 });
 
 export async function startPaystackSandbox(opts: SandboxOptions): Promise<PaystackSandbox> {
@@ -98,6 +115,20 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
     if (state.transactions.has(reference)) return void fail(res, 400, 'Duplicate Transaction Reference');
     const plan = b.plan ? state.plans.get(b.plan) : undefined;
     if (b.plan && !plan) return void fail(res, 400, 'Plan not found');
+    let split: SandboxSplit | null = null;
+    if (b.split) {
+      const members: SandboxSplit['subaccounts'] = [];
+      for (const s of b.split.subaccounts) {
+        const sub = state.subaccounts.get(s.subaccount);
+        if (!sub || !sub.active) return void fail(res, 400, `Subaccount ${s.subaccount} not found`);
+        members.push({ subaccount: sub, share: s.share });
+      }
+      const shares = members.reduce((sum, m) => sum + m.share, 0);
+      if (b.split.type === 'flat' ? shares > b.amount : shares > 100) {
+        return void fail(res, 400, 'The split shares add up to more than the transaction amount');
+      }
+      split = { type: b.split.type, bearer_type: b.split.bearer_type, currency: b.split.currency ?? b.currency, subaccounts: members };
+    }
     const t: SandboxTransaction = {
       id: state.nextId(),
       reference,
@@ -113,6 +144,8 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
       created_at: now().toISOString(),
       authorization: null,
       plan: plan ?? null,
+      split,
+      refunded: 0,
     };
     state.customer(b.email);
     state.transactions.set(reference, t);
@@ -186,6 +219,62 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
     if (good) sendWebhook('charge.success', state.transactionData(t));
     return t;
   }
+
+  api.post('/subaccount', (req, res) => {
+    const parsed = z
+      .object({
+        business_name: z.string().min(1),
+        settlement_bank: z.string().min(1),
+        account_number: z.string().regex(/^\d{6,20}$/, 'Account number is invalid'),
+        percentage_charge: z.coerce.number().min(0).max(100),
+        currency: z.string().default('ZAR'),
+      })
+      .safeParse(req.body);
+    if (!parsed.success) return void fail(res, 400, parsed.error.issues[0]?.message ?? 'Invalid request');
+    const sub: SandboxSubaccount = { id: state.nextId(), subaccount_code: code('ACCT'), active: true, ...parsed.data };
+    state.subaccounts.set(sub.subaccount_code, sub);
+    ok(res, 'Subaccount created', state.subaccountData(sub));
+  });
+
+  api.get('/subaccount/:code', (req, res) => {
+    const sub = state.subaccounts.get(String(req.params.code));
+    if (!sub) return void fail(res, 404, 'Subaccount not found');
+    ok(res, 'Subaccount retrieved', state.subaccountData(sub));
+  });
+
+  api.post('/refund', (req, res) => {
+    const parsed = z
+      .object({
+        transaction: z.union([z.string(), z.number()]).transform(String),
+        amount: z.coerce.number().int().positive().optional(),
+        currency: z.string().optional(),
+        merchant_note: z.string().optional(),
+        customer_note: z.string().optional(),
+      })
+      .safeParse(req.body);
+    if (!parsed.success) return void fail(res, 400, parsed.error.issues[0]?.message ?? 'Invalid request');
+    const b = parsed.data;
+    const t = state.transactions.get(b.transaction) ?? [...state.transactions.values()].find((x) => String(x.id) === b.transaction);
+    if (!t) return void fail(res, 404, 'Transaction not found');
+    if (t.status !== 'success') return void fail(res, 400, 'Transaction has not been completed');
+    const left = t.amount - (t.refunded ?? 0);
+    if (left <= 0) return void fail(res, 400, 'Transaction has been fully reversed');
+    const amount = b.amount ?? left;
+    if (amount > left) return void fail(res, 400, 'Refund amount cannot be more than the unrefunded balance');
+    t.refunded = (t.refunded ?? 0) + amount;
+    const refund: SandboxRefund = {
+      id: state.nextId(),
+      transaction: t,
+      amount,
+      currency: t.currency,
+      merchant_note: b.merchant_note ?? null,
+      status: 'processed',
+      createdAt: now().toISOString(),
+    };
+    state.refunds.push(refund);
+    ok(res, 'Refund has been queued for processing', state.refundData(refund));
+    sendWebhook('refund.processed', state.refundData(refund));
+  });
 
   api.post('/plan', (req, res) => {
     const parsed = z

@@ -49,6 +49,38 @@ export interface SandboxTransaction {
   created_at: string;
   authorization: SandboxAuthorization | null;
   plan: SandboxPlan | null;
+  /** A dynamic split given at initialize: each subaccount's flat share. */
+  split?: SandboxSplit | null;
+  /** Cents given back by refunds so far. */
+  refunded?: number;
+}
+
+export interface SandboxSubaccount {
+  id: number;
+  subaccount_code: string;
+  business_name: string;
+  settlement_bank: string;
+  account_number: string;
+  percentage_charge: number;
+  currency: string;
+  active: boolean;
+}
+
+export interface SandboxSplit {
+  type: 'flat' | 'percentage';
+  bearer_type: string;
+  currency: string;
+  subaccounts: { subaccount: SandboxSubaccount; share: number }[];
+}
+
+export interface SandboxRefund {
+  id: number;
+  transaction: SandboxTransaction;
+  amount: number;
+  currency: string;
+  merchant_note: string | null;
+  status: 'processed';
+  createdAt: string;
 }
 
 export interface SandboxSubscription {
@@ -72,6 +104,8 @@ export class SandboxState {
   readonly byAccessCode = new Map<string, SandboxTransaction>();
   readonly plans = new Map<string, SandboxPlan>();
   readonly subscriptions = new Map<string, SandboxSubscription>();
+  readonly subaccounts = new Map<string, SandboxSubaccount>();
+  readonly refunds: SandboxRefund[] = [];
 
   nextId(): number {
     return ++this.seq;
@@ -158,8 +192,59 @@ export class SandboxState {
       },
       plan: t.plan ? t.plan.plan_code : null,
       plan_object: t.plan ?? {},
+      split: t.split
+        ? {
+            type: t.split.type,
+            bearer_type: t.split.bearer_type,
+            currency: t.split.currency,
+            subaccounts: t.split.subaccounts.map((s) => ({ subaccount: s.subaccount.subaccount_code, share: s.share })),
+          }
+        : {},
       requested_amount: t.amount,
       transaction_date: t.created_at,
+    };
+  }
+
+  subaccountData(s: SandboxSubaccount) {
+    return {
+      id: s.id,
+      domain: 'test',
+      subaccount_code: s.subaccount_code,
+      business_name: s.business_name,
+      settlement_bank: s.settlement_bank,
+      account_number: s.account_number,
+      percentage_charge: s.percentage_charge,
+      currency: s.currency,
+      active: s.active,
+      is_verified: false,
+      settlement_schedule: 'AUTO',
+    };
+  }
+
+  refundData(r: SandboxRefund) {
+    return {
+      transaction: {
+        id: r.transaction.id,
+        domain: 'test',
+        reference: r.transaction.reference,
+        amount: r.transaction.amount,
+        currency: r.currency,
+      },
+      integration: 1,
+      deducted_amount: 0,
+      channel: null,
+      merchant_note: r.merchant_note ?? '',
+      customer_note: '',
+      status: r.status,
+      refunded_by: 'sandbox',
+      expected_at: r.createdAt,
+      currency: r.currency,
+      domain: 'test',
+      amount: r.amount,
+      fully_deducted: false,
+      id: r.id,
+      createdAt: r.createdAt,
+      updatedAt: r.createdAt,
     };
   }
 

@@ -71,7 +71,13 @@ export function CartPage() {
               </div>
               <p className={`${s.muted} ${s.small}`}>Delivery and tax are added per seller at checkout. You are charged in rand (ZAR).</p>
               {cart.signedIn ? (
-                <Notice tone="info">Paying online opens soon. Your cart is kept on your account until then.</Notice>
+                buyable.length === entries.length ? (
+                  <SiteLink to="/checkout" variant="primary" data-testid="checkout-link">
+                    Checkout
+                  </SiteLink>
+                ) : (
+                  <Notice tone="warning">Change or remove the items marked above to check out.</Notice>
+                )
               ) : (
                 <Notice tone="info">
                   Your cart is kept on this device. <SiteLink to="/auth">Sign in</SiteLink> to keep it on your account.

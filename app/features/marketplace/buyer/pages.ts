@@ -3,6 +3,8 @@
  * the landing page's entry carries one short preload list for all of them instead of one per page.
  */
 export { CartPage } from './cart-page';
+export { CheckoutCompletePage } from './checkout-complete-page';
+export { CheckoutPage } from './checkout-page';
 export { DirectoryPage } from './directory-page';
 export { MarketHomePage } from './market-home-page';
 export { OrdersPage } from './orders-page';

@@ -12,6 +12,7 @@ import { toast } from '../../../ui/toast-store';
 import * as p from '../../../ui/page.css';
 import { DeviceDataGate } from '../../sync/device-data-gate';
 import { serverMessage, useWorkspace, workspaceKeys } from '../../workspaces/workspace-queries';
+import { PayoutCard } from './payout-card';
 import { PublishedProducts } from './published-products';
 import { StorefrontForm } from './storefront-form';
 import { storefrontKey } from './storefront-key';
@@ -52,6 +53,7 @@ export function StorefrontSettingsPage() {
             </DeviceDataGate>
           </Card>
           <StorefrontForm workspaceId={workspaceId} dto={settings.data} canEdit={canEdit} />
+          {canEdit ? <PayoutCard workspaceId={workspaceId} /> : null}
         </div>
       )}
     </>

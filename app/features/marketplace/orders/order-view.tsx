@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import {
+  orderStatusLabels,
+  paymentStatusLabels,
+  type OrderDto,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../../../schema/marketplace-orders';
+import { formatCents } from '../../../../schema/money';
+import * as s from '../market.css';
+
+const statusTone: Record<OrderStatus, keyof typeof s.badge> = {
+  pending: 'warn',
+  confirmed: 'good',
+  processing: 'good',
+  shipped: 'good',
+  delivered: 'good',
+  cancelled: 'bad',
+  refunded: 'neutral',
+};
+const paymentTone: Record<PaymentStatus, keyof typeof s.badge> = {
+  pending: 'warn',
+  paid: 'good',
+  failed: 'bad',
+  refunded: 'neutral',
+  partially_refunded: 'warn',
+};
+
+export const money = (o: { currency: string }, cents: number) => formatCents(cents, o.currency);
+
+export function OrderBadges({ order }: { order: OrderDto }) {
+  return (
+    <span className={s.badges}>
+      <span className={s.badge[statusTone[order.status]]} data-testid="order-status">
+        {orderStatusLabels[order.status]}
+      </span>
+      <span className={s.badge[paymentTone[order.payment_status]]} data-testid="order-payment">
+        {paymentStatusLabels[order.payment_status]}
+      </span>
+    </span>
+  );
+}
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** One order as buyer and seller both read it: number, status, items, figures, delivery, tracking. */
+export function OrderSummary({ order, heading, children }: { order: OrderDto; heading: ReactNode; children?: ReactNode }) {
+  const a = order.shipping_address;
+  return (
+    <article className={`${s.panel} ${s.stack}`} style={{ gap: '0.75rem' }} data-testid="order" aria-label={`Order ${order.order_number}`}>
+      <div className={s.orderHead}>
+        <div>
+          {heading}
+          <p className={`${s.muted} ${s.small}`}>
+            {order.order_number} · {day(order.created_at)}
+          </p>
+        </div>
+        <OrderBadges order={order} />
+      </div>
+      <ul className={s.summaryLines}>
+        {order.items.map((i) => (
+          <li key={i.line}>
+            <span>
+              {i.quantity} × {i.name}
+            </span>
+            <span>{money(order, i.line_total_cents)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className={s.summaryFigures}>
+        <dt>Shipping{order.shipping_method ? ` (${order.shipping_method})` : ''}</dt>
+        <dd>{money(order, order.shipping_cents)}</dd>
+        <dt>VAT</dt>
+        <dd>{money(order, order.tax_cents)}</dd>
+        <dt>
+          <strong>Total</strong>
+        </dt>
+        <dd>
+          <strong>{money(order, order.total_cents)}</strong>
+        </dd>
+        {order.refunded_cents > 0 ? (
+          <>
+            <dt>Refunded</dt>
+            <dd>{money(order, order.refunded_cents)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className={`${s.muted} ${s.small}`}>
+        Delivering to {a.name}, {[a.line1, a.line2, a.city, a.province, a.postal_code].filter(Boolean).join(', ')}
+      </p>
+      {order.tracking_number ? (
+        <p className={s.small}>
+          Tracking number: <strong data-testid="order-tracking">{order.tracking_number}</strong>
+        </p>
+      ) : null}
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,268 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
+import { nextOrderStatuses, orderStatus, orderStatusLabels, type OrderDto, type OrderStatus } from '../../../../schema/marketplace-orders';
+import { call } from '../../../data/api';
+import { Button } from '../../../ui/button';
+import { Card } from '../../../ui/card';
+import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
+import { CheckboxField, SelectField } from '../../../ui/form-controls';
+import * as p from '../../../ui/page.css';
+import { Spinner } from '../../../ui/spinner';
+import { TextField } from '../../../ui/text-field';
+import { toast } from '../../../ui/toast-store';
+import { failureMessage } from '../../forms/use-zod-form';
+import { serverMessage, useWorkspace } from '../../workspaces/workspace-queries';
+import { money, OrderBadges, OrderSummary } from '../orders/order-view';
+
+const listRoute = getRouteApi('/protected/workspace/$workspaceId/orders');
+const orderRoute = getRouteApi('/protected/workspace/$workspaceId/orders/$orderId');
+
+const keys = {
+  list: (ws: number, status: string) => ['seller-orders', ws, status] as const,
+  one: (ws: number, id: string) => ['seller-order', ws, id] as const,
+};
+
+const filterOptions = [{ value: '', label: 'All orders' }, ...orderStatus.options.map((s) => ({ value: s, label: orderStatusLabels[s] }))];
+
+/**
+ * /workspace/{id}/orders: the marketplace orders buyers placed with this workspace, newest first.
+ * Online only: orders are read from and changed on the server.
+ */
+export function SellerOrdersPage() {
+  const { workspaceId } = listRoute.useParams();
+  const [status, setStatus] = useState<string>('');
+  const orders = useQuery({
+    queryKey: keys.list(workspaceId, status),
+    queryFn: () => call(c.sellerOrders, { params: { id: workspaceId }, query: status ? { status: status as OrderStatus } : {} }),
+  });
+  return (
+    <section className={p.page} aria-labelledby="orders-title">
+      <header className={p.pageHeader}>
+        <div>
+          <h1 className={p.title} id="orders-title">
+            Orders
+          </h1>
+          <p className={p.muted}>What buyers ordered from your storefront in the marketplace.</p>
+        </div>
+        <div style={{ minWidth: '12rem' }}>
+          <SelectField label="Show" value={status} options={filterOptions} onChange={setStatus} />
+        </div>
+      </header>
+      {orders.isPending ? (
+        <Spinner label="Loading orders" />
+      ) : orders.isError ? (
+        <LoadError title="Could not load the orders" message={serverMessage(orders.error)} onRetry={() => void orders.refetch()} />
+      ) : orders.data.orders.length === 0 ? (
+        <EmptyState title={status ? 'No orders with this status' : 'No orders yet'}>
+          <p className={p.muted}>Orders appear here once a buyer pays for products from your storefront.</p>
+        </EmptyState>
+      ) : (
+        <ul className={p.list} aria-label="Orders">
+          {orders.data.orders.map((o) => (
+            <li key={o.id} className={p.listItem} data-testid="seller-order">
+              <div className={p.itemMain}>
+                <Link to="/workspace/$workspaceId/orders/$orderId" params={{ workspaceId, orderId: o.id }} className={p.itemName}>
+                  {o.order_number}
+                </Link>
+                <span className={p.muted}>
+                  {o.buyer.name} · {o.items.reduce((n, i) => n + i.quantity, 0)} items ·{' '}
+                  {new Date(o.created_at).toLocaleDateString('en-ZA')}
+                </span>
+              </div>
+              <strong>{money(o, o.total_cents)}</strong>
+              <OrderBadges order={o} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /workspace/{id}/orders/{order}: one order, its status moves and refunds. */
+export function SellerOrderPage() {
+  const { workspaceId, orderId } = orderRoute.useParams();
+  const workspace = useWorkspace(workspaceId);
+  const canRefund = workspace.data?.role === 'owner' || workspace.data?.role === 'admin';
+  const order = useQuery({
+    queryKey: keys.one(workspaceId, orderId),
+    queryFn: () => call(c.sellerOrder, { params: { id: workspaceId, orderId } }),
+  });
+  return (
+    <section className={p.page} aria-labelledby="order-title">
+      <p>
+        <Link to="/workspace/$workspaceId/orders" params={{ workspaceId }}>
+          ← All orders
+        </Link>
+      </p>
+      {order.isPending ? (
+        <Spinner label="Loading the order" />
+      ) : order.isError ? (
+        <LoadError title="Could not load the order" message={serverMessage(order.error)} onRetry={() => void order.refetch()} />
+      ) : (
+        <div className={p.stack}>
+          <OrderSummary
+            order={order.data}
+            heading={
+              <h1 className={p.title} id="order-title">
+                Order {order.data.order_number}
+              </h1>
+            }
+          >
+            <p className={p.muted}>
+              Buyer: {order.data.buyer.name} · {order.data.buyer.email}
+            </p>
+          </OrderSummary>
+          <StatusCard workspaceId={workspaceId} order={order.data} />
+          {canRefund ? <RefundCard workspaceId={workspaceId} order={order.data} /> : null}
+          {order.data.payments.length > 0 ? (
+            <Card aria-labelledby="payments-title">
+              <h2 className={p.sectionTitle} id="payments-title">
+                Payments
+              </h2>
+              <ul className={p.list}>
+                {order.data.payments.map((pay, i) => (
+                  <li key={i} className={p.muted}>
+                    {pay.kind === 'charge' ? 'Paid' : 'Refunded'} {money(order.data, pay.amount_cents)} on{' '}
+                    {new Date(pay.created_at).toLocaleString('en-ZA')}
+                    {pay.note ? ` · ${pay.note}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function useSaveOrder(workspaceId: number) {
+  const client = useQueryClient();
+  return (saved: OrderDto) => {
+    client.setQueryData(keys.one(workspaceId, saved.id), saved);
+    void client.invalidateQueries({ queryKey: ['seller-orders', workspaceId] });
+  };
+}
+
+function StatusCard({ workspaceId, order }: { workspaceId: number; order: OrderDto }) {
+  const save = useSaveOrder(workspaceId);
+  const moves = nextOrderStatuses(order.status);
+  const [next, setNext] = useState<string>(moves[0] ?? '');
+  const [tracking, setTracking] = useState(order.tracking_number ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: () =>
+      call(c.setOrderStatus, {
+        params: { id: workspaceId, orderId: order.id },
+        body: { status: next as Exclude<OrderStatus, 'pending' | 'refunded'>, tracking_number: tracking.trim() || undefined },
+      }),
+    onSuccess: (saved) => {
+      save(saved);
+      setError(null);
+      setNext(nextOrderStatuses(saved.status)[0] ?? '');
+      toast({ title: `Order ${orderStatusLabels[saved.status].toLowerCase()}`, variant: 'success' });
+    },
+    onError: (err) => setError(failureMessage(err)),
+  });
+  if (moves.length === 0 && order.status !== 'shipped') return null;
+  const options = moves.map((m) => ({ value: m, label: orderStatusLabels[m] }));
+  const shipping = next === 'shipped' || (moves.length === 0 && order.status === 'shipped');
+  return (
+    <Card aria-labelledby="status-title">
+      <h2 className={p.sectionTitle} id="status-title">
+        Fulfilment
+      </h2>
+      {order.status === 'pending' ? <p className={p.muted}>Waiting for the buyer’s payment.</p> : null}
+      <form
+        className={p.stack}
+        onSubmit={(e) => {
+          e.preventDefault();
+          change.mutate();
+        }}
+      >
+        {options.length > 0 ? <SelectField label="Move the order to" value={next} options={options} onChange={setNext} /> : null}
+        {shipping ? (
+          <TextField label="Tracking number" value={tracking} onChange={setTracking} description="The buyer sees it in My Orders" />
+        ) : null}
+        {error ? (
+          <Notice tone="error" title="Not changed">
+            <p className={p.muted}>{error}</p>
+          </Notice>
+        ) : null}
+        <div>
+          <Button type="submit" isPending={change.isPending} isDisabled={!next && !shipping}>
+            {options.length > 0 ? 'Update order' : 'Save tracking number'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function RefundCard({ workspaceId, order }: { workspaceId: number; order: OrderDto }) {
+  const save = useSaveOrder(workspaceId);
+  const left = order.total_cents - order.refunded_cents;
+  const [amount, setAmount] = useState('');
+  const [restock, setRestock] = useState(false);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refund = useMutation({
+    mutationFn: () => {
+      const rand = amount.trim() ? Number(amount.replace(',', '.')) : null;
+      if (rand !== null && (!Number.isFinite(rand) || rand <= 0)) throw new Error('Enter an amount in rand, e.g. 49.90');
+      return call(c.refundOrder, {
+        params: { id: workspaceId, orderId: order.id },
+        body: { amount_cents: rand === null ? undefined : Math.round(rand * 100), restock, note: note.trim() || undefined },
+      });
+    },
+    onSuccess: (saved) => {
+      save(saved);
+      setError(null);
+      setAmount('');
+      setNote('');
+      toast({ title: 'Refund sent to the buyer’s card', variant: 'success' });
+    },
+    onError: (err) => setError(failureMessage(err)),
+  });
+  if (order.payment_status !== 'paid' && order.payment_status !== 'partially_refunded') return null;
+  return (
+    <Card aria-labelledby="refund-title">
+      <h2 className={p.sectionTitle} id="refund-title">
+        Refund
+      </h2>
+      <form
+        className={p.stack}
+        onSubmit={(e) => {
+          e.preventDefault();
+          refund.mutate();
+        }}
+      >
+        <TextField
+          label="Amount (R)"
+          value={amount}
+          onChange={setAmount}
+          inputMode="decimal"
+          placeholder={(left / 100).toFixed(2)}
+          description={`Leave empty to refund all that is left: ${money(order, left)}`}
+        />
+        <TextField label="Reason (optional)" value={note} onChange={setNote} />
+        <CheckboxField isSelected={restock} onChange={setRestock}>
+          Put the items back in stock
+        </CheckboxField>
+        {error ? (
+          <Notice tone="error" title="Not refunded">
+            <p className={p.muted}>{error}</p>
+          </Notice>
+        ) : null}
+        <div>
+          <Button type="submit" variant="secondary" isPending={refund.isPending}>
+            Refund
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

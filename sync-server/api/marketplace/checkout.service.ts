@@ -1,0 +1,382 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { stockMovements } from '../../../schema/catalog.js';
+import {
+  checkoutInput,
+  ORDER_REFERENCE_PREFIX,
+  orderMessages,
+  type CheckoutQuote,
+  type CheckoutResult,
+  type SellerQuote,
+  type ShippingAddress,
+} from '../../../schema/marketplace-orders.js';
+import { MARKET_CURRENCY, toPublicProductId, type StorefrontSettings } from '../../../schema/marketplace.js';
+import type { z } from 'zod';
+import type { Queryable, Transaction } from '../../db/db.js';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { VerifiedTransaction } from '../../payments/gateway.js';
+import { workspaceLock, writeDocs } from '../../sync/sync.repo.js';
+import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import { stockMovementRules } from '../inventory/inventory.sync.js';
+import { takeRange } from '../number-blocks/number-blocks.repo.js';
+import * as cartRepo from './cart.repo.js';
+import { lineProblem, linesOf } from './cart.service.js';
+import { cartProducts, readSettings, type CartProduct } from './marketplace.repo.js';
+import * as repo from './orders.repo.js';
+
+export const isOrderReference = (reference: string) => reference.startsWith(ORDER_REFERENCE_PREFIX);
+
+/** Stock held by a checkout unpaid after this long goes back on sale (the buyer walked away). */
+export const ORDER_HOLD_MINUTES = 30;
+
+type Input = z.output<typeof checkoutInput>;
+
+interface Group {
+  workspaceId: number;
+  settings: StorefrontSettings;
+  quote: SellerQuote;
+  products: { productId: string; quantity: number; found: CartProduct }[];
+}
+
+/** Tax on goods and shipping at the seller's rate, rounded to the cent (half up). */
+export function taxOf(amountCents: number, rateBp: number): number {
+  return Math.round((amountCents * rateBp) / 10_000);
+}
+
+/** One seller's part of the cart, with the shipping option the buyer chose (the first one when none). */
+function sellerQuoteOf(
+  settings: StorefrontSettings,
+  lines: Group['products'],
+  choice: string | undefined,
+): { quote: Omit<SellerQuote, 'seller'>; unknownRate: boolean } {
+  const subtotal = lines.reduce((sum, l) => sum + l.found.product.price_cents * l.quantity, 0);
+  const options = settings.shipping_enabled ? settings.shipping_rates : [];
+  const chosen = choice === undefined ? options[0] : options.find((o) => o.name === choice);
+  const shipping = chosen?.price_cents ?? 0;
+  const tax = taxOf(subtotal + shipping, settings.tax_rate_bp);
+  return {
+    unknownRate: choice !== undefined && options.length > 0 && !chosen,
+    quote: {
+      lines: lines.map((l) => ({
+        product_id: l.found.product.id,
+        name: l.found.product.name,
+        quantity: l.quantity,
+        unit_price_cents: l.found.product.price_cents,
+      })),
+      shipping_options: options,
+      shipping_method: chosen?.name ?? null,
+      subtotal_cents: subtotal,
+      shipping_cents: shipping,
+      tax_rate_bp: settings.tax_rate_bp,
+      tax_cents: tax,
+      total_cents: subtotal + shipping + tax,
+    },
+  };
+}
+
+/** The cart grouped by seller and priced as it stands now. Throws when a line cannot be bought. */
+async function priceCart(
+  q: Queryable,
+  rows: cartRepo.CartRow[],
+  choices: Input['shipping'],
+): Promise<{ groups: Group[]; found: Map<string, CartProduct> }> {
+  if (rows.length === 0) throw badRequest(orderMessages.cartEmpty);
+  const keys = rows.map((r) => ({ workspaceId: r.workspace_id, productId: r.product_id }));
+  const found = await cartProducts(q, keys);
+  const byWorkspace = new Map<number, Group['products']>();
+  for (const r of rows) {
+    const f = found.get(toPublicProductId(r.workspace_id, r.product_id));
+    if (!f || lineProblem(f, r.quantity)) throw conflict(orderMessages.cartProblems);
+    const list = byWorkspace.get(r.workspace_id) ?? [];
+    list.push({ productId: r.product_id, quantity: r.quantity, found: f });
+    byWorkspace.set(r.workspace_id, list);
+  }
+  const groups: Group[] = [];
+  for (const [workspaceId, products] of byWorkspace) {
+    const settings = await readSettings(q, workspaceId);
+    const seller = products[0].found.product.seller;
+    const choice = choices.find((c) => c.seller === seller.slug)?.rate;
+    const { quote, unknownRate } = sellerQuoteOf(settings, products, choice);
+    if (unknownRate) throw badRequest(orderMessages.unknownRate, { errors: { shipping: [orderMessages.unknownRate] } });
+    groups.push({ workspaceId, settings, products, quote: { seller, ...quote } });
+  }
+  return { groups, found };
+}
+
+const quoteOf = (groups: Group[]): CheckoutQuote => ({
+  sellers: groups.map((g) => g.quote),
+  total_cents: groups.reduce((sum, g) => sum + g.quote.total_cents, 0),
+  currency: MARKET_CURRENCY,
+});
+
+/** What the checkout page shows: each seller's lines, shipping options, tax and total. */
+export async function checkoutQuote(deps: AppDeps, userId: number, shipping: Input['shipping']): Promise<CheckoutQuote> {
+  const rows = await cartRepo.cartRows(deps.db, userId);
+  return quoteOf((await priceCart(deps.db, rows, shipping)).groups);
+}
+
+const orderNumber = (prefix: string, n: number) => `${prefix}-${String(n).padStart(5, '0')}`;
+
+/**
+ * Checks out the signed-in buyer's whole cart. In one transaction holding the cart's product rows:
+ * prices are read again (a change is answered with the new cart and nothing is charged), stock less
+ * what other unpaid checkouts hold must cover each line, and one pending order per seller is made
+ * with the next number of that seller's order series. Then one card payment for the whole cart is
+ * started, split so each seller with a payout account receives their order's total.
+ */
+export async function checkout(deps: AppDeps, userId: number, input: Input): Promise<CheckoutResult> {
+  const now = deps.now();
+  const placed = await deps.db.transaction(
+    async (
+      tx,
+    ): Promise<
+      | CheckoutResult
+      | {
+          reference: string;
+          orders: { ws: number; number: string; seller: string; total: number }[];
+          total: number;
+          email: string;
+          id: string;
+        }
+    > => {
+      await cartRepo.lockCart(tx, userId);
+      const rows = await cartRepo.cartRows(tx, userId);
+      if (rows.length === 0) throw badRequest(orderMessages.cartEmpty);
+      const keys = rows.map((r) => ({ workspaceId: r.workspace_id, productId: r.product_id }));
+      await repo.lockProducts(tx, keys);
+      const { groups, found } = await priceCart(tx, rows, input.shipping);
+
+      const changed = rows.filter(
+        (r) => Number(r.price_seen_cents) !== found.get(toPublicProductId(r.workspace_id, r.product_id))?.product.price_cents,
+      );
+      if (changed.length > 0) {
+        for (const r of changed) {
+          const price = found.get(toPublicProductId(r.workspace_id, r.product_id))?.product.price_cents ?? 0;
+          await cartRepo.putLine(tx, userId, {
+            workspaceId: r.workspace_id,
+            productId: r.product_id,
+            quantity: r.quantity,
+            priceCents: price,
+          });
+        }
+        return {
+          outcome: 'prices_changed',
+          message: orderMessages.pricesChanged,
+          cart: await linesOf(tx, await cartRepo.cartRows(tx, userId)),
+        };
+      }
+
+      const held = await repo.heldUnits(tx, keys, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000));
+      for (const r of rows) {
+        const key = toPublicProductId(r.workspace_id, r.product_id);
+        const left = found.get(key)?.left ?? null;
+        if (left !== null && r.quantity > left - (held.get(key) ?? 0)) throw conflict(orderMessages.soldOut);
+      }
+
+      const who = await repo.buyer(tx, userId);
+      if (!who) throw notFound('Account not found');
+      const id = randomUUID();
+      const reference = `${ORDER_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
+      const total = groups.reduce((sum, g) => sum + g.quote.total_cents, 0);
+      await repo.insertCheckout(tx, {
+        id,
+        userId,
+        reference,
+        email: who.email,
+        amount: total,
+        currency: MARKET_CURRENCY,
+        address: input.address,
+        at: now,
+      });
+      const orders: { ws: number; number: string; seller: string; total: number }[] = [];
+      for (const g of groups) {
+        const number = orderNumber(g.settings.order_prefix, await takeRange(tx, g.workspaceId, 'order', 1));
+        await repo.insertOrder(tx, {
+          workspaceId: g.workspaceId,
+          id: randomUUID(),
+          checkoutId: id,
+          buyerId: userId,
+          buyerName: input.address.name,
+          buyerEmail: who.email,
+          number,
+          currency: MARKET_CURRENCY,
+          subtotal: g.quote.subtotal_cents,
+          shipping: g.quote.shipping_cents,
+          tax: g.quote.tax_cents,
+          total: g.quote.total_cents,
+          shippingMethod: g.quote.shipping_method,
+          address: input.address,
+          reference,
+          at: now,
+          items: g.products.map((p) => ({
+            productId: p.productId,
+            name: p.found.product.name,
+            quantity: p.quantity,
+            unitPrice: p.found.product.price_cents,
+            snapshot: { ...p.found.product, stock: undefined, stock_left: undefined },
+          })),
+        });
+        orders.push({ ws: g.workspaceId, number, seller: g.quote.seller.name, total: g.quote.total_cents });
+      }
+      return { id, reference, orders, total, email: who.email };
+    },
+  );
+  if ('outcome' in placed) return placed;
+
+  try {
+    const gateway = gatewayOrFail(deps);
+    const shares: { subaccount: string; share: number }[] = [];
+    for (const o of placed.orders) {
+      const account = await repo.payoutAccount(deps.db, o.ws);
+      if (account) shares.push({ subaccount: account, share: o.total });
+    }
+    const started = await viaProvider(() =>
+      gateway.initialize({
+        email: placed.email,
+        amount: placed.total,
+        currency: MARKET_CURRENCY,
+        reference: placed.reference,
+        callbackUrl: `${deps.config.APP_ORIGIN}/checkout/complete?reference=${encodeURIComponent(placed.reference)}`,
+        metadata: { checkout_id: placed.id, orders: placed.orders.map((o) => o.number).join(',') },
+        split: { subaccounts: shares },
+      }),
+    );
+    return {
+      outcome: 'pay',
+      checkout_id: placed.id,
+      reference: placed.reference,
+      authorization_url: started.authorizationUrl,
+      orders: placed.orders.map((o) => ({ order_number: o.number, seller: o.seller, total_cents: o.total })),
+      total_cents: placed.total,
+    };
+  } catch (err) {
+    await deps.db.transaction(async (tx) => {
+      const c = await repo.checkoutForUpdate(tx, placed.reference);
+      if (c && c.status === 'pending') await failCheckout(tx, c.id, deps.now());
+    });
+    throw err;
+  }
+}
+
+async function failCheckout(tx: Queryable, checkoutId: string, at: Date): Promise<void> {
+  await repo.setCheckoutStatus(tx, checkoutId, 'failed', null);
+  await repo.setOrdersFailed(tx, checkoutId, at);
+}
+
+/** The ledger's sale movements of one paid order, recorded as the till records its own. */
+async function takeStock(tx: Queryable, workspaceId: number, order: { id: string; order_number: string }, items: repo.ItemRow[], at: Date) {
+  const stamp = at.toISOString();
+  const movements = items.map((i) => ({
+    id: `mko-${order.id}-${i.line}`,
+    workspace_id: workspaceId,
+    updated_at: stamp,
+    product_id: i.product_id,
+    quantity: -i.quantity,
+    reason: 'sale' as const,
+    reference: order.order_number,
+    note: 'Marketplace order',
+    created_at: stamp,
+    _deleted: false,
+  }));
+  if (movements.length === 0) return;
+  const docs = movements.map((m) => ({ ...m, deleted: false }));
+  const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
+  await stockMovementRules.afterWrite?.(tx as Transaction, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)) });
+}
+
+/** Stock given back through the ledger (a refund that asks for it): one return movement per line. */
+export async function returnStock(
+  tx: Queryable,
+  workspaceId: number,
+  order: { id: string; order_number: string },
+  items: repo.ItemRow[],
+  at: Date,
+) {
+  const stamp = at.toISOString();
+  const movements = items
+    .filter((i) => i.quantity - i.restocked_quantity > 0)
+    .map((i) => ({
+      id: `mkr-${order.id}-${i.line}`,
+      workspace_id: workspaceId,
+      updated_at: stamp,
+      product_id: i.product_id,
+      quantity: i.quantity - i.restocked_quantity,
+      reason: 'return' as const,
+      reference: order.order_number,
+      note: 'Marketplace refund',
+      created_at: stamp,
+      _deleted: false,
+    }));
+  if (movements.length === 0) return;
+  const docs = movements.map((m) => ({ ...m, deleted: false }));
+  const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
+  await stockMovementRules.afterWrite?.(tx as Transaction, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)) });
+}
+
+/**
+ * A marketplace payment the card partner confirmed or refused (its signed webhook, or the buyer's
+ * return asking the partner; call inside one transaction). Paid in full: every order of the checkout
+ * is confirmed and paid once, its stock leaves through the ledger, the bought lines leave the cart,
+ * and the confirmation e-mails are queued. Refused: the orders are cancelled and their stock is free.
+ */
+export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
+  const checkout = await repo.checkoutForUpdate(tx, t.reference);
+  if (!checkout) return 'ignored';
+  if (checkout.status === 'paid') return 'duplicate';
+  if (t.status !== 'success') {
+    if (checkout.status === 'pending' && t.status !== 'pending') await failCheckout(tx, checkout.id, now);
+    return 'handled';
+  }
+  if (t.amount < checkout.amount_cents || t.currency !== checkout.currency) {
+    await failCheckout(tx, checkout.id, now);
+    return 'handled';
+  }
+  const paidAt = t.paidAt ? new Date(t.paidAt) : now;
+  const orders = await repo.ordersOfCheckout(tx, checkout.id);
+  // Workspaces in ascending order, as every writer takes their locks, so two settlements never deadlock.
+  for (const ws of [...new Set(orders.map((o) => o.workspace_id))].sort((a, b) => a - b)) {
+    await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [...workspaceLock(ws)]);
+  }
+  const items = await repo.itemsOf(tx, orders);
+  for (const o of orders) {
+    const mine = items.filter((i) => i.workspace_id === o.workspace_id && i.order_id === o.id);
+    await takeStock(tx, o.workspace_id, o, mine, paidAt);
+    await repo.setOrderPaid(tx, o, paidAt);
+    await repo.insertPayment(tx, {
+      workspaceId: o.workspace_id,
+      id: randomUUID(),
+      orderId: o.id,
+      kind: 'charge',
+      amount: o.total_cents,
+      reference: t.reference,
+      at: paidAt,
+    });
+  }
+  await repo.setCheckoutStatus(tx, checkout.id, 'paid', paidAt);
+  await repo.removeBoughtFromCart(tx, checkout.user_id, items);
+  await repo.wakeOrderMail(tx);
+  return 'handled';
+}
+
+/**
+ * Where a checkout stands, for the page the buyer comes back to. One still pending here is asked of
+ * the card partner: refused or abandoned releases its stock at once, paid but not yet told by the
+ * webhook is settled now (the webhook then finds it done).
+ */
+export async function checkoutState(deps: AppDeps, userId: number, reference: string) {
+  const state = async () => {
+    const c = await repo.checkoutByReference(deps.db, userId, reference);
+    if (!c) throw notFound(orderMessages.checkoutNotFound);
+    const orders = await repo.ordersOfCheckout(deps.db, c.id);
+    return { status: c.status, orders: await repo.orderDtos(deps.db, orders) };
+  };
+  const first = await state();
+  if (first.status !== 'pending') return first;
+  const gateway = gatewayOrFail(deps);
+  const verified = await viaProvider(() => gateway.verify(reference));
+  if (verified.status === 'pending') return first;
+  await deps.db.transaction((tx) => settleOrderPayment(tx, verified, deps.now()));
+  return state();
+}
+
+export type { ShippingAddress };

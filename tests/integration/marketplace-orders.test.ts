@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutQuote, checkoutResult, orderDto, orderList, orderMessages } from '../../schema/marketplace-orders.js';
+import { cartDto } from '../../schema/marketplace.js';
+import type { Db } from '../../sync-server/db/db.js';
+import { enqueueConfirmations, expireOrderCheckouts, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
+import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
+import { testDatabases } from '../support/databases.js';
+import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
+
+const stamp = () => new Date().toISOString();
+
+interface Json {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const address = {
+  name: 'Thandi Mokoena',
+  line1: '12 Vilakazi St',
+  city: 'Soweto',
+  province: 'Gauteng',
+  postal_code: '1804',
+  phone: '082 123 4567',
+};
+
+for (const target of testDatabases()) {
+  describe(`marketplace checkout and orders on ${target.name}`, () => {
+    let db: Db;
+    let h: BillingHarness;
+    let jobs: Awaited<ReturnType<typeof startJobs>>;
+    type Shop = { user: number; ws: number; cookie: string; slug: string };
+    let sweets: Shop;
+    let knits: Shop;
+    const ids = { chocolate: randomUUID(), fudge: randomUUID(), scarf: randomUUID(), last: randomUUID(), hat: randomUUID() };
+    const pub = (ws: number, id: string) => `${ws}-${id}`;
+
+    async function send(cookie: string | null, method: string, path: string, body?: unknown): Promise<Json> {
+      const res = await fetch(h.server.url + path, {
+        method,
+        headers: {
+          origin: h.server.url,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(cookie ? { cookie } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    }
+
+    async function openShop(name: string, settings: Record<string, unknown>): Promise<Shop> {
+      const user = await seedUser(db, { plan: 'pro' });
+      const ws = await seedWorkspace(db, user);
+      const slug = `${name.toLowerCase().replace(/\W+/g, '-')}-${ws}`;
+      await db.query(`UPDATE workspaces SET name = $2, slug = $3, storefront_enabled = true WHERE id = $1`, [ws, name, slug]);
+      await db.query(`INSERT INTO workspace_settings (workspace_id, currency, country) VALUES ($1, 'ZAR', 'ZA')`, [ws]);
+      const cookie = await accessCookie(h.server.deps, user);
+      const saved = await send(cookie, 'PUT', `/api/workspaces/${ws}/storefront`, {
+        shipping_enabled: false,
+        shipping_rates: [],
+        tax_rate_bp: 0,
+        payment_gateway: 'paystack',
+        order_prefix: 'ORD',
+        auto_fulfill_digital: false,
+        order_confirmation_email: true,
+        checkout_fields: [],
+        terms: '',
+        return_policy: '',
+        featured_product_ids: [],
+        ...settings,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      return { user, ws, cookie, slug };
+    }
+
+    async function product(shop: Shop, id: string, name: string, price: number, stock: number | null) {
+      const api = syncApi(h.server.url, shop.cookie);
+      const res = await api.push('products', shop.ws, [
+        {
+          newDocumentState: {
+            id,
+            workspace_id: shop.ws,
+            updated_at: stamp(),
+            product_type: 'physical',
+            status: 'active',
+            name,
+            price_cents: price,
+            is_public: true,
+            published_in_marketplace: true,
+            track_inventory: stock !== null,
+          },
+        },
+      ]);
+      expect(res.body).toEqual({ conflicts: [], rejected: [] });
+      if (stock) await restock(shop, id, stock);
+    }
+
+    async function restock(shop: Shop, productId: string, quantity: number) {
+      const res = await syncApi(h.server.url, shop.cookie).push('stock_movements', shop.ws, [
+        {
+          newDocumentState: {
+            id: randomUUID(),
+            workspace_id: shop.ws,
+            updated_at: stamp(),
+            product_id: productId,
+            quantity,
+            reason: 'purchase',
+          },
+        },
+      ]);
+      expect(res.body).toEqual({ conflicts: [], rejected: [] });
+    }
+
+    const onHand = async (ws: number, id: string) =>
+      Number((await db.query<{ n: number }>('SELECT stock_on_hand AS n FROM products WHERE workspace_id = $1 AND id = $2', [ws, id]))[0].n);
+    const movements = async (ws: number, id: string) =>
+      db.query<{ quantity: number; reason: string; reference: string }>(
+        'SELECT quantity, reason, reference FROM stock_movements WHERE workspace_id = $1 AND product_id = $2 ORDER BY server_seq',
+        [ws, id],
+      );
+
+    async function buyer(): Promise<{ id: number; cookie: string }> {
+      const id = await seedUser(db);
+      return { id, cookie: await accessCookie(h.server.deps, id) };
+    }
+
+    async function add(cookie: string, productId: string, quantity = 1) {
+      const res = await send(cookie, 'POST', '/api/cart/items', { product_id: productId, quantity });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+
+    beforeAll(async () => {
+      db = await openSyncDatabase(target);
+      h = await startBillingHarness(db);
+      jobs = await startJobs(h.server.deps, { work: false });
+      sweets = await openShop('Soweto Sweets', {
+        shipping_enabled: true,
+        shipping_rates: [
+          { name: 'Courier', price_cents: 9_900 },
+          { name: 'Collect', price_cents: 0 },
+        ],
+        tax_rate_bp: 1500,
+      });
+      knits = await openShop('Durban Knits', {});
+      await product(sweets, ids.chocolate, 'Dark chocolate slab', 4_500, 10);
+      await product(sweets, ids.fudge, 'Fudge box', 12_000, null);
+      await product(knits, ids.scarf, 'Wool scarf', 35_000, 3);
+      await product(knits, ids.last, 'Beaded necklace (one of a kind)', 80_000, 1);
+      await product(knits, ids.hat, 'Knitted hat', 20_000, 2);
+    });
+    afterAll(async () => {
+      await jobs?.stop();
+      await h?.close();
+      await db?.close();
+    });
+
+    it('a seller sets up a payout account at the card partner (owner only)', async () => {
+      const saved = await send(sweets.cookie, 'PUT', `/api/workspaces/${sweets.ws}/storefront/payout`, {
+        business_name: 'Soweto Sweets',
+        settlement_bank: '632005',
+        account_number: '1234567890',
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const code = String(saved.body.subaccount_code);
+      expect(code).toMatch(/^ACCT_/);
+      expect(h.sandbox.state.subaccounts.get(code)).toMatchObject({ business_name: 'Soweto Sweets', account_number: '1234567890' });
+      const bad = await send(sweets.cookie, 'PUT', `/api/workspaces/${sweets.ws}/storefront/payout`, {
+        business_name: 'X',
+        settlement_bank: '632005',
+        account_number: '12ab',
+      });
+      expect(bad).toMatchObject({ status: 400, body: { errors: { account_number: [orderMessages.payoutAccount] } } });
+      const stranger = await buyer();
+      expect((await send(stranger.cookie, 'GET', `/api/workspaces/${sweets.ws}/storefront/payout`)).status).toBe(403);
+    });
+
+    it('checkout of two sellers: quote, a changed price shown first, one split payment, one order per seller paid once by the webhook', async () => {
+      const me = await buyer();
+      await add(me.cookie, pub(sweets.ws, ids.chocolate), 2);
+      await add(me.cookie, pub(sweets.ws, ids.fudge), 1);
+      await add(me.cookie, pub(knits.ws, ids.scarf), 1);
+
+      const quote = await send(me.cookie, 'POST', '/api/checkout/quote', { shipping: [{ seller: sweets.slug, rate: 'Collect' }] });
+      expect(quote.status).toBe(200);
+      const q = checkoutQuote.parse(quote.body);
+      const s = q.sellers.find((x) => x.seller.slug === sweets.slug);
+      expect(s).toMatchObject({
+        subtotal_cents: 21_000,
+        shipping_method: 'Collect',
+        shipping_cents: 0,
+        tax_cents: 3_150,
+        total_cents: 24_150,
+      });
+      expect(q.sellers.find((x) => x.seller.slug === knits.slug)).toMatchObject({
+        subtotal_cents: 35_000,
+        shipping_cents: 0,
+        tax_cents: 0,
+      });
+      expect(q.total_cents).toBe(59_150);
+
+      // A bad address is refused field by field, nothing made.
+      const bad = await send(me.cookie, 'POST', '/api/checkout', { address: { ...address, postal_code: '18', province: 'Narnia' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toMatchObject({
+        'address.postal_code': [orderMessages.postalCode],
+        'address.province': [orderMessages.provinceRequired],
+      });
+      const unknownRate = await send(me.cookie, 'POST', '/api/checkout', { address, shipping: [{ seller: sweets.slug, rate: 'Drone' }] });
+      expect(unknownRate.status).toBe(400);
+
+      // The seller changes the price after the buyer added it: the buyer gets the new cart, nothing is charged.
+      const seller = syncApi(h.server.url, sweets.cookie);
+      const stored = (await seller.pull('products', sweets.ws, 0, '', 1000)).body as { documents: Record<string, unknown>[] };
+      const current = stored.documents.find((d) => d.id === ids.chocolate);
+      const repriced = await seller.push('products', sweets.ws, [
+        { newDocumentState: { ...current, price_cents: 5_000, updated_at: stamp() }, assumedMasterState: current },
+      ]);
+      expect(repriced.body).toEqual({ conflicts: [], rejected: [] });
+      const changed = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+      expect(changed.outcome).toBe('prices_changed');
+      if (changed.outcome !== 'prices_changed') throw new Error('unreachable');
+      const line = cartDto.parse(changed.cart).find((l) => l.product.id === pub(sweets.ws, ids.chocolate));
+      expect(line).toMatchObject({ price_seen_cents: 5_000, product: { price_cents: 5_000 } });
+      expect(
+        Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM marketplace_orders WHERE buyer_id = $1', [me.id]))[0].n),
+      ).toBe(0);
+
+      const started = await send(me.cookie, 'POST', '/api/checkout', { address, shipping: [{ seller: sweets.slug, rate: 'Courier' }] });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const pay = checkoutResult.parse(started.body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      // Sweets: 2 × 50.00 + 120.00 + 99.00 courier = 319.00, VAT 15 % = 47.85 → 366.85. Knits: 350.00.
+      expect(pay.orders).toEqual(
+        expect.arrayContaining([
+          { order_number: 'ORD-00001', seller: 'Soweto Sweets', total_cents: 36_685 },
+          { order_number: 'ORD-00001', seller: 'Durban Knits', total_cents: 35_000 },
+        ]),
+      );
+      expect(pay.total_cents).toBe(71_685);
+      const mine = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders;
+      expect(mine.map((o) => [o.status, o.payment_status])).toEqual([
+        ['pending', 'pending'],
+        ['pending', 'pending'],
+      ]);
+      // One transaction for the cart; the seller with a payout account gets their order's total.
+      const tx = h.sandbox.state.transactions.get(pay.reference);
+      expect(tx?.amount).toBe(71_685);
+      expect(tx?.split?.subaccounts.map((x) => [x.subaccount.business_name, x.share])).toEqual([['Soweto Sweets', 36_685]]);
+
+      const paid = await payOnCheckout(pay.authorization_url);
+      expect(paid.location).toContain(`/checkout/complete?reference=${pay.reference}`);
+      await h.sandbox.idle();
+      const state = await send(me.cookie, 'GET', `/api/checkout/${pay.reference}`);
+      expect(state.body.status).toBe('paid');
+      const after = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders;
+      expect(after.map((o) => [o.status, o.payment_status])).toEqual([
+        ['confirmed', 'paid'],
+        ['confirmed', 'paid'],
+      ]);
+      // Stock left through the ledger, as a till sale's does; the bought lines left the cart.
+      expect(await onHand(sweets.ws, ids.chocolate)).toBe(8);
+      expect(await onHand(knits.ws, ids.scarf)).toBe(2);
+      expect((await movements(knits.ws, ids.scarf)).at(-1)).toEqual({ quantity: -1, reason: 'sale', reference: 'ORD-00001' });
+      expect(cartDto.parse((await send(me.cookie, 'GET', '/api/cart')).body)).toEqual([]);
+
+      // A replayed webhook changes nothing; a forged one is refused.
+      const data = h.sandbox.state.transactionData(h.sandbox.state.transactions.get(pay.reference)!);
+      expect(await h.postWebhook({ event: 'charge.success', data })).toMatchObject({ status: 200 });
+      expect((await h.postWebhook({ event: 'charge.success', data }, 'sk_test_forged')).status).toBe(401);
+      expect(await movements(knits.ws, ids.scarf)).toHaveLength(2);
+      expect(await onHand(knits.ws, ids.scarf)).toBe(2);
+      const payments = await db.query<{ n: string }>(`SELECT count(*) AS n FROM order_payments WHERE reference = $1`, [pay.reference]);
+      expect(Number(payments[0].n)).toBe(2);
+
+      // One confirmation e-mail per order, queued by the job queue, sent once however often it runs.
+      await enqueueConfirmations(h.server.deps, jobs.queue);
+      await jobs.queue.drain(ORDER_CONFIRMATION_JOB);
+      await enqueueConfirmations(h.server.deps, jobs.queue);
+      await jobs.queue.drain(ORDER_CONFIRMATION_JOB);
+      const [{ email }] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [me.id]);
+      const mails = await db.query<{ subject: string; body_text: string }>(
+        'SELECT subject, body_text FROM mail_outbox WHERE recipient = $1 ORDER BY subject',
+        [email],
+      );
+      expect(mails.map((m) => m.subject)).toEqual(['Your order ORD-00001 from Durban Knits', 'Your order ORD-00001 from Soweto Sweets']);
+      expect(mails[1].body_text).toContain('Total paid: R');
+      expect(mails[1].body_text).toContain('Courier');
+    });
+
+    it('a declined card cancels the orders and frees their stock at once', async () => {
+      const me = await buyer();
+      await add(me.cookie, pub(knits.ws, ids.hat), 2);
+      const pay = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      // Both hats are held: another buyer cannot take one meanwhile.
+      const other = await buyer();
+      await add(other.cookie, pub(knits.ws, ids.hat), 1);
+      expect(await send(other.cookie, 'POST', '/api/checkout', { address })).toMatchObject({
+        status: 409,
+        body: { message: orderMessages.soldOut },
+      });
+      await payOnCheckout(pay.authorization_url, { number: DECLINED_CARD });
+      const state = await send(me.cookie, 'GET', `/api/checkout/${pay.reference}`);
+      expect(state.body.status).toBe('failed');
+      expect(await onHand(knits.ws, ids.hat)).toBe(2);
+      const retry = checkoutResult.parse((await send(other.cookie, 'POST', '/api/checkout', { address })).body);
+      expect(retry.outcome).toBe('pay');
+    });
+
+    it('20 concurrent checkouts for the last unit: exactly one is started and paid, nothing oversold', async () => {
+      const buyers = await Promise.all(Array.from({ length: 20 }, () => buyer()));
+      for (const b of buyers) await add(b.cookie, pub(knits.ws, ids.last), 1);
+      const answers = await Promise.all(buyers.map((b) => send(b.cookie, 'POST', '/api/checkout', { address })));
+      const started = answers.filter((a) => a.status === 200);
+      expect(started).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409 && a.body.message === orderMessages.soldOut)).toHaveLength(19);
+      const pay = checkoutResult.parse(started[0].body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      await payOnCheckout(pay.authorization_url);
+      await h.sandbox.idle();
+      const paid = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM marketplace_order_items i JOIN marketplace_orders o ON o.workspace_id = i.workspace_id AND o.id = i.order_id
+          WHERE i.workspace_id = $1 AND i.product_id = $2 AND o.payment_status = 'paid'`,
+        [knits.ws, ids.last],
+      );
+      expect(Number(paid[0].n)).toBe(1);
+      expect(await onHand(knits.ws, ids.last)).toBe(0);
+    });
+
+    it('the seller works the order: status moves, tracking, refunds through the card partner, stock back on request', async () => {
+      const me = await buyer();
+      await add(me.cookie, pub(sweets.ws, ids.chocolate), 3);
+      const pay = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      await payOnCheckout(pay.authorization_url);
+      await h.sandbox.idle();
+      expect(await onHand(sweets.ws, ids.chocolate)).toBe(5);
+
+      const list = orderList.parse((await send(sweets.cookie, 'GET', `/api/workspaces/${sweets.ws}/orders`)).body).orders;
+      const order = list.find((o) => o.buyer.name === address.name && o.items[0]?.quantity === 3);
+      expect(order).toBeDefined();
+      const id = order!.id;
+      const path = `/api/workspaces/${sweets.ws}/orders/${id}`;
+      // Another seller cannot see or touch it.
+      expect((await send(knits.cookie, 'GET', path)).status).toBe(403);
+      expect(
+        orderList.parse((await send(knits.cookie, 'GET', `/api/workspaces/${knits.ws}/orders`)).body).orders.map((o) => o.id),
+      ).not.toContain(id);
+
+      expect(await send(sweets.cookie, 'PUT', `${path}/status`, { status: 'delivered' })).toMatchObject({ status: 409 });
+      const noTracking = await send(sweets.cookie, 'PUT', `${path}/status`, { status: 'shipped' });
+      expect(noTracking).toMatchObject({ status: 400, body: { errors: { tracking_number: [orderMessages.trackingRequired] } } });
+      expect((await send(sweets.cookie, 'PUT', `${path}/status`, { status: 'processing' })).body.status).toBe('processing');
+      const shipped = orderDto.parse(
+        (await send(sweets.cookie, 'PUT', `${path}/status`, { status: 'shipped', tracking_number: 'PX123456ZA' })).body,
+      );
+      expect(shipped).toMatchObject({ status: 'shipped', tracking_number: 'PX123456ZA' });
+      expect(shipped.items.every((i) => i.fulfillment_status === 'fulfilled')).toBe(true);
+      const bought = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders[0];
+      expect(bought).toMatchObject({ status: 'shipped', tracking_number: 'PX123456ZA', seller: { slug: sweets.slug } });
+
+      // Part of the money back, then the rest with the stock.
+      const part = orderDto.parse(
+        (await send(sweets.cookie, 'POST', `${path}/refunds`, { amount_cents: 5_000, note: 'One slab melted' })).body,
+      );
+      expect(part).toMatchObject({ payment_status: 'partially_refunded', refunded_cents: 5_000, status: 'shipped' });
+      const tooMuch = await send(sweets.cookie, 'POST', `${path}/refunds`, { amount_cents: part.total_cents });
+      expect(tooMuch).toMatchObject({ status: 400, body: { message: orderMessages.refundTooMuch } });
+      const rest = orderDto.parse((await send(sweets.cookie, 'POST', `${path}/refunds`, { restock: true })).body);
+      expect(rest).toMatchObject({ payment_status: 'refunded', status: 'refunded', refunded_cents: part.total_cents });
+      expect(rest.payments.map((p) => [p.kind, p.amount_cents])).toEqual([
+        ['charge', part.total_cents],
+        ['refund', 5_000],
+        ['refund', part.total_cents - 5_000],
+      ]);
+      expect(h.sandbox.state.transactions.get(pay.reference)?.refunded).toBe(part.total_cents);
+      expect(await onHand(sweets.ws, ids.chocolate)).toBe(8);
+      expect((await movements(sweets.ws, ids.chocolate)).at(-1)).toMatchObject({ quantity: 3, reason: 'return' });
+      const seen = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders[0];
+      expect(seen).toMatchObject({ status: 'refunded', payment_status: 'refunded' });
+      expect((await send(sweets.cookie, 'POST', `${path}/refunds`, {})).status).toBe(409);
+    });
+
+    it('two refunds of one order at once: the card partner is asked for one, the other is refused', async () => {
+      const me = await buyer();
+      await add(me.cookie, pub(sweets.ws, ids.fudge), 1);
+      const pay = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      await payOnCheckout(pay.authorization_url);
+      await h.sandbox.idle();
+      const [{ id }] = await db.query<{ id: string }>('SELECT id FROM marketplace_orders WHERE payment_reference = $1', [pay.reference]);
+      const path = `/api/workspaces/${sweets.ws}/orders/${id}/refunds`;
+      const answers = await Promise.all([send(sweets.cookie, 'POST', path, {}), send(sweets.cookie, 'POST', path, {})]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const tx = h.sandbox.state.transactions.get(pay.reference);
+      expect(tx?.refunded).toBe(tx?.amount);
+      expect(h.sandbox.state.refunds.filter((r) => r.transaction.reference === pay.reference)).toHaveLength(1);
+    });
+
+    it('a checkout never paid is closed by the hourly sweep after the hold: its orders cancelled, its stock free', async () => {
+      const me = await buyer();
+      await add(me.cookie, pub(knits.ws, ids.scarf), 2);
+      const pay = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      const other = await buyer();
+      await add(other.cookie, pub(knits.ws, ids.scarf), 1);
+      expect((await send(other.cookie, 'POST', '/api/checkout', { address })).status).toBe(409);
+      expect(await expireOrderCheckouts(h.server.deps)).toBe(0);
+      // Every checkout still unpaid (this one and the declined test's retry) closes once the hold has passed.
+      const [{ n: unpaid }] = await db.query<{ n: string }>(`SELECT count(*) AS n FROM marketplace_checkouts WHERE status = 'pending'`);
+      expect(Number(unpaid)).toBeGreaterThanOrEqual(1);
+      h.server.advance(31 * 60_000);
+      expect(await expireOrderCheckouts(h.server.deps)).toBe(Number(unpaid));
+      expect(await expireOrderCheckouts(h.server.deps)).toBe(0);
+      const [order] = await db.query<{ status: string; payment_status: string }>(
+        'SELECT status, payment_status FROM marketplace_orders WHERE payment_reference = $1',
+        [pay.reference],
+      );
+      expect(order).toEqual({ status: 'cancelled', payment_status: 'failed' });
+      const listed = orderList.parse((await send(knits.cookie, 'GET', `/api/workspaces/${knits.ws}/orders`)).body).orders;
+      expect(listed.map((o) => o.payment_status)).not.toContain('failed');
+      expect(checkoutResult.parse((await send(other.cookie, 'POST', '/api/checkout', { address })).body).outcome).toBe('pay');
+    });
+  });
+}
