@@ -37,8 +37,6 @@ describe('the public module list promises only what is built', () => {
         m.key,
       ).toBe(false);
     expect(comingModules.length + availableModules.length).toBe(modules.length);
-    expect(comingModules.map((m) => m.key)).toEqual(
-      expect.arrayContaining(['bookings', 'content', 'social', 'bookkeeper', 'ai']),
-    );
+    expect(comingModules.map((m) => m.key)).toEqual(expect.arrayContaining(['bookings', 'content', 'social', 'bookkeeper', 'ai']));
   });
 });
