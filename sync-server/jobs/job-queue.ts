@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import PgBoss from 'pg-boss';
 import type { Db, Row } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
@@ -45,6 +46,21 @@ export function defineJob<T>(def: JobDefinition<T>): QueuedJob {
     },
   };
 }
+
+/**
+ * A sweep run on a schedule (DESIGN.md §13): no payload, one attempt (the next run picks up what
+ * this one left), and safe to run twice.
+ */
+export function defineSweep(name: string, run: () => Promise<void>): QueuedJob {
+  return defineJob({
+    name,
+    attempts: 1,
+    retryDelaySeconds: 0,
+    parse: (data) => sweepData.parse(data ?? {}),
+    run,
+  });
+}
+const sweepData = z.object({}).passthrough();
 
 export interface JobQueue {
   /**

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { firstName, RENEW_DAYS, RENEWAL_NOTICE_DAYS } from '../../../schema/classifieds.js';
 import type { AppDeps } from '../../deps.js';
-import { defineJob, type JobArea } from '../../jobs/job-queue.js';
+import { defineSweep, type JobArea } from '../../jobs/job-queue.js';
 import { escapeHtml, type MailContent } from '../../mail/templates.js';
 import * as repo from './classifieds-expiry.repo.js';
 
@@ -56,18 +55,8 @@ export async function sweepClassifieds(deps: AppDeps): Promise<{ expired: number
 /** The classifieds' expiry sweep (DESIGN.md §13): hourly, in the job queue. */
 export const classifiedsExpiryJobs: JobArea = {
   definitions: (deps) => [
-    defineJob({
-      name: CLASSIFIEDS_EXPIRY_JOB,
-      attempts: 1,
-      retryDelaySeconds: 0,
-      parse: (data) =>
-        z
-          .object({})
-          .passthrough()
-          .parse(data ?? {}),
-      run: async () => {
-        await sweepClassifieds(deps);
-      },
+    defineSweep(CLASSIFIEDS_EXPIRY_JOB, async () => {
+      await sweepClassifieds(deps);
     }),
   ],
   async start(_deps, queue) {

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { defineJob, type JobArea } from '../../jobs/job-queue.js';
+import { defineSweep, type JobArea } from '../../jobs/job-queue.js';
 import { expireUnpaidCheckouts } from './invoice-pay.repo.js';
 
 export const EXPIRE_CHECKOUTS_JOB = 'invoice-checkouts-expire';
@@ -17,19 +16,9 @@ export function expireCheckouts(deps: AppDeps): Promise<number> {
 /** Never-paid "Pay now" checkouts expire (DESIGN.md §13): an hourly sweep in the job queue; running it twice changes nothing. */
 export const invoiceCheckoutJobs: JobArea = {
   definitions: (deps) => [
-    defineJob({
-      name: EXPIRE_CHECKOUTS_JOB,
-      attempts: 1,
-      retryDelaySeconds: 0,
-      parse: (data) =>
-        z
-          .object({})
-          .passthrough()
-          .parse(data ?? {}),
-      run: async () => {
-        const closed = await expireCheckouts(deps);
-        if (closed > 0) deps.log.info({ closed }, 'unpaid invoice checkouts expired');
-      },
+    defineSweep(EXPIRE_CHECKOUTS_JOB, async () => {
+      const closed = await expireCheckouts(deps);
+      if (closed > 0) deps.log.info({ closed }, 'unpaid invoice checkouts expired');
     }),
   ],
   async start(_deps, queue) {

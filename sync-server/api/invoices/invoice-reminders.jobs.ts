@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { addDays as addCalendarDays, format, parseISO } from 'date-fns';
 import { calendarDayIn } from '../../../schema/dates.js';
 import { pdfHeading } from '../../../schema/document-pdf.js';
@@ -7,7 +6,7 @@ import { documentTotals } from '../../../schema/invoices.js';
 import { formatCents } from '../../../schema/money.js';
 import { noCountryDefaults } from '../../../schema/countries.js';
 import type { AppDeps } from '../../deps.js';
-import { defineJob, type JobArea } from '../../jobs/job-queue.js';
+import { defineSweep, type JobArea } from '../../jobs/job-queue.js';
 import { publicInvoiceUrl, renderable } from './invoice-delivery.jobs.js';
 import { reminderMail } from './invoice-mail.js';
 import * as repo from './invoice-reminders.repo.js';
@@ -101,18 +100,8 @@ export async function sendDueReminders(deps: AppDeps): Promise<number> {
 /** Due-date and overdue reminders by e-mail (DESIGN.md §13): an hourly sweep in the job queue. */
 export const invoiceReminderJobs: JobArea = {
   definitions: (deps) => [
-    defineJob({
-      name: INVOICE_REMINDERS_JOB,
-      attempts: 1,
-      retryDelaySeconds: 0,
-      parse: (data) =>
-        z
-          .object({})
-          .passthrough()
-          .parse(data ?? {}),
-      run: async () => {
-        await sendDueReminders(deps);
-      },
+    defineSweep(INVOICE_REMINDERS_JOB, async () => {
+      await sendDueReminders(deps);
     }),
   ],
   async start(_deps, queue) {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { stockMovements } from '../../../schema/catalog.js';
+import { stockMovements, type StockMovement } from '../../../schema/catalog.js';
 import {
   checkoutInput,
   ORDER_REFERENCE_PREFIX,
@@ -263,6 +263,14 @@ async function failCheckout(tx: Queryable, checkoutId: string, at: Date): Promis
   await repo.setOrdersFailed(tx, checkoutId, at);
 }
 
+/** Writes stock movements through the ledger's own rules; one already written (by id) is skipped. */
+async function writeLedger(tx: Queryable, workspaceId: number, movements: StockMovement[]) {
+  if (movements.length === 0) return;
+  const docs = movements.map((m) => ({ ...m, deleted: false }));
+  const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
+  await stockMovementRules.afterWrite?.(tx as Transaction, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)) });
+}
+
 /** The ledger's sale movements of one paid order, recorded as the till records its own. */
 async function takeStock(tx: Queryable, workspaceId: number, order: { id: string; order_number: string }, items: repo.ItemRow[], at: Date) {
   const stamp = at.toISOString();
@@ -278,10 +286,7 @@ async function takeStock(tx: Queryable, workspaceId: number, order: { id: string
     created_at: stamp,
     _deleted: false,
   }));
-  if (movements.length === 0) return;
-  const docs = movements.map((m) => ({ ...m, deleted: false }));
-  const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
-  await stockMovementRules.afterWrite?.(tx as Transaction, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)) });
+  await writeLedger(tx, workspaceId, movements);
 }
 
 /** Stock given back through the ledger (a refund that asks for it): one return movement per line. */
@@ -307,10 +312,7 @@ export async function returnStock(
       created_at: stamp,
       _deleted: false,
     }));
-  if (movements.length === 0) return;
-  const docs = movements.map((m) => ({ ...m, deleted: false }));
-  const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
-  await stockMovementRules.afterWrite?.(tx as Transaction, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)) });
+  await writeLedger(tx, workspaceId, movements);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
-import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { defineJob, defineSweep, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
 import { escapeHtml } from '../../mail/templates.js';
 import { readSettings } from './marketplace.repo.js';
 import { ORDER_HOLD_MINUTES } from './checkout.service.js';
@@ -88,19 +88,9 @@ export const orderMailJobs: JobArea = {
       parse: (data) => jobData.parse(data),
       run: (job) => sendConfirmation(deps, job.data.workspaceId, job.data.id),
     }),
-    defineJob({
-      name: EXPIRE_ORDER_CHECKOUTS_JOB,
-      attempts: 1,
-      retryDelaySeconds: 0,
-      parse: (data) =>
-        z
-          .object({})
-          .passthrough()
-          .parse(data ?? {}),
-      run: async () => {
-        const closed = await expireOrderCheckouts(deps);
-        if (closed > 0) deps.log.info({ closed }, 'unpaid marketplace checkouts expired');
-      },
+    defineSweep(EXPIRE_ORDER_CHECKOUTS_JOB, async () => {
+      const closed = await expireOrderCheckouts(deps);
+      if (closed > 0) deps.log.info({ closed }, 'unpaid marketplace checkouts expired');
     }),
   ],
   async start(deps, queue) {
