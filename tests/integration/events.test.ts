@@ -6,6 +6,8 @@ import { formatCents } from '../../schema/money.js';
 import { verifyTicketCode } from '../../schema/ticket-code.js';
 import { ticketQrOptions } from '../../schema/ticket-qr.js';
 import { enqueueTicketMails, TICKET_EMAIL_JOB } from '../../sync-server/api/events/ticket-mail.jobs.js';
+import { claimTicketMail, requeueStaleTicketMails, TICKET_MAIL_CHANNEL } from '../../sync-server/api/events/ticket-mail.repo.js';
+import { sweepStaleClaims } from '../../sync-server/jobs/outbox.js';
 import { TICKET_QR_PIXELS } from '../../sync-server/api/events/ticket-qr.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
@@ -274,6 +276,27 @@ for (const target of testDatabases()) {
       expect((await db.query<{ status: string }>('SELECT status FROM ticket_mails WHERE registration_id = $1', [reg.id]))[0].status).toBe(
         'sent',
       );
+    });
+
+    it('tickets whose mail run stopped after claiming it are mailed once the claim is stale', async () => {
+      await runMailJobs();
+      const event = await publishedEvent([{ name: 'Stale', price_cents: 0, quantity: 10 }]);
+      const to = `stale.${randomUUID().slice(0, 8)}@example.test`;
+      expect((await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 1 }], to)).status).toBe(200);
+      const [reg] = await db.query<{ workspace_id: number; id: string }>('SELECT workspace_id, id FROM registrations WHERE email = $1', [
+        to,
+      ]);
+      const key = { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' as const };
+      expect(await claimTicketMail(db, key, mailed.deps.now())).toBe(true);
+      const outbox = { channel: TICKET_MAIL_CHANNEL, requeueStale: requeueStaleTicketMails };
+      expect(await sweepStaleClaims(mailed.deps, outbox)).toBe(0);
+      await runMailJobs();
+      expect(mailsTo(to)).toHaveLength(0);
+      await db.query(`UPDATE ticket_mails SET claimed_at = now() - interval '16 minutes' WHERE registration_id = $1`, [reg.id]);
+      expect(await sweepStaleClaims(mailed.deps, outbox)).toBe(1);
+      await runMailJobs();
+      await runMailJobs();
+      expect(mailsTo(to)).toHaveLength(1);
     });
 
     it('paid tickets go through the card checkout; the signed webhook issues them once; a decline releases the seats', async () => {

@@ -12,6 +12,8 @@ import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/inv
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { sweepStaleClaims } from '../../sync-server/jobs/outbox.js';
+import { claimDelivery, DELIVERY_CHANNEL, requeueStaleDeliveries } from '../../sync-server/api/invoices/invoice-delivery.repo.js';
 import { saveSettings } from '../../sync-server/api/workspaces/workspaces.repo.js';
 import { driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
 import { insertFile } from '../../sync-server/api/drive/drive.repo.js';
@@ -99,6 +101,30 @@ for (const target of testDatabases()) {
       await jobs.queue.send(DOCUMENT_EMAIL_JOB, { workspaceId: ws, id: request.id });
       await runJobs();
       expect(mailsTo('naledi@example.com')).toHaveLength(1);
+    });
+
+    it('a mail whose run died after claiming it goes out once the claim is stale, and a live claim is left alone', async () => {
+      const request = { id: randomUUID(), to: 'sipho.stale@example.com', at: now() };
+      await push('invoices', [{ newDocumentState: sentInvoice(ws, { send_request: request }) }]);
+      await enqueueDeliveries(server.deps, jobs.queue);
+      // A run claims the mail and its process stops before it sends.
+      expect(await claimDelivery(db, ws, request.id, new Date())).toBeDefined();
+      const outbox = { channel: DELIVERY_CHANNEL, requeueStale: requeueStaleDeliveries };
+
+      // Within the lease the claim may still be alive: the sweep leaves it, and the queued job does not send.
+      expect(await sweepStaleClaims(server.deps, outbox)).toBe(0);
+      await jobs.queue.drain(DOCUMENT_EMAIL_JOB);
+      expect(mailsTo('sipho.stale@example.com')).toHaveLength(0);
+      expect(await delivery(request.id)).toMatchObject({ status: 'sending' });
+
+      // Past the lease: back in the queue, with the reason shown, and sent once.
+      await db.query(`UPDATE document_deliveries SET claimed_at = now() - interval '16 minutes' WHERE id = $1`, [request.id]);
+      expect(await sweepStaleClaims(server.deps, outbox)).toBe(1);
+      expect(await delivery(request.id)).toMatchObject({ status: 'queued', error: 'Sending was interrupted; sending again' });
+      await runJobs();
+      await runJobs();
+      expect(mailsTo('sipho.stale@example.com')).toHaveLength(1);
+      expect(await delivery(request.id)).toMatchObject({ status: 'sent', error: null });
     });
 
     it('a new request for the same invoice is a second mail; a quote goes out headed Quote', async () => {

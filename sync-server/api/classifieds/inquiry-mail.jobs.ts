@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { firstName, type RequestType } from '../../../schema/classifieds.js';
 import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
-import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
+import { outboxArea } from '../../jobs/outbox.js';
 import { escapeHtml, type MailContent } from '../../mail/templates.js';
 import * as repo from './inquiry-mail.repo.js';
 
@@ -51,7 +52,7 @@ const sastDateTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'long', timeS
 
 /** Sends one inquiry's e-mail to its seller. Never twice (see claimInquiryMail); a failure is given back for the retry. */
 export async function sendInquiryMail(deps: AppDeps, workspaceId: number, id: string): Promise<void> {
-  const row = await repo.claimInquiryMail(deps.db, workspaceId, id);
+  const row = await repo.claimInquiryMail(deps.db, workspaceId, id, deps.now());
   if (!row) return;
   try {
     if (!row.seller_email) throw new Error('The seller has no e-mail address.');
@@ -88,8 +89,11 @@ export async function enqueueInquiryMails(deps: AppDeps, queue: JobQueue): Promi
 }
 
 /** The sellers' e-mails about new inquiries (issue 21), through the job queue with retries (DESIGN.md §13). */
-export const inquiryMailJobs: JobArea = {
-  definitions: (deps) => [
+export const inquiryMailJobs = outboxArea({
+  name: INQUIRY_MAIL_JOB,
+  channel: repo.INQUIRY_MAIL_CHANNEL,
+  what: 'inquiry e-mails',
+  job: (deps) =>
     defineJob({
       name: INQUIRY_MAIL_JOB,
       attempts: 5,
@@ -98,21 +102,6 @@ export const inquiryMailJobs: JobArea = {
       run: (job) => sendInquiryMail(deps, job.data.workspaceId, job.data.id),
       gaveUp: (job, err) => repo.finishInquiryMail(deps.db, job.data.workspaceId, job.data.id, { status: 'failed', error: reasonOf(err) }),
     }),
-  ],
-  async start(deps, queue) {
-    let running = Promise.resolve();
-    const wake = () => {
-      running = running.then(
-        () => enqueueInquiryMails(deps, queue).then(() => undefined),
-        () => undefined,
-      );
-      running.catch((err: unknown) => deps.log.warn({ err }, 'queueing inquiry e-mails failed'));
-    };
-    const unlisten = await deps.db.listen(repo.INQUIRY_MAIL_CHANNEL, wake);
-    wake();
-    return async () => {
-      await unlisten();
-      await running.catch(() => undefined);
-    };
-  },
-};
+  enqueue: enqueueInquiryMails,
+  requeueStale: repo.requeueStaleInquiryMails,
+});

@@ -45,10 +45,10 @@ export interface InquiryMailRow {
  * Takes a queued e-mail for sending, with what it says. Only one run ever gets it: a retry after a
  * run that got as far as sending finds it no longer queued, so the seller is never mailed twice.
  */
-export async function claimInquiryMail(q: Queryable, ws: number, id: string): Promise<InquiryMailRow | undefined> {
+export async function claimInquiryMail(q: Queryable, ws: number, id: string, at: Date): Promise<InquiryMailRow | undefined> {
   const [row] = await q.query<InquiryMailRow>(
     `WITH claimed AS (
-       UPDATE classified_inquiries SET seller_mail = 'sending'
+       UPDATE classified_inquiries SET seller_mail = 'sending', seller_mail_claimed_at = $3
         WHERE workspace_id = $1 AND id = $2 AND seller_mail = 'queued'
         RETURNING workspace_id, id, classified_id, buyer_id, request_type, offer_amount_cents, viewing_at)
      SELECT i.workspace_id, i.id, i.request_type, i.offer_amount_cents, i.viewing_at, c.title AS listing_title, c.currency,
@@ -60,9 +60,22 @@ export async function claimInquiryMail(q: Queryable, ws: number, id: string): Pr
        JOIN workspaces w ON w.id = i.workspace_id
        LEFT JOIN users b ON b.id = i.buyer_id
        LEFT JOIN users s ON s.id = coalesce(c.created_by, w.owner_id)`,
-    [ws, id],
+    [ws, id, at],
   );
   return row;
+}
+
+/** Gives claims older than `claimedBefore` whose run never finished back to the queue (unscoped: the job area). */
+export async function requeueStaleInquiryMails(q: Queryable, claimedBefore: Date): Promise<number> {
+  const rows = await q.query(
+    `UPDATE classified_inquiries
+        SET seller_mail = 'queued', seller_mail_job = NULL, seller_mail_claimed_at = NULL,
+            seller_mail_error = 'Sending was interrupted; sending again'
+      WHERE seller_mail = 'sending' AND coalesce(seller_mail_claimed_at, created_at) < $1
+     RETURNING 1`,
+    [claimedBefore],
+  );
+  return rows.length;
 }
 
 export async function finishInquiryMail(

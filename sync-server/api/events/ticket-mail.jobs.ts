@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
+import { outboxArea } from '../../jobs/outbox.js';
 import { siteOrigin } from '../../seo/page-meta.js';
 import * as events from './events.repo.js';
 import { declinedMail, ticketsMail, type MailContent } from './ticket-mail.js';
@@ -31,7 +32,7 @@ async function contentOf(deps: AppDeps, key: repo.TicketMailKey): Promise<{ to: 
  * in the queue and fails the run, so pg-boss tries again later; the next run claims it anew.
  */
 export async function sendTicketMail(deps: AppDeps, key: repo.TicketMailKey): Promise<void> {
-  if (!(await repo.claimTicketMail(deps.db, key))) return;
+  if (!(await repo.claimTicketMail(deps.db, key, deps.now()))) return;
   try {
     const found = await contentOf(deps, key);
     if (!found) {
@@ -60,8 +61,11 @@ export async function enqueueTicketMails(deps: AppDeps, queue: JobQueue): Promis
 }
 
 /** Ticket e-mails (DESIGN.md §13): queued at the commit that issues or declines, sent and retried by pg-boss. */
-export const ticketMailJobs: JobArea = {
-  definitions: (deps) => [
+export const ticketMailJobs = outboxArea({
+  name: TICKET_EMAIL_JOB,
+  channel: repo.TICKET_MAIL_CHANNEL,
+  what: 'ticket e-mails',
+  job: (deps) =>
     defineJob({
       name: TICKET_EMAIL_JOB,
       attempts: 6,
@@ -70,21 +74,6 @@ export const ticketMailJobs: JobArea = {
       run: (job) => sendTicketMail(deps, job.data),
       gaveUp: (job, err) => repo.finishTicketMail(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
     }),
-  ],
-  async start(deps, queue) {
-    let running = Promise.resolve();
-    const wake = () => {
-      running = running.then(
-        () => enqueueTicketMails(deps, queue).then(() => undefined),
-        () => undefined,
-      );
-      running.catch((err: unknown) => deps.log.warn({ err }, 'queueing ticket e-mails failed'));
-    };
-    const unlisten = await deps.db.listen(repo.TICKET_MAIL_CHANNEL, wake);
-    wake();
-    return async () => {
-      await unlisten();
-      await running.catch(() => undefined);
-    };
-  },
-};
+  enqueue: enqueueTicketMails,
+  requeueStale: repo.requeueStaleTicketMails,
+});

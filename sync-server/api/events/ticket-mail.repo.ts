@@ -46,13 +46,25 @@ export async function markEnqueued(q: Queryable, key: TicketMailKey, jobId: stri
  * Takes a due mail for sending. Only one run ever gets it: a second job, or a retry of a run that
  * got as far as sending, finds it no longer queued, so nobody gets the mail twice.
  */
-export async function claimTicketMail(q: Queryable, key: TicketMailKey): Promise<boolean> {
+export async function claimTicketMail(q: Queryable, key: TicketMailKey, at: Date): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE ticket_mails SET status = 'sending' WHERE workspace_id = $1 AND registration_id = $2 AND kind = $3 AND status = 'queued'
+    `UPDATE ticket_mails SET status = 'sending', claimed_at = $4
+      WHERE workspace_id = $1 AND registration_id = $2 AND kind = $3 AND status = 'queued'
      RETURNING 1`,
-    [key.workspaceId, key.registrationId, key.kind],
+    [key.workspaceId, key.registrationId, key.kind, at],
   );
   return rows.length > 0;
+}
+
+/** Gives claims older than `claimedBefore` whose run never finished back to the queue (unscoped: the job area). */
+export async function requeueStaleTicketMails(q: Queryable, claimedBefore: Date): Promise<number> {
+  const rows = await q.query(
+    `UPDATE ticket_mails SET status = 'queued', job_id = NULL, claimed_at = NULL, error = 'Sending was interrupted; sending again'
+      WHERE status = 'sending' AND coalesce(claimed_at, requested_at) < $1
+     RETURNING 1`,
+    [claimedBefore],
+  );
+  return rows.length;
 }
 
 export async function finishTicketMail(

@@ -19,7 +19,8 @@ import { workspaceSettings } from '../../../schema/workspaces.js';
 import type { Queryable } from '../../db/db.js';
 import { makePicture, thumbnailTypes } from '../../files/thumbnail.js';
 import type { AppDeps } from '../../deps.js';
-import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
+import { outboxArea } from '../../jobs/outbox.js';
 import { driveRuntime } from '../drive/drive-uploads.js';
 import * as driveRepo from '../drive/drive.repo.js';
 import type { Mail as OutgoingMail } from '../../mail/mailer.js';
@@ -164,7 +165,7 @@ async function receiptMailOf(deps: AppDeps, workspaceId: number, orderId: string
 
 /** Sends one e-mail request. Never twice (see claimDelivery). */
 async function sendDelivery(deps: AppDeps, workspaceId: number, id: string): Promise<void> {
-  const row = await repo.claimDelivery(deps.db, workspaceId, id);
+  const row = await repo.claimDelivery(deps.db, workspaceId, id, deps.now());
   if (!row) return;
   try {
     const mail =
@@ -198,8 +199,11 @@ export async function enqueueDeliveries(deps: AppDeps, queue: JobQueue): Promise
 }
 
 /** E-mailed invoices and quotes (DESIGN.md §12, §13). */
-export const invoiceJobs: JobArea = {
-  definitions: (deps) => [
+export const invoiceJobs = outboxArea({
+  name: DOCUMENT_EMAIL_JOB,
+  channel: repo.DELIVERY_CHANNEL,
+  what: 'e-mails',
+  job: (deps) =>
     defineJob({
       name: DOCUMENT_EMAIL_JOB,
       attempts: 5,
@@ -208,21 +212,6 @@ export const invoiceJobs: JobArea = {
       run: (job) => sendDelivery(deps, job.data.workspaceId, job.data.id),
       gaveUp: (job, err) => repo.finishDelivery(deps.db, job.data.workspaceId, job.data.id, { status: 'failed', error: reasonOf(err) }),
     }),
-  ],
-  async start(deps, queue) {
-    let running = Promise.resolve();
-    const wake = () => {
-      running = running.then(
-        () => enqueueDeliveries(deps, queue).then(() => undefined),
-        () => undefined,
-      );
-      running.catch((err: unknown) => deps.log.warn({ err }, 'queueing e-mails failed'));
-    };
-    const unlisten = await deps.db.listen(repo.DELIVERY_CHANNEL, wake);
-    wake();
-    return async () => {
-      await unlisten();
-      await running.catch(() => undefined);
-    };
-  },
-};
+  enqueue: enqueueDeliveries,
+  requeueStale: repo.requeueStaleDeliveries,
+});

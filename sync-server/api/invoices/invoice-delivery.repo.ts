@@ -67,12 +67,23 @@ export async function markEnqueued(q: Queryable, workspaceId: number, id: string
  * Takes a queued request for sending. Only one run ever gets it: a retry of a run that got as far as
  * sending finds it no longer queued, so nothing is mailed twice.
  */
-export async function claimDelivery(q: Queryable, workspaceId: number, id: string): Promise<DeliveryRow | undefined> {
+export async function claimDelivery(q: Queryable, workspaceId: number, id: string, at: Date): Promise<DeliveryRow | undefined> {
   const [row] = await q.query<DeliveryRow>(
-    `UPDATE document_deliveries SET status = 'sending' WHERE workspace_id = $1 AND id = $2 AND status = 'queued' RETURNING *`,
-    [workspaceId, id],
+    `UPDATE document_deliveries SET status = 'sending', claimed_at = $3 WHERE workspace_id = $1 AND id = $2 AND status = 'queued' RETURNING *`,
+    [workspaceId, id, at],
   );
   return row;
+}
+
+/** Gives claims older than `claimedBefore` whose run never finished back to the queue (unscoped: the job area). */
+export async function requeueStaleDeliveries(q: Queryable, claimedBefore: Date): Promise<number> {
+  const rows = await q.query(
+    `UPDATE document_deliveries SET status = 'queued', job_id = NULL, claimed_at = NULL, error = 'Sending was interrupted; sending again'
+      WHERE status = 'sending' AND coalesce(claimed_at, requested_at) < $1
+     RETURNING 1`,
+    [claimedBefore],
+  );
+  return rows.length;
 }
 
 export async function finishDelivery(
