@@ -17,6 +17,7 @@ import { DeviceDataGate } from '../sync/device-data-gate';
 import { checkTicket, keepKit, storedKit, type Verdict } from './door-check';
 import { EventNav } from './event-nav';
 import * as s from './events.css';
+import { useWorkspaceDates } from '../workspaces/date-format';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/events/$eventId/door');
 const NAME_KEY = 'vuka-door-name';
@@ -63,6 +64,7 @@ function useDoorKit(workspaceId: number, eventId: string) {
 
 function Door({ data, workspaceId, eventId }: { data: UserData; workspaceId: number; eventId: string }) {
   const { kit, error, online } = useDoorKit(workspaceId, eventId);
+  const dates = useWorkspaceDates();
   const [code, setCode] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [deviceName] = useState(() => localStorage.getItem(NAME_KEY) ?? `Door ${deviceId().slice(0, 4).toUpperCase()}`);
@@ -110,7 +112,7 @@ function Door({ data, workspaceId, eventId }: { data: UserData; workspaceId: num
           {count} admitted of {kit.sold} sold
         </p>
         <p className={w.muted}>
-          {kit.title} · {deviceName} · {online ? 'online' : 'offline'} · revocation list from {new Date(kit.fetched_at).toLocaleString()}
+          {kit.title} · {deviceName} · {online ? 'online' : 'offline'} · revocation list from {dates.dateTime(kit.fetched_at)}
         </p>
       </Card>
       <div role="status" aria-live="assertive">

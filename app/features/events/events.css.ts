@@ -28,9 +28,10 @@ export const cardTitle = style({ fontWeight: 700, fontSize: vars.fontSize.lg, ma
 
 export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, margin: `0 0 ${vars.space.lg}` });
 
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
+// A phone scrolls the table sideways rather than squeezing each column to a letter's width.
+export const table = style({ width: '100%', minWidth: '34rem', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
 export const th = style({ textAlign: 'left', padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}` });
-export const td = style({ padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: 'anywhere' });
+export const td = style({ padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: 'break-word' });
 export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
 
 /** The door's answer, big enough to read at arm's length. */

@@ -19,6 +19,7 @@ import { attendeesCsv } from './attendees-csv';
 import { EventNav, WithEvent } from './event-nav';
 import * as s from './events.css';
 import { eventKeys } from './use-events';
+import { useWorkspaceDates } from '../workspaces/date-format';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/events/$eventId/registrations');
 
@@ -152,6 +153,7 @@ const ticketsText = (r: RegistrationRequest) => r.lines.map((l) => `${l.quantity
 /** Registrations of an event with requires_approval, each approved (tickets issued and e-mailed) or declined. */
 function Approvals({ workspaceId, event }: { workspaceId: number; event: EventDetail }) {
   const client = useQueryClient();
+  const dates = useWorkspaceDates();
   const key = eventKeys.approvals(workspaceId, event.id);
   const list = useQuery({ queryKey: key, queryFn: () => call(c.approvals, { params: { id: workspaceId, eventId: event.id } }) });
   const decide = useMutation({
@@ -213,7 +215,7 @@ function Approvals({ workspaceId, event }: { workspaceId: number; event: EventDe
                   <span className={w.muted}>{r.email}</span>
                   <span>
                     {ticketsText(r)} · {r.payment_status === 'paid' ? `Paid ${formatCents(r.amount_paid_cents, r.currency)}` : 'Free'} ·
-                    asked {new Date(r.created_at).toLocaleString()}
+                    asked {dates.dateTime(r.created_at)}
                   </span>
                 </div>
                 <div className={s.requestActions}>
@@ -247,6 +249,7 @@ function Approvals({ workspaceId, event }: { workspaceId: number; event: EventDe
 }
 
 function AdmissionReport({ workspaceId, eventId }: { workspaceId: number; eventId: string }) {
+  const dates = useWorkspaceDates();
   const report = useQuery({
     queryKey: eventKeys.report(workspaceId, eventId),
     queryFn: () => call(c.report, { params: { id: workspaceId, eventId } }),
@@ -274,7 +277,7 @@ function AdmissionReport({ workspaceId, eventId }: { workspaceId: number; eventI
                 <ul>
                   {d.admissions.map((a) => (
                     <li key={`${a.device_id}-${a.scanned_at}`}>
-                      {a.device_name || a.device_id} at {new Date(a.scanned_at).toLocaleString()}
+                      {a.device_name || a.device_id} at {dates.dateTime(a.scanned_at)}
                     </li>
                   ))}
                 </ul>

@@ -37,6 +37,7 @@ import {
 import * as s from './projects.css';
 import { SharedText } from './shared-text';
 import { Attachments } from './attachments';
+import { useWorkspaceDates } from '../workspaces/date-format';
 
 const titleForm = z.object({ title: taskTitle });
 const commentForm = z.object({ body: text(2000).trim().min(1, projectMessages.comment) });
@@ -173,6 +174,7 @@ function Comments({
   onAdd: (body: string) => void;
 }) {
   const form = useZodForm(commentForm, { body: '' });
+  const dates = useWorkspaceDates();
   const submit = form.handleSubmit((data) => {
     onAdd(data.body);
     form.set('body', '');
@@ -194,7 +196,7 @@ function Comments({
         {comments.map((c) => (
           <li key={c.id} className={s.feedItem}>
             <span className={s.feedHead}>
-              <strong>{c.name}</strong> {commentWords[c.type]} · {new Date(c.at).toLocaleString()}
+              <strong>{c.name}</strong> {commentWords[c.type]} · {dates.dateTime(c.at)}
             </span>
             <span>{bodyOf(c)}</span>
           </li>

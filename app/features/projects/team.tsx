@@ -23,6 +23,7 @@ import {
   sendMessage,
   toggleReaction,
 } from './team-doc';
+import { useWorkspaceDates } from '../workspaces/date-format';
 
 const messageForm = z.object({ body: text(4000).trim().min(1, projectMessages.message) });
 const noticeForm = z.object({ title: text(200).trim().min(1, 'Give the notice a title'), body: text(4000).trim() });
@@ -42,6 +43,7 @@ function usePresence(awareness: Awareness | null) {
 
 export function Chat({ doc, awareness, me }: { doc: Y.Doc; awareness: Awareness | null; me: Me }) {
   useDocVersion(doc);
+  const dates = useWorkspaceDates();
   const messages = readChat(doc);
   const reactions = readReactions(doc);
   const here = usePresence(awareness);
@@ -68,7 +70,7 @@ export function Chat({ doc, awareness, me }: { doc: Y.Doc; awareness: Awareness 
           return (
             <li key={m.id} className={s.feedItem}>
               <span className={s.feedHead}>
-                <strong>{m.name}</strong> {new Date(m.at).toLocaleString()}
+                <strong>{m.name}</strong> {dates.dateTime(m.at)}
               </span>
               <span>{m.body}</span>
               <span className={s.reactions}>
@@ -152,6 +154,7 @@ export function Standups({ doc, me }: { doc: Y.Doc; me: Me }) {
 
 export function Noticeboard({ doc, me }: { doc: Y.Doc; me: Me }) {
   useDocVersion(doc);
+  const dates = useWorkspaceDates();
   const notices = readNotices(doc);
   const form = useZodForm(noticeForm, { title: '', body: '' });
   const submit = form.handleSubmit((data) => {
@@ -174,7 +177,7 @@ export function Noticeboard({ doc, me }: { doc: Y.Doc; me: Me }) {
           <li key={n.id} className={s.feedItem}>
             <strong>{n.title}</strong>
             <span className={s.feedHead}>
-              {n.name} · {new Date(n.at).toLocaleString()}
+              {n.name} · {dates.dateTime(n.at)}
             </span>
             {n.body ? <span style={{ whiteSpace: 'pre-wrap' }}>{n.body}</span> : null}
           </li>
