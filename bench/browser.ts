@@ -90,3 +90,33 @@ export function budget(value: number, limit: number, unit: string): string {
   process.exitCode = 1;
   return `FAIL: over budget ≤ ${limit} ${unit}`;
 }
+
+/** Answers the cookie question before the page loads, so the dialog is never the largest paint. */
+export const consent = () =>
+  localStorage.setItem(
+    'vuka-cookie-consent',
+    JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: new Date().toISOString() }),
+  );
+
+/** One cold load's Largest Contentful Paint under the profile, the service worker kept out. */
+export async function lcpOf(browser: Browser, url: string, viewport: { width: number; height: number }, profile: Profile): Promise<number> {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  // Consent is answered so the dialog (not the page) is never the largest paint.
+  await context.addInitScript(consent);
+  const page = await context.newPage();
+  await throttle(context, page, profile);
+  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  // LCP settles once the page stops painting larger content; the headline is there well before this.
+  await page.waitForTimeout(1000);
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries[entries.length - 1].startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  await context.close();
+  return lcp;
+}

@@ -16,7 +16,7 @@ import { migrate } from '../sync-server/db/migrate.js';
 import { openPglite } from '../sync-server/db/pglite.js';
 import { createLogger } from '../sync-server/logger.js';
 import { outboxMailer } from '../sync-server/mail/mailer.js';
-import { budget, launchBrowser, median, profiles, throttle, type Profile } from './browser.js';
+import { budget, consent, launchBrowser, lcpOf, median, profiles } from './browser.js';
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 7);
 const PHONE_LCP_BUDGET_MS = 2500;
@@ -33,34 +33,6 @@ function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
   );
-}
-
-const consent = () =>
-  localStorage.setItem(
-    'vuka-cookie-consent',
-    JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: new Date().toISOString() }),
-  );
-
-async function lcpOf(browser: Browser, url: string, viewport: { width: number; height: number }, profile: Profile): Promise<number> {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
-  // Consent is answered so the dialog (not the page) is never the largest paint.
-  await context.addInitScript(consent);
-  const page = await context.newPage();
-  await throttle(context, page, profile);
-  await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-  // LCP settles once the page stops painting larger content; the headline is there well before this.
-  await page.waitForTimeout(1000);
-  const lcp = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1].startTime);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
-  await context.close();
-  return lcp;
 }
 
 /** Every byte the server has sent so far, over every connection (closed ones included). */

@@ -148,6 +148,21 @@ for (const target of testDatabases()) {
 
       const nothing = marketHome.parse((await send(null, 'GET', '/api/marketplace?q=xylophone')).body);
       expect(nothing.results).toEqual([]);
+
+      const names = async (q: string) =>
+        (marketHome.parse((await send(null, 'GET', `/api/marketplace?q=${encodeURIComponent(q)}`)).body).results ?? []).map((p) => p.name);
+      // The start of a word, two words with a typo in one, and punctuation that is not a word.
+      expect(await names('roo')).toEqual(['Rooibos coffee blend']);
+      expect(await names('rooibos cofee')).toEqual(['Rooibos coffee blend']);
+      expect(await names("dark chocolate's")).toEqual(['Dark chocolate slab']);
+      expect(await names('&&')).toEqual([]);
+      // Words of a product published later are searchable too, typos included.
+      const later = randomUUID();
+      await pushProducts(other, [{ id: later, name: 'Mohair blanket', category: 'Home', price_cents: 89000, is_public: true }]);
+      expect(await names('mohar')).toEqual([]);
+      await db.query('UPDATE products SET published_in_marketplace = true WHERE workspace_id = $1 AND id = $2', [other.ws, later]);
+      expect(await names('mohar')).toEqual(['Mohair blanket']);
+      await db.query('UPDATE products SET deleted = true WHERE workspace_id = $1 AND id = $2', [other.ws, later]);
     });
 
     it('the home lists new products and categories; featured only what a seller featured', async () => {

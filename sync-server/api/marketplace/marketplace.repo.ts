@@ -139,32 +139,54 @@ export async function publicPictureId(q: Queryable, workspaceId: number, product
 }
 
 /**
- * Marketplace search: full-text matches (name and category) first, then names within a typo or two
- * (trigram word similarity), best first. The threshold is set for this transaction only.
+ * Marketplace search, typo-tolerant: each word of the term is widened to the known marketplace words
+ * within a typo or two (trigram similarity on `marketplace_words`, nearest first) and to the words it
+ * begins; products are then found by full-text search alone, through its index, and those with the
+ * term's exact words rank first. The similarity threshold is set for this transaction only.
  */
 export async function searchProducts(q: Queryable, term: string | undefined, category: string | undefined, limit: number) {
   const params: unknown[] = [];
   const where = [IN_MARKETPLACE];
+  let from = FROM_PRODUCTS;
   let order = 'p.updated_at DESC, p.id';
   if (category) {
     params.push(category.toLowerCase());
     where.push(`lower(p.category) = $${params.length}`);
   }
   if (term) {
-    params.push(term.toLowerCase());
-    const t = `$${params.length}`;
-    const doc = `to_tsvector('simple', coalesce(p.name, '') || ' ' || coalesce(p.category, ''))`;
-    where.push(`(${doc} @@ plainto_tsquery('simple', ${t}) OR ${t} <% lower(p.name))`);
-    order = `(${doc} @@ plainto_tsquery('simple', ${t})) DESC, word_similarity(${t}, lower(p.name)) DESC, p.id`;
+    // The widened query first, on its own: given to the product search as a constant, the planner
+    // reaches the products through the full-text index rather than testing every product against it.
+    await q.query(`SELECT set_config('pg_trgm.similarity_threshold', '${WORD_SIMILARITY}', true)`);
+    const [widened] = await q.query<{ query: string | null }>(
+      `SELECT string_agg('(' || array_to_string(array_prepend(${tsLexeme('i.w')} || ':*', array(
+                SELECT ${tsLexeme('m.word')} FROM marketplace_words m WHERE m.word % i.w ORDER BY m.word <-> i.w LIMIT ${WORD_ALTERNATIVES}
+              )), ' | ') || ')', ' & ') AS query
+         FROM (SELECT DISTINCT w FROM unnest(tsvector_to_array(to_tsvector('simple', $1))) AS w) i`,
+      [term.toLowerCase()],
+    );
+    if (!widened?.query) return [];
+    params.push(widened.query, term.toLowerCase());
+    const [query, exact] = [`to_tsquery('simple', $${params.length - 1})`, `plainto_tsquery('simple', $${params.length})`];
+    from = `${FROM_PRODUCTS} CROSS JOIN LATERAL (SELECT ${PRODUCT_TEXT} AS doc) x`;
+    where.push(`${PRODUCT_TEXT} @@ ${query}`);
+    order = `(x.doc @@ ${exact}) DESC, ts_rank(x.doc, ${query}) DESC, p.id`;
   }
   params.push(limit);
-  await q.query(`SELECT set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
   const rows = await q.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} ${FROM_PRODUCTS} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length}`,
+    `SELECT ${PRODUCT_COLUMNS} ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length}`,
     params,
   );
   return rows.map(toProduct);
 }
+
+/** A product's searchable text, as the full-text index (migration 0030) has it. */
+const PRODUCT_TEXT = `to_tsvector('simple', coalesce(p.name, '') || ' ' || coalesce(p.category, ''))`;
+/** How alike a known word must be to a typed one to be searched for it (pg_trgm similarity). */
+const WORD_SIMILARITY = '0.4';
+/** Known words searched for each typed word, nearest first. */
+const WORD_ALTERNATIVES = 4;
+/** SQL quoting a word as one tsquery lexeme ('it''s'); not quote_literal, whose E'' form tsquery misreads. */
+const tsLexeme = (word: string) => `'''' || replace(${word}, '''', '''''') || ''''`;
 
 /** Products the sellers chose to feature, newest storefront choice first. */
 export async function featuredProducts(q: Queryable, limit: number) {

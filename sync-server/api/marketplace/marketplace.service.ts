@@ -7,7 +7,7 @@ import {
   type StorefrontSettings,
   type StorefrontSettingsDto,
 } from '../../../schema/marketplace.js';
-import { withScope } from '../../db/db.js';
+import { withScope, type Db } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Membership } from '../workspaces/membership.js';
@@ -16,12 +16,29 @@ import * as repo from './marketplace.repo.js';
 const SEARCH_LIMIT = 48;
 const SECTION_LIMIT = 12;
 
+/**
+ * The category list counts every public product, which no index answers; it changes slowly, so each
+ * database's list is kept for CATEGORIES_FOR_MS and shared by every search meanwhile.
+ */
+const CATEGORIES_FOR_MS = 30_000;
+const categoryLists = new WeakMap<Db, { at: number; list: Promise<MarketHome['categories']> }>();
+
+function marketCategories(deps: AppDeps): Promise<MarketHome['categories']> {
+  const now = deps.now().getTime();
+  const kept = categoryLists.get(deps.db);
+  if (kept && now - kept.at < CATEGORIES_FOR_MS) return kept.list;
+  const list = repo.marketCategories(deps.db);
+  categoryLists.set(deps.db, { at: now, list });
+  list.catch(() => categoryLists.delete(deps.db));
+  return list;
+}
+
 /** /marketplace: search results for a query or category; otherwise featured and new products. */
 export async function home(deps: AppDeps, query: { q?: string; category?: string }): Promise<MarketHome> {
   const q = query.q || undefined;
   const category = query.category || undefined;
+  const categories = await marketCategories(deps);
   return deps.db.transaction(async (tx) => {
-    const categories = await repo.marketCategories(tx);
     if (q || category) {
       return { results: await repo.searchProducts(tx, q, category, SEARCH_LIMIT), categories, featured: [], newest: [] };
     }
