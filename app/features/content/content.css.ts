@@ -21,8 +21,6 @@ export const toolbar = style({
   padding: vars.space.xs,
   borderBottom: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceAlt,
-  position: 'sticky',
-  top: 0,
 });
 export const toolButton = style({
   minWidth: '44px',
@@ -99,8 +97,9 @@ export const cardLink = style({
   color: vars.color.text,
   textDecoration: 'none',
   flex: 1,
-  selectors: { '&:hover h3': { textDecoration: 'underline' }, '&:focus-visible': { outline: `2px solid ${vars.color.focus}` } },
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}` } },
 });
+globalStyle(`${cardLink}:hover h3`, { textDecoration: 'underline' });
 export const cardImage = style({
   width: '100%',
   aspectRatio: '16 / 9',
@@ -108,12 +107,19 @@ export const cardImage = style({
   display: 'block',
   background: vars.color.surfaceAlt,
 });
-export const cardBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, padding: vars.space.md });
+export const cardBody = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+});
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.lg, overflowWrap: 'anywhere' });
 export const cardFooter = style({ padding: `0 ${vars.space.md} ${vars.space.md}` });
 export const categories = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0 });
 export const chip = style({
   display: 'inline-block',
+  alignSelf: 'flex-start',
   padding: `${vars.space.xs} ${vars.space.md}`,
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,

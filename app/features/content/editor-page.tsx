@@ -82,6 +82,8 @@ function Editor({ workspaceId, entry }: { workspaceId: number; entry?: ContentEn
   const set = <K extends keyof DraftValues>(key: K, value: DraftValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setDirty(true);
+    // A field's message is about what was there before: changing it takes the message away.
+    setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
   };
 
   const save = useContentChange(async (status: DraftValues['status']) => {
