@@ -83,7 +83,10 @@ function Editor({ workspaceId, entry }: { workspaceId: number; entry?: ContentEn
     setValues((v) => ({ ...v, [key]: value }));
     setDirty(true);
     // A field's message is about what was there before: changing it takes the message away.
-    setErrors((e) => (key in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)) : e));
+    if (key in errors) {
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key)));
+      setFailure(null);
+    }
   };
 
   const save = useContentChange(async (status: DraftValues['status']) => {

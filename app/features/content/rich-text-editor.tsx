@@ -70,7 +70,7 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, { value: string; 
       { label: 'Numbered list', text: '1.', run: () => exec('insertOrderedList') },
       {
         label: 'Link',
-        text: '🔗',
+        text: 'Link',
         run: () => {
           const href = window.prompt('Link address (https://…)');
           const safe = href ? safeHref(href.trim()) : null;
