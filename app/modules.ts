@@ -1,5 +1,6 @@
 import type { AppModule } from './module';
 import { classifiedsModule } from './features/classifieds/module';
+import { contentModule } from './features/content/module';
 import { crmModule } from './features/crm/module';
 import { driveModule } from './features/drive/module';
 import { eventsModule } from './features/events/module';
@@ -27,6 +28,7 @@ export const appModules = [
   marketplaceOrdersModule,
   eventsModule,
   classifiedsModule,
+  contentModule,
 ] as const;
 
 /** Any page of any module, each with its own route type (the router's typed links depend on them). */

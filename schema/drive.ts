@@ -21,13 +21,14 @@ export const driveMessages = {
  * What a picture is for: each lands in its own folder at the top of the drive, made when first needed
  * (issue 14: product images, the workspace logo, user avatars).
  */
-export const picturePurpose = z.enum(['product', 'logo', 'avatar', 'classified']);
+export const picturePurpose = z.enum(['product', 'logo', 'avatar', 'classified', 'cover']);
 export type PicturePurpose = z.infer<typeof picturePurpose>;
 export const pictureFolders: Record<PicturePurpose, string> = {
   product: 'Products',
   logo: 'Branding',
   avatar: 'Profile pictures',
   classified: 'Classifieds',
+  cover: 'Content covers',
 };
 
 /** The response header that names the drive file a finished upload became. */

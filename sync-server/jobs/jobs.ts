@@ -6,6 +6,7 @@ import { classifiedsExpiryJobs } from '../api/classifieds/classifieds-expiry.job
 import { inquiryMailJobs } from '../api/classifieds/inquiry-mail.jobs.js';
 import { ticketMailJobs } from '../api/events/ticket-mail.jobs.js';
 import { orderMailJobs } from '../api/marketplace/order-mail.jobs.js';
+import { contentPublishJobs } from '../api/content/content-publish.jobs.js';
 import { dbUpkeepJobs } from './db-upkeep.jobs.js';
 import { startJobQueue, type JobArea, type JobQueue } from './job-queue.js';
 
@@ -18,6 +19,7 @@ export const jobAreas: readonly JobArea[] = [
   inquiryMailJobs,
   ticketMailJobs,
   orderMailJobs,
+  contentPublishJobs,
   dbUpkeepJobs,
 ];
 

@@ -1,4 +1,5 @@
 import { classifiedsSeo } from '../api/classifieds/classifieds.seo.js';
+import { magazineSeo } from '../api/content/magazine.seo.js';
 import { eventsSeo } from '../api/events/events.seo.js';
 import { marketplaceSeo } from '../api/marketplace/marketplace.seo.js';
 import type { SeoSource } from './page-meta.js';
@@ -18,4 +19,4 @@ const siteSeo: SeoSource = {
  * Every module's public pages for search engines (DESIGN.md §16), one line each: the server writes
  * a matching page's meta into the HTML shell, and sitemap.xml lists every source's URLs.
  */
-export const seoSources: readonly SeoSource[] = [siteSeo, marketplaceSeo, classifiedsSeo, eventsSeo];
+export const seoSources: readonly SeoSource[] = [siteSeo, marketplaceSeo, classifiedsSeo, eventsSeo, magazineSeo];

@@ -6,6 +6,7 @@ import {
   billingContract,
   classifiedsContract,
   contactContract,
+  contentContract,
   driveContract,
   eventsContract,
   invoicesContract,
@@ -41,6 +42,7 @@ const contract = {
   marketplace: marketplaceContract,
   classifieds: classifiedsContract,
   events: eventsContract,
+  content: contentContract,
 };
 type Contract = typeof contract;
 
@@ -381,10 +383,56 @@ function examples(ws: number, registerEmail: string): Examples {
       checkout: { params: { slug: 'bad-input-market-day', reference: `vktkt_${'0a'.repeat(12)}` } },
       ticket: { params: { token: 't'.repeat(43) } },
     },
+    content: {
+      list: { params: { id: ws }, query: { status: 'draft', type: 'article' } },
+      create: {
+        params: { id: ws },
+        body: {
+          type: 'article',
+          title: 'Winter stock tips',
+          slug: 'winter-stock-tips',
+          body: '<p>Order <strong>early</strong>.</p>',
+          excerpt: 'Order early',
+          seo_title: 'Winter stock tips',
+          seo_description: 'How to stock up for winter',
+          tags: ['stock'],
+          category_id: CONTENT_CATEGORY,
+          cover_file_id: FILE,
+          status: 'draft',
+          scheduled_at: '2030-01-01T08:00:00Z',
+        },
+      },
+      get: { params: { id: ws, entryId: CONTENT_ENTRY } },
+      update: {
+        params: { id: ws, entryId: CONTENT_ENTRY },
+        body: {
+          type: 'post',
+          title: 'Summer stock tips',
+          slug: 'summer-stock-tips',
+          body: '<p>Order late.</p>',
+          excerpt: 'Order late',
+          seo_title: 'Summer stock tips',
+          seo_description: 'How to stock up for summer',
+          tags: ['summer'],
+          category_id: CONTENT_CATEGORY,
+          cover_file_id: FILE,
+          status: 'review',
+          scheduled_at: '2030-01-01T08:00:00Z',
+        },
+      },
+      categories: { params: { id: ws } },
+      createCategory: { params: { id: ws }, body: { name: 'Guides' } },
+      front: { query: { category: 'guides', author: 'Thandi Nkosi' } },
+      article: { params: { slug: 'winter-stock-tips' } },
+      cover: { params: { slug: 'winter-stock-tips' }, query: { w: '256' } },
+      feature: { params: { slug: 'winter-stock-tips' }, body: { featured: true } },
+    },
   };
 }
 
 const FOLDER = '0b6f2d4e-8c1a-4e3b-9f5d-7a2c1e0d9b8a';
+const CONTENT_ENTRY = '5a7c9e1b-3d5f-4a7c-9e1b-3d5f7a9c1e3b';
+const CONTENT_CATEGORY = '7c9e1b3d-5f7a-4c9e-8b3d-5f7a9c1e3b5d';
 const FILE = '5d3c9a1b-2e4f-4a6b-8c7d-9e0f1a2b3c4d';
 const DOCUMENT = '7e1a3c5b-9d2f-4b6a-8e0c-1f3a5b7c9d2e';
 const PROJECT = '2c4e6a8b-1d3f-4a5c-9e7b-0d2f4a6c8e1b';
@@ -402,7 +450,7 @@ const REGISTRATION = '6c8e0a2b-4d6f-4a8c-b1e3-5f7a9c1d3e5b';
  * Where the walk's requests would leave a row: a contact message, a workspace, invoice preferences,
  * share links and checkouts, projects and their members and channels, storefront settings and cart
  * lines, classified ads and their inquiries, messages and reports, events and their ticket types,
- * orders, tickets and their e-mails.
+ * orders, tickets and their e-mails, content entries and their categories.
  */
 const WRITTEN_TABLES = [
   'contact_messages',
@@ -424,6 +472,8 @@ const WRITTEN_TABLES = [
   'registrations',
   'attendees',
   'ticket_mails',
+  'content_entries',
+  'content_categories',
 ] as const;
 
 type Path = (string | number)[];
@@ -482,6 +532,9 @@ const TEXT_PARAMS: Record<string, readonly string[]> = {
   'events.order': ['slug'],
   'events.checkout': ['slug'],
   'events.ticket': ['token'],
+  'content.article': ['slug'],
+  'content.cover': ['slug'],
+  'content.feature': ['slug'],
 };
 
 /**

@@ -82,6 +82,7 @@ for (const target of testDatabases()) {
       registrationId: randomUUID(),
       orderId: randomUUID(),
       reference: `vktkt_${'0'.repeat(24)}`,
+      entryId: randomUUID(),
     };
     const walked = new Set<string>();
 
@@ -320,7 +321,12 @@ for (const target of testDatabases()) {
  */
 function expectedRead(name: string, path: string): number {
   if (name === 'classifieds.reports') return 403;
-  if (['invoices.publicInvoice', 'marketplace.storefront', 'events.publicGet', 'events.ticket'].includes(name)) return 404;
+  if (
+    ['invoices.publicInvoice', 'marketplace.storefront', 'events.publicGet', 'events.ticket', 'content.article', 'content.cover'].includes(
+      name,
+    )
+  )
+    return 404;
   const unmadeParams = [
     'productId',
     'classifiedId',
@@ -332,6 +338,7 @@ function expectedRead(name: string, path: string): number {
     'registrationId',
     'orderId',
     'reference',
+    'entryId',
   ];
   return pathParams(path).some((p) => unmadeParams.includes(p.name)) ? 404 : 200;
 }

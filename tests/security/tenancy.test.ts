@@ -52,7 +52,8 @@ type Owned =
   | 'attendee'
   | 'registration'
   | 'order'
-  | 'checkout';
+  | 'checkout'
+  | 'contentEntry';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -103,6 +104,10 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   // An order a buyer placed in A's storefront, and a checkout A paid for as a buyer.
   'orders/:orderId': 'order',
   'checkout/:reference': 'checkout',
+  // A's content entry (a draft: a published article is read by its magazine slug, anyone's to read).
+  'content/:entryId': 'contentEntry',
+  // A published article on the magazine.
+  'articles/:slug': 'choice',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -128,6 +133,10 @@ const notReferences: Record<string, string> = {
   'drive.updateFile:folder_id': 'a folder of the workspace the path names, looked up inside it',
   'classifieds.report:message_id': 'a message about the ad the path names, looked up inside it',
   'events.order:ticket_type_id': 'a ticket type of the published event the path names, looked up inside it',
+  'content.create:category_id': 'a category of the workspace the path names, looked up inside it',
+  'content.update:category_id': 'a category of the workspace the path names, looked up inside it',
+  'content.create:cover_file_id': 'a picture in the drive of the workspace the path names, looked up inside it',
+  'content.update:cover_file_id': 'a picture in the drive of the workspace the path names, looked up inside it',
 };
 const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
 
@@ -240,6 +249,7 @@ for (const target of testDatabases()) {
       registration: '',
       order: '',
       checkout: '',
+      contentEntry: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -367,6 +377,10 @@ for (const target of testDatabases()) {
          VALUES ($1, $2, $3, $4, 'Tenant A', $5, 'ORD-00001', 'confirmed', 'paid', 5000, 5000, $6::jsonb, $6::jsonb, $7)`,
         [aWorkspace.id, aOwns.order, checkoutId, aUserId, aEmail, address, aOwns.checkout],
       );
+      // A's draft entry in the content area.
+      aOwns.contentEntry = z
+        .object({ id: z.string() })
+        .parse((await a.post(`/api/workspaces/${aWorkspace.id}/content`, { title: 'Tenant A plans' })).json).id;
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });

@@ -39,7 +39,7 @@ export const modules: readonly PublicModule[] = [
   },
   { key: 'bookings', name: 'Services & Bookings', summary: 'Let clients book appointments for your services.' },
   { key: 'classifieds', name: 'Classified Ads', summary: 'Post ads on the marketplace and answer enquiries.', route: 'classifieds' },
-  { key: 'content', name: 'Content & Magazine', summary: 'Write articles and stories for your audience.' },
+  { key: 'content', name: 'Content & Magazine', summary: 'Write articles and stories for your audience.', route: 'content' },
   { key: 'social', name: 'Social Media Scheduling', summary: 'Plan posts ahead and keep your pages active.' },
   { key: 'bookkeeper', name: 'Bookkeeper', summary: 'Import bank statements and sort your transactions.' },
   {
