@@ -52,7 +52,8 @@ type Owned =
   | 'attendee'
   | 'registration'
   | 'order'
-  | 'checkout';
+  | 'checkout'
+  | 'template';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -103,6 +104,8 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   // An order a buyer placed in A's storefront, and a checkout A paid for as a buyer.
   'orders/:orderId': 'order',
   'checkout/:reference': 'checkout',
+  // A saved prompt template of A's workspace.
+  'templates/:templateId': 'template',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -240,6 +243,7 @@ for (const target of testDatabases()) {
       registration: '',
       order: '',
       checkout: '',
+      template: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -367,6 +371,16 @@ for (const target of testDatabases()) {
          VALUES ($1, $2, $3, $4, 'Tenant A', $5, 'ORD-00001', 'confirmed', 'paid', 5000, 5000, $6::jsonb, $6::jsonb, $7)`,
         [aWorkspace.id, aOwns.order, checkoutId, aUserId, aEmail, address, aOwns.checkout],
       );
+      aOwns.template = z.object({ id: z.string() }).parse(
+        (
+          await a.post(`/api/workspaces/${aWorkspace.id}/ai/templates`, {
+            name: 'Tenant A launch',
+            operation: 'caption',
+            template: 'New {{product}}',
+            variables: ['product'],
+          })
+        ).json,
+      ).id;
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });
