@@ -113,7 +113,10 @@ function Writer({
         </div>
       </header>
       {balance.isPending ? (
-        <Spinner label="Loading your credits" />
+        // Offline the balance waits for the connection; the notice below says so, not a spinner.
+        online ? (
+          <Spinner label="Loading your credits" />
+        ) : null
       ) : balance.isError ? (
         <LoadError title="Your credits could not be loaded" message={serverMessage(balance.error)} onRetry={() => void balance.refetch()} />
       ) : balance.data && !balance.data.configured ? (
