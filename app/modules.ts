@@ -1,4 +1,5 @@
 import type { AppModule } from './module';
+import { aiModule } from './features/ai/module';
 import { classifiedsModule } from './features/classifieds/module';
 import { contentModule } from './features/content/module';
 import { crmModule } from './features/crm/module';
@@ -29,6 +30,7 @@ export const appModules = [
   eventsModule,
   classifiedsModule,
   contentModule,
+  aiModule,
 ] as const;
 
 /** Any page of any module, each with its own route type (the router's typed links depend on them). */

@@ -160,7 +160,12 @@ export const billingOverview = z.object({
   /** True while the account has never had its Pro trial and has no subscription: it may start one, no card (spec §1). */
   trial_available: z.boolean(),
   subscription: subscriptionDto.nullable(),
+  /** AI credits to spend now: the plan's credits left this cycle and bought credits together. */
   credits: z.number().int(),
+  /** The plan's credits left this cycle (refreshed at the start of each cycle, never carried over). */
+  plan_credits: z.number().int(),
+  /** Bought credits (and the welcome credits): they never expire. */
+  bought_credits: z.number().int(),
   payment_methods: z.array(paymentMethodDto),
   /** False when no card provider is configured: the screens say so rather than offering buttons. */
   payments_enabled: z.boolean(),

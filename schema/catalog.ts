@@ -11,14 +11,18 @@ const price = cents(-9_999_999_999, 9_999_999_999);
  */
 export const products = replicatedEntity({
   name: 'products',
-  version: 1,
+  version: 2,
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {
     // 1: `image_file_id` (the product's photo in the drive) is new and optional: stored products stay as they are.
     1: (old) => old,
+    // 2: `description` (written by hand or by AI writing) is new and optional: stored products stay as they are.
+    2: (old) => old,
   },
   fields: {
     name: text(255).optional(),
+    /** What the shop says about the product, in plain text. */
+    description: text(5000).optional(),
     sku: text(100).optional(),
     barcode: text(100).optional(),
     price_cents: price.optional(),
@@ -47,6 +51,7 @@ export const products = replicatedEntity({
   },
   columns: {
     name: 'text',
+    description: 'text',
     sku: 'text',
     barcode: 'text',
     price_cents: 'bigint',

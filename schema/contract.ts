@@ -13,3 +13,4 @@ export { marketplaceContract } from './contract/marketplace.js';
 export { classifiedsContract } from './contract/classifieds.js';
 export { eventsContract } from './contract/events.js';
 export { contentContract } from './contract/content.js';
+export { aiContract } from './contract/ai.js';

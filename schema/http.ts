@@ -52,6 +52,7 @@ export const apiErrorCode = z.enum([
   'content_mismatch',
   'cooldown',
   'email_unverified',
+  'insufficient_credits',
   'invalid_code',
   'invalid_token',
   'invitation_expired',

@@ -69,6 +69,15 @@ const envSchema = z.object({
   /** Port of the local Paystack sandbox (default PORT + 1000; 0 picks a free one). */
   PAYSTACK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**
+   * AI writing: any OpenAI-compatible chat endpoint (DESIGN.md §9). Unset outside production: a local
+   * sandbox runs instead; unset in production: AI writing is off and nothing is charged.
+   */
+  AI_BASE_URL: z.string().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  /** Port of the local AI sandbox (default PORT + 2000; 0 picks a free one). */
+  AI_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
    * Drive files in an S3-compatible store (DESIGN.md §9) when endpoint, bucket and both keys are set;
    * otherwise on local disk under DATA_DIR/files.
    */

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open.js';
 import { createLogger } from './logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
 import { startDevSandbox } from './payments/dev-sandbox.js';
+import { startDevAi } from './ai/dev-ai.js';
 import { startBillingSweeper } from './api/billing/billing.sweeper.js';
 import { startDriveSweeper } from './api/drive/drive.sweeper.js';
 import { demoAccount, demoSeedPlan, seedDemo } from './seed/demo.js';
@@ -20,6 +21,7 @@ export async function start() {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : outboxMailer(db, config.MAIL_FROM);
   const paystackSandbox = await startDevSandbox(config, log);
+  const aiSandbox = await startDevAi(config, log);
   const deps: AppDeps = { config, db, mailer, log, now: () => new Date() };
   const server = createServer(createApp(deps));
   const sockets = await attachSockets(server, deps);
@@ -43,6 +45,7 @@ export async function start() {
     billingSweeper.stop();
     driveSweeper.stop();
     await paystackSandbox?.sandbox.close();
+    await aiSandbox?.close();
     server.close();
     await db.close();
     process.exit(0);

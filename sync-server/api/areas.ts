@@ -17,6 +17,7 @@ import { seoRoutes } from '../seo/seo.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { classifiedsRoutes } from './classifieds/classifieds.routes.js';
 import { contentRoutes } from './content/content.routes.js';
+import { aiRoutes } from './ai/ai.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -35,6 +36,7 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   eventsRoutes,
   classifiedsRoutes,
   contentRoutes,
+  aiRoutes,
   seoRoutes,
   devRoutes,
 ];

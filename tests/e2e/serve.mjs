@@ -25,6 +25,9 @@ const child = spawn('npx', ['tsx', 'sync-server/main.ts'], {
     // Card payments go to the local Paystack sandbox, on a free port of its own.
     PAYSTACK_SECRET_KEY: '',
     PAYSTACK_SANDBOX_PORT: '0',
+    // AI writing goes to the local OpenAI-compatible sandbox, on a free port of its own.
+    AI_BASE_URL: '',
+    AI_SANDBOX_PORT: '0',
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -60,7 +60,16 @@ for (const target of testDatabases()) {
     it('upgrade end to end: checkout on the sandbox page, return, verify, and the plan is Pro at once', async () => {
       const { user, client } = await signedInUser(h.server);
       const before = await overviewOf(client);
-      expect(before).toMatchObject({ plan: 'free', subscription: null, credits: 100, payment_methods: [], payments_enabled: true });
+      // 100 welcome credits (bought credits, never expire) and Mahala's 5 for the month.
+      expect(before).toMatchObject({
+        plan: 'free',
+        subscription: null,
+        credits: 105,
+        plan_credits: 5,
+        bought_credits: 100,
+        payment_methods: [],
+        payments_enabled: true,
+      });
 
       const { reference, location } = await checkoutAndPay(client, '/api/billing/subscription/checkout', {
         cycle: 'monthly',
@@ -83,10 +92,10 @@ for (const target of testDatabases()) {
       expect(after.payment_methods).toEqual([
         expect.objectContaining({ brand: 'visa', last4: '4081', exp_month: 12, exp_year: 2039, is_default: true }),
       ]);
-      // 100 on sign-up plus the month's 100, once, though the webhook and the return both settled it.
+      // 100 on sign-up plus the month's 100 as the plan's allowance, once, though the webhook and the return both settled it.
       await h.sandbox.idle();
-      expect((await overviewOf(client)).credits).toBe(200);
-      expect(await userRow(user.id)).toMatchObject({ plan: 'pro', credits: 200, plan_trial_ends_at: null });
+      expect(await overviewOf(client)).toMatchObject({ credits: 200, plan_credits: 100, bought_credits: 100 });
+      expect(await userRow(user.id)).toMatchObject({ plan: 'pro', credits: 100, plan_trial_ends_at: null });
 
       // Renewals are handed to the provider's subscription, starting when the paid month ends.
       const subs = await db.query<{ provider_subscription_code: string | null }>(
@@ -143,7 +152,7 @@ for (const target of testDatabases()) {
         message: 'Your card was declined (Declined). Nothing was charged and your plan has not changed.',
       });
       const o = await overviewOf(client);
-      expect(o).toMatchObject({ plan: 'free', subscription: null, credits: 100, payment_methods: [] });
+      expect(o).toMatchObject({ plan: 'free', subscription: null, credits: 105, payment_methods: [] });
       expect(await userRow(user.id)).toMatchObject({ plan: 'free', credits: 100 });
       const history = (await client.get('/api/billing/history')).json as { payments: Array<{ status: string }> };
       expect(history.payments).toEqual([expect.objectContaining({ status: 'failed', message: 'Declined' })]);
@@ -198,7 +207,10 @@ for (const target of testDatabases()) {
       const { reference } = await checkoutAndPay(client, '/api/billing/subscription/checkout', { cycle: 'monthly', return_path: RETURN });
       await client.post('/api/billing/verify', { reference });
       await h.sandbox.idle();
+      // Some of the month's credits spent: the renewal sets the allowance afresh, it does not add to it.
+      await db.query('UPDATE users SET ai_allowance = 30 WHERE id = $1', [user.id]);
       const first = await overviewOf(client);
+      expect(first).toMatchObject({ plan_credits: 30, bought_credits: 100 });
       const code =
         (await db.query<{ c: string }>('SELECT provider_subscription_code AS c FROM subscriptions WHERE user_id = $1', [user.id]))[0]?.c ??
         '';
@@ -210,7 +222,7 @@ for (const target of testDatabases()) {
       expect(charge.status).toBe(200);
       await h.sandbox.idle();
       const renewed = await overviewOf(client);
-      expect(renewed.credits).toBe(first.credits + 100);
+      expect(renewed).toMatchObject({ credits: 200, plan_credits: 100, bought_credits: 100 });
       expect(new Date(renewed.subscription?.current_period_end ?? 0).getTime()).toBeGreaterThan(
         new Date(first.subscription?.current_period_end ?? 0).getTime() + 27 * DAY,
       );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  aiContract,
   authContract,
   billingContract,
   classifiedsContract,
@@ -43,6 +44,7 @@ const contract = {
   classifieds: classifiedsContract,
   events: eventsContract,
   content: contentContract,
+  ai: aiContract,
 };
 type Contract = typeof contract;
 
@@ -427,6 +429,20 @@ function examples(ws: number, registerEmail: string): Examples {
       cover: { params: { slug: 'winter-stock-tips' }, query: { w: '256' } },
       feature: { params: { slug: 'winter-stock-tips' }, body: { featured: true } },
     },
+    ai: {
+      balance: { params: { id: ws } },
+      generate: { params: { id: ws }, body: { operation: 'product_description', brief: 'Handwoven baskets from Durban' } },
+      templates: { params: { id: ws } },
+      createTemplate: {
+        params: { id: ws },
+        body: { name: 'Launch', operation: 'caption', template: 'New {{product}} today', variables: ['product'] },
+      },
+      updateTemplate: {
+        params: { id: ws, templateId: TEMPLATE },
+        body: { name: 'Launch day', operation: 'caption', template: 'Today: {{product}}', variables: ['product'] },
+      },
+      deleteTemplate: { params: { id: ws, templateId: TEMPLATE } },
+    },
   };
 }
 
@@ -445,6 +461,7 @@ const TICKET_TYPE = '1a3c5e7b-9d2f-4c4e-b6a8-0f2d4b6a8c0e';
 const ORDER = '4e6a8c0b-2d4f-4b6e-9a1c-3e5a7c9b1d3f';
 const ATTENDEE = '4e6a8c0f-2b4d-4e6f-a8c1-3e5a7c9b1d2f';
 const REGISTRATION = '6c8e0a2b-4d6f-4a8c-b1e3-5f7a9c1d3e5b';
+const TEMPLATE = '2b4d6f8a-0c2e-4a6c-8e0a-2c4e6a8c0e2a';
 
 /**
  * Where the walk's requests would leave a row: a contact message, a workspace, invoice preferences,
@@ -474,6 +491,9 @@ const WRITTEN_TABLES = [
   'ticket_mails',
   'content_entries',
   'content_categories',
+  'ai_prompt_templates',
+  'ai_usage',
+  'credit_transactions',
 ] as const;
 
 type Path = (string | number)[];

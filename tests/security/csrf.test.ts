@@ -81,6 +81,7 @@ for (const target of testDatabases()) {
       attendeeId: randomUUID(),
       registrationId: randomUUID(),
       orderId: randomUUID(),
+      templateId: randomUUID(),
       reference: `vktkt_${'0'.repeat(24)}`,
       entryId: randomUUID(),
     };
@@ -337,6 +338,7 @@ function expectedRead(name: string, path: string): number {
     'attendeeId',
     'registrationId',
     'orderId',
+    'templateId',
     'reference',
     'entryId',
   ];

@@ -53,7 +53,8 @@ type Owned =
   | 'registration'
   | 'order'
   | 'checkout'
-  | 'contentEntry';
+  | 'contentEntry'
+  | 'template';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -108,6 +109,8 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'content/:entryId': 'contentEntry',
   // A published article on the magazine.
   'articles/:slug': 'choice',
+  // A saved prompt template of A's workspace.
+  'templates/:templateId': 'template',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -250,6 +253,7 @@ for (const target of testDatabases()) {
       order: '',
       checkout: '',
       contentEntry: '',
+      template: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -381,6 +385,16 @@ for (const target of testDatabases()) {
       aOwns.contentEntry = z
         .object({ id: z.string() })
         .parse((await a.post(`/api/workspaces/${aWorkspace.id}/content`, { title: 'Tenant A plans' })).json).id;
+      aOwns.template = z.object({ id: z.string() }).parse(
+        (
+          await a.post(`/api/workspaces/${aWorkspace.id}/ai/templates`, {
+            name: 'Tenant A launch',
+            operation: 'caption',
+            template: 'New {{product}}',
+            variables: ['product'],
+          })
+        ).json,
+      ).id;
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });

@@ -48,7 +48,7 @@ export const modules: readonly PublicModule[] = [
     summary: 'Boards your team edits together, online or not, with chat and daily standups.',
     route: 'project-manager',
   },
-  { key: 'ai', name: 'AI Generation', summary: 'Marketing content, blog posts and captions, paid with credits.' },
+  { key: 'ai', name: 'AI Generation', summary: 'Marketing content, blog posts and captions, paid with credits.', route: 'ai-generator' },
 ];
 
 export const availableModules = modules.filter((m) => m.route !== undefined);

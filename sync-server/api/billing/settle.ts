@@ -10,6 +10,7 @@ import {
   type PaymentOutcome,
   type PurchaseItem,
 } from '../../../schema/billing.js';
+import { grantAllowance } from '../ai/ai-credits.repo.js';
 import * as repo from './billing.repo.js';
 import { commitPromoUse } from './promo.service.js';
 
@@ -152,7 +153,9 @@ async function startOrExtend(tx: Queryable, userId: number, payment: repo.Paymen
   const live = await repo.liveSubscription(tx, userId, true);
   let subscriptionId: number;
   let periodEnd: Date;
+  let periodStart = now;
   if (live) {
+    periodStart = new Date(live.current_period_start);
     // Paid while a subscription is already running (two tabs, say): the time is added, not lost.
     const from = new Date(live.current_period_end);
     periodEnd = addCycle(from > now ? from : now, plan.billing_cycle);
@@ -171,11 +174,13 @@ async function startOrExtend(tx: Queryable, userId: number, payment: repo.Paymen
     });
   }
   await repo.setPlan(tx, userId, 'pro', now);
-  await repo.addCredits(tx, {
-    userId,
-    amount: plan.credits_included,
+  // The plan's AI credits are the cycle's allowance, set afresh (they never carry over) and kept apart
+  // from bought credits (api/ai).
+  await grantAllowance(tx, {
+    userId: userId,
+    credits: plan.credits_included,
+    cycleStart: periodStart,
     description: `${brand.product} Plan AI credits for the ${plan.billing_cycle === 'annual' ? 'year' : 'month'}`,
-    type: 'plan_refresh',
     paymentId: payment.id,
     now,
   });

@@ -10,6 +10,7 @@ import { brand } from '../../../schema/brand.js';
 import { isInvoiceReference, settleInvoicePayment } from '../invoices/invoice-pay.settle.js';
 import { isTicketReference, settleTicketPayment } from '../events/tickets.service.js';
 import { isOrderReference, settleOrderPayment } from '../marketplace/checkout.service.js';
+import { grantAllowance } from '../ai/ai-credits.repo.js';
 import * as repo from './billing.repo.js';
 import { addCycle, cardLabel, linkProviderSubscription, settlePayment, type FollowUp } from './settle.js';
 
@@ -119,11 +120,13 @@ async function renewal(tx: Queryable, t: VerifiedTransaction, now: Date): Promis
   const start = oldEnd > now ? oldEnd : now;
   await repo.renewSubscription(tx, live.id, start, addCycle(start, plan.billing_cycle), now);
   await repo.setPlan(tx, account.id, 'pro', now);
-  await repo.addCredits(tx, {
+  // The plan's AI credits are the cycle's allowance, set afresh (they never carry over) and kept apart
+  // from bought credits (api/ai).
+  await grantAllowance(tx, {
     userId: account.id,
-    amount: plan.credits_included,
+    credits: plan.credits_included,
+    cycleStart: start,
     description: `${brand.product} Plan AI credits for the ${plan.billing_cycle === 'annual' ? 'year' : 'month'}`,
-    type: 'plan_refresh',
     paymentId: payment.id,
     now,
   });
