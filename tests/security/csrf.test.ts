@@ -81,6 +81,7 @@ for (const target of testDatabases()) {
       attendeeId: randomUUID(),
       registrationId: randomUUID(),
       orderId: randomUUID(),
+      reviewId: randomUUID(),
       reference: `vktkt_${'0'.repeat(24)}`,
     };
     const walked = new Set<string>();
@@ -331,6 +332,7 @@ function expectedRead(name: string, path: string): number {
     'attendeeId',
     'registrationId',
     'orderId',
+    'reviewId',
     'reference',
   ];
   return pathParams(path).some((p) => unmadeParams.includes(p.name)) ? 404 : 200;

@@ -52,7 +52,8 @@ type Owned =
   | 'attendee'
   | 'registration'
   | 'order'
-  | 'checkout';
+  | 'checkout'
+  | 'review';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -103,6 +104,10 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   // An order a buyer placed in A's storefront, and a checkout A paid for as a buyer.
   'orders/:orderId': 'order',
   'checkout/:reference': 'checkout',
+  // A review of one of A's products: A's to answer or hide.
+  'reviews/:reviewId': 'review',
+  // A public product kept on the caller's own wishlist.
+  'wishlist/:productId': 'choice',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -161,6 +166,7 @@ const bodyOverrides: Record<string, unknown> = {
   'events.create': { title: 'Probe event', start_date: '2030-01-01' },
   'events.addTicketType': { name: 'Probe ticket', quantity: 10 },
   'events.updateTicketType': { name: 'Probe ticket', quantity: 10 },
+  'marketplace.moderateReview': { status: 'hidden', seller_response: 'Probe' },
 };
 
 /** Replicated documents the sampler cannot derive, by collection. Empty today. */
@@ -240,6 +246,7 @@ for (const target of testDatabases()) {
       registration: '',
       order: '',
       checkout: '',
+      review: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -366,6 +373,13 @@ for (const target of testDatabases()) {
            subtotal_cents, total_cents, shipping_address, billing_address, payment_reference)
          VALUES ($1, $2, $3, $4, 'Tenant A', $5, 'ORD-00001', 'confirmed', 'paid', 5000, 5000, $6::jsonb, $6::jsonb, $7)`,
         [aWorkspace.id, aOwns.order, checkoutId, aUserId, aEmail, address, aOwns.checkout],
+      );
+      // A buyer's review of a product in A's storefront.
+      aOwns.review = randomUUID();
+      await db.query(
+        `INSERT INTO product_reviews (workspace_id, id, product_id, user_id, author_name, rating, title, content, verified_purchase)
+         VALUES ($1, $2, 'probe-product', $3, 'Tenant A', 4, 'Good', 'Arrived on time', true)`,
+        [aWorkspace.id, aOwns.review, aUserId],
       );
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
