@@ -63,10 +63,13 @@ export function marketplaceRoutes(deps: AppDeps): Router {
   mount(router, c.payout, async ({ params }, req) => orders.payout(deps, await member(req, params.id)));
   mount(router, c.savePayout, async ({ params, body }, req) => orders.savePayout(deps, await member(req, params.id), body));
 
-  // Reviews are public to read; the viewer's session (when there is one) only says whether they may write one.
-  mount(router, c.reviews, async ({ params }, req) =>
-    reviews.productReviews(deps, params.productId, (await sessionOf(deps, req))?.sub ?? null),
-  );
+  // Reviews are public to read; the viewer's session (when there is one) says whether they may write
+  // one, so the answer is the viewer's own: no device or shared cache keeps it (the service worker
+  // keeps other marketplace reads).
+  mount(router, c.reviews, async ({ params }, req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    return reviews.productReviews(deps, params.productId, (await sessionOf(deps, req))?.sub ?? null);
+  });
   mount(router, c.writeReview, async ({ params, body }, req) =>
     reviews.writeReview(deps, await requireUser(deps, req), params.productId, body),
   );
