@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { reviewMessages } from '../../schema/marketplace-reviews';
 import { formatCents } from '../../schema/money';
@@ -20,7 +21,8 @@ test('a buyer saves a product to a wishlist, buys it, reviews it once; the selle
   const phone = info.project.name === 'phone';
   const shot = (p: Page, name: string) =>
     p.screenshot({ path: `tests/screenshots/marketplace-reviews-${info.project.name}-${name}.png`, fullPage: true });
-  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  // Not shaped like the other marketplace tests' tags (project and time), whose typo-tolerant searches it would otherwise match.
+  const tag = `r${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const jam = `Marula jam ${tag}`;
   const { workspaceId } = await newTraderWithWorkspace(page, 'reviews', info.project.name, `Limpopo Pantry ${tag}`);
 

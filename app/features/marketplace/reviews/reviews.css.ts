@@ -18,6 +18,8 @@ export const heart = style({
   font: 'inherit',
   fontWeight: 600,
   cursor: 'pointer',
+  // In the product page's column it keeps its own width rather than stretching across.
+  alignSelf: 'flex-start',
   selectors: {
     '&:hover': { borderColor: vars.color.danger },
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
