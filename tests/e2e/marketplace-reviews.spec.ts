@@ -53,7 +53,8 @@ test('a buyer saves a product to a wishlist, buys it, reviews it once; the selle
       .toBe(true);
     await buyer.goto(`/marketplace?q=${encodeURIComponent(jam)}`);
     const card = buyer.getByTestId('product-card').filter({ hasText: jam });
-    await expect(card).toBeVisible();
+    // The first load of the marketplace on a fresh device fetches the app's chunks too: on a busy machine it can take a while.
+    await expect(card).toBeVisible({ timeout: 30_000 });
     await buyer.getByRole('button', { name: `Save ${jam} to your wishlist` }).click();
     const dialog = buyer.getByRole('dialog', { name: 'Sign in to save' });
     await expect(dialog).toContainText(reviewMessages.wishlistSignIn);
