@@ -34,10 +34,20 @@ import {
   refundInput,
   shippingChoice,
 } from '../marketplace-orders.js';
+import {
+  productReviewsDto,
+  reviewDto,
+  reviewInput,
+  reviewModeration,
+  sellerReviewDto,
+  sellerReviewList,
+  wishlistDto,
+} from '../marketplace-reviews.js';
 
 const product = z.object({ productId: publicProductId });
 const slug = z.object({ slug: text(100) });
 const sellerOrder = z.object({ id: idParam, orderId: z.string().uuid() });
+const sellerReview = z.object({ id: idParam, reviewId: z.string().uuid() });
 
 /**
  * The marketplace: a seller's storefront settings, what buyers browse (no sign-in), and the cart
@@ -132,4 +142,33 @@ export const marketplaceContract = {
     body: payoutInput,
     response: payoutDto,
   }),
+
+  /** A product's published reviews, their average and count, and whether the viewer may write one. */
+  reviews: endpoint({ method: 'GET', path: '/api/marketplace/products/:productId/reviews', params: product, response: productReviewsDto }),
+  /** A buyer who paid for the product reviews it, once. */
+  writeReview: endpoint({
+    method: 'POST',
+    path: '/api/marketplace/products/:productId/reviews',
+    params: product,
+    body: reviewInput,
+    response: reviewDto,
+  }),
+  sellerReviews: endpoint({
+    method: 'GET',
+    path: '/api/workspaces/:id/reviews',
+    params: z.object({ id: idParam }),
+    response: sellerReviewList,
+  }),
+  /** The seller answers a review or hides it from the product page. */
+  moderateReview: endpoint({
+    method: 'PUT',
+    path: '/api/workspaces/:id/reviews/:reviewId',
+    params: sellerReview,
+    body: reviewModeration,
+    response: sellerReviewDto,
+  }),
+  /** The signed-in buyer's wishlist (spec §3 wishlists). */
+  wishlist: endpoint({ method: 'GET', path: '/api/wishlist', response: wishlistDto }),
+  addToWishlist: endpoint({ method: 'PUT', path: '/api/wishlist/:productId', params: product, response: wishlistDto }),
+  removeFromWishlist: endpoint({ method: 'DELETE', path: '/api/wishlist/:productId', params: product, response: wishlistDto }),
 } as const;

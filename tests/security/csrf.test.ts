@@ -82,6 +82,7 @@ for (const target of testDatabases()) {
       registrationId: randomUUID(),
       orderId: randomUUID(),
       templateId: randomUUID(),
+      reviewId: randomUUID(),
       reference: `vktkt_${'0'.repeat(24)}`,
       entryId: randomUUID(),
     };
@@ -339,6 +340,7 @@ function expectedRead(name: string, path: string): number {
     'registrationId',
     'orderId',
     'templateId',
+    'reviewId',
     'reference',
     'entryId',
   ];

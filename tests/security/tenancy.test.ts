@@ -54,7 +54,8 @@ type Owned =
   | 'order'
   | 'checkout'
   | 'contentEntry'
-  | 'template';
+  | 'template'
+  | 'review';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -111,6 +112,10 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'articles/:slug': 'choice',
   // A saved prompt template of A's workspace.
   'templates/:templateId': 'template',
+  // A review of one of A's products: A's to answer or hide.
+  'reviews/:reviewId': 'review',
+  // A public product kept on the caller's own wishlist.
+  'wishlist/:productId': 'choice',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -173,6 +178,7 @@ const bodyOverrides: Record<string, unknown> = {
   'events.create': { title: 'Probe event', start_date: '2030-01-01' },
   'events.addTicketType': { name: 'Probe ticket', quantity: 10 },
   'events.updateTicketType': { name: 'Probe ticket', quantity: 10 },
+  'marketplace.moderateReview': { status: 'hidden', seller_response: 'Probe' },
 };
 
 /** Replicated documents the sampler cannot derive, by collection. Empty today. */
@@ -254,6 +260,7 @@ for (const target of testDatabases()) {
       checkout: '',
       contentEntry: '',
       template: '',
+      review: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -395,6 +402,13 @@ for (const target of testDatabases()) {
           })
         ).json,
       ).id;
+      // A buyer's review of a product in A's storefront.
+      aOwns.review = randomUUID();
+      await db.query(
+        `INSERT INTO product_reviews (workspace_id, id, product_id, user_id, author_name, rating, title, content, verified_purchase)
+         VALUES ($1, $2, 'probe-product', $3, 'Tenant A', 4, 'Good', 'Arrived on time', true)`,
+        [aWorkspace.id, aOwns.review, aUserId],
+      );
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });

@@ -13,6 +13,7 @@ import * as cs from '../public/currency/currency-select.css';
 import { badgeText } from './cart/guest-cart';
 import { useCart, useGuestCartMerge } from './cart/use-cart';
 import * as s from './market.css';
+import * as r from './reviews/reviews.css';
 
 /** Spec §2 marketplace header: Marketplace, Events, Services, Classifieds, Editorial. */
 const marketLinks = [
@@ -76,6 +77,13 @@ function MarketHeader() {
           <span className={s.desktopOnly}>
             <CountrySelect compact />
           </span>
+          {status === 'authenticated' ? (
+            <SiteLink to="/account/wishlist" className={s.cartLink} aria-label="My Wishlist">
+              <span aria-hidden="true" className={r.heartGlyph}>
+                ♡
+              </span>
+            </SiteLink>
+          ) : null}
           <CartIcon />
           {status === 'authenticated' ? (
             <AccountMenu />
@@ -103,6 +111,11 @@ function MarketHeader() {
               <li>
                 <SiteLink to="/directory">Directory</SiteLink>
               </li>
+              {status === 'authenticated' ? (
+                <li>
+                  <SiteLink to="/account/wishlist">My Wishlist</SiteLink>
+                </li>
+              ) : null}
             </ul>
           </nav>
           <CountrySelect />

@@ -84,6 +84,13 @@ export const myOrdersRoute = createRoute({
   component: lazyRouteComponent(() => import('./buyer/pages'), 'OrdersPage'),
 });
 
+/** The buyer's wishlist (spec §3 wishlists), beside My Account; login required as My Orders. */
+export const wishlistRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account/wishlist',
+  component: lazyRouteComponent(() => import('./buyer/pages'), 'WishlistPage'),
+});
+
 /** The marketplace: storefront settings in the workspace, and the public shop window around it. */
 export const marketplaceModule = defineModule({
   id: 'marketplace',
@@ -98,6 +105,7 @@ export const marketplaceModule = defineModule({
     checkoutRoute,
     checkoutCompleteRoute,
     myOrdersRoute,
+    wishlistRoute,
   ],
   nav: { label: 'Storefront', to: '/workspace/$workspaceId/storefront' },
 });

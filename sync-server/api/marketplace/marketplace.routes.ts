@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { marketplaceContract } from '../../../schema/contract/marketplace.js';
 import type { AppDeps } from '../../deps.js';
-import { requireUser } from '../../http/auth-context.js';
+import { requireUser, sessionOf } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';
 import { getFile } from '../drive/drive.repo.js';
 import { sendPicture } from '../drive/drive-download.js';
@@ -11,6 +11,7 @@ import * as carts from './cart.service.js';
 import * as market from './marketplace.service.js';
 import * as checkouts from './checkout.service.js';
 import * as orders from './orders.service.js';
+import * as reviews from './reviews.service.js';
 
 /** The marketplace: storefront settings (sellers), browsing (anyone), the cart (signed-in buyers). */
 export function marketplaceRoutes(deps: AppDeps): Router {
@@ -61,6 +62,26 @@ export function marketplaceRoutes(deps: AppDeps): Router {
   );
   mount(router, c.payout, async ({ params }, req) => orders.payout(deps, await member(req, params.id)));
   mount(router, c.savePayout, async ({ params, body }, req) => orders.savePayout(deps, await member(req, params.id), body));
+
+  // Reviews are public to read; the viewer's session (when there is one) says whether they may write
+  // one, so the answer is the viewer's own: no device or shared cache keeps it (the service worker
+  // keeps other marketplace reads).
+  mount(router, c.reviews, async ({ params }, req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    return reviews.productReviews(deps, params.productId, (await sessionOf(deps, req))?.sub ?? null);
+  });
+  mount(router, c.writeReview, async ({ params, body }, req) =>
+    reviews.writeReview(deps, await requireUser(deps, req), params.productId, body),
+  );
+  mount(router, c.sellerReviews, async ({ params }, req) => reviews.sellerReviews(deps, await member(req, params.id)));
+  mount(router, c.moderateReview, async ({ params, body }, req) =>
+    reviews.moderateReview(deps, await member(req, params.id), params.reviewId, body),
+  );
+  mount(router, c.wishlist, async (_input, req) => reviews.wishlist(deps, await requireUser(deps, req)));
+  mount(router, c.addToWishlist, async ({ params }, req) => reviews.addToWishlist(deps, await requireUser(deps, req), params.productId));
+  mount(router, c.removeFromWishlist, async ({ params }, req) =>
+    reviews.removeFromWishlist(deps, await requireUser(deps, req), params.productId),
+  );
 
   return router;
 }

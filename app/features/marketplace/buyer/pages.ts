@@ -11,3 +11,4 @@ export { OrdersPage } from './orders-page';
 export { ProductPage } from './product-page';
 export { ServicesPage } from './services-page';
 export { StorefrontPage } from './storefront-page';
+export { WishlistPage } from '../wishlist/wishlist-page';

@@ -4,6 +4,8 @@ import { currencySetting } from '../../public/currency/currency-settings';
 import { Price } from '../../public/currency/price';
 import { SiteLink } from '../../public/site-link';
 import * as s from '../market.css';
+import * as r from '../reviews/reviews.css';
+import { WishlistHeart } from '../wishlist/wishlist-heart';
 
 /** The product's picture at a width, or its initial on a plain tile. */
 export function ProductPicture({
@@ -62,20 +64,24 @@ export function StockState({ product }: { product: MarketProduct }) {
   );
 }
 
+/** A product's card: the link to its page, with the wishlist heart over the picture (beside the link, not in it). */
 export function ProductCard({ product, showSeller = true }: { product: MarketProduct; showSeller?: boolean }) {
   return (
-    <SiteLink to={`/marketplace/product/${product.id}`} className={s.card} data-testid="product-card">
-      <ProductPicture product={product} width={512} className={s.cardImage} empty={s.cardPlaceholder} />
-      <span className={s.cardBody}>
-        <span className={s.cardName}>{product.name}</span>
-        {showSeller ? <span className={s.cardSeller}>{product.seller.name}</span> : null}
-        <StockState product={product} />
-        <span className={s.priceRow}>
-          <MarketPrice cents={product.price_cents} className={s.price} />
-          {product.was_cents !== null ? <MarketPrice cents={product.was_cents} className={s.was} /> : null}
+    <div className={r.cardWrap}>
+      <SiteLink to={`/marketplace/product/${product.id}`} className={s.card} data-testid="product-card">
+        <ProductPicture product={product} width={512} className={s.cardImage} empty={s.cardPlaceholder} />
+        <span className={s.cardBody}>
+          <span className={s.cardName}>{product.name}</span>
+          {showSeller ? <span className={s.cardSeller}>{product.seller.name}</span> : null}
+          <StockState product={product} />
+          <span className={s.priceRow}>
+            <MarketPrice cents={product.price_cents} className={s.price} />
+            {product.was_cents !== null ? <MarketPrice cents={product.was_cents} className={s.was} /> : null}
+          </span>
         </span>
-      </span>
-    </SiteLink>
+      </SiteLink>
+      <WishlistHeart productId={product.id} name={product.name} />
+    </div>
   );
 }
 

@@ -16,6 +16,8 @@ import { MarketLayout } from '../market-layout';
 import * as s from '../market.css';
 import { isNotFound, useMarketProduct } from './market-queries';
 import { MarketPrice, ProductPicture, StockState } from './product-card';
+import { ProductReviews, RatingSummary } from '../reviews/product-reviews';
+import { WishlistHeart } from '../wishlist/wishlist-heart';
 
 const route = getRouteApi('/marketplace/product/$productId');
 
@@ -59,6 +61,7 @@ function Product({ product: p }: { product: MarketProductDetail }) {
         <ProductPicture product={p} width={1024} className={s.productImage} empty={s.productPlaceholder} />
         <div className={s.stack} style={{ gap: '1rem' }}>
           <h1 className={s.h1}>{p.name}</h1>
+          <RatingSummary productId={p.id} />
           <div>
             <MarketPrice cents={p.price_cents} className={s.bigPrice} charged />
             {p.was_cents !== null ? (
@@ -69,6 +72,7 @@ function Product({ product: p }: { product: MarketProductDetail }) {
           </div>
           <StockState product={p} />
           <AddToCart product={p} />
+          <WishlistHeart productId={p.id} name={p.name} labelled />
           <dl className={s.facts}>
             <dt>Sold by</dt>
             <dd>
@@ -97,6 +101,7 @@ function Product({ product: p }: { product: MarketProductDetail }) {
           </dl>
         </div>
       </div>
+      <ProductReviews productId={p.id} />
     </>
   );
 }

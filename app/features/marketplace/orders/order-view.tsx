@@ -1,42 +1,19 @@
 import type { ReactNode } from 'react';
-import {
-  orderStatusLabels,
-  paymentStatusLabels,
-  type OrderDto,
-  type OrderStatus,
-  type PaymentStatus,
-} from '../../../../schema/marketplace-orders';
+import type { OrderDto } from '../../../../schema/marketplace-orders';
 import { formatCents } from '../../../../schema/money';
 import * as s from '../market.css';
-
-const statusTone: Record<OrderStatus, keyof typeof s.badge> = {
-  pending: 'warn',
-  confirmed: 'good',
-  processing: 'good',
-  shipped: 'good',
-  delivered: 'good',
-  cancelled: 'bad',
-  refunded: 'neutral',
-};
-const paymentTone: Record<PaymentStatus, keyof typeof s.badge> = {
-  pending: 'warn',
-  paid: 'good',
-  failed: 'bad',
-  refunded: 'neutral',
-  partially_refunded: 'warn',
-};
+import { orderBadges } from './order-badges';
 
 export const money = (o: { currency: string }, cents: number) => formatCents(cents, o.currency);
 
 export function OrderBadges({ order }: { order: OrderDto }) {
   return (
     <span className={s.badges}>
-      <span className={s.badge[statusTone[order.status]]} data-testid="order-status">
-        {orderStatusLabels[order.status]}
-      </span>
-      <span className={s.badge[paymentTone[order.payment_status]]} data-testid="order-payment">
-        {paymentStatusLabels[order.payment_status]}
-      </span>
+      {orderBadges(order).map((b) => (
+        <span key={b.testId} className={s.badge[b.tone]} data-testid={b.testId}>
+          {b.label}
+        </span>
+      ))}
     </span>
   );
 }

@@ -14,6 +14,7 @@ import { DeviceDataGate } from '../../sync/device-data-gate';
 import { serverMessage, useWorkspace, workspaceKeys } from '../../workspaces/workspace-queries';
 import { PayoutCard } from './payout-card';
 import { PublishedProducts } from './published-products';
+import { SellerReviews } from './seller-reviews';
 import { StorefrontForm } from './storefront-form';
 import { storefrontKey } from './storefront-key';
 
@@ -53,6 +54,7 @@ export function StorefrontSettingsPage() {
             </DeviceDataGate>
           </Card>
           <StorefrontForm workspaceId={workspaceId} dto={settings.data} canEdit={canEdit} />
+          <SellerReviews workspaceId={workspaceId} />
           {canEdit ? <PayoutCard workspaceId={workspaceId} /> : null}
         </div>
       )}
