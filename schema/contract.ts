@@ -12,3 +12,4 @@ export { projectsContract } from './contract/projects.js';
 export { marketplaceContract } from './contract/marketplace.js';
 export { classifiedsContract } from './contract/classifieds.js';
 export { eventsContract } from './contract/events.js';
+export { bookingsContract } from './contract/bookings.js';

@@ -16,6 +16,7 @@ import { marketplaceRoutes } from './marketplace/marketplace.routes.js';
 import { seoRoutes } from '../seo/seo.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { classifiedsRoutes } from './classifieds/classifieds.routes.js';
+import { bookingsRoutes } from './bookings/bookings.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -33,6 +34,7 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   marketplaceRoutes,
   eventsRoutes,
   classifiedsRoutes,
+  bookingsRoutes,
   seoRoutes,
   devRoutes,
 ];

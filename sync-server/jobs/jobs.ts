@@ -6,6 +6,7 @@ import { classifiedsExpiryJobs } from '../api/classifieds/classifieds-expiry.job
 import { inquiryMailJobs } from '../api/classifieds/inquiry-mail.jobs.js';
 import { ticketMailJobs } from '../api/events/ticket-mail.jobs.js';
 import { orderMailJobs } from '../api/marketplace/order-mail.jobs.js';
+import { bookingMailJobs } from '../api/bookings/booking-mail.jobs.js';
 import { startJobQueue, type JobArea, type JobQueue } from './job-queue.js';
 
 /** Every area with jobs, one line each. */
@@ -17,6 +18,7 @@ export const jobAreas: readonly JobArea[] = [
   inquiryMailJobs,
   ticketMailJobs,
   orderMailJobs,
+  bookingMailJobs,
 ];
 
 /** Starts the job queue with every area's jobs and workers; `stop` ends them before the database closes. */
