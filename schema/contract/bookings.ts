@@ -27,14 +27,14 @@ import {
   timeOffCreate,
 } from '../bookings.js';
 import { endpoint } from '../http.js';
-import { idParam } from '../input.js';
+import { idParam, text } from '../input.js';
 
 const ws = z.object({ id: idParam });
 const service = z.object({ id: idParam, serviceId: z.uuid() });
 const staff = z.object({ id: idParam, staffId: z.uuid() });
 const appointment = z.object({ id: idParam, appointmentId: z.uuid() });
-const publicService = z.object({ serviceId: z.uuid() });
-const token = z.object({ token: bookingToken });
+const publicService = z.object({ publicServiceId: z.uuid() });
+const token = z.object({ bookingToken });
 
 /**
  * Services and appointment booking (spec §3, issue 20). The owner's services, staff, rules and diary
@@ -94,28 +94,33 @@ export const bookingsContract = {
   publicServices: endpoint({
     method: 'GET',
     path: '/api/public/services',
-    query: z.object({ workspace: idParam.optional(), q: z.string().max(100).optional() }),
+    query: z.object({ storefront: text(100).optional(), q: text(100).trim().optional() }),
     response: publicServiceList,
   }),
-  publicService: endpoint({ method: 'GET', path: '/api/public/services/:serviceId', params: publicService, response: publicServiceDetail }),
+  publicService: endpoint({
+    method: 'GET',
+    path: '/api/public/services/:publicServiceId',
+    params: publicService,
+    response: publicServiceDetail,
+  }),
   slots: endpoint({
     method: 'GET',
-    path: '/api/public/services/:serviceId/slots',
+    path: '/api/public/services/:publicServiceId/slots',
     params: publicService,
     query: slotQuery,
     response: slotList,
   }),
   book: endpoint({
     method: 'POST',
-    path: '/api/public/services/:serviceId/bookings',
+    path: '/api/public/services/:publicServiceId/bookings',
     params: publicService,
     body: bookingCreate,
     response: bookingPlaced,
   }),
-  booking: endpoint({ method: 'GET', path: '/api/public/bookings/:token', params: token, response: publicBooking }),
+  booking: endpoint({ method: 'GET', path: '/api/public/bookings/:bookingToken', params: token, response: publicBooking }),
   cancelBooking: endpoint({
     method: 'POST',
-    path: '/api/public/bookings/:token/cancel',
+    path: '/api/public/bookings/:bookingToken/cancel',
     params: token,
     body: bookingCancel,
     response: publicBooking,

@@ -159,7 +159,8 @@ for (const target of testDatabases()) {
     });
 
     it('free slots are listed in the workspace zone; the bookable services are public', async () => {
-      const list = await send('GET', `/api/public/services?workspace=${ws}`, undefined, 'anonymous');
+      const [{ slug }] = await db.query<{ slug: string }>('SELECT slug FROM workspaces WHERE id = $1', [ws]);
+      const list = await send('GET', `/api/public/services?storefront=${slug}`, undefined, 'anonymous');
       expect(list.body.services).toEqual([expect.objectContaining({ id: serviceId, title: 'Haircut', price_cents: 15000 })]);
       const slots = await send('GET', `/api/public/services/${serviceId}/slots?from=${day}&to=${day}`, undefined, 'anonymous');
       expect(slots.body).toMatchObject({ timezone: ZONE });

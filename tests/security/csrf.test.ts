@@ -82,6 +82,11 @@ for (const target of testDatabases()) {
       registrationId: randomUUID(),
       orderId: randomUUID(),
       reference: `vktkt_${'0'.repeat(24)}`,
+      serviceId: randomUUID(),
+      staffId: randomUUID(),
+      appointmentId: randomUUID(),
+      publicServiceId: randomUUID(),
+      bookingToken: `${'0'.repeat(32)}${'A'.repeat(22)}`,
     };
     const walked = new Set<string>();
 
@@ -332,6 +337,8 @@ function expectedRead(name: string, path: string): number {
     'registrationId',
     'orderId',
     'reference',
+    'publicServiceId',
+    'bookingToken',
   ];
   return pathParams(path).some((p) => unmadeParams.includes(p.name)) ? 404 : 200;
 }

@@ -440,17 +440,17 @@ const publicFrom = `services s JOIN workspaces w ON w.id = s.workspace_id
 
 export async function publicServices(
   q: Queryable,
-  workspaceId: number | undefined,
+  storefront: string | undefined,
   search: string | undefined,
 ): Promise<PublicServiceRow[]> {
   return q.query<PublicServiceRow>(
     `SELECT ${serviceColumns}, w.name AS business, ws.timezone FROM ${publicFrom}
-      WHERE s.is_public AND s.status = 'active' AND ($1::integer IS NULL OR s.workspace_id = $1)
+      WHERE s.is_public AND s.status = 'active' AND ($1::text IS NULL OR w.slug = $1)
         AND ($2::text IS NULL OR s.title ILIKE '%' || $2 || '%' OR s.category ILIKE '%' || $2 || '%')
         AND EXISTS (SELECT 1 FROM service_staff st JOIN consultants c ON c.workspace_id = st.workspace_id AND c.id = st.consultant_id
                      WHERE st.workspace_id = s.workspace_id AND st.service_id = s.id AND c.active)
       ORDER BY s.featured DESC, s.created_at DESC, s.id LIMIT 200`,
-    [workspaceId ?? null, search ?? null],
+    [storefront ?? null, search ?? null],
   );
 }
 

@@ -43,26 +43,26 @@ export function bookingsRoutes(deps: AppDeps): Router {
     bookings.updateAppointment(deps, await owner(deps, req, params.id), params.appointmentId, body),
   );
 
-  mount(router, c.publicServices, async ({ query }) => online.publicServices(deps, query.workspace, query.q));
-  mount(router, c.publicService, async ({ params }) => online.publicService(deps, params.serviceId));
+  mount(router, c.publicServices, async ({ query }) => online.publicServices(deps, query.storefront, query.q));
+  mount(router, c.publicService, async ({ params }) => online.publicService(deps, params.publicServiceId));
   mount(router, c.slots, async ({ params, query }, _req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    return online.publicSlots(deps, params.serviceId, query.from, query.to);
+    return online.publicSlots(deps, params.publicServiceId, query.from, query.to);
   });
   mount(router, c.book, async ({ params, body }, req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const ip = clientLimitAddress(req);
     await enforceRateLimits(deps, [{ key: `bookings:${ip}`, max: 30, windowSeconds: 600 }]);
-    return online.book(deps, params.serviceId, body);
+    return online.book(deps, params.publicServiceId, body);
   });
   mount(router, c.booking, async ({ params }, _req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    return online.bookingByToken(deps, params.token);
+    return online.bookingByToken(deps, params.bookingToken);
   });
   mount(router, c.cancelBooking, async ({ params, body }, _req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');
-    return online.cancelByToken(deps, params.token, body);
+    return online.cancelByToken(deps, params.bookingToken, body);
   });
   return router;
 }

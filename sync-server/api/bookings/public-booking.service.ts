@@ -39,8 +39,8 @@ function publicDto(r: repo.PublicServiceRow) {
   };
 }
 
-export async function publicServices(deps: AppDeps, workspaceId: number | undefined, q: string | undefined) {
-  return { services: (await repo.publicServices(deps.db, workspaceId, q)).map(publicDto) };
+export async function publicServices(deps: AppDeps, storefront: string | undefined, q: string | undefined) {
+  return { services: (await repo.publicServices(deps.db, storefront, q)).map(publicDto) };
 }
 
 async function bookableService(deps: AppDeps, id: string): Promise<repo.PublicServiceRow> {
