@@ -1,4 +1,5 @@
 import type { AppModule } from './module';
+import { bookingsModule } from './features/bookings/module';
 import { classifiedsModule } from './features/classifieds/module';
 import { crmModule } from './features/crm/module';
 import { driveModule } from './features/drive/module';
@@ -27,6 +28,7 @@ export const appModules = [
   marketplaceOrdersModule,
   eventsModule,
   classifiedsModule,
+  bookingsModule,
 ] as const;
 
 /** Any page of any module, each with its own route type (the router's typed links depend on them). */

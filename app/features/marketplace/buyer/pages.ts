@@ -9,5 +9,4 @@ export { DirectoryPage } from './directory-page';
 export { MarketHomePage } from './market-home-page';
 export { OrdersPage } from './orders-page';
 export { ProductPage } from './product-page';
-export { ServicesPage } from './services-page';
 export { StorefrontPage } from './storefront-page';
