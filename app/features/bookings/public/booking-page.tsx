@@ -27,6 +27,7 @@ export function BookingPage() {
   const today = isoDayIn(new Date());
   const slots = useSlots(publicServiceId, today, addIsoDays(today, DAYS_SHOWN - 1));
   const [start, setStart] = useState('');
+  const [chosenDay, setChosenDay] = useState('');
   const [placed, setPlaced] = useState<z.infer<typeof bookingPlaced> | null>(null);
   usePageMeta({ title: service.data ? `Book ${service.data.title}` : 'Book a service', description: service.data?.description ?? '' });
   const byDay = new Map<string, string[]>();
@@ -67,23 +68,13 @@ export function BookingPage() {
               ) : byDay.size === 0 ? (
                 <EmptyState title="No free times in the next two weeks" />
               ) : (
-                [...byDay.entries()].map(([day, starts]) => (
-                  <div key={day} role="group" aria-label={dayIn(starts[0])}>
-                    <h3 className={w.fieldLabel}>{dayIn(starts[0])}</h3>
-                    <div className={w.row}>
-                      {starts.map((s) => (
-                        <Button
-                          key={s}
-                          variant={s === start ? 'primary' : 'secondary'}
-                          onPress={() => setStart(s)}
-                          aria-pressed={s === start}
-                        >
-                          {timeIn(s)}
-                        </Button>
-                      ))}
-                    </div>
-                  </div>
-                ))
+                <DaySlots
+                  byDay={byDay}
+                  chosenDay={chosenDay || [...byDay.keys()][0]}
+                  onDay={setChosenDay}
+                  start={start}
+                  onStart={setStart}
+                />
               )}
             </section>
             {start ? <BookingForm serviceId={publicServiceId} start={start} onPlaced={setPlaced} /> : null}
@@ -91,6 +82,45 @@ export function BookingPage() {
         )}
       </div>
     </MarketLayout>
+  );
+}
+
+/** One day's free times at a time (a phone shows a handful, not two weeks), the days as a row of choices. */
+function DaySlots(props: {
+  byDay: Map<string, string[]>;
+  chosenDay: string;
+  onDay: (day: string) => void;
+  start: string;
+  onStart: (start: string) => void;
+}) {
+  const starts = props.byDay.get(props.chosenDay) ?? [];
+  return (
+    <>
+      <div className={w.row} role="group" aria-label="Days with free times">
+        {[...props.byDay.entries()].map(([day, daySlots]) => (
+          <Button
+            key={day}
+            variant={day === props.chosenDay ? 'primary' : 'secondary'}
+            onPress={() => props.onDay(day)}
+            aria-pressed={day === props.chosenDay}
+          >
+            {dayIn(daySlots[0])}
+          </Button>
+        ))}
+      </div>
+      <div role="group" aria-label={`Free times on ${starts[0] ? dayIn(starts[0]) : ''}`} className={w.row}>
+        {starts.map((s) => (
+          <Button
+            key={s}
+            variant={s === props.start ? 'primary' : 'secondary'}
+            onPress={() => props.onStart(s)}
+            aria-pressed={s === props.start}
+          >
+            {timeIn(s)}
+          </Button>
+        ))}
+      </div>
+    </>
   );
 }
 
@@ -113,6 +143,7 @@ function BookingForm({
     <form
       className={w.stack}
       aria-label="Your details"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         setFailure('');
