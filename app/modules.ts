@@ -1,5 +1,6 @@
 import type { AppModule } from './module';
 import { aiModule } from './features/ai/module';
+import { bookingsModule } from './features/bookings/module';
 import { classifiedsModule } from './features/classifieds/module';
 import { contentModule } from './features/content/module';
 import { crmModule } from './features/crm/module';
@@ -31,6 +32,7 @@ export const appModules = [
   classifiedsModule,
   contentModule,
   aiModule,
+  bookingsModule,
 ] as const;
 
 /** Any page of any module, each with its own route type (the router's typed links depend on them). */

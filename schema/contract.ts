@@ -14,3 +14,4 @@ export { classifiedsContract } from './contract/classifieds.js';
 export { eventsContract } from './contract/events.js';
 export { contentContract } from './contract/content.js';
 export { aiContract } from './contract/ai.js';
+export { bookingsContract } from './contract/bookings.js';

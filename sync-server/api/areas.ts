@@ -18,6 +18,7 @@ import { eventsRoutes } from './events/events.routes.js';
 import { classifiedsRoutes } from './classifieds/classifieds.routes.js';
 import { contentRoutes } from './content/content.routes.js';
 import { aiRoutes } from './ai/ai.routes.js';
+import { bookingsRoutes } from './bookings/bookings.routes.js';
 
 /** Every API area, mounted in this order by createApp. */
 export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -37,6 +38,7 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   classifiedsRoutes,
   contentRoutes,
   aiRoutes,
+  bookingsRoutes,
   seoRoutes,
   devRoutes,
 ];

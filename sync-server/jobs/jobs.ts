@@ -8,6 +8,7 @@ import { ticketMailJobs } from '../api/events/ticket-mail.jobs.js';
 import { orderMailJobs } from '../api/marketplace/order-mail.jobs.js';
 import { contentPublishJobs } from '../api/content/content-publish.jobs.js';
 import { dbUpkeepJobs } from './db-upkeep.jobs.js';
+import { bookingMailJobs } from '../api/bookings/booking-mail.jobs.js';
 import { startJobQueue, type JobArea, type JobQueue } from './job-queue.js';
 
 /** Every area with jobs, one line each. */
@@ -21,6 +22,7 @@ export const jobAreas: readonly JobArea[] = [
   orderMailJobs,
   contentPublishJobs,
   dbUpkeepJobs,
+  bookingMailJobs,
 ];
 
 /** Starts the job queue with every area's jobs and workers; `stop` ends them before the database closes. */

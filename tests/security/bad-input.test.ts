@@ -5,6 +5,7 @@ import {
   aiContract,
   authContract,
   billingContract,
+  bookingsContract,
   classifiedsContract,
   contactContract,
   contentContract,
@@ -45,6 +46,7 @@ const contract = {
   events: eventsContract,
   content: contentContract,
   ai: aiContract,
+  bookings: bookingsContract,
 };
 type Contract = typeof contract;
 
@@ -453,6 +455,91 @@ function examples(ws: number, registerEmail: string): Examples {
       },
       deleteTemplate: { params: { id: ws, templateId: TEMPLATE } },
     },
+    bookings: {
+      services: { params: { id: ws } },
+      createService: {
+        params: { id: ws },
+        body: {
+          title: 'Haircut',
+          description: 'Wash and cut',
+          price_cents: 15_000,
+          duration_minutes: 45,
+          category: 'Hair',
+          featured: true,
+          is_public: true,
+          status: 'active',
+          staff_ids: [STAFF],
+          availability: { buffer_after_minutes: 15 },
+        },
+      },
+      updateService: {
+        params: { id: ws, serviceId: SERVICE },
+        body: { title: 'Long haircut', duration_minutes: 60, staff_ids: [STAFF], availability: { slot_step_minutes: 15 } },
+      },
+      staff: { params: { id: ws } },
+      createStaff: {
+        params: { id: ws },
+        body: {
+          name: 'Thandi',
+          email: 'thandi@example.test',
+          hours: { '1': [{ start: '09:00', end: '17:00' }] },
+          off_weekdays: [0],
+          active: true,
+        },
+      },
+      updateStaff: {
+        params: { id: ws, staffId: STAFF },
+        body: { name: 'Thandi N', hours: { '2': [{ start: '08:00', end: '12:00' }] }, off_weekdays: [6] },
+      },
+      addTimeOff: {
+        params: { id: ws, staffId: STAFF },
+        body: { start_at: '2030-03-01T08:00:00Z', end_at: '2030-03-02T08:00:00Z', reason: 'Leave' },
+      },
+      rules: { params: { id: ws } },
+      putRules: {
+        params: { id: ws },
+        body: {
+          buffer_before_minutes: 5,
+          buffer_after_minutes: 10,
+          min_notice_minutes: 60,
+          horizon_days: 30,
+          slot_step_minutes: 15,
+          daily_limit: 8,
+          cancel_cutoff_hours: 24,
+        },
+      },
+      appointments: { params: { id: ws }, query: { from: '2030-03-01', to: '2030-03-07', staff_id: STAFF } },
+      createAppointment: {
+        params: { id: ws },
+        body: {
+          service_id: SERVICE,
+          staff_id: STAFF,
+          start_at: '2030-03-04T09:00:00Z',
+          customer_name: 'Sipho Dlamini',
+          customer_email: 'sipho@example.test',
+          customer_phone: '082 555 1234',
+        },
+      },
+      updateAppointment: {
+        params: { id: ws, appointmentId: APPOINTMENT },
+        body: { start_at: '2030-03-04T10:00:00Z', staff_id: STAFF, status: 'confirmed', cancel_reason: 'Moved' },
+      },
+      publicServices: { query: { storefront: 'bad-input-salon', q: 'hair' } },
+      publicService: { params: { publicServiceId: SERVICE } },
+      slots: { params: { publicServiceId: SERVICE }, query: { from: '2030-03-01', to: '2030-03-07' } },
+      book: {
+        params: { publicServiceId: SERVICE },
+        body: {
+          start_at: '2030-03-04T09:00:00Z',
+          staff_id: STAFF,
+          customer_name: 'Sipho Dlamini',
+          customer_email: 'sipho@example.test',
+          customer_phone: '082 555 1234',
+        },
+      },
+      booking: { params: { bookingToken: `${'0a'.repeat(16)}${'A'.repeat(22)}` } },
+      cancelBooking: { params: { bookingToken: `${'0a'.repeat(16)}${'A'.repeat(22)}` }, body: { reason: 'Cannot make it' } },
+    },
   };
 }
 
@@ -472,6 +559,9 @@ const ORDER = '4e6a8c0b-2d4f-4b6e-9a1c-3e5a7c9b1d3f';
 const ATTENDEE = '4e6a8c0f-2b4d-4e6f-a8c1-3e5a7c9b1d2f';
 const REGISTRATION = '6c8e0a2b-4d6f-4a8c-b1e3-5f7a9c1d3e5b';
 const TEMPLATE = '2b4d6f8a-0c2e-4a6c-8e0a-2c4e6a8c0e2a';
+const SERVICE = '7a9c1e3b-5d7f-4a9b-8c1d-2e4f6a8b0c2d';
+const STAFF = '3b5d7f9a-1c3e-4b5d-9f7a-8c0e2a4b6d8f';
+const APPOINTMENT = '5c7e9a1b-3d5f-4c7e-a9b1-0d2f4a6c8e0b';
 
 /**
  * Where the walk's requests would leave a row: a contact message, a workspace, invoice preferences,
@@ -506,6 +596,13 @@ const WRITTEN_TABLES = [
   'ai_prompt_templates',
   'ai_usage',
   'credit_transactions',
+  'booking_settings',
+  'consultants',
+  'consultant_unavailability',
+  'services',
+  'service_staff',
+  'service_appointments',
+  'booking_mails',
 ] as const;
 
 type Path = (string | number)[];

@@ -85,6 +85,11 @@ for (const target of testDatabases()) {
       reviewId: randomUUID(),
       reference: `vktkt_${'0'.repeat(24)}`,
       entryId: randomUUID(),
+      serviceId: randomUUID(),
+      staffId: randomUUID(),
+      appointmentId: randomUUID(),
+      publicServiceId: randomUUID(),
+      bookingToken: `${'0'.repeat(32)}${'A'.repeat(22)}`,
     };
     const walked = new Set<string>();
 
@@ -343,6 +348,8 @@ function expectedRead(name: string, path: string): number {
     'reviewId',
     'reference',
     'entryId',
+    'publicServiceId',
+    'bookingToken',
   ];
   return pathParams(path).some((p) => unmadeParams.includes(p.name)) ? 404 : 200;
 }

@@ -55,7 +55,10 @@ type Owned =
   | 'checkout'
   | 'contentEntry'
   | 'template'
-  | 'review';
+  | 'review'
+  | 'service'
+  | 'staff'
+  | 'appointment';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
 const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
@@ -116,6 +119,14 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'reviews/:reviewId': 'review',
   // A public product kept on the caller's own wishlist.
   'wishlist/:productId': 'choice',
+  // A's service (even one not offered to the public), a staff member of A's and an appointment in A's diary.
+  'services/:serviceId': 'service',
+  'consultants/:staffId': 'staff',
+  'appointments/:appointmentId': 'appointment',
+  // A service its business offers for booking is anyone's to book; one not offered answers 404.
+  'services/:publicServiceId': 'choice',
+  // A customer's signed booking link: holding it is the proof (tests/integration/bookings.test.ts forges one).
+  'bookings/:bookingToken': 'choice',
 };
 
 /** Query and body fields that name something an account owns. */
@@ -145,6 +156,11 @@ const notReferences: Record<string, string> = {
   'content.update:category_id': 'a category of the workspace the path names, looked up inside it',
   'content.create:cover_file_id': 'a picture in the drive of the workspace the path names, looked up inside it',
   'content.update:cover_file_id': 'a picture in the drive of the workspace the path names, looked up inside it',
+  'bookings.appointments:staff_id': 'a staff member of the workspace the path names, looked up inside it',
+  'bookings.createAppointment:service_id': 'a service of the workspace the path names, looked up inside it',
+  'bookings.createAppointment:staff_id': 'a staff member of the service named, looked up inside the workspace the path names',
+  'bookings.updateAppointment:staff_id': 'a staff member of the appointment’s service, looked up inside the workspace the path names',
+  'bookings.book:staff_id': 'a staff member of the public service the path names, looked up inside it',
 };
 const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
 
@@ -179,6 +195,25 @@ const bodyOverrides: Record<string, unknown> = {
   'events.addTicketType': { name: 'Probe ticket', quantity: 10 },
   'events.updateTicketType': { name: 'Probe ticket', quantity: 10 },
   'marketplace.moderateReview': { status: 'hidden', seller_response: 'Probe' },
+  'bookings.createService': { title: 'Probe cut', price_cents: 100, duration_minutes: 30, staff_ids: [randomUUID()] },
+  'bookings.updateService': { title: 'Probe cut' },
+  'bookings.addTimeOff': { start_at: '2030-01-01T08:00:00Z', end_at: '2030-01-01T17:00:00Z' },
+  'bookings.putRules': {
+    buffer_before_minutes: 0,
+    buffer_after_minutes: 0,
+    min_notice_minutes: 0,
+    horizon_days: 30,
+    slot_step_minutes: 30,
+    daily_limit: null,
+    cancel_cutoff_hours: 0,
+  },
+  'bookings.createAppointment': {
+    service_id: randomUUID(),
+    staff_id: randomUUID(),
+    start_at: '2030-01-07T10:00:00Z',
+    customer_name: 'Probe customer',
+  },
+  'bookings.updateAppointment': { status: 'cancelled' },
 };
 
 /** Replicated documents the sampler cannot derive, by collection. Empty today. */
@@ -261,6 +296,9 @@ for (const target of testDatabases()) {
       contentEntry: '',
       template: '',
       review: '',
+      service: '',
+      staff: '',
+      appointment: '',
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
@@ -409,6 +447,30 @@ for (const target of testDatabases()) {
          VALUES ($1, $2, 'probe-product', $3, 'Tenant A', 4, 'Good', 'Arrived on time', true)`,
         [aWorkspace.id, aOwns.review, aUserId],
       );
+      // A's staff member, a service not offered to the public, and a phone booking in A's diary.
+      aOwns.staff = z
+        .object({ id: z.string() })
+        .parse((await a.post(`/api/workspaces/${aWorkspace.id}/consultants`, { name: 'Tenant A stylist' })).json).id;
+      aOwns.service = z.object({ id: z.string() }).parse(
+        (
+          await a.post(`/api/workspaces/${aWorkspace.id}/services`, {
+            title: 'Tenant A haircut',
+            price_cents: 10000,
+            duration_minutes: 30,
+            is_public: false,
+            staff_ids: [aOwns.staff],
+          })
+        ).json,
+      ).id;
+      const nextMonday = new Date(Date.now() + 14 * 86_400_000);
+      nextMonday.setUTCDate(nextMonday.getUTCDate() + ((8 - nextMonday.getUTCDay()) % 7));
+      const booked = await a.post(`/api/workspaces/${aWorkspace.id}/appointments`, {
+        service_id: aOwns.service,
+        staff_id: aOwns.staff,
+        start_at: `${nextMonday.toISOString().slice(0, 10)}T10:00:00Z`,
+        customer_name: 'Tenant A customer',
+      });
+      aOwns.appointment = z.object({ id: z.string() }).parse(booked.json).id;
       aOwns.link = shareLinkCreated.parse((await a.post(`/api/workspaces/${aWorkspace.id}/drive/files/${aOwns.file}/links`, {})).json).id;
       before = await ownedRows(db, { userId: aUserId, workspaceId: aWorkspace.id });
     });

@@ -24,12 +24,6 @@ export const marketProductRoute = createRoute({
   component: lazyRouteComponent(() => import('./buyer/pages'), 'ProductPage'),
 });
 
-export const marketServicesRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/marketplace/services',
-  component: lazyRouteComponent(() => import('./buyer/pages'), 'ServicesPage'),
-});
-
 export const storefrontRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/storefront/$slug',
@@ -98,7 +92,6 @@ export const marketplaceModule = defineModule({
   publicRoutes: [
     marketHomeRoute,
     marketProductRoute,
-    marketServicesRoute,
     storefrontRoute,
     directoryRoute,
     cartRoute,

@@ -37,7 +37,12 @@ export const modules: readonly PublicModule[] = [
     summary: 'Publish events, sell tickets and check guests in at the door, even with no signal.',
     route: 'events',
   },
-  { key: 'bookings', name: 'Services & Bookings', summary: 'Let clients book appointments for your services.' },
+  {
+    key: 'bookings',
+    name: 'Services & Bookings',
+    summary: 'Let clients book appointments for your services online, with reminders by e-mail.',
+    route: 'services',
+  },
   { key: 'classifieds', name: 'Classified Ads', summary: 'Post ads on the marketplace and answer enquiries.', route: 'classifieds' },
   { key: 'content', name: 'Content & Magazine', summary: 'Write articles and stories for your audience.', route: 'content' },
   { key: 'social', name: 'Social Media Scheduling', summary: 'Plan posts ahead and keep your pages active.' },

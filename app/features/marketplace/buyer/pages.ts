@@ -9,6 +9,5 @@ export { DirectoryPage } from './directory-page';
 export { MarketHomePage } from './market-home-page';
 export { OrdersPage } from './orders-page';
 export { ProductPage } from './product-page';
-export { ServicesPage } from './services-page';
 export { StorefrontPage } from './storefront-page';
 export { WishlistPage } from '../wishlist/wishlist-page';

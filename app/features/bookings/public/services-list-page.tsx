@@ -1,0 +1,49 @@
+import { Link } from '@tanstack/react-router';
+import { brand } from '../../../../schema/brand';
+import { formatCents } from '../../../../schema/money';
+import { EmptyState, LoadError } from '../../../ui/feedback';
+import { Spinner } from '../../../ui/spinner';
+import * as w from '../../../ui/page.css';
+import { MarketLayout } from '../../marketplace/market-layout';
+import * as m from '../../marketplace/market.css';
+import { usePageMeta } from '../../public/page-meta';
+import { serverMessage } from '../../workspaces/workspace-queries';
+import { usePublicServices } from '../use-bookings';
+
+/** /marketplace/services (spec §2): services businesses take bookings for, featured first. */
+export function ServicesListPage() {
+  usePageMeta({ title: 'Services', description: `Book services from small businesses on ${brand.product}.` });
+  const list = usePublicServices('');
+  return (
+    <MarketLayout>
+      <div className={`${m.container} ${m.stack}`}>
+        <h1 className={m.h1}>Services</h1>
+        {list.isPending ? (
+          <Spinner label="Loading services" />
+        ) : list.isError || !list.data ? (
+          <LoadError title="Services could not be loaded" message={serverMessage(list.error)} onRetry={() => void list.refetch()} />
+        ) : list.data.services.length === 0 ? (
+          <EmptyState title="No services to book yet">
+            <p className={m.muted}>Businesses list the services you can book here: appointments, repairs, lessons.</p>
+          </EmptyState>
+        ) : (
+          <ul className={w.list} aria-label="Services to book">
+            {list.data.services.map((s) => (
+              <li key={s.id} className={w.listItem}>
+                <div className={w.itemMain}>
+                  <Link className={w.itemName} to="/marketplace/services/$publicServiceId" params={{ publicServiceId: s.id }}>
+                    {s.title}
+                  </Link>
+                  <p className={w.muted}>
+                    {s.business} · {s.duration_minutes} min{s.category ? ` · ${s.category}` : ''}
+                  </p>
+                </div>
+                <span className={w.factValue}>{formatCents(s.price_cents, s.currency)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </MarketLayout>
+  );
+}

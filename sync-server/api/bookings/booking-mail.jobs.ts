@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { formatCents } from '../../../schema/money.js';
+import type { AppDeps } from '../../deps.js';
+import { signingKey } from '../../http/auth-context.js';
+import { defineJob, defineSweep, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { escapeHtml, type MailContent } from '../../mail/templates.js';
+import { siteOrigin } from '../../seo/page-meta.js';
+import { appointmentIcs } from './booking-ics.js';
+import * as repo from './booking-mail.repo.js';
+import { bookingToken } from './booking-token.js';
+
+export const BOOKING_EMAIL_JOB = 'booking-email';
+export const BOOKING_REMINDER_SWEEP = 'booking-reminders';
+/** Every five minutes: the hour-before reminder goes out within five minutes of its moment. */
+const SWEEP_CRON = '*/5 * * * *';
+
+const bookingMailJob = z.object({
+  workspaceId: z.number().int().positive(),
+  appointmentId: z.uuid(),
+  kind: z.enum(repo.bookingMailKinds),
+});
+
+const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/** "Monday, 3 June 2030 at 09:00" in the workspace's zone, and the zone named. */
+export function whenText(start: Date, zone: string): string {
+  const day = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'full', timeZone: zone }).format(start);
+  const time = new Intl.DateTimeFormat('en-ZA', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(start);
+  return `${day} at ${time} (${zone})`;
+}
+
+const subjects: Record<repo.BookingMailKind, (a: repo.MailedAppointment) => string> = {
+  confirmation: (a) => `Booking confirmed: ${a.service_title} with ${a.business}`,
+  reminder_24h: (a) => `Reminder: ${a.service_title} tomorrow with ${a.business}`,
+  reminder_1h: (a) => `Reminder: ${a.service_title} in an hour with ${a.business}`,
+  cancelled: (a) => `Booking cancelled: ${a.service_title} with ${a.business}`,
+};
+
+export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointment, manageLink: string): MailContent {
+  const when = whenText(a.start_at, a.timezone);
+  const lines =
+    kind === 'cancelled'
+      ? [`Hi ${a.customer_name},`, `Your booking for ${a.service_title} on ${when} with ${a.business} is cancelled.`]
+      : [
+          `Hi ${a.customer_name},`,
+          kind === 'confirmation'
+            ? `Your booking with ${a.business} is confirmed.`
+            : `This is a reminder of your booking with ${a.business}.`,
+          `${a.service_title} with ${a.staff_name}, ${when}.`,
+          `Price: ${formatCents(a.price_cents, a.currency)}.`,
+          'The attached calendar file adds it to your calendar. To cancel, open:',
+        ];
+  const showLink = kind !== 'cancelled';
+  return {
+    subject: subjects[kind](a),
+    text: [...lines, ...(showLink ? [manageLink] : [])].join('\n'),
+    html:
+      `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` +
+      `<div style="max-width:520px;margin:0 auto;padding:24px">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
+      (showLink ? `<p><a href="${escapeHtml(manageLink)}">Manage or cancel your booking</a></p>` : '') +
+      `</div></body></html>`,
+  };
+}
+
+export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): Promise<void> {
+  if (!(await repo.claimBookingMail(deps.db, key))) return;
+  try {
+    const a = await repo.mailedAppointment(deps.db, key);
+    // A reminder for an appointment cancelled meanwhile, or one with no address: nothing to send.
+    if (!a || !a.customer_email || (key.kind !== 'cancelled' && a.status === 'cancelled')) {
+      await repo.finishBookingMail(deps.db, key, { status: 'failed', error: 'Nothing to send' });
+      return;
+    }
+    const link = `${siteOrigin(deps)}/marketplace/services/bookings/${bookingToken(await signingKey(deps), a.id)}`;
+    const mail = bookingMail(key.kind, a, link);
+    const ics = appointmentIcs({
+      id: a.id,
+      title: a.service_title,
+      business: a.business,
+      start: a.start_at,
+      end: a.end_at,
+      zone: a.timezone,
+      stamp: deps.now(),
+      cancelled: key.kind === 'cancelled',
+      description: `${a.service_title} with ${a.staff_name}`,
+    });
+    await deps.mailer.send({
+      to: a.customer_email,
+      ...mail,
+      attachments: [{ filename: 'booking.ics', content: new TextEncoder().encode(ics), contentType: 'text/calendar; charset=utf-8' }],
+    });
+  } catch (err) {
+    await repo.finishBookingMail(deps.db, key, { status: 'queued', error: reasonOf(err) });
+    throw err;
+  }
+  await repo.finishBookingMail(deps.db, key, { status: 'sent', at: deps.now() });
+}
+
+/** Hands every due mail not yet queued to the job queue: one job per mail, keyed by it. */
+export async function enqueueBookingMails(deps: AppDeps, queue: JobQueue): Promise<number> {
+  let queued = 0;
+  for (const key of await repo.unqueuedBookingMails(deps.db, 500)) {
+    const jobId = await queue.send(BOOKING_EMAIL_JOB, key, `${key.workspaceId}:${key.appointmentId}:${key.kind}`);
+    if (jobId) {
+      await repo.markEnqueued(deps.db, key, jobId);
+      queued += 1;
+    }
+  }
+  return queued;
+}
+
+/** Booking e-mails (DESIGN.md §13): the confirmation at the booking's commit, reminders from a sweep. */
+export const bookingMailJobs: JobArea = {
+  definitions: (deps) => [
+    defineJob({
+      name: BOOKING_EMAIL_JOB,
+      attempts: 6,
+      retryDelaySeconds: 20,
+      parse: (data) => bookingMailJob.parse(data),
+      run: (job) => sendBookingMail(deps, job.data),
+      gaveUp: (job, err) => repo.finishBookingMail(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
+    }),
+    defineSweep(BOOKING_REMINDER_SWEEP, async () => {
+      await repo.recordDueReminders(deps.db, deps.now());
+    }),
+  ],
+  async start(deps, queue) {
+    await queue.schedule(BOOKING_REMINDER_SWEEP, SWEEP_CRON);
+    let running = Promise.resolve();
+    const wake = () => {
+      running = running.then(
+        () => enqueueBookingMails(deps, queue).then(() => undefined),
+        () => undefined,
+      );
+      running.catch((err: unknown) => deps.log.warn({ err }, 'queueing booking e-mails failed'));
+    };
+    const unlisten = await deps.db.listen(repo.BOOKING_MAIL_CHANNEL, wake);
+    wake();
+    return async () => {
+      await unlisten();
+      await running.catch(() => undefined);
+    };
+  },
+};

@@ -1,0 +1,134 @@
+import type { Queryable } from '../../db/db.js';
+import { noCountryDefaults } from '../../../schema/countries.js';
+
+/** The booking e-mails' SQL (the job area runs unscoped; recording runs in the caller's transaction). */
+
+export const BOOKING_MAIL_CHANNEL = 'vuka_booking_mails';
+export const bookingMailKinds = ['confirmation', 'reminder_24h', 'reminder_1h', 'cancelled'] as const;
+export type BookingMailKind = (typeof bookingMailKinds)[number];
+
+export interface BookingMailKey {
+  workspaceId: number;
+  appointmentId: string;
+  kind: BookingMailKind;
+}
+
+/** Records that a mail is due (once per appointment and kind) and wakes the job area. */
+export async function recordBookingMail(tx: Queryable, key: BookingMailKey): Promise<void> {
+  await tx.query(`INSERT INTO booking_mails (workspace_id, appointment_id, kind) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+    key.workspaceId,
+    key.appointmentId,
+    key.kind,
+  ]);
+  await tx.query(`SELECT pg_notify('${BOOKING_MAIL_CHANNEL}', $1)`, [String(key.workspaceId)]);
+}
+
+/**
+ * The reminders now due, recorded at once: 24 h before for appointments booked earlier than that,
+ * 1 h before for every live one. A reminder whose moment passed while nothing ran is not sent late
+ * (an hour-before reminder an hour after is noise): only starts still ahead count.
+ */
+export async function recordDueReminders(q: Queryable, now: Date): Promise<number> {
+  const rows = await q.query(
+    `INSERT INTO booking_mails (workspace_id, appointment_id, kind)
+     SELECT a.workspace_id, a.id, k.kind FROM service_appointments a
+       CROSS JOIN (VALUES ('reminder_24h', interval '24 hours', interval '1 hour'), ('reminder_1h', interval '1 hour', interval '0')) AS k(kind, lead, floor)
+      WHERE a.status IN ('pending', 'confirmed') AND a.customer_email <> ''
+        AND a.start_at > $1::timestamptz + k.floor AND a.start_at <= $1::timestamptz + k.lead AND a.created_at < a.start_at - k.lead
+     ON CONFLICT DO NOTHING RETURNING 1`,
+    [now],
+  );
+  if (rows.length > 0) await q.query(`SELECT pg_notify('${BOOKING_MAIL_CHANNEL}', '0')`);
+  return rows.length;
+}
+
+export async function unqueuedBookingMails(q: Queryable, limit: number): Promise<BookingMailKey[]> {
+  const rows = await q.query<{ workspace_id: number; appointment_id: string; kind: BookingMailKind }>(
+    `SELECT workspace_id, appointment_id, kind FROM booking_mails WHERE job_id IS NULL AND status = 'queued' ORDER BY requested_at LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ workspaceId: r.workspace_id, appointmentId: r.appointment_id, kind: r.kind }));
+}
+
+export async function markEnqueued(q: Queryable, key: BookingMailKey, jobId: string): Promise<void> {
+  await q.query(`UPDATE booking_mails SET job_id = $4 WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3 AND job_id IS NULL`, [
+    key.workspaceId,
+    key.appointmentId,
+    key.kind,
+    jobId,
+  ]);
+}
+
+/** Takes a due mail for sending; only one run ever gets it, so nobody is mailed twice. */
+export async function claimBookingMail(q: Queryable, key: BookingMailKey): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE booking_mails SET status = 'sending' WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3 AND status = 'queued' RETURNING 1`,
+    [key.workspaceId, key.appointmentId, key.kind],
+  );
+  return rows.length > 0;
+}
+
+export async function finishBookingMail(
+  q: Queryable,
+  key: BookingMailKey,
+  outcome: { status: 'sent'; at: Date } | { status: 'queued' | 'failed'; error: string },
+): Promise<void> {
+  if (outcome.status === 'sent') {
+    await q.query(
+      `UPDATE booking_mails SET status = 'sent', error = NULL, sent_at = $4 WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3`,
+      [key.workspaceId, key.appointmentId, key.kind, outcome.at],
+    );
+    return;
+  }
+  await q.query(
+    `UPDATE booking_mails SET status = $4, error = $5
+      WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3 AND status <> 'sent'`,
+    [key.workspaceId, key.appointmentId, key.kind, outcome.status, outcome.error],
+  );
+}
+
+export interface MailedAppointment {
+  id: string;
+  customer_name: string;
+  customer_email: string;
+  start_at: Date;
+  end_at: Date;
+  status: string;
+  price_cents: number;
+  currency: string;
+  service_title: string;
+  staff_name: string;
+  business: string;
+  timezone: string;
+  cancel_cutoff_hours: number | null;
+}
+
+export async function mailedAppointment(q: Queryable, key: BookingMailKey): Promise<MailedAppointment | undefined> {
+  const [row] = await q.query<
+    Omit<MailedAppointment, 'start_at' | 'end_at' | 'timezone' | 'price_cents'> & {
+      start_at: Date | string;
+      end_at: Date | string;
+      timezone: string | null;
+      price_cents: string | number;
+    }
+  >(
+    `SELECT a.id, a.customer_name, a.customer_email, a.start_at, a.end_at, a.status, a.price_cents, a.currency, s.title AS service_title,
+            c.name AS staff_name, w.name AS business, ws.timezone
+       FROM service_appointments a
+       JOIN services s ON s.workspace_id = a.workspace_id AND s.id = a.service_id
+       JOIN consultants c ON c.workspace_id = a.workspace_id AND c.id = a.consultant_id
+       JOIN workspaces w ON w.id = a.workspace_id
+       LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1
+      WHERE a.workspace_id = $1 AND a.id = $2`,
+    [key.workspaceId, key.appointmentId],
+  );
+  if (!row) return undefined;
+  return {
+    ...row,
+    start_at: new Date(row.start_at),
+    end_at: new Date(row.end_at),
+    price_cents: Number(row.price_cents),
+    timezone: row.timezone ?? noCountryDefaults.timezone,
+    cancel_cutoff_hours: null,
+  };
+}

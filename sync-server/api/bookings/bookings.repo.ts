@@ -1,0 +1,480 @@
+import type { Queryable } from '../../db/db.js';
+import type { AvailabilityRules, BusyTime, StaffAvailability } from '../../../schema/booking-slots.js';
+import {
+  availabilityRules,
+  defaultRules,
+  ruleOverrides,
+  weeklyHours,
+  type AppointmentDto,
+  type AppointmentStatus,
+  type RuleOverrides,
+  type ServiceDto,
+  type StaffDto,
+} from '../../../schema/bookings.js';
+import { noCountryDefaults } from '../../../schema/countries.js';
+
+/**
+ * The bookings' SQL. The owner's functions run inside the workspace's scope (row-level security);
+ * the public ones run as owner with the service's workspace named in every statement, because a
+ * customer is not a member of the workspace.
+ */
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+export async function workspaceZone(q: Queryable, ws: number): Promise<string> {
+  const [row] = await q.query<{ timezone: string | null }>(
+    'SELECT s.timezone FROM workspaces w LEFT JOIN workspace_settings s ON s.workspace_id = w.id AND s.id = 1 WHERE w.id = $1',
+    [ws],
+  );
+  return row?.timezone ?? noCountryDefaults.timezone;
+}
+
+export async function workspaceRules(q: Queryable, ws: number): Promise<AvailabilityRules> {
+  const [row] = await q.query<{ rules: unknown }>('SELECT rules FROM booking_settings WHERE workspace_id = $1', [ws]);
+  const stored = ruleOverrides.safeParse(row?.rules ?? {});
+  return availabilityRules.parse({ ...defaultRules, ...(stored.success ? stored.data : {}) });
+}
+
+export async function putRules(q: Queryable, ws: number, rules: AvailabilityRules, now: Date): Promise<void> {
+  await q.query(
+    `INSERT INTO booking_settings (workspace_id, rules, updated_at) VALUES ($1, $2, $3)
+     ON CONFLICT (workspace_id) DO UPDATE SET rules = EXCLUDED.rules, updated_at = EXCLUDED.updated_at`,
+    [ws, JSON.stringify(rules), now],
+  );
+}
+
+// ---- Staff ----
+
+interface StaffRow {
+  id: string;
+  name: string;
+  email: string | null;
+  working_hours: unknown;
+  active: boolean;
+}
+interface OffRow {
+  id: string;
+  consultant_id: string;
+  weekday: number | null;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+  reason: string;
+}
+
+export async function listStaff(q: Queryable, ws: number, ids?: readonly string[]): Promise<StaffDto[]> {
+  const staff = await q.query<StaffRow>(
+    `SELECT id, name, email, working_hours, active FROM consultants WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR id = ANY($2))
+      ORDER BY name, id`,
+    [ws, ids ?? null],
+  );
+  const off = await q.query<OffRow>(
+    `SELECT id, consultant_id, weekday, starts_at, ends_at, reason FROM consultant_unavailability
+      WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR consultant_id = ANY($2)) ORDER BY starts_at NULLS FIRST, weekday`,
+    [ws, ids ?? null],
+  );
+  return staff.map((s) => {
+    const mine = off.filter((o) => o.consultant_id === s.id);
+    const hours = weeklyHours.safeParse(s.working_hours);
+    return {
+      id: s.id,
+      name: s.name,
+      email: s.email,
+      hours: hours.success ? hours.data : {},
+      active: s.active,
+      off_weekdays: mine.flatMap((o) => (o.weekday === null ? [] : [o.weekday])),
+      time_off: mine.flatMap((o) =>
+        o.starts_at === null || o.ends_at === null
+          ? []
+          : [{ id: o.id, start_at: iso(o.starts_at), end_at: iso(o.ends_at), reason: o.reason }],
+      ),
+    };
+  });
+}
+
+/** The slot engine's view of staff. */
+export function availabilityOf(s: StaffDto): StaffAvailability {
+  return {
+    id: s.id,
+    hours: s.hours,
+    off_weekdays: s.off_weekdays,
+    time_off: s.time_off.map((t) => ({ start: new Date(t.start_at), end: new Date(t.end_at) })),
+  };
+}
+
+export interface StaffFields {
+  name?: string;
+  email?: string | null;
+  hours?: object;
+  active?: boolean;
+}
+
+export async function insertStaff(q: Queryable, ws: number, id: string, f: Required<StaffFields>): Promise<void> {
+  await q.query('INSERT INTO consultants (workspace_id, id, name, email, working_hours, active) VALUES ($1, $2, $3, $4, $5, $6)', [
+    ws,
+    id,
+    f.name,
+    f.email,
+    JSON.stringify(f.hours),
+    f.active,
+  ]);
+}
+
+export async function updateStaff(q: Queryable, ws: number, id: string, f: StaffFields, now: Date): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE consultants SET name = COALESCE($3, name), email = CASE WHEN $4::boolean THEN $5 ELSE email END,
+            working_hours = COALESCE($6::jsonb, working_hours), active = COALESCE($7, active), updated_at = $8
+      WHERE workspace_id = $1 AND id = $2 RETURNING 1`,
+    [ws, id, f.name ?? null, f.email !== undefined, f.email ?? null, f.hours ? JSON.stringify(f.hours) : null, f.active ?? null, now],
+  );
+  return rows.length > 0;
+}
+
+export async function setOffWeekdays(
+  q: Queryable,
+  ws: number,
+  staffId: string,
+  weekdays: readonly number[],
+  newId: () => string,
+): Promise<void> {
+  await q.query('DELETE FROM consultant_unavailability WHERE workspace_id = $1 AND consultant_id = $2 AND weekday IS NOT NULL', [
+    ws,
+    staffId,
+  ]);
+  for (const day of new Set(weekdays)) {
+    await q.query('INSERT INTO consultant_unavailability (workspace_id, id, consultant_id, weekday) VALUES ($1, $2, $3, $4)', [
+      ws,
+      newId(),
+      staffId,
+      day,
+    ]);
+  }
+}
+
+export async function insertTimeOff(
+  q: Queryable,
+  ws: number,
+  t: { id: string; staffId: string; start: string; end: string; reason: string },
+): Promise<void> {
+  await q.query(
+    'INSERT INTO consultant_unavailability (workspace_id, id, consultant_id, starts_at, ends_at, reason) VALUES ($1, $2, $3, $4, $5, $6)',
+    [ws, t.id, t.staffId, t.start, t.end, t.reason],
+  );
+}
+
+// ---- Services ----
+
+interface ServiceRow {
+  workspace_id: number;
+  id: string;
+  title: string;
+  description: string;
+  price_cents: string | number;
+  currency: string;
+  duration_minutes: number;
+  category: string;
+  featured: boolean;
+  is_public: boolean;
+  status: 'active' | 'inactive';
+  availability: unknown;
+  staff_ids: string[] | null;
+}
+
+const serviceColumns = `s.workspace_id, s.id, s.title, s.description, s.price_cents, s.currency, s.duration_minutes, s.category, s.featured,
+  s.is_public, s.status, s.availability,
+  ARRAY(SELECT st.consultant_id FROM service_staff st WHERE st.workspace_id = s.workspace_id AND st.service_id = s.id ORDER BY st.consultant_id) AS staff_ids`;
+
+export function serviceDtoOf(r: ServiceRow): ServiceDto {
+  const rules = ruleOverrides.safeParse(r.availability ?? {});
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    price_cents: Number(r.price_cents),
+    currency: r.currency,
+    duration_minutes: r.duration_minutes,
+    category: r.category,
+    featured: r.featured,
+    is_public: r.is_public,
+    status: r.status,
+    staff_ids: r.staff_ids ?? [],
+    availability: rules.success ? rules.data : {},
+  };
+}
+
+export async function listServices(q: Queryable, ws: number): Promise<ServiceDto[]> {
+  const rows = await q.query<ServiceRow>(`SELECT ${serviceColumns} FROM services s WHERE s.workspace_id = $1 ORDER BY s.title, s.id`, [ws]);
+  return rows.map(serviceDtoOf);
+}
+
+export async function findService(q: Queryable, ws: number, id: string): Promise<ServiceDto | undefined> {
+  const [row] = await q.query<ServiceRow>(`SELECT ${serviceColumns} FROM services s WHERE s.workspace_id = $1 AND s.id = $2`, [ws, id]);
+  return row ? serviceDtoOf(row) : undefined;
+}
+
+export interface ServiceFields {
+  title: string;
+  description: string;
+  price_cents: number;
+  duration_minutes: number;
+  category: string;
+  featured: boolean;
+  is_public: boolean;
+  status: 'active' | 'inactive';
+  availability: RuleOverrides;
+}
+
+export async function insertService(q: Queryable, ws: number, id: string, f: ServiceFields, currency: string): Promise<void> {
+  await q.query(
+    `INSERT INTO services (workspace_id, id, title, description, price_cents, currency, duration_minutes, category, featured, is_public, status, availability)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      ws,
+      id,
+      f.title,
+      f.description,
+      f.price_cents,
+      currency,
+      f.duration_minutes,
+      f.category,
+      f.featured,
+      f.is_public,
+      f.status,
+      JSON.stringify(f.availability),
+    ],
+  );
+}
+
+export async function updateService(q: Queryable, ws: number, id: string, f: ServiceFields, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE services SET title = $3, description = $4, price_cents = $5, duration_minutes = $6, category = $7, featured = $8, is_public = $9,
+            status = $10, availability = $11, updated_at = $12
+      WHERE workspace_id = $1 AND id = $2`,
+    [
+      ws,
+      id,
+      f.title,
+      f.description,
+      f.price_cents,
+      f.duration_minutes,
+      f.category,
+      f.featured,
+      f.is_public,
+      f.status,
+      JSON.stringify(f.availability),
+      now,
+    ],
+  );
+}
+
+export async function setServiceStaff(q: Queryable, ws: number, serviceId: string, staffIds: readonly string[]): Promise<void> {
+  await q.query('DELETE FROM service_staff WHERE workspace_id = $1 AND service_id = $2', [ws, serviceId]);
+  await q.query(
+    'INSERT INTO service_staff (workspace_id, service_id, consultant_id) SELECT $1, $2, unnest($3::uuid[]) ON CONFLICT DO NOTHING',
+    [ws, serviceId, [...staffIds]],
+  );
+}
+
+export async function existingStaff(q: Queryable, ws: number, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await q.query<{ id: string }>('SELECT id FROM consultants WHERE workspace_id = $1 AND id = ANY($2::uuid[])', [ws, [...ids]]);
+  return new Set(rows.map((r) => r.id));
+}
+
+// ---- Appointments ----
+
+interface AppointmentRow {
+  id: string;
+  service_id: string;
+  service_title: string;
+  consultant_id: string;
+  staff_name: string;
+  start_at: Date | string;
+  end_at: Date | string;
+  duration_minutes: number;
+  price_cents: string | number;
+  currency: string;
+  status: AppointmentStatus;
+  payment_status: 'unpaid' | 'paid' | 'refunded';
+  source: 'online' | 'owner';
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  cancel_reason: string | null;
+}
+
+const appointmentColumns = `a.id, a.service_id, s.title AS service_title, a.consultant_id, c.name AS staff_name, a.start_at, a.end_at,
+  a.duration_minutes, a.price_cents, a.currency, a.status, a.payment_status, a.source, a.customer_name, a.customer_email, a.customer_phone,
+  a.cancel_reason`;
+const appointmentFrom = `service_appointments a
+  JOIN services s ON s.workspace_id = a.workspace_id AND s.id = a.service_id
+  JOIN consultants c ON c.workspace_id = a.workspace_id AND c.id = a.consultant_id`;
+
+export function appointmentDtoOf(r: AppointmentRow): AppointmentDto {
+  return {
+    id: r.id,
+    service_id: r.service_id,
+    service_title: r.service_title,
+    staff_id: r.consultant_id,
+    staff_name: r.staff_name,
+    start_at: iso(r.start_at),
+    end_at: iso(r.end_at),
+    duration_minutes: r.duration_minutes,
+    price_cents: Number(r.price_cents),
+    currency: r.currency,
+    status: r.status,
+    payment_status: r.payment_status,
+    source: r.source,
+    customer_name: r.customer_name,
+    customer_email: r.customer_email,
+    customer_phone: r.customer_phone,
+    cancel_reason: r.cancel_reason,
+  };
+}
+
+export async function appointmentsBetween(q: Queryable, ws: number, from: Date, to: Date, staffId?: string): Promise<AppointmentDto[]> {
+  const rows = await q.query<AppointmentRow>(
+    `SELECT ${appointmentColumns} FROM ${appointmentFrom}
+      WHERE a.workspace_id = $1 AND a.start_at < $3 AND a.end_at > $2 AND ($4::uuid IS NULL OR a.consultant_id = $4)
+      ORDER BY a.start_at, a.id`,
+    [ws, from, to, staffId ?? null],
+  );
+  return rows.map(appointmentDtoOf);
+}
+
+export async function findAppointment(q: Queryable, ws: number, id: string): Promise<AppointmentDto | undefined> {
+  const [row] = await q.query<AppointmentRow>(
+    `SELECT ${appointmentColumns} FROM ${appointmentFrom} WHERE a.workspace_id = $1 AND a.id = $2`,
+    [ws, id],
+  );
+  return row ? appointmentDtoOf(row) : undefined;
+}
+
+/** The diary's live appointments of some staff around a stretch of time (the slot engine's busy times). */
+export async function busyTimes(
+  q: Queryable,
+  ws: number,
+  staffIds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<Array<BusyTime & { id: string }>> {
+  const rows = await q.query<{ id: string; consultant_id: string; start_at: Date | string; end_at: Date | string }>(
+    `SELECT id, consultant_id, start_at, end_at FROM service_appointments
+      WHERE workspace_id = $1 AND consultant_id = ANY($2::uuid[]) AND status <> 'cancelled' AND start_at < $4 AND end_at > $3`,
+    [ws, [...staffIds], from, to],
+  );
+  return rows.map((r) => ({ id: r.id, staff_id: r.consultant_id, start: new Date(r.start_at), end: new Date(r.end_at) }));
+}
+
+/**
+ * Serialises bookings of one staff member: whoever holds it sees every appointment committed before
+ * it, so the slot check and the insert act as one. (PGlite runs one transaction at a time anyway.)
+ */
+export async function lockStaff(q: Queryable, staffId: string): Promise<void> {
+  await q.query(`SELECT pg_advisory_xact_lock(hashtext('booking-staff'), hashtext($1))`, [staffId]);
+}
+
+export interface NewAppointment {
+  ws: number;
+  id: string;
+  serviceId: string;
+  staffId: string;
+  start: Date;
+  end: Date;
+  duration: number;
+  priceCents: number;
+  currency: string;
+  status: AppointmentStatus;
+  source: 'online' | 'owner';
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export async function insertAppointment(q: Queryable, a: NewAppointment): Promise<void> {
+  await q.query(
+    `INSERT INTO service_appointments (workspace_id, id, service_id, consultant_id, start_at, end_at, duration_minutes, price_cents, currency,
+       status, source, customer_name, customer_email, customer_phone)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      a.ws,
+      a.id,
+      a.serviceId,
+      a.staffId,
+      a.start,
+      a.end,
+      a.duration,
+      a.priceCents,
+      a.currency,
+      a.status,
+      a.source,
+      a.name,
+      a.email,
+      a.phone,
+    ],
+  );
+}
+
+export async function updateAppointment(
+  q: Queryable,
+  ws: number,
+  id: string,
+  f: { start?: Date; end?: Date; staffId?: string; status?: AppointmentStatus; cancelReason?: string },
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE service_appointments SET start_at = COALESCE($3, start_at), end_at = COALESCE($4, end_at), consultant_id = COALESCE($5, consultant_id),
+            status = COALESCE($6, status), cancel_reason = COALESCE($7, cancel_reason), updated_at = $8
+      WHERE workspace_id = $1 AND id = $2`,
+    [ws, id, f.start ?? null, f.end ?? null, f.staffId ?? null, f.status ?? null, f.cancelReason ?? null, now],
+  );
+}
+
+// ---- Public ----
+
+export interface PublicServiceRow extends ServiceRow {
+  business: string;
+  timezone: string | null;
+}
+
+const publicFrom = `services s JOIN workspaces w ON w.id = s.workspace_id
+  LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1`;
+
+export async function publicServices(
+  q: Queryable,
+  storefront: string | undefined,
+  search: string | undefined,
+): Promise<PublicServiceRow[]> {
+  return q.query<PublicServiceRow>(
+    `SELECT ${serviceColumns}, w.name AS business, ws.timezone FROM ${publicFrom}
+      WHERE s.is_public AND s.status = 'active' AND ($1::text IS NULL OR w.slug = $1)
+        AND ($2::text IS NULL OR s.title ILIKE '%' || $2 || '%' OR s.category ILIKE '%' || $2 || '%')
+        AND EXISTS (SELECT 1 FROM service_staff st JOIN consultants c ON c.workspace_id = st.workspace_id AND c.id = st.consultant_id
+                     WHERE st.workspace_id = s.workspace_id AND st.service_id = s.id AND c.active)
+      ORDER BY s.featured DESC, s.created_at DESC, s.id LIMIT 200`,
+    [storefront ?? null, search ?? null],
+  );
+}
+
+export async function publicService(q: Queryable, id: string): Promise<PublicServiceRow | undefined> {
+  const [row] = await q.query<PublicServiceRow>(
+    `SELECT ${serviceColumns}, w.name AS business, ws.timezone FROM ${publicFrom} WHERE s.id = $1 AND s.is_public AND s.status = 'active'`,
+    [id],
+  );
+  return row;
+}
+
+export interface TokenAppointment extends AppointmentRow {
+  workspace_id: number;
+  business: string;
+  timezone: string | null;
+  availability: unknown;
+}
+
+export async function publicAppointment(q: Queryable, id: string): Promise<TokenAppointment | undefined> {
+  const [row] = await q.query<TokenAppointment>(
+    `SELECT ${appointmentColumns}, a.workspace_id, w.name AS business, wset.timezone, s.availability FROM ${appointmentFrom}
+       JOIN workspaces w ON w.id = a.workspace_id LEFT JOIN workspace_settings wset ON wset.workspace_id = w.id AND wset.id = 1
+      WHERE a.id = $1`,
+    [id],
+  );
+  return row;
+}

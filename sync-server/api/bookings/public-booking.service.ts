@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, addMinutes } from 'date-fns';
+import type { z } from 'zod';
+import { freeSlots, slotProblem, withinCancelCutoff } from '../../../schema/booking-slots.js';
+import {
+  bookingMessages as msg,
+  ruleOverrides,
+  rulesFor,
+  slotProblemMessages,
+  type bookingCancel,
+  type bookingCreate,
+} from '../../../schema/bookings.js';
+import { noCountryDefaults } from '../../../schema/countries.js';
+import type { AppDeps } from '../../deps.js';
+import { signingKey } from '../../http/auth-context.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { recordBookingMail } from './booking-mail.repo.js';
+import { appointmentOfToken, bookingToken } from './booking-token.js';
+import * as repo from './bookings.repo.js';
+import { slotContext } from './bookings.service.js';
+
+/** Customers' side of booking (issue 20): browse, see free slots, book, and cancel by their link. */
+
+const zoneOf = (row: { timezone: string | null }) => row.timezone ?? noCountryDefaults.timezone;
+
+function publicDto(r: repo.PublicServiceRow) {
+  const s = repo.serviceDtoOf(r);
+  return {
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    price_cents: s.price_cents,
+    currency: s.currency,
+    duration_minutes: s.duration_minutes,
+    category: s.category,
+    featured: s.featured,
+    business: r.business,
+    workspace_id: r.workspace_id,
+  };
+}
+
+export async function publicServices(deps: AppDeps, storefront: string | undefined, q: string | undefined) {
+  return { services: (await repo.publicServices(deps.db, storefront, q)).map(publicDto) };
+}
+
+async function bookableService(deps: AppDeps, id: string): Promise<repo.PublicServiceRow> {
+  const row = await repo.publicService(deps.db, id);
+  if (!row) throw notFound(msg.serviceNotFound);
+  return row;
+}
+
+export async function publicService(deps: AppDeps, id: string) {
+  const row = await bookableService(deps, id);
+  const service = repo.serviceDtoOf(row);
+  const staff = (await repo.listStaff(deps.db, row.workspace_id, service.staff_ids)).filter((s) => s.active);
+  const rules = rulesFor(await repo.workspaceRules(deps.db, row.workspace_id), service.availability);
+  return {
+    ...publicDto(row),
+    timezone: zoneOf(row),
+    staff: staff.map((s) => ({ id: s.id, name: s.name })),
+    cancel_cutoff_hours: rules.cancel_cutoff_hours,
+  };
+}
+
+export async function publicSlots(deps: AppDeps, id: string, from: string, to: string) {
+  const row = await bookableService(deps, id);
+  const service = repo.serviceDtoOf(row);
+  const { ctx } = await slotContext(
+    deps.db,
+    row.workspace_id,
+    service,
+    service.staff_ids,
+    new Date(`${from}T00:00:00Z`),
+    addDays(new Date(`${to}T00:00:00Z`), 1),
+    deps.now(),
+  );
+  const slots = freeSlots(ctx, from, to).map((s) => ({
+    start_at: s.start.toISOString(),
+    end_at: s.end.toISOString(),
+    staff_ids: s.staff_ids,
+  }));
+  return { timezone: ctx.zone, slots };
+}
+
+/** With several staff refusing, the customer hears the reason closest to "someone works then". */
+const problemRank = ['not_free', 'in_buffer', 'daily_limit', 'min_notice', 'beyond_horizon', 'outside_hours', 'not_working'] as const;
+
+/**
+ * Books a slot. The check and the insert are one transaction holding the staff member's lock, so
+ * of many requests for one slot exactly one sees it free; the unique start per staff member is the
+ * database's own backstop. With no staff member named, the first one free takes it.
+ */
+export async function book(deps: AppDeps, serviceId: string, body: z.output<typeof bookingCreate>) {
+  const start = new Date(body.start_at);
+  const id = randomUUID();
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.publicService(tx, serviceId);
+    if (!row) throw notFound(msg.serviceNotFound);
+    const service = repo.serviceDtoOf(row);
+    const candidates = body.staff_id ? [body.staff_id] : service.staff_ids;
+    if (body.staff_id && !service.staff_ids.includes(body.staff_id)) throw conflict(msg.staffNotOnService);
+    let firstProblem: ReturnType<typeof slotProblem> = null;
+    for (const staffId of candidates) {
+      await repo.lockStaff(tx, staffId);
+      const { ctx } = await slotContext(tx, row.workspace_id, service, [staffId], start, start, deps.now());
+      const problem = slotProblem(ctx, staffId, start);
+      if (problem) {
+        if (firstProblem === null || problemRank.indexOf(problem) < problemRank.indexOf(firstProblem)) firstProblem = problem;
+        continue;
+      }
+      const end = addMinutes(start, service.duration_minutes);
+      await repo.insertAppointment(tx, {
+        ws: row.workspace_id,
+        id,
+        serviceId,
+        staffId,
+        start,
+        end,
+        duration: service.duration_minutes,
+        priceCents: service.price_cents,
+        currency: service.currency,
+        status: 'confirmed',
+        source: 'online',
+        name: body.customer_name,
+        email: body.customer_email,
+        phone: body.customer_phone,
+      });
+      await recordBookingMail(tx, { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' });
+      return;
+    }
+    const problem = firstProblem ?? 'outside_hours';
+    throw conflict(slotProblemMessages[problem], { errors: { start_at: [slotProblemMessages[problem]] } });
+  });
+  const view = await bookingView(deps, id);
+  return { ...view, token: bookingToken(await signingKey(deps), id) };
+}
+
+async function bookingView(deps: AppDeps, id: string) {
+  const a = await repo.publicAppointment(deps.db, id);
+  if (!a) throw notFound(msg.bookingNotFound);
+  const overrides = ruleOverrides.safeParse(a.availability ?? {});
+  const rules = rulesFor(await repo.workspaceRules(deps.db, a.workspace_id), overrides.success ? overrides.data : {});
+  const start = new Date(a.start_at);
+  return {
+    id: a.id,
+    service_title: a.service_title,
+    business: a.business,
+    staff_name: a.staff_name,
+    start_at: start.toISOString(),
+    end_at: new Date(a.end_at).toISOString(),
+    timezone: zoneOf(a),
+    status: a.status,
+    customer_name: a.customer_name,
+    can_cancel: (a.status === 'pending' || a.status === 'confirmed') && withinCancelCutoff(start, deps.now(), rules),
+    cancel_cutoff_hours: rules.cancel_cutoff_hours,
+  };
+}
+
+async function appointmentOf(deps: AppDeps, token: string): Promise<string> {
+  const id = appointmentOfToken(await signingKey(deps), token);
+  if (!id) throw notFound(msg.bookingNotFound);
+  return id;
+}
+
+export async function bookingByToken(deps: AppDeps, token: string) {
+  return bookingView(deps, await appointmentOf(deps, token));
+}
+
+/** The customer cancels through their link, until the cut-off; after it, only the business can. */
+export async function cancelByToken(deps: AppDeps, token: string, body: z.output<typeof bookingCancel>) {
+  const id = await appointmentOf(deps, token);
+  await deps.db.transaction(async (tx) => {
+    const a = await repo.publicAppointment(tx, id);
+    if (!a) throw notFound(msg.bookingNotFound);
+    if (a.status === 'cancelled') throw conflict(msg.alreadyCancelled);
+    const overrides = ruleOverrides.safeParse(a.availability ?? {});
+    const rules = rulesFor(await repo.workspaceRules(tx, a.workspace_id), overrides.success ? overrides.data : {});
+    if ((a.status !== 'pending' && a.status !== 'confirmed') || !withinCancelCutoff(new Date(a.start_at), deps.now(), rules)) {
+      throw conflict(msg.cancelCutoff);
+    }
+    await repo.updateAppointment(
+      tx,
+      a.workspace_id,
+      id,
+      { status: 'cancelled', cancelReason: body.reason || 'Cancelled by the customer' },
+      deps.now(),
+    );
+    await recordBookingMail(tx, { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' });
+  });
+  return bookingView(deps, id);
+}

@@ -1,0 +1,95 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { waitForMails } from '../support/mailbox-file.js';
+import { mimeAttachments } from '../support/mime.js';
+import { skipCookieConsent, uniqueEmail } from './auth-support';
+import { newTraderWithWorkspace } from './inventory-support';
+
+/**
+ * Issue 20, first slice: the owner sets up a staff member with hours and a service; a customer on a
+ * 390×844 phone books it on the public page; the confirmation with its calendar file reaches the
+ * mailbox; the owner sees the booking in the diary.
+ */
+
+function shot(page: Page, info: TestInfo, name: string) {
+  return page.screenshot({ path: `tests/screenshots/bookings-${info.project.name}-${name}.png`, fullPage: true });
+}
+
+test('owner sets up a service, a phone customer books it, the mail carries a calendar file, the diary shows it', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(240_000);
+  const { workspaceId } = await newTraderWithWorkspace(page, 'bookings', info.project.name, 'Fade Masters');
+  const title = `Fade cut ${info.project.name}${Date.now().toString(36)}`;
+
+  await page.goto(`/workspace/${workspaceId}/services`);
+  const staffForm = page.getByRole('form', { name: 'Add a staff member' });
+  await staffForm.getByLabel("Staff member's name").fill('Sipho');
+  // Every day, so the test finds free times whatever day it runs.
+  for (const day of ['Sun', 'Sat']) await staffForm.getByRole('group', { name: 'Working days' }).getByText(day, { exact: true }).click();
+  await staffForm.getByLabel('Starts at').fill('06:00');
+  await staffForm.getByLabel('Ends at').fill('22:00');
+  await staffForm.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(page.getByRole('list', { name: 'Staff' }).getByText('Sipho')).toBeVisible();
+
+  const serviceForm = page.getByRole('form', { name: 'Add a service' });
+  await serviceForm.getByLabel('Service title').fill(title);
+  await serviceForm.getByLabel('Price (R)').fill('120');
+  await serviceForm.getByLabel('Duration (minutes)').fill('45');
+  await serviceForm.getByRole('button', { name: 'Add service' }).click();
+  // Nobody chosen to perform it: refused, nothing added.
+  await expect(serviceForm.getByText('Choose at least one staff member who can perform this service')).toBeVisible();
+  await serviceForm.getByRole('group', { name: 'Who can perform it' }).getByText('Sipho').click();
+  await serviceForm.getByRole('button', { name: 'Add service' }).click();
+  await expect(page.getByRole('list', { name: 'Your services' }).getByText(title)).toBeVisible();
+  await shot(page, info, 'services');
+
+  // A customer on a phone books it.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const customer = await phone.newPage();
+  await skipCookieConsent(customer);
+  await customer.goto('/marketplace/services');
+  await customer.getByRole('link', { name: title }).click();
+  await expect(customer.getByRole('heading', { name: title })).toBeVisible();
+  await expect(customer.getByText(/Times are shown in your time zone/)).toBeVisible();
+  const firstSlot = customer
+    .getByRole('group', { name: /^Free times on / })
+    .getByRole('button')
+    .first();
+  const slotTime = (await firstSlot.textContent()) ?? '';
+  await firstSlot.click();
+  const details = customer.getByRole('form', { name: 'Your details' });
+  await details.getByLabel('Name').fill('Naledi Customer');
+  await details.getByLabel('E-mail').fill('not-an-address');
+  await details.getByLabel('Phone').fill('082 555 1234');
+  await details.getByRole('button', { name: 'Book' }).click();
+  await expect(details.getByText('Please enter a valid email address')).toBeVisible();
+  const customerEmail = uniqueEmail('booker', info.project.name);
+  await details.getByLabel('E-mail').fill(customerEmail);
+  await shot(customer, info, 'booking-page-phone');
+  await details.getByRole('button', { name: 'Book' }).click();
+  await expect(customer.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  await expect(customer.getByText(slotTime.trim())).toBeVisible();
+  await shot(customer, info, 'booking-confirmed-phone');
+  await phone.close();
+
+  // The confirmation arrives with the calendar file.
+  const [mail] = await waitForMails(customerEmail, 1);
+  expect(mail.raw).toContain('Booking confirmed');
+  const ics = mimeAttachments(mail.raw).find((a) => a.filename === 'booking.ics');
+  const icsText = new TextDecoder().decode(ics?.bytes);
+  expect(icsText).toMatch(/^DTSTART;TZID=[^:]+:\d{8}T\d{6}\r?$/m);
+  expect(icsText).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r?$/m);
+
+  // The owner sees it in the diary's week.
+  await page.goto(`/workspace/${workspaceId}/services/diary`);
+  await page.getByRole('button', { name: 'Week' }).click();
+  await expect(page.getByText(/Naledi Customer/)).toBeVisible();
+  await shot(page, info, 'diary-week');
+
+  // The booking page at the desktop size too.
+  await page.goto('/marketplace/services');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
+  await shot(page, info, 'booking-page');
+});

@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { localDay } from '../../schema/booking-slots.js';
+import { bookingMessages } from '../../schema/bookings.js';
+import { BOOKING_EMAIL_JOB, BOOKING_REMINDER_SWEEP, enqueueBookingMails } from '../../sync-server/api/bookings/booking-mail.jobs.js';
+import type { Db } from '../../sync-server/db/db.js';
+import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
+import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { testDatabases } from '../support/databases.js';
+import { mimeAttachments, quotedPrintableText } from '../support/mime.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestSmtp } from '../support/smtp.js';
+import { accessCookie, openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';
+
+interface Json {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const ZONE = 'Africa/Johannesburg';
+const DAY_MS = 86_400_000;
+
+/** RFC 5545 §3.1: a line starting with a space or tab continues the one before it. Then NAME;PARAMS:VALUE. */
+function icsProperties(text: string): Array<{ name: string; params: Record<string, string>; value: string }> {
+  const unfolded = text.replace(/\r\n[ \t]/g, '');
+  return unfolded
+    .split(/\r\n/)
+    .filter((l) => l.length > 0)
+    .map((line) => {
+      const colon = line.indexOf(':');
+      const [name, ...params] = line.slice(0, colon).split(';');
+      return {
+        name,
+        params: Object.fromEntries(params.map((p) => p.split('=') as [string, string])),
+        value: line.slice(colon + 1),
+      };
+    });
+}
+
+for (const target of testDatabases()) {
+  describe(`services and appointment booking on ${target.name}`, () => {
+    let db: Db;
+    let server: TestServer;
+    let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
+    let jobs: { queue: JobQueue; stop(): Promise<void> };
+    let cookie: string;
+    let ws: number;
+    let staffId: string;
+    let otherStaffId: string;
+    let serviceId: string;
+    /** A day ten days ahead in the workspace's zone: every test books on it or after it. */
+    let day: string;
+    const local = (d: string, time: string) => new Date(`${d}T${time}:00+02:00`).toISOString();
+
+    beforeAll(async () => {
+      db = await openSyncDatabase(target);
+      smtp = await startTestSmtp();
+      server = await startTestServer(db, { mailer: smtpMailer(smtp.url, 'Vuka <no-reply@vuka.africa>') });
+      jobs = await startJobs(server.deps, { work: false });
+      const owner = await seedUser(db);
+      ws = await seedWorkspace(db, owner);
+      await db.query(
+        `INSERT INTO workspace_settings (workspace_id, id, timezone, currency) VALUES ($1, 1, $2, 'ZAR')
+         ON CONFLICT (workspace_id, id) DO UPDATE SET timezone = EXCLUDED.timezone, currency = EXCLUDED.currency`,
+        [ws, ZONE],
+      );
+      cookie = await accessCookie(server.deps, owner);
+      day = localDay(new Date(Date.now() + 10 * DAY_MS), ZONE);
+    });
+    afterAll(async () => {
+      await jobs.stop();
+      await server.close();
+      await smtp.close();
+      await db.close();
+    });
+    const resetClock = () => server.advance(Date.now() - server.deps.now().getTime());
+    beforeEach(async () => {
+      resetClock();
+      await db.query(`DELETE FROM rate_limits WHERE key LIKE 'bookings:%'`);
+    });
+
+    async function send(method: string, path: string, body?: unknown, as: 'owner' | 'anonymous' = 'owner'): Promise<Json> {
+      const res = await fetch(server.url + path, {
+        method,
+        headers: {
+          origin: server.url,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(as === 'anonymous' ? {} : { cookie }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    }
+    const allWeek = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [{ start: '09:00', end: '12:00' }]]));
+    const book = (start: string, extra: Record<string, unknown> = {}) =>
+      send(
+        'POST',
+        `/api/public/services/${serviceId}/bookings`,
+        {
+          start_at: start,
+          customer_name: 'Thandi Customer',
+          customer_email: 'thandi@example.test',
+          customer_phone: '082 555 1234',
+          ...extra,
+        },
+        'anonymous',
+      );
+    const appointmentCount = async () =>
+      Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM service_appointments WHERE workspace_id = $1', [ws]))[0].n);
+    const runMailJobs = async () => {
+      await enqueueBookingMails(server.deps, jobs.queue);
+      return jobs.queue.drain(BOOKING_EMAIL_JOB);
+    };
+
+    it('the owner sets up staff with hours, a service and rules; bad input changes nothing', async () => {
+      const bad = await send('POST', `/api/workspaces/${ws}/consultants`, {
+        name: 'Thandi',
+        hours: { '1': [{ start: '17:00', end: '09:00' }] },
+      });
+      expect(bad.status).toBe(400);
+      const created = await send('POST', `/api/workspaces/${ws}/consultants`, { name: 'Thandi', hours: allWeek });
+      expect(created.status).toBe(200);
+      staffId = String(created.body.id);
+      const other = await send('POST', `/api/workspaces/${ws}/consultants`, {
+        name: 'Sipho',
+        hours: allWeek,
+        off_weekdays: [0, 1, 2, 3, 4, 5, 6],
+      });
+      otherStaffId = String(other.body.id);
+      expect(other.body).toMatchObject({ off_weekdays: [0, 1, 2, 3, 4, 5, 6] });
+
+      const noStaff = await send('POST', `/api/workspaces/${ws}/services`, {
+        title: 'Haircut',
+        price_cents: 15000,
+        duration_minutes: 60,
+        staff_ids: [],
+      });
+      expect(noStaff).toMatchObject({ status: 400, body: { errors: { staff_ids: [bookingMessages.noStaff] } } });
+      const service = await send('POST', `/api/workspaces/${ws}/services`, {
+        title: 'Haircut',
+        price_cents: 15000,
+        duration_minutes: 60,
+        category: 'Hair',
+        staff_ids: [staffId, otherStaffId],
+      });
+      expect(service.status).toBe(200);
+      expect(service.body).toMatchObject({ status: 'active', is_public: true, featured: false, currency: 'ZAR' });
+      serviceId = String(service.body.id);
+      const rules = await send('PUT', `/api/workspaces/${ws}/booking-rules`, {
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 30,
+        min_notice_minutes: 120,
+        horizon_days: 60,
+        slot_step_minutes: 30,
+        daily_limit: null,
+        cancel_cutoff_hours: 24,
+      });
+      expect(rules.body).toMatchObject({ timezone: ZONE, rules: { buffer_after_minutes: 30 } });
+    });
+
+    it('free slots are listed in the workspace zone; the bookable services are public', async () => {
+      const [{ slug }] = await db.query<{ slug: string }>('SELECT slug FROM workspaces WHERE id = $1', [ws]);
+      const list = await send('GET', `/api/public/services?storefront=${slug}`, undefined, 'anonymous');
+      expect(list.body.services).toEqual([expect.objectContaining({ id: serviceId, title: 'Haircut', price_cents: 15000 })]);
+      const slots = await send('GET', `/api/public/services/${serviceId}/slots?from=${day}&to=${day}`, undefined, 'anonymous');
+      expect(slots.body).toMatchObject({ timezone: ZONE });
+      const starts = (slots.body.slots as Array<{ start_at: string; staff_ids: string[] }>).map((s) => s.start_at);
+      expect(starts).toEqual([local(day, '09:00'), local(day, '09:30'), local(day, '10:00'), local(day, '10:30'), local(day, '11:00')]);
+    });
+
+    it('bad input: invalid e-mail or phone, outside hours, inside a buffer, inside the notice — a clear message and nothing booked', async () => {
+      const before = await appointmentCount();
+      expect(await book(local(day, '09:00'), { customer_email: 'not-an-email' })).toMatchObject({
+        status: 400,
+        body: { errors: { customer_email: [bookingMessages.customerEmail] } },
+      });
+      expect(await book(local(day, '09:00'), { customer_phone: '12' })).toMatchObject({
+        status: 400,
+        body: { errors: { customer_phone: [bookingMessages.customerPhone] } },
+      });
+      expect(await book(local(day, '13:00'))).toMatchObject({ status: 409, body: { message: bookingMessages.outsideHours } });
+      const soon = new Date(Date.now() + 30 * 60_000).toISOString();
+      expect(await book(soon)).toMatchObject({ status: 409, body: { message: bookingMessages.minNotice } });
+      expect(await appointmentCount()).toBe(before);
+
+      expect((await book(local(day, '10:00'))).status).toBe(200);
+      // 11:00 starts inside the 30-minute buffer after 10:00–11:00.
+      expect(await book(local(day, '11:00'))).toMatchObject({ status: 409, body: { message: bookingMessages.inBuffer } });
+      expect(await book(local(day, '10:30'))).toMatchObject({ status: 409, body: { message: bookingMessages.notFree } });
+      expect(await appointmentCount()).toBe(before + 1);
+    });
+
+    it('20 concurrent requests for one slot: exactly one booking', async () => {
+      const next = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + DAY_MS), ZONE);
+      const before = await appointmentCount();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => book(local(next, '09:00'), { customer_email: `rush${i}@example.test` })),
+      );
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      const refused = results.filter((r) => r.status !== 200);
+      expect(refused).toHaveLength(19);
+      for (const r of refused) expect(r).toMatchObject({ status: 409, body: { message: bookingMessages.notFree } });
+      expect(await appointmentCount()).toBe(before + 1);
+      const rows = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM service_appointments WHERE workspace_id = $1 AND start_at = $2 AND status <> 'cancelled'`,
+        [ws, local(next, '09:00')],
+      );
+      expect(Number(rows[0].n)).toBe(1);
+    });
+
+    it('the confirmation goes through the job queue with an .ics a calendar reads back: start, end, time zone, UID, DTSTAMP', async () => {
+      const to = 'ics.reader@example.test';
+      const later = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 2 * DAY_MS), ZONE);
+      const placed = await book(local(later, '09:30'), { customer_email: to });
+      expect(placed.status).toBe(200);
+      expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(0);
+      await runMailJobs();
+      const mails = smtp.received.filter((m) => m.to.includes(to));
+      expect(mails).toHaveLength(1);
+      const text = quotedPrintableText(mails[0].raw);
+      expect(text).toContain('Your booking with');
+      expect(text).toContain(`/marketplace/services/bookings/${String(placed.body.token)}`);
+      const ics = mimeAttachments(mails[0].raw).find((a) => a.filename === 'booking.ics');
+      expect(ics?.contentType).toContain('text/calendar');
+      const props = icsProperties(new TextDecoder().decode(ics?.bytes));
+      const event = props.slice(
+        props.findIndex((p) => p.name === 'BEGIN' && p.value === 'VEVENT'),
+        props.findIndex((p) => p.name === 'END' && p.value === 'VEVENT'),
+      );
+      const get = (name: string) => event.filter((p) => p.name === name);
+      const zoneProps = (name: string) => props.filter((p) => p.name === name && !event.includes(p));
+      expect(get('UID')[0].value).toContain(String(placed.body.id));
+      expect(get('DTSTAMP')[0].value).toMatch(/^\d{8}T\d{6}Z$/);
+      expect(get('DTSTART')[0]).toEqual({ name: 'DTSTART', params: { TZID: ZONE }, value: `${later.replace(/-/g, '')}T093000` });
+      expect(get('DTEND')[0]).toEqual({ name: 'DTEND', params: { TZID: ZONE }, value: `${later.replace(/-/g, '')}T103000` });
+      expect(zoneProps('TZID').map((p) => p.value)).toEqual([ZONE]);
+      expect(zoneProps('TZOFFSETTO').map((p) => p.value)).toEqual(['+0200']);
+      // Draining again sends nothing more.
+      await runMailJobs();
+      expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    });
+
+    it('reminders 24 h and 1 h before, from the sweep, once each', async () => {
+      const to = 'remind.me@example.test';
+      const later = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 3 * DAY_MS), ZONE);
+      const placed = await book(local(later, '10:00'), { customer_email: to });
+      expect(placed.status).toBe(200);
+      await runMailJobs();
+      const start = Date.parse(local(later, '10:00'));
+      server.advance(start - 23 * 3_600_000 - Date.now());
+      await jobs.queue.send(BOOKING_REMINDER_SWEEP, {});
+      await jobs.queue.drain(BOOKING_REMINDER_SWEEP);
+      await jobs.queue.send(BOOKING_REMINDER_SWEEP, {});
+      await jobs.queue.drain(BOOKING_REMINDER_SWEEP);
+      await runMailJobs();
+      const subjects = () => smtp.received.filter((m) => m.to.includes(to)).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '');
+      expect(subjects()).toEqual([expect.stringMatching(/^Booking confirmed/), expect.stringMatching(/^Reminder: Haircut tomorrow/)]);
+      server.advance(22 * 3_600_000 + 30 * 60_000);
+      await jobs.queue.send(BOOKING_REMINDER_SWEEP, {});
+      await jobs.queue.drain(BOOKING_REMINDER_SWEEP);
+      await runMailJobs();
+      expect(subjects()).toHaveLength(3);
+      expect(subjects()[2]).toMatch(/^Reminder: Haircut in an hour/);
+    });
+
+    it('the customer cancels by the signed link until the cut-off; a forged link is refused', async () => {
+      const later = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 4 * DAY_MS), ZONE);
+      const placed = await book(local(later, '09:00'));
+      const token = String(placed.body.token);
+      const forged = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+      expect((await send('GET', `/api/public/bookings/${forged}`, undefined, 'anonymous')).status).toBe(404);
+      const view = await send('GET', `/api/public/bookings/${token}`, undefined, 'anonymous');
+      expect(view.body).toMatchObject({ status: 'confirmed', can_cancel: true, cancel_cutoff_hours: 24 });
+
+      const other = await book(local(later, '11:00'));
+      server.advance(Date.parse(local(later, '11:00')) - 23 * 3_600_000 - Date.now());
+      const late = await send('POST', `/api/public/bookings/${String(other.body.token)}/cancel`, {}, 'anonymous');
+      expect(late).toMatchObject({ status: 409, body: { message: bookingMessages.cancelCutoff } });
+      // Within a day of 09:00 too: refused, and still confirmed.
+      const alsoLate = await send('POST', `/api/public/bookings/${token}/cancel`, { reason: 'Sick' }, 'anonymous');
+      expect(alsoLate.status).toBe(409);
+      resetClock();
+      const cancelled = await send('POST', `/api/public/bookings/${token}/cancel`, { reason: 'Sick' }, 'anonymous');
+      expect(cancelled.body).toMatchObject({ status: 'cancelled', can_cancel: false });
+      // The slot is free again.
+      expect((await book(local(later, '09:00'), { customer_email: 'second@example.test' })).status).toBe(200);
+    });
+
+    it('the diary: the owner sees bookings, books a phone customer, moves, checks in, starts, completes; a no-show after completion is refused', async () => {
+      const list = await send('GET', `/api/workspaces/${ws}/appointments?from=${day}&to=${day}`);
+      expect(list.body.timezone).toBe(ZONE);
+      const onDay = (list.body.appointments as Array<{ start_at: string; customer_name: string }>).filter(
+        (a) => a.start_at === local(day, '10:00'),
+      );
+      expect(onDay).toEqual([expect.objectContaining({ customer_name: 'Thandi Customer' })]);
+
+      const later = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 5 * DAY_MS), ZONE);
+      const phone = await send('POST', `/api/workspaces/${ws}/appointments`, {
+        service_id: serviceId,
+        staff_id: staffId,
+        start_at: local(later, '09:00'),
+        customer_name: 'Phone Customer',
+      });
+      expect(phone.body).toMatchObject({ source: 'owner', status: 'confirmed' });
+      const id = String(phone.body.id);
+      const clash = await send('POST', `/api/workspaces/${ws}/appointments`, {
+        service_id: serviceId,
+        staff_id: staffId,
+        start_at: local(later, '09:30'),
+        customer_name: 'Clash',
+      });
+      expect(clash).toMatchObject({ status: 409, body: { message: bookingMessages.notFree } });
+      const moved = await send('PATCH', `/api/workspaces/${ws}/appointments/${id}`, { start_at: local(later, '10:30') });
+      expect(moved.body).toMatchObject({ start_at: local(later, '10:30'), end_at: local(later, '11:30') });
+      for (const status of ['checked_in', 'in_progress', 'completed'] as const) {
+        expect((await send('PATCH', `/api/workspaces/${ws}/appointments/${id}`, { status })).body).toMatchObject({ status });
+      }
+      const noShow = await send('PATCH', `/api/workspaces/${ws}/appointments/${id}`, { status: 'no_show' });
+      expect(noShow).toMatchObject({ status: 409, body: { message: bookingMessages.statusChange('completed', 'no_show') } });
+    });
+  });
+}
