@@ -1,8 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { bookingToken } from '../../../schema/bookings';
 import { defineModule } from '../../module';
 import { rootRoute } from '../../routes/root';
+import { matching, uuid } from '../../routes/search-params';
 import { workspaceRoute } from '../workspaces/workspace-route';
 
 export const servicesRoute = createRoute({ getParentRoute: () => workspaceRoute, path: 'services' });
@@ -19,7 +18,9 @@ const diaryRoute = createRoute({
   component: lazyRouteComponent(() => import('./diary-page'), 'DiaryPage'),
 });
 
-const serviceId = z.uuid();
+// The route tree ships with the landing page, zod does not (app/routes/search-params.ts).
+const serviceId = uuid();
+const bookingToken = matching(/^[A-Za-z0-9_-]{20,64}$/, 'a booking link');
 
 /** spec §2: the marketplace's services. */
 const publicListRoute = createRoute({
