@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventMessages } from '../../schema/events.js';
 import { formatCents } from '../../schema/money.js';
 import { verifyTicketCode } from '../../schema/ticket-code.js';
@@ -148,6 +148,13 @@ for (const target of testDatabases()) {
     /** Hands due ticket mails to the queue and runs every job that is ready, as a worker would. */
     async function runMailJobs(): Promise<number> {
       await enqueueTicketMails(mailed.deps, jobs.queue);
+      // The area's listener may be queueing the same mails at this moment: wait until each due mail has its job.
+      await vi.waitFor(async () => {
+        const [{ n }] = await db.query<{ n: string }>(
+          `SELECT count(*) AS n FROM ticket_mails WHERE status = 'queued' AND (job_id IS NULL OR job_id = '')`,
+        );
+        expect(Number(n)).toBe(0);
+      });
       return jobs.queue.drain(TICKET_EMAIL_JOB);
     }
     const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));

@@ -51,11 +51,15 @@ export async function sendTicketMail(deps: AppDeps, key: repo.TicketMailKey): Pr
 export async function enqueueTicketMails(deps: AppDeps, queue: JobQueue): Promise<number> {
   let queued = 0;
   for (const key of await repo.unqueuedTicketMails(deps.db, 500)) {
-    const jobId = await queue.send(TICKET_EMAIL_JOB, key, `${key.workspaceId}:${key.registrationId}:${key.kind}`);
+    if (!(await repo.reserveEnqueue(deps.db, key))) continue;
+    const jobId = await queue.send(TICKET_EMAIL_JOB, key, `${key.workspaceId}:${key.registrationId}:${key.kind}`).catch((err: unknown) => {
+      void repo.releaseEnqueue(deps.db, key);
+      throw err;
+    });
     if (jobId) {
       await repo.markEnqueued(deps.db, key, jobId);
       queued += 1;
-    }
+    } else await repo.releaseEnqueue(deps.db, key);
   }
   return queued;
 }

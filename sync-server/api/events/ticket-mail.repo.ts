@@ -33,12 +33,34 @@ export async function unqueuedTicketMails(q: Queryable, limit: number): Promise<
   return rows.map((r) => ({ workspaceId: r.workspace_id, registrationId: r.registration_id, kind: r.kind }));
 }
 
+/**
+ * Takes a due mail for queueing: one caller only (two wake-ups at once, or two instances woken by one
+ * NOTIFY, would otherwise both hand it to the queue). The empty job id marks it taken until
+ * `markEnqueued` records the real one, or `releaseEnqueue` gives it back when the queue refused.
+ */
+export async function reserveEnqueue(q: Queryable, key: TicketMailKey): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE ticket_mails SET job_id = '' WHERE workspace_id = $1 AND registration_id = $2 AND kind = $3 AND job_id IS NULL AND status = 'queued'
+     RETURNING 1`,
+    [key.workspaceId, key.registrationId, key.kind],
+  );
+  return rows.length > 0;
+}
+
 export async function markEnqueued(q: Queryable, key: TicketMailKey, jobId: string): Promise<void> {
-  await q.query(`UPDATE ticket_mails SET job_id = $4 WHERE workspace_id = $1 AND registration_id = $2 AND kind = $3 AND job_id IS NULL`, [
+  await q.query(`UPDATE ticket_mails SET job_id = $4 WHERE workspace_id = $1 AND registration_id = $2 AND kind = $3 AND job_id = ''`, [
     key.workspaceId,
     key.registrationId,
     key.kind,
     jobId,
+  ]);
+}
+
+export async function releaseEnqueue(q: Queryable, key: TicketMailKey): Promise<void> {
+  await q.query(`UPDATE ticket_mails SET job_id = NULL WHERE workspace_id = $1 AND registration_id = $2 AND kind = $3 AND job_id = ''`, [
+    key.workspaceId,
+    key.registrationId,
+    key.kind,
   ]);
 }
 
@@ -56,8 +78,12 @@ export async function claimTicketMail(q: Queryable, key: TicketMailKey, at: Date
   return rows.length > 0;
 }
 
-/** Gives claims older than `claimedBefore` whose run never finished back to the queue (unscoped: the job area). */
+/**
+ * Gives claims older than `claimedBefore` whose run never finished back to the queue, and frees the
+ * reservations of queueing runs that stopped before recording their job (unscoped: the job area).
+ */
 export async function requeueStaleTicketMails(q: Queryable, claimedBefore: Date): Promise<number> {
+  await q.query(`UPDATE ticket_mails SET job_id = NULL WHERE job_id = '' AND status = 'queued' AND requested_at < $1`, [claimedBefore]);
   const rows = await q.query(
     `UPDATE ticket_mails SET status = 'queued', job_id = NULL, claimed_at = NULL, error = 'Sending was interrupted; sending again'
       WHERE status = 'sending' AND coalesce(claimed_at, requested_at) < $1
