@@ -139,8 +139,8 @@ export async function publicPictureId(q: Queryable, workspaceId: number, product
 }
 
 /**
- * Marketplace search, typo-tolerant: each word of the term is widened to the known marketplace words
- * within a typo or two (trigram similarity on `marketplace_words`, nearest first) and to the words it
+ * Marketplace search, typo-tolerant: each word of the term that no product has is widened to the
+ * known marketplace words within a typo or two (trigram similarity on `marketplace_words`, nearest first) and to the words it
  * begins; products are then found by full-text search alone, through its index, and those with the
  * term's exact words rank first. The similarity threshold is set for this transaction only.
  */
@@ -159,7 +159,9 @@ export async function searchProducts(q: Queryable, term: string | undefined, cat
     await q.query(`SELECT set_config('pg_trgm.similarity_threshold', '${WORD_SIMILARITY}', true)`);
     const [widened] = await q.query<{ query: string | null }>(
       `SELECT string_agg('(' || array_to_string(array_prepend(${tsLexeme('i.w')} || ':*', array(
-                SELECT ${tsLexeme('m.word')} FROM marketplace_words m WHERE m.word % i.w ORDER BY m.word <-> i.w LIMIT ${WORD_ALTERNATIVES}
+                SELECT ${tsLexeme('m.word')} FROM marketplace_words m
+                WHERE m.word % i.w AND NOT EXISTS (SELECT 1 FROM marketplace_words k WHERE k.word = i.w)
+                ORDER BY m.word <-> i.w LIMIT ${WORD_ALTERNATIVES}
               )), ' | ') || ')', ' & ') AS query
          FROM (SELECT DISTINCT w FROM unnest(tsvector_to_array(to_tsvector('simple', $1))) AS w) i`,
       [term.toLowerCase()],
