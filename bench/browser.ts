@@ -3,6 +3,8 @@
  * (unthrottled, and a cheap phone on a slow network, set through the DevTools protocol), the bench's
  * own scratch database, percentiles, and the line that says whether a budget held.
  */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Db } from '../sync-server/db/db.js';
 import { migrate } from '../sync-server/db/migrate.js';
@@ -119,4 +121,11 @@ export async function lcpOf(browser: Browser, url: string, viewport: { width: nu
   );
   await context.close();
   return lcp;
+}
+
+/** Listens on a free loopback port; resolves with the server's origin. */
+export function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }

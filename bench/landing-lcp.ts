@@ -8,7 +8,7 @@
  *   tsx bench/landing-lcp.ts   (needs a build in dist/; BENCH_LCP_RUNS=7)
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { Browser } from '@playwright/test';
 import { createApp } from '../sync-server/app.js';
 import { loadConfig } from '../sync-server/config.js';
@@ -16,7 +16,7 @@ import { migrate } from '../sync-server/db/migrate.js';
 import { openPglite } from '../sync-server/db/pglite.js';
 import { createLogger } from '../sync-server/logger.js';
 import { outboxMailer } from '../sync-server/mail/mailer.js';
-import { budget, consent, launchBrowser, lcpOf, median, profiles } from './browser.js';
+import { budget, consent, launchBrowser, lcpOf, listen, median, profiles } from './browser.js';
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 7);
 const PHONE_LCP_BUDGET_MS = 2500;
@@ -28,12 +28,6 @@ const baselineHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>baseline</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:48px 56px}h1{font-size:clamp(2rem,6vw,3.5rem);margin:0}</style>
 </head><body><h1>Run your whole business from one app.</h1><p>Sell, invoice, book clients and track stock.</p></body></html>`;
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
-}
 
 /** Every byte the server has sent so far, over every connection (closed ones included). */
 function byteCounter(server: Server) {

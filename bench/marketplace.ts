@@ -7,8 +7,7 @@
  *   tsx bench/marketplace.ts   (needs a build in dist/; BENCH_MARKET_PRODUCTS=10000 BENCH_SEARCHES=200 BENCH_LCP_RUNS=5)
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { pushResponse } from '../schema/contract/sync.js';
 import { createApp } from '../sync-server/app.js';
 import { loadConfig } from '../sync-server/config.js';
@@ -18,7 +17,7 @@ import { createLogger } from '../sync-server/logger.js';
 import { outboxMailer } from '../sync-server/mail/mailer.js';
 import { refreshPlannerStatistics } from '../sync-server/jobs/db-upkeep.jobs.js';
 import { accessCookie, cookieFetch, seedUser, seedWorkspace } from '../tests/support/sync-server.js';
-import { budget, launchBrowser, lcpOf, median, openBenchDb, percentile, profiles } from './browser.js';
+import { budget, launchBrowser, lcpOf, listen, median, openBenchDb, percentile, profiles } from './browser.js';
 
 const PRODUCTS = Number(process.env.BENCH_MARKET_PRODUCTS ?? 10_000);
 const SELLERS = 20;
@@ -38,12 +37,6 @@ const baselineHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>baseline</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:48px 56px}h1{font-size:clamp(1.5rem,5vw,2.5rem);margin:0}</style>
 </head><body><h1>Marketplace</h1><p>Shop from local businesses.</p></body></html>`;
-
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
-}
 
 /**
  * SELLERS shops with storefronts in rand, PRODUCTS public products between them, pushed through sync

@@ -25,8 +25,10 @@ export const dbUpkeepJobs: JobArea = {
   ],
   async start(deps, queue) {
     await queue.schedule(DB_UPKEEP_JOB, UPKEEP_CRON);
-    // A new or restarted server starts with statistics, not an hour of guesses.
-    await refreshPlannerStatistics(deps).catch((err: unknown) => deps.log.warn({ err }, 'refreshing planner statistics failed'));
-    return async () => undefined;
+    // A new or restarted server gets statistics soon, not after an hour of guesses; start-up does not wait for them.
+    const first = refreshPlannerStatistics(deps).catch((err: unknown) => deps.log.warn({ err }, 'refreshing planner statistics failed'));
+    return async () => {
+      await first;
+    };
   },
 };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
 import { signingKey } from '../../http/auth-context.js';
-import { defineJob, defineSweep, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
+import { defineJob, defineSweep, type JobQueue } from '../../jobs/job-queue.js';
+import { outboxArea } from '../../jobs/outbox.js';
 import { escapeHtml, type MailContent } from '../../mail/templates.js';
 import { siteOrigin } from '../../seo/page-meta.js';
 import { appointmentIcs } from './booking-ics.js';
@@ -63,7 +64,7 @@ export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointmen
 }
 
 export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): Promise<void> {
-  if (!(await repo.claimBookingMail(deps.db, key))) return;
+  if (!(await repo.claimBookingMail(deps.db, key, deps.now()))) return;
   try {
     const a = await repo.mailedAppointment(deps.db, key);
     // A reminder for an appointment cancelled meanwhile, or one with no address: nothing to send.
@@ -110,35 +111,32 @@ export async function enqueueBookingMails(deps: AppDeps, queue: JobQueue): Promi
 }
 
 /** Booking e-mails (DESIGN.md §13): the confirmation at the booking's commit, reminders from a sweep. */
-export const bookingMailJobs: JobArea = {
-  definitions: (deps) => [
-    defineJob({
-      name: BOOKING_EMAIL_JOB,
-      attempts: 6,
-      retryDelaySeconds: 20,
-      parse: (data) => bookingMailJob.parse(data),
-      run: (job) => sendBookingMail(deps, job.data),
-      gaveUp: (job, err) => repo.finishBookingMail(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
-    }),
-    defineSweep(BOOKING_REMINDER_SWEEP, async () => {
-      await repo.recordDueReminders(deps.db, deps.now());
-    }),
-  ],
-  async start(deps, queue) {
-    await queue.schedule(BOOKING_REMINDER_SWEEP, SWEEP_CRON);
-    let running = Promise.resolve();
-    const wake = () => {
-      running = running.then(
-        () => enqueueBookingMails(deps, queue).then(() => undefined),
-        () => undefined,
-      );
-      running.catch((err: unknown) => deps.log.warn({ err }, 'queueing booking e-mails failed'));
-    };
-    const unlisten = await deps.db.listen(repo.BOOKING_MAIL_CHANNEL, wake);
-    wake();
-    return async () => {
-      await unlisten();
-      await running.catch(() => undefined);
-    };
+export const bookingMailJobs = outboxArea(
+  {
+    name: BOOKING_EMAIL_JOB,
+    channel: repo.BOOKING_MAIL_CHANNEL,
+    what: 'booking e-mails',
+    job: (deps) =>
+      defineJob({
+        name: BOOKING_EMAIL_JOB,
+        attempts: 6,
+        retryDelaySeconds: 20,
+        parse: (data) => bookingMailJob.parse(data),
+        run: (job) => sendBookingMail(deps, job.data),
+        gaveUp: (job, err) => repo.finishBookingMail(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
+      }),
+    enqueue: enqueueBookingMails,
+    requeueStale: repo.requeueStaleBookingMails,
   },
-};
+  {
+    definitions: (deps) => [
+      defineSweep(BOOKING_REMINDER_SWEEP, async () => {
+        await repo.recordDueReminders(deps.db, deps.now());
+      }),
+    ],
+    async start(_deps, queue) {
+      await queue.schedule(BOOKING_REMINDER_SWEEP, SWEEP_CRON);
+      return async () => undefined;
+    },
+  },
+);

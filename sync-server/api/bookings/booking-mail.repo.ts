@@ -60,12 +60,24 @@ export async function markEnqueued(q: Queryable, key: BookingMailKey, jobId: str
 }
 
 /** Takes a due mail for sending; only one run ever gets it, so nobody is mailed twice. */
-export async function claimBookingMail(q: Queryable, key: BookingMailKey): Promise<boolean> {
+export async function claimBookingMail(q: Queryable, key: BookingMailKey, at: Date): Promise<boolean> {
   const rows = await q.query(
-    `UPDATE booking_mails SET status = 'sending' WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3 AND status = 'queued' RETURNING 1`,
-    [key.workspaceId, key.appointmentId, key.kind],
+    `UPDATE booking_mails SET status = 'sending', claimed_at = $4
+      WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3 AND status = 'queued' RETURNING 1`,
+    [key.workspaceId, key.appointmentId, key.kind, at],
   );
   return rows.length > 0;
+}
+
+/** Gives claims older than `claimedBefore` whose run never finished back to the queue (unscoped: the job area). */
+export async function requeueStaleBookingMails(q: Queryable, claimedBefore: Date): Promise<number> {
+  const rows = await q.query(
+    `UPDATE booking_mails SET status = 'queued', job_id = NULL, claimed_at = NULL, error = 'Sending was interrupted; sending again'
+      WHERE status = 'sending' AND coalesce(claimed_at, requested_at) < $1
+     RETURNING 1`,
+    [claimedBefore],
+  );
+  return rows.length;
 }
 
 export async function finishBookingMail(
