@@ -95,6 +95,8 @@ export const sellerQuote = z.object({
   /** Hundredths of a percent, from the seller's storefront settings. */
   tax_rate_bp: z.number().int(),
   tax_cents: z.number().int(),
+  /** True when the seller's prices hold VAT already: tax_cents is the part of the total that is VAT, not added to it. */
+  tax_included: z.boolean(),
   total_cents: z.number().int(),
 });
 export type SellerQuote = z.infer<typeof sellerQuote>;
@@ -188,6 +190,8 @@ export const orderDto = z.object({
   subtotal_cents: z.number().int(),
   shipping_cents: z.number().int(),
   tax_cents: z.number().int(),
+  /** True when the VAT was inside the prices (part of the total), false when it was added on top. */
+  tax_included: z.boolean(),
   total_cents: z.number().int(),
   refunded_cents: z.number().int(),
   shipping_method: z.string().nullable(),

@@ -233,10 +233,13 @@ for (const target of testDatabases()) {
       // Sweets: 2 × 50.00 + 120.00 + 99.00 courier = 319.00, VAT 15 % = 47.85 → 366.85. Knits: 350.00.
       expect(pay.orders).toEqual(
         expect.arrayContaining([
-          { order_number: 'ORD-00001', seller: 'Soweto Sweets', total_cents: 36_685 },
-          { order_number: 'ORD-00001', seller: 'Durban Knits', total_cents: 35_000 },
+          { order_number: expect.stringMatching(/^ORD-\d{5}$/), seller: 'Soweto Sweets', total_cents: 36_685 },
+          { order_number: expect.stringMatching(/^ORD-\d{5}$/), seller: 'Durban Knits', total_cents: 35_000 },
         ]),
       );
+      // One series for the whole marketplace: two sellers with the same prefix never give the same number.
+      const numberOf = (seller: string) => pay.orders.find((o) => o.seller === seller)!.order_number;
+      expect(numberOf('Soweto Sweets')).not.toBe(numberOf('Durban Knits'));
       expect(pay.total_cents).toBe(71_685);
       const mine = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders;
       expect(mine.map((o) => [o.status, o.payment_status])).toEqual([
@@ -261,7 +264,7 @@ for (const target of testDatabases()) {
       // Stock left through the ledger, as a till sale's does; the bought lines left the cart.
       expect(await onHand(sweets.ws, ids.chocolate)).toBe(8);
       expect(await onHand(knits.ws, ids.scarf)).toBe(2);
-      expect((await movements(knits.ws, ids.scarf)).at(-1)).toEqual({ quantity: -1, reason: 'sale', reference: 'ORD-00001' });
+      expect((await movements(knits.ws, ids.scarf)).at(-1)).toEqual({ quantity: -1, reason: 'sale', reference: numberOf('Durban Knits') });
       expect(cartDto.parse((await send(me.cookie, 'GET', '/api/cart')).body)).toEqual([]);
 
       // A replayed webhook changes nothing; a forged one is refused.
@@ -283,9 +286,47 @@ for (const target of testDatabases()) {
         'SELECT subject, body_text FROM mail_outbox WHERE recipient = $1 ORDER BY subject',
         [email],
       );
-      expect(mails.map((m) => m.subject)).toEqual(['Your order ORD-00001 from Durban Knits', 'Your order ORD-00001 from Soweto Sweets']);
-      expect(mails[1].body_text).toContain('Total paid: R');
-      expect(mails[1].body_text).toContain('Courier');
+      expect(mails.map((m) => m.subject).sort()).toEqual(
+        [`Your order ${numberOf('Durban Knits')} from Durban Knits`, `Your order ${numberOf('Soweto Sweets')} from Soweto Sweets`].sort(),
+      );
+      const sweetsMail = mails.find((m) => m.subject.endsWith('Soweto Sweets'))!;
+      expect(sweetsMail.body_text).toContain('Total paid: R');
+      expect(sweetsMail.body_text).toContain('Courier');
+      expect(sweetsMail.body_text).toContain('VAT/tax: R');
+    });
+
+    it('a seller whose prices include VAT: the VAT is taken out of the price paid, not added on top', async () => {
+      const honey = await openShop('Karoo Honey', {
+        shipping_enabled: true,
+        shipping_rates: [{ name: 'Courier', price_cents: 2_300 }],
+        tax_rate_bp: 1500,
+      });
+      await db.query(`UPDATE workspace_settings SET prices_include_vat = true WHERE workspace_id = $1`, [honey.ws]);
+      const jar = randomUUID();
+      await product(honey, jar, 'Fynbos honey jar', 11_500, 5);
+      const me = await buyer();
+      await add(me.cookie, pub(honey.ws, jar), 1);
+      const q = checkoutQuote.parse((await send(me.cookie, 'POST', '/api/checkout/quote', { shipping: [] })).body);
+      // 115.00 + 23.00 courier = 138.00, of which 15 % VAT is 18.00: the buyer pays the prices shown.
+      expect(q.sellers[0]).toMatchObject({
+        subtotal_cents: 11_500,
+        shipping_cents: 2_300,
+        tax_cents: 1_800,
+        tax_included: true,
+        total_cents: 13_800,
+      });
+      expect(q.total_cents).toBe(13_800);
+
+      const started = await send(me.cookie, 'POST', '/api/checkout', { address });
+      const pay = checkoutResult.parse(started.body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      expect(pay.total_cents).toBe(13_800);
+      expect(h.sandbox.state.transactions.get(pay.reference)?.amount).toBe(13_800);
+      const [order] = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders;
+      expect(order).toMatchObject({ tax_cents: 1_800, tax_included: true, total_cents: 13_800 });
+      // A seller who adds VAT on top is shown as such on the order.
+      const others = orderList.parse((await send(sweets.cookie, 'GET', `/api/workspaces/${sweets.ws}/orders`)).body).orders;
+      expect(others.find((o) => o.tax_cents > 0)).toMatchObject({ tax_included: false });
     });
 
     it('a declined card cancels the orders and frees their stock at once', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { stockMovements, type StockMovement } from '../../../schema/catalog.js';
+import { addedTax, includedTax } from '../../../schema/pos-totals.js';
 import {
   checkoutInput,
   ORDER_REFERENCE_PREFIX,
@@ -18,10 +19,9 @@ import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { workspaceLock, writeDocs } from '../../sync/sync.repo.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { stockMovementRules } from '../inventory/inventory.sync.js';
-import { takeRange } from '../number-blocks/number-blocks.repo.js';
 import * as cartRepo from './cart.repo.js';
 import { lineProblem, linesOf } from './cart.service.js';
-import { cartProducts, readSettings, type CartProduct } from './marketplace.repo.js';
+import { cartProducts, readPricesIncludeVat, readSettings, type CartProduct } from './marketplace.repo.js';
 import * as repo from './orders.repo.js';
 
 export const isOrderReference = (reference: string) => reference.startsWith(ORDER_REFERENCE_PREFIX);
@@ -38,14 +38,14 @@ interface Group {
   products: { productId: string; quantity: number; found: CartProduct }[];
 }
 
-/** Tax on goods and shipping at the seller's rate, rounded to the cent (half up). */
-export function taxOf(amountCents: number, rateBp: number): number {
-  return Math.round((amountCents * rateBp) / 10_000);
-}
-
-/** One seller's part of the cart, with the shipping option the buyer chose (the first one when none). */
+/**
+ * One seller's part of the cart, with the shipping option the buyer chose (the first one when none).
+ * Tax is on goods and shipping at the seller's storefront rate: taken out of the prices when the
+ * seller's workspace keeps VAT-inclusive prices (the price shown is the price paid), else added on top.
+ */
 function sellerQuoteOf(
   settings: StorefrontSettings,
+  pricesIncludeVat: boolean,
   lines: Group['products'],
   choice: string | undefined,
 ): { quote: Omit<SellerQuote, 'seller'>; unknownRate: boolean } {
@@ -53,7 +53,7 @@ function sellerQuoteOf(
   const options = settings.shipping_enabled ? settings.shipping_rates : [];
   const chosen = choice === undefined ? options[0] : options.find((o) => o.name === choice);
   const shipping = chosen?.price_cents ?? 0;
-  const tax = taxOf(subtotal + shipping, settings.tax_rate_bp);
+  const tax = (pricesIncludeVat ? includedTax : addedTax)(subtotal + shipping, settings.tax_rate_bp);
   return {
     unknownRate: choice !== undefined && options.length > 0 && !chosen,
     quote: {
@@ -69,7 +69,8 @@ function sellerQuoteOf(
       shipping_cents: shipping,
       tax_rate_bp: settings.tax_rate_bp,
       tax_cents: tax,
-      total_cents: subtotal + shipping + tax,
+      tax_included: pricesIncludeVat,
+      total_cents: subtotal + shipping + (pricesIncludeVat ? 0 : tax),
     },
   };
 }
@@ -94,9 +95,10 @@ async function priceCart(
   const groups: Group[] = [];
   for (const [workspaceId, products] of byWorkspace) {
     const settings = await readSettings(q, workspaceId);
+    const pricesIncludeVat = await readPricesIncludeVat(q, workspaceId);
     const seller = products[0].found.product.seller;
     const choice = choices.find((c) => c.seller === seller.slug)?.rate;
-    const { quote, unknownRate } = sellerQuoteOf(settings, products, choice);
+    const { quote, unknownRate } = sellerQuoteOf(settings, pricesIncludeVat, products, choice);
     if (unknownRate) throw badRequest(orderMessages.unknownRate, { errors: { shipping: [orderMessages.unknownRate] } });
     groups.push({ workspaceId, settings, products, quote: { seller, ...quote } });
   }
@@ -121,7 +123,7 @@ const orderNumber = (prefix: string, n: number) => `${prefix}-${String(n).padSta
  * Checks out the signed-in buyer's whole cart. In one transaction holding the cart's product rows:
  * prices are read again (a change is answered with the new cart and nothing is charged), stock less
  * what other unpaid checkouts hold must cover each line, and one pending order per seller is made
- * with the next number of that seller's order series. Then one card payment for the whole cart is
+ * with the next number of the marketplace's order series (unique across sellers). Then one card payment for the whole cart is
  * started, split so each seller with a payout account receives their order's total.
  */
 export async function checkout(deps: AppDeps, userId: number, input: Input): Promise<CheckoutResult> {
@@ -190,7 +192,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
       });
       const orders: { ws: number; number: string; seller: string; total: number }[] = [];
       for (const g of groups) {
-        const number = orderNumber(g.settings.order_prefix, await takeRange(tx, g.workspaceId, 'order', 1));
+        const number = orderNumber(g.settings.order_prefix, await repo.nextOrderNumber(tx));
         await repo.insertOrder(tx, {
           workspaceId: g.workspaceId,
           id: randomUUID(),

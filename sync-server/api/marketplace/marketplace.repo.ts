@@ -349,6 +349,14 @@ export async function readSettings(q: Queryable, workspaceId: number): Promise<S
   return rows[0] ?? storefrontDefaults;
 }
 
+/** Whether the seller's prices already hold VAT (the workspace's setting; no settings row means not). */
+export async function readPricesIncludeVat(q: Queryable, workspaceId: number): Promise<boolean> {
+  const rows = await q.query<{ prices_include_vat: boolean }>(`SELECT prices_include_vat FROM workspace_settings WHERE workspace_id = $1`, [
+    workspaceId,
+  ]);
+  return rows[0]?.prices_include_vat ?? false;
+}
+
 export async function writeSettings(q: Queryable, workspaceId: number, s: StorefrontSettings): Promise<void> {
   await q.query(
     `INSERT INTO storefront_settings (workspace_id, ${SETTINGS_COLUMNS}, updated_at)

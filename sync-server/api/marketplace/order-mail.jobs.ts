@@ -34,13 +34,14 @@ async function sendConfirmation(deps: AppDeps, workspaceId: number, orderId: str
     const a = dto.shipping_address;
     const address = [a.name, a.line1, a.line2, `${a.city}, ${a.province} ${a.postal_code}`, a.country].filter(Boolean);
     const link = `${deps.config.APP_ORIGIN}/orders`;
+    const vatLabel = dto.tax_included ? 'VAT included' : 'VAT/tax';
     const text = [
       `Thank you for your order from ${dto.seller.name}.`,
       '',
       `Order ${dto.order_number}`,
       ...lines,
       `Shipping${dto.shipping_method ? ` (${dto.shipping_method})` : ''}: ${money(dto.shipping_cents)}`,
-      `VAT/tax: ${money(dto.tax_cents)}`,
+      `${vatLabel}: ${money(dto.tax_cents)}`,
       `Total paid: ${money(dto.total_cents)}`,
       '',
       'Delivering to:',
@@ -51,7 +52,7 @@ async function sendConfirmation(deps: AppDeps, workspaceId: number, orderId: str
     const html = `<p>Thank you for your order from <strong>${escapeHtml(dto.seller.name)}</strong>.</p>
 <h2>Order ${escapeHtml(dto.order_number)}</h2>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
-<p>Shipping: ${escapeHtml(money(dto.shipping_cents))}<br>VAT/tax: ${escapeHtml(money(dto.tax_cents))}<br><strong>Total paid: ${escapeHtml(money(dto.total_cents))}</strong></p>
+<p>Shipping: ${escapeHtml(money(dto.shipping_cents))}<br>${vatLabel}: ${escapeHtml(money(dto.tax_cents))}<br><strong>Total paid: ${escapeHtml(money(dto.total_cents))}</strong></p>
 <p>Delivering to:<br>${address.map((l) => escapeHtml(String(l))).join('<br>')}</p>
 <p><a href="${escapeHtml(link)}">Follow your order</a></p>`;
     await deps.mailer.send({ to: dto.buyer.email, subject: `Your order ${dto.order_number} from ${dto.seller.name}`, text, html });

@@ -292,6 +292,12 @@ async function paymentsOf(q: Queryable, orders: readonly { workspace_id: number;
 }
 
 /** Orders as the API shows them, with their items and payments. */
+/** The next marketplace order number: one series for every seller, so an order number names one order. */
+export async function nextOrderNumber(q: Queryable): Promise<number> {
+  const rows = await q.query<{ n: string }>(`SELECT nextval('marketplace_order_numbers') AS n`);
+  return Number(rows[0].n);
+}
+
 export async function orderDtos(q: Queryable, orders: readonly OrderRow[]): Promise<OrderDto[]> {
   const [items, payments] = await Promise.all([itemsOf(q, orders), paymentsOf(q, orders)]);
   const mine = <T extends { workspace_id: number; order_id: string }>(list: T[], o: OrderRow) =>
@@ -305,6 +311,8 @@ export async function orderDtos(q: Queryable, orders: readonly OrderRow[]): Prom
     subtotal_cents: o.subtotal_cents,
     shipping_cents: o.shipping_cents,
     tax_cents: o.tax_cents,
+    // An order keeps its figures, not the seller's setting at the time: VAT that was not added on top was inside the prices.
+    tax_included: o.tax_cents > 0 && o.total_cents === o.subtotal_cents + o.shipping_cents,
     total_cents: o.total_cents,
     refunded_cents: o.refunded_cents,
     shipping_method: o.shipping_method,

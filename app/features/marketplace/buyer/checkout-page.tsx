@@ -246,7 +246,9 @@ function SellerPart({ quote, choice, onChoose }: { quote: SellerQuote; choice: s
         <dd>{rand(quote.subtotal_cents)}</dd>
         <dt>Shipping</dt>
         <dd>{quote.shipping_cents === 0 ? 'Free' : rand(quote.shipping_cents)}</dd>
-        <dt>VAT ({(quote.tax_rate_bp / 100).toLocaleString('en-ZA')}%)</dt>
+        <dt>
+          {quote.tax_included ? 'VAT included' : 'VAT'} ({(quote.tax_rate_bp / 100).toLocaleString('en-ZA')}%)
+        </dt>
         <dd>{rand(quote.tax_cents)}</dd>
         <dt>
           <strong>Total</strong>

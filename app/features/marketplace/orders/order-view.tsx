@@ -47,7 +47,7 @@ export function OrderSummary({ order, heading, children }: { order: OrderDto; he
       <dl className={s.summaryFigures}>
         <dt>Shipping{order.shipping_method ? ` (${order.shipping_method})` : ''}</dt>
         <dd>{money(order, order.shipping_cents)}</dd>
-        <dt>VAT</dt>
+        <dt>{order.tax_included ? 'VAT included' : 'VAT'}</dt>
         <dd>{money(order, order.tax_cents)}</dd>
         <dt>
           <strong>Total</strong>
