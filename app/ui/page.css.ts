@@ -5,6 +5,9 @@ const phone = 'screen and (max-width: 767px)';
 
 /** A page column for the pages outside a workspace (control hub, create, invitations). */
 export const page = style({
+  // A set width, not the content's: inside the shell's flex column the auto margins would size the page
+  // to its widest content, so a wide table would widen the whole phone screen instead of scrolling in its box.
+  width: '100%',
   maxWidth: '960px',
   margin: '0 auto',
   padding: `${vars.space.xl} ${vars.space.lg} ${vars.space.xxl}`,

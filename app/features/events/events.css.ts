@@ -32,7 +32,8 @@ export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s
 export const table = style({ width: '100%', minWidth: '34rem', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
 export const th = style({ textAlign: 'left', padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}` });
 export const td = style({ padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: 'break-word' });
-export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
+// Positioned, so visually hidden text inside (an Actions header) scrolls with the table instead of widening the page.
+export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%', position: 'relative' });
 
 /** The door's answer, big enough to read at arm's length. */
 export const verdict = styleVariants({

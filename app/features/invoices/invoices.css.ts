@@ -147,7 +147,8 @@ export const dates = style({
 export const dateRow = style({ display: 'contents' });
 globalStyle(`${dates} dd`, { margin: 0 });
 
-export const tableWrap = style({ overflowX: 'auto' });
+// Positioned, so visually hidden text inside scrolls with the table instead of widening the page.
+export const tableWrap = style({ overflowX: 'auto', position: 'relative' });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' });
 globalStyle(`${table} th, ${table} td`, {
   padding: `${vars.space.sm} ${vars.space.xs}`,

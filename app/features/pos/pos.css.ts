@@ -206,7 +206,7 @@ export const customer = style({
 });
 export const contactOption = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', textAlign: 'left', minWidth: 0 });
 export const stockWarning = style({ color: vars.color.warning, fontWeight: 600, margin: 0, gridColumn: '1 / -1' });
-export const zTableWrap = style({ overflowX: 'auto', maxWidth: '100%' });
+export const zTableWrap = style({ overflowX: 'auto', maxWidth: '100%', position: 'relative' });
 export const zTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.xs, fontVariantNumeric: 'tabular-nums' });
 globalStyle(`${zTable} th, ${zTable} td`, {
   padding: `${vars.space.xs} 3px`,

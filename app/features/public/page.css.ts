@@ -79,7 +79,12 @@ export const scrollHint = style({
   margin: `0 0 ${vars.space.sm}`,
   '@media': { 'screen and (max-width: 600px)': { display: 'block' } },
 });
-export const tableWrap = style({ overflowX: 'auto', border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.lg });
+export const tableWrap = style({
+  overflowX: 'auto',
+  position: 'relative',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+});
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm, minWidth: '560px' });
 globalStyle(`${table} th, ${table} td`, {
   textAlign: 'left',
