@@ -210,6 +210,8 @@ export const orderList = z.object({ orders: z.array(orderDto) });
 /** Where a checkout stands when the buyer comes back from the card page. */
 export const checkoutState = z.object({
   status: z.enum(['pending', 'paid', 'failed']),
+  /** A payment that came after the checkout closed (or short) and whose goods could not be had: going back, or back. */
+  refund: z.enum(['due', 'refunded']).nullable(),
   orders: z.array(orderDto),
 });
 

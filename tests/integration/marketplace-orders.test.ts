@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutQuote, checkoutResult, orderDto, orderList, orderMessages } from '../../schema/marketplace-orders.js';
+import {
+  checkoutQuote,
+  checkoutResult,
+  checkoutState as checkoutStateDto,
+  orderDto,
+  orderList,
+  orderMessages,
+} from '../../schema/marketplace-orders.js';
 import { cartDto } from '../../schema/marketplace.js';
 import type { Db } from '../../sync-server/db/db.js';
+import { refundDuePayments } from '../../sync-server/api/marketplace/checkout.service.js';
 import { enqueueConfirmations, expireOrderCheckouts, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
@@ -462,6 +470,90 @@ for (const target of testDatabases()) {
       const listed = orderList.parse((await send(knits.cookie, 'GET', `/api/workspaces/${knits.ws}/orders`)).body).orders;
       expect(listed.map((o) => o.payment_status)).not.toContain('failed');
       expect(checkoutResult.parse((await send(other.cookie, 'POST', '/api/checkout', { address })).body).outcome).toBe('pay');
+    });
+
+    it('a payment after the hold: the order goes ahead while its stock is there, else the money goes back in full', async () => {
+      knits.cookie = await accessCookie(h.server.deps, knits.user);
+      const pot = randomUUID();
+      const bowl = randomUUID();
+      await product(knits, pot, 'Clay pot', 9_000, 1);
+      await product(knits, bowl, 'Clay bowl', 6_000, 2);
+      const start = async (productId: string) => {
+        const who = await buyer();
+        await add(who.cookie, pub(knits.ws, productId), 1);
+        const pay = checkoutResult.parse((await send(who.cookie, 'POST', '/api/checkout', { address })).body);
+        if (pay.outcome !== 'pay') throw new Error('expected a payment');
+        return { who, pay };
+      };
+      const late = await start(pot);
+      const kept = await start(bowl);
+      h.server.advance(31 * 60_000);
+      expect(await expireOrderCheckouts(h.server.deps)).toBeGreaterThanOrEqual(2);
+      // Sessions renewed, as the buyers' and the seller's browsers would after half an hour.
+      for (const who of [late.who, kept.who]) who.cookie = await accessCookie(h.server.deps, who.id);
+      knits.cookie = await accessCookie(h.server.deps, knits.user);
+      // Meanwhile someone else buys the last pot.
+      const first = await start(pot);
+      await payOnCheckout(first.pay.authorization_url);
+      await h.sandbox.idle();
+      expect(await onHand(knits.ws, pot)).toBe(0);
+
+      // The bowl is still there: the late payment confirms its order and takes its stock.
+      await payOnCheckout(kept.pay.authorization_url);
+      await h.sandbox.idle();
+      const bowlState = checkoutStateDto.parse((await send(kept.who.cookie, 'GET', `/api/checkout/${kept.pay.reference}`)).body);
+      expect(bowlState).toMatchObject({ status: 'paid', refund: null });
+      expect(bowlState.orders.map((o) => [o.status, o.payment_status])).toEqual([['confirmed', 'paid']]);
+      expect(await onHand(knits.ws, bowl)).toBe(1);
+
+      // The pot is gone: nothing is oversold, the orders stay cancelled, and the whole payment is refunded.
+      await payOnCheckout(late.pay.authorization_url);
+      await h.sandbox.idle();
+      expect(await onHand(knits.ws, pot)).toBe(0);
+      const potState = checkoutStateDto.parse((await send(late.who.cookie, 'GET', `/api/checkout/${late.pay.reference}`)).body);
+      expect(potState).toMatchObject({ status: 'failed', refund: 'refunded' });
+      expect(potState.orders.map((o) => [o.status, o.payment_status])).toEqual([['cancelled', 'failed']]);
+      const charged = h.sandbox.state.transactions.get(late.pay.reference);
+      expect(charged?.refunded).toBe(charged?.amount);
+      // A replayed webhook or the sweep asks for no second refund.
+      const data = h.sandbox.state.transactionData(charged!);
+      expect((await h.postWebhook({ event: 'charge.success', data })).status).toBe(200);
+      await expireOrderCheckouts(h.server.deps);
+      expect(await refundDuePayments(h.server.deps)).toBe(0);
+      expect(h.sandbox.state.refunds.filter((r) => r.transaction.reference === late.pay.reference)).toHaveLength(1);
+    });
+
+    it('a refund the card partner cannot take now stays due and is asked again by the sweep', async () => {
+      knits.cookie = await accessCookie(h.server.deps, knits.user);
+      const cup = randomUUID();
+      await product(knits, cup, 'Clay cup', 4_000, 1);
+      const who = await buyer();
+      await add(who.cookie, pub(knits.ws, cup), 1);
+      const pay = checkoutResult.parse((await send(who.cookie, 'POST', '/api/checkout', { address })).body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      h.server.advance(31 * 60_000);
+      await expireOrderCheckouts(h.server.deps);
+      who.cookie = await accessCookie(h.server.deps, who.id);
+      knits.cookie = await accessCookie(h.server.deps, knits.user);
+      // The seller sold the last cup at the till meanwhile.
+      await restock(knits, cup, -1);
+      // The card partner cannot be reached when the late payment arrives.
+      const config = h.server.deps.config;
+      const apiUrl = config.PAYSTACK_BASE_URL;
+      config.PAYSTACK_BASE_URL = 'http://127.0.0.1:9';
+      try {
+        await payOnCheckout(pay.authorization_url);
+        await h.sandbox.idle();
+      } finally {
+        config.PAYSTACK_BASE_URL = apiUrl;
+      }
+      const due = checkoutStateDto.parse((await send(who.cookie, 'GET', `/api/checkout/${pay.reference}`)).body);
+      expect(due).toMatchObject({ status: 'failed', refund: 'due' });
+      expect(h.sandbox.state.transactions.get(pay.reference)?.refunded ?? 0).toBe(0);
+      // The sweep tries again; the partner takes it.
+      expect(await refundDuePayments(h.server.deps)).toBe(1);
+      const after = checkoutStateDto.parse((await send(who.cookie, 'GET', `/api/checkout/${pay.reference}`)).body);
+      expect(after.refund).toBe('refunded');
     });
   });
 }

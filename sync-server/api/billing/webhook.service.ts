@@ -9,7 +9,7 @@ import { webhookSignatureValid } from '../../payments/signature.js';
 import { brand } from '../../../schema/brand.js';
 import { isInvoiceReference, settleInvoicePayment } from '../invoices/invoice-pay.settle.js';
 import { isTicketReference, settleTicketPayment } from '../events/tickets.service.js';
-import { isOrderReference, settleOrderPayment } from '../marketplace/checkout.service.js';
+import { isOrderReference, refundDuePayments, settleOrderPayment } from '../marketplace/checkout.service.js';
 import { grantAllowance } from '../ai/ai-credits.repo.js';
 import * as repo from './billing.repo.js';
 import { addCycle, cardLabel, linkProviderSubscription, settlePayment, type FollowUp } from './settle.js';
@@ -64,6 +64,10 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
       });
       const gateway = paymentGateway(deps.config);
       if (followUp && gateway) await linkProviderSubscription(deps, gateway, followUp);
+      // A late or short marketplace payment whose goods could not be had goes back at once (the hourly sweep retries).
+      if (isOrderReference(verified.reference) && result === 'handled') {
+        await refundDuePayments(deps).catch((err: unknown) => deps.log.warn({ err }, 'marketplace refund left to the sweep'));
+      }
       return result;
     }
     case 'subscription.create':
