@@ -9,6 +9,7 @@ import { orderMailJobs } from '../api/marketplace/order-mail.jobs.js';
 import { contentPublishJobs } from '../api/content/content-publish.jobs.js';
 import { dbUpkeepJobs } from './db-upkeep.jobs.js';
 import { bookingMailJobs } from '../api/bookings/booking-mail.jobs.js';
+import { cardRefundJobs } from '../payments/refunds-due.js';
 import { startJobQueue, type JobArea, type JobQueue } from './job-queue.js';
 
 /** Every area with jobs, one line each. */
@@ -23,6 +24,7 @@ export const jobAreas: readonly JobArea[] = [
   contentPublishJobs,
   dbUpkeepJobs,
   bookingMailJobs,
+  cardRefundJobs,
 ];
 
 /** Starts the job queue with every area's jobs and workers; `stop` ends them before the database closes. */

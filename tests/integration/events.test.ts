@@ -16,6 +16,7 @@ import { smtpMailer } from '../../sync-server/mail/mailer.js';
 import { renderShell, siteOrigin } from '../../sync-server/seo/page-meta.js';
 import { metaFor } from '../../sync-server/seo/seo.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
+import { payRefundsDue, refundStateOf } from '../../sync-server/payments/refunds-due.js';
 import { testDatabases } from '../support/databases.js';
 import { mimeAttachments, quotedPrintableText } from '../support/mime.js';
 import { pdfFirstPageImages, pdfText } from '../support/pdf-text.js';
@@ -462,7 +463,7 @@ for (const target of testDatabases()) {
       expect(missing).toMatchObject({ status: 404, body: { message: eventMessages.registrationNotFound } });
     });
 
-    it('requires_approval with paid tickets: paid first with no ticket; declined, the buyer is told the money comes back', async () => {
+    it('requires_approval with paid tickets: paid first with no ticket; declined, the payment is refunded in full and the buyer is told', async () => {
       const event = await approvalEvent([{ name: 'Patron', price_cents: 40_000, quantity: 4 }]);
       const [typeId] = event.typeIds;
       const payer = unique('patron');
@@ -478,12 +479,21 @@ for (const target of testDatabases()) {
       expect(waiting.body.registrations).toEqual([
         expect.objectContaining({ email: payer, payment_status: 'paid', amount_paid_cents: 40_000 }),
       ]);
-      await send('POST', `${registrationsPath(event.id)}/${String(started.body.registration_id)}/decline`, {});
+      const declined = await send('POST', `${registrationsPath(event.id)}/${String(started.body.registration_id)}/decline`, {});
+      expect(declined.status, JSON.stringify(declined.body)).toBe(200);
       expect(await sold(typeId)).toBe(0);
+      // The card partner was asked for the whole payment back, once.
+      const reference = String(started.body.reference);
+      expect(harness.sandbox.state.transactions.get(reference)?.refunded).toBe(40_000);
+      expect(harness.sandbox.state.refunds.filter((r) => r.transaction.reference === reference)).toHaveLength(1);
+      expect(await payRefundsDue(harness.server.deps)).toBe(0);
+      expect(await refundStateOf(db, reference)).toBe('refunded');
+      const after = await send('GET', `/api/workspaces/${ws}/events/${event.id}/attendees`);
+      expect((after.body.attendees as unknown[]).length).toBe(0);
       await runMailJobs();
       expect(quotedPrintableText(mailsTo(payer)[0].raw)).toContain(
         // The mail text is read with no-break spaces as plain ones.
-        `will refund the ${formatCents(40_000, 'ZAR').replace(/\u00a0/g, ' ')} you paid`,
+        `The ${formatCents(40_000, 'ZAR').replace(/\u00a0/g, ' ')} you paid is being refunded to your card`,
       );
     });
 

@@ -10,7 +10,7 @@ import {
 } from '../../schema/marketplace-orders.js';
 import { cartDto } from '../../schema/marketplace.js';
 import type { Db } from '../../sync-server/db/db.js';
-import { refundDuePayments } from '../../sync-server/api/marketplace/checkout.service.js';
+import { payRefundsDue } from '../../sync-server/payments/refunds-due.js';
 import { enqueueConfirmations, expireOrderCheckouts, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
@@ -519,7 +519,7 @@ for (const target of testDatabases()) {
       const data = h.sandbox.state.transactionData(charged!);
       expect((await h.postWebhook({ event: 'charge.success', data })).status).toBe(200);
       await expireOrderCheckouts(h.server.deps);
-      expect(await refundDuePayments(h.server.deps)).toBe(0);
+      expect(await payRefundsDue(h.server.deps)).toBe(0);
       expect(h.sandbox.state.refunds.filter((r) => r.transaction.reference === late.pay.reference)).toHaveLength(1);
     });
 
@@ -551,7 +551,7 @@ for (const target of testDatabases()) {
       expect(due).toMatchObject({ status: 'failed', refund: 'due' });
       expect(h.sandbox.state.transactions.get(pay.reference)?.refunded ?? 0).toBe(0);
       // The sweep tries again; the partner takes it.
-      expect(await refundDuePayments(h.server.deps)).toBe(1);
+      expect(await payRefundsDue(h.server.deps)).toBe(1);
       const after = checkoutStateDto.parse((await send(who.cookie, 'GET', `/api/checkout/${pay.reference}`)).body);
       expect(after.refund).toBe('refunded');
     });

@@ -9,7 +9,8 @@ import { webhookSignatureValid } from '../../payments/signature.js';
 import { brand } from '../../../schema/brand.js';
 import { isInvoiceReference, settleInvoicePayment } from '../invoices/invoice-pay.settle.js';
 import { isTicketReference, settleTicketPayment } from '../events/tickets.service.js';
-import { isOrderReference, refundDuePayments, settleOrderPayment } from '../marketplace/checkout.service.js';
+import { isOrderReference, settleOrderPayment } from '../marketplace/checkout.service.js';
+import { payRefundsDueSoon } from '../../payments/refunds-due.js';
 import { grantAllowance } from '../ai/ai-credits.repo.js';
 import * as repo from './billing.repo.js';
 import { addCycle, cardLabel, linkProviderSubscription, settlePayment, type FollowUp } from './settle.js';
@@ -65,9 +66,7 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
       const gateway = paymentGateway(deps.config);
       if (followUp && gateway) await linkProviderSubscription(deps, gateway, followUp);
       // A late or short marketplace payment whose goods could not be had goes back at once (the hourly sweep retries).
-      if (isOrderReference(verified.reference) && result === 'handled') {
-        await refundDuePayments(deps).catch((err: unknown) => deps.log.warn({ err }, 'marketplace refund left to the sweep'));
-      }
+      if (isOrderReference(verified.reference) && result === 'handled') await payRefundsDueSoon(deps);
       return result;
     }
     case 'subscription.create':

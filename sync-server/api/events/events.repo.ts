@@ -404,6 +404,7 @@ export interface RegistrationRow {
   registration_status: 'pending' | 'confirmed' | 'cancelled';
   payment_status: AttendeeDto['payment_status'];
   amount_cents: number | string;
+  amount_paid_cents: number | string;
   currency: string;
   reference: string | null;
   needs_approval: boolean;
@@ -479,6 +480,11 @@ export async function decideRegistration(q: Queryable, ws: number, id: string, s
     status,
     at,
   ]);
+}
+
+/** A declined registration whose card payment is owed back (the refund itself is in card_refunds_due). */
+export async function setRegistrationRefunded(q: Queryable, ws: number, id: string): Promise<void> {
+  await q.query(`UPDATE registrations SET payment_status = 'refunded' WHERE workspace_id = $1 AND id = $2`, [ws, id]);
 }
 
 export async function setRegistrationFailed(q: Queryable, ws: number, id: string): Promise<void> {

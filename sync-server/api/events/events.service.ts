@@ -1,3 +1,4 @@
+import { payRefundsDueSoon, recordRefundDue } from '../../payments/refunds-due.js';
 import { randomUUID } from 'node:crypto';
 import {
   eventMessages,
@@ -291,7 +292,9 @@ export async function registrationRequests(deps: AppDeps, c: EventsCaller, event
 /**
  * The organiser's decision on a registration waiting for approval, in their workspace's scope (a
  * registration of another workspace is not found). Approved: its held seats become signed tickets
- * and their e-mail is queued. Declined: its seats go back on sale and a short e-mail is queued.
+ * and their e-mail is queued. Declined: its seats go back on sale, a card payment for them is refunded
+ * in full through the card partner (asked after commit, retried hourly until accepted), and a short
+ * e-mail is queued.
  */
 export async function decideRegistration(
   deps: AppDeps,
@@ -301,7 +304,7 @@ export async function decideRegistration(
   decision: 'approve' | 'decline',
 ) {
   requireManager(c);
-  return scoped(deps, c, async (q) => {
+  const answer = await scoped(deps, c, async (q) => {
     await found(q, c, eventId, true);
     const reg = await repo.awaitingRegistration(q, c.workspaceId, eventId, registrationId);
     if (!reg) {
@@ -316,8 +319,16 @@ export async function decideRegistration(
     } else {
       await repo.decideRegistration(q, c.workspaceId, registrationId, 'cancelled', deps.now());
       for (const line of reg.lines) await repo.releaseTickets(q, c.workspaceId, line.ticket_type_id, line.quantity);
+      // A card payment for seats that will not be issued goes back in full, in this same commit.
+      const paid = Number(reg.amount_paid_cents);
+      if (reg.payment_status === 'paid' && paid > 0 && reg.reference) {
+        await recordRefundDue(q, { reference: reg.reference, amount: paid, note: 'Registration declined by the organiser' });
+        await repo.setRegistrationRefunded(q, c.workspaceId, registrationId);
+      }
       await recordTicketMail(q, { ...mail, kind: 'declined' });
     }
     return { registrations: await repo.registrationRequests(q, c.workspaceId, eventId) };
   });
+  if (decision === 'decline') await payRefundsDueSoon(deps);
+  return answer;
 }

@@ -63,14 +63,19 @@ export async function ticketsMail(origin: string, reg: MailedRegistration, ticke
   return { subject: `Your tickets: ${reg.event_title}`, text, html, attachments };
 }
 
-/** The short e-mail a declined registration gets (a paid one is told its money comes back). */
+/** The short e-mail a declined registration gets (a paid one is told its money is being refunded). */
 export function declinedMail(reg: MailedRegistration): MailContent {
-  const paid = reg.payment_status === 'paid' && Number(reg.amount_paid_cents) > 0;
+  const paid = (reg.payment_status === 'paid' || reg.payment_status === 'refunded') && Number(reg.amount_paid_cents) > 0;
   const lines = [
     `Hello ${reg.name},`,
     '',
     `${reg.organiser} could not accept your registration for ${reg.event_title} (${ticketWhen(reg)}${place(reg)}). No ticket was issued.`,
-    ...(paid ? ['', `${reg.organiser} will refund the ${formatCents(Number(reg.amount_paid_cents), reg.currency)} you paid.`] : []),
+    ...(paid
+      ? [
+          '',
+          `The ${formatCents(Number(reg.amount_paid_cents), reg.currency)} you paid is being refunded to your card; banks take a few days to show it.`,
+        ]
+      : []),
     '',
     `— ${reg.organiser}`,
   ];

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { workspaceLock, writeDocs } from '../../sync/sync.repo.js';
-import { paymentGateway } from '../../payments/payments.js';
+import { payRefundsDueSoon, recordRefundDue, refundStateOf } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { stockMovementRules } from '../inventory/inventory.sync.js';
 import * as cartRepo from './cart.repo.js';
@@ -325,19 +325,19 @@ export async function returnStock(
  * and the confirmation e-mails are queued. Refused: the orders are cancelled and their stock is free.
  * Paid after the checkout closed (the hold ran out, or a refused card was followed by one that went
  * through): the orders go ahead if their stock is still there, else the money is due back in full
- * (`refundDuePayments` asks the card partner after commit). Paid short: the money is due back too.
+ * (the card partner is asked after commit). Paid short: the money is due back too.
  */
 export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
   const checkout = await repo.checkoutForUpdate(tx, t.reference);
   if (!checkout) return 'ignored';
-  if (checkout.status === 'paid' || checkout.refund_due_cents !== null) return 'duplicate';
+  if (checkout.status === 'paid' || (await refundStateOf(tx, t.reference)) !== null) return 'duplicate';
   if (t.status !== 'success') {
     if (checkout.status === 'pending' && t.status !== 'pending') await failCheckout(tx, checkout.id, now);
     return 'handled';
   }
   if (t.amount < checkout.amount_cents || t.currency !== checkout.currency) {
     if (checkout.status === 'pending') await failCheckout(tx, checkout.id, now);
-    await repo.setRefundDue(tx, checkout.id, t.amount);
+    await recordRefundDue(tx, { reference: t.reference, note: LATE_REFUND_NOTE });
     return 'handled';
   }
   const paidAt = t.paidAt ? new Date(t.paidAt) : now;
@@ -348,7 +348,7 @@ export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, 
   }
   const items = await repo.itemsOf(tx, orders);
   if (checkout.status === 'failed' && !(await stillInStock(tx, items, now))) {
-    await repo.setRefundDue(tx, checkout.id, t.amount);
+    await recordRefundDue(tx, { reference: t.reference, note: LATE_REFUND_NOTE });
     return 'handled';
   }
   for (const o of orders) {
@@ -393,34 +393,7 @@ async function stillInStock(tx: Queryable, items: repo.ItemRow[], now: Date): Pr
   return true;
 }
 
-/** A refund claimed by a worker that died is tried again after this long. */
-const REFUND_CLAIM_MINUTES = 15;
-
-/**
- * Asks the card partner to refund, in full, each payment due back (a late or short payment whose
- * goods could not be had). Accepted refunds are recorded; a refusal or an unreachable partner leaves
- * the refund due, with its reason, for the next run. Returns how many the partner accepted.
- */
-export async function refundDuePayments(deps: AppDeps): Promise<number> {
-  const gateway = paymentGateway(deps.config);
-  if (!gateway) return 0;
-  const due = await repo.claimDueRefunds(deps.db, deps.now(), REFUND_CLAIM_MINUTES, 20);
-  let done = 0;
-  for (const d of due) {
-    try {
-      await gateway.refund({
-        reference: d.reference,
-        note: 'The order could not go ahead: the payment came after the checkout closed, or short',
-      });
-      await repo.settleRefund(deps.db, d.id, { refundedAt: deps.now() });
-      done += 1;
-    } catch (err) {
-      deps.log.warn({ err, reference: d.reference }, 'marketplace refund not accepted yet');
-      await repo.settleRefund(deps.db, d.id, { error: err instanceof Error ? err.message : String(err) });
-    }
-  }
-  return done;
-}
+const LATE_REFUND_NOTE = 'The order could not go ahead: the payment came after the checkout closed, or short';
 
 /**
  * Where a checkout stands, for the page the buyer comes back to. One still pending here is asked of
@@ -432,8 +405,7 @@ export async function checkoutState(deps: AppDeps, userId: number, reference: st
     const c = await repo.checkoutByReference(deps.db, userId, reference);
     if (!c) throw notFound(orderMessages.checkoutNotFound);
     const orders = await repo.ordersOfCheckout(deps.db, c.id);
-    const refund = c.refund_due_cents === null ? null : c.refunded_at ? ('refunded' as const) : ('due' as const);
-    return { status: c.status, refund, orders: await repo.orderDtos(deps.db, orders) };
+    return { status: c.status, refund: await refundStateOf(deps.db, reference), orders: await repo.orderDtos(deps.db, orders) };
   };
   const first = await state();
   if (first.status !== 'pending') return first;
@@ -441,7 +413,7 @@ export async function checkoutState(deps: AppDeps, userId: number, reference: st
   const verified = await viaProvider(() => gateway.verify(reference));
   if (verified.status === 'pending') return first;
   await deps.db.transaction((tx) => settleOrderPayment(tx, verified, deps.now()));
-  await refundDuePayments(deps).catch((err: unknown) => deps.log.warn({ err }, 'marketplace refund left to the sweep'));
+  await payRefundsDueSoon(deps);
   return state();
 }
 

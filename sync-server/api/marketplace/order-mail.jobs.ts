@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { defineJob, defineSweep, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
 import { escapeHtml } from '../../mail/templates.js';
 import { readSettings } from './marketplace.repo.js';
-import { ORDER_HOLD_MINUTES, refundDuePayments } from './checkout.service.js';
+import { ORDER_HOLD_MINUTES } from './checkout.service.js';
 import * as repo from './orders.repo.js';
 
 export const ORDER_CONFIRMATION_JOB = 'marketplace-order-confirmation';
@@ -92,9 +92,6 @@ export const orderMailJobs: JobArea = {
     defineSweep(EXPIRE_ORDER_CHECKOUTS_JOB, async () => {
       const closed = await expireOrderCheckouts(deps);
       if (closed > 0) deps.log.info({ closed }, 'unpaid marketplace checkouts expired');
-      // Refunds of late or short payments the card partner has not accepted yet are asked again.
-      const refunded = await refundDuePayments(deps);
-      if (refunded > 0) deps.log.info({ refunded }, 'late marketplace payments refunded');
     }),
   ],
   async start(deps, queue) {

@@ -18,8 +18,6 @@ export interface CheckoutRow {
   amount_cents: number;
   currency: string;
   status: 'pending' | 'paid' | 'failed';
-  refund_due_cents: number | null;
-  refunded_at: Date | string | null;
 }
 
 export interface OrderRow {
@@ -206,12 +204,8 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<void> {
 }
 
 /** A checkout by its reference, locked for settling (unscoped: the webhook). */
-const CHECKOUT_COLUMNS = 'id, user_id, reference, email, amount_cents, currency, status, refund_due_cents, refunded_at';
-const checkoutOf = (row: CheckoutRow): CheckoutRow => ({
-  ...row,
-  amount_cents: Number(row.amount_cents),
-  refund_due_cents: row.refund_due_cents === null ? null : Number(row.refund_due_cents),
-});
+const CHECKOUT_COLUMNS = 'id, user_id, reference, email, amount_cents, currency, status';
+const checkoutOf = (row: CheckoutRow): CheckoutRow => ({ ...row, amount_cents: Number(row.amount_cents) });
 
 export async function checkoutForUpdate(tx: Queryable, reference: string): Promise<CheckoutRow | undefined> {
   const [row] = await tx.query<CheckoutRow>(`SELECT ${CHECKOUT_COLUMNS} FROM marketplace_checkouts WHERE reference = $1 FOR UPDATE`, [
@@ -226,38 +220,6 @@ export async function checkoutByReference(q: Queryable, userId: number, referenc
     userId,
   ]);
   return row && checkoutOf(row);
-}
-
-/** Records that a payment taken for this checkout must go back (once: a second call changes nothing). */
-export async function setRefundDue(tx: Queryable, checkoutId: string, amount: number): Promise<void> {
-  await tx.query('UPDATE marketplace_checkouts SET refund_due_cents = $2 WHERE id = $1 AND refund_due_cents IS NULL', [checkoutId, amount]);
-}
-
-/**
- * Claims up to `limit` refunds due and not yet accepted by the card partner, skipping those another
- * worker claimed less than `leaseMinutes` ago.
- */
-export async function claimDueRefunds(q: Queryable, at: Date, leaseMinutes: number, limit: number) {
-  const rows = await q.query<{ id: string; reference: string; refund_due_cents: string }>(
-    `UPDATE marketplace_checkouts SET refund_claimed_at = $1
-      WHERE id IN (
-        SELECT id FROM marketplace_checkouts
-         WHERE refund_due_cents IS NOT NULL AND refunded_at IS NULL
-           AND (refund_claimed_at IS NULL OR refund_claimed_at < $1::timestamptz - make_interval(mins => $2))
-         ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-      RETURNING id, reference, refund_due_cents`,
-    [at, leaseMinutes, limit],
-  );
-  return rows.map((r) => ({ id: r.id, reference: r.reference, amount: Number(r.refund_due_cents) }));
-}
-
-/** The card partner accepted the refund, or refused it (kept due, with its reason, for the next sweep). */
-export async function settleRefund(q: Queryable, id: string, outcome: { refundedAt: Date } | { error: string }): Promise<void> {
-  if ('refundedAt' in outcome) {
-    await q.query('UPDATE marketplace_checkouts SET refunded_at = $2, refund_error = NULL WHERE id = $1', [id, outcome.refundedAt]);
-  } else {
-    await q.query('UPDATE marketplace_checkouts SET refund_error = $2, refund_claimed_at = NULL WHERE id = $1', [id, outcome.error]);
-  }
 }
 
 export async function setCheckoutStatus(tx: Queryable, id: string, status: 'paid' | 'failed', at: Date | null): Promise<void> {
