@@ -286,6 +286,7 @@ export const publicServiceDto = z.object({
   business: z.string(),
   workspace_id: z.number(),
 });
+export type PublicServiceDto = z.infer<typeof publicServiceDto>;
 export const publicServiceList = z.object({ services: z.array(publicServiceDto) });
 export const publicServiceDetail = publicServiceDto.extend({
   timezone: z.string(),

@@ -95,7 +95,8 @@ export const eventsContract = {
   publicList: endpoint({
     method: 'GET',
     path: '/api/public/events',
-    query: z.object({ q: text(100).optional() }),
+    // storefront: one business's events, by its storefront slug.
+    query: z.object({ q: text(100).optional(), storefront: text(100).optional() }),
     response: publicEventList,
   }),
   publicGet: endpoint({ method: 'GET', path: '/api/public/events/:slug', params: slug, response: publicEventDetail }),

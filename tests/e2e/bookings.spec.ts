@@ -92,4 +92,18 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
   await shot(page, info, 'booking-page');
+
+  // Once the storefront is open, the business's page lists what it takes bookings for.
+  await page.goto(`/workspace/${workspaceId}/storefront`);
+  await page.getByText('Storefront open to buyers').click();
+  await expect(page.getByText('Storefront open', { exact: true })).toBeVisible();
+  const shopPath = await page.getByTestId('storefront-link').getAttribute('href');
+  await page.goto(shopPath ?? '');
+  const services = page.getByRole('region', { name: 'Services' });
+  await services.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
+  await page.goBack();
+  // No events published: that section is left out, not shown empty.
+  await expect(page.getByRole('region', { name: 'Events' })).toHaveCount(0);
+  await shot(page, info, 'storefront-services');
 });

@@ -187,6 +187,20 @@ for (const target of testDatabases()) {
       expect(await order(event.slug, [{ ticket_type_id: typeId, quantity: 1 }])).toMatchObject({ status: 409 });
     });
 
+    it('a storefront lists its own upcoming public events only', async () => {
+      const mine = await publishedEvent([{ name: 'General', price_cents: 0, quantity: 10 }]);
+      const [{ slug: shopSlug }] = await db.query<{ slug: string }>('SELECT slug FROM workspaces WHERE id = $1', [ws]);
+      const stranger = await seedUser(db);
+      const theirWs = await seedWorkspace(db, stranger);
+      await db.query(`UPDATE workspaces SET slug = $2 WHERE id = $1`, [theirWs, `other-shop-${theirWs}`]);
+      const listed = await send('GET', `/api/public/events?storefront=${encodeURIComponent(shopSlug)}`, undefined, { as: 'anonymous' });
+      expect(listed.status).toBe(200);
+      const slugs = (listed.body.events as { slug: string }[]).map((e) => e.slug);
+      expect(slugs).toContain(mine.slug);
+      const theirs = await send('GET', `/api/public/events?storefront=other-shop-${theirWs}`, undefined, { as: 'anonymous' });
+      expect(theirs.body.events).toEqual([]);
+    });
+
     it('outside the sale window a ticket is refused and nothing is stored', async () => {
       const event = await publishedEvent([
         { name: 'Later', price_cents: 0, quantity: 10, sale_starts: '2099-01-01T00:00' },

@@ -35,8 +35,13 @@ export function useDiary(ws: number, from: string, to: string, staffId: string) 
     queryFn: () => queryEndpoint(c.appointments, { params: { id: ws }, query: { from, to, ...(staffId ? { staff_id: staffId } : {}) } }),
   });
 }
-export function usePublicServices(q: string) {
-  return useQuery({ queryKey: bookingKeys.publicList(q), queryFn: () => queryEndpoint(c.publicServices, { query: q ? { q } : {} }) });
+/** Public bookable services: all of them, those matching `q`, or one storefront's (by its slug). */
+export function usePublicServices(filter: { q?: string; storefront?: string }) {
+  const query = { ...(filter.q ? { q: filter.q } : {}), ...(filter.storefront ? { storefront: filter.storefront } : {}) };
+  return useQuery({
+    queryKey: bookingKeys.publicList(`${filter.q ?? ''}|${filter.storefront ?? ''}`),
+    queryFn: () => queryEndpoint(c.publicServices, { query }),
+  });
 }
 export function usePublicService(id: string) {
   return useQuery({

@@ -326,14 +326,22 @@ export const publicDtoOf = (r: PublicEventRow): PublicEventDto => ({
 });
 
 /** Published public events that have not ended by `today`, soonest first, optionally matching words. */
-export async function publicEvents(q: Queryable, today: string, search: string | undefined, limit: number): Promise<PublicEventRow[]> {
+/** Upcoming published public events, matching `search` when given, of one storefront (workspace slug) when given. */
+export async function publicEvents(
+  q: Queryable,
+  today: string,
+  search: string | undefined,
+  limit: number,
+  storefront?: string,
+): Promise<PublicEventRow[]> {
   const words = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return q.query<PublicEventRow>(
     `${SELECT_PUBLIC}
       WHERE e.status = 'published' AND e.visibility = 'public' AND coalesce(e.end_date, e.start_date) >= $1
         AND ($2::text IS NULL OR e.title ILIKE $2 OR e.location ILIKE $2 OR e.description ILIKE $2 OR e.category ILIKE $2)
+        AND ($4::text IS NULL OR w.slug = $4)
       ORDER BY e.start_date, e.start_time NULLS FIRST, e.id LIMIT $3`,
-    [today, words, limit],
+    [today, words, limit, storefront ?? null],
   );
 }
 

@@ -51,7 +51,7 @@ export function eventsRoutes(deps: AppDeps): Router {
   mount(router, c.doorKit, async ({ params }, req) => events.doorKit(deps, await caller(deps, req, params.id), params.eventId));
   mount(router, c.report, async ({ params }, req) => events.admissionReport(deps, await caller(deps, req, params.id), params.eventId));
 
-  mount(router, c.publicList, async ({ query }) => tickets.publicEvents(deps, query.q));
+  mount(router, c.publicList, async ({ query }) => tickets.publicEvents(deps, query.q, query.storefront));
   mount(router, c.publicGet, async ({ params }) => tickets.publicEvent(deps, params.slug));
   mount(router, c.order, async ({ params, body }, req, res) => {
     res.setHeader('Cache-Control', 'no-store');

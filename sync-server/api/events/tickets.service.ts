@@ -43,9 +43,9 @@ export function saleRefusal(t: { sale_starts: string | null; sale_ends: string |
 
 const zoneOf = (row: { timezone: string | null }) => row.timezone ?? noCountryDefaults.timezone;
 
-export async function publicEvents(deps: AppDeps, search: string | undefined) {
+export async function publicEvents(deps: AppDeps, search: string | undefined, storefront?: string) {
   const today = localMinute(deps.now(), noCountryDefaults.timezone).slice(0, 10);
-  return { events: (await repo.publicEvents(deps.db, today, search, 100)).map(repo.publicDtoOf) };
+  return { events: (await repo.publicEvents(deps.db, today, search, 100, storefront)).map(repo.publicDtoOf) };
 }
 
 export async function publicEvent(deps: AppDeps, slug: string): Promise<PublicEventDetail> {

@@ -62,22 +62,30 @@ function UpcomingEvents({ q, to }: { q: string | undefined; to: '/events' | '/ma
             <p className={w.muted}>{q ? 'Try other words.' : 'Check back soon.'}</p>
           </EmptyState>
         ) : (
-          <ul className={s.cards} aria-label="Events">
-            {events.data.events.map((e) => (
-              <li key={e.slug}>
-                <Link className={s.card} to="/marketplace/events/$slug" params={{ slug: e.slug }}>
-                  <h2 className={s.cardTitle}>{e.title}</h2>
-                  <p className={w.muted}>{eventWhen(e)}</p>
-                  <p className={w.muted}>{e.is_online ? 'Online' : e.location || 'Place to be announced'}</p>
-                  <p>
-                    <strong>{priceLabel(e)}</strong> · {e.organiser}
-                  </p>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <EventCards events={events.data.events} />
         )}
       </div>
     </PublicLayout>
+  );
+}
+
+/** Event cards linking to each event's page (the events list and a business's storefront). */
+export function EventCards({ events, headingLevel = 2 }: { events: PublicEventDto[]; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <ul className={s.cards} aria-label="Events">
+      {events.map((e) => (
+        <li key={e.slug}>
+          <Link className={s.card} to="/marketplace/events/$slug" params={{ slug: e.slug }}>
+            <Heading className={s.cardTitle}>{e.title}</Heading>
+            <p className={w.muted}>{eventWhen(e)}</p>
+            <p className={w.muted}>{e.is_online ? 'Online' : e.location || 'Place to be announced'}</p>
+            <p>
+              <strong>{priceLabel(e)}</strong> · {e.organiser}
+            </p>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { eventsContract } from '../../../../schema/contract/events';
+import { call } from '../../../data/api';
+import { ServiceList } from '../../bookings/public/services-list-page';
+import { usePublicServices } from '../../bookings/use-bookings';
+import { EventCards } from '../../events/public/public-events-page';
 import type { StorefrontDto } from '../../../../schema/marketplace';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { PageSpinner } from '../../../ui/spinner';
@@ -56,6 +62,7 @@ function Storefront({ shop }: { shop: StorefrontDto }) {
       ) : (
         <ProductSection title="Products" products={shop.products} showSeller={false} />
       )}
+      <ShopServicesAndEvents slug={shop.slug} />
       <div className={s.policies}>
         <section className={s.panel} aria-labelledby="delivery">
           <h2 id="delivery" className={s.h2}>
@@ -86,6 +93,35 @@ function Storefront({ shop }: { shop: StorefrontDto }) {
           <p className={shop.return_policy ? s.prose : s.muted}>{shop.return_policy || 'The seller has not written a return policy.'}</p>
         </section>
       </div>
+    </>
+  );
+}
+
+/** The services the business takes bookings for and its upcoming events; a section with nothing in it is not shown. */
+function ShopServicesAndEvents({ slug }: { slug: string }) {
+  const services = usePublicServices({ storefront: slug });
+  const events = useQuery({
+    queryKey: ['public-events', 'storefront', slug],
+    queryFn: () => call(eventsContract.publicList, { query: { storefront: slug } }),
+  });
+  return (
+    <>
+      {services.data && services.data.services.length > 0 ? (
+        <section className={s.stack} aria-labelledby="shop-services">
+          <h2 id="shop-services" className={s.h2}>
+            Services
+          </h2>
+          <ServiceList services={services.data.services} />
+        </section>
+      ) : null}
+      {events.data && events.data.events.length > 0 ? (
+        <section className={s.stack} aria-labelledby="shop-events">
+          <h2 id="shop-events" className={s.h2}>
+            Events
+          </h2>
+          <EventCards events={events.data.events} headingLevel={3} />
+        </section>
+      ) : null}
     </>
   );
 }
