@@ -118,6 +118,8 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await knits.goto(`/workspace/${second.workspaceId}/storefront`);
     await knits.getByText('Storefront open to buyers').click();
     await expect(knits.getByText('Storefront open', { exact: true })).toBeVisible();
+    // The public link appears above the products once the shop is open: wait for it, so the tap lands on the row.
+    await expect(knits.getByTestId('storefront-link')).toBeVisible();
     await publishRow(knits, scarf).getByText('In the marketplace').click();
     await expect(publishRow(knits, scarf).getByRole('checkbox', { name: /On my storefront/ })).toBeChecked();
   });
