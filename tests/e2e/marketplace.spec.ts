@@ -57,6 +57,8 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
 
     await page.getByText('Storefront open to buyers').click();
     await expect(page.getByText('Storefront open', { exact: true })).toBeVisible();
+    // The public link appears above the products once the shop is open: wait for it, so the tap lands on the row.
+    await expect(page.getByTestId('storefront-link')).toBeVisible();
     await publishRow(page, chocolate).getByText('In the marketplace').click();
     await expect(publishRow(page, chocolate).getByRole('checkbox', { name: /On my storefront/ })).toBeChecked();
     await publishRow(page, tea).getByText('On my storefront').click();

@@ -304,6 +304,7 @@ export async function decideRegistration(
   decision: 'approve' | 'decline',
 ) {
   requireManager(c);
+  let refundRecorded = false;
   const answer = await scoped(deps, c, async (q) => {
     await found(q, c, eventId, true);
     const reg = await repo.awaitingRegistration(q, c.workspaceId, eventId, registrationId);
@@ -324,11 +325,13 @@ export async function decideRegistration(
       if (reg.payment_status === 'paid' && paid > 0 && reg.reference) {
         await recordRefundDue(q, { reference: reg.reference, amount: paid, note: 'Registration declined by the organiser' });
         await repo.setRegistrationRefunded(q, c.workspaceId, registrationId);
+        refundRecorded = true;
       }
       await recordTicketMail(q, { ...mail, kind: 'declined' });
     }
     return { registrations: await repo.registrationRequests(q, c.workspaceId, eventId) };
   });
-  if (decision === 'decline') await payRefundsDueSoon(deps);
+  // Only a decline that owes money asks the card partner; a free one has nothing to pay back.
+  if (refundRecorded) await payRefundsDueSoon(deps);
   return answer;
 }

@@ -53,30 +53,31 @@ export function CheckoutCompletePage() {
           <Spinner label="Checking your payment" />
         ) : state.isError ? (
           <LoadError title="Could not check your payment" message={serverMessage(state.error)} onRetry={() => void state.refetch()} />
-        ) : state.data.status === 'failed' && state.data.refund ? (
-          <>
-            <h1 className={s.h1}>Payment returned</h1>
-            <Notice
-              tone="error"
-              title={state.data.refund === 'refunded' ? 'Your money is on its way back' : 'Your money is being returned'}
-            >
-              <p className={s.muted}>
-                Your payment came after the checkout had closed and the items were no longer available, so your orders were cancelled and
-                the full amount goes back to your card. Banks take a few days to show it. Your cart is as you left it.
-              </p>
-            </Notice>
-            <div>
-              <SiteLink to="/checkout" variant="primary">
-                Try again
-              </SiteLink>
-            </div>
-          </>
         ) : state.data.status === 'failed' ? (
           <>
-            <h1 className={s.h1}>Payment not completed</h1>
-            <Notice tone="error" title="Nothing was charged">
-              <p className={s.muted}>The card payment did not go through, so your orders were cancelled. Your cart is as you left it.</p>
-            </Notice>
+            {state.data.refund ? (
+              <>
+                <h1 className={s.h1}>Payment returned</h1>
+                <Notice
+                  tone="error"
+                  title={state.data.refund === 'refunded' ? 'Your money is on its way back' : 'Your money is being returned'}
+                >
+                  <p className={s.muted}>
+                    Your payment came after the checkout had closed and the items were no longer available, so your orders were cancelled
+                    and the full amount goes back to your card. Banks take a few days to show it. Your cart is as you left it.
+                  </p>
+                </Notice>
+              </>
+            ) : (
+              <>
+                <h1 className={s.h1}>Payment not completed</h1>
+                <Notice tone="error" title="Nothing was charged">
+                  <p className={s.muted}>
+                    The card payment did not go through, so your orders were cancelled. Your cart is as you left it.
+                  </p>
+                </Notice>
+              </>
+            )}
             <div>
               <SiteLink to="/checkout" variant="primary">
                 Try again
