@@ -112,5 +112,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['tests/support/database-templates.ts'],
   },
 });

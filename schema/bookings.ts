@@ -52,6 +52,8 @@ export const bookingMessages = {
   dailyLimit: 'That day is fully booked',
   cancelCutoff: 'This booking can no longer be cancelled online. Please contact the business.',
   alreadyCancelled: 'This booking is already cancelled',
+  rescheduleCutoff: 'This booking can no longer be moved online. Please contact the business.',
+  sameTime: 'That is already the time of your booking',
   statusChange: (from: AppointmentStatus, to: AppointmentStatus) => `An appointment that is ${label(from)} cannot become ${label(to)}`,
   notBookable: 'This service cannot be booked online',
   rangeTooLong: 'Ask for at most 62 days of slots at a time',
@@ -320,8 +322,14 @@ export const publicBooking = z.object({
   timezone: z.string(),
   status: z.enum(appointmentStatuses),
   customer_name: z.string(),
+  /** The service's public id, for the free slots a move can go to. */
+  service_id: z.uuid(),
   can_cancel: z.boolean(),
+  /** A move is allowed on the same terms as a cancellation: live, and before the cut-off. */
+  can_reschedule: z.boolean(),
   cancel_cutoff_hours: z.number(),
 });
 export const bookingPlaced = publicBooking.extend({ token: z.string() });
 export const bookingCancel = z.object({ reason: text(500).trim().default('') });
+/** A move to another free slot of the same service (with the named staff member, else the first free). */
+export const bookingReschedule = bookingCreate.pick({ start_at: true, staff_id: true });

@@ -8,6 +8,7 @@ import {
   availabilityRules,
   bookingCancel,
   bookingCreate,
+  bookingReschedule,
   bookingPlaced,
   bookingToken,
   publicBooking,
@@ -123,6 +124,13 @@ export const bookingsContract = {
     path: '/api/public/bookings/:bookingToken/cancel',
     params: token,
     body: bookingCancel,
+    response: publicBooking,
+  }),
+  rescheduleBooking: endpoint({
+    method: 'POST',
+    path: '/api/public/bookings/:bookingToken/reschedule',
+    params: token,
+    body: bookingReschedule,
     response: publicBooking,
   }),
 } as const;

@@ -3,13 +3,18 @@ import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, NotifyListener, QueryOptions, Queryable, Row, Transaction } from './db.js';
 
+/** An embedded database, which can also be copied whole: its data directory as a tarball, to open again. */
+export interface PgliteDb extends Db {
+  dumpDataDir(): Promise<Blob>;
+}
+
 /**
  * Embedded PostgreSQL. PGlite has a single connection, so transactions are serialised through a
  * queue; queries outside a transaction wait for the running one to finish.
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, from?: { loadDataDir: Blob }): Promise<PgliteDb> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = new PGlite({ dataDir, extensions: { pg_trgm } });
+  const pg = new PGlite({ dataDir, extensions: { pg_trgm }, loadDataDir: from?.loadDataDir });
   await pg.waitReady;
   let tail: Promise<unknown> = Promise.resolve();
   const prepared = preparedStatements(pg);
@@ -64,6 +69,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await tail;
       await pg.close();
     },
+    dumpDataDir: () => exclusive(() => pg.dumpDataDir('none')),
   };
 }
 

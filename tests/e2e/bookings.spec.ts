@@ -7,7 +7,7 @@ import { newTraderWithWorkspace } from './inventory-support';
 /**
  * Issue 20, first slice: the owner sets up a staff member with hours and a service; a customer on a
  * 390×844 phone books it on the public page; the confirmation with its calendar file reaches the
- * mailbox; the owner sees the booking in the diary.
+ * mailbox; the customer moves it from the link in that mail; the owner sees the booking in the diary.
  */
 
 function shot(page: Page, info: TestInfo, name: string) {
@@ -52,6 +52,8 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await customer.getByRole('link', { name: title }).click();
   await expect(customer.getByRole('heading', { name: title })).toBeVisible();
   await expect(customer.getByText(/Times are shown in your time zone/)).toBeVisible();
+  // Two days on at least, beyond the cut-off, so the booking can still be moved from its link.
+  await customer.getByRole('group', { name: 'Days with free times' }).getByRole('button').nth(2).click();
   const firstSlot = customer
     .getByRole('group', { name: /^Free times on / })
     .getByRole('button')
@@ -80,6 +82,31 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   const icsText = new TextDecoder().decode(ics?.bytes);
   expect(icsText).toMatch(/^DTSTART;TZID=[^:]+:\d{8}T\d{6}\r?$/m);
   expect(icsText).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r?$/m);
+
+  // From the link in the mail, the customer moves the booking to another free time on their phone.
+  const manage = /\/marketplace\/services\/bookings\/[A-Za-z0-9_-]+/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[0];
+  expect(manage).toBeTruthy();
+  const again = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const mover = await again.newPage();
+  await skipCookieConsent(mover);
+  await mover.goto(manage ?? '');
+  await expect(mover.getByTestId('booking-when')).toContainText(slotTime.trim());
+  await mover.getByRole('button', { name: 'Change time' }).click();
+  const otherSlot = mover
+    .getByRole('group', { name: /^Free times on / })
+    .getByRole('button')
+    .nth(1);
+  const newTime = ((await otherSlot.textContent()) ?? '').trim();
+  await otherSlot.click();
+  await shot(mover, info, 'booking-reschedule-phone');
+  await mover.getByRole('button', { name: new RegExp(`^Move to .* at ${newTime}$`) }).click();
+  await expect(mover.getByText('Booking moved')).toBeVisible();
+  await expect(mover.getByTestId('booking-when')).toContainText(newTime);
+  await again.close();
+  const [, movedMail] = await waitForMails(customerEmail, 2);
+  expect(movedMail.raw).toContain('Booking moved');
+  const movedIcs = new TextDecoder().decode(mimeAttachments(movedMail.raw).find((a) => a.filename === 'booking.ics')?.bytes);
+  expect(movedIcs).toMatch(/^SEQUENCE:1\r?$/m);
 
   // The owner sees it in the diary's week.
   await page.goto(`/workspace/${workspaceId}/services/diary`);

@@ -44,6 +44,7 @@ for (const target of testDatabases()) {
     let smtp: Awaited<ReturnType<typeof startTestSmtp>>;
     let jobs: { queue: JobQueue; stop(): Promise<void> };
     let cookie: string;
+    let ownerId: number;
     let ws: number;
     let staffId: string;
     let otherStaffId: string;
@@ -58,6 +59,7 @@ for (const target of testDatabases()) {
       server = await startTestServer(db, { mailer: smtpMailer(smtp.url, 'Vuka <no-reply@vuka.africa>') });
       jobs = await startJobs(server.deps, { work: false });
       const owner = await seedUser(db);
+      ownerId = owner;
       ws = await seedWorkspace(db, owner);
       await db.query(
         `INSERT INTO workspace_settings (workspace_id, id, timezone, currency) VALUES ($1, 1, $2, 'ZAR')
@@ -284,6 +286,89 @@ for (const target of testDatabases()) {
       expect(cancelled.body).toMatchObject({ status: 'cancelled', can_cancel: false });
       // The slot is free again.
       expect((await book(local(later, '09:00'), { customer_email: 'second@example.test' })).status).toBe(200);
+    });
+
+    it('the customer moves a booking by the link: the new time is mailed as the same calendar entry, reminders follow it; bad moves change nothing', async () => {
+      const to = 'mover@example.test';
+      const first = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 6 * DAY_MS), ZONE);
+      const second = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 7 * DAY_MS), ZONE);
+      const third = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 9 * DAY_MS), ZONE);
+      const placed = await book(local(first, '09:00'), { customer_email: to });
+      const token = String(placed.body.token);
+      const id = String(placed.body.id);
+      expect(placed.body).toMatchObject({ can_reschedule: true, service_id: serviceId });
+      expect((await book(local(second, '09:00'), { customer_email: 'taken@example.test' })).status).toBe(200);
+      await runMailJobs();
+      const move = (start: string) => send('POST', `/api/public/bookings/${token}/reschedule`, { start_at: start }, 'anonymous');
+      const startOf = async () => (await send('GET', `/api/public/bookings/${token}`, undefined, 'anonymous')).body.start_at;
+
+      expect(await move(local(second, '09:30'))).toMatchObject({ status: 409, body: { message: bookingMessages.notFree } });
+      expect(await move(local(second, '13:00'))).toMatchObject({ status: 409, body: { message: bookingMessages.outsideHours } });
+      expect(await move(local(first, '09:00'))).toMatchObject({ status: 409, body: { message: bookingMessages.sameTime } });
+      const forged = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
+      expect(
+        (await send('POST', `/api/public/bookings/${forged}/reschedule`, { start_at: local(second, '11:00') }, 'anonymous')).status,
+      ).toBe(404);
+      expect(await startOf()).toBe(local(first, '09:00'));
+
+      // Half an hour later on the same morning overlaps its own old time: it does not stand in its way.
+      expect((await move(local(first, '09:30'))).body).toMatchObject({ start_at: local(first, '09:30'), end_at: local(first, '10:30') });
+      const moved = await move(local(second, '11:00'));
+      expect(moved.body).toMatchObject({ status: 'confirmed', start_at: local(second, '11:00'), can_reschedule: true });
+      // The old slot is free for someone else.
+      expect((await book(local(first, '09:00'), { customer_email: 'next@example.test' })).status).toBe(200);
+
+      // Two moves before the mail went out: one mail, with the final time.
+      await runMailJobs();
+      const mails = () => smtp.received.filter((m) => m.to.includes(to));
+      const subject = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
+      expect(mails().map((m) => subject(m.raw))).toEqual([
+        expect.stringMatching(/^Booking confirmed/),
+        expect.stringMatching(/^Booking moved/),
+      ]);
+      const eventOf = (raw: string) => {
+        const props = icsProperties(new TextDecoder().decode(mimeAttachments(raw).find((a) => a.filename === 'booking.ics')?.bytes));
+        const event = props.slice(props.findIndex((p) => p.name === 'BEGIN' && p.value === 'VEVENT'));
+        return (name: string) => event.find((p) => p.name === name)?.value;
+      };
+      const [confirmed, last] = mails().map((m) => eventOf(m.raw));
+      expect(last('UID')).toBe(confirmed('UID'));
+      expect(confirmed('SEQUENCE') ?? '0').toBe('0');
+      expect(last('SEQUENCE')).toBe('2');
+      expect(last('DTSTART')).toBe(`${second.replace(/-/g, '')}T110000`);
+      expect(quotedPrintableText(mails()[1].raw)).toContain('has moved to a new time');
+
+      const sweep = async () => {
+        await jobs.queue.send(BOOKING_REMINDER_SWEEP, {});
+        await jobs.queue.drain(BOOKING_REMINDER_SWEEP);
+        await runMailJobs();
+      };
+      const reminders = () => mails().filter((m) => subject(m.raw).startsWith('Reminder: Haircut tomorrow'));
+      // A day before the old time: nothing (the booking is not then).
+      server.advance(Date.parse(local(first, '09:30')) - 23 * 3_600_000 - Date.now());
+      await sweep();
+      expect(reminders()).toHaveLength(0);
+      // A day before the new time: the reminder, once; and within the cut-off the link no longer moves it.
+      server.advance(Date.parse(local(second, '11:00')) - 23 * 3_600_000 - server.deps.now().getTime());
+      await sweep();
+      await sweep();
+      expect(reminders()).toHaveLength(1);
+      expect(await move(local(third, '09:00'))).toMatchObject({ status: 409, body: { message: bookingMessages.rescheduleCutoff } });
+      expect((await send('GET', `/api/public/bookings/${token}`, undefined, 'anonymous')).body).toMatchObject({ can_reschedule: false });
+
+      // The business moves it two days on in the diary: the customer is told, and reminded again before the new day.
+      const todaysCookie = cookie;
+      cookie = await accessCookie(server.deps, ownerId);
+      const diaryMove = await send('PATCH', `/api/workspaces/${ws}/appointments/${id}`, { start_at: local(third, '09:00') }).finally(() => {
+        cookie = todaysCookie;
+      });
+      expect(diaryMove.body).toMatchObject({ start_at: local(third, '09:00') });
+      await runMailJobs();
+      expect(subject(mails()[mails().length - 1].raw)).toMatch(/^Booking moved/);
+      expect(eventOf(mails()[mails().length - 1].raw)('SEQUENCE')).toBe('3');
+      server.advance(Date.parse(local(third, '09:00')) - 23 * 3_600_000 - server.deps.now().getTime());
+      await sweep();
+      expect(reminders()).toHaveLength(2);
     });
 
     it('the diary: the owner sees bookings, books a phone customer, moves, checks in, starts, completes; a no-show after completion is refused', async () => {

@@ -539,6 +539,10 @@ function examples(ws: number, registerEmail: string): Examples {
       },
       booking: { params: { bookingToken: `${'0a'.repeat(16)}${'A'.repeat(22)}` } },
       cancelBooking: { params: { bookingToken: `${'0a'.repeat(16)}${'A'.repeat(22)}` }, body: { reason: 'Cannot make it' } },
+      rescheduleBooking: {
+        params: { bookingToken: `${'0a'.repeat(16)}${'A'.repeat(22)}` },
+        body: { start_at: '2030-06-03T09:00:00.000Z' },
+      },
     },
   };
 }

@@ -153,7 +153,7 @@ export async function twoHandles(target: {
   const { openPg } = await import('../../sync-server/db/pg.js');
   const { migrate } = await import('../../sync-server/db/migrate.js');
   const { scratchDatabase } = await import('./databases.js');
-  const scratch = await scratchDatabase(adminUrl, 'vuka_sync');
+  const scratch = await scratchDatabase(adminUrl, 'vuka_sync', { migrated: true });
   const first = await openPg(scratch.url);
   await migrate(first);
   const second = await openPg(scratch.url);

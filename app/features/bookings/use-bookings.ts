@@ -80,6 +80,8 @@ export const bookingCalls = {
     call(c.updateAppointment, { params: { id: ws, appointmentId: id }, body }),
   book: (id: string, body: z.input<typeof bookingCreate>) => call(c.book, { params: { publicServiceId: id }, body }),
   cancel: (token: string, reason: string) => call(c.cancelBooking, { params: { bookingToken: token }, body: { reason } }),
+  reschedule: (token: string, startAt: string) =>
+    call(c.rescheduleBooking, { params: { bookingToken: token }, body: { start_at: startAt } }),
 };
 
 /** The instant a wall-clock day and "HH:mm" are in `zone` (the workspace's zone is the diary's truth). */

@@ -55,6 +55,8 @@ export interface IcsAppointment {
   stamp: Date;
   cancelled: boolean;
   description: string;
+  /** The entry's revision: a calendar keeps the highest, so a moved booking replaces the old time. */
+  sequence?: number;
 }
 
 export function appointmentIcs(a: IcsAppointment): string {
@@ -69,6 +71,7 @@ export function appointmentIcs(a: IcsAppointment): string {
     summary: `${a.title} — ${a.business}`,
     description: a.description,
     status: a.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    sequence: a.sequence ?? 0,
   });
   // With a calendar time zone set, the library writes DTSTAMP as local time; RFC 5545 wants it in UTC.
   const stamp = a.stamp.toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z';

@@ -35,6 +35,14 @@ const subjects: Record<repo.BookingMailKind, (a: repo.MailedAppointment) => stri
   reminder_24h: (a) => `Reminder: ${a.service_title} tomorrow with ${a.business}`,
   reminder_1h: (a) => `Reminder: ${a.service_title} in an hour with ${a.business}`,
   cancelled: (a) => `Booking cancelled: ${a.service_title} with ${a.business}`,
+  rescheduled: (a) => `Booking moved: ${a.service_title} with ${a.business}`,
+};
+
+const openings: Record<Exclude<repo.BookingMailKind, 'cancelled'>, (a: repo.MailedAppointment) => string> = {
+  confirmation: (a) => `Your booking with ${a.business} is confirmed.`,
+  reminder_24h: (a) => `This is a reminder of your booking with ${a.business}.`,
+  reminder_1h: (a) => `This is a reminder of your booking with ${a.business}.`,
+  rescheduled: (a) => `Your booking with ${a.business} has moved to a new time.`,
 };
 
 export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointment, manageLink: string): MailContent {
@@ -44,12 +52,10 @@ export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointmen
       ? [`Hi ${a.customer_name},`, `Your booking for ${a.service_title} on ${when} with ${a.business} is cancelled.`]
       : [
           `Hi ${a.customer_name},`,
-          kind === 'confirmation'
-            ? `Your booking with ${a.business} is confirmed.`
-            : `This is a reminder of your booking with ${a.business}.`,
+          openings[kind](a),
           `${a.service_title} with ${a.staff_name}, ${when}.`,
           `Price: ${formatCents(a.price_cents, a.currency)}.`,
-          'The attached calendar file adds it to your calendar. To cancel, open:',
+          'The attached calendar file adds it to your calendar. To change the time or cancel, open:',
         ];
   const showLink = kind !== 'cancelled';
   return {
@@ -58,7 +64,7 @@ export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointmen
     html:
       `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` +
       `<div style="max-width:520px;margin:0 auto;padding:24px">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}` +
-      (showLink ? `<p><a href="${escapeHtml(manageLink)}">Manage or cancel your booking</a></p>` : '') +
+      (showLink ? `<p><a href="${escapeHtml(manageLink)}">Change or cancel your booking</a></p>` : '') +
       `</div></body></html>`,
   };
 }
@@ -83,6 +89,7 @@ export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): 
       zone: a.timezone,
       stamp: deps.now(),
       cancelled: key.kind === 'cancelled',
+      sequence: a.sequence,
       description: `${a.service_title} with ${a.staff_name}`,
     });
     await deps.mailer.send({

@@ -4,7 +4,7 @@ import { noCountryDefaults } from '../../../schema/countries.js';
 /** The booking e-mails' SQL (the job area runs unscoped; recording runs in the caller's transaction). */
 
 export const BOOKING_MAIL_CHANNEL = 'vuka_booking_mails';
-export const bookingMailKinds = ['confirmation', 'reminder_24h', 'reminder_1h', 'cancelled'] as const;
+export const bookingMailKinds = ['confirmation', 'reminder_24h', 'reminder_1h', 'cancelled', 'rescheduled'] as const;
 export type BookingMailKind = (typeof bookingMailKinds)[number];
 
 export interface BookingMailKey {
@@ -24,8 +24,22 @@ export async function recordBookingMail(tx: Queryable, key: BookingMailKey): Pro
 }
 
 /**
+ * After a move: the reminders for the old time are withdrawn (the sweep records them again for the
+ * new one, whether or not they went out) and the customer is mailed the new time. A mail being sent
+ * at this moment is left to finish; it reads the appointment as it is when it sends.
+ */
+export async function recordMove(tx: Queryable, key: Omit<BookingMailKey, 'kind'>): Promise<void> {
+  await tx.query(
+    `DELETE FROM booking_mails WHERE workspace_id = $1 AND appointment_id = $2
+        AND kind IN ('reminder_24h', 'reminder_1h', 'rescheduled') AND status <> 'sending'`,
+    [key.workspaceId, key.appointmentId],
+  );
+  await recordBookingMail(tx, { ...key, kind: 'rescheduled' });
+}
+
+/**
  * The reminders now due, recorded at once: 24 h before for appointments booked earlier than that,
- * 1 h before for every live one. A reminder whose moment passed while nothing ran is not sent late
+ * 1 h before for every live one, counting from when the time was last set (a move). A reminder whose moment passed while nothing ran is not sent late
  * (an hour-before reminder an hour after is noise): only starts still ahead count.
  */
 export async function recordDueReminders(q: Queryable, now: Date): Promise<number> {
@@ -34,7 +48,7 @@ export async function recordDueReminders(q: Queryable, now: Date): Promise<numbe
      SELECT a.workspace_id, a.id, k.kind FROM service_appointments a
        CROSS JOIN (VALUES ('reminder_24h', interval '24 hours', interval '1 hour'), ('reminder_1h', interval '1 hour', interval '0')) AS k(kind, lead, floor)
       WHERE a.status IN ('pending', 'confirmed') AND a.customer_email <> ''
-        AND a.start_at > $1::timestamptz + k.floor AND a.start_at <= $1::timestamptz + k.lead AND a.created_at < a.start_at - k.lead
+        AND a.start_at > $1::timestamptz + k.floor AND a.start_at <= $1::timestamptz + k.lead AND coalesce(a.scheduled_at, a.created_at) < a.start_at - k.lead
      ON CONFLICT DO NOTHING RETURNING 1`,
     [now],
   );
@@ -105,6 +119,8 @@ export interface MailedAppointment {
   customer_email: string;
   start_at: Date;
   end_at: Date;
+  /** The calendar entry's revision (RFC 5545 SEQUENCE), raised by each move. */
+  sequence: number;
   status: string;
   price_cents: number;
   currency: string;
@@ -124,7 +140,7 @@ export async function mailedAppointment(q: Queryable, key: BookingMailKey): Prom
       price_cents: string | number;
     }
   >(
-    `SELECT a.id, a.customer_name, a.customer_email, a.start_at, a.end_at, a.status, a.price_cents, a.currency, s.title AS service_title,
+    `SELECT a.id, a.customer_name, a.customer_email, a.start_at, a.end_at, a.sequence, a.status, a.price_cents, a.currency, s.title AS service_title,
             c.name AS staff_name, w.name AS business, ws.timezone
        FROM service_appointments a
        JOIN services s ON s.workspace_id = a.workspace_id AND s.id = a.service_id

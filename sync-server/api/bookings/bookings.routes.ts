@@ -64,5 +64,10 @@ export function bookingsRoutes(deps: AppDeps): Router {
     res.setHeader('Cache-Control', 'private, no-store');
     return online.cancelByToken(deps, params.bookingToken, body);
   });
+  mount(router, c.rescheduleBooking, async ({ params, body }, req, res) => {
+    res.setHeader('Cache-Control', 'private, no-store');
+    await enforceRateLimits(deps, [{ key: `bookings:${clientLimitAddress(req)}`, max: 30, windowSeconds: 600 }]);
+    return online.rescheduleByToken(deps, params.bookingToken, body);
+  });
   return router;
 }

@@ -23,7 +23,7 @@ import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Membership } from '../workspaces/membership.js';
-import { recordBookingMail } from './booking-mail.repo.js';
+import { recordBookingMail, recordMove } from './booking-mail.repo.js';
 import * as repo from './bookings.repo.js';
 
 /** A signed-in, active member of the workspace the request names. */
@@ -276,6 +276,9 @@ export async function updateAppointment(
     );
     if (body.status === 'cancelled' && current.status !== 'cancelled' && current.customer_email) {
       await recordBookingMail(q, { workspaceId: c.workspaceId, appointmentId: id, kind: 'cancelled' });
+    } else if (start && start.getTime() !== new Date(current.start_at).getTime() && current.customer_email) {
+      // Moved to another time: the customer hears of it, and the reminders follow the new time.
+      await recordMove(q, { workspaceId: c.workspaceId, appointmentId: id });
     }
     return oneAppointment(q, c.workspaceId, id);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, addMinutes } from 'date-fns';
 import type { z } from 'zod';
-import { freeSlots, slotProblem, withinCancelCutoff } from '../../../schema/booking-slots.js';
+import { freeSlots, slotProblem, withinCancelCutoff, type AvailabilityRules } from '../../../schema/booking-slots.js';
 import {
   bookingMessages as msg,
   ruleOverrides,
@@ -9,12 +9,14 @@ import {
   slotProblemMessages,
   type bookingCancel,
   type bookingCreate,
+  type bookingReschedule,
 } from '../../../schema/bookings.js';
 import { noCountryDefaults } from '../../../schema/countries.js';
+import type { Queryable, Transaction } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { signingKey } from '../../http/auth-context.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { recordBookingMail } from './booking-mail.repo.js';
+import { recordBookingMail, recordMove } from './booking-mail.repo.js';
 import { appointmentOfToken, bookingToken } from './booking-token.js';
 import * as repo from './bookings.repo.js';
 import { slotContext } from './bookings.service.js';
@@ -86,10 +88,33 @@ export async function publicSlots(deps: AppDeps, id: string, from: string, to: s
 const problemRank = ['not_free', 'in_buffer', 'daily_limit', 'min_notice', 'beyond_horizon', 'outside_hours', 'not_working'] as const;
 
 /**
- * Books a slot. The check and the insert are one transaction holding the staff member's lock, so
- * of many requests for one slot exactly one sees it free; the unique start per staff member is the
- * database's own backstop. With no staff member named, the first one free takes it.
+ * The staff member who takes `start`: the first of `candidates` free then, each checked under their
+ * lock so that of many requests for one slot exactly one sees it free (the unique start per staff
+ * member is the database's own backstop). `moving` is the appointment being moved, which does not
+ * stand in its own way. None free: the reason closest to "someone works then", as a conflict.
  */
+async function takeSlot(
+  deps: AppDeps,
+  tx: Transaction,
+  row: repo.PublicServiceRow,
+  candidates: readonly string[],
+  start: Date,
+  moving?: string,
+): Promise<string> {
+  const service = repo.serviceDtoOf(row);
+  let firstProblem: ReturnType<typeof slotProblem> = null;
+  for (const staffId of candidates) {
+    await repo.lockStaff(tx, staffId);
+    const { ctx } = await slotContext(tx, row.workspace_id, service, [staffId], start, start, deps.now());
+    const problem = slotProblem(ctx, staffId, start, moving ? (b) => 'id' in b && b.id === moving : undefined);
+    if (!problem) return staffId;
+    if (firstProblem === null || problemRank.indexOf(problem) < problemRank.indexOf(firstProblem)) firstProblem = problem;
+  }
+  const problem = firstProblem ?? 'outside_hours';
+  throw conflict(slotProblemMessages[problem], { errors: { start_at: [slotProblemMessages[problem]] } });
+}
+
+/** Books a slot, with the named staff member or the first one free. */
 export async function book(deps: AppDeps, serviceId: string, body: z.output<typeof bookingCreate>) {
   const start = new Date(body.start_at);
   const id = randomUUID();
@@ -97,39 +122,25 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
     const row = await repo.publicService(tx, serviceId);
     if (!row) throw notFound(msg.serviceNotFound);
     const service = repo.serviceDtoOf(row);
-    const candidates = body.staff_id ? [body.staff_id] : service.staff_ids;
     if (body.staff_id && !service.staff_ids.includes(body.staff_id)) throw conflict(msg.staffNotOnService);
-    let firstProblem: ReturnType<typeof slotProblem> = null;
-    for (const staffId of candidates) {
-      await repo.lockStaff(tx, staffId);
-      const { ctx } = await slotContext(tx, row.workspace_id, service, [staffId], start, start, deps.now());
-      const problem = slotProblem(ctx, staffId, start);
-      if (problem) {
-        if (firstProblem === null || problemRank.indexOf(problem) < problemRank.indexOf(firstProblem)) firstProblem = problem;
-        continue;
-      }
-      const end = addMinutes(start, service.duration_minutes);
-      await repo.insertAppointment(tx, {
-        ws: row.workspace_id,
-        id,
-        serviceId,
-        staffId,
-        start,
-        end,
-        duration: service.duration_minutes,
-        priceCents: service.price_cents,
-        currency: service.currency,
-        status: 'confirmed',
-        source: 'online',
-        name: body.customer_name,
-        email: body.customer_email,
-        phone: body.customer_phone,
-      });
-      await recordBookingMail(tx, { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' });
-      return;
-    }
-    const problem = firstProblem ?? 'outside_hours';
-    throw conflict(slotProblemMessages[problem], { errors: { start_at: [slotProblemMessages[problem]] } });
+    const staffId = await takeSlot(deps, tx, row, body.staff_id ? [body.staff_id] : service.staff_ids, start);
+    await repo.insertAppointment(tx, {
+      ws: row.workspace_id,
+      id,
+      serviceId,
+      staffId,
+      start,
+      end: addMinutes(start, service.duration_minutes),
+      duration: service.duration_minutes,
+      priceCents: service.price_cents,
+      currency: service.currency,
+      status: 'confirmed',
+      source: 'online',
+      name: body.customer_name,
+      email: body.customer_email,
+      phone: body.customer_phone,
+    });
+    await recordBookingMail(tx, { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' });
   });
   const view = await bookingView(deps, id);
   return { ...view, token: bookingToken(await signingKey(deps), id) };
@@ -138,8 +149,7 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
 async function bookingView(deps: AppDeps, id: string) {
   const a = await repo.publicAppointment(deps.db, id);
   if (!a) throw notFound(msg.bookingNotFound);
-  const overrides = ruleOverrides.safeParse(a.availability ?? {});
-  const rules = rulesFor(await repo.workspaceRules(deps.db, a.workspace_id), overrides.success ? overrides.data : {});
+  const rules = await rulesOfAppointment(deps.db, a);
   const start = new Date(a.start_at);
   return {
     id: a.id,
@@ -151,9 +161,21 @@ async function bookingView(deps: AppDeps, id: string) {
     timezone: zoneOf(a),
     status: a.status,
     customer_name: a.customer_name,
-    can_cancel: (a.status === 'pending' || a.status === 'confirmed') && withinCancelCutoff(start, deps.now(), rules),
+    service_id: a.service_id,
+    can_cancel: changeable(a, rules, deps.now()),
+    can_reschedule: changeable(a, rules, deps.now()),
     cancel_cutoff_hours: rules.cancel_cutoff_hours,
   };
+}
+
+/** The customer may still cancel or move a booking: live, and before the cut-off. */
+function changeable(a: repo.TokenAppointment, rules: Pick<AvailabilityRules, 'cancel_cutoff_hours'>, now: Date): boolean {
+  return (a.status === 'pending' || a.status === 'confirmed') && withinCancelCutoff(new Date(a.start_at), now, rules);
+}
+
+async function rulesOfAppointment(q: Queryable, a: repo.TokenAppointment): Promise<AvailabilityRules> {
+  const overrides = ruleOverrides.safeParse(a.availability ?? {});
+  return rulesFor(await repo.workspaceRules(q, a.workspace_id), overrides.success ? overrides.data : {});
 }
 
 async function appointmentOf(deps: AppDeps, token: string): Promise<string> {
@@ -173,11 +195,7 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
     const a = await repo.publicAppointment(tx, id);
     if (!a) throw notFound(msg.bookingNotFound);
     if (a.status === 'cancelled') throw conflict(msg.alreadyCancelled);
-    const overrides = ruleOverrides.safeParse(a.availability ?? {});
-    const rules = rulesFor(await repo.workspaceRules(tx, a.workspace_id), overrides.success ? overrides.data : {});
-    if ((a.status !== 'pending' && a.status !== 'confirmed') || !withinCancelCutoff(new Date(a.start_at), deps.now(), rules)) {
-      throw conflict(msg.cancelCutoff);
-    }
+    if (!changeable(a, await rulesOfAppointment(tx, a), deps.now())) throw conflict(msg.cancelCutoff);
     await repo.updateAppointment(
       tx,
       a.workspace_id,
@@ -186,6 +204,37 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
       deps.now(),
     );
     await recordBookingMail(tx, { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' });
+  });
+  return bookingView(deps, id);
+}
+
+/**
+ * The customer moves their booking to another free slot of the same service through their link,
+ * until the cut-off (as for cancelling). The new slot is checked as a new booking is, under the
+ * staff member's lock; the customer is mailed the new time and the reminders follow it.
+ */
+export async function rescheduleByToken(deps: AppDeps, token: string, body: z.output<typeof bookingReschedule>) {
+  const id = await appointmentOf(deps, token);
+  const start = new Date(body.start_at);
+  await deps.db.transaction(async (tx) => {
+    const a = await repo.publicAppointment(tx, id);
+    if (!a) throw notFound(msg.bookingNotFound);
+    if (a.status === 'cancelled') throw conflict(msg.alreadyCancelled);
+    if (!changeable(a, await rulesOfAppointment(tx, a), deps.now())) throw conflict(msg.rescheduleCutoff);
+    const row = await repo.publicService(tx, a.service_id);
+    if (!row) throw conflict(msg.notBookable);
+    const staffIds = repo.serviceDtoOf(row).staff_ids;
+    if (body.staff_id && !staffIds.includes(body.staff_id)) throw conflict(msg.staffNotOnService);
+    const staying = !body.staff_id || body.staff_id === a.consultant_id;
+    if (staying && start.getTime() === new Date(a.start_at).getTime()) {
+      throw conflict(msg.sameTime, { errors: { start_at: [msg.sameTime] } });
+    }
+    // With no one named, the same person first if they are free then.
+    const candidates = body.staff_id ? [body.staff_id] : [a.consultant_id, ...staffIds.filter((s) => s !== a.consultant_id)];
+    const staffId = await takeSlot(deps, tx, row, candidates, start, id);
+    const end = addMinutes(start, a.duration_minutes);
+    await repo.updateAppointment(tx, a.workspace_id, id, { start, end, staffId }, deps.now());
+    if (a.customer_email) await recordMove(tx, { workspaceId: a.workspace_id, appointmentId: id });
   });
   return bookingView(deps, id);
 }

@@ -30,11 +30,7 @@ export function BookingPage() {
   const [chosenDay, setChosenDay] = useState('');
   const [placed, setPlaced] = useState<z.infer<typeof bookingPlaced> | null>(null);
   usePageMeta({ title: service.data ? `Book ${service.data.title}` : 'Book a service', description: service.data?.description ?? '' });
-  const byDay = new Map<string, string[]>();
-  for (const s of slots.data?.slots ?? []) {
-    const day = isoDayIn(new Date(s.start_at));
-    byDay.set(day, [...(byDay.get(day) ?? []), s.start_at]);
-  }
+  const byDay = slotsByDay(slots.data?.slots ?? []);
   const ownZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <MarketLayout>
@@ -85,8 +81,18 @@ export function BookingPage() {
   );
 }
 
+/** Free starts grouped by the customer's own day, in order. */
+export function slotsByDay(slots: readonly { start_at: string }[]): Map<string, string[]> {
+  const byDay = new Map<string, string[]>();
+  for (const s of slots) {
+    const day = isoDayIn(new Date(s.start_at));
+    byDay.set(day, [...(byDay.get(day) ?? []), s.start_at]);
+  }
+  return byDay;
+}
+
 /** One day's free times at a time (a phone shows a handful, not two weeks), the days as a row of choices. */
-function DaySlots(props: {
+export function DaySlots(props: {
   byDay: Map<string, string[]>;
   chosenDay: string;
   onDay: (day: string) => void;
@@ -187,8 +193,8 @@ function Confirmation({ placed }: { placed: z.infer<typeof bookingPlaced> }) {
         time).
       </p>
       <p className={w.muted}>
-        A confirmation with a calendar file is on its way to your e-mail. You can cancel up to {placed.cancel_cutoff_hours} hours before,
-        from the link in it.
+        A confirmation with a calendar file is on its way to your e-mail. You can change the time or cancel up to{' '}
+        {placed.cancel_cutoff_hours} hours before, from the link in it.
       </p>
     </section>
   );

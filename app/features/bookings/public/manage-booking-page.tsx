@@ -1,23 +1,32 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { z } from 'zod';
+import type { publicBooking } from '../../../../schema/bookings';
 import { Button } from '../../../ui/button';
-import { LoadError, Notice } from '../../../ui/feedback';
+import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import * as w from '../../../ui/page.css';
 import { MarketLayout } from '../../marketplace/market-layout';
 import * as m from '../../marketplace/market.css';
 import { usePageMeta } from '../../public/page-meta';
 import { serverMessage } from '../../workspaces/workspace-queries';
-import { bookingCalls, dayIn, timeIn, useBooking, useBookingChange } from '../use-bookings';
+import { addIsoDays, bookingCalls, dayIn, isoDayIn, timeIn, useBooking, useBookingChange, useSlots } from '../use-bookings';
+import { DaySlots, slotsByDay } from './booking-page';
 
 const route = getRouteApi('/marketplace/services/bookings/$bookingToken');
+const DAYS_SHOWN = 14;
 
-/** The customer's own booking, from the link in their e-mail: see it, and cancel it until the cut-off. */
+/**
+ * The customer's own booking, from the link in their e-mail: see it, move it to another free time,
+ * or cancel it, until the cut-off.
+ */
 export function ManageBookingPage() {
   const { bookingToken } = route.useParams();
   usePageMeta({ title: 'Your booking', description: '' });
   const booking = useBooking(bookingToken);
   const [failure, setFailure] = useState('');
+  const [moving, setMoving] = useState(false);
+  const [moved, setMoved] = useState(false);
   const cancel = useBookingChange(() => bookingCalls.cancel(bookingToken, ''));
   return (
     <MarketLayout>
@@ -29,28 +38,106 @@ export function ManageBookingPage() {
         ) : (
           <>
             <h1 className={m.h1}>{booking.data.service_title}</h1>
-            <p>
+            <p data-testid="booking-when">
               With {booking.data.staff_name} at {booking.data.business}, {dayIn(booking.data.start_at)} at {timeIn(booking.data.start_at)}{' '}
               (your time).
             </p>
             <p className={w.muted}>Status: {booking.data.status === 'cancelled' ? 'Cancelled' : 'Booked'}</p>
+            {moved ? (
+              <Notice tone="info" title="Booking moved">
+                A new calendar file is on its way to your e-mail.
+              </Notice>
+            ) : null}
             {failure ? <Notice tone="error">{failure}</Notice> : null}
-            {booking.data.can_cancel ? (
+            {moving ? (
+              <Reschedule
+                token={bookingToken}
+                booking={booking.data}
+                onDone={() => {
+                  setMoving(false);
+                  setMoved(true);
+                }}
+                onClose={() => setMoving(false)}
+              />
+            ) : booking.data.can_cancel || booking.data.can_reschedule ? (
               <div className={w.formActions}>
-                <Button
-                  variant="danger"
-                  isPending={cancel.isPending}
-                  onPress={() => cancel.mutate(undefined, { onError: (e) => setFailure(serverMessage(e)) })}
-                >
-                  Cancel booking
-                </Button>
+                {booking.data.can_reschedule ? (
+                  <Button
+                    variant="secondary"
+                    onPress={() => {
+                      setFailure('');
+                      setMoved(false);
+                      setMoving(true);
+                    }}
+                  >
+                    Change time
+                  </Button>
+                ) : null}
+                {booking.data.can_cancel ? (
+                  <Button
+                    variant="danger"
+                    isPending={cancel.isPending}
+                    onPress={() => cancel.mutate(undefined, { onError: (e) => setFailure(serverMessage(e)) })}
+                  >
+                    Cancel booking
+                  </Button>
+                ) : null}
               </div>
             ) : booking.data.status !== 'cancelled' ? (
-              <p className={w.muted}>This booking can no longer be cancelled online. Please contact the business.</p>
+              <p className={w.muted}>This booking can no longer be changed online. Please contact the business.</p>
             ) : null}
           </>
         )}
       </div>
     </MarketLayout>
+  );
+}
+
+/** Another free time of the same service for the next two weeks, in the customer's own zone. */
+function Reschedule(props: { token: string; booking: z.infer<typeof publicBooking>; onDone: () => void; onClose: () => void }) {
+  const today = isoDayIn(new Date());
+  const slots = useSlots(props.booking.service_id, today, addIsoDays(today, DAYS_SHOWN - 1));
+  const [chosenDay, setChosenDay] = useState('');
+  const [start, setStart] = useState('');
+  const [failure, setFailure] = useState('');
+  const move = useBookingChange((at: string) => bookingCalls.reschedule(props.token, at));
+  const byDay = slotsByDay((slots.data?.slots ?? []).filter((s) => s.start_at !== props.booking.start_at));
+  return (
+    <section aria-labelledby="reschedule-title" className={w.stack}>
+      <h2 id="reschedule-title" className={w.sectionTitle}>
+        Choose a new time
+      </h2>
+      <p className={w.muted}>Times are shown in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
+      {slots.isPending ? (
+        <Spinner label="Finding free times" />
+      ) : slots.isError ? (
+        <LoadError title="Free times could not be loaded" message={serverMessage(slots.error)} onRetry={() => void slots.refetch()} />
+      ) : byDay.size === 0 ? (
+        <EmptyState title="No free times in the next two weeks" />
+      ) : (
+        <DaySlots byDay={byDay} chosenDay={chosenDay || [...byDay.keys()][0]} onDay={setChosenDay} start={start} onStart={setStart} />
+      )}
+      {failure ? (
+        <Notice tone="error" title="Not moved">
+          {failure}
+        </Notice>
+      ) : null}
+      <div className={w.formActions}>
+        <Button variant="secondary" onPress={props.onClose}>
+          Keep current time
+        </Button>
+        {start ? (
+          <Button
+            isPending={move.isPending}
+            onPress={() => {
+              setFailure('');
+              move.mutate(start, { onSuccess: props.onDone, onError: (e) => setFailure(serverMessage(e)) });
+            }}
+          >
+            Move to {dayIn(start)} at {timeIn(start)}
+          </Button>
+        ) : null}
+      </div>
+    </section>
   );
 }
