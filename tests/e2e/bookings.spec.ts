@@ -132,5 +132,8 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await page.goBack();
   // No events published: that section is left out, not shown empty.
   await expect(page.getByRole('region', { name: 'Events' })).toHaveCount(0);
+  // A shop that only sells services does not say it has nothing.
+  await expect(page.getByRole('region', { name: 'Services' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No products yet' })).toHaveCount(0);
   await shot(page, info, 'storefront-services');
 });

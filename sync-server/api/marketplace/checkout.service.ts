@@ -10,7 +10,7 @@ import {
   type SellerQuote,
   type ShippingAddress,
 } from '../../../schema/marketplace-orders.js';
-import { MARKET_CURRENCY, toPublicProductId, type StorefrontSettings } from '../../../schema/marketplace.js';
+import { MARKET_CURRENCY, storefrontDefaults, toPublicProductId, type StorefrontSettings } from '../../../schema/marketplace.js';
 import type { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
@@ -22,7 +22,7 @@ import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { stockMovementRules } from '../inventory/inventory.sync.js';
 import * as cartRepo from './cart.repo.js';
 import { lineProblem, linesOf } from './cart.service.js';
-import { cartProducts, readPricesIncludeVat, readSettings, type CartProduct } from './marketplace.repo.js';
+import { cartProducts, readCheckoutTerms, type CartProduct } from './marketplace.repo.js';
 import * as repo from './orders.repo.js';
 
 export const isOrderReference = (reference: string) => reference.startsWith(ORDER_REFERENCE_PREFIX);
@@ -94,9 +94,9 @@ async function priceCart(
     byWorkspace.set(r.workspace_id, list);
   }
   const groups: Group[] = [];
+  const terms = await readCheckoutTerms(q, [...byWorkspace.keys()]);
   for (const [workspaceId, products] of byWorkspace) {
-    const settings = await readSettings(q, workspaceId);
-    const pricesIncludeVat = await readPricesIncludeVat(q, workspaceId);
+    const { settings, pricesIncludeVat } = terms.get(workspaceId) ?? { settings: storefrontDefaults, pricesIncludeVat: false };
     const seller = products[0].found.product.seller;
     const choice = choices.find((c) => c.seller === seller.slug)?.rate;
     const { quote, unknownRate } = sellerQuoteOf(settings, pricesIncludeVat, products, choice);

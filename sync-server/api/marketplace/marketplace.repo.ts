@@ -349,12 +349,29 @@ export async function readSettings(q: Queryable, workspaceId: number): Promise<S
   return rows[0] ?? storefrontDefaults;
 }
 
-/** Whether the seller's prices already hold VAT (the workspace's setting; no settings row means not). */
-export async function readPricesIncludeVat(q: Queryable, workspaceId: number): Promise<boolean> {
-  const rows = await q.query<{ prices_include_vat: boolean }>(`SELECT prices_include_vat FROM workspace_settings WHERE workspace_id = $1`, [
-    workspaceId,
-  ]);
-  return rows[0]?.prices_include_vat ?? false;
+/**
+ * Each seller's checkout terms in one query: their storefront settings (the defaults without a row)
+ * and whether their prices already hold VAT (the workspace's setting; no settings row means not).
+ */
+export async function readCheckoutTerms(
+  q: Queryable,
+  workspaceIds: readonly number[],
+): Promise<Map<number, { settings: StorefrontSettings; pricesIncludeVat: boolean }>> {
+  const rows = await q.query<SettingsRow & { workspace_id: number; has_settings: boolean; prices_include_vat: boolean | null }>(
+    `SELECT w.id AS workspace_id, s.workspace_id IS NOT NULL AS has_settings, ${SETTINGS_COLUMNS.split(',')
+      .map((c) => `s.${c.trim()}`)
+      .join(', ')}, ws.prices_include_vat
+       FROM unnest($1::int[]) AS w(id)
+       LEFT JOIN storefront_settings s ON s.workspace_id = w.id
+       LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1`,
+    [workspaceIds],
+  );
+  return new Map(
+    rows.map(({ workspace_id, has_settings, prices_include_vat, ...settings }) => [
+      workspace_id,
+      { settings: has_settings ? settings : storefrontDefaults, pricesIncludeVat: prices_include_vat ?? false },
+    ]),
+  );
 }
 
 export async function writeSettings(q: Queryable, workspaceId: number, s: StorefrontSettings): Promise<void> {

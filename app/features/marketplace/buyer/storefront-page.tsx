@@ -55,14 +55,7 @@ function Storefront({ shop }: { shop: StorefrontDto }) {
         {shop.description ? <p className={s.muted}>{shop.description}</p> : null}
         <p className={`${s.muted} ${s.small}`}>{[shop.industry, shop.area].filter(Boolean).join(' · ')}</p>
       </header>
-      {shop.products.length === 0 ? (
-        <EmptyState title="No products yet">
-          <p className={s.muted}>{shop.name} has not published any products. Check back soon.</p>
-        </EmptyState>
-      ) : (
-        <ProductSection title="Products" products={shop.products} showSeller={false} />
-      )}
-      <ShopServicesAndEvents slug={shop.slug} />
+      <ShopOfferings shop={shop} />
       <div className={s.policies}>
         <section className={s.panel} aria-labelledby="delivery">
           <h2 id="delivery" className={s.h2}>
@@ -97,30 +90,44 @@ function Storefront({ shop }: { shop: StorefrontDto }) {
   );
 }
 
-/** The services the business takes bookings for and its upcoming events; a section with nothing in it is not shown. */
-function ShopServicesAndEvents({ slug }: { slug: string }) {
-  const services = usePublicServices({ storefront: slug });
+/**
+ * What the business offers: its products, the services it takes bookings for and its upcoming
+ * events, each section only when it has something. A shop with nothing published at all (once all
+ * three are known) says so once.
+ */
+function ShopOfferings({ shop }: { shop: StorefrontDto }) {
+  const services = usePublicServices({ storefront: shop.slug });
   const events = useQuery({
-    queryKey: ['public-events', 'storefront', slug],
-    queryFn: () => call(eventsContract.publicList, { query: { storefront: slug } }),
+    queryKey: ['public-events', 'storefront', shop.slug],
+    queryFn: () => call(eventsContract.publicList, { query: { storefront: shop.slug } }),
   });
+  const serviceList = services.data?.services ?? [];
+  const eventList = events.data?.events ?? [];
+  const settled = !services.isPending && !events.isPending;
+  const nothing = settled && shop.products.length === 0 && serviceList.length === 0 && eventList.length === 0;
   return (
     <>
-      {services.data && services.data.services.length > 0 ? (
+      {shop.products.length > 0 ? <ProductSection title="Products" products={shop.products} showSeller={false} /> : null}
+      {serviceList.length > 0 ? (
         <section className={s.stack} aria-labelledby="shop-services">
           <h2 id="shop-services" className={s.h2}>
             Services
           </h2>
-          <ServiceList services={services.data.services} />
+          <ServiceList services={serviceList} />
         </section>
       ) : null}
-      {events.data && events.data.events.length > 0 ? (
+      {eventList.length > 0 ? (
         <section className={s.stack} aria-labelledby="shop-events">
           <h2 id="shop-events" className={s.h2}>
             Events
           </h2>
-          <EventCards events={events.data.events} headingLevel={3} />
+          <EventCards events={eventList} headingLevel={3} />
         </section>
+      ) : null}
+      {nothing ? (
+        <EmptyState title="No products yet">
+          <p className={s.muted}>{shop.name} has not published any products. Check back soon.</p>
+        </EmptyState>
       ) : null}
     </>
   );
