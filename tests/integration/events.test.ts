@@ -6,7 +6,7 @@ import { formatCents } from '../../schema/money.js';
 import { verifyTicketCode } from '../../schema/ticket-code.js';
 import { ticketQrOptions } from '../../schema/ticket-qr.js';
 import { enqueueTicketMails, TICKET_EMAIL_JOB } from '../../sync-server/api/events/ticket-mail.jobs.js';
-import { claimTicketMail, requeueStaleTicketMails, TICKET_MAIL_CHANNEL } from '../../sync-server/api/events/ticket-mail.repo.js';
+import { TICKET_MAIL_CHANNEL, ticketMailOutbox } from '../../sync-server/api/events/ticket-mail.repo.js';
 import { sweepStaleClaims } from '../../sync-server/jobs/outbox.js';
 import { TICKET_QR_PIXELS } from '../../sync-server/api/events/ticket-qr.js';
 import type { Db } from '../../sync-server/db/db.js';
@@ -309,8 +309,8 @@ for (const target of testDatabases()) {
         to,
       ]);
       const key = { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' as const };
-      expect(await claimTicketMail(db, key, mailed.deps.now())).toBe(true);
-      const outbox = { channel: TICKET_MAIL_CHANNEL, requeueStale: requeueStaleTicketMails };
+      expect(await ticketMailOutbox.claim(db, key, mailed.deps.now())).toBeDefined();
+      const outbox = { channel: TICKET_MAIL_CHANNEL, requeueStale: ticketMailOutbox.requeueStale };
       expect(await sweepStaleClaims(mailed.deps, outbox)).toBe(0);
       await runMailJobs();
       expect(mailsTo(to)).toHaveLength(0);

@@ -13,7 +13,7 @@ import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { sweepStaleClaims } from '../../sync-server/jobs/outbox.js';
-import { claimDelivery, DELIVERY_CHANNEL, requeueStaleDeliveries } from '../../sync-server/api/invoices/invoice-delivery.repo.js';
+import { DELIVERY_CHANNEL, deliveryOutbox } from '../../sync-server/api/invoices/invoice-delivery.repo.js';
 import { saveSettings } from '../../sync-server/api/workspaces/workspaces.repo.js';
 import { driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
 import { insertFile } from '../../sync-server/api/drive/drive.repo.js';
@@ -108,8 +108,8 @@ for (const target of testDatabases()) {
       await push('invoices', [{ newDocumentState: sentInvoice(ws, { send_request: request }) }]);
       await enqueueDeliveries(server.deps, jobs.queue);
       // A run claims the mail and its process stops before it sends.
-      expect(await claimDelivery(db, ws, request.id, new Date())).toBeDefined();
-      const outbox = { channel: DELIVERY_CHANNEL, requeueStale: requeueStaleDeliveries };
+      expect(await deliveryOutbox.claim(db, { workspaceId: ws, id: request.id }, new Date())).toBeDefined();
+      const outbox = { channel: DELIVERY_CHANNEL, requeueStale: deliveryOutbox.requeueStale };
 
       // Within the lease the claim may still be alive: the sweep leaves it, and the queued job does not send.
       expect(await sweepStaleClaims(server.deps, outbox)).toBe(0);

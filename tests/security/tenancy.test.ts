@@ -161,6 +161,7 @@ const notReferences: Record<string, string> = {
   'bookings.createAppointment:staff_id': 'a staff member of the service named, looked up inside the workspace the path names',
   'bookings.updateAppointment:staff_id': 'a staff member of the appointment’s service, looked up inside the workspace the path names',
   'bookings.book:staff_id': 'a staff member of the public service the path names, looked up inside it',
+  'bookings.rescheduleBooking:staff_id': 'a staff member of the booked service, checked against that service before any lock or write',
 };
 const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { signingKey } from '../../http/auth-context.js';
 import { defineJob, defineSweep, type JobQueue } from '../../jobs/job-queue.js';
 import { outboxArea } from '../../jobs/outbox.js';
+import { enqueueDue } from '../../jobs/outbox-table.js';
 import { escapeHtml, type MailContent } from '../../mail/templates.js';
 import { siteOrigin } from '../../seo/page-meta.js';
 import { appointmentIcs } from './booking-ics.js';
@@ -70,12 +71,12 @@ export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointmen
 }
 
 export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): Promise<void> {
-  if (!(await repo.claimBookingMail(deps.db, key, deps.now()))) return;
+  if (!(await repo.bookingMailOutbox.claim(deps.db, key, deps.now()))) return;
   try {
     const a = await repo.mailedAppointment(deps.db, key);
     // A reminder for an appointment cancelled meanwhile, or one with no address: nothing to send.
     if (!a || !a.customer_email || (key.kind !== 'cancelled' && a.status === 'cancelled')) {
-      await repo.finishBookingMail(deps.db, key, { status: 'failed', error: 'Nothing to send' });
+      await repo.bookingMailOutbox.finish(deps.db, key, { status: 'failed', error: 'Nothing to send' });
       return;
     }
     const link = `${siteOrigin(deps)}/marketplace/services/bookings/${bookingToken(await signingKey(deps), a.id)}`;
@@ -98,23 +99,18 @@ export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): 
       attachments: [{ filename: 'booking.ics', content: new TextEncoder().encode(ics), contentType: 'text/calendar; charset=utf-8' }],
     });
   } catch (err) {
-    await repo.finishBookingMail(deps.db, key, { status: 'queued', error: reasonOf(err) });
+    await repo.bookingMailOutbox.finish(deps.db, key, { status: 'queued', error: reasonOf(err) });
     throw err;
   }
-  await repo.finishBookingMail(deps.db, key, { status: 'sent', at: deps.now() });
+  await repo.bookingMailOutbox.finish(deps.db, key, { status: 'sent', at: deps.now() });
 }
 
-/** Hands every due mail not yet queued to the job queue: one job per mail, keyed by it. */
-export async function enqueueBookingMails(deps: AppDeps, queue: JobQueue): Promise<number> {
-  let queued = 0;
-  for (const key of await repo.unqueuedBookingMails(deps.db, 500)) {
-    const jobId = await queue.send(BOOKING_EMAIL_JOB, key, `${key.workspaceId}:${key.appointmentId}:${key.kind}`);
-    if (jobId) {
-      await repo.markEnqueued(deps.db, key, jobId);
-      queued += 1;
-    }
-  }
-  return queued;
+/** Hands every due booking mail not yet queued to the job queue: one job per mail, keyed by it. */
+export function enqueueBookingMails(deps: AppDeps, queue: JobQueue): Promise<number> {
+  return enqueueDue(deps, queue, repo.bookingMailOutbox, {
+    name: BOOKING_EMAIL_JOB,
+    keyText: (key) => `${key.workspaceId}:${key.appointmentId}:${key.kind}`,
+  });
 }
 
 /** Booking e-mails (DESIGN.md §13): the confirmation at the booking's commit, reminders from a sweep. */
@@ -130,10 +126,10 @@ export const bookingMailJobs = outboxArea(
         retryDelaySeconds: 20,
         parse: (data) => bookingMailJob.parse(data),
         run: (job) => sendBookingMail(deps, job.data),
-        gaveUp: (job, err) => repo.finishBookingMail(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
+        gaveUp: (job, err) => repo.bookingMailOutbox.finish(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
       }),
     enqueue: enqueueBookingMails,
-    requeueStale: repo.requeueStaleBookingMails,
+    requeueStale: repo.bookingMailOutbox.requeueStale,
   },
   {
     definitions: (deps) => [

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { outboxTable } from '../../jobs/outbox-table.js';
 import { noCountryDefaults } from '../../../schema/countries.js';
 
 /** The booking e-mails' SQL (the job area runs unscoped; recording runs in the caller's transaction). */
@@ -12,6 +13,13 @@ export interface BookingMailKey {
   appointmentId: string;
   kind: BookingMailKind;
 }
+
+/** The outbox's shared SQL: queueing, claiming and finishing a booking mail (the job area runs it unscoped). */
+export const bookingMailOutbox = outboxTable<BookingMailKey>('booking_mails', {
+  columns: ['workspace_id', 'appointment_id', 'kind'],
+  values: (k) => [k.workspaceId, k.appointmentId, k.kind],
+  of: (r) => ({ workspaceId: Number(r.workspace_id), appointmentId: String(r.appointment_id), kind: r.kind as BookingMailKind }),
+});
 
 /** Records that a mail is due (once per appointment and kind) and wakes the job area. */
 export async function recordBookingMail(tx: Queryable, key: BookingMailKey): Promise<void> {
@@ -54,63 +62,6 @@ export async function recordDueReminders(q: Queryable, now: Date): Promise<numbe
   );
   if (rows.length > 0) await q.query(`SELECT pg_notify('${BOOKING_MAIL_CHANNEL}', '0')`);
   return rows.length;
-}
-
-export async function unqueuedBookingMails(q: Queryable, limit: number): Promise<BookingMailKey[]> {
-  const rows = await q.query<{ workspace_id: number; appointment_id: string; kind: BookingMailKind }>(
-    `SELECT workspace_id, appointment_id, kind FROM booking_mails WHERE job_id IS NULL AND status = 'queued' ORDER BY requested_at LIMIT $1`,
-    [limit],
-  );
-  return rows.map((r) => ({ workspaceId: r.workspace_id, appointmentId: r.appointment_id, kind: r.kind }));
-}
-
-export async function markEnqueued(q: Queryable, key: BookingMailKey, jobId: string): Promise<void> {
-  await q.query(`UPDATE booking_mails SET job_id = $4 WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3 AND job_id IS NULL`, [
-    key.workspaceId,
-    key.appointmentId,
-    key.kind,
-    jobId,
-  ]);
-}
-
-/** Takes a due mail for sending; only one run ever gets it, so nobody is mailed twice. */
-export async function claimBookingMail(q: Queryable, key: BookingMailKey, at: Date): Promise<boolean> {
-  const rows = await q.query(
-    `UPDATE booking_mails SET status = 'sending', claimed_at = $4
-      WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3 AND status = 'queued' RETURNING 1`,
-    [key.workspaceId, key.appointmentId, key.kind, at],
-  );
-  return rows.length > 0;
-}
-
-/** Gives claims older than `claimedBefore` whose run never finished back to the queue (unscoped: the job area). */
-export async function requeueStaleBookingMails(q: Queryable, claimedBefore: Date): Promise<number> {
-  const rows = await q.query(
-    `UPDATE booking_mails SET status = 'queued', job_id = NULL, claimed_at = NULL, error = 'Sending was interrupted; sending again'
-      WHERE status = 'sending' AND coalesce(claimed_at, requested_at) < $1
-     RETURNING 1`,
-    [claimedBefore],
-  );
-  return rows.length;
-}
-
-export async function finishBookingMail(
-  q: Queryable,
-  key: BookingMailKey,
-  outcome: { status: 'sent'; at: Date } | { status: 'queued' | 'failed'; error: string },
-): Promise<void> {
-  if (outcome.status === 'sent') {
-    await q.query(
-      `UPDATE booking_mails SET status = 'sent', error = NULL, sent_at = $4 WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3`,
-      [key.workspaceId, key.appointmentId, key.kind, outcome.at],
-    );
-    return;
-  }
-  await q.query(
-    `UPDATE booking_mails SET status = $4, error = $5
-      WHERE workspace_id = $1 AND appointment_id = $2 AND kind = $3 AND status <> 'sent'`,
-    [key.workspaceId, key.appointmentId, key.kind, outcome.status, outcome.error],
-  );
 }
 
 export interface MailedAppointment {

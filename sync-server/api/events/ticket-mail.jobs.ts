@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import { outboxArea } from '../../jobs/outbox.js';
+import { enqueueDue } from '../../jobs/outbox-table.js';
 import { siteOrigin } from '../../seo/page-meta.js';
 import * as events from './events.repo.js';
 import { declinedMail, ticketsMail, type MailContent } from './ticket-mail.js';
@@ -32,36 +33,27 @@ async function contentOf(deps: AppDeps, key: repo.TicketMailKey): Promise<{ to: 
  * in the queue and fails the run, so pg-boss tries again later; the next run claims it anew.
  */
 export async function sendTicketMail(deps: AppDeps, key: repo.TicketMailKey): Promise<void> {
-  if (!(await repo.claimTicketMail(deps.db, key, deps.now()))) return;
+  if (!(await repo.ticketMailOutbox.claim(deps.db, key, deps.now()))) return;
   try {
     const found = await contentOf(deps, key);
     if (!found) {
-      await repo.finishTicketMail(deps.db, key, { status: 'failed', error: 'Nothing to send: the registration has no tickets' });
+      await repo.ticketMailOutbox.finish(deps.db, key, { status: 'failed', error: 'Nothing to send: the registration has no tickets' });
       return;
     }
     await deps.mailer.send({ to: found.to, ...found.mail });
   } catch (err) {
-    await repo.finishTicketMail(deps.db, key, { status: 'queued', error: reasonOf(err) });
+    await repo.ticketMailOutbox.finish(deps.db, key, { status: 'queued', error: reasonOf(err) });
     throw err;
   }
-  await repo.finishTicketMail(deps.db, key, { status: 'sent', at: deps.now() });
+  await repo.ticketMailOutbox.finish(deps.db, key, { status: 'sent', at: deps.now() });
 }
 
 /** Hands every due mail not yet queued to the job queue: one job per mail, keyed by it. */
-export async function enqueueTicketMails(deps: AppDeps, queue: JobQueue): Promise<number> {
-  let queued = 0;
-  for (const key of await repo.unqueuedTicketMails(deps.db, 500)) {
-    if (!(await repo.reserveEnqueue(deps.db, key))) continue;
-    const jobId = await queue.send(TICKET_EMAIL_JOB, key, `${key.workspaceId}:${key.registrationId}:${key.kind}`).catch((err: unknown) => {
-      void repo.releaseEnqueue(deps.db, key);
-      throw err;
-    });
-    if (jobId) {
-      await repo.markEnqueued(deps.db, key, jobId);
-      queued += 1;
-    } else await repo.releaseEnqueue(deps.db, key);
-  }
-  return queued;
+export function enqueueTicketMails(deps: AppDeps, queue: JobQueue): Promise<number> {
+  return enqueueDue(deps, queue, repo.ticketMailOutbox, {
+    name: TICKET_EMAIL_JOB,
+    keyText: (key) => `${key.workspaceId}:${key.registrationId}:${key.kind}`,
+  });
 }
 
 /** Ticket e-mails (DESIGN.md §13): queued at the commit that issues or declines, sent and retried by pg-boss. */
@@ -76,8 +68,8 @@ export const ticketMailJobs = outboxArea({
       retryDelaySeconds: 20,
       parse: (data) => ticketMailJob.parse(data),
       run: (job) => sendTicketMail(deps, job.data),
-      gaveUp: (job, err) => repo.finishTicketMail(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
+      gaveUp: (job, err) => repo.ticketMailOutbox.finish(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
     }),
   enqueue: enqueueTicketMails,
-  requeueStale: repo.requeueStaleTicketMails,
+  requeueStale: repo.ticketMailOutbox.requeueStale,
 });

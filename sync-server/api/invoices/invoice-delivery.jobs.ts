@@ -21,6 +21,7 @@ import { makePicture, thumbnailTypes } from '../../files/thumbnail.js';
 import type { AppDeps } from '../../deps.js';
 import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import { outboxArea } from '../../jobs/outbox.js';
+import { enqueueDue } from '../../jobs/outbox-table.js';
 import { driveRuntime } from '../drive/drive-uploads.js';
 import * as driveRepo from '../drive/drive.repo.js';
 import type { Mail as OutgoingMail } from '../../mail/mailer.js';
@@ -163,9 +164,9 @@ async function receiptMailOf(deps: AppDeps, workspaceId: number, orderId: string
   });
 }
 
-/** Sends one e-mail request. Never twice (see claimDelivery). */
+/** Sends one e-mail request. Never twice (see the outbox's claim). */
 async function sendDelivery(deps: AppDeps, workspaceId: number, id: string): Promise<void> {
-  const row = await repo.claimDelivery(deps.db, workspaceId, id, deps.now());
+  const row = await repo.deliveryOutbox.claim<repo.DeliveryRow>(deps.db, { workspaceId, id }, deps.now());
   if (!row) return;
   try {
     const mail =
@@ -175,10 +176,10 @@ async function sendDelivery(deps: AppDeps, workspaceId: number, id: string): Pro
     await deps.mailer.send({ to: row.recipient, ...mail });
   } catch (err) {
     // Not sent: back in the queue for the job's next try, with the reason shown meanwhile.
-    await repo.finishDelivery(deps.db, workspaceId, id, { status: 'queued', error: reasonOf(err) });
+    await repo.deliveryOutbox.finish(deps.db, { workspaceId, id }, { status: 'queued', error: reasonOf(err) });
     throw err;
   }
-  await repo.finishDelivery(deps.db, workspaceId, id, { status: 'sent', at: deps.now() });
+  await repo.deliveryOutbox.finish(deps.db, { workspaceId, id }, { status: 'sent', at: deps.now() });
 }
 
 function reasonOf(err: unknown): string {
@@ -186,16 +187,8 @@ function reasonOf(err: unknown): string {
 }
 
 /** Hands every recorded request not yet queued to the job queue (one job per request, keyed by it). */
-export async function enqueueDeliveries(deps: AppDeps, queue: JobQueue): Promise<number> {
-  let queued = 0;
-  for (const row of await repo.unqueuedDeliveries(deps.db, 500)) {
-    const jobId = await queue.send(DOCUMENT_EMAIL_JOB, { workspaceId: row.workspace_id, id: row.id }, `${row.workspace_id}:${row.id}`);
-    if (jobId) {
-      await repo.markEnqueued(deps.db, row.workspace_id, row.id, jobId);
-      queued += 1;
-    }
-  }
-  return queued;
+export function enqueueDeliveries(deps: AppDeps, queue: JobQueue): Promise<number> {
+  return enqueueDue(deps, queue, repo.deliveryOutbox, { name: DOCUMENT_EMAIL_JOB, keyText: (key) => `${key.workspaceId}:${key.id}` });
 }
 
 /** E-mailed invoices and quotes (DESIGN.md §12, §13). */
@@ -210,8 +203,8 @@ export const invoiceJobs = outboxArea({
       retryDelaySeconds: 30,
       parse: (data) => deliveryJob.parse(data),
       run: (job) => sendDelivery(deps, job.data.workspaceId, job.data.id),
-      gaveUp: (job, err) => repo.finishDelivery(deps.db, job.data.workspaceId, job.data.id, { status: 'failed', error: reasonOf(err) }),
+      gaveUp: (job, err) => repo.deliveryOutbox.finish(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
     }),
   enqueue: enqueueDeliveries,
-  requeueStale: repo.requeueStaleDeliveries,
+  requeueStale: repo.deliveryOutbox.requeueStale,
 });

@@ -1,7 +1,21 @@
 import type { Queryable } from '../../db/db.js';
+import { outboxTable } from '../../jobs/outbox-table.js';
 
 /** The channel a push NOTIFYs when it records e-mail requests (the job area listens on it). */
 export const DELIVERY_CHANNEL = 'vuka_document_deliveries';
+
+/** One e-mail request, as the job queue and the outbox know it. */
+export interface DeliveryKey {
+  workspaceId: number;
+  id: string;
+}
+
+/** The outbox's shared SQL: queueing, claiming (the row) and finishing a request (the job area runs it unscoped). */
+export const deliveryOutbox = outboxTable<DeliveryKey>('document_deliveries', {
+  columns: ['workspace_id', 'id'],
+  values: (k) => [k.workspaceId, k.id],
+  of: (r) => ({ workspaceId: Number(r.workspace_id), id: String(r.id) }),
+});
 
 export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
 /** What is sent: an invoice or quote with its PDF, or a till receipt. */
@@ -45,67 +59,6 @@ export async function recordDeliveries(tx: Queryable, workspaceId: number, rows:
     ],
   );
   await tx.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', $1)`, [String(workspaceId)]);
-}
-
-/** Requests not handed to the job queue yet, of every workspace (unscoped: the job area). */
-export async function unqueuedDeliveries(q: Queryable, limit: number): Promise<Array<{ workspace_id: number; id: string }>> {
-  return q.query(
-    `SELECT workspace_id, id FROM document_deliveries WHERE job_id IS NULL AND status = 'queued' ORDER BY requested_at LIMIT $1`,
-    [limit],
-  );
-}
-
-export async function markEnqueued(q: Queryable, workspaceId: number, id: string, jobId: string): Promise<void> {
-  await q.query('UPDATE document_deliveries SET job_id = $3 WHERE workspace_id = $1 AND id = $2 AND job_id IS NULL', [
-    workspaceId,
-    id,
-    jobId,
-  ]);
-}
-
-/**
- * Takes a queued request for sending. Only one run ever gets it: a retry of a run that got as far as
- * sending finds it no longer queued, so nothing is mailed twice.
- */
-export async function claimDelivery(q: Queryable, workspaceId: number, id: string, at: Date): Promise<DeliveryRow | undefined> {
-  const [row] = await q.query<DeliveryRow>(
-    `UPDATE document_deliveries SET status = 'sending', claimed_at = $3 WHERE workspace_id = $1 AND id = $2 AND status = 'queued' RETURNING *`,
-    [workspaceId, id, at],
-  );
-  return row;
-}
-
-/** Gives claims older than `claimedBefore` whose run never finished back to the queue (unscoped: the job area). */
-export async function requeueStaleDeliveries(q: Queryable, claimedBefore: Date): Promise<number> {
-  const rows = await q.query(
-    `UPDATE document_deliveries SET status = 'queued', job_id = NULL, claimed_at = NULL, error = 'Sending was interrupted; sending again'
-      WHERE status = 'sending' AND coalesce(claimed_at, requested_at) < $1
-     RETURNING 1`,
-    [claimedBefore],
-  );
-  return rows.length;
-}
-
-export async function finishDelivery(
-  q: Queryable,
-  workspaceId: number,
-  id: string,
-  outcome: { status: 'sent'; at: Date } | { status: 'queued' | 'failed'; error: string },
-): Promise<void> {
-  if (outcome.status === 'sent') {
-    await q.query(`UPDATE document_deliveries SET status = 'sent', error = NULL, sent_at = $3 WHERE workspace_id = $1 AND id = $2`, [
-      workspaceId,
-      id,
-      outcome.at,
-    ]);
-  } else {
-    await q.query(`UPDATE document_deliveries SET status = $3, error = $4 WHERE workspace_id = $1 AND id = $2 AND status <> 'sent'`, [
-      workspaceId,
-      id,
-      outcome.status,
-      outcome.error,
-    ]);
-  }
 }
 
 /** A document's e-mail requests, newest first (scoped: the member asking). */
