@@ -3,7 +3,7 @@ import type { UserDto } from '../../schema/accounts';
 import { useToastStore } from '../ui/toast-store';
 import { useAuthStore } from './auth-store';
 import { queryClient } from './query-client';
-import { currentUserKey, loadCurrentUser, logout, registerLogoutHook, signIn } from './session';
+import { CURRENT_USER_PATIENCE_MS, currentUserKey, loadCurrentUser, logout, registerLogoutHook, signIn } from './session';
 import { rememberedUser } from './session-cache';
 
 const user: UserDto = {
@@ -120,6 +120,32 @@ describe('current user offline (DESIGN.md offline first)', () => {
     );
     await expect(loadCurrentUser()).resolves.toBeNull();
     expect(rememberedUser()).toBeNull();
+  });
+
+  it('a server that does not answer (one bar of signal) opens the app with the device copy; its late 401 still signs out', async () => {
+    vi.useFakeTimers();
+    try {
+      let answer: (res: Response) => void = () => undefined;
+      const unauthorized = () => new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } });
+      let calls = 0;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => (calls++ === 0 ? new Promise<Response>((resolve) => (answer = resolve)) : Promise.resolve(unauthorized()))),
+      );
+      let loaded: UserDto | null | undefined;
+      void loadCurrentUser().then((u) => (loaded = u));
+      await vi.advanceTimersByTimeAsync(CURRENT_USER_PATIENCE_MS - 1);
+      expect(loaded).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(loaded).toMatchObject({ id: 1 });
+      // The refresh after the 401 fails too: the server has signed this person out.
+      answer(unauthorized());
+      for (let i = 0; i < 50 && queryClient.getQueryData(currentUserKey) !== null; i++) await vi.advanceTimersByTimeAsync(1_000);
+      expect(queryClient.getQueryData(currentUserKey)).toBeNull();
+      expect(rememberedUser()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('logout forgets the device copy', async () => {

@@ -28,8 +28,32 @@ export function currentUserQueryOptions() {
   };
 }
 
-/** The current user from the server; offline, the user last seen on this device. */
+/** How long a first load waits for the server before opening with the user last seen on this device. */
+export const CURRENT_USER_PATIENCE_MS = 4_000;
+
+/**
+ * The current user from the server; offline, the user last seen on this device. On one bar of signal
+ * a request can hang for minutes rather than fail: after CURRENT_USER_PATIENCE_MS the device's copy
+ * opens the app, and the server's answer, when it comes, replaces it (a 401 then signs out).
+ */
 export async function loadCurrentUser(): Promise<UserDto | null> {
+  const fromServer = askServerForUser();
+  const cached = rememberedUser();
+  if (!cached) return fromServer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<'slow'>((resolve) => {
+    timer = setTimeout(() => resolve('slow'), CURRENT_USER_PATIENCE_MS);
+  });
+  const first = await Promise.race([fromServer, slow]).finally(() => clearTimeout(timer));
+  if (first !== 'slow') return first;
+  fromServer.then(
+    (user) => queryClient.setQueryData(currentUserKey, user),
+    () => undefined,
+  );
+  return cached;
+}
+
+async function askServerForUser(): Promise<UserDto | null> {
   try {
     const user = await queryEndpoint(authContract.currentUser, {}, 'returnNull');
     rememberUser(user);
