@@ -52,6 +52,8 @@ export const listItem = style({
   background: vars.color.surface,
 });
 export const itemMain = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0, flex: '1 1 200px' });
+/** Inside a list item: a part that takes a line of its own (an inline form). */
+export const itemWide = style({ flex: '1 1 100%', minWidth: 0 });
 export const itemName = style({ fontWeight: 700, fontSize: vars.fontSize.lg, overflowWrap: 'anywhere', margin: 0 });
 
 const badgeBase = style({

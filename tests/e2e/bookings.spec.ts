@@ -42,7 +42,37 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await serviceForm.getByRole('group', { name: 'Who can perform it' }).getByText('Sipho').click();
   await serviceForm.getByRole('button', { name: 'Add service' }).click();
   await expect(page.getByRole('list', { name: 'Your services' }).getByText(title)).toBeVisible();
+
+  // The price changes; the list shows it.
+  const serviceItem = page.getByRole('list', { name: 'Your services' }).getByRole('listitem').filter({ hasText: title });
+  await serviceItem.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('form', { name: `Edit ${title}` });
+  await edit.getByLabel('Price (R)').fill('130');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(serviceItem).toContainText(/R\s?130\.00/);
+
+  // Booking rules: a word where a number goes is refused; the saved rules come back after a reload.
+  const rules = page.getByRole('form', { name: 'Booking rules' });
+  await rules.getByLabel('Buffer after (minutes)').fill('ten');
+  await rules.getByRole('button', { name: 'Save rules' }).click();
+  await expect(rules.getByText('Enter a whole number')).toBeVisible();
+  await rules.getByLabel('Buffer after (minutes)').fill('15');
+  await rules.getByLabel('Cancel or move online until (hours before)').fill('12');
+  await rules.getByRole('button', { name: 'Save rules' }).click();
+  await expect(rules.getByText('Booking rules saved')).toBeVisible();
+
+  // Time off a month ahead (beyond the fortnight customers see below).
+  const staffItem = page.getByRole('list', { name: 'Staff' }).getByRole('listitem').filter({ hasText: 'Sipho' });
+  await staffItem.getByRole('button', { name: 'Add time off' }).click();
+  const offForm = page.getByRole('form', { name: 'Time off for Sipho' });
+  const monthAhead = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await offForm.getByLabel('First day off').fill(monthAhead);
+  await offForm.getByLabel('Reason (optional)').fill('Family wedding');
+  await offForm.getByRole('button', { name: 'Save time off' }).click();
+  await expect(page.getByRole('list', { name: "Sipho's time off" })).toContainText('Family wedding');
   await shot(page, info, 'services');
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Booking rules' }).getByLabel('Buffer after (minutes)')).toHaveValue('15');
 
   // A customer on a phone books it.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

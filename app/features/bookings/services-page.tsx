@@ -1,16 +1,17 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { serviceCreate, staffCreate, type ServiceDto, type StaffDto } from '../../../schema/bookings';
+import { bookingMessages, serviceCreate, servicePatch, staffCreate, type ServiceDto, type StaffDto } from '../../../schema/bookings';
 import { formatCents, parseCents } from '../../../schema/money';
 import { LinkButton } from '../../routes/link-button';
 import { Button } from '../../ui/button';
 import { EmptyState, LoadError } from '../../ui/feedback';
-import { CheckboxField } from '../../ui/form-controls';
+import { CheckboxField, SwitchField } from '../../ui/form-controls';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
 import { serverMessage } from '../workspaces/workspace-queries';
-import { bookingCalls, useBookingChange, useServices, useStaff } from './use-bookings';
+import { BookingRulesSection } from './booking-rules-section';
+import { addIsoDays, bookingCalls, dayIn, instantIn, useBookingChange, useRules, useServices, useStaff } from './use-bookings';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/services/');
 export const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -28,6 +29,7 @@ export function ServicesPage() {
   const { workspaceId } = route.useParams();
   const services = useServices(workspaceId);
   const staff = useStaff(workspaceId);
+  const rules = useRules(workspaceId);
   return (
     <section className={w.page} aria-labelledby="services-title">
       <div className={w.pageHeader}>
@@ -48,15 +50,16 @@ export function ServicesPage() {
         />
       ) : (
         <div className={w.stack}>
-          <StaffSection workspaceId={workspaceId} staff={staff.data.staff} />
+          <StaffSection workspaceId={workspaceId} staff={staff.data.staff} zone={rules.data?.timezone} />
           <ServiceSection workspaceId={workspaceId} services={services.data.services} staff={staff.data.staff} />
+          <BookingRulesSection workspaceId={workspaceId} />
         </div>
       )}
     </section>
   );
 }
 
-function StaffSection({ workspaceId, staff }: { workspaceId: number; staff: StaffDto[] }) {
+function StaffSection({ workspaceId, staff, zone }: { workspaceId: number; staff: StaffDto[]; zone: string | undefined }) {
   const [name, setName] = useState('');
   const [days, setDays] = useState<number[]>([1, 2, 3, 4, 5]);
   const [start, setStart] = useState('08:00');
@@ -89,6 +92,8 @@ function StaffSection({ workspaceId, staff }: { workspaceId: number; staff: Staf
               <div className={w.itemMain}>
                 <p className={w.itemName}>{s.name}</p>
                 <p className={w.muted}>{hoursText(s)}</p>
+                <TimeOffList staff={s} zone={zone} />
+                {zone ? <TimeOffForm workspaceId={workspaceId} staff={s} zone={zone} /> : null}
               </div>
             </li>
           ))}
@@ -136,6 +141,7 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
   const [category, setCategory] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState('');
+  const [editing, setEditing] = useState('');
   const save = useBookingChange((body: unknown) => {
     const parsed = serviceCreate.safeParse(body);
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Check the form');
@@ -189,6 +195,10 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
               <Button variant="secondary" onPress={() => toggle.mutate(s)}>
                 {s.status === 'active' ? 'Pause bookings' : 'Take bookings'}
               </Button>
+              <Button variant="secondary" onPress={() => setEditing(editing === s.id ? '' : s.id)} aria-expanded={editing === s.id}>
+                Edit
+              </Button>
+              {editing === s.id ? <EditService workspaceId={workspaceId} service={s} staff={staff} onDone={() => setEditing('')} /> : null}
             </li>
           ))}
         </ul>
@@ -226,5 +236,153 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
         </div>
       </form>
     </section>
+  );
+}
+
+/** A staff member's time off still to come, in the business's zone. */
+function TimeOffList({ staff, zone }: { staff: StaffDto; zone: string | undefined }) {
+  const upcoming = staff.time_off.filter((t) => Date.parse(t.end_at) > Date.now());
+  if (upcoming.length === 0) return null;
+  return (
+    <ul className={w.list} aria-label={`${staff.name}'s time off`}>
+      {upcoming.map((t) => {
+        const first = dayIn(t.start_at, zone);
+        const last = dayIn(new Date(Date.parse(t.end_at) - 1).toISOString(), zone);
+        return (
+          <li key={t.id} className={w.muted}>
+            Off {first === last ? first : `${first} – ${last}`}
+            {t.reason ? `: ${t.reason}` : ''}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whole days off (leave, a funeral, a course): from the first day to the last, in the business's zone. */
+function TimeOffForm({ workspaceId, staff, zone }: { workspaceId: number; staff: StaffDto; zone: string }) {
+  const [open, setOpen] = useState(false);
+  const [from, setFrom] = useState('');
+  const [until, setUntil] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ from?: string; until?: string; form?: string }>({});
+  const add = useBookingChange((body: { start_at: string; end_at: string; reason: string }) =>
+    bookingCalls.addTimeOff(workspaceId, staff.id, body),
+  );
+  if (!open) {
+    return (
+      <div>
+        <Button variant="secondary" onPress={() => setOpen(true)}>
+          Add time off
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className={w.stack}
+      aria-label={`Time off for ${staff.name}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const problems: typeof errors = {};
+        if (!isoDay.test(from)) problems.from = 'Write the day as YYYY-MM-DD';
+        if (!isoDay.test(until || from)) problems.until = 'Write the day as YYYY-MM-DD';
+        else if ((until || from) < from) problems.until = bookingMessages.timeOffOrder;
+        setErrors(problems);
+        if (Object.keys(problems).length > 0) return;
+        const body = { start_at: instantIn(from, '00:00', zone), end_at: instantIn(addIsoDays(until || from, 1), '00:00', zone), reason };
+        add.mutate(body, {
+          onSuccess: () => {
+            setOpen(false);
+            setFrom('');
+            setUntil('');
+            setReason('');
+          },
+          onError: (err) => setErrors({ form: serverMessage(err) }),
+        });
+      }}
+    >
+      <div className={w.row}>
+        <TextField label="First day off" value={from} onChange={setFrom} placeholder="2026-12-24" error={errors.from} />
+        <TextField label="Last day off" value={until} onChange={setUntil} placeholder="2026-12-26" error={errors.until} />
+        <TextField label="Reason (optional)" value={reason} onChange={setReason} />
+      </div>
+      {errors.form ? <p className={w.fieldError}>{errors.form}</p> : null}
+      <div className={w.formActions}>
+        <Button variant="secondary" onPress={() => setOpen(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" isPending={add.isPending}>
+          Save time off
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Changes a service: its title, price, duration, category, who performs it and whether it is on the marketplace. */
+function EditService(props: { workspaceId: number; service: ServiceDto; staff: StaffDto[]; onDone: () => void }) {
+  const s = props.service;
+  const [title, setTitle] = useState(s.title);
+  const [price, setPrice] = useState((s.price_cents / 100).toFixed(2));
+  const [duration, setDuration] = useState(String(s.duration_minutes));
+  const [category, setCategory] = useState(s.category);
+  const [chosen, setChosen] = useState<string[]>(s.staff_ids);
+  const [isPublic, setPublic] = useState(s.is_public);
+  const [error, setError] = useState('');
+  const save = useBookingChange((body: unknown) => {
+    const parsed = servicePatch.safeParse(body);
+    if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Check the form');
+    return bookingCalls.updateService(props.workspaceId, s.id, parsed.data);
+  });
+  return (
+    <form
+      className={w.stack}
+      aria-label={`Edit ${s.title}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError('');
+        const cents = parseCents(price, 'Price');
+        if (!cents.ok) return setError(cents.message);
+        save.mutate(
+          { title, price_cents: cents.cents ?? 0, duration_minutes: Number(duration), category, staff_ids: chosen, is_public: isPublic },
+          { onSuccess: props.onDone, onError: (err) => setError(serverMessage(err) || (err instanceof Error ? err.message : String(err))) },
+        );
+      }}
+    >
+      <TextField label="Service title" value={title} onChange={setTitle} />
+      <div className={w.row}>
+        <TextField label="Price (R)" value={price} onChange={setPrice} />
+        <TextField label="Duration (minutes)" value={duration} onChange={setDuration} />
+        <TextField label="Category" value={category} onChange={setCategory} />
+      </div>
+      <div className={w.row} role="group" aria-label="Who can perform it">
+        {props.staff.map((x) => (
+          <CheckboxField
+            key={x.id}
+            isSelected={chosen.includes(x.id)}
+            onChange={(on) => setChosen((c) => (on ? [...c, x.id] : c.filter((y) => y !== x.id)))}
+          >
+            {x.name}
+          </CheckboxField>
+        ))}
+      </div>
+      <SwitchField isSelected={isPublic} onChange={setPublic}>
+        Customers can book it online
+      </SwitchField>
+      {error ? <p className={w.fieldError}>{error}</p> : null}
+      <div className={w.formActions}>
+        <Button variant="secondary" onPress={props.onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" isPending={save.isPending}>
+          Save changes
+        </Button>
+      </div>
+    </form>
   );
 }

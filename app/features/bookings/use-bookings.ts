@@ -4,10 +4,13 @@ import type { z } from 'zod';
 import type {
   appointmentCreate,
   appointmentPatch,
+  availabilityRules,
   bookingCreate,
   serviceCreate,
   servicePatch,
   staffCreate,
+  staffPatch,
+  timeOffCreate,
 } from '../../../schema/bookings';
 import { bookingsContract as c } from '../../../schema/contract/bookings';
 import { call, queryEndpoint } from '../../data/api';
@@ -16,6 +19,7 @@ export const bookingKeys = {
   all: ['bookings'] as const,
   services: (ws: number) => ['bookings', ws, 'services'] as const,
   staff: (ws: number) => ['bookings', ws, 'staff'] as const,
+  rules: (ws: number) => ['bookings', ws, 'rules'] as const,
   diary: (ws: number, from: string, to: string, staffId: string) => ['bookings', ws, 'diary', from, to, staffId] as const,
   publicList: (q: string) => ['bookings', 'public', q] as const,
   publicService: (id: string) => ['bookings', 'public', 'service', id] as const,
@@ -28,6 +32,9 @@ export function useServices(ws: number) {
 }
 export function useStaff(ws: number) {
   return useQuery({ queryKey: bookingKeys.staff(ws), queryFn: () => queryEndpoint(c.staff, { params: { id: ws } }) });
+}
+export function useRules(ws: number) {
+  return useQuery({ queryKey: bookingKeys.rules(ws), queryFn: () => queryEndpoint(c.rules, { params: { id: ws } }) });
 }
 export function useDiary(ws: number, from: string, to: string, staffId: string) {
   return useQuery({
@@ -75,6 +82,10 @@ export const bookingCalls = {
   updateService: (ws: number, id: string, body: z.input<typeof servicePatch>) =>
     call(c.updateService, { params: { id: ws, serviceId: id }, body }),
   createStaff: (ws: number, body: z.input<typeof staffCreate>) => call(c.createStaff, { params: { id: ws }, body }),
+  updateStaff: (ws: number, id: string, body: z.input<typeof staffPatch>) => call(c.updateStaff, { params: { id: ws, staffId: id }, body }),
+  addTimeOff: (ws: number, id: string, body: z.input<typeof timeOffCreate>) =>
+    call(c.addTimeOff, { params: { id: ws, staffId: id }, body }),
+  putRules: (ws: number, body: z.input<typeof availabilityRules>) => call(c.putRules, { params: { id: ws }, body }),
   createAppointment: (ws: number, body: z.input<typeof appointmentCreate>) => call(c.createAppointment, { params: { id: ws }, body }),
   updateAppointment: (ws: number, id: string, body: z.input<typeof appointmentPatch>) =>
     call(c.updateAppointment, { params: { id: ws, appointmentId: id }, body }),
