@@ -130,9 +130,10 @@ for (const target of testDatabases()) {
     });
 
     it('NOTIFY reaches a listener', async () => {
-      const got = new Promise<string>((resolve) => {
-        void db.listen('vuka_probe', resolve);
-      });
+      let heard: (payload: string) => void = () => undefined;
+      const got = new Promise<string>((resolve) => (heard = resolve));
+      // Listening first: a NOTIFY sent before the LISTEN is in place reaches nobody.
+      await db.listen('vuka_probe', heard);
       await db.query(`SELECT pg_notify('vuka_probe', 'hello')`);
       expect(await got).toBe('hello');
     });

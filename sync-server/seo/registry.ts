@@ -1,3 +1,4 @@
+import { bookingsSeo } from '../api/bookings/bookings.seo.js';
 import { classifiedsSeo } from '../api/classifieds/classifieds.seo.js';
 import { magazineSeo } from '../api/content/magazine.seo.js';
 import { eventsSeo } from '../api/events/events.seo.js';
@@ -19,4 +20,4 @@ const siteSeo: SeoSource = {
  * Every module's public pages for search engines (DESIGN.md §16), one line each: the server writes
  * a matching page's meta into the HTML shell, and sitemap.xml lists every source's URLs.
  */
-export const seoSources: readonly SeoSource[] = [siteSeo, marketplaceSeo, classifiedsSeo, eventsSeo, magazineSeo];
+export const seoSources: readonly SeoSource[] = [siteSeo, marketplaceSeo, classifiedsSeo, eventsSeo, bookingsSeo, magazineSeo];

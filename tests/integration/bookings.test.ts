@@ -6,7 +6,11 @@ import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { formatCents } from '../../schema/money.js';
+import { renderShell, siteOrigin } from '../../sync-server/seo/page-meta.js';
+import { metaFor } from '../../sync-server/seo/seo.js';
 import { testDatabases } from '../support/databases.js';
+import { sendQueuedMails } from '../support/outbox.js';
 import { mimeAttachments, quotedPrintableText } from '../support/mime.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestSmtp } from '../support/smtp.js';
@@ -109,10 +113,12 @@ for (const target of testDatabases()) {
       );
     const appointmentCount = async () =>
       Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM service_appointments WHERE workspace_id = $1', [ws]))[0].n);
-    const runMailJobs = async () => {
-      await enqueueBookingMails(server.deps, jobs.queue);
-      return jobs.queue.drain(BOOKING_EMAIL_JOB);
-    };
+    const runMailJobs = () =>
+      sendQueuedMails(db, {
+        table: 'booking_mails',
+        enqueue: () => enqueueBookingMails(server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(BOOKING_EMAIL_JOB),
+      });
 
     it('the owner sets up staff with hours, a service and rules; bad input changes nothing', async () => {
       const bad = await send('POST', `/api/workspaces/${ws}/consultants`, {
@@ -369,6 +375,38 @@ for (const target of testDatabases()) {
       server.advance(Date.parse(local(third, '09:00')) - 23 * 3_600_000 - server.deps.now().getTime());
       await sweep();
       expect(reminders()).toHaveLength(2);
+    });
+
+    it('a bookable service page carries its title, description, canonical URL and Service JSON-LD; a paused one none; sitemap.xml lists it', async () => {
+      const path = `/marketplace/services/${serviceId}`;
+      const meta = await metaFor(server.deps, path);
+      const shell = '<html><head><meta name="description" content="x" /><title>Vuka</title></head><body></body></html>';
+      const html = renderShell(shell, meta ?? { title: '', description: '', path: '' }, 'https://book.example');
+      expect(html).toMatch(/<title>Haircut – book with [^<]+ \| Vuka<\/title>/);
+      expect(html).toContain(`<link rel="canonical" href="https://book.example${path}" />`);
+      expect(meta?.description).toContain(`60 min · ${formatCents(15000, 'ZAR')}`);
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+        (m) => JSON.parse(m[1]) as Record<string, unknown>,
+      );
+      expect(ld.map((d) => d['@type'])).toEqual(['Service', 'BreadcrumbList']);
+      expect(ld[0]).toMatchObject({
+        name: 'Haircut',
+        serviceType: 'Hair',
+        provider: { '@type': 'LocalBusiness' },
+        offers: { '@type': 'Offer', price: '150.00', priceCurrency: 'ZAR', url: `${siteOrigin(server.deps)}${path}` },
+      });
+      // A booking's own link is not a service page.
+      expect(await metaFor(server.deps, `/marketplace/services/bookings/${'A'.repeat(40)}`)).toBeNull();
+
+      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+      expect(sitemap).toContain(`${path}</loc>`);
+      expect((await send('PATCH', `/api/workspaces/${ws}/services/${serviceId}`, { status: 'inactive' })).status).toBe(200);
+      try {
+        expect(await metaFor(server.deps, path)).toBeNull();
+        expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain(`${path}</loc>`);
+      } finally {
+        expect((await send('PATCH', `/api/workspaces/${ws}/services/${serviceId}`, { status: 'active' })).status).toBe(200);
+      }
     });
 
     it('the diary: the owner sees bookings, books a phone customer, moves, checks in, starts, completes; a no-show after completion is refused', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventMessages } from '../../schema/events.js';
 import { formatCents } from '../../schema/money.js';
 import { verifyTicketCode } from '../../schema/ticket-code.js';
@@ -18,6 +18,7 @@ import { metaFor } from '../../sync-server/seo/seo.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { payRefundsDue, refundStateOf } from '../../sync-server/payments/refunds-due.js';
 import { testDatabases } from '../support/databases.js';
+import { sendQueuedMails } from '../support/outbox.js';
 import { mimeAttachments, quotedPrintableText } from '../support/mime.js';
 import { pdfFirstPageImages, pdfText } from '../support/pdf-text.js';
 import { startTestSmtp } from '../support/smtp.js';
@@ -147,17 +148,12 @@ for (const target of testDatabases()) {
     const ticketsOf = async (typeId: string) =>
       Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM attendees WHERE ticket_type_id = $1', [typeId]))[0].n);
     /** Hands due ticket mails to the queue and runs every job that is ready, as a worker would. */
-    async function runMailJobs(): Promise<number> {
-      await enqueueTicketMails(mailed.deps, jobs.queue);
-      // The area's listener may be queueing the same mails at this moment: wait until each due mail has its job.
-      await vi.waitFor(async () => {
-        const [{ n }] = await db.query<{ n: string }>(
-          `SELECT count(*) AS n FROM ticket_mails WHERE status = 'queued' AND (job_id IS NULL OR job_id = '')`,
-        );
-        expect(Number(n)).toBe(0);
+    const runMailJobs = () =>
+      sendQueuedMails(db, {
+        table: 'ticket_mails',
+        enqueue: () => enqueueTicketMails(mailed.deps, jobs.queue),
+        drain: () => jobs.queue.drain(TICKET_EMAIL_JOB),
       });
-      return jobs.queue.drain(TICKET_EMAIL_JOB);
-    }
     const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
     const codeOf = async (token: string) =>
       String((await send('GET', `/api/public/tickets/${token}`, undefined, { as: 'anonymous' })).body.code);

@@ -20,6 +20,7 @@ import { insertFile } from '../../sync-server/api/drive/drive.repo.js';
 import { fileKey } from '../../sync-server/files/storage.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
 import { testDatabases } from '../support/databases.js';
+import { sendQueuedMails } from '../support/outbox.js';
 import { sentInvoice } from '../support/invoice-docs.js';
 import { mimeAttachments } from '../support/mime.js';
 import { pdfFirstPageImages, pdfText } from '../support/pdf-text.js';
@@ -70,10 +71,12 @@ for (const target of testDatabases()) {
       expect(res.status).toBe(200);
       return pushResponse.parse(res.body);
     }
-    async function runJobs() {
-      await enqueueDeliveries(server.deps, jobs.queue);
-      return jobs.queue.drain(DOCUMENT_EMAIL_JOB);
-    }
+    const runJobs = () =>
+      sendQueuedMails(db, {
+        table: 'document_deliveries',
+        enqueue: () => enqueueDeliveries(server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(DOCUMENT_EMAIL_JOB),
+      });
     const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
     const delivery = async (id: string) =>
       (await db.query<{ status: string; error: string | null }>('SELECT status, error FROM document_deliveries WHERE id = $1', [id]))[0];

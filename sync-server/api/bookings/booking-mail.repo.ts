@@ -33,16 +33,24 @@ export async function recordBookingMail(tx: Queryable, key: BookingMailKey): Pro
 
 /**
  * After a move: the reminders for the old time are withdrawn (the sweep records them again for the
- * new one, whether or not they went out) and the customer is mailed the new time. A mail being sent
- * at this moment is left to finish; it reads the appointment as it is when it sends.
+ * new one, whether or not they went out), and the customer is mailed the new time: a "moved" mail
+ * already waiting is left to go (it reads the appointment when it sends, so it carries the latest
+ * time), one already sent is queued again. A mail being sent at this moment is left to finish.
  */
 export async function recordMove(tx: Queryable, key: Omit<BookingMailKey, 'kind'>): Promise<void> {
   await tx.query(
     `DELETE FROM booking_mails WHERE workspace_id = $1 AND appointment_id = $2
-        AND kind IN ('reminder_24h', 'reminder_1h', 'rescheduled') AND status <> 'sending'`,
+        AND kind IN ('reminder_24h', 'reminder_1h') AND status <> 'sending'`,
     [key.workspaceId, key.appointmentId],
   );
-  await recordBookingMail(tx, { ...key, kind: 'rescheduled' });
+  await tx.query(
+    `INSERT INTO booking_mails (workspace_id, appointment_id, kind) VALUES ($1, $2, 'rescheduled')
+     ON CONFLICT (workspace_id, appointment_id, kind) DO UPDATE
+        SET status = 'queued', job_id = NULL, claimed_at = NULL, error = NULL, sent_at = NULL, requested_at = now()
+      WHERE booking_mails.status IN ('sent', 'failed')`,
+    [key.workspaceId, key.appointmentId],
+  );
+  await tx.query(`SELECT pg_notify('${BOOKING_MAIL_CHANNEL}', $1)`, [String(key.workspaceId)]);
 }
 
 /**
