@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type CDPSession, type Page, type TestInfo } from '@playwright/test';
 import { waitForCode } from '../support/mailbox-file.js';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { logIn, newTraderWithWorkspace } from './inventory-support';
@@ -213,4 +213,99 @@ test('two devices on one board, one offline: moves, edits and one description me
     await contextA.close();
     await contextB.close();
   }
+});
+
+/** Touches a card's handle and slides the finger, through the browser's own touch input. */
+async function touchDragCard(page: Page, cdp: CDPSession, title: string, to: string) {
+  const handle = page.getByRole('button', { name: `Move ${title}` });
+  await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const from = await handle.boundingBox();
+  const board = await page.getByRole('group', { name: 'Board' }).boundingBox();
+  if (!from || !board) throw new Error('card or board not on screen');
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const x0 = from.x + from.width / 2;
+  const y0 = from.y + from.height / 2;
+  await touch('touchStart', x0, y0);
+  await touch('touchMove', x0 + 8, y0 + 4);
+  await expect(page.locator('[data-touch-ghost]')).toHaveCount(1);
+  // Held at the board's right edge, the columns scroll until the target column is in reach.
+  const target = column(page, to);
+  const edgeX = board.x + board.width - 10;
+  await touch('touchMove', edgeX, y0);
+  await expect
+    .poll(async () => {
+      await touch('touchMove', edgeX, y0);
+      const box = await target.boundingBox();
+      return box !== null && box.x + box.width / 2 < board.x + board.width - 40;
+    })
+    .toBe(true);
+  // Away from the edge the scrolling stops; then the finger goes to the column where it now is.
+  await touch('touchMove', board.x + board.width / 2, y0);
+  const box = await target.getByRole('grid').boundingBox();
+  if (!box) throw new Error('column not on screen');
+  await touch('touchMove', Math.min(box.x + box.width / 2, board.x + board.width - 60), box.y + box.height / 2);
+  await expect(target).toHaveAttribute('data-touch-over', '');
+  await touch('touchEnd');
+  await expect(page.locator('[data-touch-ghost]')).toHaveCount(0);
+}
+
+test('a card moves by a finger on a phone and by the keyboard alone, and stays moved', async ({ page }, info) => {
+  const { workspaceId } = await newTraderWithWorkspace(page, 'board-drag', info.project.name, 'Lindiwe Crafts');
+  await page.goto(`/workspace/${workspaceId}/project-manager`);
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await dialog.getByLabel('Name').fill('Craft fair');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByTestId('doc-status')).toContainText('Live');
+  await addTask(page, 'Sew the banner');
+  await addTask(page, 'Price the baskets');
+
+  if (info.project.name === 'phone') {
+    await test.step('a finger carries a card to a column off the screen', async () => {
+      const cdp = await page.context().newCDPSession(page);
+      await touchDragCard(page, cdp, 'Price the baskets', 'Completed');
+      await expect(column(page, 'Completed').getByRole('row', { name: 'Price the baskets' })).toBeVisible();
+      await expect(column(page, 'To do').getByRole('row')).toHaveCount(1);
+      await shot(page, info, '12-touch-drag');
+      // A touch that is cancelled midway (a call comes in) moves nothing.
+      await page.getByRole('group', { name: 'Board' }).evaluate((el) => {
+        el.scrollLeft = 0;
+      });
+      await page.getByRole('button', { name: 'Move Sew the banner' }).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const handle = await page.getByRole('button', { name: 'Move Sew the banner' }).boundingBox();
+      if (!handle) throw new Error('handle not on screen');
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: handle.x + 10, y: handle.y + 10 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: handle.x + 150, y: handle.y + 10 }] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchCancel', touchPoints: [] });
+      await expect(page.locator('[data-touch-ghost]')).toHaveCount(0);
+      await expect(column(page, 'To do').getByRole('row', { name: 'Sew the banner' })).toBeVisible();
+    });
+  } else {
+    await test.step('the keyboard alone moves a card: its row, Right to the handle, Enter, Tab to a column, Enter', async () => {
+      // react-aria's drop places are buttons read by a screen reader: which one has focus, and in which column.
+      const focusedPlace = () =>
+        page.evaluate(() => {
+          const at = document.activeElement;
+          return `${at?.getAttribute('aria-label') ?? ''} in ${at?.closest('[data-status]')?.getAttribute('data-status') ?? ''}`;
+        });
+      await column(page, 'To do').getByRole('row', { name: 'Price the baskets' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('button', { name: 'Move Price the baskets' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect.poll(focusedPlace).toMatch(/^Insert .* in todo$/);
+      await page.keyboard.press('Tab');
+      await expect.poll(focusedPlace).toBe('Drop on in in_progress');
+      await page.keyboard.press('Enter');
+      await expect(column(page, 'In progress').getByRole('row', { name: 'Price the baskets' })).toBeVisible();
+      await expect(column(page, 'To do').getByRole('row')).toHaveCount(1);
+    });
+  }
+
+  await test.step('after a reload the card is where it was put', async () => {
+    const moved = info.project.name === 'phone' ? 'Completed' : 'In progress';
+    await page.reload();
+    await expect(column(page, moved).getByRole('row', { name: 'Price the baskets' })).toBeVisible();
+    await expect(column(page, 'To do').getByRole('row', { name: 'Sew the banner' })).toBeVisible();
+  });
 });

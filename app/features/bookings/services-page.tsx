@@ -134,12 +134,71 @@ function StaffSection({ workspaceId, staff, zone }: { workspaceId: number; staff
   );
 }
 
+/** What the add and edit forms of a service share: its title, price, duration, category and who performs it. */
+interface ServiceDraft {
+  title: string;
+  price: string;
+  duration: string;
+  category: string;
+  staffIds: string[];
+}
+
+function draftOf(s: ServiceDto | undefined): ServiceDraft {
+  return s
+    ? {
+        title: s.title,
+        price: (s.price_cents / 100).toFixed(2),
+        duration: String(s.duration_minutes),
+        category: s.category,
+        staffIds: s.staff_ids,
+      }
+    : { title: '', price: '', duration: '60', category: '', staffIds: [] };
+}
+
+/** The draft as the API takes it, or the price's message when it is not an amount. */
+function draftBody(d: ServiceDraft): { ok: true; body: Record<string, unknown> } | { ok: false; message: string } {
+  const cents = parseCents(d.price, 'Price');
+  if (!cents.ok) return { ok: false, message: cents.message };
+  return {
+    ok: true,
+    body: {
+      title: d.title,
+      price_cents: cents.cents ?? 0,
+      duration_minutes: Number(d.duration),
+      category: d.category,
+      staff_ids: d.staffIds,
+    },
+  };
+}
+
+function ServiceFields(props: { draft: ServiceDraft; onChange: (d: ServiceDraft) => void; staff: StaffDto[] }) {
+  const { draft, onChange } = props;
+  const set = (patch: Partial<ServiceDraft>) => onChange({ ...draft, ...patch });
+  return (
+    <>
+      <TextField label="Service title" value={draft.title} onChange={(title) => set({ title })} />
+      <div className={w.row}>
+        <TextField label="Price (R)" value={draft.price} onChange={(price) => set({ price })} placeholder="150.00" />
+        <TextField label="Duration (minutes)" value={draft.duration} onChange={(duration) => set({ duration })} />
+        <TextField label="Category" value={draft.category} onChange={(category) => set({ category })} />
+      </div>
+      <div className={w.row} role="group" aria-label="Who can perform it">
+        {props.staff.map((x) => (
+          <CheckboxField
+            key={x.id}
+            isSelected={draft.staffIds.includes(x.id)}
+            onChange={(on) => set({ staffIds: on ? [...draft.staffIds, x.id] : draft.staffIds.filter((y) => y !== x.id) })}
+          >
+            {x.name}
+          </CheckboxField>
+        ))}
+      </div>
+    </>
+  );
+}
+
 function ServiceSection({ workspaceId, services, staff }: { workspaceId: number; services: ServiceDto[]; staff: StaffDto[] }) {
-  const [title, setTitle] = useState('');
-  const [price, setPrice] = useState('');
-  const [duration, setDuration] = useState('60');
-  const [category, setCategory] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [draft, setDraft] = useState(draftOf(undefined));
   const [error, setError] = useState('');
   const [editing, setEditing] = useState('');
   const save = useBookingChange((body: unknown) => {
@@ -152,18 +211,12 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
   );
   const submit = () => {
     setError('');
-    const cents = parseCents(price, 'Price');
-    if (!cents.ok) return setError(cents.message);
-    save.mutate(
-      { title, price_cents: cents.cents ?? 0, duration_minutes: Number(duration), category, staff_ids: chosen.length > 0 ? chosen : [] },
-      {
-        onSuccess: () => {
-          setTitle('');
-          setPrice('');
-        },
-        onError: (e) => setError(serverMessage(e) || (e instanceof Error ? e.message : String(e))),
-      },
-    );
+    const parsed = draftBody(draft);
+    if (!parsed.ok) return setError(parsed.message);
+    save.mutate(parsed.body, {
+      onSuccess: () => setDraft({ ...draft, title: '', price: '' }),
+      onError: (e) => setError(serverMessage(e) || (e instanceof Error ? e.message : String(e))),
+    });
   };
   return (
     <section aria-labelledby="service-list-title">
@@ -211,23 +264,7 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
           submit();
         }}
       >
-        <TextField label="Service title" value={title} onChange={setTitle} />
-        <div className={w.row}>
-          <TextField label="Price (R)" value={price} onChange={setPrice} placeholder="150.00" />
-          <TextField label="Duration (minutes)" value={duration} onChange={setDuration} />
-          <TextField label="Category" value={category} onChange={setCategory} />
-        </div>
-        <div className={w.row} role="group" aria-label="Who can perform it">
-          {staff.map((s) => (
-            <CheckboxField
-              key={s.id}
-              isSelected={chosen.includes(s.id)}
-              onChange={(on) => setChosen((c) => (on ? [...c, s.id] : c.filter((x) => x !== s.id)))}
-            >
-              {s.name}
-            </CheckboxField>
-          ))}
-        </div>
+        <ServiceFields draft={draft} onChange={setDraft} staff={staff} />
         {error ? <p className={w.fieldError}>{error}</p> : null}
         <div className={w.formActions}>
           <Button type="submit" isPending={save.isPending}>
@@ -326,11 +363,7 @@ function TimeOffForm({ workspaceId, staff, zone }: { workspaceId: number; staff:
 /** Changes a service: its title, price, duration, category, who performs it and whether it is on the marketplace. */
 function EditService(props: { workspaceId: number; service: ServiceDto; staff: StaffDto[]; onDone: () => void }) {
   const s = props.service;
-  const [title, setTitle] = useState(s.title);
-  const [price, setPrice] = useState((s.price_cents / 100).toFixed(2));
-  const [duration, setDuration] = useState(String(s.duration_minutes));
-  const [category, setCategory] = useState(s.category);
-  const [chosen, setChosen] = useState<string[]>(s.staff_ids);
+  const [draft, setDraft] = useState(draftOf(s));
   const [isPublic, setPublic] = useState(s.is_public);
   const [error, setError] = useState('');
   const save = useBookingChange((body: unknown) => {
@@ -346,31 +379,15 @@ function EditService(props: { workspaceId: number; service: ServiceDto; staff: S
       onSubmit={(e) => {
         e.preventDefault();
         setError('');
-        const cents = parseCents(price, 'Price');
-        if (!cents.ok) return setError(cents.message);
+        const parsed = draftBody(draft);
+        if (!parsed.ok) return setError(parsed.message);
         save.mutate(
-          { title, price_cents: cents.cents ?? 0, duration_minutes: Number(duration), category, staff_ids: chosen, is_public: isPublic },
+          { ...parsed.body, is_public: isPublic },
           { onSuccess: props.onDone, onError: (err) => setError(serverMessage(err) || (err instanceof Error ? err.message : String(err))) },
         );
       }}
     >
-      <TextField label="Service title" value={title} onChange={setTitle} />
-      <div className={w.row}>
-        <TextField label="Price (R)" value={price} onChange={setPrice} />
-        <TextField label="Duration (minutes)" value={duration} onChange={setDuration} />
-        <TextField label="Category" value={category} onChange={setCategory} />
-      </div>
-      <div className={w.row} role="group" aria-label="Who can perform it">
-        {props.staff.map((x) => (
-          <CheckboxField
-            key={x.id}
-            isSelected={chosen.includes(x.id)}
-            onChange={(on) => setChosen((c) => (on ? [...c, x.id] : c.filter((y) => y !== x.id)))}
-          >
-            {x.name}
-          </CheckboxField>
-        ))}
-      </div>
+      <ServiceFields draft={draft} onChange={setDraft} staff={props.staff} />
       <SwitchField isSelected={isPublic} onChange={setPublic}>
         Customers can book it online
       </SwitchField>

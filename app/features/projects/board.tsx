@@ -1,4 +1,4 @@
-import type { Key } from 'react';
+import { useCallback, useRef, type Key } from 'react';
 import {
   Button as AriaButton,
   DropIndicator,
@@ -26,6 +26,7 @@ import * as w from '../../ui/page.css';
 import { useZodForm } from '../forms/use-zod-form';
 import { addTask, column, moveTask, readTasks, type TaskView } from './project-doc';
 import * as s from './projects.css';
+import { useTouchDrag, type TouchDrop } from './touch-drag';
 
 const TASK_TYPE = 'application/x-vuka-task';
 
@@ -54,8 +55,9 @@ export function AddTask({ doc, me, due, label = 'New task' }: { doc: Y.Doc; me: 
 }
 
 /**
- * The board: a column per task status. Cards move by dragging with a mouse or a finger, or from the
- * keyboard (focus a card's handle, Enter, Tab to the place, Enter), all through react-aria. A drop
+ * The board: a column per task status. Cards move by dragging with a mouse or from the keyboard (focus
+ * a card, Right to its handle, Enter, Tab to the place, Enter) through react-aria, and by a finger on the handle
+ * through `useTouchDrag`. A drop
  * gives the card a fractional key between its new neighbours, so two people dropping cards into one
  * column at once both keep their card.
  */
@@ -72,10 +74,13 @@ export function Board({
 }) {
   useDocVersion(doc);
   const tasks = readTasks(doc);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const dropByTouch = useCallback((d: TouchDrop) => moveTask(doc, d.taskId, d.status, d.index, me), [doc, me]);
+  useTouchDrag(boardRef, s.dragHandle, dropByTouch);
   return (
     <div className={w.stack}>
       <AddTask doc={doc} me={me} />
-      <div className={s.board} role="group" aria-label="Board">
+      <div ref={boardRef} className={s.board} role="group" aria-label="Board">
         {taskStatuses.map((status) => (
           <BoardColumn key={status} doc={doc} me={me} status={status} tasks={column(tasks, status)} members={members} onOpen={onOpen} />
         ))}
@@ -136,7 +141,7 @@ function BoardColumn({
   const nameOf = (id: number | null) => members.find((m) => m.user_id === id)?.name;
 
   return (
-    <section className={s.column} aria-label={label} data-testid={`column-${status}`}>
+    <section className={s.column} aria-label={label} data-testid={`column-${status}`} data-status={status}>
       <h2 className={s.columnHead}>
         <span>{label}</span>
         <span className={w.badge.neutral}>{tasks.length}</span>
@@ -150,7 +155,7 @@ function BoardColumn({
         renderEmptyState={() => <p className={s.empty}>No tasks</p>}
       >
         {(task) => (
-          <GridListItem id={task.id} textValue={task.title} className={s.taskCard}>
+          <GridListItem id={task.id} textValue={task.title} className={s.taskCard} data-task-id={task.id}>
             <AriaButton slot="drag" className={s.dragHandle} aria-label={`Move ${task.title}`}>
               ⠿
             </AriaButton>

@@ -48,6 +48,7 @@ export const column = style({
   padding: vars.space.sm,
   minWidth: 0,
   scrollSnapAlign: 'start',
+  selectors: { '&[data-touch-over]': { outline: `2px dashed ${vars.color.focus}` } },
 });
 export const columnHead = style({
   display: 'flex',
@@ -79,7 +80,7 @@ export const taskCard = style({
   cursor: 'pointer',
   selectors: {
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focus}` },
-    '&[data-dragging]': { opacity: 0.5 },
+    '&[data-dragging], &[data-touch-dragging]': { opacity: 0.5 },
   },
 });
 export const dragHandle = style({
@@ -91,6 +92,12 @@ export const dragHandle = style({
   minWidth: '28px',
   minHeight: '28px',
   fontSize: vars.fontSize.md,
+  // On a touch screen a finger on the handle carries the card (useTouchDrag): the handle takes the
+  // touch, which react-aria leaves to the card, and the board must not pan under it.
+  // react-aria sets pointer-events: none inline, which only !important outweighs (the type has no room for it).
+  '@media': {
+    '(pointer: coarse)': { pointerEvents: 'auto !important' as 'auto', touchAction: 'none', minWidth: '40px', minHeight: '40px' },
+  },
 });
 export const taskBody = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0, flex: 1 });
 export const taskTitle = style({ fontWeight: 600, overflowWrap: 'anywhere' });

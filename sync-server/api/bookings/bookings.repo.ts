@@ -422,11 +422,11 @@ export async function updateAppointment(
 ): Promise<void> {
   // A new start is a move: its time was set now, and its calendar entry gets a new revision.
   await q.query(
-    `UPDATE service_appointments SET start_at = COALESCE($3, start_at), end_at = COALESCE($4, end_at), consultant_id = COALESCE($5, consultant_id),
-            status = COALESCE($6, status), cancel_reason = COALESCE($7, cancel_reason), updated_at = $8,
-            scheduled_at = CASE WHEN $3::timestamptz IS DISTINCT FROM NULL AND $3::timestamptz <> start_at THEN $8 ELSE scheduled_at END,
-            sequence = sequence + CASE WHEN $3::timestamptz IS DISTINCT FROM NULL AND $3::timestamptz <> start_at THEN 1 ELSE 0 END
-      WHERE workspace_id = $1 AND id = $2`,
+    `UPDATE service_appointments a SET start_at = COALESCE($3, a.start_at), end_at = COALESCE($4, a.end_at),
+            consultant_id = COALESCE($5, a.consultant_id), status = COALESCE($6, a.status), cancel_reason = COALESCE($7, a.cancel_reason),
+            updated_at = $8, scheduled_at = CASE WHEN old.moved THEN $8 ELSE a.scheduled_at END, sequence = a.sequence + old.moved::int
+       FROM (SELECT id, COALESCE($3::timestamptz <> start_at, false) AS moved FROM service_appointments WHERE workspace_id = $1 AND id = $2) old
+      WHERE a.workspace_id = $1 AND a.id = old.id`,
     [ws, id, f.start ?? null, f.end ?? null, f.staffId ?? null, f.status ?? null, f.cancelReason ?? null, now],
   );
 }

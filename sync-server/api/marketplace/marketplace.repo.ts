@@ -341,8 +341,20 @@ interface SettingsRow {
   featured_product_ids: string[];
 }
 
-const SETTINGS_COLUMNS = `shipping_enabled, shipping_rates, tax_rate_bp, payment_gateway, order_prefix, auto_fulfill_digital,
-  order_confirmation_email, checkout_fields, terms, return_policy, featured_product_ids`;
+const SETTINGS_COLUMN_NAMES = [
+  'shipping_enabled',
+  'shipping_rates',
+  'tax_rate_bp',
+  'payment_gateway',
+  'order_prefix',
+  'auto_fulfill_digital',
+  'order_confirmation_email',
+  'checkout_fields',
+  'terms',
+  'return_policy',
+  'featured_product_ids',
+] as const;
+const SETTINGS_COLUMNS = SETTINGS_COLUMN_NAMES.join(', ');
 
 export async function readSettings(q: Queryable, workspaceId: number): Promise<StorefrontSettings> {
   const rows = await q.query<SettingsRow>(`SELECT ${SETTINGS_COLUMNS} FROM storefront_settings WHERE workspace_id = $1`, [workspaceId]);
@@ -358,9 +370,7 @@ export async function readCheckoutTerms(
   workspaceIds: readonly number[],
 ): Promise<Map<number, { settings: StorefrontSettings; pricesIncludeVat: boolean }>> {
   const rows = await q.query<SettingsRow & { workspace_id: number; has_settings: boolean; prices_include_vat: boolean | null }>(
-    `SELECT w.id AS workspace_id, s.workspace_id IS NOT NULL AS has_settings, ${SETTINGS_COLUMNS.split(',')
-      .map((c) => `s.${c.trim()}`)
-      .join(', ')}, ws.prices_include_vat
+    `SELECT w.id AS workspace_id, s.workspace_id IS NOT NULL AS has_settings, ${SETTINGS_COLUMN_NAMES.map((c) => `s.${c}`).join(', ')}, ws.prices_include_vat
        FROM unnest($1::int[]) AS w(id)
        LEFT JOIN storefront_settings s ON s.workspace_id = w.id
        LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1`,

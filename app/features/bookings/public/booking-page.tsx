@@ -17,6 +17,12 @@ import { addIsoDays, bookingCalls, dayIn, isoDayIn, timeIn, useBookingChange, us
 const route = getRouteApi('/marketplace/services/$publicServiceId');
 const DAYS_SHOWN = 14;
 
+/** A service's free slots from today for the two weeks a customer can choose from. */
+export function useSlotsAhead(serviceId: string) {
+  const today = isoDayIn(new Date());
+  return useSlots(serviceId, today, addIsoDays(today, DAYS_SHOWN - 1));
+}
+
 /**
  * /marketplace/services/{id}: free slots for the next two weeks, shown in the customer's own time
  * zone (the business's zone is the truth and is named), the customer's details, and the confirmation.
@@ -24,8 +30,7 @@ const DAYS_SHOWN = 14;
 export function BookingPage() {
   const { publicServiceId } = route.useParams();
   const service = usePublicService(publicServiceId);
-  const today = isoDayIn(new Date());
-  const slots = useSlots(publicServiceId, today, addIsoDays(today, DAYS_SHOWN - 1));
+  const slots = useSlotsAhead(publicServiceId);
   const [start, setStart] = useState('');
   const [chosenDay, setChosenDay] = useState('');
   const [placed, setPlaced] = useState<z.infer<typeof bookingPlaced> | null>(null);

@@ -10,11 +10,10 @@ import { MarketLayout } from '../../marketplace/market-layout';
 import * as m from '../../marketplace/market.css';
 import { usePageMeta } from '../../public/page-meta';
 import { serverMessage } from '../../workspaces/workspace-queries';
-import { addIsoDays, bookingCalls, dayIn, isoDayIn, timeIn, useBooking, useBookingChange, useSlots } from '../use-bookings';
-import { DaySlots, slotsByDay } from './booking-page';
+import { bookingCalls, dayIn, timeIn, useBooking, useBookingChange } from '../use-bookings';
+import { DaySlots, slotsByDay, useSlotsAhead } from './booking-page';
 
 const route = getRouteApi('/marketplace/services/bookings/$bookingToken');
-const DAYS_SHOWN = 14;
 
 /**
  * The customer's own booking, from the link in their e-mail: see it, move it to another free time,
@@ -95,8 +94,7 @@ export function ManageBookingPage() {
 
 /** Another free time of the same service for the next two weeks, in the customer's own zone. */
 function Reschedule(props: { token: string; booking: z.infer<typeof publicBooking>; onDone: () => void; onClose: () => void }) {
-  const today = isoDayIn(new Date());
-  const slots = useSlots(props.booking.service_id, today, addIsoDays(today, DAYS_SHOWN - 1));
+  const slots = useSlotsAhead(props.booking.service_id);
   const [chosenDay, setChosenDay] = useState('');
   const [start, setStart] = useState('');
   const [failure, setFailure] = useState('');
