@@ -219,3 +219,32 @@ export function formatZarCents(cents: number): string {
 
 /** The smallest card charge; a promo code never brings a total below it. */
 export const MIN_CHARGE_CENTS = 100;
+
+/** The most one admin adjustment may add or take away. */
+export const CREDIT_ADJUSTMENT_MAX = 100_000;
+
+export const creditAdjustmentMessages = {
+  adminsOnly: 'Only Vuka admins can adjust credits',
+  email: 'Enter the e-mail address of the account',
+  amount: `Enter a whole number of credits between -${CREDIT_ADJUSTMENT_MAX} and ${CREDIT_ADJUSTMENT_MAX}, not 0`,
+  reason: 'Say why, for the account’s credit history',
+  noAccount: 'No account has this e-mail address',
+  belowZero: (balance: number) => `Bought credits cannot go below 0: this account has ${balance} ${balance === 1 ? 'credit' : 'credits'}.`,
+} as const;
+
+/**
+ * An admin's correction to an account's bought credits (a goodwill grant, a reversed mistake): added
+ * or taken away with a reason that the account sees in its credit history.
+ */
+export const creditAdjustment = z.object({
+  email: text(254).trim().toLowerCase().email(creditAdjustmentMessages.email),
+  amount: z
+    .number(creditAdjustmentMessages.amount)
+    .int(creditAdjustmentMessages.amount)
+    .min(-CREDIT_ADJUSTMENT_MAX, creditAdjustmentMessages.amount)
+    .max(CREDIT_ADJUSTMENT_MAX, creditAdjustmentMessages.amount)
+    .refine((n) => n !== 0, creditAdjustmentMessages.amount),
+  reason: text(200).trim().min(1, creditAdjustmentMessages.reason),
+});
+
+export const creditAdjusted = z.object({ email: z.string(), full_name: z.string(), bought_credits: z.number().int() });

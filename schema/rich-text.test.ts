@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, safeHref, sanitizeRichText } from './rich-text.js';
+import { plainText, richTextOfPlain, safeHref, sanitizeRichText } from './rich-text.js';
 
 describe('rich text kept by the content area', () => {
   it('keeps paragraphs, headings, lists, emphasis and links, and renames what browsers write instead', () => {
@@ -53,5 +53,17 @@ describe('rich text kept by the content area', () => {
 
   it('reads the words of rich text for summaries', () => {
     expect(plainText('<h2>Title</h2><p>One &amp; two</p><ul><li>three</li></ul>')).toBe('Title One & two three');
+  });
+});
+
+describe('richTextOfPlain', () => {
+  it('makes a paragraph of each block and a line break of each single newline, escaping markup', () => {
+    expect(richTextOfPlain('Fresh bread\r\n\r\nBaked daily.\nOpen at 6 <am> & late\n\n\n')).toBe(
+      '<p>Fresh bread</p><p>Baked daily.<br>Open at 6 &lt;am&gt; &amp; late</p>',
+    );
+    expect(richTextOfPlain('  \n\n ')).toBe('');
+    // What it makes survives the allow-list unchanged.
+    const html = richTextOfPlain('One <script>x</script>\n\nTwo & three');
+    expect(sanitizeRichText(html)).toBe(html);
   });
 });

@@ -148,3 +148,25 @@ export function plainText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+const escapeAll = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Plain text (what AI writing returns) as rich text: a paragraph per block of lines separated by a
+ * blank line, a line break inside a block; every character escaped, so markup in the text stays text.
+ */
+export function richTextOfPlain(plain: string): string {
+  return plain
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter((block) => block.length > 0)
+    .map(
+      (block) =>
+        `<p>${block
+          .split('\n')
+          .map((line) => escapeAll(line.trim()))
+          .join('<br>')}</p>`,
+    )
+    .join('');
+}

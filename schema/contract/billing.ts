@@ -5,6 +5,8 @@ import {
   billingHistory,
   billingOverview,
   checkoutStarted,
+  creditAdjusted,
+  creditAdjustment,
   creditsChargeSaved,
   creditsCheckout,
   paymentMethodDto,
@@ -45,6 +47,8 @@ export const billingContract = {
     body: z.object({ reference: text().min(1).max(100) }),
     response: paymentOutcome,
   }),
+  /** An admin corrects an account's bought credits, with a reason the account sees. */
+  adjustCredits: endpoint({ method: 'POST', path: '/api/admin/credits', body: creditAdjustment, response: creditAdjusted }),
   checkPromo: endpoint({ method: 'POST', path: '/api/billing/promo/check', body: promoCheck, response: promoQuote }),
   history: endpoint({ method: 'GET', path: '/api/billing/history', response: billingHistory }),
   paymentMethods: endpoint({ method: 'GET', path: '/api/billing/payment-methods', response: z.array(paymentMethodDto) }),

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { waitForCode } from '../support/mailbox-file.js';
+import { registerViaUi, skipCookieConsent } from './auth-support';
 import { addProduct, newTraderWithWorkspace } from './inventory-support';
 
 /** AI writing through the local OpenAI-compatible sandbox, paid with credits. */
@@ -72,5 +74,94 @@ test('a trader writes a product description for the shown price, inserts it into
     await saved.getByRole('button', { name: 'Use this brief' }).click();
     await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/ai-generator$`));
     await expect(page.getByRole('textbox', { name: 'Brief' })).toHaveValue('A description of vetkoek for night owls');
+  });
+});
+
+test("on the free plan with no bought credits the month's fifth generation runs and the sixth asks for credits; a caption goes into a new draft", async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(180_000);
+  if (info.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+  const shot = (p: typeof page, name: string) =>
+    p.screenshot({ path: `tests/screenshots/ai-${info.project.name}-${name}.png`, fullPage: true });
+  const { email, workspaceId } = await newTraderWithWorkspace(page, 'ai-free', info.project.name, `Mahala ${info.project.name}`);
+
+  await test.step('an admin takes away the 100 welcome credits, with a reason; bad input changes nothing', async () => {
+    const context = await browser.newContext(info.project.name === 'phone' ? { viewport: { width: 390, height: 844 } } : {});
+    const admin = await context.newPage();
+    try {
+      const adminEmail = `admin-ai-${info.project.name}@e2e.vuka.test`;
+      await skipCookieConsent(admin);
+      await registerViaUi(admin, 'Refilwe Admin', adminEmail);
+      await admin.getByRole('button', { name: 'Enter Verification Code' }).click();
+      const verify = admin.getByRole('dialog', { name: 'Enter Verification Code' });
+      await verify.getByLabel('Verification code').fill(await waitForCode(adminEmail));
+      await verify.getByRole('button', { name: 'Verify' }).click();
+      await expect(admin.getByRole('dialog', { name: 'Email Verified Successfully' })).toBeVisible();
+      await admin.goto('/controlhub');
+      await admin.getByRole('link', { name: 'Adjust AI credits' }).click();
+      const form = admin.getByRole('form', { name: 'Adjust AI credits' });
+      await form.getByLabel('Account e-mail').fill(email);
+      await form.getByLabel('Credits').fill('0');
+      await form.getByLabel('Reason').fill('Welcome credits of a test shop');
+      await form.getByRole('button', { name: 'Adjust credits' }).click();
+      await expect(form.getByText('Enter a whole number of credits between -100000 and 100000, not 0')).toBeVisible();
+      await form.getByLabel('Credits').fill('-101');
+      await form.getByRole('button', { name: 'Adjust credits' }).click();
+      await expect(form.getByText('Bought credits cannot go below 0: this account has 100 credits.')).toBeVisible();
+      await form.getByLabel('Credits').fill('-100');
+      await form.getByRole('button', { name: 'Adjust credits' }).click();
+      await expect(admin.getByTestId('credits-adjusted')).toHaveText(
+        `Took away 100 credits: Thandi Mokoena (${email}) now has 0 bought credits.`,
+      );
+      await shot(admin, '05-admin-credits');
+    } finally {
+      await context.close();
+    }
+  });
+
+  const balance = page.getByTestId('ai-balance');
+  const brief = page.getByRole('textbox', { name: 'Brief' });
+  await page.goto(`/workspace/${workspaceId}/ai-generator`);
+  await expect(balance).toContainText('AI credits: 5');
+  await page.getByLabel('What to write').selectOption('caption');
+
+  await test.step('five captions, a credit each, all run', async () => {
+    for (let n = 1; n <= 5; n++) {
+      await brief.fill(`Saturday market special number ${n}`);
+      await page.getByRole('button', { name: 'Write for 1 credit' }).click();
+      await expect(page.getByTestId('ai-charged')).toHaveText(`Used 1 credit. Credits left: ${5 - n}.`);
+      if (n === 1) {
+        await test.step('the first caption goes into a new draft in Content', async () => {
+          await expect(page.getByLabel('Content entry')).toHaveValue('new');
+          await page.getByRole('button', { name: 'Insert into entry' }).click();
+          await expect(page.getByTestId('ai-inserted-entry')).toContainText('a draft in Content');
+          await shot(page, '06-inserted-entry');
+        });
+      }
+    }
+    await expect(balance).toContainText('AI credits: 0');
+  });
+
+  await test.step('the sixth asks for credits and spends nothing', async () => {
+    await brief.fill('Saturday market special number 6');
+    await page.getByRole('button', { name: 'Write for 1 credit' }).click();
+    await expect(page.getByText('This costs 1 credit and you have 0. Buy a credit pack to keep writing.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy a credit pack' })).toBeVisible();
+    await expect(balance).toContainText('AI credits: 0');
+    await shot(page, '07-sixth-refused');
+  });
+
+  await test.step('the draft holds the first caption, and the credit history gives the admin’s reason', async () => {
+    await page.goto(`/workspace/${workspaceId}/content`);
+    await page
+      .getByRole('link', { name: /Untitled/ })
+      .first()
+      .click();
+    await expect(page.getByRole('textbox', { name: 'Body' })).toContainText('Saturday market special number 1');
+    await shot(page, '08-draft-from-ai');
+    await page.goto(`/workspace/${workspaceId}/billing/history`);
+    await expect(page.getByText('Welcome credits of a test shop')).toBeVisible();
   });
 });

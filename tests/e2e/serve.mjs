@@ -18,8 +18,8 @@ const child = spawn('npx', ['tsx', 'sync-server/main.ts'], {
     DATABASE_URL: '',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     RATE_LIMITS: 'off',
-    // One admin per Playwright project (tests/e2e/classifieds.spec.ts registers and verifies it).
-    ADMIN_EMAILS: 'admin-desktop@e2e.vuka.test,admin-phone@e2e.vuka.test',
+    // Admins, one per Playwright project and spec (classifieds.spec.ts and ai.spec.ts register and verify them).
+    ADMIN_EMAILS: 'admin-desktop@e2e.vuka.test,admin-phone@e2e.vuka.test,admin-ai-desktop@e2e.vuka.test,admin-ai-phone@e2e.vuka.test',
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
     // Card payments go to the local Paystack sandbox, on a free port of its own.

@@ -245,5 +245,49 @@ for (const target of testDatabases()) {
         message: 'This promo code has reached its usage limit.',
       });
     });
+
+    it("an admin adds or takes away an account's bought credits with a reason the account sees; others and bad input change nothing", async () => {
+      const { user: admin, client: adminClient } = await signedInUser(h.server);
+      const { user: trader, client: traderClient } = await signedInUser(h.server);
+      const adjust = (client: CookieClient, body: Record<string, unknown>) => client.post('/api/admin/credits', body);
+      const ask = { email: trader.email.toUpperCase(), amount: -100, reason: 'Welcome credits of a duplicate account' };
+
+      // Not an admin: refused, even for one's own account.
+      const refused = await adjust(traderClient, { ...ask, email: trader.email });
+      expect(refused.status).toBe(403);
+      expect(refused.json).toMatchObject({ message: 'Only Vuka admins can adjust credits' });
+      expect(await credits(traderClient)).toBe(100);
+
+      await db.query('UPDATE users SET is_admin = true WHERE id = $1', [admin.id]);
+      for (const [body, status, message] of [
+        [{ ...ask, amount: 0 }, 400, 'Enter a whole number of credits between -100000 and 100000, not 0'],
+        [{ ...ask, amount: 2.5 }, 400, 'Enter a whole number of credits between -100000 and 100000, not 0'],
+        [{ ...ask, reason: '   ' }, 400, 'Say why, for the account’s credit history'],
+        [{ ...ask, email: 'not-an-address' }, 400, 'Enter the e-mail address of the account'],
+        [{ ...ask, email: 'nobody@example.co.za' }, 404, 'No account has this e-mail address'],
+        [{ ...ask, amount: -101 }, 400, 'Bought credits cannot go below 0: this account has 100 credits.'],
+      ] as const) {
+        const res = await adjust(adminClient, body);
+        expect({ status: res.status, message: (res.json as { message?: string }).message }).toEqual({ status, message });
+      }
+      expect(await credits(traderClient)).toBe(100);
+      expect(await ledger(trader.id)).toEqual([]);
+
+      const done = await adjust(adminClient, ask);
+      expect(done.status).toBe(200);
+      expect(done.json).toEqual({ email: trader.email, full_name: expect.any(String), bought_credits: 0 });
+      expect(await credits(traderClient)).toBe(0);
+      const back = await adjust(adminClient, { ...ask, amount: 25, reason: 'Goodwill for a failed upload' });
+      expect(back.json).toMatchObject({ bought_credits: 25 });
+      expect(await ledger(trader.id)).toEqual([
+        { amount: -100, type: 'adjustment', payment_id: null },
+        { amount: 25, type: 'adjustment', payment_id: null },
+      ]);
+      const hist = billingHistory.parse((await traderClient.get('/api/billing/history')).json);
+      expect(hist.credit_transactions.map((t) => [t.amount, t.description])).toEqual([
+        [25, 'Goodwill for a failed upload'],
+        [-100, 'Welcome credits of a duplicate account'],
+      ]);
+    });
   });
 }

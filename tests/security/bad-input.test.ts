@@ -169,6 +169,7 @@ function examples(ws: number, registerEmail: string): Examples {
       creditsCheckout: { body: { pack: 'credits_50', promo_code: 'WELCOME', return_path: '/subscription/topup' } },
       creditsChargeSaved: { body: { pack: 'credits_50', promo_code: 'WELCOME', payment_method_id: 1 } },
       verify: { body: { reference: 'ref_123' } },
+      adjustCredits: { body: { email: 'thandi@example.co.za', amount: -5, reason: 'Refund reversed' } },
       checkPromo: { body: { code: 'WELCOME', item: 'pro_monthly' } },
       history: {},
       paymentMethods: {},

@@ -13,6 +13,7 @@ import * as s from '../../ui/page.css';
 import { useOnline } from '../pwa/online';
 import { serverMessage } from '../workspaces/workspace-queries';
 import { loadBrief, saveBrief } from './brief-store';
+import { InsertIntoEntry } from './insert-into-entry';
 import { InsertIntoProduct } from './insert-into-product';
 import { aiKeys, GenerateRefused, streamGenerate, useAiBalance } from './use-ai';
 
@@ -206,7 +207,11 @@ function Outcome({ run, workspaceId }: { run: Run; workspaceId: number }) {
             <p className={s.muted} data-testid="ai-charged">
               Used {run.used} {run.used === 1 ? 'credit' : 'credits'}. Credits left: {run.balance}.
             </p>
-            {run.operation === 'product_description' ? <InsertIntoProduct workspaceId={workspaceId} text={run.text} /> : null}
+            {run.operation === 'product_description' ? (
+              <InsertIntoProduct workspaceId={workspaceId} text={run.text} />
+            ) : (
+              <InsertIntoEntry workspaceId={workspaceId} operation={run.operation} text={run.text} />
+            )}
           </>
         ) : null}
       </div>

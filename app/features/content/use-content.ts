@@ -52,6 +52,7 @@ export function useContentChange<T, R>(run: (input: T) => Promise<R>) {
 }
 
 export const contentCalls = {
+  get: (ws: number, id: string) => call(c.get, { params: { id: ws, entryId: id } }),
   create: (ws: number, body: z.input<typeof contentCreate>) => call(c.create, { params: { id: ws }, body }),
   update: (ws: number, id: string, body: z.input<typeof contentPatch>) => call(c.update, { params: { id: ws, entryId: id }, body }),
   createCategory: (ws: number, name: string) => call(c.createCategory, { params: { id: ws }, body: { name } }),

@@ -44,7 +44,12 @@ export function ControlHubPage() {
       <div className={s.actionRow}>
         <LinkButton to="/workspace/create">Create workspace</LinkButton>
         <InstallButton />
-        {user?.isAdmin ? <Link to="/controlhub/reports">Reported classifieds</Link> : null}
+        {user?.isAdmin ? (
+          <>
+            <Link to="/controlhub/reports">Reported classifieds</Link>
+            <Link to="/controlhub/credits">Adjust AI credits</Link>
+          </>
+        ) : null}
       </div>
 
       {open && workspaces.data ? <ShortcutLauncher target={open} workspaces={workspaces.data} /> : null}

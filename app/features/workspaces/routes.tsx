@@ -15,6 +15,13 @@ export const controlHubRoute = createRoute({
   component: lazyRouteComponent(() => import('./control-hub-page'), 'ControlHubPage'),
 });
 
+/** An admin's correction of an account's bought AI credits, in the Control Hub's area. */
+export const adminCreditsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: '/controlhub/credits',
+  component: lazyRouteComponent(() => import('../billing/admin-credits-page'), 'AdminCreditsPage'),
+});
+
 /**
  * /dashboard (spec §2 protected routes): the dashboard of the workspace used last, or the Control
  * Hub when there is none. Signed out, the guard sends it to /auth like every protected route.
@@ -108,4 +115,10 @@ export const workspaceCoreRoutes = [
 ] as const;
 
 /** Workspace pages outside a workspace (the tree is assembled in app/router.tsx). */
-export const workspaceRoutes = [controlHubRoute, dashboardRedirectRoute, createWorkspaceRoute, acceptInvitationRoute] as const;
+export const workspaceRoutes = [
+  controlHubRoute,
+  adminCreditsRoute,
+  dashboardRedirectRoute,
+  createWorkspaceRoute,
+  acceptInvitationRoute,
+] as const;

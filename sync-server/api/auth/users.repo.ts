@@ -96,6 +96,12 @@ export async function markVerified(db: Queryable, userId: number, now: Date): Pr
   );
 }
 
+/** Whether the account is one of the platform's admins (classifieds reports, the magazine's front, credits). */
+export async function isAdmin(q: Queryable, userId: number): Promise<boolean> {
+  const rows = await q.query<{ is_admin: boolean }>(`SELECT is_admin FROM users WHERE id = $1`, [userId]);
+  return rows[0]?.is_admin === true;
+}
+
 /** Makes admins of the verified accounts with these e-mail addresses (lower-cased); returns how many changed. */
 export async function grantAdminByEmail(db: Queryable, emails: readonly string[]): Promise<number> {
   if (emails.length === 0) return 0;

@@ -119,6 +119,18 @@ export function listCreditTransactions(q: Queryable, userId: number): Promise<Cr
   );
 }
 
+/** An account's bought credits, its row locked for a change to them; undefined for an unknown address. */
+export async function lockCreditsByEmail(
+  q: Queryable,
+  email: string,
+): Promise<{ id: number; email: string; full_name: string; credits: number } | undefined> {
+  const rows = await q.query<{ id: number; email: string; full_name: string; credits: number }>(
+    'SELECT id, email, full_name, credits FROM users WHERE lower(email) = $1 FOR UPDATE',
+    [email],
+  );
+  return rows[0];
+}
+
 /**
  * Adds `amount` credits with its ledger row. A payment's credits are added once: a second call for
  * the same payment finds the ledger row there and changes nothing.

@@ -7,6 +7,7 @@ import { WEBHOOK_PATH } from '../../payments/payments.js';
 import { billingContract as c } from '../../../schema/contract/billing.js';
 import * as billing from './billing.service.js';
 import * as cards from './payment-methods.service.js';
+import { adjustCredits } from './credit-adjustment.service.js';
 import { handleWebhook } from './webhook.service.js';
 
 export function billingRoutes(deps: AppDeps): Router {
@@ -20,6 +21,7 @@ export function billingRoutes(deps: AppDeps): Router {
   mount(router, c.creditsCheckout, async ({ body }, req) => billing.startCreditsCheckout(deps, await user(req), body));
   mount(router, c.creditsChargeSaved, async ({ body }, req) => billing.chargeSavedCard(deps, await user(req), body));
   mount(router, c.verify, async ({ body }, req) => billing.verifyReturn(deps, await user(req), body.reference));
+  mount(router, c.adjustCredits, async ({ body }, req) => adjustCredits(deps, await user(req), body));
   mount(router, c.checkPromo, async ({ body }, req) => billing.quote(deps, await user(req), body.code, body.item));
   mount(router, c.history, async (_in, req) => billing.history(deps, await user(req)));
   mount(router, c.paymentMethods, async (_in, req) => cards.listMethods(deps, await user(req)));

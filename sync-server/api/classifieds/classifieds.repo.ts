@@ -558,11 +558,6 @@ export async function takeDownListing(q: Queryable, ws: number, id: string, reas
   );
 }
 
-export async function isAdmin(q: Queryable, userId: number): Promise<boolean> {
-  const rows = await q.query<{ is_admin: boolean }>(`SELECT is_admin FROM users WHERE id = $1`, [userId]);
-  return rows[0]?.is_admin === true;
-}
-
 /** Viewings asked for on the workspace's listings between two instants (scoped). */
 export async function viewings(q: Queryable, ws: number, from: string, to: string) {
   const rows = await q.query<{

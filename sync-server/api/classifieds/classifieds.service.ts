@@ -27,6 +27,7 @@ import { getFile, type FileRow } from '../drive/drive.repo.js';
 import type { Membership } from '../workspaces/membership.js';
 import * as repo from './classifieds.repo.js';
 import { announceInquiry } from './inquiry-mail.repo.js';
+import * as users from '../auth/users.repo.js';
 
 /** A signed-in, active member of the workspace a seller's request names. */
 export interface SellerCaller {
@@ -438,7 +439,7 @@ export async function report(deps: AppDeps, userId: number, listingId: string, b
 }
 
 async function requireAdmin(deps: AppDeps, userId: number): Promise<void> {
-  if (!(await repo.isAdmin(deps.db, userId))) throw forbidden(msg.adminsOnly);
+  if (!(await users.isAdmin(deps.db, userId))) throw forbidden(msg.adminsOnly);
 }
 
 export async function listReports(deps: AppDeps, userId: number, status: 'open' | 'resolved') {

@@ -93,8 +93,3 @@ export async function publishDue(q: Queryable, now: Date): Promise<{ workspace_i
     [now],
   );
 }
-
-export async function isAdmin(q: Queryable, userId: number): Promise<boolean> {
-  const rows = await q.query<{ is_admin: boolean }>(`SELECT is_admin FROM users WHERE id = $1`, [userId]);
-  return rows[0]?.is_admin === true;
-}

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { getFile, type FileRow } from '../drive/drive.repo.js';
 import * as repo from './magazine.repo.js';
+import * as users from '../auth/users.repo.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -38,7 +39,7 @@ export async function front(deps: AppDeps, query: { category?: string; author?: 
     query.category || query.author ? Promise.resolve([]) : repo.featured(deps.db),
     repo.articles(deps.db, query),
     repo.shownCategories(deps.db),
-    userId === null ? Promise.resolve(false) : repo.isAdmin(deps.db, userId),
+    userId === null ? Promise.resolve(false) : users.isAdmin(deps.db, userId),
   ]);
   return { featured: featured.map(cardOf), articles: articles.map(cardOf), categories, can_curate: curator };
 }
@@ -59,7 +60,7 @@ export async function cover(deps: AppDeps, slug: string): Promise<FileRow> {
 
 /** An admin puts an article on the magazine's front, or takes it off (the editorial role, issue 22). */
 export async function feature(deps: AppDeps, userId: number, slug: string, featured: boolean) {
-  if (!(await repo.isAdmin(deps.db, userId))) throw forbidden(msg.adminsOnly);
+  if (!(await users.isAdmin(deps.db, userId))) throw forbidden(msg.adminsOnly);
   if (!(await repo.setFeatured(deps.db, slug, featured ? deps.now() : null))) throw notFound(msg.articleNotFound);
   return { message: featured ? 'On the magazine’s front' : 'Taken off the front' };
 }

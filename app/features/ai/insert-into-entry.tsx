@@ -1,0 +1,89 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { aiOperations, type AiOperation } from '../../../schema/ai';
+import { richTextOfPlain } from '../../../schema/rich-text';
+import { Button } from '../../ui/button';
+import { Notice } from '../../ui/feedback';
+import { SelectField } from '../../ui/form-controls';
+import { Spinner } from '../../ui/spinner';
+import * as s from '../../ui/page.css';
+import { failureMessage } from '../forms/use-zod-form';
+import { contentCalls, useContentChange, useEntries } from '../content/use-content';
+
+const NEW_DRAFT = 'new';
+
+/** A blog post's first line is its title (the writer is asked for one); anything else starts untitled. */
+function splitTitle(operation: AiOperation, text: string): { title: string; body: string } {
+  if (operation !== 'blog_post') return { title: '', body: text };
+  const [first = '', ...rest] = text.trim().split('\n');
+  return {
+    title: first
+      .replace(/^#+\s*/, '')
+      .trim()
+      .slice(0, 200),
+    body: rest.join('\n'),
+  };
+}
+
+/**
+ * "Insert into entry": the written text becomes a new draft in the content area (a blog post's first
+ * line its title), or is added to the end of a draft or an entry under review. Online, as the writing
+ * itself is; the editor opens from the link.
+ */
+export function InsertIntoEntry({ workspaceId, operation, text }: { workspaceId: number; operation: AiOperation; text: string }) {
+  const entries = useEntries(workspaceId);
+  const [target, setTarget] = useState(NEW_DRAFT);
+  const [saved, setSaved] = useState<{ id: string; title: string } | null>(null);
+  const insert = useContentChange(async () => {
+    if (target === NEW_DRAFT) {
+      const { title, body } = splitTitle(operation, text);
+      return contentCalls.create(workspaceId, { type: 'post', title, body: richTextOfPlain(body), status: 'draft' });
+    }
+    const entry = await contentCalls.get(workspaceId, target);
+    return contentCalls.update(workspaceId, target, { body: entry.body + richTextOfPlain(text) });
+  });
+  if (entries.isPending) return <Spinner label="Loading your content" />;
+  const open = (entries.data?.entries ?? []).filter((e) => e.status === 'draft' || e.status === 'review');
+  const label = aiOperations[operation].label.toLowerCase();
+  return (
+    <div className={s.stack}>
+      <SelectField
+        label="Content entry"
+        value={target}
+        options={[
+          { value: NEW_DRAFT, label: `A new draft (${label})` },
+          ...open.map((e) => ({ value: e.id, label: `Add to “${e.title || 'Untitled'}”` })),
+        ]}
+        onChange={(v) => {
+          setTarget(v);
+          setSaved(null);
+        }}
+      />
+      <div className={s.formActions}>
+        <Button
+          variant="secondary"
+          isPending={insert.isPending}
+          onPress={() => insert.mutate(undefined, { onSuccess: (e) => setSaved({ id: e.id, title: e.title || 'Untitled' }) })}
+        >
+          Insert into entry
+        </Button>
+      </div>
+      {saved ? (
+        <Notice tone="info" title="Text inserted">
+          <p className={s.muted} data-testid="ai-inserted-entry">
+            The text is in “{saved.title}”, a draft in Content.{' '}
+            <Link to="/workspace/$workspaceId/content/$entryId" params={{ workspaceId, entryId: saved.id }}>
+              Open it in the editor
+            </Link>
+          </p>
+        </Notice>
+      ) : null}
+      {insert.isError ? (
+        <Notice tone="error" title="The text could not be inserted">
+          {failureMessage(insert.error)}
+        </Notice>
+      ) : null}
+      {entries.isError ? <p className={s.muted}>Your existing entries could not be loaded; a new draft still works.</p> : null}
+    </div>
+  );
+}
