@@ -58,7 +58,16 @@ export const bookingMessages = {
   notBookable: 'This service cannot be booked online',
   rangeTooLong: 'Ask for at most 62 days of slots at a time',
   rangeOrder: 'The range must end on or after its first day',
+  depositAbovePrice: 'The deposit cannot be more than the price',
+  depositNeedsPayments: 'Card payments are not set up, so this service cannot take a deposit',
+  depositLate: 'The time was held for 30 minutes and the deposit came later, so the booking lapsed. The deposit will be refunded.',
+  depositHoldEnded: 'The deposit was not paid in time',
 } as const;
+
+/** How long a slot waits for its deposit before it is free again (the customer left the card page). */
+export const DEPOSIT_HOLD_MINUTES = 30;
+/** The card reference of a booking's deposit, told apart from other payments by its start. */
+export const BOOKING_REFERENCE_PREFIX = 'vkbk_';
 
 function label(s: AppointmentStatus): string {
   return s.replace('_', ' ');
@@ -168,22 +177,26 @@ export const staffList = z.object({ staff: z.array(staffDto) });
 
 // ---- Services ----
 
-export const serviceCreate = z.object({
-  title: required(120, bookingMessages.titleRequired),
-  description: text(2000).trim().default(''),
-  price_cents: cents(0, 100_000_000_00),
-  duration_minutes: z
-    .number({ error: bookingMessages.durationRange })
-    .int()
-    .min(5, bookingMessages.durationRange)
-    .max(720, bookingMessages.durationRange),
-  category: text(60).trim().default(''),
-  featured: z.boolean().default(false),
-  is_public: z.boolean().default(true),
-  status: z.enum(serviceStatuses).default('active'),
-  staff_ids: z.array(z.uuid()).min(1, bookingMessages.noStaff).max(50),
-  availability: ruleOverrides.default({}),
-});
+export const serviceCreate = z
+  .object({
+    title: required(120, bookingMessages.titleRequired),
+    description: text(2000).trim().default(''),
+    price_cents: cents(0, 100_000_000_00),
+    duration_minutes: z
+      .number({ error: bookingMessages.durationRange })
+      .int()
+      .min(5, bookingMessages.durationRange)
+      .max(720, bookingMessages.durationRange),
+    category: text(60).trim().default(''),
+    featured: z.boolean().default(false),
+    is_public: z.boolean().default(true),
+    status: z.enum(serviceStatuses).default('active'),
+    staff_ids: z.array(z.uuid()).min(1, bookingMessages.noStaff).max(50),
+    availability: ruleOverrides.default({}),
+    /** Paid by card when booking online; 0 for none. */
+    deposit_cents: cents(0, 100_000_000_00).default(0),
+  })
+  .refine((s) => s.deposit_cents <= s.price_cents, { path: ['deposit_cents'], message: bookingMessages.depositAbovePrice });
 export const servicePatch = z
   .object({
     title: required(120, bookingMessages.titleRequired),
@@ -196,6 +209,7 @@ export const servicePatch = z
     status: z.enum(serviceStatuses),
     staff_ids: z.array(z.uuid()).min(1, bookingMessages.noStaff).max(50),
     availability: ruleOverrides,
+    deposit_cents: cents(0, 100_000_000_00),
   })
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'Nothing to change');
@@ -213,6 +227,7 @@ export const serviceDto = z.object({
   status: z.enum(serviceStatuses),
   staff_ids: z.array(z.uuid()),
   availability: ruleOverrides,
+  deposit_cents: z.number(),
 });
 export type ServiceDto = z.infer<typeof serviceDto>;
 export const serviceList = z.object({ services: z.array(serviceDto) });
@@ -236,6 +251,9 @@ export const appointmentDto = z.object({
   currency: z.string(),
   status: z.enum(appointmentStatuses),
   payment_status: z.enum(paymentStatuses),
+  /** The deposit asked online, and what the card partner has paid of it. */
+  deposit_cents: z.number(),
+  paid_cents: z.number(),
   customer_name: z.string(),
   customer_email: z.string(),
   customer_phone: z.string(),
@@ -285,6 +303,7 @@ export const publicServiceDto = z.object({
   duration_minutes: z.number(),
   category: z.string(),
   featured: z.boolean(),
+  deposit_cents: z.number(),
   business: z.string(),
   workspace_id: z.number(),
 });
@@ -328,8 +347,15 @@ export const publicBooking = z.object({
   /** A move is allowed on the same terms as a cancellation: live, and before the cut-off. */
   can_reschedule: z.boolean(),
   cancel_cutoff_hours: z.number(),
+  payment_status: z.enum(paymentStatuses),
+  deposit_cents: z.number(),
+  paid_cents: z.number(),
+  currency: z.string(),
+  /** Why the booking was cancelled (a deposit not paid in time, the customer's own reason). */
+  cancel_reason: z.string().nullable(),
 });
-export const bookingPlaced = publicBooking.extend({ token: z.string() });
+/** A booking with a deposit waits for it: `authorization_url` is the card partner's page to pay on. */
+export const bookingPlaced = publicBooking.extend({ token: z.string(), authorization_url: z.string().nullable() });
 export const bookingCancel = z.object({ reason: text(500).trim().default('') });
 /** A move to another free slot of the same service (with the named staff member, else the first free). */
 export const bookingReschedule = bookingCreate.pick({ start_at: true, staff_id: true });

@@ -3,11 +3,15 @@ import { waitForMails } from '../support/mailbox-file.js';
 import { mimeAttachments } from '../support/mime.js';
 import { skipCookieConsent, uniqueEmail } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
+import { payOnSandbox } from './paystack-support';
+
+/** The sandbox's card that always pays. */
+const SANDBOX_SUCCESS_CARD = '4084084084084081';
 
 /**
- * Issue 20, first slice: the owner sets up a staff member with hours and a service; a customer on a
- * 390×844 phone books it on the public page; the confirmation with its calendar file reaches the
- * mailbox; the customer moves it from the link in that mail; the owner sees the booking in the diary.
+ * Issue 20: the owner sets up a staff member with hours and a service with a deposit; a customer on
+ * a 390×844 phone books it on the public page and pays the deposit on the card sandbox's page; the
+ * confirmation with its calendar file reaches the mailbox; the customer moves it from the link in that mail; the owner sees the booking in the diary.
  */
 
 function shot(page: Page, info: TestInfo, name: string) {
@@ -43,13 +47,18 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await serviceForm.getByRole('button', { name: 'Add service' }).click();
   await expect(page.getByRole('list', { name: 'Your services' }).getByText(title)).toBeVisible();
 
-  // The price changes; the list shows it.
+  // The price changes and a deposit is asked; a deposit above the price is refused. The list shows both.
   const serviceItem = page.getByRole('list', { name: 'Your services' }).getByRole('listitem').filter({ hasText: title });
   await serviceItem.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('form', { name: `Edit ${title}` });
   await edit.getByLabel('Price (R)').fill('130');
+  await edit.getByLabel('Deposit (R)').fill('150');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByText('The deposit cannot be more than the price')).toBeVisible();
+  await edit.getByLabel('Deposit (R)').fill('30');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(serviceItem).toContainText(/R\s?130\.00/);
+  await expect(serviceItem).toContainText(/deposit R\s?30\.00/);
 
   // Booking rules: a word where a number goes is refused; the saved rules come back after a reload.
   const rules = page.getByRole('form', { name: 'Booking rules' });
@@ -74,7 +83,7 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await page.reload();
   await expect(page.getByRole('form', { name: 'Booking rules' }).getByLabel('Buffer after (minutes)')).toHaveValue('15');
 
-  // A customer on a phone books it.
+  // A customer on a phone books it and pays the deposit on the card partner's page.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const customer = await phone.newPage();
   await skipCookieConsent(customer);
@@ -82,6 +91,7 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await customer.getByRole('link', { name: title }).click();
   await expect(customer.getByRole('heading', { name: title })).toBeVisible();
   await expect(customer.getByText(/Times are shown in your time zone/)).toBeVisible();
+  await expect(customer.getByTestId('deposit-terms')).toContainText(/A deposit of R\s?30\.00 is paid by card when you book/);
   // Two days on at least, beyond the cut-off, so the booking can still be moved from its link.
   await customer.getByRole('group', { name: 'Days with free times' }).getByRole('button').nth(2).click();
   const firstSlot = customer
@@ -94,14 +104,19 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await details.getByLabel('Name').fill('Naledi Customer');
   await details.getByLabel('E-mail').fill('not-an-address');
   await details.getByLabel('Phone').fill('082 555 1234');
-  await details.getByRole('button', { name: 'Book' }).click();
+  const bookButton = details.getByRole('button', { name: /^Book and pay R\s?30\.00 deposit$/ });
+  await bookButton.click();
   await expect(details.getByText('Please enter a valid email address')).toBeVisible();
   const customerEmail = uniqueEmail('booker', info.project.name);
   await details.getByLabel('E-mail').fill(customerEmail);
   await shot(customer, info, 'booking-page-phone');
-  await details.getByRole('button', { name: 'Book' }).click();
-  await expect(customer.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
-  await expect(customer.getByText(slotTime.trim())).toBeVisible();
+  await bookButton.click();
+  await payOnSandbox(customer, SANDBOX_SUCCESS_CARD);
+  // Back on their booking's page: paid, and booked.
+  await expect(customer).toHaveURL(/\/marketplace\/services\/bookings\//);
+  await expect(customer.getByTestId('deposit-state')).toContainText(/Deposit paid: R\s?30\.00/);
+  await expect(customer.getByTestId('booking-status')).toHaveText('Status: Booked');
+  await expect(customer.getByTestId('booking-when')).toContainText(slotTime.trim());
   await shot(customer, info, 'booking-confirmed-phone');
   await phone.close();
 
@@ -144,6 +159,7 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await page.goto(`/workspace/${workspaceId}/services/diary`);
   await page.getByRole('button', { name: 'Week' }).click();
   await expect(page.getByText(/Naledi Customer/)).toBeVisible();
+  await expect(page.getByText(/deposit R\s?30\.00 paid/)).toBeVisible();
   await shot(page, info, 'diary-week');
 
   // The booking page at the desktop size too.

@@ -7,6 +7,7 @@ import {
   type ServiceDto,
   type StaffDto,
 } from '../../../schema/bookings';
+import { formatCents } from '../../../schema/money';
 import { Button } from '../../ui/button';
 import { EmptyState, LoadError } from '../../ui/feedback';
 import { SelectField } from '../../ui/form-controls';
@@ -147,6 +148,7 @@ function AppointmentRow({ workspaceId, appointment: a, zone }: { workspaceId: nu
           {a.service_title} with {a.staff_name}
           {a.customer_phone ? ` · ${a.customer_phone}` : ''}
           {a.source === 'online' ? ' · booked online' : ''}
+          {a.deposit_cents > 0 ? ` · ${depositText(a)}` : ''}
         </p>
         {error ? <p className={w.fieldError}>{error}</p> : null}
       </div>
@@ -249,4 +251,12 @@ function BookIn({
       </div>
     </form>
   );
+}
+
+/** Where an appointment's online deposit stands, for the diary. */
+function depositText(a: AppointmentDto): string {
+  const amount = formatCents(a.payment_status === 'unpaid' ? a.deposit_cents : a.paid_cents, a.currency);
+  if (a.payment_status === 'paid') return `deposit ${amount} paid`;
+  if (a.payment_status === 'refunded') return `deposit ${amount} refunded`;
+  return `deposit ${amount} not paid yet`;
 }

@@ -141,6 +141,8 @@ interface ServiceDraft {
   duration: string;
   category: string;
   staffIds: string[];
+  /** Paid by card when booking online; blank for none. */
+  deposit: string;
 }
 
 function draftOf(s: ServiceDto | undefined): ServiceDraft {
@@ -151,14 +153,17 @@ function draftOf(s: ServiceDto | undefined): ServiceDraft {
         duration: String(s.duration_minutes),
         category: s.category,
         staffIds: s.staff_ids,
+        deposit: s.deposit_cents > 0 ? (s.deposit_cents / 100).toFixed(2) : '',
       }
-    : { title: '', price: '', duration: '60', category: '', staffIds: [] };
+    : { title: '', price: '', duration: '60', category: '', staffIds: [], deposit: '' };
 }
 
 /** The draft as the API takes it, or the price's message when it is not an amount. */
 function draftBody(d: ServiceDraft): { ok: true; body: Record<string, unknown> } | { ok: false; message: string } {
   const cents = parseCents(d.price, 'Price');
   if (!cents.ok) return { ok: false, message: cents.message };
+  const deposit = parseCents(d.deposit, 'Deposit');
+  if (!deposit.ok) return { ok: false, message: deposit.message };
   return {
     ok: true,
     body: {
@@ -167,6 +172,7 @@ function draftBody(d: ServiceDraft): { ok: true; body: Record<string, unknown> }
       duration_minutes: Number(d.duration),
       category: d.category,
       staff_ids: d.staffIds,
+      deposit_cents: deposit.cents ?? 0,
     },
   };
 }
@@ -181,6 +187,13 @@ function ServiceFields(props: { draft: ServiceDraft; onChange: (d: ServiceDraft)
         <TextField label="Price (R)" value={draft.price} onChange={(price) => set({ price })} placeholder="150.00" />
         <TextField label="Duration (minutes)" value={draft.duration} onChange={(duration) => set({ duration })} />
         <TextField label="Category" value={draft.category} onChange={(category) => set({ category })} />
+        <TextField
+          label="Deposit (R)"
+          value={draft.deposit}
+          onChange={(deposit) => set({ deposit })}
+          placeholder="None"
+          description="Paid by card when booked online"
+        />
       </div>
       <div className={w.row} role="group" aria-label="Who can perform it">
         {props.staff.map((x) => (
@@ -235,7 +248,8 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
                 <p className={w.itemName}>{s.title}</p>
                 <p className={w.muted}>
                   {formatCents(s.price_cents, s.currency)} · {s.duration_minutes} min
-                  {s.category ? ` · ${s.category}` : ''} ·{' '}
+                  {s.category ? ` · ${s.category}` : ''}
+                  {s.deposit_cents > 0 ? ` · deposit ${formatCents(s.deposit_cents, s.currency)}` : ''} ·{' '}
                   {staff
                     .filter((x) => s.staff_ids.includes(x.id))
                     .map((x) => x.name)

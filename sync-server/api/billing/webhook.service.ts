@@ -10,6 +10,7 @@ import { brand } from '../../../schema/brand.js';
 import { isInvoiceReference, settleInvoicePayment } from '../invoices/invoice-pay.settle.js';
 import { isTicketReference, settleTicketPayment } from '../events/tickets.service.js';
 import { isOrderReference, settleOrderPayment } from '../marketplace/checkout.service.js';
+import { isBookingReference, settleBookingDeposit } from '../bookings/public-booking.service.js';
 import { payRefundsDueSoon } from '../../payments/refunds-due.js';
 import { grantAllowance } from '../ai/ai-credits.repo.js';
 import * as repo from './billing.repo.js';
@@ -59,14 +60,18 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
         if (isInvoiceReference(verified.reference)) return { result: await settleInvoicePayment(tx, verified, now), followUp: null };
         if (isTicketReference(verified.reference)) return { result: await settleTicketPayment(tx, verified, now), followUp: null };
         if (isOrderReference(verified.reference)) return { result: await settleOrderPayment(tx, verified, now), followUp: null };
+        if (isBookingReference(verified.reference)) return { result: await settleBookingDeposit(tx, verified, now), followUp: null };
         const payment = await repo.paymentByReference(tx, verified.reference, true);
         if (payment) return { result: 'handled', followUp: (await settlePayment(tx, payment, verified, now)).followUp };
         return { result: (await renewal(tx, verified, now)) ? 'handled' : 'ignored', followUp: null };
       });
       const gateway = paymentGateway(deps.config);
       if (followUp && gateway) await linkProviderSubscription(deps, gateway, followUp);
-      // A late or short marketplace payment whose goods could not be had goes back at once (the hourly sweep retries).
-      if (isOrderReference(verified.reference) && result === 'handled') await payRefundsDueSoon(deps);
+      // A late or short marketplace payment whose goods could not be had, or a deposit for a booking that
+      // lapsed, goes back at once (the hourly sweep retries).
+      if ((isOrderReference(verified.reference) || isBookingReference(verified.reference)) && result === 'handled') {
+        await payRefundsDueSoon(deps);
+      }
       return result;
     }
     case 'subscription.create':

@@ -10,6 +10,7 @@ import { siteOrigin } from '../../seo/page-meta.js';
 import { appointmentIcs } from './booking-ics.js';
 import * as repo from './booking-mail.repo.js';
 import { bookingToken } from './booking-token.js';
+import { lapseDepositHolds } from './public-booking.service.js';
 
 export const BOOKING_EMAIL_JOB = 'booking-email';
 export const BOOKING_REMINDER_SWEEP = 'booking-reminders';
@@ -135,6 +136,8 @@ export const bookingMailJobs = outboxArea(
     definitions: (deps) => [
       defineSweep(BOOKING_REMINDER_SWEEP, async () => {
         await repo.recordDueReminders(deps.db, deps.now());
+        // Holds whose deposit never came: their time shows free again in the diary too.
+        await lapseDepositHolds(deps.db, deps.now());
       }),
     ],
     async start(_deps, queue) {

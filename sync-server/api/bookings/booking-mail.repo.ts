@@ -55,7 +55,7 @@ export async function recordMove(tx: Queryable, key: Omit<BookingMailKey, 'kind'
 
 /**
  * The reminders now due, recorded at once: 24 h before for appointments booked earlier than that,
- * 1 h before for every live one, counting from when the time was last set (a move). A reminder whose moment passed while nothing ran is not sent late
+ * 1 h before for every live one (a hold still waiting for its deposit is not one yet), counting from when the time was last set (a move). A reminder whose moment passed while nothing ran is not sent late
  * (an hour-before reminder an hour after is noise): only starts still ahead count.
  */
 export async function recordDueReminders(q: Queryable, now: Date): Promise<number> {
@@ -64,6 +64,7 @@ export async function recordDueReminders(q: Queryable, now: Date): Promise<numbe
      SELECT a.workspace_id, a.id, k.kind FROM service_appointments a
        CROSS JOIN (VALUES ('reminder_24h', interval '24 hours', interval '1 hour'), ('reminder_1h', interval '1 hour', interval '0')) AS k(kind, lead, floor)
       WHERE a.status IN ('pending', 'confirmed') AND a.customer_email <> ''
+        AND NOT (a.payment_status = 'unpaid' AND a.payment_reference IS NOT NULL)
         AND a.start_at > $1::timestamptz + k.floor AND a.start_at <= $1::timestamptz + k.lead AND coalesce(a.scheduled_at, a.created_at) < a.start_at - k.lead
      ON CONFLICT DO NOTHING RETURNING 1`,
     [now],

@@ -177,10 +177,11 @@ interface ServiceRow {
   status: 'active' | 'inactive';
   availability: unknown;
   staff_ids: string[] | null;
+  deposit_cents: string | number;
 }
 
 const serviceColumns = `s.workspace_id, s.id, s.title, s.description, s.price_cents, s.currency, s.duration_minutes, s.category, s.featured,
-  s.is_public, s.status, s.availability,
+  s.is_public, s.status, s.availability, s.deposit_cents,
   ARRAY(SELECT st.consultant_id FROM service_staff st WHERE st.workspace_id = s.workspace_id AND st.service_id = s.id ORDER BY st.consultant_id) AS staff_ids`;
 
 export function serviceDtoOf(r: ServiceRow): ServiceDto {
@@ -198,6 +199,7 @@ export function serviceDtoOf(r: ServiceRow): ServiceDto {
     status: r.status,
     staff_ids: r.staff_ids ?? [],
     availability: rules.success ? rules.data : {},
+    deposit_cents: Number(r.deposit_cents),
   };
 }
 
@@ -221,12 +223,14 @@ export interface ServiceFields {
   is_public: boolean;
   status: 'active' | 'inactive';
   availability: RuleOverrides;
+  deposit_cents: number;
 }
 
 export async function insertService(q: Queryable, ws: number, id: string, f: ServiceFields, currency: string): Promise<void> {
   await q.query(
-    `INSERT INTO services (workspace_id, id, title, description, price_cents, currency, duration_minutes, category, featured, is_public, status, availability)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `INSERT INTO services (workspace_id, id, title, description, price_cents, currency, duration_minutes, category, featured, is_public, status,
+       availability, deposit_cents)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       ws,
       id,
@@ -240,6 +244,7 @@ export async function insertService(q: Queryable, ws: number, id: string, f: Ser
       f.is_public,
       f.status,
       JSON.stringify(f.availability),
+      f.deposit_cents,
     ],
   );
 }
@@ -247,7 +252,7 @@ export async function insertService(q: Queryable, ws: number, id: string, f: Ser
 export async function updateService(q: Queryable, ws: number, id: string, f: ServiceFields, now: Date): Promise<void> {
   await q.query(
     `UPDATE services SET title = $3, description = $4, price_cents = $5, duration_minutes = $6, category = $7, featured = $8, is_public = $9,
-            status = $10, availability = $11, updated_at = $12
+            status = $10, availability = $11, updated_at = $12, deposit_cents = $13
       WHERE workspace_id = $1 AND id = $2`,
     [
       ws,
@@ -262,6 +267,7 @@ export async function updateService(q: Queryable, ws: number, id: string, f: Ser
       f.status,
       JSON.stringify(f.availability),
       now,
+      f.deposit_cents,
     ],
   );
 }
@@ -294,6 +300,8 @@ interface AppointmentRow {
   currency: string;
   status: AppointmentStatus;
   payment_status: 'unpaid' | 'paid' | 'refunded';
+  deposit_cents: string | number;
+  paid_cents: string | number;
   source: 'online' | 'owner';
   customer_name: string;
   customer_email: string;
@@ -302,7 +310,7 @@ interface AppointmentRow {
 }
 
 const appointmentColumns = `a.id, a.service_id, s.title AS service_title, a.consultant_id, c.name AS staff_name, a.start_at, a.end_at,
-  a.duration_minutes, a.price_cents, a.currency, a.status, a.payment_status, a.source, a.customer_name, a.customer_email, a.customer_phone,
+  a.duration_minutes, a.price_cents, a.currency, a.status, a.payment_status, a.deposit_cents, a.paid_cents, a.source, a.customer_name, a.customer_email, a.customer_phone,
   a.cancel_reason`;
 const appointmentFrom = `service_appointments a
   JOIN services s ON s.workspace_id = a.workspace_id AND s.id = a.service_id
@@ -322,6 +330,8 @@ export function appointmentDtoOf(r: AppointmentRow): AppointmentDto {
     currency: r.currency,
     status: r.status,
     payment_status: r.payment_status,
+    deposit_cents: Number(r.deposit_cents),
+    paid_cents: Number(r.paid_cents),
     source: r.source,
     customer_name: r.customer_name,
     customer_email: r.customer_email,
@@ -348,18 +358,26 @@ export async function findAppointment(q: Queryable, ws: number, id: string): Pro
   return row ? appointmentDtoOf(row) : undefined;
 }
 
-/** The diary's live appointments of some staff around a stretch of time (the slot engine's busy times). */
+/** A hold still waiting for its deposit, made before `since`, has lapsed: SQL over `service_appointments a`. */
+const lapsedHold = `(a.status = 'pending' AND a.payment_status = 'unpaid' AND a.payment_reference IS NOT NULL AND a.created_at < $HOLD)`;
+
+/**
+ * The diary's live appointments of some staff around a stretch of time (the slot engine's busy
+ * times). A hold whose deposit did not come in time (made before `holdsSince`) no longer counts.
+ */
 export async function busyTimes(
   q: Queryable,
   ws: number,
   staffIds: readonly string[],
   from: Date,
   to: Date,
+  holdsSince: Date,
 ): Promise<Array<BusyTime & { id: string }>> {
   const rows = await q.query<{ id: string; consultant_id: string; start_at: Date | string; end_at: Date | string }>(
-    `SELECT id, consultant_id, start_at, end_at FROM service_appointments
-      WHERE workspace_id = $1 AND consultant_id = ANY($2::uuid[]) AND status <> 'cancelled' AND start_at < $4 AND end_at > $3`,
-    [ws, [...staffIds], from, to],
+    `SELECT id, consultant_id, start_at, end_at FROM service_appointments a
+      WHERE workspace_id = $1 AND consultant_id = ANY($2::uuid[]) AND status <> 'cancelled' AND start_at < $4 AND end_at > $3
+        AND NOT ${lapsedHold.replace('$HOLD', '$5')}`,
+    [ws, [...staffIds], from, to, holdsSince],
   );
   return rows.map((r) => ({ id: r.id, staff_id: r.consultant_id, start: new Date(r.start_at), end: new Date(r.end_at) }));
 }
@@ -387,13 +405,15 @@ export interface NewAppointment {
   name: string;
   email: string;
   phone: string;
+  /** A deposit to be paid by card under this reference before the booking is confirmed. */
+  deposit?: { cents: number; reference: string };
 }
 
 export async function insertAppointment(q: Queryable, a: NewAppointment): Promise<void> {
   await q.query(
     `INSERT INTO service_appointments (workspace_id, id, service_id, consultant_id, start_at, end_at, duration_minutes, price_cents, currency,
-       status, source, customer_name, customer_email, customer_phone)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+       status, source, customer_name, customer_email, customer_phone, deposit_cents, payment_reference)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
       a.ws,
       a.id,
@@ -409,8 +429,80 @@ export async function insertAppointment(q: Queryable, a: NewAppointment): Promis
       a.name,
       a.email,
       a.phone,
+      a.deposit?.cents ?? 0,
+      a.deposit?.reference ?? null,
     ],
   );
+}
+
+/**
+ * Lets a staff member's lapsed deposit holds go (call under their lock, before taking a slot): they
+ * become cancelled with `reason`, so the time is free again for the unique start and the diary.
+ */
+export async function lapseHolds(q: Queryable, ws: number, staffId: string, since: Date, reason: string, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE service_appointments a SET status = 'cancelled', cancel_reason = $4, updated_at = $5
+      WHERE a.workspace_id = $1 AND a.consultant_id = $2 AND ${lapsedHold.replace('$HOLD', '$3')}`,
+    [ws, staffId, since, reason, now],
+  );
+}
+
+/** Every lapsed deposit hold, across workspaces (the hourly sweep); how many were let go. */
+export async function lapseAllHolds(q: Queryable, since: Date, reason: string, now: Date): Promise<number> {
+  const rows = await q.query<{ id: string }>(
+    `UPDATE service_appointments a SET status = 'cancelled', cancel_reason = $2, updated_at = $3
+      WHERE ${lapsedHold.replace('$HOLD', '$1')} RETURNING a.id`,
+    [since, reason, now],
+  );
+  return rows.length;
+}
+
+export interface DepositHold {
+  workspace_id: number;
+  id: string;
+  status: AppointmentStatus;
+  payment_status: 'unpaid' | 'paid' | 'refunded';
+  deposit_cents: string | number;
+  currency: string;
+  customer_email: string;
+}
+
+/** The booking a deposit reference belongs to, locked for settling. */
+export async function holdByReference(q: Queryable, reference: string): Promise<DepositHold | undefined> {
+  const [row] = await q.query<DepositHold>(
+    `SELECT workspace_id, id, status, payment_status, deposit_cents, currency, customer_email
+       FROM service_appointments WHERE payment_reference = $1 FOR UPDATE`,
+    [reference],
+  );
+  return row;
+}
+
+/** A deposit paid: the amount is recorded; a hold still waiting is confirmed. */
+export async function setDepositPaid(q: Queryable, ws: number, id: string, paidCents: number, now: Date): Promise<void> {
+  await q.query(
+    `UPDATE service_appointments SET payment_status = 'paid', paid_cents = $3, updated_at = $4,
+            status = CASE WHEN status = 'pending' THEN 'confirmed' ELSE status END
+      WHERE workspace_id = $1 AND id = $2`,
+    [ws, id, paidCents, now],
+  );
+}
+
+/** The card reference of an appointment's deposit, if it had one. */
+export async function paymentReferenceOf(q: Queryable, ws: number, id: string): Promise<string | null> {
+  const [row] = await q.query<{ payment_reference: string | null }>(
+    'SELECT payment_reference FROM service_appointments WHERE workspace_id = $1 AND id = $2',
+    [ws, id],
+  );
+  return row?.payment_reference ?? null;
+}
+
+/** A paid deposit given back (the booking lapsed before the payment, or was cancelled in time). */
+export async function setDepositRefunded(q: Queryable, ws: number, id: string, now: Date): Promise<void> {
+  await q.query(`UPDATE service_appointments SET payment_status = 'refunded', updated_at = $3 WHERE workspace_id = $1 AND id = $2`, [
+    ws,
+    id,
+    now,
+  ]);
 }
 
 export async function updateAppointment(
@@ -467,6 +559,7 @@ export async function publicService(q: Queryable, id: string): Promise<PublicSer
 
 export interface TokenAppointment extends AppointmentRow {
   workspace_id: number;
+  payment_reference: string | null;
   business: string;
   timezone: string | null;
   availability: unknown;
@@ -474,7 +567,7 @@ export interface TokenAppointment extends AppointmentRow {
 
 export async function publicAppointment(q: Queryable, id: string): Promise<TokenAppointment | undefined> {
   const [row] = await q.query<TokenAppointment>(
-    `SELECT ${appointmentColumns}, a.workspace_id, w.name AS business, wset.timezone, s.availability FROM ${appointmentFrom}
+    `SELECT ${appointmentColumns}, a.workspace_id, a.payment_reference, w.name AS business, wset.timezone, s.availability FROM ${appointmentFrom}
        JOIN workspaces w ON w.id = a.workspace_id LEFT JOIN workspace_settings wset ON wset.workspace_id = w.id AND wset.id = 1
       WHERE a.id = $1`,
     [id],

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { slotProblem, type AvailabilityRules, type SlotContext } from '../../../schema/booking-slots.js';
 import {
   bookingMessages as msg,
+  DEPOSIT_HOLD_MINUTES,
   nextAppointmentStatuses,
   rulesFor,
   slotProblemMessages,
@@ -25,6 +26,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { Membership } from '../workspaces/membership.js';
 import { recordBookingMail, recordMove } from './booking-mail.repo.js';
 import * as repo from './bookings.repo.js';
+import { paymentGateway } from '../../payments/payments.js';
+import { recordRefundDue } from '../../payments/refunds-due.js';
 
 /** A signed-in, active member of the workspace the request names. */
 export interface OwnerCaller {
@@ -122,8 +125,17 @@ async function workspaceCurrency(q: Queryable, ws: number): Promise<string> {
   return row?.currency ?? 'ZAR';
 }
 
+/** A deposit is paid by card: one asked for needs the card partner set up, and stays within the price. */
+function checkDeposit(deps: AppDeps, s: { deposit_cents: number; price_cents: number }): void {
+  if (s.deposit_cents > s.price_cents) throw badRequest(msg.depositAbovePrice, { errors: { deposit_cents: [msg.depositAbovePrice] } });
+  if (s.deposit_cents > 0 && !paymentGateway(deps.config)) {
+    throw badRequest(msg.depositNeedsPayments, { errors: { deposit_cents: [msg.depositNeedsPayments] } });
+  }
+}
+
 export async function createService(deps: AppDeps, c: OwnerCaller, body: z.output<typeof serviceCreate>): Promise<ServiceDto> {
   requireManager(c);
+  checkDeposit(deps, body);
   const id = randomUUID();
   return scoped(deps, c, async (q) => {
     await checkStaff(q, c.workspaceId, body.staff_ids);
@@ -142,7 +154,9 @@ export async function updateService(deps: AppDeps, c: OwnerCaller, id: string, b
     if (!current) throw notFound(msg.serviceNotFound);
     if (body.staff_ids) await checkStaff(q, c.workspaceId, body.staff_ids);
     const { staff_ids: staffIds, ...fields } = body;
-    await repo.updateService(q, c.workspaceId, id, { ...current, ...fields }, deps.now());
+    const next = { ...current, ...fields };
+    if (body.deposit_cents !== undefined || body.price_cents !== undefined) checkDeposit(deps, next);
+    await repo.updateService(q, c.workspaceId, id, next, deps.now());
     if (staffIds) await repo.setServiceStaff(q, c.workspaceId, id, staffIds);
     const updated = await repo.findService(q, c.workspaceId, id);
     if (!updated) throw notFound(msg.serviceNotFound);
@@ -151,6 +165,18 @@ export async function updateService(deps: AppDeps, c: OwnerCaller, id: string, b
 }
 
 // ---- Slot checks shared by the diary and the public booking ----
+
+/** Deposit holds made before this have lapsed: their slot is free again. */
+export const holdsSince = (now: Date): Date => addMinutes(now, -DEPOSIT_HOLD_MINUTES);
+
+/**
+ * Takes a staff member's lock before a slot of theirs is checked and written, and lets their lapsed
+ * deposit holds go, so what the check sees free the write can have.
+ */
+export async function claimStaff(q: Queryable, ws: number, staffId: string, now: Date): Promise<void> {
+  await repo.lockStaff(q, staffId);
+  await repo.lapseHolds(q, ws, staffId, holdsSince(now), msg.depositHoldEnded, now);
+}
 
 /** Everything the slot engine needs about one service around `start`, read in the caller's transaction. */
 export async function slotContext(
@@ -166,7 +192,7 @@ export async function slotContext(
   const zone = await repo.workspaceZone(q, ws);
   const staff = (await repo.listStaff(q, ws, staffIds)).filter((s) => s.active);
   // Busy times a day either side: buffers and the daily limit look past the range's edges.
-  const busy = await repo.busyTimes(q, ws, staffIds, addDays(from, -1), addDays(to, 1));
+  const busy = await repo.busyTimes(q, ws, staffIds, addDays(from, -1), addDays(to, 1), holdsSince(now));
   return {
     ctx: { zone, now, duration_minutes: service.duration_minutes, rules, staff: staff.map(repo.availabilityOf), busy },
     rules,
@@ -210,7 +236,7 @@ export async function createAppointment(deps: AppDeps, c: OwnerCaller, body: z.o
     if (!service) throw notFound(msg.serviceNotFound);
     if (!service.staff_ids.includes(body.staff_id))
       throw badRequest(msg.staffNotOnService, { errors: { staff_id: [msg.staffNotOnService] } });
-    await repo.lockStaff(q, body.staff_id);
+    await claimStaff(q, c.workspaceId, body.staff_id, deps.now());
     const { ctx } = await slotContext(q, c.workspaceId, service, [body.staff_id], start, start, deps.now());
     assertSlot({ ...ctx, rules: { ...ctx.rules, min_notice_minutes: -ownerSlack, horizon_days: 3650 } }, body.staff_id, start);
     await repo.insertAppointment(q, {
@@ -263,7 +289,7 @@ export async function updateAppointment(
       if (!service.staff_ids.includes(staffId)) throw badRequest(msg.staffNotOnService, { errors: { staff_id: [msg.staffNotOnService] } });
       start = new Date(body.start_at ?? current.start_at);
       end = addMinutes(start, current.duration_minutes);
-      await repo.lockStaff(q, staffId);
+      await claimStaff(q, c.workspaceId, staffId, deps.now());
       const { ctx } = await slotContext(q, c.workspaceId, service, [staffId], start, start, deps.now());
       assertSlot({ ...ctx, rules: { ...ctx.rules, min_notice_minutes: -ownerSlack, horizon_days: 3650 } }, staffId, start, id);
     }
@@ -274,6 +300,14 @@ export async function updateAppointment(
       { start, end, staffId: moving ? body.staff_id : undefined, status: body.status, cancelReason: body.cancel_reason },
       deps.now(),
     );
+    if (body.status === 'cancelled' && current.status !== 'cancelled' && current.payment_status === 'paid') {
+      // The business cancels: a deposit paid online goes back to the customer's card.
+      const reference = await repo.paymentReferenceOf(q, c.workspaceId, id);
+      if (reference) {
+        await recordRefundDue(q, { reference, note: 'Booking cancelled by the business' });
+        await repo.setDepositRefunded(q, c.workspaceId, id, deps.now());
+      }
+    }
     if (body.status === 'cancelled' && current.status !== 'cancelled' && current.customer_email) {
       await recordBookingMail(q, { workspaceId: c.workspaceId, appointmentId: id, kind: 'cancelled' });
     } else if (start && start.getTime() !== new Date(current.start_at).getTime() && current.customer_email) {

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { addDays, addMinutes } from 'date-fns';
 import type { z } from 'zod';
 import { freeSlots, slotProblem, withinCancelCutoff, type AvailabilityRules } from '../../../schema/booking-slots.js';
 import {
+  BOOKING_REFERENCE_PREFIX,
   bookingMessages as msg,
   ruleOverrides,
   rulesFor,
@@ -16,10 +17,14 @@ import type { Queryable, Transaction } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { signingKey } from '../../http/auth-context.js';
 import { conflict, notFound } from '../../http/errors.js';
+import type { VerifiedTransaction } from '../../payments/gateway.js';
+import { paymentGateway } from '../../payments/payments.js';
+import { recordRefundDue } from '../../payments/refunds-due.js';
+import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { recordBookingMail, recordMove } from './booking-mail.repo.js';
 import { appointmentOfToken, bookingToken } from './booking-token.js';
 import * as repo from './bookings.repo.js';
-import { slotContext } from './bookings.service.js';
+import { claimStaff, holdsSince, slotContext } from './bookings.service.js';
 
 /** Customers' side of booking (issue 20): browse, see free slots, book, and cancel by their link. */
 
@@ -36,6 +41,7 @@ function publicDto(r: repo.PublicServiceRow) {
     duration_minutes: s.duration_minutes,
     category: s.category,
     featured: s.featured,
+    deposit_cents: s.deposit_cents,
     business: r.business,
     workspace_id: r.workspace_id,
   };
@@ -104,7 +110,7 @@ async function takeSlot(
   const service = repo.serviceDtoOf(row);
   let firstProblem: ReturnType<typeof slotProblem> = null;
   for (const staffId of candidates) {
-    await repo.lockStaff(tx, staffId);
+    await claimStaff(tx, row.workspace_id, staffId, deps.now());
     const { ctx } = await slotContext(tx, row.workspace_id, service, [staffId], start, start, deps.now());
     const problem = slotProblem(ctx, staffId, start, moving ? (b) => 'id' in b && b.id === moving : undefined);
     if (!problem) return staffId;
@@ -114,15 +120,24 @@ async function takeSlot(
   throw conflict(slotProblemMessages[problem], { errors: { start_at: [slotProblemMessages[problem]] } });
 }
 
-/** Books a slot, with the named staff member or the first one free. */
+export const isBookingReference = (reference: string) => reference.startsWith(BOOKING_REFERENCE_PREFIX);
+
+/**
+ * Books a slot, with the named staff member or the first one free. A service with a deposit holds
+ * the slot as pending while the customer pays on the card partner's page (`authorization_url`); the
+ * confirmation goes out when the payment is confirmed, and a hold left unpaid lapses after
+ * DEPOSIT_HOLD_MINUTES. Without a deposit the booking is confirmed at once.
+ */
 export async function book(deps: AppDeps, serviceId: string, body: z.output<typeof bookingCreate>) {
   const start = new Date(body.start_at);
   const id = randomUUID();
-  await deps.db.transaction(async (tx) => {
+  const placed = await deps.db.transaction(async (tx) => {
     const row = await repo.publicService(tx, serviceId);
     if (!row) throw notFound(msg.serviceNotFound);
     const service = repo.serviceDtoOf(row);
     if (body.staff_id && !service.staff_ids.includes(body.staff_id)) throw conflict(msg.staffNotOnService);
+    const deposit = service.deposit_cents > 0 ? { cents: service.deposit_cents, reference: newReference() } : undefined;
+    if (deposit && !paymentGateway(deps.config)) throw conflict(msg.depositNeedsPayments);
     const staffId = await takeSlot(deps, tx, row, body.staff_id ? [body.staff_id] : service.staff_ids, start);
     await repo.insertAppointment(tx, {
       ws: row.workspace_id,
@@ -134,16 +149,81 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       duration: service.duration_minutes,
       priceCents: service.price_cents,
       currency: service.currency,
-      status: 'confirmed',
+      status: deposit ? 'pending' : 'confirmed',
       source: 'online',
       name: body.customer_name,
       email: body.customer_email,
       phone: body.customer_phone,
+      deposit,
     });
-    await recordBookingMail(tx, { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' });
+    if (!deposit) await recordBookingMail(tx, { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' });
+    return { deposit, currency: service.currency, workspaceId: row.workspace_id };
   });
-  const view = await bookingView(deps, id);
-  return { ...view, token: bookingToken(await signingKey(deps), id) };
+  const token = bookingToken(await signingKey(deps), id);
+  let authorizationUrl: string | null = null;
+  if (placed.deposit) {
+    const reference = placed.deposit.reference;
+    try {
+      const gateway = gatewayOrFail(deps);
+      const started = await viaProvider(() =>
+        gateway.initialize({
+          email: body.customer_email,
+          amount: placed.deposit?.cents ?? 0,
+          currency: placed.currency,
+          reference,
+          callbackUrl: `${deps.config.APP_ORIGIN}/marketplace/services/bookings/${token}`,
+          metadata: { workspace_id: placed.workspaceId, appointment_id: id },
+        }),
+      );
+      authorizationUrl = started.authorizationUrl;
+    } catch (err) {
+      // No payment page, no hold: the time is free again at once.
+      await deps.db.transaction((tx) => endHold(tx, placed.workspaceId, id, deps.now()));
+      throw err;
+    }
+  }
+  return { ...(await bookingView(deps, id)), token, authorization_url: authorizationUrl };
+}
+
+const newReference = () => `${BOOKING_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
+
+async function endHold(tx: Queryable, ws: number, id: string, now: Date): Promise<void> {
+  await repo.updateAppointment(tx, ws, id, { status: 'cancelled', cancelReason: msg.depositHoldEnded }, now);
+}
+
+/** A paid deposit is owed back (the customer cancelled in time, or the hold lapsed before it came). */
+async function refundDeposit(tx: Queryable, ws: number, id: string, reference: string, note: string, now: Date): Promise<void> {
+  await recordRefundDue(tx, { reference, note });
+  await repo.setDepositRefunded(tx, ws, id, now);
+}
+
+/**
+ * A deposit the card partner confirmed or refused (its signed webhook, or the customer's return to
+ * their booking; call in one transaction). Paid in full while the hold stands: the booking is
+ * confirmed, once, and its confirmation mailed. Paid after the hold lapsed and its time was let go:
+ * the deposit is owed back. Refused: the hold ends and the time is free.
+ */
+export async function settleBookingDeposit(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
+  const hold = await repo.holdByReference(tx, t.reference);
+  if (!hold) return 'ignored';
+  if (hold.payment_status !== 'unpaid') return 'duplicate';
+  const paid = t.status === 'success' && t.amount >= Number(hold.deposit_cents) && t.currency === hold.currency;
+  if (!paid) {
+    if (hold.status === 'pending') await endHold(tx, hold.workspace_id, hold.id, now);
+    return 'handled';
+  }
+  if (hold.status !== 'pending') {
+    await refundDeposit(tx, hold.workspace_id, hold.id, t.reference, msg.depositLate, now);
+    return 'handled';
+  }
+  await repo.setDepositPaid(tx, hold.workspace_id, hold.id, t.amount, now);
+  await recordBookingMail(tx, { workspaceId: hold.workspace_id, appointmentId: hold.id, kind: 'confirmation' });
+  return 'handled';
+}
+
+/** Lets every lapsed deposit hold go (the booking sweep); how many. */
+export function lapseDepositHolds(q: Queryable, now: Date): Promise<number> {
+  return repo.lapseAllHolds(q, holdsSince(now), msg.depositHoldEnded, now);
 }
 
 async function bookingView(deps: AppDeps, id: string) {
@@ -165,6 +245,11 @@ async function bookingView(deps: AppDeps, id: string) {
     can_cancel: changeable(a, rules, deps.now()),
     can_reschedule: changeable(a, rules, deps.now()),
     cancel_cutoff_hours: rules.cancel_cutoff_hours,
+    payment_status: a.payment_status,
+    deposit_cents: Number(a.deposit_cents),
+    paid_cents: Number(a.paid_cents),
+    currency: a.currency,
+    cancel_reason: a.cancel_reason,
   };
 }
 
@@ -184,8 +269,20 @@ async function appointmentOf(deps: AppDeps, token: string): Promise<string> {
   return id;
 }
 
+/**
+ * The customer's booking by their link. One still waiting for its deposit (the customer is back from
+ * the card page before the webhook) is asked of the card partner and settled now; the webhook then
+ * finds it done.
+ */
 export async function bookingByToken(deps: AppDeps, token: string) {
-  return bookingView(deps, await appointmentOf(deps, token));
+  const id = await appointmentOf(deps, token);
+  const a = await repo.publicAppointment(deps.db, id);
+  if (a?.status === 'pending' && a.payment_status === 'unpaid' && a.payment_reference && paymentGateway(deps.config)) {
+    const reference = a.payment_reference;
+    const verified = await viaProvider(() => gatewayOrFail(deps).verify(reference));
+    if (verified.status !== 'pending') await deps.db.transaction((tx) => settleBookingDeposit(tx, verified, deps.now()));
+  }
+  return bookingView(deps, id);
 }
 
 /** The customer cancels through their link, until the cut-off; after it, only the business can. */
@@ -203,6 +300,10 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
       { status: 'cancelled', cancelReason: body.reason || 'Cancelled by the customer' },
       deps.now(),
     );
+    // Cancelled within the cut-off: a paid deposit goes back.
+    if (a.payment_status === 'paid' && a.payment_reference) {
+      await refundDeposit(tx, a.workspace_id, id, a.payment_reference, 'Booking cancelled by the customer in time', deps.now());
+    }
     await recordBookingMail(tx, { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' });
   });
   return bookingView(deps, id);

@@ -54,6 +54,12 @@ export function BookingPage() {
                 {service.data.business} · {service.data.duration_minutes} min ·{' '}
                 {formatCents(service.data.price_cents, service.data.currency)}
               </p>
+              {service.data.deposit_cents > 0 ? (
+                <p data-testid="deposit-terms">
+                  A deposit of {formatCents(service.data.deposit_cents, service.data.currency)} is paid by card when you book; the rest at
+                  the appointment. Cancel at least {service.data.cancel_cutoff_hours} hours before and the deposit is refunded.
+                </p>
+              ) : null}
               {service.data.description ? <p>{service.data.description}</p> : null}
             </div>
             <section aria-labelledby="slots-title" className={w.stack}>
@@ -78,7 +84,18 @@ export function BookingPage() {
                 />
               )}
             </section>
-            {start ? <BookingForm serviceId={publicServiceId} start={start} onPlaced={setPlaced} /> : null}
+            {start ? (
+              <BookingForm
+                serviceId={publicServiceId}
+                start={start}
+                deposit={service.data.deposit_cents > 0 ? formatCents(service.data.deposit_cents, service.data.currency) : null}
+                onPlaced={(p) => {
+                  // With a deposit the customer pays on the card partner's page, which brings them back to their booking.
+                  if (p.authorization_url) window.location.assign(p.authorization_url);
+                  else setPlaced(p);
+                }}
+              />
+            ) : null}
           </>
         )}
       </div>
@@ -138,10 +155,13 @@ export function DaySlots(props: {
 function BookingForm({
   serviceId,
   start,
+  deposit,
   onPlaced,
 }: {
   serviceId: string;
   start: string;
+  /** The deposit to pay by card, formatted; null for none. */
+  deposit: string | null;
   onPlaced: (p: z.infer<typeof bookingPlaced>) => void;
 }) {
   const [name, setName] = useState('');
@@ -179,8 +199,8 @@ function BookingForm({
         </Notice>
       ) : null}
       <div className={w.formActions}>
-        <Button type="submit" isPending={book.isPending}>
-          Book
+        <Button type="submit" isPending={book.isPending || (book.isSuccess && deposit !== null)}>
+          {deposit ? `Book and pay ${deposit} deposit` : 'Book'}
         </Button>
       </div>
     </form>

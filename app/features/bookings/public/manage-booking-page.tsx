@@ -2,6 +2,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { publicBooking } from '../../../../schema/bookings';
+import { formatCents } from '../../../../schema/money';
 import { Button } from '../../../ui/button';
 import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
@@ -41,7 +42,11 @@ export function ManageBookingPage() {
               With {booking.data.staff_name} at {booking.data.business}, {dayIn(booking.data.start_at)} at {timeIn(booking.data.start_at)}{' '}
               (your time).
             </p>
-            <p className={w.muted}>Status: {booking.data.status === 'cancelled' ? 'Cancelled' : 'Booked'}</p>
+            <p className={w.muted} data-testid="booking-status">
+              Status: {statusText(booking.data)}
+              {booking.data.status === 'cancelled' && booking.data.cancel_reason ? ` (${booking.data.cancel_reason})` : ''}
+            </p>
+            <DepositState booking={booking.data} onCheck={() => void booking.refetch()} checking={booking.isFetching} />
             {moved ? (
               <Notice tone="info" title="Booking moved">
                 A new calendar file is on its way to your e-mail.
@@ -89,6 +94,44 @@ export function ManageBookingPage() {
         )}
       </div>
     </MarketLayout>
+  );
+}
+
+type Booking = z.infer<typeof publicBooking>;
+
+const waitingForDeposit = (b: Booking) => b.status === 'pending' && b.payment_status === 'unpaid' && b.deposit_cents > 0;
+
+function statusText(b: Booking): string {
+  if (b.status === 'cancelled') return 'Cancelled';
+  return waitingForDeposit(b) ? 'Waiting for your deposit' : 'Booked';
+}
+
+/** What was paid by card for the booking, and what is left for the appointment. */
+function DepositState({ booking: b, onCheck, checking }: { booking: Booking; onCheck: () => void; checking: boolean }) {
+  if (b.deposit_cents === 0) return null;
+  const money = (cents: number) => formatCents(cents, b.currency);
+  if (b.payment_status === 'refunded') {
+    return <p data-testid="deposit-state">Your deposit of {money(b.paid_cents || b.deposit_cents)} is being refunded to your card.</p>;
+  }
+  if (b.payment_status === 'paid') {
+    return (
+      <p data-testid="deposit-state">
+        Deposit paid: {money(b.paid_cents)}. {b.status === 'cancelled' ? '' : 'The rest is paid at the appointment.'}
+      </p>
+    );
+  }
+  if (!waitingForDeposit(b)) return null;
+  return (
+    <Notice tone="warning" title="Waiting for your deposit">
+      <p className={w.muted} data-testid="deposit-state">
+        The time is held for you while the deposit of {money(b.deposit_cents)} is paid. If you have just paid, it shows here in a moment.
+      </p>
+      <div>
+        <Button variant="secondary" isPending={checking} onPress={onCheck}>
+          Check again
+        </Button>
+      </div>
+    </Notice>
   );
 }
 

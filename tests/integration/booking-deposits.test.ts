@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDay } from '../../schema/booking-slots.js';
+import { bookingMessages, DEPOSIT_HOLD_MINUTES } from '../../schema/bookings.js';
+import type { Db } from '../../sync-server/db/db.js';
+import { payRefundsDue } from '../../sync-server/payments/refunds-due.js';
+import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
+import { testDatabases } from '../support/databases.js';
+import { startTestServer } from '../support/server.js';
+import { accessCookie, openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';
+
+const ZONE = 'Africa/Johannesburg';
+const DAY_MS = 86_400_000;
+
+interface Json {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+for (const target of testDatabases()) {
+  describe(`booking deposits through the card partner on ${target.name}`, () => {
+    let db: Db;
+    let h: BillingHarness;
+    let cookie: string;
+    let ws: number;
+    let serviceId: string;
+    let day: string;
+    const local = (d: string, time: string) => new Date(`${d}T${time}:00+02:00`).toISOString();
+
+    beforeAll(async () => {
+      db = await openSyncDatabase(target);
+      h = await startBillingHarness(db);
+      const owner = await seedUser(db);
+      ws = await seedWorkspace(db, owner);
+      await db.query(
+        `INSERT INTO workspace_settings (workspace_id, id, timezone, currency) VALUES ($1, 1, $2, 'ZAR')
+         ON CONFLICT (workspace_id, id) DO UPDATE SET timezone = EXCLUDED.timezone, currency = EXCLUDED.currency`,
+        [ws, ZONE],
+      );
+      cookie = await accessCookie(h.server.deps, owner);
+      day = localDay(new Date(Date.now() + 10 * DAY_MS), ZONE);
+    });
+    afterAll(async () => {
+      await h?.close();
+      await db?.close();
+    });
+
+    async function send(
+      method: string,
+      path: string,
+      body?: unknown,
+      as: 'owner' | 'anonymous' = 'owner',
+      url = h.server.url,
+    ): Promise<Json> {
+      const res = await fetch(url + path, {
+        method,
+        headers: {
+          origin: url,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(as === 'anonymous' ? {} : { cookie }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    }
+    const book = (start: string) =>
+      send(
+        'POST',
+        `/api/public/services/${serviceId}/bookings`,
+        { start_at: start, customer_name: 'Lerato Customer', customer_email: 'lerato@example.test', customer_phone: '082 555 1234' },
+        'anonymous',
+      );
+    const view = async (token: string) => (await send('GET', `/api/public/bookings/${token}`, undefined, 'anonymous')).body;
+    const mails = async (id: string) =>
+      (await db.query<{ kind: string }>('SELECT kind FROM booking_mails WHERE appointment_id = $1 ORDER BY kind', [id])).map((r) => r.kind);
+    const referenceOf = async (id: string) =>
+      (await db.query<{ payment_reference: string }>('SELECT payment_reference FROM service_appointments WHERE id = $1', [id]))[0]
+        .payment_reference;
+
+    it('the owner asks a deposit within the price; more than the price, or with no card partner, is refused', async () => {
+      const staff = await send('POST', `/api/workspaces/${ws}/consultants`, {
+        name: 'Naledi',
+        hours: Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [{ start: '09:00', end: '17:00' }]])),
+      });
+      const service = { title: 'Colour and cut', price_cents: 60_000, duration_minutes: 60, staff_ids: [String(staff.body.id)] };
+      expect(await send('POST', `/api/workspaces/${ws}/services`, { ...service, deposit_cents: 60_001 })).toMatchObject({
+        status: 400,
+        body: { errors: { deposit_cents: [bookingMessages.depositAbovePrice] } },
+      });
+      // The same workspace through a server with no card partner set up.
+      const plain = await startTestServer(db);
+      try {
+        const refused = await send('POST', `/api/workspaces/${ws}/services`, { ...service, deposit_cents: 10_000 }, 'owner', plain.url);
+        expect(refused).toMatchObject({ status: 400, body: { message: bookingMessages.depositNeedsPayments } });
+      } finally {
+        await plain.close();
+      }
+      const created = await send('POST', `/api/workspaces/${ws}/services`, { ...service, deposit_cents: 10_000 });
+      expect(created).toMatchObject({ status: 200, body: { deposit_cents: 10_000 } });
+      serviceId = String(created.body.id);
+      // Lowering the price below the deposit is refused too.
+      expect(await send('PATCH', `/api/workspaces/${ws}/services/${serviceId}`, { price_cents: 5_000 })).toMatchObject({
+        status: 400,
+        body: { message: bookingMessages.depositAbovePrice },
+      });
+      const listed = await send('GET', `/api/public/services/${serviceId}`, undefined, 'anonymous');
+      expect(listed.body).toMatchObject({ deposit_cents: 10_000, price_cents: 60_000 });
+    });
+
+    it('a booking holds its slot until the deposit is paid, then is confirmed and mailed once; a replayed webhook changes nothing', async () => {
+      const placed = await book(local(day, '09:00'));
+      expect(placed).toMatchObject({
+        status: 200,
+        body: { status: 'pending', payment_status: 'unpaid', deposit_cents: 10_000, paid_cents: 0, currency: 'ZAR' },
+      });
+      const id = String(placed.body.id);
+      const token = String(placed.body.token);
+      expect(String(placed.body.authorization_url)).toMatch(/^http/);
+      expect(await mails(id)).toEqual([]);
+      // While it waits for the deposit, nobody else gets that time.
+      expect(await book(local(day, '09:00'))).toMatchObject({ status: 409, body: { message: bookingMessages.notFree } });
+
+      const paid = await payOnCheckout(String(placed.body.authorization_url));
+      expect(new URL(paid.location ?? '').pathname).toBe(`/marketplace/services/bookings/${token}`);
+      await h.sandbox.idle();
+      expect(await view(token)).toMatchObject({ status: 'confirmed', payment_status: 'paid', paid_cents: 10_000 });
+      expect(await mails(id)).toEqual(['confirmation']);
+      const reference = await referenceOf(id);
+      const tx = h.sandbox.state.transactions.get(reference);
+      expect(tx?.amount).toBe(10_000);
+      const replay = await h.postWebhook({
+        event: 'charge.success',
+        data: { reference, status: 'success', amount: 10_000, currency: 'ZAR', paid_at: new Date().toISOString() },
+      });
+      expect(replay.status).toBe(200);
+      expect(await mails(id)).toEqual(['confirmation']);
+    });
+
+    it('back from the card page before the webhook, the booking page asks the card partner and shows it paid', async () => {
+      h.webhooks(false);
+      try {
+        const placed = await book(local(day, '11:00'));
+        await payOnCheckout(String(placed.body.authorization_url));
+        expect(await view(String(placed.body.token))).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+        expect(await mails(String(placed.body.id))).toEqual(['confirmation']);
+      } finally {
+        h.webhooks(true);
+      }
+    });
+
+    it('a declined card ends the hold and frees the time', async () => {
+      const placed = await book(local(day, '13:00'));
+      await payOnCheckout(String(placed.body.authorization_url), { number: DECLINED_CARD });
+      await h.sandbox.idle();
+      const after = await view(String(placed.body.token));
+      expect(after).toMatchObject({ status: 'cancelled', payment_status: 'unpaid', cancel_reason: bookingMessages.depositHoldEnded });
+      expect((await book(local(day, '13:00'))).status).toBe(200);
+    });
+
+    it('an unpaid hold lapses after its time and the slot is free; a deposit paid after that is given back', async () => {
+      const placed = await book(local(day, '15:00'));
+      const id = String(placed.body.id);
+      h.server.advance((DEPOSIT_HOLD_MINUTES + 1) * 60_000);
+      try {
+        const slots = await send('GET', `/api/public/services/${serviceId}/slots?from=${day}&to=${day}`, undefined, 'anonymous');
+        expect((slots.body.slots as Array<{ start_at: string }>).map((s) => s.start_at)).toContain(local(day, '15:00'));
+        const other = await book(local(day, '15:00'));
+        expect(other.status).toBe(200);
+        expect(await view(String(placed.body.token))).toMatchObject({
+          status: 'cancelled',
+          cancel_reason: bookingMessages.depositHoldEnded,
+        });
+        // The first customer pays on the page they left open: the money goes back, the booking stays lapsed.
+        await payOnCheckout(String(placed.body.authorization_url));
+        await h.sandbox.idle();
+        expect(await view(String(placed.body.token))).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+        const reference = await referenceOf(id);
+        await payRefundsDue(h.server.deps);
+        expect(h.sandbox.state.transactions.get(reference)?.refunded).toBe(10_000);
+        expect(await mails(id)).toEqual([]);
+      } finally {
+        h.server.advance(-(DEPOSIT_HOLD_MINUTES + 1) * 60_000);
+      }
+    });
+
+    it('a customer who cancels in time gets the deposit back', async () => {
+      const placed = await book(local(day, '10:00'));
+      const token = String(placed.body.token);
+      await payOnCheckout(String(placed.body.authorization_url));
+      await h.sandbox.idle();
+      const cancelled = await send('POST', `/api/public/bookings/${token}/cancel`, { reason: 'Change of plans' }, 'anonymous');
+      expect(cancelled.body).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+      const reference = await referenceOf(String(placed.body.id));
+      await payRefundsDue(h.server.deps);
+      expect(h.sandbox.state.transactions.get(reference)?.refunded).toBe(10_000);
+    });
+  });
+}
