@@ -40,6 +40,7 @@ export const bookingMessages = {
   staffNotOnService: 'That staff member does not perform this service',
   badHours: 'Working hours are written HH:mm, each ending after it starts',
   timeOffOrder: 'Time off must end after it starts',
+  timeOffNotFound: 'That time off was already removed',
   customerName: 'Name must be at least 2 characters',
   customerEmail: 'Please enter a valid email address',
   customerPhone: 'Enter a phone number of 9 to 15 digits',

@@ -34,6 +34,7 @@ const ws = z.object({ id: idParam });
 const service = z.object({ id: idParam, serviceId: z.uuid() });
 const staff = z.object({ id: idParam, staffId: z.uuid() });
 const appointment = z.object({ id: idParam, appointmentId: z.uuid() });
+const timeOff = z.object({ id: idParam, staffId: z.uuid(), timeOffId: z.uuid() });
 const publicService = z.object({ publicServiceId: z.uuid() });
 const token = z.object({ bookingToken });
 
@@ -66,6 +67,13 @@ export const bookingsContract = {
     path: '/api/workspaces/:id/consultants/:staffId/time-off',
     params: staff,
     body: timeOffCreate,
+    response: staffDto,
+  }),
+  /** Takes back a stretch of time off (the leave was cancelled); the staff member's hours apply again. */
+  removeTimeOff: endpoint({
+    method: 'DELETE',
+    path: '/api/workspaces/:id/consultants/:staffId/time-off/:timeOffId',
+    params: timeOff,
     response: staffDto,
   }),
   rules: endpoint({ method: 'GET', path: '/api/workspaces/:id/booking-rules', params: ws, response: rulesDto }),

@@ -79,6 +79,21 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await offForm.getByLabel('Reason (optional)').fill('Family wedding');
   await offForm.getByRole('button', { name: 'Save time off' }).click();
   await expect(page.getByRole('list', { name: "Sipho's time off" })).toContainText('Family wedding');
+  // A second stretch, then taken back (the course was cancelled): only the wedding stays.
+  await staffItem.getByRole('button', { name: 'Add time off' }).click();
+  const courseDay = new Date(Date.now() + 35 * 86_400_000).toISOString().slice(0, 10);
+  await offForm.getByLabel('First day off').fill(courseDay);
+  await offForm.getByLabel('Reason (optional)').fill('Colouring course');
+  await offForm.getByRole('button', { name: 'Save time off' }).click();
+  const timeOff = page.getByRole('list', { name: "Sipho's time off" });
+  await expect(timeOff).toContainText('Colouring course');
+  await timeOff
+    .getByRole('listitem')
+    .filter({ hasText: 'Colouring course' })
+    .getByRole('button', { name: /^Remove time off/ })
+    .click();
+  await expect(timeOff).not.toContainText('Colouring course');
+  await expect(timeOff).toContainText('Family wedding');
   await shot(page, info, 'services');
   await page.reload();
   await expect(page.getByRole('form', { name: 'Booking rules' }).getByLabel('Buffer after (minutes)')).toHaveValue('15');

@@ -441,5 +441,44 @@ for (const target of testDatabases()) {
       const noShow = await send('PATCH', `/api/workspaces/${ws}/appointments/${id}`, { status: 'no_show' });
       expect(noShow).toMatchObject({ status: 409, body: { message: bookingMessages.statusChange('completed', 'no_show') } });
     });
+
+    it('time off empties the days it covers and, taken back, frees them again; a second removal or a recurring day off is refused', async () => {
+      const free = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 20 * DAY_MS), ZONE);
+      const slotsOn = async () =>
+        (
+          (await send('GET', `/api/public/services/${serviceId}/slots?from=${free}&to=${free}`, undefined, 'anonymous')).body
+            .slots as unknown[]
+        ).length;
+      expect(await slotsOn()).toBeGreaterThan(0);
+      const added = await send('POST', `/api/workspaces/${ws}/consultants/${staffId}/time-off`, {
+        start_at: local(free, '00:00'),
+        end_at: new Date(Date.parse(local(free, '00:00')) + DAY_MS).toISOString(),
+        reason: 'Funeral',
+      });
+      expect(added.status).toBe(200);
+      const entry = (added.body.time_off as Array<{ id: string; reason: string }>).find((t) => t.reason === 'Funeral');
+      expect(entry).toBeDefined();
+      expect(await slotsOn()).toBe(0);
+
+      // Not this staff member's: refused, nothing removed.
+      const wrong = await send('DELETE', `/api/workspaces/${ws}/consultants/${otherStaffId}/time-off/${entry?.id}`);
+      expect(wrong).toMatchObject({ status: 404, body: { message: bookingMessages.timeOffNotFound } });
+      expect(await slotsOn()).toBe(0);
+
+      const removed = await send('DELETE', `/api/workspaces/${ws}/consultants/${staffId}/time-off/${entry?.id}`);
+      expect(removed.status).toBe(200);
+      expect((removed.body.time_off as Array<{ id: string }>).map((t) => t.id)).not.toContain(entry?.id);
+      expect(await slotsOn()).toBeGreaterThan(0);
+      expect(await send('DELETE', `/api/workspaces/${ws}/consultants/${staffId}/time-off/${entry?.id}`)).toMatchObject({
+        status: 404,
+        body: { message: bookingMessages.timeOffNotFound },
+      });
+      // The other staff member's recurring days off are not time off to take back this way.
+      const [weekly] = await db.query<{ id: string }>(
+        'SELECT id FROM consultant_unavailability WHERE consultant_id = $1 AND weekday IS NOT NULL LIMIT 1',
+        [otherStaffId],
+      );
+      expect((await send('DELETE', `/api/workspaces/${ws}/consultants/${otherStaffId}/time-off/${weekly.id}`)).status).toBe(404);
+    });
   });
 }

@@ -496,6 +496,7 @@ function examples(ws: number, registerEmail: string): Examples {
         params: { id: ws, staffId: STAFF },
         body: { start_at: '2030-03-01T08:00:00Z', end_at: '2030-03-02T08:00:00Z', reason: 'Leave' },
       },
+      removeTimeOff: { params: { id: ws, staffId: STAFF, timeOffId: STAFF } },
       rules: { params: { id: ws } },
       putRules: {
         params: { id: ws },

@@ -58,6 +58,7 @@ type Owned =
   | 'review'
   | 'service'
   | 'staff'
+  | 'timeOff'
   | 'appointment';
 
 /** Every path parameter of the contract, by the segment before it: what it names. */
@@ -122,6 +123,7 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   // A's service (even one not offered to the public), a staff member of A's and an appointment in A's diary.
   'services/:serviceId': 'service',
   'consultants/:staffId': 'staff',
+  'time-off/:timeOffId': 'timeOff',
   'appointments/:appointmentId': 'appointment',
   // A service its business offers for booking is anyone's to book; one not offered answers 404.
   'services/:publicServiceId': 'choice',
@@ -299,6 +301,7 @@ for (const target of testDatabases()) {
       review: '',
       service: '',
       staff: '',
+      timeOff: '',
       appointment: '',
     };
     /** A's stored document of each collection, as pulled back. */
@@ -452,6 +455,15 @@ for (const target of testDatabases()) {
       aOwns.staff = z
         .object({ id: z.string() })
         .parse((await a.post(`/api/workspaces/${aWorkspace.id}/consultants`, { name: 'Tenant A stylist' })).json).id;
+      aOwns.timeOff = z.object({ time_off: z.array(z.object({ id: z.string() })) }).parse(
+        (
+          await a.post(`/api/workspaces/${aWorkspace.id}/consultants/${aOwns.staff}/time-off`, {
+            start_at: '2030-02-01T00:00:00Z',
+            end_at: '2030-02-02T00:00:00Z',
+            reason: 'Leave',
+          })
+        ).json,
+      ).time_off[0].id;
       aOwns.service = z.object({ id: z.string() }).parse(
         (
           await a.post(`/api/workspaces/${aWorkspace.id}/services`, {

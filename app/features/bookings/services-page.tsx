@@ -92,7 +92,7 @@ function StaffSection({ workspaceId, staff, zone }: { workspaceId: number; staff
               <div className={w.itemMain}>
                 <p className={w.itemName}>{s.name}</p>
                 <p className={w.muted}>{hoursText(s)}</p>
-                <TimeOffList staff={s} zone={zone} />
+                <TimeOffList workspaceId={workspaceId} staff={s} zone={zone} />
                 {zone ? <TimeOffForm workspaceId={workspaceId} staff={s} zone={zone} /> : null}
               </div>
             </li>
@@ -290,23 +290,42 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
   );
 }
 
-/** A staff member's time off still to come, in the business's zone. */
-function TimeOffList({ staff, zone }: { staff: StaffDto; zone: string | undefined }) {
+/** A staff member's time off still to come, in the business's zone, each with a way to take it back. */
+function TimeOffList({ workspaceId, staff, zone }: { workspaceId: number; staff: StaffDto; zone: string | undefined }) {
+  const [failure, setFailure] = useState('');
+  const remove = useBookingChange((timeOffId: string) => bookingCalls.removeTimeOff(workspaceId, staff.id, timeOffId));
   const upcoming = staff.time_off.filter((t) => Date.parse(t.end_at) > Date.now());
   if (upcoming.length === 0) return null;
   return (
-    <ul className={w.list} aria-label={`${staff.name}'s time off`}>
-      {upcoming.map((t) => {
-        const first = dayIn(t.start_at, zone);
-        const last = dayIn(new Date(Date.parse(t.end_at) - 1).toISOString(), zone);
-        return (
-          <li key={t.id} className={w.muted}>
-            Off {first === last ? first : `${first} – ${last}`}
-            {t.reason ? `: ${t.reason}` : ''}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className={w.list} aria-label={`${staff.name}'s time off`}>
+        {upcoming.map((t) => {
+          const first = dayIn(t.start_at, zone);
+          const last = dayIn(new Date(Date.parse(t.end_at) - 1).toISOString(), zone);
+          const when = first === last ? first : `${first} – ${last}`;
+          return (
+            <li key={t.id} className={w.row}>
+              <span className={w.muted}>
+                Off {when}
+                {t.reason ? `: ${t.reason}` : ''}
+              </span>
+              <Button
+                variant="secondary"
+                aria-label={`Remove time off ${when}`}
+                isPending={remove.isPending && remove.variables === t.id}
+                onPress={() => {
+                  setFailure('');
+                  remove.mutate(t.id, { onError: (err) => setFailure(serverMessage(err)) });
+                }}
+              >
+                Remove
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {failure ? <p className={w.fieldError}>{failure}</p> : null}
+    </>
   );
 }
 

@@ -85,6 +85,7 @@ export const bookingCalls = {
   updateStaff: (ws: number, id: string, body: z.input<typeof staffPatch>) => call(c.updateStaff, { params: { id: ws, staffId: id }, body }),
   addTimeOff: (ws: number, id: string, body: z.input<typeof timeOffCreate>) =>
     call(c.addTimeOff, { params: { id: ws, staffId: id }, body }),
+  removeTimeOff: (ws: number, staffId: string, timeOffId: string) => call(c.removeTimeOff, { params: { id: ws, staffId, timeOffId } }),
   putRules: (ws: number, body: z.input<typeof availabilityRules>) => call(c.putRules, { params: { id: ws }, body }),
   createAppointment: (ws: number, body: z.input<typeof appointmentCreate>) => call(c.createAppointment, { params: { id: ws }, body }),
   updateAppointment: (ws: number, id: string, body: z.input<typeof appointmentPatch>) =>

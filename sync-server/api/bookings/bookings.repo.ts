@@ -161,6 +161,15 @@ export async function insertTimeOff(
   );
 }
 
+/** Removes one stretch of time off (not a recurring day off); whether there was one. */
+export async function deleteTimeOff(q: Queryable, ws: number, staffId: string, id: string): Promise<boolean> {
+  const rows = await q.query<{ id: string }>(
+    'DELETE FROM consultant_unavailability WHERE workspace_id = $1 AND consultant_id = $2 AND id = $3 AND weekday IS NULL RETURNING id',
+    [ws, staffId, id],
+  );
+  return rows.length > 0;
+}
+
 // ---- Services ----
 
 interface ServiceRow {

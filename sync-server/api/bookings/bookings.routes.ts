@@ -31,6 +31,9 @@ export function bookingsRoutes(deps: AppDeps): Router {
   mount(router, c.addTimeOff, async ({ params, body }, req) =>
     bookings.addTimeOff(deps, await owner(deps, req, params.id), params.staffId, body),
   );
+  mount(router, c.removeTimeOff, async ({ params }, req) =>
+    bookings.removeTimeOff(deps, await owner(deps, req, params.id), params.staffId, params.timeOffId),
+  );
   mount(router, c.rules, async ({ params }, req) => bookings.getRules(deps, await owner(deps, req, params.id)));
   mount(router, c.putRules, async ({ params, body }, req) => bookings.putRules(deps, await owner(deps, req, params.id), body));
   mount(router, c.appointments, async ({ params, query }, req) =>

@@ -107,6 +107,15 @@ export async function addTimeOff(deps: AppDeps, c: OwnerCaller, staffId: string,
   });
 }
 
+export async function removeTimeOff(deps: AppDeps, c: OwnerCaller, staffId: string, timeOffId: string): Promise<StaffDto> {
+  requireManager(c);
+  return scoped(deps, c, async (q) => {
+    await oneStaff(q, c.workspaceId, staffId);
+    if (!(await repo.deleteTimeOff(q, c.workspaceId, staffId, timeOffId))) throw notFound(msg.timeOffNotFound);
+    return oneStaff(q, c.workspaceId, staffId);
+  });
+}
+
 // ---- Services ----
 
 export async function listServices(deps: AppDeps, c: OwnerCaller) {
