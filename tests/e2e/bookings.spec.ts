@@ -70,6 +70,19 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await rules.getByRole('button', { name: 'Save rules' }).click();
   await expect(rules.getByText('Booking rules saved')).toBeVisible();
 
+  // This service starts on the hour: its own rule; the empty ones follow the business's.
+  await serviceItem.getByRole('button', { name: 'Booking rules' }).click();
+  const ownRules = page.getByRole('form', { name: `Booking rules for ${title}` });
+  await expect(ownRules.getByLabel('Buffer after (minutes)')).toHaveAttribute('placeholder', '15');
+  await ownRules.getByLabel('Start times every (minutes)').fill('an hour');
+  await ownRules.getByRole('button', { name: 'Save rules for this service' }).click();
+  await expect(ownRules.getByText('Enter a whole number')).toBeVisible();
+  await ownRules.getByLabel('Start times every (minutes)').fill('60');
+  await shot(page, info, 'service-rules');
+  await ownRules.getByRole('button', { name: 'Save rules for this service' }).click();
+  await expect(ownRules).toHaveCount(0);
+  await expect(serviceItem).toContainText('own booking rules');
+
   // Time off a month ahead (beyond the fortnight customers see below).
   const staffItem = page.getByRole('list', { name: 'Staff' }).getByRole('listitem').filter({ hasText: 'Sipho' });
   await staffItem.getByRole('button', { name: 'Add time off' }).click();

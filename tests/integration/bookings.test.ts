@@ -480,5 +480,27 @@ for (const target of testDatabases()) {
       );
       expect((await send('DELETE', `/api/workspaces/${ws}/consultants/${otherStaffId}/time-off/${weekly.id}`)).status).toBe(404);
     });
+
+    it("a service's own booking rules override the business's where set, and cleared they follow the business again", async () => {
+      const free = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 21 * DAY_MS), ZONE);
+      const starts = async () =>
+        (
+          (await send('GET', `/api/public/services/${serviceId}/slots?from=${free}&to=${free}`, undefined, 'anonymous')).body
+            .slots as Array<{
+            start_at: string;
+          }>
+        ).map((x) => x.start_at);
+      const halfHourly = [local(free, '09:00'), local(free, '09:30'), local(free, '10:00'), local(free, '10:30'), local(free, '11:00')];
+      expect(await starts()).toEqual(halfHourly);
+      const bad = await send('PATCH', `/api/workspaces/${ws}/services/${serviceId}`, { availability: { slot_step_minutes: 0 } });
+      expect(bad.status).toBe(400);
+      expect(await starts()).toEqual(halfHourly);
+      const own = await send('PATCH', `/api/workspaces/${ws}/services/${serviceId}`, { availability: { slot_step_minutes: 60 } });
+      expect(own.body).toMatchObject({ availability: { slot_step_minutes: 60 } });
+      expect(await starts()).toEqual([local(free, '09:00'), local(free, '10:00'), local(free, '11:00')]);
+      const cleared = await send('PATCH', `/api/workspaces/${ws}/services/${serviceId}`, { availability: {} });
+      expect(cleared.body).toMatchObject({ availability: {} });
+      expect(await starts()).toEqual(halfHourly);
+    });
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AvailabilityRules } from '../../../schema/booking-slots';
-import { availabilityRules } from '../../../schema/bookings';
+import { availabilityRules, ruleOverrides, type RuleOverrides, type ServiceDto } from '../../../schema/bookings';
 import { Button } from '../../ui/button';
 import { LoadError, Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
@@ -66,41 +66,16 @@ function RulesForm({ workspaceId, rules, timezone }: { workspaceId: number; rule
         e.preventDefault();
         setFailure('');
         setSaved(false);
-        const problems: Partial<Record<RuleKey, string>> = {};
-        const numbers = Object.fromEntries(
-          fields.map((f) => {
-            const raw = values[f.key].trim();
-            if (raw === '' && f.optional) return [f.key, null];
-            if (!/^\d+$/.test(raw)) problems[f.key] = 'Enter a whole number';
-            return [f.key, Number(raw)];
-          }),
-        );
-        const parsed = availabilityRules.safeParse(numbers);
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) {
-            const key = String(issue.path[0]) as RuleKey;
-            problems[key] ??= issue.message.startsWith('Too') ? rangeMessage(issue.message) : issue.message;
-          }
-        }
+        const { value, problems } = parseRules(values, 'none');
+        const parsed = availabilityRules.safeParse(value);
+        if (!parsed.success) Object.assign(problems, issueMessages(parsed.error.issues, problems));
         setErrors(problems);
         if (Object.keys(problems).length > 0 || !parsed.success) return;
         save.mutate(parsed.data, { onSuccess: () => setSaved(true), onError: (err) => setFailure(serverMessage(err)) });
       }}
     >
       <p className={w.muted}>Times are in the business's time zone ({timezone}).</p>
-      <div className={w.twoColumns}>
-        {fields.map((f) => (
-          <TextField
-            key={f.key}
-            label={f.label}
-            description={f.hint}
-            inputMode="numeric"
-            value={values[f.key]}
-            onChange={(v) => setValues((old) => ({ ...old, [f.key]: v }))}
-            error={errors[f.key]}
-          />
-        ))}
-      </div>
+      <RuleFields values={values} onChange={setValues} errors={errors} />
       {failure ? (
         <Notice tone="error" title="Not saved">
           {failure}
@@ -110,6 +85,114 @@ function RulesForm({ workspaceId, rules, timezone }: { workspaceId: number; rule
       <div className={w.formActions}>
         <Button type="submit" isPending={save.isPending}>
           Save rules
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The rules as typed, as numbers: a blank field is `null` (no daily limit) for the workspace's own
+ * rules, or left out (the workspace's rule applies) for a service's; anything else must be a whole number.
+ */
+function parseRules(values: Record<RuleKey, string>, blank: 'none' | 'inherit') {
+  const problems: Partial<Record<RuleKey, string>> = {};
+  const value: Record<string, number | null> = {};
+  for (const f of fields) {
+    const raw = values[f.key].trim();
+    if (raw === '' && blank === 'inherit') continue;
+    if (raw === '' && f.optional) value[f.key] = null;
+    else if (/^\d+$/.test(raw)) value[f.key] = Number(raw);
+    else problems[f.key] = 'Enter a whole number';
+  }
+  return { value, problems };
+}
+
+/** zod's messages per rule, in words a person reads; a rule already refused keeps its first message. */
+function issueMessages(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, have: Partial<Record<RuleKey, string>>) {
+  const out: Partial<Record<RuleKey, string>> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0]) as RuleKey;
+    if (!have[key] && !out[key]) out[key] = issue.message.startsWith('Too') ? rangeMessage(issue.message) : issue.message;
+  }
+  return out;
+}
+
+/** One field per rule; `inherited` shows, in an empty field, what applies when it is left empty. */
+function RuleFields(props: {
+  values: Record<RuleKey, string>;
+  onChange: (next: Record<RuleKey, string>) => void;
+  errors: Partial<Record<RuleKey, string>>;
+  inherited?: AvailabilityRules;
+}) {
+  return (
+    <div className={w.twoColumns}>
+      {fields.map((f) => (
+        <TextField
+          key={f.key}
+          label={f.label}
+          description={props.inherited ? `Empty: the business's rule (${ruleText(f.key, props.inherited)})` : f.hint}
+          inputMode="numeric"
+          value={props.values[f.key]}
+          placeholder={props.inherited ? ruleText(f.key, props.inherited) : undefined}
+          onChange={(v) => props.onChange({ ...props.values, [f.key]: v })}
+          error={props.errors[f.key]}
+        />
+      ))}
+    </div>
+  );
+}
+
+const ruleText = (key: RuleKey, rules: AvailabilityRules) => (rules[key] === null ? 'no limit' : String(rules[key]));
+
+/**
+ * A service's own booking rules (a long colour treatment needs more notice, a consultation a longer
+ * buffer): each rule left empty follows the business's.
+ */
+export function ServiceRulesForm(props: { workspaceId: number; service: ServiceDto; onDone: () => void }) {
+  const workspace = useRules(props.workspaceId);
+  const own = props.service.availability;
+  const [values, setValues] = useState(
+    () =>
+      Object.fromEntries(fields.map((f) => [f.key, own[f.key] === undefined || own[f.key] === null ? '' : String(own[f.key])])) as Record<
+        RuleKey,
+        string
+      >,
+  );
+  const [errors, setErrors] = useState<Partial<Record<RuleKey, string>>>({});
+  const [failure, setFailure] = useState('');
+  const save = useBookingChange((availability: RuleOverrides) =>
+    bookingCalls.updateService(props.workspaceId, props.service.id, { availability }),
+  );
+  if (workspace.isPending) return <Spinner label="Loading the booking rules" />;
+  return (
+    <form
+      className={w.stack}
+      aria-label={`Booking rules for ${props.service.title}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setFailure('');
+        const { value, problems } = parseRules(values, 'inherit');
+        const parsed = ruleOverrides.safeParse(value);
+        if (!parsed.success) Object.assign(problems, issueMessages(parsed.error.issues, problems));
+        setErrors(problems);
+        if (Object.keys(problems).length > 0 || !parsed.success) return;
+        save.mutate(parsed.data, { onSuccess: props.onDone, onError: (err) => setFailure(serverMessage(err)) });
+      }}
+    >
+      <RuleFields values={values} onChange={setValues} errors={errors} inherited={workspace.data?.rules} />
+      {failure ? (
+        <Notice tone="error" title="Not saved">
+          {failure}
+        </Notice>
+      ) : null}
+      <div className={w.formActions}>
+        <Button variant="secondary" onPress={props.onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" isPending={save.isPending}>
+          Save rules for this service
         </Button>
       </div>
     </form>

@@ -10,7 +10,7 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
 import { serverMessage } from '../workspaces/workspace-queries';
-import { BookingRulesSection } from './booking-rules-section';
+import { BookingRulesSection, ServiceRulesForm } from './booking-rules-section';
 import { addIsoDays, bookingCalls, dayIn, instantIn, useBookingChange, useRules, useServices, useStaff } from './use-bookings';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/services/');
@@ -214,6 +214,7 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
   const [draft, setDraft] = useState(draftOf(undefined));
   const [error, setError] = useState('');
   const [editing, setEditing] = useState('');
+  const [tuning, setTuning] = useState('');
   const save = useBookingChange((body: unknown) => {
     const parsed = serviceCreate.safeParse(body);
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Check the form');
@@ -249,7 +250,8 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
                 <p className={w.muted}>
                   {formatCents(s.price_cents, s.currency)} · {s.duration_minutes} min
                   {s.category ? ` · ${s.category}` : ''}
-                  {s.deposit_cents > 0 ? ` · deposit ${formatCents(s.deposit_cents, s.currency)}` : ''} ·{' '}
+                  {s.deposit_cents > 0 ? ` · deposit ${formatCents(s.deposit_cents, s.currency)}` : ''}
+                  {Object.keys(s.availability).length > 0 ? ' · own booking rules' : ''} ·{' '}
                   {staff
                     .filter((x) => s.staff_ids.includes(x.id))
                     .map((x) => x.name)
@@ -265,7 +267,11 @@ function ServiceSection({ workspaceId, services, staff }: { workspaceId: number;
               <Button variant="secondary" onPress={() => setEditing(editing === s.id ? '' : s.id)} aria-expanded={editing === s.id}>
                 Edit
               </Button>
+              <Button variant="secondary" onPress={() => setTuning(tuning === s.id ? '' : s.id)} aria-expanded={tuning === s.id}>
+                Booking rules
+              </Button>
               {editing === s.id ? <EditService workspaceId={workspaceId} service={s} staff={staff} onDone={() => setEditing('')} /> : null}
+              {tuning === s.id ? <ServiceRulesForm workspaceId={workspaceId} service={s} onDone={() => setTuning('')} /> : null}
             </li>
           ))}
         </ul>
