@@ -189,6 +189,13 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await expect(page.getByText(/Naledi Customer/)).toBeVisible();
   await expect(page.getByText(/deposit R\s?30\.00 paid/)).toBeVisible();
   await shot(page, info, 'diary-week');
+  // And on the planner's calendar, through the module registry.
+  await page.goto(`/workspace/${workspaceId}/planner`);
+  // A month grid on a desktop, the agenda on a phone: either way a link to the appointment.
+  await expect(
+    page.getByRole('link', { name: new RegExp(`^(Open appointment|Appointment): ${title} · Naledi Customer`) }).first(),
+  ).toBeVisible();
+  await shot(page, info, 'planner-appointment');
 
   // The booking page at the desktop size too.
   await page.goto('/marketplace/services');
