@@ -6,18 +6,9 @@
  * inside the page, from the confirm click to the receipt being in the document.
  *   tsx bench/pos-sale.ts   (needs a build in dist/; BENCH_POS_SALES=40)
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
-import { brand } from '../schema/brand.js';
-import { createApp } from '../sync-server/app.js';
-import { loadConfig } from '../sync-server/config.js';
-import { migrate } from '../sync-server/db/migrate.js';
-import { openPglite } from '../sync-server/db/pglite.js';
-import { createLogger } from '../sync-server/logger.js';
-import { outboxMailer } from '../sync-server/mail/mailer.js';
-import { demoAccount, seedDemo } from '../sync-server/seed/demo.js';
-import { budget, launchBrowser, percentile, profiles, throttle, type Profile } from './browser.js';
+import { budget, launchBrowser, percentile, profiles, type Profile } from './browser.js';
+import { demoDevice, startDemoServer } from './demo-server.js';
 
 const SALES = Math.max(30, Number(process.env.BENCH_POS_SALES ?? 40));
 const BUDGET_P95_MS = 20;
@@ -62,46 +53,20 @@ async function timedConfirm(page: Page): Promise<number> {
 }
 
 async function main() {
-  const db = await openPglite();
-  await migrate(db);
-  const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', APP_ORIGIN: 'http://127.0.0.1', RATE_LIMITS: 'off' });
-  const deps = { config, db, mailer: outboxMailer(db, config.MAIL_FROM), log: createLogger('silent'), now: () => new Date() };
-  // The demo seed refuses a production server; it seeds through a test one, the built app is served by production.
-  await seedDemo({ ...deps, config: loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'silent' }) });
-  const server = createServer(createApp(deps));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  config.allowedOrigins.push(url);
-  const [{ id: workspaceId }] = await db.query<{ id: number }>('SELECT id FROM workspaces ORDER BY id LIMIT 1');
-
+  const app = await startDemoServer();
   const browser = await launchBrowser();
   try {
-    for (const profile of profiles) await ringUp(browser, profile, url, workspaceId);
+    for (const profile of profiles) await ringUp(browser, profile, app.url, app.workspaceId);
   } finally {
     await browser.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await db.close();
+    await app.close();
   }
 }
 
 /** Rings up SALES offline sales on a fresh device under the profile; prints the figures. */
 async function ringUp(browser: Browser, profile: Profile, url: string, workspaceId: number) {
   {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: 'block' });
-    await context.addInitScript((key) => {
-      localStorage.setItem(
-        key,
-        JSON.stringify({ necessary: true, analytics: false, marketing: false, decidedAt: '2026-01-01T00:00:00.000Z' }),
-      );
-    }, `${brand.storagePrefix}-cookie-consent`);
-    const page = await context.newPage();
-    await throttle(context, page, profile);
-    const login = await page.request.post(`${url}/api/auth/login`, {
-      data: { email: demoAccount.email, password: demoAccount.password },
-      headers: { origin: url },
-    });
-    if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
+    const { context, page } = await demoDevice(browser, profile, url);
     await page.goto(`${url}/workspace/${workspaceId}/pos`);
     await page.getByText(/50 receipt numbers ready on this device/).waitFor({ timeout: 30_000 });
     const product = page.getByRole('button', { name: /^Add / }).first();
