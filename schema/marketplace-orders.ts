@@ -179,6 +179,8 @@ export const orderPaymentDto = z.object({
   amount_cents: z.number().int(),
   reference: z.string(),
   note: z.string().nullable(),
+  /** A refund: pending until the bank answers, then processed or failed (the money stayed with the seller). */
+  refund_status: z.enum(['pending', 'processed', 'failed']).nullable(),
   created_at: z.string(),
 });
 export const orderDto = z.object({

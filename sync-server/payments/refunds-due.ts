@@ -40,6 +40,7 @@ export async function refundStateOf(q: Queryable, reference: string): Promise<Re
 export async function payRefundsDue(deps: AppDeps): Promise<number> {
   const gateway = paymentGateway(deps.config);
   if (!gateway) return 0;
+  const claimedAt = deps.now();
   const due = await deps.db.query<{ reference: string; amount_cents: string | null; note: string }>(
     `UPDATE card_refunds_due SET claimed_at = $1
       WHERE reference IN (
@@ -47,13 +48,19 @@ export async function payRefundsDue(deps: AppDeps): Promise<number> {
          WHERE refunded_at IS NULL AND (claimed_at IS NULL OR claimed_at < $1::timestamptz - make_interval(mins => $2))
          ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
       RETURNING reference, amount_cents, note`,
-    [deps.now(), CLAIM_MINUTES, BATCH],
+    [claimedAt, CLAIM_MINUTES, BATCH],
   );
   let accepted = 0;
   for (const d of due) {
     try {
       await gateway.refund({ reference: d.reference, amount: d.amount_cents === null ? undefined : Number(d.amount_cents), note: d.note });
-      await deps.db.query('UPDATE card_refunds_due SET refunded_at = $2, error = NULL WHERE reference = $1', [d.reference, deps.now()]);
+      // Only while still this run's claim: the bank's "turned back" may have come by webhook already
+      // (it gives the claim up), and must not be overwritten.
+      await deps.db.query('UPDATE card_refunds_due SET refunded_at = $2, error = NULL WHERE reference = $1 AND claimed_at = $3', [
+        d.reference,
+        deps.now(),
+        claimedAt,
+      ]);
       accepted += 1;
     } catch (err) {
       deps.log.warn({ err, reference: d.reference }, 'card refund not accepted yet');

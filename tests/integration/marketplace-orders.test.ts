@@ -11,6 +11,8 @@ import {
 import { cartDto } from '../../schema/marketplace.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { payRefundsDue } from '../../sync-server/payments/refunds-due.js';
+import { REFUND_FAILS_CARD } from '../../sync-server/payments/sandbox/checkout-page.js';
+import { REFUND_TURNED_BACK } from '../../sync-server/api/billing/refund-outcome.js';
 import { enqueueConfirmations, expireOrderCheckouts, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
@@ -445,6 +447,60 @@ for (const target of testDatabases()) {
       const tx = h.sandbox.state.transactions.get(pay.reference);
       expect(tx?.refunded).toBe(tx?.amount);
       expect(h.sandbox.state.refunds.filter((r) => r.transaction.reference === pay.reference)).toHaveLength(1);
+    });
+
+    it("the bank's answer to a refund: processed, it is done; turned back, it no longer counts and is asked again where the server owes it", async () => {
+      const paidWith = async (card?: string) => {
+        const me = await buyer();
+        await add(me.cookie, pub(sweets.ws, ids.fudge), 1);
+        const pay = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+        if (pay.outcome !== 'pay') throw new Error('expected a payment');
+        await payOnCheckout(pay.authorization_url, { number: card });
+        await h.sandbox.idle();
+        const [{ id }] = await db.query<{ id: string }>('SELECT id FROM marketplace_orders WHERE payment_reference = $1', [pay.reference]);
+        return { reference: pay.reference, path: `/api/workspaces/${sweets.ws}/orders/${id}` };
+      };
+      const order = async (path: string) => orderDto.parse((await send(sweets.cookie, 'GET', path)).body);
+
+      // Processed: the refund waits for the bank, then is done.
+      const good = await paidWith();
+      const asked = orderDto.parse((await send(sweets.cookie, 'POST', `${good.path}/refunds`, {})).body);
+      expect(asked.payments.at(-1)).toMatchObject({ kind: 'refund', refund_status: 'pending' });
+      await h.sandbox.idle();
+      expect(await order(good.path)).toMatchObject({ status: 'refunded', payment_status: 'refunded' });
+      expect((await order(good.path)).payments.at(-1)).toMatchObject({ refund_status: 'processed' });
+
+      // Turned back: the money is still the seller's, the order paid again, the refund marked failed.
+      const bad = await paidWith(REFUND_FAILS_CARD);
+      const part = orderDto.parse((await send(sweets.cookie, 'POST', `${bad.path}/refunds`, { amount_cents: 2_000 })).body);
+      expect(part).toMatchObject({ payment_status: 'partially_refunded', refunded_cents: 2_000 });
+      await h.sandbox.idle();
+      const after = await order(bad.path);
+      expect(after).toMatchObject({ payment_status: 'paid', refunded_cents: 0, status: 'confirmed' });
+      expect(after.payments.at(-1)).toMatchObject({ kind: 'refund', amount_cents: 2_000, refund_status: 'failed' });
+      expect(h.sandbox.state.transactions.get(bad.reference)?.refunded).toBe(0);
+      // The same answer again changes nothing.
+      const refundId = h.sandbox.state.refunds.filter((r) => r.transaction.reference === bad.reference).at(-1)?.id;
+      const replay = await h.postWebhook({
+        event: 'refund.failed',
+        data: { status: 'failed', transaction_reference: bad.reference, amount: 2_000, currency: 'ZAR', id: refundId },
+      });
+      expect(replay.status).toBe(200);
+      expect(await order(bad.path)).toMatchObject({ payment_status: 'paid', refunded_cents: 0 });
+
+      // A refund the server owes on its own, turned back: due again for the hourly sweep.
+      await db.query(`INSERT INTO card_refunds_due (reference, amount_cents, note) VALUES ($1, 1000, 'A lapsed checkout')`, [
+        bad.reference,
+      ]);
+      expect(await payRefundsDue(h.server.deps)).toBe(1);
+      await h.sandbox.idle();
+      const [owed] = await db.query<{ refunded_at: Date | null; error: string | null }>(
+        'SELECT refunded_at, error FROM card_refunds_due WHERE reference = $1',
+        [bad.reference],
+      );
+      expect(owed).toEqual({ refunded_at: null, error: REFUND_TURNED_BACK });
+      // The sweep's table is shared by every test here: this one's refund leaves it.
+      await db.query('DELETE FROM card_refunds_due WHERE reference = $1', [bad.reference]);
     });
 
     it('a checkout never paid is closed by the hourly sweep after the hold: its orders cancelled, its stock free', async () => {

@@ -13,6 +13,7 @@ import { isOrderReference, settleOrderPayment } from '../marketplace/checkout.se
 import { isBookingReference, settleBookingDeposit } from '../bookings/public-booking.service.js';
 import { payRefundsDueSoon } from '../../payments/refunds-due.js';
 import { grantAllowance } from '../ai/ai-credits.repo.js';
+import { refundEventData, settleRefundOutcome } from './refund-outcome.js';
 import * as repo from './billing.repo.js';
 import { addCycle, cardLabel, linkProviderSubscription, settlePayment, type FollowUp } from './settle.js';
 
@@ -98,6 +99,17 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
         // Access runs to the end of the paid period; the sweeper ends it then unless a retry succeeds.
         await repo.setSubscriptionStatus(tx, live.id, 'attention', now);
         return 'handled' as const;
+      });
+    }
+    case 'refund.processed':
+    case 'refund.failed': {
+      const refund = refundEventData.safeParse(data);
+      if (!refund.success) throw badRequest(`Malformed ${parsed.event} data`);
+      const r = refund.data;
+      const key = `${parsed.event}:${r.refundId ?? ''}:${r.transactionReference}:${r.amount}`;
+      return deps.db.transaction(async (tx) => {
+        if (!(await repo.firstDelivery(tx, key, parsed.event, now))) return 'duplicate' as const;
+        return settleRefundOutcome(tx, parsed.event === 'refund.processed' ? 'processed' : 'failed', r, now);
       });
     }
     default:

@@ -66,8 +66,11 @@ interface PaymentRow {
   amount_cents: number;
   reference: string;
   note: string | null;
+  refund_status: RefundStatus | null;
   created_at: Date;
 }
+
+export type RefundStatus = 'pending' | 'processed' | 'failed';
 
 const MONEY = ['subtotal_cents', 'shipping_cents', 'tax_cents', 'total_cents', 'refunded_cents'] as const;
 
@@ -286,7 +289,7 @@ export async function itemsOf(q: Queryable, orders: readonly { workspace_id: num
 async function paymentsOf(q: Queryable, orders: readonly { workspace_id: number; id: string }[]): Promise<PaymentRow[]> {
   if (orders.length === 0) return [];
   return q.query<PaymentRow>(
-    `SELECT workspace_id, order_id, kind, amount_cents, reference, note, created_at
+    `SELECT workspace_id, order_id, kind, amount_cents, reference, note, refund_status, created_at
        FROM order_payments WHERE (workspace_id, order_id) IN (SELECT * FROM unnest($1::int[], $2::uuid[]))
       ORDER BY created_at, id`,
     [orders.map((o) => o.workspace_id), orders.map((o) => o.id)],
@@ -328,6 +331,7 @@ export async function orderDtos(q: Queryable, orders: readonly OrderRow[]): Prom
       amount_cents: Number(p.amount_cents),
       reference: p.reference,
       note: p.note,
+      refund_status: p.refund_status,
       created_at: new Date(p.created_at).toISOString(),
     })),
     created_at: new Date(o.created_at).toISOString(),
@@ -363,12 +367,67 @@ export async function insertPayment(
     note?: string | null;
     by?: number | null;
     at: Date;
+    /** A refund: what the card partner has said of it so far. */
+    refundStatus?: RefundStatus;
   },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO order_payments (workspace_id, id, order_id, kind, amount_cents, reference, note, created_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [p.workspaceId, p.id, p.orderId, p.kind, p.amount, p.reference, p.note ?? null, p.by ?? null, p.at],
+    `INSERT INTO order_payments (workspace_id, id, order_id, kind, amount_cents, reference, note, created_by, created_at, refund_status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      p.workspaceId,
+      p.id,
+      p.orderId,
+      p.kind,
+      p.amount,
+      p.reference,
+      p.note ?? null,
+      p.by ?? null,
+      p.at,
+      p.kind === 'refund' ? (p.refundStatus ?? 'pending') : null,
+    ],
+  );
+}
+
+/** Locks every order a card payment paid for, in one order (waits for a refund of one of them in progress). */
+export async function lockOrdersOfPayment(tx: Queryable, reference: string): Promise<void> {
+  await tx.query('SELECT id FROM marketplace_orders WHERE payment_reference = $1 ORDER BY workspace_id, id FOR UPDATE', [reference]);
+}
+
+/**
+ * A seller's refund still waiting for the bank's answer, locked: by the card partner's refund id
+ * when the answer names it, else the oldest of that amount on the payment.
+ */
+export async function waitingRefund(
+  tx: Queryable,
+  r: { transactionReference: string; amount: number; refundId: string | null },
+): Promise<{ workspace_id: number; id: string; order_id: string; amount_cents: string | number } | undefined> {
+  const [row] = await tx.query<{ workspace_id: number; id: string; order_id: string; amount_cents: string | number }>(
+    `SELECT p.workspace_id, p.id, p.order_id, p.amount_cents FROM order_payments p
+       JOIN marketplace_orders o ON o.workspace_id = p.workspace_id AND o.id = p.order_id
+      WHERE p.refund_status = 'pending' AND o.payment_reference = $1
+        AND CASE WHEN $3::text IS NULL THEN p.amount_cents = $2 ELSE p.reference = 'refund-' || $3 END
+      ORDER BY p.created_at, p.id LIMIT 1 FOR UPDATE OF p`,
+    [r.transactionReference, r.amount, r.refundId],
+  );
+  return row;
+}
+
+export async function setRefundStatus(tx: Queryable, p: { workspace_id: number; id: string }, status: RefundStatus): Promise<void> {
+  await tx.query('UPDATE order_payments SET refund_status = $3 WHERE workspace_id = $1 AND id = $2', [p.workspace_id, p.id, status]);
+}
+
+/**
+ * A refund the bank turned back no longer counts: the order's refunded amount falls by it, its
+ * payment state follows, and an order marked refunded by it is confirmed again for the seller to settle.
+ */
+export async function undoRefund(tx: Queryable, p: { workspace_id: number; order_id: string; amount: number }, at: Date): Promise<void> {
+  await tx.query(
+    `UPDATE marketplace_orders SET refunded_cents = greatest(0, refunded_cents - $3), updated_at = $4,
+            payment_status = CASE WHEN refunded_cents - $3 <= 0 THEN 'paid' ELSE 'partially_refunded' END,
+            status = CASE WHEN status = 'refunded' THEN 'confirmed' ELSE status END
+      WHERE workspace_id = $1 AND id = $2`,
+    [p.workspace_id, p.order_id, p.amount, at],
   );
 }
 

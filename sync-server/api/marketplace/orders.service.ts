@@ -108,6 +108,7 @@ export async function refundOrder(deps: AppDeps, s: Seller, orderId: string, bod
       kind: 'refund',
       amount: refund.amount,
       reference: `refund-${refund.id}`,
+      refundStatus: refund.status === 'processed' ? 'processed' : 'pending',
       note: body.note ?? null,
       by: s.userId,
       at: now,

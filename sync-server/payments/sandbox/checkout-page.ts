@@ -3,8 +3,10 @@
  * number is checked here and then forgotten; only a token, brand, last4 and expiry leave the page.
  */
 
-/** The card that always succeeds; any other valid number is declined. */
+/** The card that always succeeds; any other valid number is declined (but the one below). */
 export const SUCCESS_CARD = '4084084084084081';
+/** A card that pays, but whose refunds the bank later turns back (an account closed since): refund.failed. */
+export const REFUND_FAILS_CARD = '4084080000005408';
 
 export interface CheckoutView {
   accessCode: string;

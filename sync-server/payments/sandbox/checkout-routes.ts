@@ -1,6 +1,6 @@
 import express from 'express';
 import { z } from 'zod';
-import { brandOf, checkoutPage, readCard, SUCCESS_CARD } from './checkout-page.js';
+import { brandOf, checkoutPage, readCard, REFUND_FAILS_CARD, SUCCESS_CARD } from './checkout-page.js';
 import type { SandboxState, SandboxTransaction } from './state.js';
 
 /**
@@ -51,7 +51,8 @@ export function checkoutRoutes(opts: {
         .type('html')
         .send(view(t, { error: card.error, values: { expiry: form.expiry } }));
     const customer = state.customer(t.email);
-    if (card.number === SUCCESS_CARD) {
+    if (card.number === SUCCESS_CARD || card.number === REFUND_FAILS_CARD) {
+      t.refundsFail = card.number === REFUND_FAILS_CARD;
       t.authorization = state.authorizationFor(customer, { ...card, brand: brandOf(card.number) });
       t.status = 'success';
       t.gateway_response = 'Approved';

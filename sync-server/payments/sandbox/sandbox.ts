@@ -268,12 +268,15 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
       amount,
       currency: t.currency,
       merchant_note: b.merchant_note ?? null,
-      status: 'processed',
+      status: 'pending',
       createdAt: now().toISOString(),
     };
     state.refunds.push(refund);
     ok(res, 'Refund has been queued for processing', state.refundData(refund));
-    sendWebhook('refund.processed', state.refundData(refund));
+    // The bank answers later, by webhook; a refused refund leaves its cents unrefunded.
+    refund.status = t.refundsFail ? 'failed' : 'processed';
+    if (refund.status === 'failed') t.refunded = (t.refunded ?? 0) - amount;
+    sendWebhook(`refund.${refund.status}`, state.refundEventData(refund));
   });
 
   api.post('/plan', (req, res) => {

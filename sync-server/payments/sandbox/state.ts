@@ -51,8 +51,10 @@ export interface SandboxTransaction {
   plan: SandboxPlan | null;
   /** A dynamic split given at initialize: each subaccount's flat share. */
   split?: SandboxSplit | null;
-  /** Cents given back by refunds so far. */
+  /** Cents given back by refunds so far (a refund that failed gives its cents back to the balance left). */
   refunded?: number;
+  /** Paid with the card whose refunds fail. */
+  refundsFail?: boolean;
 }
 
 export interface SandboxSubaccount {
@@ -79,7 +81,8 @@ export interface SandboxRefund {
   amount: number;
   currency: string;
   merchant_note: string | null;
-  status: 'processed';
+  /** Pending when asked for; processed or failed when the bank answers (its webhook). */
+  status: 'pending' | 'processed' | 'failed';
   createdAt: string;
 }
 
@@ -218,6 +221,22 @@ export class SandboxState {
       active: s.active,
       is_verified: false,
       settlement_schedule: 'AUTO',
+    };
+  }
+
+  /** A refund event's data as Paystack's refund.processed / refund.failed webhooks carry it. */
+  refundEventData(r: SandboxRefund) {
+    return {
+      status: r.status,
+      transaction_reference: r.transaction.reference,
+      refund_reference: null,
+      amount: r.amount,
+      currency: r.currency,
+      processor: 'sandbox',
+      customer: { email: r.transaction.email },
+      integration: 1,
+      domain: 'test',
+      id: r.id,
     };
   }
 

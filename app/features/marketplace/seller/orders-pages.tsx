@@ -125,8 +125,7 @@ export function SellerOrderPage() {
               <ul className={p.list}>
                 {order.data.payments.map((pay, i) => (
                   <li key={i} className={p.muted}>
-                    {pay.kind === 'charge' ? 'Paid' : 'Refunded'} {money(order.data, pay.amount_cents)} on{' '}
-                    {new Date(pay.created_at).toLocaleString('en-ZA')}
+                    {paymentLabel(pay)} {money(order.data, pay.amount_cents)} on {new Date(pay.created_at).toLocaleString('en-ZA')}
                     {pay.note ? ` · ${pay.note}` : ''}
                   </li>
                 ))}
@@ -265,4 +264,12 @@ function RefundCard({ workspaceId, order }: { workspaceId: number; order: OrderD
       </form>
     </Card>
   );
+}
+
+/** A payment line as the seller reads it: a refund says whether the bank has answered, and how. */
+function paymentLabel(pay: OrderDto['payments'][number]): string {
+  if (pay.kind === 'charge') return 'Paid';
+  if (pay.refund_status === 'pending') return 'Refund on its way:';
+  if (pay.refund_status === 'failed') return 'Refund turned back by the bank (still with you):';
+  return 'Refunded';
 }
