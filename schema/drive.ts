@@ -31,6 +31,13 @@ export const pictureFolders: Record<PicturePurpose, string> = {
   cover: 'Content covers',
 };
 
+/**
+ * The image types the drive can size and show (its thumbnails, `/picture`, a cover): a file of
+ * another image type (an SVG, a BMP) is kept and downloaded, but is not a picture.
+ */
+export const pictureTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+export const isPictureType = (mimeType: string) => pictureTypes.has(mimeType);
+
 /** The response header that names the drive file a finished upload became. */
 export const FILE_ID_HEADER = 'Drive-File-Id';
 

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
+import { pictureTypes } from '../../schema/drive.js';
 import type { FileStorage } from './storage.js';
 
 /** Thumbnails are this wide (or the image's own width when it is narrower). */
 export const THUMBNAIL_WIDTH = 320;
 
-/** Image types sharp makes thumbnails of. */
-export const thumbnailTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** Image types sharp makes thumbnails of: the drive's pictures. */
+export const thumbnailTypes: ReadonlySet<string> = pictureTypes;
 
 /**
  * Reads the image at `source` and stores a WebP thumbnail at `target`. Returns false, storing

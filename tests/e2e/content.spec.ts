@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { contentMessages } from '../../schema/content';
 import { skipCookieConsent } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
@@ -11,6 +12,28 @@ import { newTraderWithWorkspace } from './inventory-support';
 
 const SHOTS = 'tests/screenshots';
 const PHONE = { width: 390, height: 844 };
+
+/** Whether the image really loaded (a broken image has no natural width). */
+function loaded(img: Locator) {
+  return img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
+}
+
+/** A 640×360 photo-like PNG: a colour gradient, so a thumbnail of it is plainly a picture. */
+function stallPhoto(): Promise<Buffer> {
+  const width = 640;
+  const height = 360;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) {
+    const x = (i / 3) % width;
+    const y = Math.floor(i / 3 / width);
+    pixels[i] = 200 + Math.floor((x / width) * 55);
+    pixels[i + 1] = 80 + Math.floor((y / height) * 120);
+    pixels[i + 2] = 40;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
 
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === 'phone') await page.setViewportSize(PHONE);
@@ -120,5 +143,92 @@ test('write an article, keep it through a lost connection, publish it and read i
     expect(ld[0]).toMatchObject({ '@type': 'Article', headline: title, author: { name: 'Thandi Mokoena' } });
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).toContain(`${articlePath}</loc>`);
+  });
+});
+
+test('a picture already in the drive becomes an entry’s cover: chosen from the drive, kept after a reload, shown on the magazine', async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  const shot = (p: Page, name: string) => p.screenshot({ path: `${SHOTS}/content-${info.project.name}-${name}.png`, fullPage: true });
+  // The narrowest phone we design for: the picker's rows must fit it.
+  if (info.project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
+  const title = `Market day stall ${info.project.name} ${Date.now()}`;
+  const { workspaceId } = await newTraderWithWorkspace(page, 'cover', info.project.name, 'Mokoena Stall');
+
+  await test.step('puts a photo in a drive folder and a price list at the top of the drive', async () => {
+    await page.goto(`/workspace/${workspaceId}/drive`);
+    await expect(page.getByRole('heading', { name: 'Drive', level: 1 })).toBeVisible();
+    const input = page.locator('input[type="file"]').first();
+    await input.setInputFiles({ name: 'price-list.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await expect(page.getByTestId('drive-file').filter({ hasText: 'price-list.pdf' })).toBeVisible();
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByRole('textbox', { name: 'Folder name' }).fill('Market photos');
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await page.getByTestId('drive-folder').getByRole('button', { name: 'Market photos', exact: true }).click();
+    await expect(page.getByRole('navigation', { name: 'Folders' }).getByText('Market photos')).toBeVisible();
+    await input.setInputFiles({ name: 'market-stall.png', mimeType: 'image/png', buffer: await stallPhoto() });
+    await expect(page.getByTestId('drive-file').filter({ hasText: 'market-stall.png' }).getByTestId('drive-thumb')).toBeVisible();
+  });
+
+  const coverGroup = page.getByRole('group', { name: 'Cover image' });
+  const picker = page.getByRole('group', { name: 'Pictures in the drive' });
+  await test.step('in a new entry, "Choose from the drive" offers pictures only, folder by folder', async () => {
+    await page.goto(`/workspace/${workspaceId}/content/new`);
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await coverGroup.getByRole('button', { name: 'Choose from the drive' }).click();
+    await expect(coverGroup.getByRole('button', { name: 'Close the drive' })).toHaveAttribute('aria-expanded', 'true');
+    // The top of the drive holds only the PDF: it is not offered.
+    await expect(picker.getByText('No pictures in this folder.')).toBeVisible();
+    await expect(picker.getByText('price-list.pdf')).toHaveCount(0);
+    await picker.getByRole('button', { name: /Market photos/ }).click();
+    const use = picker.getByRole('button', { name: 'Use market-stall.png as cover' });
+    await expect(use).toHaveText('Use as cover');
+    await expect(picker.getByRole('button', { name: 'Drive', exact: true })).toBeVisible();
+    const thumb = picker.getByTestId('drive-thumb');
+    await expect(thumb).toBeVisible();
+    await expect.poll(() => loaded(thumb)).toBe(true);
+    await shot(page, 'cover-picker');
+    // What the writer sees: the cover group, its picker open, in the middle of the screen.
+    await coverGroup.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${SHOTS}/content-${info.project.name}-cover-picker-screen.png` });
+    await use.click();
+  });
+
+  await test.step('the picked photo is the cover, and the picker shows it as the current one', async () => {
+    await expect(picker).toHaveCount(0);
+    const cover = coverGroup.getByRole('img', { name: 'Cover' });
+    await expect(cover).toBeVisible();
+    await expect.poll(() => loaded(cover)).toBe(true);
+    await expect(coverGroup.getByRole('button', { name: 'Change cover' })).toBeVisible();
+    await coverGroup.getByRole('button', { name: 'Choose from the drive' }).click();
+    await picker.getByRole('button', { name: /Market photos/ }).click();
+    const current = picker.getByRole('button', { name: 'Use market-stall.png as cover' });
+    await expect(current).toHaveText('Current cover');
+    await expect(current).toBeDisabled();
+    await coverGroup.getByRole('button', { name: 'Close the drive' }).click();
+    await expect(picker).toHaveCount(0);
+  });
+
+  let articlePath = '';
+  await test.step('published, the cover is kept after a reload', async () => {
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const link = page.getByRole('link', { name: 'View on the magazine' });
+    await expect(link).toBeVisible();
+    articlePath = (await link.getAttribute('href')) ?? '';
+    await page.reload();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByText('Unsaved changes restored')).toHaveCount(0);
+    const cover = coverGroup.getByRole('img', { name: 'Cover' });
+    await expect.poll(() => loaded(cover)).toBe(true);
+  });
+
+  await test.step('the magazine article shows the cover', async () => {
+    await page.goto(articlePath);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    const cover = page.locator('img[src*="/cover"]');
+    await expect(cover).toBeVisible();
+    await expect.poll(() => loaded(cover)).toBe(true);
+    await shot(page, 'cover-article');
   });
 });

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentEntryDto, contentMessages as msg, magazineArticle, magazineFront } from '../../schema/content.js';
 import { CONTENT_PUBLISH_JOB } from '../../sync-server/api/content/content-publish.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { testDatabases } from '../support/databases.js';
+import { tusUpload } from '../support/drive-upload.js';
 import { signedInUser, signIn } from '../support/fixtures.js';
 import type { CookieClient, TestServer } from '../support/server.js';
 import { startTestServer } from '../support/server.js';
@@ -21,10 +26,12 @@ for (const target of testDatabases()) {
     let jobs: Awaited<ReturnType<typeof startJobs>>;
     let writer: { client: CookieClient; id: number };
     let ws: number;
+    let dataDir: string;
 
     beforeAll(async () => {
       db = await target.open();
-      server = await startTestServer(db);
+      dataDir = await mkdtemp(join(tmpdir(), 'vuka-content-'));
+      server = await startTestServer(db, { env: { DATA_DIR: dataDir } });
       jobs = await startJobs(server.deps, { work: false });
       const w = await signedInUser(server, { full_name: 'Lerato Dlamini' });
       writer = { client: w.client, id: w.user.id };
@@ -34,6 +41,7 @@ for (const target of testDatabases()) {
       await jobs?.stop();
       await server?.close();
       await db?.close();
+      await rm(dataDir, { recursive: true, force: true });
     });
 
     const entries = (q: Record<string, unknown>) => writer.client.post(`/api/workspaces/${ws}/content`, q);
@@ -115,6 +123,31 @@ for (const target of testDatabases()) {
       expect((await writer.client.post(`/api/workspaces/${ws}/content-categories`, { name: 'guides' })).json).toMatchObject({
         message: msg.categoryTaken,
       });
+    });
+
+    it('a picture already in the drive, uploaded there as a plain file, is a cover the magazine serves; an SVG in the drive is not', async () => {
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c0392b' } })
+        .png()
+        .toBuffer();
+      const stall = await tusUpload(server, writer.client, ws, png, { filename: 'stall.png', filetype: 'image/png' });
+      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+      const logo = await tusUpload(server, writer.client, ws, svg, { filename: 'logo.svg', filetype: 'image/svg+xml' });
+      expect(logo.fileId).not.toBe('');
+
+      const res = await entries({ title: 'A stall in the sun', status: 'published', cover_file_id: stall.fileId });
+      expect(res.status, res.text).toBe(200);
+      expect(contentEntryDto.parse(res.json).cover_file_id).toBe(stall.fileId);
+      const page = magazineArticle.parse(await (await fetch(`${server.url}/api/magazine/articles/a-stall-in-the-sun`)).json());
+      expect(page.has_cover).toBe(true);
+      const cover = await fetch(`${server.url}/api/magazine/articles/a-stall-in-the-sun/cover?w=256`);
+      expect(cover.status).toBe(200);
+      expect(cover.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).width).toBe(40);
+
+      // The drive keeps an SVG as a file, but the magazine cannot size it: it would be an article without its cover.
+      const refused = await entries({ title: 'Our new logo', cover_file_id: logo.fileId });
+      expect(refused.status).toBe(400);
+      expect(refused.json).toMatchObject({ message: msg.coverNotPicture });
     });
 
     it('a published article appears on the magazine by category and author, with its page, and the server writes its Article JSON-LD', async () => {

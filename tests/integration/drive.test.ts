@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { DetailedError, Upload } from 'tus-js-client';
+import { DetailedError } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -16,10 +16,11 @@ import {
   shareLinkDto,
 } from '../../schema/drive.js';
 import { FREE_STORAGE_BYTES } from '../../schema/plans.js';
-import { FILE_ID_HEADER, driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
+import { driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
 import { purgeTrash } from '../../sync-server/api/drive/drive.sweeper.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
+import { cookieOf, tusUpload } from '../support/drive-upload.js';
 import { signedInUser } from '../support/fixtures.js';
 import { startLocalS3, type LocalS3 } from '../support/s3.js';
 import { CookieClient, startTestServer, type TestServer } from '../support/server.js';
@@ -27,18 +28,12 @@ import { seedWorkspace } from '../support/sync-server.js';
 
 const DAY = 24 * 3600_000;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const cookieOf = (client: CookieClient) => [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** A PDF-looking body of `size` bytes. */
 function pdfBytes(size: number): Buffer {
   const body = randomBytes(size);
   Buffer.from('%PDF-1.7\n').copy(body);
   return body;
-}
-
-interface UploadOutcome {
-  fileId: string;
-  url: string;
 }
 
 /** What a refused tus request answered. */
@@ -53,40 +48,6 @@ function refusedOf(err: unknown): Refused {
     status: err.originalResponse.getStatus(),
     body: z.object({ message: z.string(), code: z.string().optional() }).parse(JSON.parse(err.originalResponse.getBody())),
   };
-}
-
-/** One upload with tus-js-client, as the app will do it; `abortAfter` stops it once that many bytes are in. */
-function tusUpload(
-  server: TestServer,
-  client: CookieClient,
-  ws: number,
-  data: Buffer,
-  metadata: Record<string, string>,
-  opts: { abortAfter?: number; uploadUrl?: string; chunkSize?: number } = {},
-): Promise<UploadOutcome & { aborted: boolean }> {
-  return new Promise((resolve, reject) => {
-    let aborted = false;
-    const upload: Upload = new Upload(data, {
-      endpoint: `${server.url}/api/workspaces/${ws}/drive/uploads`,
-      uploadUrl: opts.uploadUrl ?? null,
-      headers: { cookie: cookieOf(client) },
-      metadata,
-      chunkSize: opts.chunkSize ?? 256 * 1024,
-      retryDelays: [],
-      removeFingerprintOnSuccess: true,
-      onChunkComplete(_chunk, accepted) {
-        if (opts.abortAfter !== undefined && accepted >= opts.abortAfter && !aborted) {
-          aborted = true;
-          void upload.abort().then(() => resolve({ fileId: '', url: upload.url ?? '', aborted: true }));
-        }
-      },
-      onSuccess(payload) {
-        resolve({ fileId: payload.lastResponse.getHeader(FILE_ID_HEADER) ?? '', url: upload.url ?? '', aborted: false });
-      },
-      onError: reject,
-    });
-    upload.start();
-  });
 }
 
 /** A tus creation request sent by hand (to declare a length without sending its bytes). */

@@ -1,6 +1,5 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { FileTrigger } from 'react-aria-components';
 import {
   contentMessages,
   contentStatuses,
@@ -20,10 +19,11 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
-import { pictureUrl, uploadPicture } from '../drive/pictures';
+import { pictureUrl } from '../drive/pictures';
 import { useOnline } from '../pwa/online';
 import { firstFieldErrors, serverMessage } from '../workspaces/workspace-queries';
 import * as s from './content.css';
+import { CoverField } from './cover-field';
 import { clearDraft, readDraft, writeDraft, type DraftValues } from './draft-store';
 import { bodyOf, valuesOf } from './entry-form';
 import { RichTextEditor, type RichTextEditorHandle } from './rich-text-editor';
@@ -117,19 +117,6 @@ function Editor({ workspaceId, entry }: { workspaceId: number; entry?: ContentEn
     }
   }
 
-  async function addCover(files: FileList | null) {
-    const file = files?.[0];
-    if (!file) return;
-    setUploading(true);
-    try {
-      set('cover_file_id', await uploadPicture(workspaceId, file, 'cover'));
-    } catch (err) {
-      setErrors((e) => ({ ...e, cover_file_id: err instanceof Error ? err.message : String(err) }));
-    } finally {
-      setUploading(false);
-    }
-  }
-
   async function addCategory() {
     const name = newCategory.trim();
     if (!name) return;
@@ -215,31 +202,14 @@ function Editor({ workspaceId, entry }: { workspaceId: number; entry?: ContentEn
             onChange={(v) => set('tags', v)}
             error={errors.tags}
           />
-          <div className={w.fieldWrap} role="group" aria-labelledby="cover-label">
-            <span id="cover-label" className={w.fieldLabel}>
-              Cover image
-            </span>
-            <div className={w.row}>
-              {values.cover_file_id ? (
-                <>
-                  <img className={s.coverThumb} src={pictureUrl(workspaceId, values.cover_file_id, 160)} alt="Cover" />
-                  <Button variant="secondary" onPress={() => set('cover_file_id', null)}>
-                    Remove cover
-                  </Button>
-                </>
-              ) : null}
-              <FileTrigger acceptedFileTypes={['image/*']} onSelect={(l) => void addCover(l)}>
-                <Button variant="secondary" isPending={uploading} isDisabled={!online}>
-                  {values.cover_file_id ? 'Change cover' : 'Add a cover'}
-                </Button>
-              </FileTrigger>
-            </div>
-            {errors.cover_file_id ? (
-              <p className={w.fieldError} role="alert">
-                {errors.cover_file_id}
-              </p>
-            ) : null}
-          </div>
+          <CoverField
+            workspaceId={workspaceId}
+            fileId={values.cover_file_id}
+            online={online}
+            error={errors.cover_file_id}
+            onChange={(id) => set('cover_file_id', id)}
+            onBusy={setUploading}
+          />
           <details>
             <summary className={w.fieldLabel}>Address and search engines</summary>
             <div className={w.stack}>

@@ -169,7 +169,8 @@ export function TrashedFileRow({
   );
 }
 
-function FileThumb({ file, workspaceId }: { file: DriveFileDto; workspaceId: number }) {
+/** A file's preview, 48 px square: its thumbnail (under data saver, a tap to show it), else its extension. */
+export function FileThumb({ file, workspaceId }: { file: DriveFileDto; workspaceId: number }) {
   const held = usePictureHeld(`thumb:${file.id}`);
   if (file.has_thumbnail && held)
     return (

@@ -1,6 +1,6 @@
 import { DetailedError, Upload } from 'tus-js-client';
 import { driveContract as c } from '../../../schema/contract/drive';
-import { FILE_ID_HEADER, pictureWidthFor, type PicturePurpose } from '../../../schema/drive';
+import { FILE_ID_HEADER, pictureTypes, pictureWidthFor, type PicturePurpose } from '../../../schema/drive';
 import { fillPath } from '../../../schema/http';
 import { MAX_PHOTO_SIDE, scaledSize } from './shrink-photo';
 import { CHUNK_SIZE, refusalMessage, uploadEndpoint } from './upload-queue';
@@ -22,7 +22,8 @@ export function pictureUrl(workspaceId: number, fileId: string, cssWidth: number
   return `${fillPath(c.picture.path, { id: workspaceId, fileId })}?w=${pictureWidthFor(cssWidth, dpr)}`;
 }
 
-const sendable: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** What the drive takes as a picture. */
+const sendable = pictureTypes;
 
 /** The name a recompressed picture goes up under: its own base name with the new type's extension. */
 export function pictureName(name: string, type: string): string {

@@ -1,18 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Button as AriaButton } from 'react-aria-components';
 import { DetailedError, Upload } from 'tus-js-client';
 import type * as Y from 'yjs';
 import { FILE_ID_HEADER, type DriveFileDto } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import { ButtonAnchor } from '../../ui/button-anchor';
 import { Notice } from '../../ui/feedback';
-import { Spinner } from '../../ui/spinner';
 import * as w from '../../ui/page.css';
 import { CHUNK_SIZE, refusalMessage, uploadEndpoint, uploadMessages } from '../drive/upload-queue';
-import { contentUrl, driveKeys, formatBytes, useDriveListing, type DriveView } from '../drive/use-drive';
+import { DrivePicker, type PickAction } from '../drive/drive-picker';
+import { contentUrl, driveKeys, formatBytes } from '../drive/use-drive';
 import { useOnline } from '../pwa/online';
-import { serverMessage } from '../workspaces/workspace-queries';
 import type { Me } from './board';
 import { attachFile, attachmentsOf, detachFile, type TaskAttachment } from './project-doc';
 import * as s from './projects.css';
@@ -20,6 +18,8 @@ import * as s from './projects.css';
 export const attachmentMessages = {
   offline: 'You are offline. Files can be attached when you are back online.',
 } as const;
+
+const attachAction: PickAction = { label: 'Attach', nameFor: (name) => `Attach ${name}`, takenLabel: 'Attached' };
 
 /** Sends one file into the drive's top folder through its resumable uploads; resolves with the new file's id. */
 function uploadToDrive(workspaceId: number, file: File, onProgress: (percent: number) => void): Promise<string> {
@@ -123,7 +123,8 @@ export function Attachments({ doc, workspaceId, taskId, me }: { doc: Y.Doc; work
       {picking && online ? (
         <DrivePicker
           workspaceId={workspaceId}
-          attached={new Set(attached.map((a) => a.file))}
+          action={attachAction}
+          taken={new Set(attached.map((a) => a.file))}
           onPick={(f) => {
             attach(f);
             setPicking(false);
@@ -160,68 +161,5 @@ function AttachmentRow({
         </Button>
       </div>
     </li>
-  );
-}
-
-/** The drive's folders and files, to pick one to attach. */
-function DrivePicker({
-  workspaceId,
-  attached,
-  onPick,
-}: {
-  workspaceId: number;
-  attached: ReadonlySet<string>;
-  onPick: (file: DriveFileDto) => void;
-}) {
-  const [view, setView] = useState<DriveView>({ kind: 'folder', folderId: null });
-  const listing = useDriveListing(workspaceId, view, true);
-  const data = listing.data;
-  return (
-    <div className={s.picker} role="group" aria-label="Files in the drive">
-      {listing.isPending ? <Spinner label="Loading the drive" /> : null}
-      {listing.isError ? (
-        <Notice tone="error" title="The drive could not be read">
-          {serverMessage(listing.error)}
-        </Notice>
-      ) : null}
-      {data ? (
-        <>
-          <div className={w.row}>
-            <AriaButton className={s.linkButton} onPress={() => setView({ kind: 'folder', folderId: null })}>
-              Drive
-            </AriaButton>
-            {data.path.map((f) => (
-              <span key={f.id}>
-                {' / '}
-                <AriaButton className={s.linkButton} onPress={() => setView({ kind: 'folder', folderId: f.id })}>
-                  {f.name}
-                </AriaButton>
-              </span>
-            ))}
-          </div>
-          {data.folders.length === 0 && data.files.length === 0 ? <p className={w.muted}>This folder is empty.</p> : null}
-          <ul className={s.feed}>
-            {data.folders.map((f) => (
-              <li key={f.id} className={s.attachmentRow}>
-                <AriaButton className={s.linkButton} onPress={() => setView({ kind: 'folder', folderId: f.id })}>
-                  📁 {f.name}
-                </AriaButton>
-              </li>
-            ))}
-            {data.files.map((f) => (
-              <li key={f.id} className={s.attachmentRow}>
-                <div className={s.taskBody}>
-                  <span className={s.attachmentName}>{f.name}</span>
-                  <span className={s.taskMeta}>{formatBytes(f.size_bytes)}</span>
-                </div>
-                <Button variant="secondary" isDisabled={attached.has(f.id)} onPress={() => onPick(f)} aria-label={`Attach ${f.name}`}>
-                  {attached.has(f.id) ? 'Attached' : 'Attach'}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </div>
   );
 }

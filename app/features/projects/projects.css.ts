@@ -327,16 +327,6 @@ export const attachmentRow = style([
   { flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm },
 ]);
 export const attachmentName = style({ fontWeight: 600, overflowWrap: 'anywhere', color: vars.color.text });
-export const picker = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  maxHeight: '320px',
-  overflowY: 'auto',
-});
 
 /** Team channels: the list beside the conversation on a wide screen, above it on a phone. */
 export const channelLayout = style({

@@ -1,4 +1,5 @@
 import type { ContentStatus, ContentType } from '../../../schema/content.js';
+import { pictureTypes } from '../../../schema/drive.js';
 import type { Queryable } from '../../db/db.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -167,11 +168,14 @@ export async function assignMagazineSlug(q: Queryable, ws: number, id: string): 
   );
 }
 
-/** Whether `fileId` is a picture in the workspace's drive (not in the bin). */
+/**
+ * Whether `fileId` is a picture in the workspace's drive (not in the bin): an image the magazine can
+ * size and serve, not any `image/*` the drive keeps (an SVG would leave the article without a cover).
+ */
 export async function isDrivePicture(q: Queryable, ws: number, fileId: string): Promise<boolean> {
   const rows = await q.query(
-    `SELECT 1 FROM drive_files WHERE workspace_id = $1 AND id = $2 AND trashed_at IS NULL AND mime_type LIKE 'image/%'`,
-    [ws, fileId],
+    `SELECT 1 FROM drive_files WHERE workspace_id = $1 AND id = $2 AND trashed_at IS NULL AND mime_type = ANY($3::text[])`,
+    [ws, fileId, [...pictureTypes]],
   );
   return rows.length > 0;
 }
