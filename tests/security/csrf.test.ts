@@ -87,6 +87,7 @@ for (const target of testDatabases()) {
       entryId: randomUUID(),
       serviceId: randomUUID(),
       staffId: randomUUID(),
+      timeOffId: randomUUID(),
       appointmentId: randomUUID(),
       publicServiceId: randomUUID(),
       bookingToken: `${'0'.repeat(32)}${'A'.repeat(22)}`,
