@@ -240,12 +240,17 @@ async function touchDragCard(page: Page, cdp: CDPSession, title: string, to: str
       return box !== null && box.x + box.width / 2 < board.x + board.width - 40;
     })
     .toBe(true);
-  // Away from the edge the scrolling stops; then the finger goes to the column where it now is.
+  // Away from the edge the scrolling stops; then the finger goes to the column where it now is (measured
+  // again until the column says the finger is over it: on a busy machine the board may still be settling).
   await touch('touchMove', board.x + board.width / 2, y0);
-  const box = await target.getByRole('grid').boundingBox();
-  if (!box) throw new Error('column not on screen');
-  await touch('touchMove', Math.min(box.x + box.width / 2, board.x + board.width - 60), box.y + box.height / 2);
-  await expect(target).toHaveAttribute('data-touch-over', '');
+  await expect
+    .poll(async () => {
+      const box = await target.getByRole('grid').boundingBox();
+      if (!box) return false;
+      await touch('touchMove', Math.min(box.x + box.width / 2, board.x + board.width - 60), box.y + Math.min(box.height / 2, 30));
+      return (await target.getAttribute('data-touch-over')) !== null;
+    })
+    .toBe(true);
   await touch('touchEnd');
   await expect(page.locator('[data-touch-ghost]')).toHaveCount(0);
 }

@@ -24,9 +24,12 @@ function within(el: HTMLElement, x: number, y: number, slack = 6): boolean {
 
 /** The column under a point, and where among its cards (other than the one moving) the point falls. */
 function dropAt(x: number, y: number, taskId: string): { column: HTMLElement; status: TaskStatus; index: number } | null {
-  // The card under the finger is its lifted copy; look through it.
-  const under = document.elementsFromPoint(x, y).find((el) => !el.closest('[data-touch-ghost]'));
-  const column = under?.closest<HTMLElement>('[data-status]');
+  // The card under the finger is its lifted copy, and a notice may float over the board: look through both.
+  const column = document
+    .elementsFromPoint(x, y)
+    .filter((el) => !el.closest('[data-touch-ghost]'))
+    .map((el) => el.closest<HTMLElement>('[data-status]'))
+    .find((el) => el !== null);
   const status = column?.dataset.status;
   if (!column || !isStatus(status)) return null;
   const cards = [...column.querySelectorAll<HTMLElement>('[data-task-id]')].filter((c) => c.dataset.taskId !== taskId);

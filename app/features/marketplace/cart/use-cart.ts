@@ -92,8 +92,11 @@ export function useGuestCartMerge() {
     if (status !== 'authenticated' || guestItems.length === 0 || merging) return;
     merging = true;
     call(c.mergeCart, { body: { items: guestItems } })
-      .then(({ cart, refused }) => {
+      .then(async ({ cart, refused }) => {
         guestCartSetting.set([]);
+        // A read of the cart begun before the merge would land after it with the cart as it was: it is
+        // dropped, and the merged cart shown.
+        await queryClient.cancelQueries({ queryKey: cartKey });
         queryClient.setQueryData(cartKey, cart);
         if (refused.length > 0) {
           toast({
