@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 import { precacheBudget } from './sw/precache-budget.js';
+import { skipOnlineOnly } from './sw/precache-online-only.js';
 import { pwaIcons, webManifest } from './sw/web-manifest.js';
 
 /** Favicon and home-screen icon links in the HTML head (vite-plugin-pwa adds the manifest link). */
@@ -16,6 +18,51 @@ function pwaHeadLinks(): Plugin {
     ],
   };
 }
+
+// The PDF maker (pdf-lib, about 400 KiB) is not part of a first install: an invoice page
+// fetches it as it opens with a signal, and the service worker keeps it (sw/cache-policy.ts).
+// The online areas' pages (the marketplace, public events and tickets, classifieds, the
+// storefront's settings) need the network to show anything: fetched when opened and kept by
+// the worker's chunk cache, they stay out of the first install.
+const globIgnores = [
+  '**/screenshots/**',
+  '.vite/**',
+  'assets/document-pdf-file-*.js',
+  'assets/pages-*.js',
+  'assets/browse-page-*.js',
+  'assets/listing-public-page-*.js',
+  'assets/public-event-page-*.js',
+  'assets/public-events-page-*.js',
+  'assets/ticket-page-*.js',
+  'assets/storefront-settings-page-*.js',
+  'assets/orders-pages-*.js',
+  'assets/post-ad-page-*.js',
+  'assets/new-listing-page-*.js',
+  'assets/inquiry-page-*.js',
+  'assets/reports-page-*.js',
+  // The organiser's event screens and the seller's ad screens read the server (the door screen,
+  // which works offline, stays in): fetched when first opened, then kept by the chunk cache.
+  'assets/events-page-*.js',
+  'assets/event-page-*.js',
+  'assets/tickets-page-*.js',
+  'assets/registrations-page-*.js',
+  'assets/classifieds-page-*.js',
+  'assets/listing-page-*.js',
+  // Content, the magazine, AI writing and bookings' setup read (or, for AI, need) the server
+  // too. The diary works offline (issue 20), so it is part of the install.
+  'assets/content-page-*.js',
+  'assets/editor-page-*.js',
+  'assets/use-content-*.js',
+  'assets/magazine-page-*.js',
+  'assets/article-page-*.js',
+  'assets/ai-pages-*.js',
+  'assets/prompts-page-*.js',
+  'assets/use-ai-*.js',
+  'assets/services-page-*.js',
+  'assets/booking-page-*.js',
+  'assets/manage-booking-page-*.js',
+  'assets/services-list-page-*.js',
+];
 
 export default defineConfig({
   root: 'app',
@@ -36,52 +83,9 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        // The PDF maker (pdf-lib, about 400 KiB) is not part of a first install: an invoice page
-        // fetches it as it opens with a signal, and the service worker keeps it (sw/cache-policy.ts).
-        // The online areas' pages (the marketplace, public events and tickets, classifieds, the
-        // storefront's settings) need the network to show anything: fetched when opened and kept by
-        // the worker's chunk cache, they stay out of the first install.
-        globIgnores: [
-          '**/screenshots/**',
-          '.vite/**',
-          'assets/document-pdf-file-*.js',
-          'assets/pages-*.js',
-          'assets/browse-page-*.js',
-          'assets/listing-public-page-*.js',
-          'assets/public-event-page-*.js',
-          'assets/public-events-page-*.js',
-          'assets/ticket-page-*.js',
-          'assets/storefront-settings-page-*.js',
-          'assets/orders-pages-*.js',
-          'assets/post-ad-page-*.js',
-          'assets/new-listing-page-*.js',
-          'assets/inquiry-page-*.js',
-          'assets/reports-page-*.js',
-          // The organiser's event screens and the seller's ad screens read the server (the door screen,
-          // which works offline, stays in): fetched when first opened, then kept by the chunk cache.
-          'assets/events-page-*.js',
-          'assets/event-page-*.js',
-          'assets/tickets-page-*.js',
-          'assets/registrations-page-*.js',
-          'assets/classifieds-page-*.js',
-          'assets/listing-page-*.js',
-          // Content, the magazine, AI writing and bookings read (or, for AI, need) the server too.
-          'assets/content-page-*.js',
-          'assets/editor-page-*.js',
-          'assets/use-content-*.js',
-          'assets/magazine-page-*.js',
-          'assets/article-page-*.js',
-          'assets/ai-pages-*.js',
-          'assets/prompts-page-*.js',
-          'assets/use-ai-*.js',
-          'assets/services-page-*.js',
-          'assets/diary-page-*.js',
-          'assets/use-bookings-*.js',
-          'assets/booking-page-*.js',
-          'assets/manage-booking-page-*.js',
-          'assets/services-list-page-*.js',
-        ],
-        manifestTransforms: [precacheBudget()],
+        globIgnores,
+        // Chunks and styles only those pages import stay out too (sw/precache-online-only.ts).
+        manifestTransforms: [skipOnlineOnly(fileURLToPath(new URL('./dist', import.meta.url)), globIgnores), precacheBudget()],
         minify: true,
       },
       devOptions: { enabled: false },

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addMinutes, format } from 'date-fns';
+import { addDays, addMinutes } from 'date-fns';
 
 /**
  * The slot engine (issue 20): which times a service can be booked, and why a given time cannot.
@@ -93,7 +93,10 @@ function wallInstant(day: string, minutes: number, zone: string): Date {
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in `zone`. */
 export function localDay(at: Date, zone: string): string {
-  return format(new TZDate(at.getTime(), zone), 'yyyy-MM-dd');
+  // The zone's wall-clock date, read off the zoned date's own fields (date-fns' format would bring
+  // its whole formatter to every device that checks a slot).
+  const d = new TZDate(at.getTime(), zone);
+  return `${String(d.getFullYear()).padStart(4, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 function weekdayOf(day: string): number {

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { isWallTime, minutesOf, type AvailabilityRules, type SlotProblem } from './booking-slots.js';
+import { isWallTime, minutesOf, type AvailabilityRules, type SlotProblem, type StaffAvailability } from './booking-slots.js';
 import { calendarDate, cents, instant, text } from './input.js';
+import { appointmentStatuses, paymentStatuses, type AppointmentStatus } from './appointments.js';
 
 /**
  * Services and appointment booking (spec §3 "Storefront and services", issue 20): services, the
  * staff (consultants) who perform them with their weekly hours and time off, the availability rules,
- * and the diary's appointments with the spec's statuses. Online through REST in this slice.
+ * and the diary's appointments with the spec's statuses. Services, staff and rules are online (REST);
+ * the diary's appointments replicate to the owner's devices (`appointments`, DESIGN.md §5), so a
+ * booking taken by phone with no signal holds its time on the device and syncs later.
  */
 
-export const appointmentStatuses = ['pending', 'confirmed', 'checked_in', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
-export type AppointmentStatus = (typeof appointmentStatuses)[number];
+export { appointmentStatuses, appointments, paymentStatuses, type Appointment, type AppointmentStatus } from './appointments.js';
 export const serviceStatuses = ['active', 'inactive'] as const;
-export const paymentStatuses = ['unpaid', 'paid', 'refunded'] as const;
 
 /** Which status may follow which in the diary (the spec gives the list, not the rules: these are the diary's). */
 export const nextAppointmentStatuses: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
@@ -31,6 +32,8 @@ export const bookingMessages = {
   serviceNotFound: 'Service not found',
   staffNotFound: 'Staff member not found',
   appointmentNotFound: 'Appointment not found',
+  appointmentNotDeleted: 'An appointment is cancelled, not deleted',
+  appointmentId: 'An appointment id is a lowercase uuid',
   bookingNotFound: 'Booking not found',
   titleRequired: 'Title is required',
   nameRequired: 'Name is required',
@@ -119,6 +122,16 @@ export function rulesFor(workspace: AvailabilityRules, service: RuleOverrides | 
   return out;
 }
 
+/**
+ * The rules when the business books someone in (a phone or walk-in customer): the same as online,
+ * except the minimum notice and horizon, which are for customers. The owner may book the next free
+ * minute, or write up an appointment that already began today (a walk-in entered late).
+ */
+export function ownerRules(rules: AvailabilityRules): AvailabilityRules {
+  return { ...rules, min_notice_minutes: -OWNER_SLACK_MINUTES, horizon_days: 3650 };
+}
+const OWNER_SLACK_MINUTES = 60 * 24;
+
 const span = z
   .object({ start: z.string().refine(isWallTime, bookingMessages.badHours), end: z.string().refine(isWallTime, bookingMessages.badHours) })
   .refine((s) => minutesOf(s.end) > minutesOf(s.start), bookingMessages.badHours);
@@ -174,6 +187,16 @@ export const staffDto = z.object({
   time_off: z.array(timeOffDto),
 });
 export type StaffDto = z.infer<typeof staffDto>;
+
+/** A staff member as the slot engine sees them. */
+export function staffAvailability(s: StaffDto): StaffAvailability {
+  return {
+    id: s.id,
+    hours: s.hours,
+    off_weekdays: s.off_weekdays,
+    time_off: s.time_off.map((t) => ({ start: new Date(t.start_at), end: new Date(t.end_at) })),
+  };
+}
 export const staffList = z.object({ staff: z.array(staffDto) });
 
 // ---- Services ----
@@ -360,3 +383,39 @@ export const bookingPlaced = publicBooking.extend({ token: z.string(), authoriza
 export const bookingCancel = z.object({ reason: text(500).trim().default('') });
 /** A move to another free slot of the same service (with the named staff member, else the first free). */
 export const bookingReschedule = bookingCreate.pick({ start_at: true, staff_id: true });
+
+const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
+
+/** What the owner writes into an appointment: checked when the device pushes it, as the diary's form checks it. */
+export const ownerAppointmentFields = z.object({
+  customer_name: customerName,
+  customer_email: z.preprocess(emptyAsAbsent, customerEmail.optional()),
+  customer_phone: z.preprocess(emptyAsAbsent, customerPhone.optional()),
+});
+
+/** Why an appointment as written cannot be stored (its fields each passed their own schema), or null. */
+export function appointmentProblem(a: { start_at: string; end_at: string; duration_minutes: number }): string | null {
+  const minutes = (Date.parse(a.end_at) - Date.parse(a.start_at)) / 60_000;
+  if (minutes <= 0) return 'end_at: An appointment must end after it starts';
+  if (minutes !== a.duration_minutes) return 'end_at: An appointment lasts its duration';
+  return null;
+}
+
+/**
+ * A change to a stored appointment the diary cannot make: a status that cannot follow the stored
+ * one, or a new time for one that is over. Null when the change may go through.
+ */
+export function appointmentChangeProblem(
+  stored: { status: AppointmentStatus; start_at: string; consultant_id: string },
+  next: { status: AppointmentStatus; start_at: string; consultant_id: string },
+): string | null {
+  if (next.status !== stored.status && !nextAppointmentStatuses[stored.status].includes(next.status)) {
+    return bookingMessages.statusChange(stored.status, next.status);
+  }
+  const moved = Date.parse(next.start_at) !== Date.parse(stored.start_at) || next.consultant_id !== stored.consultant_id;
+  if (moved && !movableStatuses.includes(stored.status)) return bookingMessages.statusChange(stored.status, stored.status);
+  return null;
+}
+
+/** Statuses whose appointment may still move to another time or person. */
+export const movableStatuses: readonly AppointmentStatus[] = ['pending', 'confirmed', 'checked_in', 'in_progress'];

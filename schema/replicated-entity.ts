@@ -20,7 +20,7 @@ export const serverOwnedBase = {
 };
 
 /** SQL column kinds the generic sync layer knows how to read and write. */
-export type ColumnKind = 'text' | 'int' | 'bigint' | 'bool' | 'timestamptz' | 'jsonb';
+export type ColumnKind = 'text' | 'uuid' | 'int' | 'bigint' | 'bool' | 'timestamptz' | 'jsonb';
 
 export interface ReplicatedEntity<F extends z.ZodRawShape = z.ZodRawShape, S extends z.ZodRawShape = z.ZodRawShape> {
   /** RxDB collection name = SQL table name. */

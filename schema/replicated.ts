@@ -4,6 +4,7 @@ import { posOrders, posShifts } from './pos.js';
 import { invoices, quotes } from './invoices.js';
 import { plannerItems } from './planner.js';
 import { checkIns } from './events.js';
+import { appointments } from './appointments.js';
 import type { ReplicatedEntity } from './replicated-entity.js';
 
 export * from './replicated-entity.js';
@@ -27,6 +28,7 @@ export const replicated = {
   quotes,
   planner_items: plannerItems,
   check_ins: checkIns,
+  appointments,
 } as const;
 
 export type ReplicatedName = keyof typeof replicated;

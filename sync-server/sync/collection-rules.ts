@@ -68,9 +68,10 @@ export interface CollectionRules<D = Doc> {
    * Runs in the push's transaction, under the workspace lock, after the accepted documents are
    * written (`docs`: the ones stored). Module behaviour that follows a write (stock's ledger moving
    * products' on-hand counts) lives here, owned by the module. Without it the COMMIT goes out with
-   * the write, in the same round trip.
+   * the write, in the same round trip. `before` holds the stored state of each written document
+   * that existed before this push (a new one has none), for hooks that act on what changed.
    */
-  afterWrite?(tx: Transaction, written: { workspaceId: number; docs: readonly D[] }): Promise<void>;
+  afterWrite?(tx: Transaction, written: { workspaceId: number; docs: readonly D[]; before: ReadonlyMap<string, Stored<D>> }): Promise<void>;
 }
 
 /** A collection's rules, typed from its entity's zod schema. */

@@ -273,7 +273,7 @@ async function applyWrites(
   const storedIds = await written;
   if (rules.afterWrite) {
     const ids = new Set(storedIds);
-    await rules.afterWrite(tx, { workspaceId, docs: writes.filter((d) => ids.has(String(d.id))) });
+    await rules.afterWrite(tx, { workspaceId, docs: writes.filter((d) => ids.has(String(d.id))), before: stored });
   }
   return storedIds;
 }

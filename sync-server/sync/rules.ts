@@ -5,6 +5,7 @@ import { invoiceRules, quoteRules } from '../api/invoices/invoices.sync.js';
 import { plannerItemRules } from '../api/planner/planner.sync.js';
 import { posOrderRules, posShiftRules } from '../api/pos/pos.sync.js';
 import { checkInRules } from '../api/events/events.sync.js';
+import { appointmentRules } from '../api/bookings/bookings.sync.js';
 import type { CollectionRules } from './collection-rules.js';
 
 export type { CollectionRules } from './collection-rules.js';
@@ -24,6 +25,7 @@ export const collectionRules: Record<ReplicatedName, CollectionRules> = {
   quotes: quoteRules,
   planner_items: plannerItemRules,
   check_ins: checkInRules,
+  appointments: appointmentRules,
 };
 
 export function rulesOf(name: string): CollectionRules {

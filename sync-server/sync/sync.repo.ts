@@ -5,7 +5,10 @@ import { sqlType, type Doc } from './codec.js';
 
 type ColumnKind = ReplicatedEntity['columns'][string];
 
-/** Advisory-lock class for "one push at a time per workspace" (the second key is the workspace id). */
+/**
+ * Advisory-lock class for "one push at a time per workspace" (the second key is the workspace id).
+ * The appointments trigger (migration 0060) takes it by this number too.
+ */
 const SYNC_LOCK_CLASS = 73_510;
 
 // Table and column names come only from the static registry in schema/, never from a request.
@@ -37,13 +40,14 @@ export interface FeedPage {
 /**
  * One document member as JSON text, `"name":value`, or NULL when the column is NULL (concat_ws then
  * leaves it out, as `rowToDoc` does). Timestamps exactly as `Date#toISOString` prints them; text
- * through to_json for JSON string escaping; numbers, booleans and jsonb print as JSON already.
+ * and uuids through to_json for JSON string escaping; numbers, booleans and jsonb print as JSON already.
  */
 function jsonMember(column: string, kind: ColumnKind): string {
   const c = quote(column);
   const key = `'"${column}":'`;
   switch (kind) {
     case 'text':
+    case 'uuid':
       return `${key} || to_json(${c})`;
     case 'timestamptz':
       return `${key} || '"' || to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { waitForMails } from '../support/mailbox-file.js';
-import { mimeAttachments } from '../support/mime.js';
+import { mimeAttachments, mimeHtml } from '../support/mime.js';
 import { skipCookieConsent, uniqueEmail } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
 import { payOnSandbox } from './paystack-support';
@@ -155,6 +155,13 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   const icsText = new TextDecoder().decode(ics?.bytes);
   expect(icsText).toMatch(/^DTSTART;TZID=[^:]+:\d{8}T\d{6}\r?$/m);
   expect(icsText).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r?$/m);
+  // The mail itself, as a mail program shows it.
+  const html = mimeHtml(mail.raw);
+  expect(html).toContain('Naledi Customer');
+  const reader = await page.context().newPage();
+  await reader.setContent(html ?? '');
+  await shot(reader, info, 'mail-confirmation');
+  await reader.close();
 
   // From the link in the mail, the customer moves the booking to another free time on their phone.
   const manage = /\/marketplace\/services\/bookings\/[A-Za-z0-9_-]+/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[0];
@@ -219,4 +226,105 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await expect(page.getByRole('region', { name: 'Services' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No products yet' })).toHaveCount(0);
   await shot(page, info, 'storefront-services');
+});
+
+/**
+ * Issue 20, offline: the owner books a phone customer into a time with no network while a customer
+ * books the same time online; after reconnecting both bookings exist and the diary shows the clash,
+ * which the owner resolves by moving one.
+ */
+test('a phone booking taken offline and an online booking for the same time are both kept, and the clash is shown', async ({
+  page,
+  context,
+  browser,
+}, info) => {
+  test.setTimeout(180_000);
+  const { workspaceId } = await newTraderWithWorkspace(page, 'diary', info.project.name, 'Braids by Ayanda');
+  const origin = new URL(page.url()).origin;
+  async function post(path: string, data: unknown) {
+    const res = await page.request.post(path, { data, headers: { origin } });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()) as { id: string };
+  }
+  const allWeek = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, [{ start: '06:00', end: '22:00' }]]));
+  const staff = await post(`/api/workspaces/${workspaceId}/consultants`, { name: 'Ayanda', hours: allWeek });
+  const title = `Box braids ${info.project.name}${Date.now().toString(36)}`;
+  await post(`/api/workspaces/${workspaceId}/services`, { title, price_cents: 30000, duration_minutes: 60, staff_ids: [staff.id] });
+  const rules = await page.request.get(`/api/workspaces/${workspaceId}/booking-rules`);
+  const zone = ((await rules.json()) as { timezone: string }).timezone;
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone }).format(tomorrow);
+
+  // The owner opens tomorrow in the diary while online (services, staff and rules are kept on the device).
+  await page.goto(`/workspace/${workspaceId}/services/diary`);
+  await page.getByLabel('From').fill(day);
+  const bookInForm = page.getByRole('form', { name: 'Book a customer in' });
+  await expect(bookInForm.getByRole('heading', { name: `Book a customer in on ${day}` })).toBeVisible();
+  await expect(page.getByText('No appointments')).toBeVisible();
+
+  // No signal: the diary still opens, and a customer who phoned is booked in at 10:00.
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByLabel('From').fill(day);
+  await bookInForm.getByLabel('Time (HH:mm)').fill('10:00');
+  await bookInForm.getByLabel("Customer's name").fill('P');
+  await bookInForm.getByRole('button', { name: 'Book in' }).click();
+  await expect(bookInForm.getByText('Name must be at least 2 characters')).toBeVisible();
+  await bookInForm.getByLabel("Customer's name").fill('Phone Customer');
+  await bookInForm.getByLabel('Phone').fill('082 444 9999');
+  await bookInForm.getByRole('button', { name: 'Book in' }).click();
+  await expect(bookInForm.getByText('Phone Customer is booked in at 10:00.')).toBeVisible();
+  const list = page.getByRole('list', { name: `Appointments on ${day}` });
+  await expect(list.getByText(/10:00–11:00 · Phone Customer/)).toBeVisible();
+  // The same time again is refused on the device, as online.
+  await bookInForm.getByLabel("Customer's name").fill('Second Caller');
+  await bookInForm.getByRole('button', { name: 'Book in' }).click();
+  await expect(bookInForm.getByText('That time is no longer free. Please choose another slot.')).toBeVisible();
+  await shot(page, info, 'diary-offline');
+
+  // Meanwhile a customer on a phone books 10:00 tomorrow online: the server does not know of the phone booking yet.
+  const web = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: zone });
+  const customer = await web.newPage();
+  await skipCookieConsent(customer);
+  await customer.goto('/marketplace/services');
+  await customer.getByRole('link', { name: title }).click();
+  const dayLabel = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone }).format(tomorrow);
+  await customer.getByRole('group', { name: 'Days with free times' }).getByRole('button', { name: dayLabel }).click();
+  await customer
+    .getByRole('group', { name: /^Free times on / })
+    .getByRole('button', { name: '10:00', exact: true })
+    .click();
+  const details = customer.getByRole('form', { name: 'Your details' });
+  await details.getByLabel('Name').fill('Web Customer');
+  await details.getByLabel('E-mail').fill(uniqueEmail('web-booker', info.project.name));
+  await details.getByLabel('Phone').fill('082 555 1234');
+  await details.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(customer.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  await expect(customer.getByText(/with Ayanda at Braids by Ayanda, .* at 10:00/)).toBeVisible();
+  await web.close();
+
+  // Back online: the phone booking goes up, the online one comes down, both are kept and the clash is shown.
+  await context.setOffline(false);
+  await expect(list.getByText(/10:00–11:00 · Web Customer/)).toBeVisible({ timeout: 30_000 });
+  await expect(list.getByText(/10:00–11:00 · Phone Customer/)).toBeVisible();
+  const clash = page.getByRole('status').filter({ hasText: 'Two bookings clash' });
+  await expect(clash).toContainText('Ayanda is booked twice');
+  await expect(list.getByRole('listitem').filter({ hasText: 'Clash' })).toHaveCount(2);
+  await shot(page, info, 'diary-clash');
+  await page.getByRole('button', { name: 'Week' }).click();
+  await expect(page.getByText(/10:00–11:00 · Web Customer/)).toBeVisible();
+  await shot(page, info, 'diary-week-clash');
+  await page.getByRole('button', { name: 'Day' }).click();
+
+  // The owner resolves it: the phone customer moves to 12:00, and the clash is gone.
+  const phoneRow = list.getByRole('listitem').filter({ hasText: '10:00–11:00 · Phone Customer' });
+  await phoneRow.getByLabel('Move to (HH:mm)').fill('12:00');
+  await phoneRow.getByRole('button', { name: 'Move' }).click();
+  await expect(list.getByText(/12:00–13:00 · Phone Customer/)).toBeVisible();
+  await expect(page.getByText('Two bookings clash')).toHaveCount(0);
+  // The move reached the server: a fresh page reads it back from the feed.
+  await page.reload();
+  await page.getByLabel('From').fill(day);
+  await expect(list.getByText(/12:00–13:00 · Phone Customer/)).toBeVisible();
+  await expect(list.getByText(/10:00–11:00 · Web Customer/)).toBeVisible();
 });

@@ -73,7 +73,7 @@ for (const target of testDatabases()) {
     const mails = async (id: string) =>
       (await db.query<{ kind: string }>('SELECT kind FROM booking_mails WHERE appointment_id = $1 ORDER BY kind', [id])).map((r) => r.kind);
     const referenceOf = async (id: string) =>
-      (await db.query<{ payment_reference: string }>('SELECT payment_reference FROM service_appointments WHERE id = $1', [id]))[0]
+      (await db.query<{ payment_reference: string }>('SELECT payment_reference FROM appointments WHERE id = $1', [id]))[0]
         .payment_reference;
 
     it('the owner asks a deposit within the price; more than the price, or with no card partner, is refused', async () => {

@@ -112,7 +112,7 @@ for (const target of testDatabases()) {
         'anonymous',
       );
     const appointmentCount = async () =>
-      Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM service_appointments WHERE workspace_id = $1', [ws]))[0].n);
+      Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM appointments WHERE workspace_id = $1', [ws]))[0].n);
     const runMailJobs = () =>
       sendQueuedMails(db, {
         table: 'booking_mails',
@@ -210,7 +210,7 @@ for (const target of testDatabases()) {
       for (const r of refused) expect(r).toMatchObject({ status: 409, body: { message: bookingMessages.notFree } });
       expect(await appointmentCount()).toBe(before + 1);
       const rows = await db.query<{ n: string }>(
-        `SELECT count(*) AS n FROM service_appointments WHERE workspace_id = $1 AND start_at = $2 AND status <> 'cancelled'`,
+        `SELECT count(*) AS n FROM appointments WHERE workspace_id = $1 AND start_at = $2 AND status <> 'cancelled'`,
         [ws, local(next, '09:00')],
       );
       expect(Number(rows[0].n)).toBe(1);

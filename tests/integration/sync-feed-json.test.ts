@@ -16,12 +16,24 @@ const sample = {
   bool: true,
   timestamptz: '2026-11-22T10:11:12.345678+02:00',
   jsonb: JSON.stringify({ a: [1, 'two', { three: true }], b: 'x' }),
+  uuid: '0f8a2c6e-3b1d-4e5f-9a7b-1c2d3e4f5a6b',
 } as const;
+
+/** The staff member and service the sample appointments name (their table checks both exist). */
+const diary = { staff: randomUUID(), service: randomUUID() };
 
 /** Columns whose table checks their form, given a value of that form (the JSON is still exercised). */
 const checkedColumns: Record<string, Record<string, unknown>> = {
   pos_orders: { share_token: 'Receipt_link-0123456789abcdef' },
   invoices: { kind: 'credit_note' },
+  appointments: {
+    consultant_id: diary.staff,
+    service_id: diary.service,
+    end_at: '2026-11-22T11:11:12.345678+02:00',
+    status: 'confirmed',
+    source: 'owner',
+    payment_status: 'paid',
+  },
 };
 
 const quote = (name: string) => `"${name}"`;
@@ -69,6 +81,11 @@ for (const target of testDatabases()) {
       db = await openSyncDatabase(target);
       userId = await seedUser(db, { plan: 'pro' });
       workspaceId = await seedWorkspace(db, userId);
+      await db.query(`INSERT INTO consultants (workspace_id, id, name) VALUES ($1, $2, 'Thandi')`, [workspaceId, diary.staff]);
+      await db.query(`INSERT INTO services (workspace_id, id, title, duration_minutes) VALUES ($1, $2, 'Cut', 60)`, [
+        workspaceId,
+        diary.service,
+      ]);
     });
     afterAll(() => db.close());
 

@@ -607,7 +607,7 @@ const WRITTEN_TABLES = [
   'consultant_unavailability',
   'services',
   'service_staff',
-  'service_appointments',
+  'appointments',
   'booking_mails',
 ] as const;
 
@@ -745,7 +745,7 @@ function badRequests(all: Examples): BadRequest[] {
 }
 
 /** A valid document for every replicated collection (a new collection fails the suite until it has one). */
-function documentExamples(ws: number): Record<string, Record<string, unknown>> {
+function documentExamples(ws: number, diary: { service: string; staff: string }): Record<string, Record<string, unknown>> {
   const base = () => ({ id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString() });
   const productId = randomUUID();
   return {
@@ -767,6 +767,21 @@ function documentExamples(ws: number): Record<string, Record<string, unknown>> {
       weight_grams: 120,
       tax_rate_bp: 1500,
       track_inventory: true,
+    },
+    appointments: {
+      ...base(),
+      service_id: diary.service,
+      consultant_id: diary.staff,
+      start_at: '2030-03-04T08:00:00.000Z',
+      end_at: '2030-03-04T09:00:00.000Z',
+      duration_minutes: 60,
+      price_cents: 25_000,
+      currency: 'ZAR',
+      status: 'confirmed',
+      customer_name: 'Nomsa Khumalo',
+      customer_email: 'nomsa@example.test',
+      customer_phone: '+27 82 555 0101',
+      cancel_reason: 'None yet',
     },
     check_ins: {
       ...base(),
@@ -1029,7 +1044,11 @@ for (const db_ of testDatabases()) {
     });
 
     it('every replicated collection refuses each bad shape of its documents, stores none of them, and never answers 500', async () => {
-      const docs = documentExamples(ws);
+      // The appointment example names a staff member and a service of the workspace, as it must.
+      const diary = { service: randomUUID(), staff: randomUUID() };
+      await db.query(`INSERT INTO consultants (workspace_id, id, name) VALUES ($1, $2, 'Thandi')`, [ws, diary.staff]);
+      await db.query(`INSERT INTO services (workspace_id, id, title, duration_minutes) VALUES ($1, $2, 'Cut', 60)`, [ws, diary.service]);
+      const docs = documentExamples(ws, diary);
       expect(Object.keys(docs).sort()).toEqual([...replicatedNames].sort());
       for (const [collection, example] of Object.entries(docs)) {
         const entity = replicatedByName(collection);

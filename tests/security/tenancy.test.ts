@@ -219,8 +219,28 @@ const bodyOverrides: Record<string, unknown> = {
   'bookings.updateAppointment': { status: 'cancelled' },
 };
 
-/** Replicated documents the sampler cannot derive, by collection. Empty today. */
-const documentOverrides: Record<string, Record<string, unknown>> = {};
+/** Each workspace's staff member and service, which an appointment must name (set up with the workspaces). */
+const diaries = new Map<number, { service: string; staff: string }>();
+
+/** Replicated documents the sampler cannot derive, by collection, for a workspace. */
+const documentOverrides: Record<string, (workspaceId: number) => Record<string, unknown>> = {
+  appointments: (workspaceId) => {
+    const diary = diaries.get(workspaceId) ?? { service: randomUUID(), staff: randomUUID() };
+    return {
+      service_id: diary.service,
+      consultant_id: diary.staff,
+      start_at: '2030-01-07T10:00:00.000Z',
+      end_at: '2030-01-07T11:00:00.000Z',
+      duration_minutes: 60,
+      price_cents: 20_000,
+      currency: 'ZAR',
+      status: 'confirmed',
+      customer_name: 'Probe customer',
+      customer_email: '',
+      customer_phone: '',
+    };
+  },
+};
 
 interface Probe {
   /** `area.endpoint`, plus the collection for sync endpoints. */
@@ -255,7 +275,7 @@ function crossTenantProbes(): Probe[] {
 /** A minimal valid document of a collection, from its schema (or an override). */
 function documentOf(entity: ReplicatedEntity, workspaceId: number): Record<string, unknown> {
   const sample = sampleOf(entity.fields);
-  const base = documentOverrides[entity.name] ?? (sample.ok && isRecord(sample.value) ? sample.value : undefined);
+  const base = documentOverrides[entity.name]?.(workspaceId) ?? (sample.ok && isRecord(sample.value) ? sample.value : undefined);
   if (!base) throw new Error(`No document can be derived for ${entity.name}: add one to documentOverrides`);
   return { ...base, id: randomUUID(), workspace_id: workspaceId, updated_at: new Date().toISOString() };
 }
@@ -327,6 +347,22 @@ for (const target of testDatabases()) {
       aWorkspace = workspaceDto.parse((await a.post('/api/workspaces', { name: `Tenant A ${randomUUID().slice(0, 8)}` })).json);
       bWorkspaceId = workspaceDto.parse((await b.post('/api/workspaces', { name: 'Tenant B' })).json).id;
       aOwns.workspace = aWorkspace.id;
+      // Each workspace's diary: a staff member and a service its appointments name.
+      for (const [client, workspaceId] of [
+        [a, aWorkspace.id],
+        [b, bWorkspaceId],
+      ] as const) {
+        const staff = (await client.post(`/api/workspaces/${workspaceId}/consultants`, { name: 'Probe staff' })).json as { id: string };
+        const service = (
+          await client.post(`/api/workspaces/${workspaceId}/services`, {
+            title: 'Probe service',
+            price_cents: 20_000,
+            duration_minutes: 60,
+            staff_ids: [staff.id],
+          })
+        ).json as { id: string };
+        diaries.set(workspaceId, { service: service.id, staff: staff.id });
+      }
 
       // A's data: a pending invitation, a document in every collection, a number block, a saved card
       // and a payment.
@@ -570,7 +606,10 @@ for (const target of testDatabases()) {
         const bFeed = pullResponse.parse((await pullAs(b, c, bWorkspaceId)).json).documents;
         expect(bFeed.map((d) => [d.id, d.workspace_id])).toEqual([[aDoc.id, bWorkspaceId]]);
         const aFeed = pullResponse.parse((await pullAs(a, c, aWorkspace.id)).json).documents;
-        expect(aFeed).toEqual([aDoc]);
+        // A's document is as it was, and nothing of B's is in A's feed (A's appointment made through
+        // the diary's REST calls for the probes above is in it too).
+        expect(aFeed.find((d) => d.id === aDoc.id)).toEqual(aDoc);
+        expect(aFeed.every((d) => d.workspace_id === aWorkspace.id)).toBe(true);
         probedCollections.add(c);
       });
     }

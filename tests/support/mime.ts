@@ -31,3 +31,17 @@ export function quotedPrintableText(raw: string): string {
     .toString('utf8')
     .replace(/\u00a0/g, ' ');
 }
+
+/** The HTML part of a raw MIME message, decoded (quoted-printable or base64), or null when it has none. */
+export function mimeHtml(raw: string): string | null {
+  for (const part of raw.split(/\r?\n--[^\r\n]+/)) {
+    const split = part.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const head = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+    if (!/content-type:\s*text\/html/i.test(head)) continue;
+    const body = part.slice(split).trim();
+    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+    return /content-transfer-encoding:\s*quoted-printable/i.test(head) ? quotedPrintableText(body) : body;
+  }
+  return null;
+}

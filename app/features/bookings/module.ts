@@ -56,4 +56,5 @@ export const bookingsModule = defineModule({
   publicRoutes: [publicListRoute, bookingRoute, manageRoute],
   nav: { label: 'Services', to: '/workspace/$workspaceId/services' },
   calendar: () => import('./calendar-source').then((m) => m.appointmentTimes),
+  collections: { appointments: { label: 'Appointment', recordName: (a) => a.customer_name } },
 });

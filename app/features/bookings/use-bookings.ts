@@ -1,46 +1,60 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TZDate } from '@date-fns/tz';
 import type { z } from 'zod';
-import type {
-  appointmentCreate,
-  appointmentPatch,
-  availabilityRules,
-  bookingCreate,
-  serviceCreate,
-  servicePatch,
-  staffCreate,
-  staffPatch,
-  timeOffCreate,
+import {
+  rulesDto,
+  serviceList,
+  staffList,
+  type availabilityRules,
+  type bookingCreate,
+  type serviceCreate,
+  type servicePatch,
+  type staffCreate,
+  type staffPatch,
+  type timeOffCreate,
 } from '../../../schema/bookings';
 import { bookingsContract as c } from '../../../schema/contract/bookings';
 import { call, queryEndpoint } from '../../data/api';
+import { useAuthStore } from '../../data/auth-store';
+import { withOfflineCopy, type CacheSlot } from '../workspaces/offline-cache';
 
 export const bookingKeys = {
   all: ['bookings'] as const,
   services: (ws: number) => ['bookings', ws, 'services'] as const,
   staff: (ws: number) => ['bookings', ws, 'staff'] as const,
   rules: (ws: number) => ['bookings', ws, 'rules'] as const,
-  diary: (ws: number, from: string, to: string, staffId: string) => ['bookings', ws, 'diary', from, to, staffId] as const,
   publicList: (q: string) => ['bookings', 'public', q] as const,
   publicService: (id: string) => ['bookings', 'public', 'service', id] as const,
   slots: (id: string, from: string, to: string) => ['bookings', 'public', 'slots', id, from, to] as const,
   booking: (token: string) => ['bookings', 'booking', token] as const,
 };
 
+/**
+ * The services, staff and rules as last read online, kept per user on the device (cleared at
+ * logout): the diary books phone customers in with no signal, by the same rules.
+ */
+const kept = {
+  services: (ws: number): CacheSlot<z.infer<typeof serviceList>> => ({ slot: `booking-services:${ws}`, schema: serviceList }),
+  staff: (ws: number): CacheSlot<z.infer<typeof staffList>> => ({ slot: `booking-staff:${ws}`, schema: staffList }),
+  rules: (ws: number): CacheSlot<z.infer<typeof rulesDto>> => ({ slot: `booking-rules:${ws}`, schema: rulesDto }),
+};
+const userId = () => useAuthStore.getState().user?.id ?? null;
+
+export const fetchServices = (ws: number) =>
+  withOfflineCopy(userId(), kept.services(ws), () => queryEndpoint(c.services, { params: { id: ws } }));
+export const fetchRules = (ws: number) => withOfflineCopy(userId(), kept.rules(ws), () => queryEndpoint(c.rules, { params: { id: ws } }));
+
 export function useServices(ws: number) {
-  return useQuery({ queryKey: bookingKeys.services(ws), queryFn: () => queryEndpoint(c.services, { params: { id: ws } }) });
+  return useQuery({ queryKey: bookingKeys.services(ws), queryFn: () => fetchServices(ws) });
 }
 export function useStaff(ws: number) {
-  return useQuery({ queryKey: bookingKeys.staff(ws), queryFn: () => queryEndpoint(c.staff, { params: { id: ws } }) });
+  return useQuery({
+    queryKey: bookingKeys.staff(ws),
+    queryFn: () => withOfflineCopy(userId(), kept.staff(ws), () => queryEndpoint(c.staff, { params: { id: ws } })),
+  });
 }
 export function useRules(ws: number) {
-  return useQuery({ queryKey: bookingKeys.rules(ws), queryFn: () => queryEndpoint(c.rules, { params: { id: ws } }) });
-}
-export function useDiary(ws: number, from: string, to: string, staffId: string) {
-  return useQuery({
-    queryKey: bookingKeys.diary(ws, from, to, staffId),
-    queryFn: () => queryEndpoint(c.appointments, { params: { id: ws }, query: { from, to, ...(staffId ? { staff_id: staffId } : {}) } }),
-  });
+  return useQuery({ queryKey: bookingKeys.rules(ws), queryFn: () => fetchRules(ws) });
 }
 /** Public bookable services: all of them, those matching `q`, or one storefront's (by its slug). */
 export function usePublicServices(filter: { q?: string; storefront?: string }) {
@@ -87,9 +101,6 @@ export const bookingCalls = {
     call(c.addTimeOff, { params: { id: ws, staffId: id }, body }),
   removeTimeOff: (ws: number, staffId: string, timeOffId: string) => call(c.removeTimeOff, { params: { id: ws, staffId, timeOffId } }),
   putRules: (ws: number, body: z.input<typeof availabilityRules>) => call(c.putRules, { params: { id: ws }, body }),
-  createAppointment: (ws: number, body: z.input<typeof appointmentCreate>) => call(c.createAppointment, { params: { id: ws }, body }),
-  updateAppointment: (ws: number, id: string, body: z.input<typeof appointmentPatch>) =>
-    call(c.updateAppointment, { params: { id: ws, appointmentId: id }, body }),
   book: (id: string, body: z.input<typeof bookingCreate>) => call(c.book, { params: { publicServiceId: id }, body }),
   cancel: (token: string, reason: string) => call(c.cancelBooking, { params: { bookingToken: token }, body: { reason } }),
   reschedule: (token: string, startAt: string) =>

@@ -80,7 +80,7 @@ export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): 
       await repo.bookingMailOutbox.finish(deps.db, key, { status: 'failed', error: 'Nothing to send' });
       return;
     }
-    const link = `${siteOrigin(deps)}/marketplace/services/bookings/${bookingToken(await signingKey(deps), a.id)}`;
+    const link = `${siteOrigin(deps)}/marketplace/services/bookings/${bookingToken(await signingKey(deps), key.workspaceId, a.id)}`;
     const mail = bookingMail(key.kind, a, link);
     const ics = appointmentIcs({
       id: a.id,

@@ -61,7 +61,7 @@ export async function recordMove(tx: Queryable, key: Omit<BookingMailKey, 'kind'
 export async function recordDueReminders(q: Queryable, now: Date): Promise<number> {
   const rows = await q.query(
     `INSERT INTO booking_mails (workspace_id, appointment_id, kind)
-     SELECT a.workspace_id, a.id, k.kind FROM service_appointments a
+     SELECT a.workspace_id, a.id, k.kind FROM appointments a
        CROSS JOIN (VALUES ('reminder_24h', interval '24 hours', interval '1 hour'), ('reminder_1h', interval '1 hour', interval '0')) AS k(kind, lead, floor)
       WHERE a.status IN ('pending', 'confirmed') AND a.customer_email <> ''
         AND NOT (a.payment_status = 'unpaid' AND a.payment_reference IS NOT NULL)
@@ -102,7 +102,7 @@ export async function mailedAppointment(q: Queryable, key: BookingMailKey): Prom
   >(
     `SELECT a.id, a.customer_name, a.customer_email, a.start_at, a.end_at, a.sequence, a.status, a.price_cents, a.currency, s.title AS service_title,
             c.name AS staff_name, w.name AS business, ws.timezone
-       FROM service_appointments a
+       FROM appointments a
        JOIN services s ON s.workspace_id = a.workspace_id AND s.id = a.service_id
        JOIN consultants c ON c.workspace_id = a.workspace_id AND c.id = a.consultant_id
        JOIN workspaces w ON w.id = a.workspace_id

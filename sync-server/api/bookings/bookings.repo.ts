@@ -1,5 +1,7 @@
+import { workspaceLock } from '../../sync/sync.repo.js';
+import type { BookingRef } from './booking-token.js';
 import type { Queryable } from '../../db/db.js';
-import type { AvailabilityRules, BusyTime, StaffAvailability } from '../../../schema/booking-slots.js';
+import type { AvailabilityRules, BusyTime } from '../../../schema/booking-slots.js';
 import {
   availabilityRules,
   defaultRules,
@@ -92,15 +94,6 @@ export async function listStaff(q: Queryable, ws: number, ids?: readonly string[
 }
 
 /** The slot engine's view of staff. */
-export function availabilityOf(s: StaffDto): StaffAvailability {
-  return {
-    id: s.id,
-    hours: s.hours,
-    off_weekdays: s.off_weekdays,
-    time_off: s.time_off.map((t) => ({ start: new Date(t.start_at), end: new Date(t.end_at) })),
-  };
-}
-
 export interface StaffFields {
   name?: string;
   email?: string | null;
@@ -321,7 +314,7 @@ interface AppointmentRow {
 const appointmentColumns = `a.id, a.service_id, s.title AS service_title, a.consultant_id, c.name AS staff_name, a.start_at, a.end_at,
   a.duration_minutes, a.price_cents, a.currency, a.status, a.payment_status, a.deposit_cents, a.paid_cents, a.source, a.customer_name, a.customer_email, a.customer_phone,
   a.cancel_reason`;
-const appointmentFrom = `service_appointments a
+const appointmentFrom = `appointments a
   JOIN services s ON s.workspace_id = a.workspace_id AND s.id = a.service_id
   JOIN consultants c ON c.workspace_id = a.workspace_id AND c.id = a.consultant_id`;
 
@@ -367,7 +360,7 @@ export async function findAppointment(q: Queryable, ws: number, id: string): Pro
   return row ? appointmentDtoOf(row) : undefined;
 }
 
-/** A hold still waiting for its deposit, made before `since`, has lapsed: SQL over `service_appointments a`. */
+/** A hold still waiting for its deposit, made before `since`, has lapsed: SQL over `appointments a`. */
 const lapsedHold = `(a.status = 'pending' AND a.payment_status = 'unpaid' AND a.payment_reference IS NOT NULL AND a.created_at < $HOLD)`;
 
 /**
@@ -383,12 +376,46 @@ export async function busyTimes(
   holdsSince: Date,
 ): Promise<Array<BusyTime & { id: string }>> {
   const rows = await q.query<{ id: string; consultant_id: string; start_at: Date | string; end_at: Date | string }>(
-    `SELECT id, consultant_id, start_at, end_at FROM service_appointments a
+    `SELECT id, consultant_id, start_at, end_at FROM appointments a
       WHERE workspace_id = $1 AND consultant_id = ANY($2::uuid[]) AND status <> 'cancelled' AND start_at < $4 AND end_at > $3
         AND NOT ${lapsedHold.replace('$HOLD', '$5')}`,
     [ws, [...staffIds], from, to, holdsSince],
   );
   return rows.map((r) => ({ id: r.id, staff_id: r.consultant_id, start: new Date(r.start_at), end: new Date(r.end_at) }));
+}
+
+/**
+ * Every transaction that writes appointments takes this first, before it reads or locks any of
+ * them: the table replicates to the owner's devices, and each write takes the next number of the
+ * workspace's change feed under this lock (the table's trigger numbers what a push did not), so a
+ * pull never passes a change that commits later. Taking it first keeps the order of locks the one a
+ * push has, so the two never wait on each other in a circle.
+ */
+export async function lockDiary(q: Queryable, ws: number): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1, $2)', [...workspaceLock(ws)]);
+}
+
+/** Appointments whose time the diary moved (a device's push): reminders count from now, calendars see a new revision. */
+export async function markMoved(q: Queryable, ws: number, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await q.query(`UPDATE appointments SET scheduled_at = now(), sequence = sequence + 1 WHERE workspace_id = $1 AND id = ANY($2::text[])`, [
+    ws,
+    [...ids],
+  ]);
+}
+
+/** Which of these services and staff members are the workspace's (a pushed appointment must name its own). */
+export async function knownServicesAndStaff(
+  q: Queryable,
+  ws: number,
+  serviceIds: readonly string[],
+  staffIds: readonly string[],
+): Promise<{ services: Set<string>; staff: Set<string> }> {
+  const [services, staff] = await Promise.all([
+    q.query<{ id: string }>('SELECT id::text AS id FROM services WHERE workspace_id = $1 AND id = ANY($2::uuid[])', [ws, [...serviceIds]]),
+    q.query<{ id: string }>('SELECT id::text AS id FROM consultants WHERE workspace_id = $1 AND id = ANY($2::uuid[])', [ws, [...staffIds]]),
+  ]);
+  return { services: new Set(services.map((r) => r.id)), staff: new Set(staff.map((r) => r.id)) };
 }
 
 /**
@@ -420,7 +447,7 @@ export interface NewAppointment {
 
 export async function insertAppointment(q: Queryable, a: NewAppointment): Promise<void> {
   await q.query(
-    `INSERT INTO service_appointments (workspace_id, id, service_id, consultant_id, start_at, end_at, duration_minutes, price_cents, currency,
+    `INSERT INTO appointments (workspace_id, id, service_id, consultant_id, start_at, end_at, duration_minutes, price_cents, currency,
        status, source, customer_name, customer_email, customer_phone, deposit_cents, payment_reference)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
@@ -450,18 +477,27 @@ export async function insertAppointment(q: Queryable, a: NewAppointment): Promis
  */
 export async function lapseHolds(q: Queryable, ws: number, staffId: string, since: Date, reason: string, now: Date): Promise<void> {
   await q.query(
-    `UPDATE service_appointments a SET status = 'cancelled', cancel_reason = $4, updated_at = $5
+    `UPDATE appointments a SET status = 'cancelled', cancel_reason = $4, updated_at = $5
       WHERE a.workspace_id = $1 AND a.consultant_id = $2 AND ${lapsedHold.replace('$HOLD', '$3')}`,
     [ws, staffId, since, reason, now],
   );
 }
 
-/** Every lapsed deposit hold, across workspaces (the hourly sweep); how many were let go. */
-export async function lapseAllHolds(q: Queryable, since: Date, reason: string, now: Date): Promise<number> {
+/** The workspaces that have lapsed deposit holds (the hourly sweep lets them go one workspace at a time). */
+export async function workspacesWithLapsedHolds(q: Queryable, since: Date): Promise<number[]> {
+  const rows = await q.query<{ workspace_id: number }>(
+    `SELECT DISTINCT workspace_id FROM appointments a WHERE ${lapsedHold.replace('$HOLD', '$1')} ORDER BY workspace_id`,
+    [since],
+  );
+  return rows.map((r) => Number(r.workspace_id));
+}
+
+/** Every lapsed deposit hold of one workspace (call under its diary lock); how many were let go. */
+export async function lapseWorkspaceHolds(q: Queryable, ws: number, since: Date, reason: string, now: Date): Promise<number> {
   const rows = await q.query<{ id: string }>(
-    `UPDATE service_appointments a SET status = 'cancelled', cancel_reason = $2, updated_at = $3
-      WHERE ${lapsedHold.replace('$HOLD', '$1')} RETURNING a.id`,
-    [since, reason, now],
+    `UPDATE appointments a SET status = 'cancelled', cancel_reason = $3, updated_at = $4
+      WHERE a.workspace_id = $1 AND ${lapsedHold.replace('$HOLD', '$2')} RETURNING a.id`,
+    [ws, since, reason, now],
   );
   return rows.length;
 }
@@ -476,11 +512,17 @@ export interface DepositHold {
   customer_email: string;
 }
 
-/** The booking a deposit reference belongs to, locked for settling. */
+/** The workspace of the booking a deposit reference belongs to (read before its diary is locked). */
+export async function workspaceOfReference(q: Queryable, reference: string): Promise<number | undefined> {
+  const [row] = await q.query<{ workspace_id: number }>('SELECT workspace_id FROM appointments WHERE payment_reference = $1', [reference]);
+  return row ? Number(row.workspace_id) : undefined;
+}
+
+/** The booking a deposit reference belongs to, locked for settling (call under its diary's lock). */
 export async function holdByReference(q: Queryable, reference: string): Promise<DepositHold | undefined> {
   const [row] = await q.query<DepositHold>(
     `SELECT workspace_id, id, status, payment_status, deposit_cents, currency, customer_email
-       FROM service_appointments WHERE payment_reference = $1 FOR UPDATE`,
+       FROM appointments WHERE payment_reference = $1 FOR UPDATE`,
     [reference],
   );
   return row;
@@ -489,7 +531,7 @@ export async function holdByReference(q: Queryable, reference: string): Promise<
 /** A deposit paid: the amount is recorded; a hold still waiting is confirmed. */
 export async function setDepositPaid(q: Queryable, ws: number, id: string, paidCents: number, now: Date): Promise<void> {
   await q.query(
-    `UPDATE service_appointments SET payment_status = 'paid', paid_cents = $3, updated_at = $4,
+    `UPDATE appointments SET payment_status = 'paid', paid_cents = $3, updated_at = $4,
             status = CASE WHEN status = 'pending' THEN 'confirmed' ELSE status END
       WHERE workspace_id = $1 AND id = $2`,
     [ws, id, paidCents, now],
@@ -499,7 +541,7 @@ export async function setDepositPaid(q: Queryable, ws: number, id: string, paidC
 /** The card reference of an appointment's deposit, if it had one. */
 export async function paymentReferenceOf(q: Queryable, ws: number, id: string): Promise<string | null> {
   const [row] = await q.query<{ payment_reference: string | null }>(
-    'SELECT payment_reference FROM service_appointments WHERE workspace_id = $1 AND id = $2',
+    'SELECT payment_reference FROM appointments WHERE workspace_id = $1 AND id = $2',
     [ws, id],
   );
   return row?.payment_reference ?? null;
@@ -507,11 +549,7 @@ export async function paymentReferenceOf(q: Queryable, ws: number, id: string): 
 
 /** A paid deposit given back (the booking lapsed before the payment, or was cancelled in time). */
 export async function setDepositRefunded(q: Queryable, ws: number, id: string, now: Date): Promise<void> {
-  await q.query(`UPDATE service_appointments SET payment_status = 'refunded', updated_at = $3 WHERE workspace_id = $1 AND id = $2`, [
-    ws,
-    id,
-    now,
-  ]);
+  await q.query(`UPDATE appointments SET payment_status = 'refunded', updated_at = $3 WHERE workspace_id = $1 AND id = $2`, [ws, id, now]);
 }
 
 export async function updateAppointment(
@@ -523,10 +561,10 @@ export async function updateAppointment(
 ): Promise<void> {
   // A new start is a move: its time was set now, and its calendar entry gets a new revision.
   await q.query(
-    `UPDATE service_appointments a SET start_at = COALESCE($3, a.start_at), end_at = COALESCE($4, a.end_at),
+    `UPDATE appointments a SET start_at = COALESCE($3, a.start_at), end_at = COALESCE($4, a.end_at),
             consultant_id = COALESCE($5, a.consultant_id), status = COALESCE($6, a.status), cancel_reason = COALESCE($7, a.cancel_reason),
             updated_at = $8, scheduled_at = CASE WHEN old.moved THEN $8 ELSE a.scheduled_at END, sequence = a.sequence + old.moved::int
-       FROM (SELECT id, COALESCE($3::timestamptz <> start_at, false) AS moved FROM service_appointments WHERE workspace_id = $1 AND id = $2) old
+       FROM (SELECT id, COALESCE($3::timestamptz <> start_at, false) AS moved FROM appointments WHERE workspace_id = $1 AND id = $2) old
       WHERE a.workspace_id = $1 AND a.id = old.id`,
     [ws, id, f.start ?? null, f.end ?? null, f.staffId ?? null, f.status ?? null, f.cancelReason ?? null, now],
   );
@@ -574,12 +612,16 @@ export interface TokenAppointment extends AppointmentRow {
   availability: unknown;
 }
 
-export async function publicAppointment(q: Queryable, id: string): Promise<TokenAppointment | undefined> {
-  const [row] = await q.query<TokenAppointment>(
+/**
+ * The appointment a customer's link names. A link from before links named their workspace finds
+ * it by its id alone, and only while that id is one workspace's.
+ */
+export async function publicAppointment(q: Queryable, ref: BookingRef): Promise<TokenAppointment | undefined> {
+  const rows = await q.query<TokenAppointment>(
     `SELECT ${appointmentColumns}, a.workspace_id, a.payment_reference, w.name AS business, wset.timezone, s.availability FROM ${appointmentFrom}
        JOIN workspaces w ON w.id = a.workspace_id LEFT JOIN workspace_settings wset ON wset.workspace_id = w.id AND wset.id = 1
-      WHERE a.id = $1`,
-    [id],
+      WHERE a.id = $1 AND ($2::int IS NULL OR a.workspace_id = $2) LIMIT 2`,
+    [ref.id, ref.ws],
   );
-  return row;
+  return rows.length === 1 ? rows[0] : undefined;
 }

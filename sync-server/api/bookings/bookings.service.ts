@@ -5,10 +5,13 @@ import { slotProblem, type AvailabilityRules, type SlotContext } from '../../../
 import {
   bookingMessages as msg,
   DEPOSIT_HOLD_MINUTES,
-  nextAppointmentStatuses,
+  appointmentChangeProblem,
+  ownerRules,
   rulesFor,
   slotProblemMessages,
+  staffAvailability,
   type AppointmentDto,
+  type AppointmentStatus,
   type appointmentCreate,
   type appointmentPatch,
   type availabilityRules,
@@ -180,9 +183,11 @@ export const holdsSince = (now: Date): Date => addMinutes(now, -DEPOSIT_HOLD_MIN
 
 /**
  * Takes a staff member's lock before a slot of theirs is checked and written, and lets their lapsed
- * deposit holds go, so what the check sees free the write can have.
+ * deposit holds go, so what the check sees free the write can have. The diary's lock comes first,
+ * as in every transaction that writes appointments (see `lockDiary`).
  */
 export async function claimStaff(q: Queryable, ws: number, staffId: string, now: Date): Promise<void> {
+  await repo.lockDiary(q, ws);
   await repo.lockStaff(q, staffId);
   await repo.lapseHolds(q, ws, staffId, holdsSince(now), msg.depositHoldEnded, now);
 }
@@ -203,7 +208,7 @@ export async function slotContext(
   // Busy times a day either side: buffers and the daily limit look past the range's edges.
   const busy = await repo.busyTimes(q, ws, staffIds, addDays(from, -1), addDays(to, 1), holdsSince(now));
   return {
-    ctx: { zone, now, duration_minutes: service.duration_minutes, rules, staff: staff.map(repo.availabilityOf), busy },
+    ctx: { zone, now, duration_minutes: service.duration_minutes, rules, staff: staff.map(staffAvailability), busy },
     rules,
     busy,
   };
@@ -233,10 +238,7 @@ async function oneAppointment(q: Queryable, ws: number, id: string): Promise<App
   return found;
 }
 
-/**
- * The owner books someone in (a phone or walk-in customer). The same rules as online, except the
- * minimum notice and horizon, which are for customers: the owner may book the next free minute.
- */
+/** The owner books someone in (a phone or walk-in customer), under the owner's rules (`ownerRules`). */
 export async function createAppointment(deps: AppDeps, c: OwnerCaller, body: z.output<typeof appointmentCreate>): Promise<AppointmentDto> {
   const id = randomUUID();
   const start = new Date(body.start_at);
@@ -247,7 +249,7 @@ export async function createAppointment(deps: AppDeps, c: OwnerCaller, body: z.o
       throw badRequest(msg.staffNotOnService, { errors: { staff_id: [msg.staffNotOnService] } });
     await claimStaff(q, c.workspaceId, body.staff_id, deps.now());
     const { ctx } = await slotContext(q, c.workspaceId, service, [body.staff_id], start, start, deps.now());
-    assertSlot({ ...ctx, rules: { ...ctx.rules, min_notice_minutes: -ownerSlack, horizon_days: 3650 } }, body.staff_id, start);
+    assertSlot({ ...ctx, rules: ownerRules(ctx.rules) }, body.staff_id, start);
     await repo.insertAppointment(q, {
       ws: c.workspaceId,
       id,
@@ -264,13 +266,17 @@ export async function createAppointment(deps: AppDeps, c: OwnerCaller, body: z.o
       email: body.customer_email ?? '',
       phone: body.customer_phone ?? '',
     });
-    if (body.customer_email) await recordBookingMail(q, { workspaceId: c.workspaceId, appointmentId: id, kind: 'confirmation' });
+    await afterAppointmentChange(
+      q,
+      c.workspaceId,
+      id,
+      undefined,
+      { status: 'confirmed', start_at: body.start_at, customer_email: body.customer_email },
+      deps.now(),
+    );
     return oneAppointment(q, c.workspaceId, id);
   });
 }
-
-/** An owner may write up an appointment that already began today (a walk-in entered late). */
-const ownerSlack = 60 * 24;
 
 export async function updateAppointment(
   deps: AppDeps,
@@ -279,19 +285,23 @@ export async function updateAppointment(
   body: z.output<typeof appointmentPatch>,
 ): Promise<AppointmentDto> {
   return scoped(deps, c, async (q) => {
+    await repo.lockDiary(q, c.workspaceId);
     const current = await oneAppointment(q, c.workspaceId, id);
-    if (body.status && body.status !== current.status && !nextAppointmentStatuses[current.status].includes(body.status)) {
-      throw conflict(msg.statusChange(current.status, body.status));
-    }
+    const problem = appointmentChangeProblem(
+      { status: current.status, start_at: current.start_at, consultant_id: current.staff_id },
+      {
+        status: body.status ?? current.status,
+        start_at: body.start_at ?? current.start_at,
+        consultant_id: body.staff_id ?? current.staff_id,
+      },
+    );
+    if (problem) throw conflict(problem);
     const moving =
       (body.start_at !== undefined && body.start_at !== current.start_at) ||
       (body.staff_id !== undefined && body.staff_id !== current.staff_id);
     let start: Date | undefined;
     let end: Date | undefined;
     if (moving) {
-      if (current.status === 'cancelled' || current.status === 'completed' || current.status === 'no_show') {
-        throw conflict(msg.statusChange(current.status, current.status));
-      }
       const service = await repo.findService(q, c.workspaceId, current.service_id);
       if (!service) throw notFound(msg.serviceNotFound);
       const staffId = body.staff_id ?? current.staff_id;
@@ -300,7 +310,7 @@ export async function updateAppointment(
       end = addMinutes(start, current.duration_minutes);
       await claimStaff(q, c.workspaceId, staffId, deps.now());
       const { ctx } = await slotContext(q, c.workspaceId, service, [staffId], start, start, deps.now());
-      assertSlot({ ...ctx, rules: { ...ctx.rules, min_notice_minutes: -ownerSlack, horizon_days: 3650 } }, staffId, start, id);
+      assertSlot({ ...ctx, rules: ownerRules(ctx.rules) }, staffId, start, id);
     }
     await repo.updateAppointment(
       q,
@@ -309,20 +319,57 @@ export async function updateAppointment(
       { start, end, staffId: moving ? body.staff_id : undefined, status: body.status, cancelReason: body.cancel_reason },
       deps.now(),
     );
-    if (body.status === 'cancelled' && current.status !== 'cancelled' && current.payment_status === 'paid') {
-      // The business cancels: a deposit paid online goes back to the customer's card.
-      const reference = await repo.paymentReferenceOf(q, c.workspaceId, id);
-      if (reference) {
-        await recordRefundDue(q, { reference, note: 'Booking cancelled by the business' });
-        await repo.setDepositRefunded(q, c.workspaceId, id, deps.now());
-      }
-    }
-    if (body.status === 'cancelled' && current.status !== 'cancelled' && current.customer_email) {
-      await recordBookingMail(q, { workspaceId: c.workspaceId, appointmentId: id, kind: 'cancelled' });
-    } else if (start && start.getTime() !== new Date(current.start_at).getTime() && current.customer_email) {
-      // Moved to another time: the customer hears of it, and the reminders follow the new time.
-      await recordMove(q, { workspaceId: c.workspaceId, appointmentId: id });
-    }
+    await afterAppointmentChange(
+      q,
+      c.workspaceId,
+      id,
+      current,
+      { status: body.status ?? current.status, start_at: start?.toISOString() ?? current.start_at },
+      deps.now(),
+    );
     return oneAppointment(q, c.workspaceId, id);
   });
+}
+
+/** What the mails and refunds of a change need to know of an appointment before and after it. */
+export interface AppointmentState {
+  status: AppointmentStatus;
+  start_at: string;
+  payment_status: 'unpaid' | 'paid' | 'refunded';
+  customer_email: string;
+}
+
+/**
+ * What follows a change the business made to an appointment, in the diary online or on a device
+ * that synced it later: a cancelled booking's paid deposit goes back to the customer's card and
+ * the customer is told; a booking moved to another time is mailed the new time and its reminders
+ * follow it. A new booking with an e-mail address gets its confirmation.
+ */
+export async function afterAppointmentChange(
+  q: Queryable,
+  ws: number,
+  id: string,
+  before: AppointmentState | undefined,
+  after: Pick<AppointmentState, 'status' | 'start_at'> & Partial<AppointmentState>,
+  now: Date,
+): Promise<void> {
+  if (!before) {
+    if (after.status !== 'cancelled' && after.customer_email)
+      await recordBookingMail(q, { workspaceId: ws, appointmentId: id, kind: 'confirmation' });
+    return;
+  }
+  if (after.status === 'cancelled' && before.status !== 'cancelled') {
+    if (before.payment_status === 'paid') {
+      // The business cancels: a deposit paid online goes back to the customer's card.
+      const reference = await repo.paymentReferenceOf(q, ws, id);
+      if (reference) {
+        await recordRefundDue(q, { reference, note: 'Booking cancelled by the business' });
+        await repo.setDepositRefunded(q, ws, id, now);
+      }
+    }
+    if (before.customer_email) await recordBookingMail(q, { workspaceId: ws, appointmentId: id, kind: 'cancelled' });
+  } else if (Date.parse(after.start_at) !== Date.parse(before.start_at) && before.customer_email) {
+    // Moved to another time: the customer hears of it, and the reminders follow the new time.
+    await recordMove(q, { workspaceId: ws, appointmentId: id });
+  }
 }

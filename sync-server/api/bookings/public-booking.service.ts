@@ -13,7 +13,7 @@ import {
   type bookingReschedule,
 } from '../../../schema/bookings.js';
 import { noCountryDefaults } from '../../../schema/countries.js';
-import type { Queryable, Transaction } from '../../db/db.js';
+import type { Db, Queryable, Transaction } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { signingKey } from '../../http/auth-context.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -22,7 +22,7 @@ import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { recordBookingMail, recordMove } from './booking-mail.repo.js';
-import { appointmentOfToken, bookingToken } from './booking-token.js';
+import { appointmentOfToken, bookingToken, type BookingRef } from './booking-token.js';
 import * as repo from './bookings.repo.js';
 import { claimStaff, holdsSince, slotContext } from './bookings.service.js';
 
@@ -159,7 +159,7 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
     if (!deposit) await recordBookingMail(tx, { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' });
     return { deposit, currency: service.currency, workspaceId: row.workspace_id };
   });
-  const token = bookingToken(await signingKey(deps), id);
+  const token = bookingToken(await signingKey(deps), placed.workspaceId, id);
   let authorizationUrl: string | null = null;
   if (placed.deposit) {
     const reference = placed.deposit.reference;
@@ -182,12 +182,13 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       throw err;
     }
   }
-  return { ...(await bookingView(deps, id)), token, authorization_url: authorizationUrl };
+  return { ...(await bookingView(deps, { ws: placed.workspaceId, id })), token, authorization_url: authorizationUrl };
 }
 
 const newReference = () => `${BOOKING_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
 
 async function endHold(tx: Queryable, ws: number, id: string, now: Date): Promise<void> {
+  await repo.lockDiary(tx, ws);
   await repo.updateAppointment(tx, ws, id, { status: 'cancelled', cancelReason: msg.depositHoldEnded }, now);
 }
 
@@ -204,6 +205,9 @@ async function refundDeposit(tx: Queryable, ws: number, id: string, reference: s
  * the deposit is owed back. Refused: the hold ends and the time is free.
  */
 export async function settleBookingDeposit(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
+  const ws = await repo.workspaceOfReference(tx, t.reference);
+  if (ws === undefined) return 'ignored';
+  await repo.lockDiary(tx, ws);
   const hold = await repo.holdByReference(tx, t.reference);
   if (!hold) return 'ignored';
   if (hold.payment_status !== 'unpaid') return 'duplicate';
@@ -221,13 +225,21 @@ export async function settleBookingDeposit(tx: Queryable, t: VerifiedTransaction
   return 'handled';
 }
 
-/** Lets every lapsed deposit hold go (the booking sweep); how many. */
-export function lapseDepositHolds(q: Queryable, now: Date): Promise<number> {
-  return repo.lapseAllHolds(q, holdsSince(now), msg.depositHoldEnded, now);
+/** Lets every lapsed deposit hold go (the booking sweep), one workspace's diary at a time; how many. */
+export async function lapseDepositHolds(db: Db, now: Date): Promise<number> {
+  const since = holdsSince(now);
+  let lapsed = 0;
+  for (const ws of await repo.workspacesWithLapsedHolds(db, since)) {
+    lapsed += await db.transaction(async (tx) => {
+      await repo.lockDiary(tx, ws);
+      return repo.lapseWorkspaceHolds(tx, ws, since, msg.depositHoldEnded, now);
+    });
+  }
+  return lapsed;
 }
 
-async function bookingView(deps: AppDeps, id: string) {
-  const a = await repo.publicAppointment(deps.db, id);
+async function bookingView(deps: AppDeps, ref: BookingRef) {
+  const a = await repo.publicAppointment(deps.db, ref);
   if (!a) throw notFound(msg.bookingNotFound);
   const rules = await rulesOfAppointment(deps.db, a);
   const start = new Date(a.start_at);
@@ -263,10 +275,10 @@ async function rulesOfAppointment(q: Queryable, a: repo.TokenAppointment): Promi
   return rulesFor(await repo.workspaceRules(q, a.workspace_id), overrides.success ? overrides.data : {});
 }
 
-async function appointmentOf(deps: AppDeps, token: string): Promise<string> {
-  const id = appointmentOfToken(await signingKey(deps), token);
-  if (!id) throw notFound(msg.bookingNotFound);
-  return id;
+async function appointmentOf(deps: AppDeps, token: string): Promise<BookingRef> {
+  const ref = appointmentOfToken(await signingKey(deps), token);
+  if (!ref) throw notFound(msg.bookingNotFound);
+  return ref;
 }
 
 /**
@@ -275,22 +287,31 @@ async function appointmentOf(deps: AppDeps, token: string): Promise<string> {
  * finds it done.
  */
 export async function bookingByToken(deps: AppDeps, token: string) {
-  const id = await appointmentOf(deps, token);
-  const a = await repo.publicAppointment(deps.db, id);
+  const ref = await appointmentOf(deps, token);
+  const a = await repo.publicAppointment(deps.db, ref);
   if (a?.status === 'pending' && a.payment_status === 'unpaid' && a.payment_reference && paymentGateway(deps.config)) {
     const reference = a.payment_reference;
     const verified = await viaProvider(() => gatewayOrFail(deps).verify(reference));
     if (verified.status !== 'pending') await deps.db.transaction((tx) => settleBookingDeposit(tx, verified, deps.now()));
   }
-  return bookingView(deps, id);
+  return bookingView(deps, ref);
+}
+
+/** A booking read under its diary's lock, for a change by its customer (see `repo.lockDiary`). */
+async function lockedAppointment(tx: Queryable, ref: BookingRef): Promise<repo.TokenAppointment | undefined> {
+  const ws = ref.ws ?? (await repo.publicAppointment(tx, ref))?.workspace_id;
+  if (ws === undefined) return undefined;
+  await repo.lockDiary(tx, ws);
+  return repo.publicAppointment(tx, { ws, id: ref.id });
 }
 
 /** The customer cancels through their link, until the cut-off; after it, only the business can. */
 export async function cancelByToken(deps: AppDeps, token: string, body: z.output<typeof bookingCancel>) {
-  const id = await appointmentOf(deps, token);
+  const ref = await appointmentOf(deps, token);
   await deps.db.transaction(async (tx) => {
-    const a = await repo.publicAppointment(tx, id);
+    const a = await lockedAppointment(tx, ref);
     if (!a) throw notFound(msg.bookingNotFound);
+    const id = a.id;
     if (a.status === 'cancelled') throw conflict(msg.alreadyCancelled);
     if (!changeable(a, await rulesOfAppointment(tx, a), deps.now())) throw conflict(msg.cancelCutoff);
     await repo.updateAppointment(
@@ -306,7 +327,7 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
     }
     await recordBookingMail(tx, { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' });
   });
-  return bookingView(deps, id);
+  return bookingView(deps, ref);
 }
 
 /**
@@ -315,11 +336,12 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
  * staff member's lock; the customer is mailed the new time and the reminders follow it.
  */
 export async function rescheduleByToken(deps: AppDeps, token: string, body: z.output<typeof bookingReschedule>) {
-  const id = await appointmentOf(deps, token);
+  const ref = await appointmentOf(deps, token);
   const start = new Date(body.start_at);
   await deps.db.transaction(async (tx) => {
-    const a = await repo.publicAppointment(tx, id);
+    const a = await lockedAppointment(tx, ref);
     if (!a) throw notFound(msg.bookingNotFound);
+    const id = a.id;
     if (a.status === 'cancelled') throw conflict(msg.alreadyCancelled);
     if (!changeable(a, await rulesOfAppointment(tx, a), deps.now())) throw conflict(msg.rescheduleCutoff);
     const row = await repo.publicService(tx, a.service_id);
@@ -337,5 +359,5 @@ export async function rescheduleByToken(deps: AppDeps, token: string, body: z.ou
     await repo.updateAppointment(tx, a.workspace_id, id, { start, end, staffId }, deps.now());
     if (a.customer_email) await recordMove(tx, { workspaceId: a.workspace_id, appointmentId: id });
   });
-  return bookingView(deps, id);
+  return bookingView(deps, ref);
 }

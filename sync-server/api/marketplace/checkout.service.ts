@@ -271,7 +271,11 @@ async function writeLedger(tx: Queryable, workspaceId: number, movements: StockM
   if (movements.length === 0) return;
   const docs = movements.map((m) => ({ ...m, deleted: false }));
   const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
-  await stockMovementRules.afterWrite?.(tx as Transaction, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)) });
+  await stockMovementRules.afterWrite?.(tx as Transaction, {
+    workspaceId,
+    docs: movements.filter((m) => inserted.has(m.id)),
+    before: new Map(),
+  });
 }
 
 /** The ledger's sale movements of one paid order, recorded as the till records its own. */

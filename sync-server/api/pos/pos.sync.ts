@@ -135,7 +135,7 @@ async function takeBackReturnedStock(tx: Transaction, workspaceId: number, order
   if (movements.length === 0) return;
   const docs = movements.map((m) => ({ ...m, deleted: false }));
   const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
-  await stockMovementRules.afterWrite?.(tx, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)) });
+  await stockMovementRules.afterWrite?.(tx, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)), before: new Map() });
 }
 
 /** pos_shifts: a closed shift's count is final. */
