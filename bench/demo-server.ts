@@ -9,13 +9,20 @@ import { openPglite } from '../sync-server/db/pglite.js';
 import { createLogger } from '../sync-server/logger.js';
 import { outboxMailer } from '../sync-server/mail/mailer.js';
 import { demoAccount, seedDemo } from '../sync-server/seed/demo.js';
-import { listen, throttle, type Profile } from './browser.js';
+import { launchBrowser, listen, profiles, throttle, type Profile } from './browser.js';
+
+export interface DemoServer {
+  db: Db;
+  url: string;
+  workspaceId: number;
+  close(): Promise<void>;
+}
 
 /**
  * The built app served by the real server (production mode) on an in-memory database with the demo
  * workspace, for the benchmarks that drive the app in Chromium.
  */
-export async function startDemoServer(): Promise<{ db: Db; url: string; workspaceId: number; close(): Promise<void> }> {
+export async function startDemoServer(): Promise<DemoServer> {
   const db = await openPglite();
   await migrate(db);
   const config = loadConfig({ NODE_ENV: 'production', PORT: '0', LOG_LEVEL: 'silent', APP_ORIGIN: 'http://127.0.0.1', RATE_LIMITS: 'off' });
@@ -36,6 +43,25 @@ export async function startDemoServer(): Promise<{ db: Db; url: string; workspac
       await db.close();
     },
   };
+}
+
+/**
+ * Starts the demo server (`prepare` may change its data first) and one Chromium, runs `run` under each
+ * profile in turn, and closes both, also after a failure.
+ */
+export async function eachProfile(
+  run: (browser: Browser, profile: Profile, app: DemoServer) => Promise<void>,
+  prepare?: (app: DemoServer) => Promise<void>,
+): Promise<void> {
+  const app = await startDemoServer();
+  if (prepare) await prepare(app);
+  const browser = await launchBrowser();
+  try {
+    for (const profile of profiles) await run(browser, profile, app);
+  } finally {
+    await browser.close();
+    await app.close();
+  }
 }
 
 /** A fresh phone-sized device under the profile, the cookie question answered, signed in as the demo account. */

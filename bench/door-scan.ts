@@ -11,8 +11,8 @@
  *   tsx bench/door-scan.ts   (needs a build in dist/; BENCH_DOOR_TICKETS=20)
  */
 import type { Browser, Page } from '@playwright/test';
-import { budget, launchBrowser, percentile, profiles, type Profile } from './browser.js';
-import { demoDevice, startDemoServer } from './demo-server.js';
+import { budget, percentile, type Profile } from './browser.js';
+import { demoDevice, eachProfile } from './demo-server.js';
 
 /** One order of up to 20 tickets (an order's most for one type). */
 const TICKETS = Math.min(20, Math.max(10, Number(process.env.BENCH_DOOR_TICKETS ?? 20)));
@@ -79,16 +79,13 @@ async function ticketsOnSale(page: Page, url: string, workspaceId: number): Prom
 }
 
 async function main() {
-  const app = await startDemoServer();
-  // Events beyond the free plan's five are the paid plan's.
-  await app.db.query(`UPDATE users SET plan = 'pro' WHERE id = (SELECT owner_id FROM workspaces WHERE id = $1)`, [app.workspaceId]);
-  const browser = await launchBrowser();
-  try {
-    for (const profile of profiles) await doorShift(browser, profile, app.url, app.workspaceId);
-  } finally {
-    await browser.close();
-    await app.close();
-  }
+  await eachProfile(
+    (browser, profile, app) => doorShift(browser, profile, app.url, app.workspaceId),
+    async (app) => {
+      // Events beyond the free plan's five are the paid plan's.
+      await app.db.query(`UPDATE users SET plan = 'pro' WHERE id = (SELECT owner_id FROM workspaces WHERE id = $1)`, [app.workspaceId]);
+    },
+  );
 }
 
 /** One door device under the profile: gets ready online, then checks every ticket twice offline; prints the figures. */

@@ -7,8 +7,8 @@
  *   tsx bench/pos-sale.ts   (needs a build in dist/; BENCH_POS_SALES=40)
  */
 import type { Browser, Page } from '@playwright/test';
-import { budget, launchBrowser, percentile, profiles, type Profile } from './browser.js';
-import { demoDevice, startDemoServer } from './demo-server.js';
+import { budget, percentile, type Profile } from './browser.js';
+import { demoDevice, eachProfile } from './demo-server.js';
 
 const SALES = Math.max(30, Number(process.env.BENCH_POS_SALES ?? 40));
 const BUDGET_P95_MS = 20;
@@ -53,14 +53,7 @@ async function timedConfirm(page: Page): Promise<number> {
 }
 
 async function main() {
-  const app = await startDemoServer();
-  const browser = await launchBrowser();
-  try {
-    for (const profile of profiles) await ringUp(browser, profile, app.url, app.workspaceId);
-  } finally {
-    await browser.close();
-    await app.close();
-  }
+  await eachProfile((browser, profile, app) => ringUp(browser, profile, app.url, app.workspaceId));
 }
 
 /** Rings up SALES offline sales on a fresh device under the profile; prints the figures. */

@@ -41,6 +41,19 @@ export const nativeButton = style({
   },
 });
 
+/** A button that reads as a link: a folder in the drive picker, a task's name on the board. */
+export const linkButton = style({
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  font: 'inherit',
+  fontWeight: 600,
+  color: vars.color.text,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  textAlign: 'left',
+});
+
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, width: '100%' });
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 600 });
 export const input = style({

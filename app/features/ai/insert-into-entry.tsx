@@ -2,13 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { aiOperations, type AiOperation } from '../../../schema/ai';
 import { richTextOfPlain } from '../../../schema/rich-text';
-import { Button } from '../../ui/button';
-import { Notice } from '../../ui/feedback';
-import { SelectField } from '../../ui/form-controls';
 import { Spinner } from '../../ui/spinner';
 import * as s from '../../ui/page.css';
 import { failureMessage } from '../forms/use-zod-form';
 import { contentCalls, useContentChange, useEntries } from '../content/use-content';
+import { InsertFrame } from './insert-frame';
 
 const NEW_DRAFT = 'new';
 
@@ -46,44 +44,39 @@ export function InsertIntoEntry({ workspaceId, operation, text }: { workspaceId:
   const open = (entries.data?.entries ?? []).filter((e) => e.status === 'draft' || e.status === 'review');
   const label = aiOperations[operation].label.toLowerCase();
   return (
-    <div className={s.stack}>
-      <SelectField
-        label="Content entry"
-        value={target}
-        options={[
-          { value: NEW_DRAFT, label: `A new draft (${label})` },
-          ...open.map((e) => ({ value: e.id, label: `Add to “${e.title || 'Untitled'}”` })),
-        ]}
-        onChange={(v) => {
-          setTarget(v);
-          setSaved(null);
-        }}
-      />
-      <div className={s.formActions}>
-        <Button
-          variant="secondary"
-          isPending={insert.isPending}
-          onPress={() => insert.mutate(undefined, { onSuccess: (e) => setSaved({ id: e.id, title: e.title || 'Untitled' }) })}
-        >
-          Insert into entry
-        </Button>
-      </div>
-      {saved ? (
-        <Notice tone="info" title="Text inserted">
-          <p className={s.muted} data-testid="ai-inserted-entry">
-            The text is in “{saved.title}”, a draft in Content.{' '}
-            <Link to="/workspace/$workspaceId/content/$entryId" params={{ workspaceId, entryId: saved.id }}>
-              Open it in the editor
-            </Link>
-          </p>
-        </Notice>
-      ) : null}
-      {insert.isError ? (
-        <Notice tone="error" title="The text could not be inserted">
-          {failureMessage(insert.error)}
-        </Notice>
-      ) : null}
+    <InsertFrame
+      label="Content entry"
+      value={target}
+      options={[
+        { value: NEW_DRAFT, label: `A new draft (${label})` },
+        ...open.map((e) => ({ value: e.id, label: `Add to “${e.title || 'Untitled'}”` })),
+      ]}
+      onChange={(v) => {
+        setTarget(v);
+        setSaved(null);
+      }}
+      action="Insert into entry"
+      isPending={insert.isPending}
+      onInsert={() => insert.mutate(undefined, { onSuccess: (e) => setSaved({ id: e.id, title: e.title || 'Untitled' }) })}
+      saved={
+        saved
+          ? {
+              title: 'Text inserted',
+              testId: 'ai-inserted-entry',
+              message: (
+                <>
+                  The text is in “{saved.title}”, a draft in Content.{' '}
+                  <Link to="/workspace/$workspaceId/content/$entryId" params={{ workspaceId, entryId: saved.id }}>
+                    Open it in the editor
+                  </Link>
+                </>
+              ),
+            }
+          : null
+      }
+      failure={insert.isError ? { title: 'The text could not be inserted', detail: failureMessage(insert.error) } : null}
+    >
       {entries.isError ? <p className={s.muted}>Your existing entries could not be loaded; a new draft still works.</p> : null}
-    </div>
+    </InsertFrame>
   );
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Button } from '../../ui/button';
-import { Notice } from '../../ui/feedback';
-import { SelectField } from '../../ui/form-controls';
 import * as s from '../../ui/page.css';
 import type { UserData } from '../../data/db';
 import { useProducts } from '../inventory/use-inventory';
 import { DeviceDataGate } from '../sync/device-data-gate';
+import { InsertFrame } from './insert-frame';
 
 /** "Insert into product": the written text becomes a product's description on this device, and syncs. */
 export function InsertIntoProduct({ workspaceId, text }: { workspaceId: number; text: string }) {
@@ -37,29 +35,26 @@ function Picker({ data, workspaceId, text }: { data: UserData; workspaceId: numb
   };
 
   return (
-    <div className={s.stack}>
-      <SelectField
-        label="Product"
-        value={chosen}
-        options={products.map((p) => ({ value: p.id, label: p.name ?? 'Unnamed product' }))}
-        onChange={(v) => {
-          setProductId(v);
-          setSaved(null);
-        }}
-      />
-      <div className={s.formActions}>
-        <Button variant="secondary" onPress={() => void insert()}>
-          Insert into product
-        </Button>
-      </div>
-      {saved ? (
-        <Notice tone="info" title="Description saved">
-          <p className={s.muted} data-testid="ai-inserted">
-            The text is now the description of {saved}. It syncs with your other devices.
-          </p>
-        </Notice>
-      ) : null}
-      {error ? <Notice tone="error" title={error} /> : null}
-    </div>
+    <InsertFrame
+      label="Product"
+      value={chosen}
+      options={products.map((p) => ({ value: p.id, label: p.name ?? 'Unnamed product' }))}
+      onChange={(v) => {
+        setProductId(v);
+        setSaved(null);
+      }}
+      action="Insert into product"
+      onInsert={() => void insert()}
+      saved={
+        saved
+          ? {
+              title: 'Description saved',
+              testId: 'ai-inserted',
+              message: `The text is now the description of ${saved}. It syncs with your other devices.`,
+            }
+          : null
+      }
+      failure={error ? { title: error } : null}
+    />
   );
 }

@@ -1,16 +1,16 @@
-import { Link, Navigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { classifiedMessages, classifiedStatusLabels, reportStatusLabels, type ReportDto } from '../../../schema/classifieds';
-import { useAuth } from '../../data/auth-store';
 import { Button } from '../../ui/button';
 import { EmptyState, LoadError } from '../../ui/feedback';
 import { ModalDialog } from '../../ui/modal-dialog';
-import { PageSpinner, Spinner } from '../../ui/spinner';
+import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
 import { failureMessage } from '../forms/use-zod-form';
+import { AdminPage } from '../workspaces/admin-page';
 import { publicDates } from '../workspaces/date-format';
 import { serverMessage } from '../workspaces/workspace-queries';
 import { classifiedCalls, useClassifiedChange, useReports } from './use-classifieds';
@@ -19,34 +19,19 @@ type ReportFilter = 'open' | 'resolved';
 
 /** /controlhub/reports: reported ads and messages for the platform's admins, to dismiss or act on (issue 21). */
 export function ReportsPage() {
-  const { status, user } = useAuth();
   const [filter, setFilter] = useState<ReportFilter>('open');
-  if (status === 'loading') return <PageSpinner />;
-  if (status === 'anonymous' || !user) return <Navigate to="/auth" replace />;
   return (
-    <main className={w.page} aria-labelledby="reports-title">
-      <p className={w.muted}>
-        <Link to="/controlhub">← Control Hub</Link>
-      </p>
-      <h1 id="reports-title" className={w.title}>
-        Reported classifieds
-      </h1>
-      {!user.isAdmin ? (
-        <EmptyState title="Admins only">
-          <p className={w.muted}>Only Vuka admins can see reports.</p>
-        </EmptyState>
-      ) : (
-        <Tabs
-          label="Which reports"
-          selectedKey={filter}
-          onSelectionChange={(key) => setFilter(key === 'resolved' ? 'resolved' : 'open')}
-          tabs={[
-            { id: 'open', title: 'Open', content: <ReportList status="open" /> },
-            { id: 'resolved', title: 'Resolved', content: <ReportList status="resolved" /> },
-          ]}
-        />
-      )}
-    </main>
+    <AdminPage titleId="reports-title" title="Reported classifieds" denied="Only Vuka admins can see reports.">
+      <Tabs
+        label="Which reports"
+        selectedKey={filter}
+        onSelectionChange={(key) => setFilter(key === 'resolved' ? 'resolved' : 'open')}
+        tabs={[
+          { id: 'open', title: 'Open', content: <ReportList status="open" /> },
+          { id: 'resolved', title: 'Resolved', content: <ReportList status="resolved" /> },
+        ]}
+      />
+    </AdminPage>
   );
 }
 

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import * as controls from '../../ui/controls.css';
 import { vars } from '../../ui/theme.css';
 
 /** The drive browsed in place, in a box that scrolls on its own so the form around it stays put. */
@@ -15,19 +16,8 @@ export const picker = style({
   minWidth: 0,
 });
 export const crumbs = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.xs, fontSize: vars.fontSize.sm });
-export const linkButton = style({
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  font: 'inherit',
-  fontWeight: 600,
-  color: vars.color.text,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  textAlign: 'left',
-  minHeight: '24px',
-  overflowWrap: 'anywhere',
-});
+/** A folder's name may be one long word: it wraps rather than widening the picker. */
+export const linkButton = style([controls.linkButton, { minHeight: '24px', overflowWrap: 'anywhere' }]);
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const row = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, minWidth: 0 });
 export const body = style({ display: 'flex', flexDirection: 'column', gap: '2px', minWidth: 0, flex: '1 1 auto' });

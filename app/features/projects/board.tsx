@@ -22,6 +22,7 @@ import {
 import { useDocVersion } from '../../data/yjs-docs';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import * as c from '../../ui/controls.css';
 import * as w from '../../ui/page.css';
 import { useZodForm } from '../forms/use-zod-form';
 import { addTask, column, moveTask, readTasks, type TaskView } from './project-doc';
@@ -210,7 +211,7 @@ export function TaskList({
               {tasks.map((t) => (
                 <tr key={t.id}>
                   <td className={s.td}>
-                    <AriaButton className={s.linkButton} onPress={() => onOpen(t.id)}>
+                    <AriaButton className={c.linkButton} onPress={() => onOpen(t.id)}>
                       {t.title}
                     </AriaButton>
                   </td>

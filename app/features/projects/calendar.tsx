@@ -5,6 +5,7 @@ import { priorityLabels, taskStatusLabels, type ProjectMemberDto } from '../../.
 import { useDocVersion } from '../../data/yjs-docs';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import * as c from '../../ui/controls.css';
 import * as w from '../../ui/page.css';
 import { addDays, addMonths, formatDate, monthGrid, startOfMonth, startOfWeek } from '../planner/calendar-dates';
 import { useWorkspaceDates } from '../workspaces/date-format';
@@ -253,7 +254,7 @@ function AgendaRow({
   return (
     <li className={s.agendaRow}>
       <div className={s.taskBody}>
-        <AriaButton className={[s.linkButton, closed(task) ? s.chipDone : ''].join(' ')} onPress={() => onOpen(task.id)}>
+        <AriaButton className={[c.linkButton, closed(task) ? s.chipDone : ''].join(' ')} onPress={() => onOpen(task.id)}>
           {task.title}
         </AriaButton>
         <span className={s.taskMeta}>

@@ -125,17 +125,6 @@ export const th = style({
   color: vars.color.textMuted,
 });
 export const td = style({ padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, overflowWrap: 'anywhere' });
-export const linkButton = style({
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  font: 'inherit',
-  fontWeight: 600,
-  color: vars.color.text,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  textAlign: 'left',
-});
 
 export const connection = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
