@@ -14,6 +14,9 @@ export const paymentStatuses = ['unpaid', 'paid', 'failed', 'refunded', 'free'] 
 export type EventStatus = (typeof eventStatuses)[number];
 export type AttendeeStatus = (typeof attendeeStatuses)[number];
 
+/** Pictures in an event's gallery. */
+export const MAX_GALLERY_PICTURES = 30;
+
 /** What a person is told when an event, a ticket or a scan is refused (device and server say the same). */
 export const eventMessages = {
   title: 'Give the event a title',
@@ -49,6 +52,11 @@ export const eventMessages = {
   alreadyDecided: 'This registration was already approved or declined',
   messageSubject: 'Give the message a subject',
   messageBody: 'The message cannot be empty',
+  // Its pictures come from the workspace's drive (issue 19).
+  coverNotPicture: 'The cover must be a picture in your drive',
+  galleryNotPicture: 'A gallery picture is not in your drive',
+  gallerySize: `A gallery holds at most ${MAX_GALLERY_PICTURES} pictures`,
+  pictureNotFound: 'This picture is no longer available',
 } as const;
 
 /**
@@ -84,6 +92,22 @@ const eventWhen = z.string({ error: eventMessages.when }).transform((v, ctx): Ev
 export const requiredWhen = z.preprocess(absentIfEmpty, eventWhen.optional()).refine((v) => v !== undefined, eventMessages.startRequired);
 export const optionalWhen = z.preprocess(absentIfEmpty, eventWhen.optional());
 
+/**
+ * An event's cover and gallery entries are drive file ids (issue 19): pictures in the event's
+ * workspace drive, which the server checks; anything else (an address, a name) is refused here.
+ */
+const coverImage = z.uuid({ error: eventMessages.coverNotPicture });
+const isFileId = (v: string) => z.uuid().safeParse(v).success;
+/**
+ * spec §5: gallery defaults to an empty list. A bad entry is the gallery's fault as a whole, said on
+ * the field itself; a picture named twice is kept once, where it first stands.
+ */
+const gallery = z
+  .array(z.string({ error: eventMessages.galleryNotPicture }), { error: eventMessages.galleryNotPicture })
+  .max(MAX_GALLERY_PICTURES, eventMessages.gallerySize)
+  .refine((ids) => ids.every(isFileId), eventMessages.galleryNotPicture)
+  .transform((ids) => [...new Set(ids)]);
+
 /** spec §5: price coerced to a string, default "0". */
 const eventPrice = z
   .union([z.number(), z.string()], { error: eventMessages.price })
@@ -115,8 +139,9 @@ const eventFields = {
   price: eventPrice,
   visibility: z.enum(eventVisibilities).default('public'),
   status: z.enum(eventStatuses).default('draft'),
-  cover_image: z.preprocess(absentIfEmpty, text(2000).optional()),
-  gallery: z.array(text(2000)).max(30).default([]),
+  // spec §5: an empty string counts as absent.
+  cover_image: z.preprocess(absentIfEmpty, coverImage.optional()),
+  gallery: gallery.default([]),
   requires_approval: z.boolean().default(false),
 };
 
@@ -139,8 +164,9 @@ export const eventPatch = z.object({
   price: eventPrice.optional(),
   visibility: z.enum(eventVisibilities).optional(),
   status: z.enum(eventStatuses).optional(),
-  cover_image: eventFields.cover_image,
-  gallery: z.array(text(2000)).max(30).optional(),
+  // Absent: unchanged. Null or an empty string: no cover (as an empty end date clears the end).
+  cover_image: z.preprocess((v) => (v === '' ? null : v), coverImage.nullable().optional()),
+  gallery: gallery.optional(),
   requires_approval: z.boolean().optional(),
   start_date: optionalWhen,
   end_date: z.preprocess((v) => (v === '' ? null : v instanceof Date ? v.toISOString() : v), eventWhen.nullable().optional()),
@@ -229,6 +255,7 @@ export const publicEventDto = z.object({
   is_online: z.boolean(),
   price: z.string(),
   currency: z.string(),
+  /** The cover's drive file id, served at eventPicturePath; null when it has none (or it left the drive). */
   cover_image: z.string().nullable(),
   organiser: z.string(),
   /** Cheapest ticket on sale, in cents; null when no ticket type exists. */
@@ -237,6 +264,8 @@ export const publicEventDto = z.object({
 export type PublicEventDto = z.infer<typeof publicEventDto>;
 
 export const publicEventDetail = publicEventDto.extend({
+  /** The gallery's drive file ids in the organiser's order (those still in the drive). */
+  gallery: z.array(z.string()),
   ticket_types: z.array(ticketTypeDto.extend({ available: z.number(), on_sale: z.boolean(), reason: z.string().nullable() })),
   requires_approval: z.boolean(),
 });

@@ -16,7 +16,8 @@ import {
   ticketTypeInput,
   ticketView,
 } from '../events.js';
-import { endpoint, okBody } from '../http.js';
+import { driveId, pictureQuery } from '../drive.js';
+import { endpoint, fillPath, okBody } from '../http.js';
 import { idParam, text } from '../input.js';
 
 const ws = z.object({ id: idParam });
@@ -26,6 +27,7 @@ const attendee = z.object({ id: idParam, eventId: z.uuid(), attendeeId: z.uuid()
 const registration = z.object({ id: idParam, eventId: z.uuid(), registrationId: z.uuid() });
 const slug = z.object({ slug: text(120).min(1) });
 const token = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+const picture = slug.extend({ fileId: driveId });
 
 /** Events and tickets (spec §3 "Events", §5; DESIGN.md §15): the organiser's side, then the public one. */
 export const eventsContract = {
@@ -100,6 +102,15 @@ export const eventsContract = {
     response: publicEventList,
   }),
   publicGet: endpoint({ method: 'GET', path: '/api/public/events/:slug', params: slug, response: publicEventDetail }),
+  /** The event's cover or one of its gallery pictures, sized; only while the event is public and published. */
+  publicPicture: endpoint({
+    method: 'GET',
+    path: '/api/public/events/:slug/pictures/:fileId',
+    params: picture,
+    query: pictureQuery,
+    // Bytes, not JSON: the handler streams the image.
+    response: z.void(),
+  }),
   order: endpoint({
     method: 'POST',
     path: '/api/public/events/:slug/orders',
@@ -120,6 +131,10 @@ export const eventsContract = {
   }),
   ticket: endpoint({ method: 'GET', path: '/api/public/tickets/:token', params: token, response: ticketView }),
 } as const;
+
+/** The address of an event's cover or gallery picture, `width` pixels wide (one of PICTURE_WIDTHS). */
+export const eventPicturePath = (slug: string, fileId: string, width: number) =>
+  `${fillPath(eventsContract.publicPicture.path, { slug, fileId })}?w=${width}`;
 
 /** The ticket's PDF (binary, outside the JSON contract). */
 export const ticketPdfPath = (token: string) => `/api/public/tickets/${encodeURIComponent(token)}/pdf`;

@@ -330,9 +330,15 @@ for (const target of testDatabases()) {
 function expectedRead(name: string, path: string): number {
   if (name === 'classifieds.reports') return 403;
   if (
-    ['invoices.publicInvoice', 'marketplace.storefront', 'events.publicGet', 'events.ticket', 'content.article', 'content.cover'].includes(
-      name,
-    )
+    [
+      'invoices.publicInvoice',
+      'marketplace.storefront',
+      'events.publicGet',
+      'events.publicPicture',
+      'events.ticket',
+      'content.article',
+      'content.cover',
+    ].includes(name)
   )
     return 404;
   const unmadeParams = [

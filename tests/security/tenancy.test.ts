@@ -104,6 +104,8 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'registrations/:registrationId': 'registration',
   // A published event's public page, by the slug its organiser published.
   'events/:slug': 'choice',
+  // A picture in A's drive, asked for as a public event's cover or gallery picture.
+  'pictures/:fileId': 'file',
   // A ticket checkout's reference and a ticket's token: holding one is the proof (tests/integration/events.test.ts).
   'checkouts/:reference': 'choice',
   'tickets/:token': 'choice',
@@ -690,9 +692,11 @@ describe('the cross-tenant walk knows every input', () => {
   });
 });
 
+/** A valid value of one path parameter, from its own schema (its neighbours may name owned things no sample fits). */
 function sampledField(schema: z.ZodType | undefined, key: string): string {
-  const sample = schema ? sampleOf(schema) : { ok: false as const };
-  const value = sample.ok && isRecord(sample.value) ? sample.value[key] : undefined;
+  const field: z.core.$ZodType | undefined = schema instanceof z.ZodObject ? schema.shape[key] : undefined;
+  const sample = field ? sampleOf(field) : { ok: false as const };
+  const value = sample.ok ? sample.value : undefined;
   if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`no value for path parameter ${key}`);
   return String(value);
 }

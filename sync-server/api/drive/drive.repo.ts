@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { DriveFileDto, DriveFolderDto, ShareLinkDto } from '../../../schema/drive.js';
+import { pictureTypes, type DriveFileDto, type DriveFolderDto, type ShareLinkDto } from '../../../schema/drive.js';
 
 /**
  * The drive's SQL. Every function but the last two runs inside a workspace scope (withScope), so
@@ -253,6 +253,20 @@ export async function topFolderNamed(q: Queryable, ws: number, name: string, use
 export async function getFile(q: Queryable, ws: number, id: string): Promise<FileRow | undefined> {
   const [row] = await q.query<FileRow>('SELECT * FROM drive_files WHERE workspace_id = $1 AND id = $2', [ws, id]);
   return row;
+}
+
+/**
+ * Which of `ids` are pictures in the workspace's drive, not in the bin: images the server can size
+ * and serve (pictureTypes), not any `image/*` the drive keeps.
+ */
+export async function livePictures(q: Queryable, ws: number, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await q.query<{ id: string }>(
+    `SELECT id::text AS id FROM drive_files
+      WHERE workspace_id = $1 AND id = ANY ($2::uuid[]) AND trashed_at IS NULL AND mime_type = ANY ($3::text[])`,
+    [ws, ids, [...pictureTypes]],
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function insertFile(

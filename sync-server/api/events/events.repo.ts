@@ -55,7 +55,12 @@ export const eventDtoOf = (r: EventRow): EventDto => ({
   created_at: new Date(r.created_at).toISOString(),
 });
 
-const SELECT_EVENT = `SELECT e.*,
+/** An event's own columns; the pictures' uuids as text (pg reads no uuid[] into an array). */
+const EVENT_COLUMNS = `e.workspace_id, e.id, e.title, e.slug, e.description, e.category, e.start_date, e.start_time, e.end_date,
+       e.end_time, e.location, e.is_online, e.max_attendees, e.price, e.currency, e.visibility, e.status,
+       e.cover_image::text AS cover_image, e.gallery::text[] AS gallery, e.requires_approval, e.public_key, e.created_at`;
+
+const SELECT_EVENT = `SELECT ${EVENT_COLUMNS},
        (SELECT count(*) FROM attendees a WHERE a.workspace_id = e.workspace_id AND a.event_id = e.id
            AND a.status IN ('registered', 'checked_in')) AS sold,
        (SELECT count(DISTINCT c.ticket_id) FROM check_ins c WHERE c.workspace_id = e.workspace_id AND c.event_id = e.id::text) AS admitted
@@ -118,7 +123,7 @@ export async function insertEvent(
     `INSERT INTO events (workspace_id, id, title, slug, description, category, start_date, start_time, end_date, end_time, location,
                          is_online, max_attendees, price, currency, visibility, status, cover_image, gallery, requires_approval,
                          public_key, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb, $20, $21, $22)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18::uuid, $19::uuid[], $20, $21, $22)`,
     [
       e.ws,
       e.id,
@@ -138,7 +143,7 @@ export async function insertEvent(
       e.visibility,
       e.status,
       e.cover_image,
-      JSON.stringify(e.gallery),
+      e.gallery,
       e.requires_approval,
       e.publicKey,
       e.userId,
@@ -153,8 +158,8 @@ export async function insertEvent(
 export async function updateEvent(q: Queryable, ws: number, id: string, e: EventValues): Promise<void> {
   await q.query(
     `UPDATE events SET title = $3, description = $4, category = $5, start_date = $6, start_time = $7, end_date = $8, end_time = $9,
-            location = $10, is_online = $11, max_attendees = $12, price = $13, visibility = $14, status = $15, cover_image = $16,
-            gallery = $17::jsonb, requires_approval = $18, updated_at = now()
+            location = $10, is_online = $11, max_attendees = $12, price = $13, visibility = $14, status = $15, cover_image = $16::uuid,
+            gallery = $17::uuid[], requires_approval = $18, updated_at = now()
       WHERE workspace_id = $1 AND id = $2`,
     [
       ws,
@@ -173,7 +178,7 @@ export async function updateEvent(q: Queryable, ws: number, id: string, e: Event
       e.visibility,
       e.status,
       e.cover_image,
-      JSON.stringify(e.gallery),
+      e.gallery,
       e.requires_approval,
     ],
   );
@@ -302,7 +307,18 @@ export interface PublicEventRow extends EventRow {
   timezone: string | null;
 }
 
-const SELECT_PUBLIC = `SELECT e.*, 0 AS sold, 0 AS admitted, w.name AS organiser, s.timezone,
+/**
+ * Anyone's view of an event. Its pictures are those still in the drive (a picture moved to the bin
+ * leaves the page, in the gallery's order), so a public page never shows a broken image.
+ */
+const SELECT_PUBLIC = `SELECT e.workspace_id, e.id, e.title, e.slug, e.description, e.category, e.start_date, e.start_time, e.end_date,
+       e.end_time, e.location, e.is_online, e.max_attendees, e.price, e.currency, e.visibility, e.status, e.requires_approval,
+       e.public_key, e.created_at, 0 AS sold, 0 AS admitted, w.name AS organiser, s.timezone,
+       (SELECT f.id::text FROM drive_files f
+         WHERE f.workspace_id = e.workspace_id AND f.id = e.cover_image AND f.trashed_at IS NULL) AS cover_image,
+       ARRAY(SELECT g.id::text FROM unnest(e.gallery) WITH ORDINALITY AS g(id, n)
+               JOIN drive_files f ON f.workspace_id = e.workspace_id AND f.id = g.id AND f.trashed_at IS NULL
+              ORDER BY g.n) AS gallery,
        (SELECT min(t.price_cents) FROM ticket_types t WHERE t.workspace_id = e.workspace_id AND t.event_id = e.id) AS from_cents
   FROM events e JOIN workspaces w ON w.id = e.workspace_id
   LEFT JOIN workspace_settings s ON s.workspace_id = e.workspace_id`;
@@ -352,6 +368,19 @@ export async function publicEventBySlug(q: Queryable, slug: string, lock = false
     [slug],
   );
   return row;
+}
+
+/**
+ * The workspace whose drive holds `fileId`, when it is the cover or a gallery picture of the event
+ * `slug` and that event is published and public (a private one keeps its pictures off the web).
+ */
+export async function shownPictureWorkspace(q: Queryable, slug: string, fileId: string): Promise<number | undefined> {
+  const [row] = await q.query<{ workspace_id: number }>(
+    `SELECT e.workspace_id FROM events e
+      WHERE e.slug = $1 AND e.status = 'published' AND e.visibility = 'public' AND (e.cover_image = $2::uuid OR $2::uuid = ANY (e.gallery))`,
+    [slug, fileId],
+  );
+  return row?.workspace_id;
 }
 
 /** Published public events for sitemap.xml (as owner), newest change first. */

@@ -6,7 +6,9 @@ import { HttpError } from '../../http/errors.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';
 import { clientLimitAddress } from '../../http/client-address.js';
 import { mount } from '../../http/route.js';
+import { sendPicture } from '../drive/drive-download.js';
 import { requireMembership } from '../workspaces/membership.js';
+import { shownPicture } from './event-pictures.service.js';
 import * as events from './events.service.js';
 import { ticketPdf } from './ticket-pdf.js';
 import * as tickets from './tickets.service.js';
@@ -53,6 +55,9 @@ export function eventsRoutes(deps: AppDeps): Router {
 
   mount(router, c.publicList, async ({ query }) => tickets.publicEvents(deps, query.q, query.storefront));
   mount(router, c.publicGet, async ({ params }) => tickets.publicEvent(deps, params.slug));
+  mount(router, c.publicPicture, async ({ params, query }, _req, res) => {
+    await sendPicture(deps, res, await shownPicture(deps, params.slug, params.fileId), query.w);
+  });
   mount(router, c.order, async ({ params, body }, req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const ip = clientLimitAddress(req);

@@ -1,9 +1,11 @@
 import { brand } from '../../../schema/brand.js';
 import { noCountryDefaults } from '../../../schema/countries.js';
+import { eventPicturePath } from '../../../schema/contract/events.js';
 import type { TicketTypeDto } from '../../../schema/events.js';
 import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type PageMeta, type SeoSource } from '../../seo/page-meta.js';
+import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
 
 const short = (s: string, n = 155) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -27,8 +29,8 @@ export function schemaDate(date: string, time: string | null, zone: string): str
   return time ? `${date}T${time}:00${offsetAt(date, time, zone)}` : date;
 }
 
-/** A cover image a search engine can fetch: an address, or a path on this site. */
-const coverOf = (cover: string | null) => (cover && (/^https?:\/\//i.test(cover) || cover.startsWith('/')) ? cover : undefined);
+/** The width link previews and search engines get an event's pictures at. */
+const SHARE_WIDTH = 1024;
 
 function offers(event: repo.PublicEventRow, types: readonly TicketTypeDto[], url: string): Record<string, unknown>[] {
   if (types.length === 0) {
@@ -50,7 +52,7 @@ const priceText = (event: repo.PublicEventRow, types: readonly TicketTypeDto[]) 
   return cheapest === 0 ? 'Free entry' : `Tickets from ${formatCents(cheapest, types[0]?.currency ?? event.currency)}`;
 };
 
-/** A published public event's page: title, description, canonical URL, cover and Event JSON-LD. */
+/** A published public event's page: title, description, canonical URL, cover (og:image) and Event JSON-LD with its pictures. */
 async function eventPage(deps: AppDeps, slug: string): Promise<PageMeta | null> {
   const event = await repo.publicEventBySlug(deps.db, slug);
   // Drafts and cancelled events are not published; a private event opens by its link only and stays out of search.
@@ -62,13 +64,17 @@ async function eventPage(deps: AppDeps, slug: string): Promise<PageMeta | null> 
   const zone = event.timezone ?? noCountryDefaults.timezone;
   const when = event.start_time ? `${event.start_date} ${event.start_time}` : event.start_date;
   const place = event.is_online ? 'Online' : event.location;
-  const cover = coverOf(event.cover_image);
+  // The cover first, then the gallery: the first image is the one a link preview shows.
+  const pictures = publicPictures(event);
+  const images = [...(pictures.cover_image ? [pictures.cover_image] : []), ...pictures.gallery].map((id) =>
+    eventPicturePath(event.slug, id, SHARE_WIDTH),
+  );
   const facts = [when, place, priceText(event, types), `by ${event.organiser}`].filter(Boolean).join(' · ');
   return {
     title: `${event.title} – ${event.start_date}`,
     description: short(event.description ? `${facts}. ${event.description}` : `${event.title}: ${facts}.`),
     path,
-    image: cover,
+    image: images[0],
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -82,7 +88,7 @@ async function eventPage(deps: AppDeps, slug: string): Promise<PageMeta | null> 
         location: event.is_online
           ? { '@type': 'VirtualLocation', url }
           : { '@type': 'Place', name: event.location || 'To be announced', address: event.location || 'To be announced' },
-        ...(cover ? { image: [absolute(origin, cover)] } : {}),
+        ...(images.length ? { image: images.map((p) => absolute(origin, p)) } : {}),
         url,
         organizer: { '@type': 'Organization', name: event.organiser },
         offers: offers(event, types, url),

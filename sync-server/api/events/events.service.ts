@@ -17,6 +17,7 @@ import { assertWithinLimit } from '../../plans/capabilities.js';
 import { capabilitiesOf } from '../../sync/plan-limits.js';
 import type { Membership } from '../workspaces/membership.js';
 import { slugCandidates } from '../workspaces/slug.js';
+import { checkPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
 import { issueTickets } from './tickets.service.js';
@@ -99,6 +100,7 @@ export async function createEvent(deps: AppDeps, c: EventsCaller, body: EventCre
       await scoped(deps, c, async (q) => {
         await repo.lockEventCount(q, c.workspaceId);
         assertWithinLimit(caps, 'events', await repo.countEvents(q, c.workspaceId));
+        await checkPictures(q, c.workspaceId, { cover: body.cover_image, gallery: body.gallery });
         const end = whenParts(body.end_date);
         await repo.insertEvent(q, {
           ws: c.workspaceId,
@@ -149,6 +151,7 @@ export async function updateEvent(deps: AppDeps, c: EventsCaller, id: string, pa
           (row.end_date ? (row.end_time ? { date: row.end_date, time: row.end_time } : { date: row.end_date }) : undefined));
     const problem = eventProblem({ start, end });
     if (problem) throw invalid('end_date', problem);
+    await checkPictures(q, c.workspaceId, { cover: patch.cover_image, gallery: patch.gallery });
     const e = whenParts(end);
     await repo.updateEvent(q, c.workspaceId, id, {
       title: patch.title ?? row.title,
@@ -164,7 +167,8 @@ export async function updateEvent(deps: AppDeps, c: EventsCaller, id: string, pa
       price: patch.price ?? row.price,
       visibility: patch.visibility ?? row.visibility,
       status: patch.status ?? row.status,
-      cover_image: patch.cover_image ?? row.cover_image,
+      // Null takes the cover away; absent keeps it.
+      cover_image: patch.cover_image === undefined ? row.cover_image : patch.cover_image,
       gallery: patch.gallery ?? row.gallery,
       requires_approval: patch.requires_approval ?? row.requires_approval,
     });

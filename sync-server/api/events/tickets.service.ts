@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
 
@@ -55,6 +56,7 @@ export async function publicEvent(deps: AppDeps, slug: string): Promise<PublicEv
   const types = await repo.ticketTypes(deps.db, event.workspace_id, event.id);
   return {
     ...repo.publicDtoOf(event),
+    ...publicPictures(event),
     requires_approval: event.requires_approval,
     ticket_types: types.map((t) => {
       const reason = saleRefusal(t, now) ?? (t.sold >= t.quantity ? 'Sold out' : null);
