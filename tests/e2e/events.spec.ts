@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 import { svgDataUrl, ticketQrSvg } from '../../schema/ticket-qr';
 import { waitForMails } from '../support/mailbox-file.js';
 import { skipCookieConsent, uniqueEmail } from './auth-support';
@@ -16,6 +17,25 @@ import { underServiceWorker } from './sw-support';
 function shot(page: Page, info: TestInfo, name: string) {
   return page.screenshot({ path: `tests/screenshots/events-${info.project.name}-${name}.png`, fullPage: true });
 }
+
+/** A 960×540 photo-like PNG (a dusk-coloured gradient), so the cover is plainly a picture. */
+function lawnPhoto(): Promise<Buffer> {
+  const [width, height] = [960, 540];
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) {
+    const x = (i / 3) % width;
+    const y = Math.floor(i / 3 / width);
+    pixels[i] = 40 + Math.floor((x / width) * 200);
+    pixels[i + 1] = 60 + Math.floor((y / height) * 120);
+    pixels[i + 2] = 120;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** Whether an image really loaded (a broken one has no natural width). */
+const loaded = (img: Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
 
 /** Ticket codes in a mail (quoted-printable soft breaks undone), in order, once each. */
 function codesIn(raw: string): string[] {
@@ -85,13 +105,57 @@ test('organiser to door: two ticket types, card purchase, e-mailed codes, two of
   await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
   const eventPath = new URL(page.url()).pathname;
 
+  // Issue 19: the cover and a gallery picture come from the drive. A photo goes into the drive first.
+  const viewport = page.viewportSize();
+  if (info.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/workspace/${workspaceId}/drive`);
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'lawn.png', mimeType: 'image/png', buffer: await lawnPhoto() });
+  await expect(page.getByTestId('drive-file').filter({ hasText: 'lawn.png' }).getByTestId('drive-thumb')).toBeVisible();
+  await page.goto(eventPath);
+  const coverGroup = page.getByRole('group', { name: 'Cover image' });
+  const picker = page.getByRole('group', { name: 'Pictures in the drive' });
+  await coverGroup.getByRole('button', { name: 'Choose from the drive' }).click();
+  await picker.getByRole('button', { name: 'Use lawn.png as cover' }).click();
+  const cover = coverGroup.getByRole('img', { name: 'Cover' });
+  await expect.poll(() => loaded(cover)).toBe(true);
+  // The gallery by keyboard alone: open the drive, add the photo, close the drive.
+  const galleryGroup = page.getByRole('group', { name: 'Gallery', exact: true });
+  await galleryGroup.getByRole('button', { name: 'Add from the drive' }).focus();
+  await page.keyboard.press('Enter');
+  await galleryGroup.getByRole('button', { name: 'Add lawn.png to the gallery' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(galleryGroup.getByRole('button', { name: 'Add lawn.png to the gallery' })).toHaveText('Added');
+  await shot(page, info, 'gallery-picker');
+  await galleryGroup.getByRole('button', { name: 'Close the drive' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => loaded(galleryGroup.getByRole('img', { name: 'Gallery picture 1' }))).toBe(true);
+  // Kept: after a reload the event has both.
+  await page.reload();
+  await expect.poll(() => loaded(cover)).toBe(true);
+  await expect(galleryGroup.getByRole('img', { name: 'Gallery picture 1' })).toBeVisible();
+  await shot(page, info, 'pictures');
+  // The public page shows the cover and the gallery; the event list shows the cover on its card.
+  await page.getByRole('link', { name: /^\/marketplace\/events\// }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect.poll(() => loaded(page.getByRole('img', { name: `Cover picture of ${title}` }))).toBe(true);
+  await expect.poll(() => loaded(page.getByRole('img', { name: `${title}, picture 1 of 1` }))).toBe(true);
+  await shot(page, info, 'public-pictures');
+  await page.goto(`/events?q=${tag}`);
+  const card = page.getByRole('link', { name: new RegExp(title) });
+  await expect.poll(() => loaded(card.locator('img'))).toBe(true);
+  await shot(page, info, 'list-cover');
+  if (viewport) await page.setViewportSize(viewport);
+
   // A buyer finds it on /events and pays for two VIP tickets on the card sandbox.
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   await skipCookieConsent(buyer);
   await buyer.goto(`/events?q=${tag}`);
   await buyer.getByRole('link', { name: new RegExp(title) }).click();
-  await expect(buyer.getByRole('heading', { name: title })).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await shot(buyer, info, 'event-page');
   const buyerEmail = uniqueEmail('ticket-buyer', info.project.name);
   await buyer.getByLabel('How many VIP').fill('2');

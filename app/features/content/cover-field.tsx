@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
-import { isPictureType } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import * as w from '../../ui/page.css';
-import { DrivePicker, type PickAction, type PickFilter } from '../drive/drive-picker';
+import { DrivePicker, picturesOnly, type PickAction } from '../drive/drive-picker';
 import { pictureUrl, uploadPicture } from '../drive/pictures';
 import { driveKeys } from '../drive/use-drive';
 import * as s from './content.css';
 
 const coverAction: PickAction = { label: 'Use as cover', nameFor: (name) => `Use ${name} as cover`, takenLabel: 'Current cover' };
-const pictures: PickFilter = { offers: (f) => isPictureType(f.mime_type), none: 'No pictures in this folder.' };
 
 /**
  * An entry's cover: a picture uploaded now (it lands in the drive's "Content covers" folder), or one
@@ -91,7 +89,7 @@ export function CoverField({
           workspaceId={workspaceId}
           label="Pictures in the drive"
           action={coverAction}
-          filter={pictures}
+          filter={picturesOnly}
           taken={new Set(fileId ? [fileId] : [])}
           onPick={(f) => {
             setUploadError(null);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import type { DriveFileDto } from '../../../schema/drive';
+import { isPictureType, type DriveFileDto } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
@@ -25,6 +25,9 @@ export interface PickFilter {
   /** "No pictures in this folder." */
   none: string;
 }
+
+/** Pictures only (a cover, an event's gallery): files the server can size and serve. */
+export const picturesOnly: PickFilter = { offers: (f) => isPictureType(f.mime_type), none: 'No pictures in this folder.' };
 
 /**
  * The workspace's drive browsed folder by folder, to pick one file: a task's attachment, an entry's

@@ -10,6 +10,7 @@ import * as w from '../../ui/page.css';
 import { toast } from '../../ui/toast-store';
 import { serverMessage } from '../workspaces/workspace-queries';
 import { EventNav, WithEvent } from './event-nav';
+import { EventPictures } from './event-pictures';
 import { statusLabels } from './events-page';
 import { eventKeys, eventWhen } from './use-events';
 
@@ -88,6 +89,7 @@ function EventDetails({ workspaceId, event }: { workspaceId: number; event: Even
           <p className={w.muted}>A draft is not on sale. Publish it to open its public page.</p>
         )}
       </Card>
+      <EventPictures workspaceId={workspaceId} event={event} />
     </>
   );
 }

@@ -74,3 +74,63 @@ export const requestActions = style({
 });
 export const requestButton = style({ '@media': { [phone]: { flex: 1 } } });
 export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });
+
+/** A picture field on the event's screen: its label and hint, the pictures, then its buttons. */
+export const pictureGroup = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
+
+/** The organiser's view of the cover: as wide as the column allows, up to 320 px, in the 16:9 the pages show. */
+export const coverPreview = style({
+  width: '100%',
+  maxWidth: '320px',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+  display: 'block',
+});
+export const gallery = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', margin: 0, padding: 0 });
+export const galleryItem = style({
+  position: 'relative',
+  width: '112px',
+  height: '112px',
+  borderRadius: vars.radius.md,
+  overflow: 'hidden',
+  '@media': { [phone]: { width: '96px', height: '96px' } },
+});
+export const galleryThumb = style({
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+  display: 'block',
+  background: vars.color.surfaceAlt,
+});
+export const galleryRemove = style({
+  position: 'absolute',
+  top: '4px',
+  right: '4px',
+  minWidth: '32px',
+  minHeight: '32px',
+  borderRadius: '50%',
+  border: 'none',
+  background: 'rgba(0,0,0,0.7)',
+  color: '#fff',
+  cursor: 'pointer',
+  fontSize: vars.fontSize.md,
+  lineHeight: 1,
+  selectors: {
+    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
+    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+});
+
+/** An event card's cover: across the top of the card, edge to edge. */
+export const cardCover = style({
+  width: `calc(100% + 2 * ${vars.space.lg})`,
+  margin: `calc(-1 * ${vars.space.lg}) calc(-1 * ${vars.space.lg}) 0`,
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  display: 'block',
+  background: vars.color.surfaceAlt,
+  borderRadius: `${vars.radius.lg} ${vars.radius.lg} 0 0`,
+  maxWidth: 'none',
+});

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { eventsContract as c } from '../../../schema/contract/events';
+import { eventPicturePath, eventsContract as c } from '../../../schema/contract/events';
+import { pictureWidthFor } from '../../../schema/drive';
 import type { EventDto } from '../../../schema/events';
 import { call, queryEndpoint } from '../../data/api';
 
@@ -49,4 +50,10 @@ export function eventWhen(e: { start_date: string; start_time: string | null; en
   if (!e.end_date) return start;
   const end = e.end_date === e.start_date ? (e.end_time ?? '') : `${e.end_date}${e.end_time ? ` ${e.end_time}` : ''}`;
   return end ? `${start} – ${end}` : start;
+}
+
+/** The public address of an event's cover or gallery picture, about `cssWidth` CSS pixels wide on this screen. */
+export function eventPictureUrl(slug: string, fileId: string, cssWidth: number): string {
+  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio;
+  return eventPicturePath(slug, fileId, pictureWidthFor(cssWidth, dpr));
 }

@@ -15,7 +15,7 @@ import { TextField } from '../../../ui/text-field';
 import { zodFieldErrors, type FieldErrors } from '../../forms/use-zod-form';
 import { usePageMeta } from '../../public/page-meta';
 import { PublicLayout } from '../../public/layout/public-layout';
-import { eventWhen } from '../use-events';
+import { eventPictureUrl, eventWhen } from '../use-events';
 import { priceLabel } from './public-events-page';
 import * as p from './public.css';
 
@@ -50,6 +50,9 @@ function EventView({ event, reference }: { event: PublicEventDetail; reference: 
   usePageMeta({ title: event.title, description: `${eventWhen(event)} · ${event.location || 'Online'} · ${priceLabel(event)}` });
   return (
     <div className={`${p.page} ${p.narrow}`}>
+      {event.cover_image ? (
+        <img className={p.cover} src={eventPictureUrl(event.slug, event.cover_image, 640)} alt={`Cover picture of ${event.title}`} />
+      ) : null}
       <header>
         <h1 className={w.title}>{event.title}</h1>
         <p className={w.muted}>
@@ -59,7 +62,34 @@ function EventView({ event, reference }: { event: PublicEventDetail; reference: 
       {reference ? <CheckoutState slug={event.slug} reference={reference} /> : null}
       {event.description ? <p>{event.description}</p> : null}
       <TicketPicker event={event} />
+      {event.gallery.length > 0 ? <Gallery event={event} /> : null}
     </div>
+  );
+}
+
+/** The organiser's pictures in their order; each opens larger. */
+function Gallery({ event }: { event: PublicEventDetail }) {
+  const count = event.gallery.length;
+  return (
+    <section aria-labelledby="gallery-title">
+      <h2 id="gallery-title" className={w.sectionTitle}>
+        Gallery
+      </h2>
+      <ul className={p.gallery}>
+        {event.gallery.map((id, i) => (
+          <li key={id}>
+            <a className={p.galleryLink} href={eventPictureUrl(event.slug, id, 1024)}>
+              <img
+                className={p.galleryPicture}
+                src={eventPictureUrl(event.slug, id, 320)}
+                alt={`${event.title}, picture ${i + 1} of ${count}`}
+                loading="lazy"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

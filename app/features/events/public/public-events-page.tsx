@@ -13,7 +13,7 @@ import { TextField } from '../../../ui/text-field';
 import { usePageMeta } from '../../public/page-meta';
 import { PublicLayout } from '../../public/layout/public-layout';
 import * as s from '../events.css';
-import { eventWhen } from '../use-events';
+import { eventPictureUrl, eventWhen } from '../use-events';
 import * as p from './public.css';
 
 const eventsRoute = getRouteApi('/events');
@@ -77,6 +77,10 @@ export function EventCards({ events, headingLevel = 2 }: { events: PublicEventDt
       {events.map((e) => (
         <li key={e.slug}>
           <Link className={s.card} to="/marketplace/events/$slug" params={{ slug: e.slug }}>
+            {e.cover_image ? (
+              // The title beside it names the event: the picture itself adds nothing to read aloud.
+              <img className={s.cardCover} src={eventPictureUrl(e.slug, e.cover_image, 400)} alt="" loading="lazy" />
+            ) : null}
             <Heading className={s.cardTitle}>{e.title}</Heading>
             <p className={w.muted}>{eventWhen(e)}</p>
             <p className={w.muted}>{e.is_online ? 'Online' : e.location || 'Place to be announced'}</p>

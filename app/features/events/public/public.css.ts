@@ -46,3 +46,35 @@ export const qr = style({
   background: '#fff',
   borderRadius: vars.radius.md,
 });
+
+/** The event's cover across the top of its page. */
+export const cover = style({
+  width: '100%',
+  aspectRatio: '16 / 9',
+  objectFit: 'cover',
+  display: 'block',
+  borderRadius: vars.radius.lg,
+  background: vars.color.surfaceAlt,
+});
+export const gallery = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: vars.space.sm,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  '@media': { 'screen and (max-width: 640px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+export const galleryLink = style({
+  display: 'block',
+  borderRadius: vars.radius.md,
+  overflow: 'hidden',
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+});
+export const galleryPicture = style({
+  width: '100%',
+  aspectRatio: '1 / 1',
+  objectFit: 'cover',
+  display: 'block',
+  background: vars.color.surfaceAlt,
+});
