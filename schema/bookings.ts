@@ -393,6 +393,11 @@ export const ownerAppointmentFields = z.object({
   customer_phone: z.preprocess(emptyAsAbsent, customerPhone.optional()),
 });
 
+/** An appointment's id as the server takes it from a device: a lowercase uuid (it goes into links and mail jobs). */
+export function appointmentIdValid(id: string): boolean {
+  return id === id.toLowerCase() && z.uuid().safeParse(id).success;
+}
+
 /** Why an appointment as written cannot be stored (its fields each passed their own schema), or null. */
 export function appointmentProblem(a: { start_at: string; end_at: string; duration_minutes: number }): string | null {
   const minutes = (Date.parse(a.end_at) - Date.parse(a.start_at)) / 60_000;

@@ -158,6 +158,7 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   // The mail itself, as a mail program shows it.
   const html = mimeHtml(mail.raw);
   expect(html).toContain('Naledi Customer');
+  expect(html).toMatch(/Deposit paid: R\s?30\.00\. Still to pay at your appointment: R\s?100\.00\./);
   const reader = await page.context().newPage();
   await reader.setContent(html ?? '');
   await shot(reader, info, 'mail-confirmation');

@@ -51,12 +51,23 @@ export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointmen
   const when = whenText(a.start_at, a.timezone);
   const lines =
     kind === 'cancelled'
-      ? [`Hi ${a.customer_name},`, `Your booking for ${a.service_title} on ${when} with ${a.business} is cancelled.`]
+      ? [
+          `Hi ${a.customer_name},`,
+          `Your booking for ${a.service_title} on ${when} with ${a.business} is cancelled.`,
+          ...(a.payment_status === 'refunded' && a.paid_cents > 0
+            ? [`Your deposit of ${formatCents(a.paid_cents, a.currency)} goes back to your card.`]
+            : []),
+        ]
       : [
           `Hi ${a.customer_name},`,
           openings[kind](a),
           `${a.service_title} with ${a.staff_name}, ${when}.`,
           `Price: ${formatCents(a.price_cents, a.currency)}.`,
+          ...(a.payment_status === 'paid' && a.paid_cents > 0
+            ? [
+                `Deposit paid: ${formatCents(a.paid_cents, a.currency)}. Still to pay at your appointment: ${formatCents(Math.max(0, a.price_cents - a.paid_cents), a.currency)}.`,
+              ]
+            : []),
           'The attached calendar file adds it to your calendar. To change the time or cancel, open:',
         ];
   const showLink = kind !== 'cancelled';

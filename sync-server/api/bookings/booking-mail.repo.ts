@@ -84,6 +84,9 @@ export interface MailedAppointment {
   status: string;
   price_cents: number;
   currency: string;
+  /** A deposit paid by card online, and whether it was given back. */
+  paid_cents: number;
+  payment_status: 'unpaid' | 'paid' | 'refunded';
   service_title: string;
   staff_name: string;
   business: string;
@@ -93,14 +96,16 @@ export interface MailedAppointment {
 
 export async function mailedAppointment(q: Queryable, key: BookingMailKey): Promise<MailedAppointment | undefined> {
   const [row] = await q.query<
-    Omit<MailedAppointment, 'start_at' | 'end_at' | 'timezone' | 'price_cents'> & {
+    Omit<MailedAppointment, 'start_at' | 'end_at' | 'timezone' | 'price_cents' | 'paid_cents'> & {
       start_at: Date | string;
       end_at: Date | string;
       timezone: string | null;
       price_cents: string | number;
+      paid_cents: string | number;
     }
   >(
-    `SELECT a.id, a.customer_name, a.customer_email, a.start_at, a.end_at, a.sequence, a.status, a.price_cents, a.currency, s.title AS service_title,
+    `SELECT a.id, a.customer_name, a.customer_email, a.start_at, a.end_at, a.sequence, a.status, a.price_cents, a.currency, a.paid_cents, a.payment_status,
+            s.title AS service_title,
             c.name AS staff_name, w.name AS business, ws.timezone
        FROM appointments a
        JOIN services s ON s.workspace_id = a.workspace_id AND s.id = a.service_id
@@ -116,6 +121,7 @@ export async function mailedAppointment(q: Queryable, key: BookingMailKey): Prom
     start_at: new Date(row.start_at),
     end_at: new Date(row.end_at),
     price_cents: Number(row.price_cents),
+    paid_cents: Number(row.paid_cents),
     timezone: row.timezone ?? noCountryDefaults.timezone,
     cancel_cutoff_hours: null,
   };

@@ -1,5 +1,6 @@
 import {
   appointmentChangeProblem,
+  appointmentIdValid,
   appointmentProblem,
   appointments,
   bookingMessages as msg,
@@ -11,8 +12,6 @@ import { afterAppointmentChange, type AppointmentState } from './bookings.servic
 import * as repo from './bookings.repo.js';
 
 type Pushed = Stored<Record<string, unknown>>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const stateOf = (d: Pushed): AppointmentState => ({
   status: d.status as AppointmentStatus,
@@ -33,8 +32,8 @@ export const appointmentRules = entityRules(appointments, {
   // The diary books in for the business; a customer's own booking comes through the booking page.
   computedOnInsert: { source: `'owner'` },
   validate(doc) {
-    // The id goes into the customer's links as it is: a uuid written as crypto.randomUUID writes it.
-    if (!UUID.test(doc.id)) return `id: ${msg.appointmentId}`;
+    // The id goes into the customer's links and mail jobs as it is: a uuid as crypto.randomUUID writes it.
+    if (!appointmentIdValid(doc.id)) return `id: ${msg.appointmentId}`;
     const owner = ownerAppointmentFields.safeParse(doc);
     if (!owner.success) {
       const issue = owner.error.issues[0];
