@@ -22,7 +22,8 @@ function pwaHeadLinks(): Plugin {
 // The PDF maker (pdf-lib, about 400 KiB) is not part of a first install: an invoice page
 // fetches it as it opens with a signal, and the service worker keeps it (sw/cache-policy.ts).
 // The online areas' pages (the marketplace, public events and tickets, classifieds, the
-// storefront's settings) need the network to show anything: fetched when opened and kept by
+// storefront's settings) need the network to show anything (a seller's orders, kept on the device
+// as last read, are installed): fetched when opened and kept by
 // the worker's chunk cache, they stay out of the first install.
 const globIgnores = [
   '**/screenshots/**',
@@ -35,7 +36,6 @@ const globIgnores = [
   'assets/public-events-page-*.js',
   'assets/ticket-page-*.js',
   'assets/storefront-settings-page-*.js',
-  'assets/orders-pages-*.js',
   'assets/post-ad-page-*.js',
   'assets/new-listing-page-*.js',
   'assets/inquiry-page-*.js',
@@ -62,6 +62,12 @@ const globIgnores = [
   'assets/booking-page-*.js',
   'assets/manage-booking-page-*.js',
   'assets/services-list-page-*.js',
+  // Plans, credits and cards are paid through the card partner; a customer's invoice link, and the
+  // admins' credit adjustments, read the server: none of them can do anything offline.
+  'assets/account-billing-pages-*.js',
+  'assets/workspace-billing-pages-*.js',
+  'assets/public-invoice-page-*.js',
+  'assets/admin-credits-page-*.js',
 ];
 
 export default defineConfig({

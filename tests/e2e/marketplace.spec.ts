@@ -239,6 +239,17 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await expect(knits.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     await expect(knits.getByTestId('seller-order')).toHaveCount(1);
     await expect(knits.getByTestId('seller-order')).toContainText(rand(35000));
+    // At a market with no signal, the seller still reads what to pack, as last read; changes wait.
+    await knits.context().setOffline(true);
+    await knits.reload();
+    await expect(knits.getByText('You are offline')).toBeVisible();
+    await expect(knits.getByTestId('seller-order')).toContainText(rand(35000));
+    await knits.getByTestId('seller-order').getByRole('link').click();
+    await expect(knits.getByRole('heading', { name: /^Order ORD-/ })).toBeVisible();
+    await expect(knits.getByText('Changing or refunding an order needs a connection.')).toBeVisible();
+    await expect(knits.getByRole('button', { name: 'Update order' })).toHaveCount(0);
+    await shot(knits, '10-seller-order-offline');
+    await knits.context().setOffline(false);
     await page.goto(`/workspace/${workspaceId}/orders`);
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     const row = page.getByTestId('seller-order').filter({ hasText: 'Lerato Buyer' });

@@ -1,9 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import { nextOrderStatuses, orderStatus, orderStatusLabels, type OrderDto, type OrderStatus } from '../../../../schema/marketplace-orders';
+import {
+  nextOrderStatuses,
+  orderDto,
+  orderList,
+  orderStatus,
+  orderStatusLabels,
+  type OrderDto,
+  type OrderStatus,
+} from '../../../../schema/marketplace-orders';
 import { call } from '../../../data/api';
+import { useAuthStore } from '../../../data/auth-store';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
@@ -13,6 +23,8 @@ import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import { failureMessage } from '../../forms/use-zod-form';
+import { useOnline } from '../../pwa/online';
+import { isOffline, readCached, withOfflineCopy, type CacheSlot } from '../../workspaces/offline-cache';
 import { serverMessage, useWorkspace } from '../../workspaces/workspace-queries';
 import { money, OrderBadges, OrderSummary } from '../orders/order-view';
 
@@ -24,19 +36,48 @@ const keys = {
   one: (ws: number, id: string) => ['seller-order', ws, id] as const,
 };
 
+/**
+ * The orders as last read online, kept per user on the device (cleared at logout): a seller at a
+ * market without signal still sees what to pack and for whom. Changes need the network.
+ */
+const kept = {
+  list: (ws: number, status: string): CacheSlot<z.infer<typeof orderList>> => ({
+    slot: `seller-orders:${ws}:${status}`,
+    schema: orderList,
+  }),
+  one: (ws: number, id: string): CacheSlot<OrderDto> => ({ slot: `seller-order:${ws}:${id}`, schema: orderDto }),
+};
+const userId = () => useAuthStore.getState().user?.id ?? null;
+
+/** One order, or offline the copy last read of it or of the list it was in. */
+async function readOrder(ws: number, id: string): Promise<OrderDto> {
+  try {
+    return await withOfflineCopy(userId(), kept.one(ws, id), () => call(c.sellerOrder, { params: { id: ws, orderId: id } }));
+  } catch (err) {
+    const user = userId();
+    const listed = user !== null && isOffline(err) ? readCached(user, kept.list(ws, ''))?.orders.find((o) => o.id === id) : undefined;
+    if (listed) return listed;
+    throw err;
+  }
+}
+
 const filterOptions = [{ value: '', label: 'All orders' }, ...orderStatus.options.map((s) => ({ value: s, label: orderStatusLabels[s] }))];
 
 /**
  * /workspace/{id}/orders: the marketplace orders buyers placed with this workspace, newest first.
- * Online only: orders are read from and changed on the server.
+ * Read from the server, and with no network from the copy last read on this device.
  */
 export function SellerOrdersPage() {
   const { workspaceId } = listRoute.useParams();
   const [status, setStatus] = useState<string>('');
   const orders = useQuery({
     queryKey: keys.list(workspaceId, status),
-    queryFn: () => call(c.sellerOrders, { params: { id: workspaceId }, query: status ? { status: status as OrderStatus } : {} }),
+    queryFn: () =>
+      withOfflineCopy(userId(), kept.list(workspaceId, status), () =>
+        call(c.sellerOrders, { params: { id: workspaceId }, query: status ? { status: status as OrderStatus } : {} }),
+      ),
   });
+  const online = useOnline();
   return (
     <section className={p.page} aria-labelledby="orders-title">
       <header className={p.pageHeader}>
@@ -50,6 +91,7 @@ export function SellerOrdersPage() {
           <SelectField label="Show" value={status} options={filterOptions} onChange={setStatus} />
         </div>
       </header>
+      {online ? null : <OfflineNote />}
       {orders.isPending ? (
         <Spinner label="Loading orders" />
       ) : orders.isError ? (
@@ -88,8 +130,9 @@ export function SellerOrderPage() {
   const canRefund = workspace.data?.role === 'owner' || workspace.data?.role === 'admin';
   const order = useQuery({
     queryKey: keys.one(workspaceId, orderId),
-    queryFn: () => call(c.sellerOrder, { params: { id: workspaceId, orderId } }),
+    queryFn: () => readOrder(workspaceId, orderId),
   });
+  const online = useOnline();
   return (
     <section className={p.page} aria-labelledby="order-title">
       <p>
@@ -115,8 +158,14 @@ export function SellerOrderPage() {
               Buyer: {order.data.buyer.name} · {order.data.buyer.email}
             </p>
           </OrderSummary>
-          <StatusCard workspaceId={workspaceId} order={order.data} />
-          {canRefund ? <RefundCard workspaceId={workspaceId} order={order.data} /> : null}
+          {online ? (
+            <>
+              <StatusCard workspaceId={workspaceId} order={order.data} />
+              {canRefund ? <RefundCard workspaceId={workspaceId} order={order.data} /> : null}
+            </>
+          ) : (
+            <OfflineNote />
+          )}
           {order.data.payments.length > 0 ? (
             <Card aria-labelledby="payments-title">
               <h2 className={p.sectionTitle} id="payments-title">
@@ -135,6 +184,15 @@ export function SellerOrderPage() {
         </div>
       )}
     </section>
+  );
+}
+
+/** With no network: what is shown is the last copy read, and changes wait for a connection. */
+function OfflineNote() {
+  return (
+    <Notice tone="warning" title="You are offline">
+      <p className={p.muted}>These are the orders as this device last read them. Changing or refunding an order needs a connection.</p>
+    </Notice>
   );
 }
 
