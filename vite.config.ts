@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precacheBudget } from './sw/precache-budget.js';
 import { skipOnlineOnly } from './sw/precache-online-only.js';
@@ -70,6 +71,17 @@ const globIgnores = [
   'assets/admin-credits-page-*.js',
 ];
 
+/** Where this build writes (`--outDir` may move it: a release built beside the suite's one). */
+let builtTo = fileURLToPath(new URL('./dist', import.meta.url));
+function recordOutDir(): Plugin {
+  return {
+    name: 'vuka:out-dir',
+    configResolved: (config) => {
+      builtTo = resolve(config.root, config.build.outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: 'app',
   publicDir: 'public',
@@ -77,6 +89,7 @@ export default defineConfig({
     react(),
     vanillaExtractPlugin(),
     pwaHeadLinks(),
+    recordOutDir(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '../sw',
@@ -91,7 +104,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         globIgnores,
         // Chunks and styles only those pages import stay out too (sw/precache-online-only.ts).
-        manifestTransforms: [skipOnlineOnly(fileURLToPath(new URL('./dist', import.meta.url)), globIgnores), precacheBudget()],
+        manifestTransforms: [skipOnlineOnly(() => builtTo, globIgnores), precacheBudget()],
         minify: true,
       },
       devOptions: { enabled: false },

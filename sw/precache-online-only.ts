@@ -63,10 +63,10 @@ export function globTest(globs: readonly string[]): (file: string) => boolean {
   return (file) => patterns.some((p) => p.test(file));
 }
 
-/** A Workbox manifest transform leaving out the online-only files of the build in `outDir`. */
-export function skipOnlineOnly(outDir: string, globIgnores: readonly string[]): ManifestTransform {
+/** A Workbox manifest transform leaving out the online-only files of the build in `outDir()` (read when it runs). */
+export function skipOnlineOnly(outDir: () => string, globIgnores: readonly string[]): ManifestTransform {
   return (entries) => {
-    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, BuildChunk>;
+    const manifest = JSON.parse(readFileSync(join(outDir(), '.vite/manifest.json'), 'utf8')) as Record<string, BuildChunk>;
     const skipped = onlineOnlyFiles(manifest, globTest(globIgnores));
     return { manifest: entries.filter((e) => !skipped.has(e.url)), warnings: [] };
   };

@@ -124,3 +124,23 @@ export const modal = style({
   outline: 'none',
 });
 export const dialog = style({ padding: vars.space.xl, outline: 'none' });
+
+/** A round remove button over the corner of a picture (a listing's photo, an event's gallery picture). */
+export const pictureRemove = style({
+  position: 'absolute',
+  top: '4px',
+  right: '4px',
+  minWidth: '32px',
+  minHeight: '32px',
+  borderRadius: '50%',
+  border: 'none',
+  background: 'rgba(0,0,0,0.7)',
+  color: '#fff',
+  cursor: 'pointer',
+  fontSize: vars.fontSize.md,
+  lineHeight: 1,
+  selectors: {
+    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
+    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+});

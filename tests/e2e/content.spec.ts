@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { contentMessages } from '../../schema/content';
 import { skipCookieConsent } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
+import { gradientPng } from '../support/pictures.js';
 
 /**
  * Issue 22 "Done when" (content half): an article written in the content area on a phone and
@@ -20,19 +20,7 @@ function loaded(img: Locator) {
 
 /** A 640×360 photo-like PNG: a colour gradient, so a thumbnail of it is plainly a picture. */
 function stallPhoto(): Promise<Buffer> {
-  const width = 640;
-  const height = 360;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 3) {
-    const x = (i / 3) % width;
-    const y = Math.floor(i / 3 / width);
-    pixels[i] = 200 + Math.floor((x / width) * 55);
-    pixels[i + 1] = 80 + Math.floor((y / height) * 120);
-    pixels[i + 2] = 40;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
+  return gradientPng(640, 360, { base: [200, 80, 40], across: 55, down: 120 });
 }
 
 test.beforeEach(async ({ page }, info) => {

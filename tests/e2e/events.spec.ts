@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
-import sharp from 'sharp';
 import { svgDataUrl, ticketQrSvg } from '../../schema/ticket-qr';
 import { waitForMails } from '../support/mailbox-file.js';
 import { skipCookieConsent, uniqueEmail } from './auth-support';
 import { logIn, newTraderWithWorkspace } from './inventory-support';
 import { payOnSandbox } from './paystack-support';
 import { underServiceWorker } from './sw-support';
+import { gradientPng } from '../support/pictures.js';
 
 /**
  * Issue 19 "Done when": an organiser creates and publishes an event with two ticket types; a buyer
@@ -20,18 +20,7 @@ function shot(page: Page, info: TestInfo, name: string) {
 
 /** A 960×540 photo-like PNG (a dusk-coloured gradient), so the cover is plainly a picture. */
 function lawnPhoto(): Promise<Buffer> {
-  const [width, height] = [960, 540];
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 3) {
-    const x = (i / 3) % width;
-    const y = Math.floor(i / 3 / width);
-    pixels[i] = 40 + Math.floor((x / width) * 200);
-    pixels[i + 1] = 60 + Math.floor((y / height) * 120);
-    pixels[i + 2] = 120;
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
+  return gradientPng(960, 540, { base: [40, 60, 120], across: 200, down: 120 });
 }
 
 /** Whether an image really loaded (a broken one has no natural width). */

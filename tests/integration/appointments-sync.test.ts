@@ -7,8 +7,9 @@ import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
+import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../support/bookings.js';
 
-const ZONE = 'Africa/Johannesburg';
+const ZONE = BOOKING_ZONE;
 const DAY_MS = 86_400_000;
 type Doc = Record<string, unknown> & { id: string };
 
@@ -22,7 +23,7 @@ for (const target of testDatabases()) {
     let staffId: string;
     let serviceId: string;
     let day: string;
-    const local = (d: string, time: string) => new Date(`${d}T${time}:00+02:00`).toISOString();
+    const local = localTime;
     const plusHour = (at: string) => new Date(Date.parse(at) + 3_600_000).toISOString();
 
     beforeAll(async () => {
@@ -30,11 +31,7 @@ for (const target of testDatabases()) {
       server = await startTestServer(db);
       const owner = await seedUser(db);
       ws = await seedWorkspace(db, owner);
-      await db.query(
-        `INSERT INTO workspace_settings (workspace_id, id, timezone, currency) VALUES ($1, 1, $2, 'ZAR')
-         ON CONFLICT (workspace_id, id) DO UPDATE SET timezone = EXCLUDED.timezone, currency = EXCLUDED.currency`,
-        [ws, ZONE],
-      );
+      await setWorkspaceZone(db, ws);
       cookie = await accessCookie(server.deps, owner);
       api = syncApi(server.url, cookie);
       day = localDay(new Date(Date.now() + 10 * DAY_MS), ZONE);

@@ -7,8 +7,9 @@ import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness 
 import { testDatabases } from '../support/databases.js';
 import { startTestServer } from '../support/server.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';
+import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../support/bookings.js';
 
-const ZONE = 'Africa/Johannesburg';
+const ZONE = BOOKING_ZONE;
 const DAY_MS = 86_400_000;
 
 interface Json {
@@ -24,18 +25,14 @@ for (const target of testDatabases()) {
     let ws: number;
     let serviceId: string;
     let day: string;
-    const local = (d: string, time: string) => new Date(`${d}T${time}:00+02:00`).toISOString();
+    const local = localTime;
 
     beforeAll(async () => {
       db = await openSyncDatabase(target);
       h = await startBillingHarness(db);
       const owner = await seedUser(db);
       ws = await seedWorkspace(db, owner);
-      await db.query(
-        `INSERT INTO workspace_settings (workspace_id, id, timezone, currency) VALUES ($1, 1, $2, 'ZAR')
-         ON CONFLICT (workspace_id, id) DO UPDATE SET timezone = EXCLUDED.timezone, currency = EXCLUDED.currency`,
-        [ws, ZONE],
-      );
+      await setWorkspaceZone(db, ws);
       cookie = await accessCookie(h.server.deps, owner);
       day = localDay(new Date(Date.now() + 10 * DAY_MS), ZONE);
     });

@@ -15,13 +15,14 @@ import { mimeAttachments, quotedPrintableText } from '../support/mime.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestSmtp } from '../support/smtp.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';
+import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../support/bookings.js';
 
 interface Json {
   status: number;
   body: Record<string, unknown>;
 }
 
-const ZONE = 'Africa/Johannesburg';
+const ZONE = BOOKING_ZONE;
 const DAY_MS = 86_400_000;
 
 /** RFC 5545 §3.1: a line starting with a space or tab continues the one before it. Then NAME;PARAMS:VALUE. */
@@ -55,7 +56,7 @@ for (const target of testDatabases()) {
     let serviceId: string;
     /** A day ten days ahead in the workspace's zone: every test books on it or after it. */
     let day: string;
-    const local = (d: string, time: string) => new Date(`${d}T${time}:00+02:00`).toISOString();
+    const local = localTime;
 
     beforeAll(async () => {
       db = await openSyncDatabase(target);
@@ -65,11 +66,7 @@ for (const target of testDatabases()) {
       const owner = await seedUser(db);
       ownerId = owner;
       ws = await seedWorkspace(db, owner);
-      await db.query(
-        `INSERT INTO workspace_settings (workspace_id, id, timezone, currency) VALUES ($1, 1, $2, 'ZAR')
-         ON CONFLICT (workspace_id, id) DO UPDATE SET timezone = EXCLUDED.timezone, currency = EXCLUDED.currency`,
-        [ws, ZONE],
-      );
+      await setWorkspaceZone(db, ws);
       cookie = await accessCookie(server.deps, owner);
       day = localDay(new Date(Date.now() + 10 * DAY_MS), ZONE);
     });

@@ -54,19 +54,6 @@ export const searchCell = style({ '@media': { [phone]: { gridColumn: '1 / -1' } 
 export const photos = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
 export const thumb = style({ position: 'relative', width: '96px', height: '96px', borderRadius: vars.radius.md, overflow: 'hidden' });
 export const thumbImage = style({ width: '100%', height: '100%', objectFit: 'cover', display: 'block', background: vars.color.surfaceAlt });
-export const thumbRemove = style({
-  position: 'absolute',
-  top: '4px',
-  right: '4px',
-  minWidth: '32px',
-  minHeight: '32px',
-  borderRadius: '50%',
-  border: 'none',
-  background: 'rgba(0,0,0,0.7)',
-  color: '#fff',
-  cursor: 'pointer',
-  fontSize: vars.fontSize.md,
-});
 
 export const detail = style({
   display: 'grid',

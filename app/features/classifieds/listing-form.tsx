@@ -20,6 +20,7 @@ import { pictureUrl, uploadPicture } from '../drive/pictures';
 import { moneyField } from '../forms/money-field';
 import { useZodForm } from '../forms/use-zod-form';
 import * as s from './classifieds.css';
+import { pictureRemove } from '../../ui/controls.css';
 
 type CategoryChoice = (typeof classifiedCategories)[number] | 'none';
 type RunChoice = '7' | '14' | '30' | '60';
@@ -153,7 +154,7 @@ export function ListingForm({
               <img className={s.thumbImage} src={pictureUrl(workspaceId, id, 96)} alt={`Photo ${i + 1}`} width={96} height={96} />
               <button
                 type="button"
-                className={s.thumbRemove}
+                className={pictureRemove}
                 aria-label={`Remove photo ${i + 1}`}
                 onClick={() => form.update((v) => ({ ...v, images: v.images.filter((x) => x !== id) }))}
               >

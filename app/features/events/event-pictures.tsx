@@ -13,6 +13,7 @@ import { useOnline } from '../pwa/online';
 import { serverMessage } from '../workspaces/workspace-queries';
 import * as s from './events.css';
 import { eventKeys } from './use-events';
+import { pictureRemove } from '../../ui/controls.css';
 
 const coverAction: PickAction = { label: 'Use as cover', nameFor: (name) => `Use ${name} as cover`, takenLabel: 'Current cover' };
 const galleryAction: PickAction = { label: 'Add', nameFor: (name) => `Add ${name} to the gallery`, takenLabel: 'Added' };
@@ -146,7 +147,7 @@ export function EventPictures({ workspaceId, event }: { workspaceId: number; eve
                   <img className={s.galleryThumb} src={pictureUrl(workspaceId, id, 112)} alt={`Gallery picture ${i + 1}`} />
                   <AriaButton
                     id={`${ids.gallery}-${i}`}
-                    className={s.galleryRemove}
+                    className={pictureRemove}
                     isDisabled={!online}
                     aria-label={`Remove gallery picture ${i + 1}`}
                     onPress={() => removeFromGallery(i)}

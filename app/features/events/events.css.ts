@@ -104,24 +104,6 @@ export const galleryThumb = style({
   display: 'block',
   background: vars.color.surfaceAlt,
 });
-export const galleryRemove = style({
-  position: 'absolute',
-  top: '4px',
-  right: '4px',
-  minWidth: '32px',
-  minHeight: '32px',
-  borderRadius: '50%',
-  border: 'none',
-  background: 'rgba(0,0,0,0.7)',
-  color: '#fff',
-  cursor: 'pointer',
-  fontSize: vars.fontSize.md,
-  lineHeight: 1,
-  selectors: {
-    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '1px' },
-    '&[data-disabled]': { opacity: 0.5, cursor: 'not-allowed' },
-  },
-});
 
 /** An event card's cover: across the top of the card, edge to edge. */
 export const cardCover = style({
