@@ -85,6 +85,9 @@ export const bookingsContract = {
     query: appointmentRange,
     response: appointmentList,
   }),
+  // The diary itself writes through the device's `appointments` collection. These two stay as the API
+  // for a caller that is online (an integration, a script): same owner rules and mails as a push, and
+  // the feed trigger carries their writes to every device.
   createAppointment: endpoint({
     method: 'POST',
     path: '/api/workspaces/:id/appointments',

@@ -9,7 +9,7 @@ type ColumnKind = ReplicatedEntity['columns'][string];
  * Advisory-lock class for "one push at a time per workspace" (the second key is the workspace id).
  * The appointments trigger (migration 0060) takes it by this number too.
  */
-const SYNC_LOCK_CLASS = 73_510;
+export const SYNC_LOCK_CLASS = 73_510;
 
 // Table and column names come only from the static registry in schema/, never from a request.
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;

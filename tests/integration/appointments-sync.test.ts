@@ -4,6 +4,8 @@ import { localDay } from '../../schema/booking-slots.js';
 import { bookingMessages } from '../../schema/bookings.js';
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import type { Db } from '../../sync-server/db/db.js';
+import { SYNC_CHANNEL } from '../../sync-server/live/notice.js';
+import { SYNC_LOCK_CLASS } from '../../sync-server/sync/sync.repo.js';
 import { testDatabases } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
@@ -57,6 +59,12 @@ for (const target of testDatabases()) {
     afterAll(async () => {
       await server.close();
       await db.close();
+    });
+
+    it('numbers server writes under the lock and on the channel a push uses (the trigger spells both out)', async () => {
+      const [fn] = await db.query<{ src: string }>(`SELECT prosrc AS src FROM pg_proc WHERE proname = 'appointments_feed'`);
+      expect(fn.src).toContain(`pg_advisory_xact_lock(${SYNC_LOCK_CLASS}, NEW.workspace_id)`);
+      expect(fn.src).toContain(`pg_notify('${SYNC_CHANNEL}'`);
     });
 
     async function send(method: string, path: string, body?: unknown, anonymous = false) {

@@ -2,7 +2,8 @@ import { combineLatest, from, map } from 'rxjs';
 import type { Appointment, ServiceDto } from '../../../schema/bookings';
 import type { CalendarEntry, CalendarSource } from '../../module';
 import { holdsTime } from './diary-model';
-import { fetchRules, fetchServices, isoDayIn, timeIn } from './use-bookings';
+import { loadQueryClient } from '../../data/query-client-slot';
+import { isoDayIn, rulesQuery, servicesQuery, timeIn } from './use-bookings';
 
 const APPOINTMENT_COLOR = '#7C3AED';
 
@@ -31,10 +32,12 @@ export function appointmentEntries(
 export const appointmentTimes: CalendarSource = (data, workspaceId) => {
   // Never read online on this device yet: the entries still show, on the device's own days.
   const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const named = Promise.all([fetchServices(workspaceId), fetchRules(workspaceId)]).then(
-    ([s, r]) => ({ services: s?.services ?? [], zone: r?.timezone ?? deviceZone }),
-    () => ({ services: [], zone: deviceZone }),
-  );
+  const named = loadQueryClient()
+    .then((client) => Promise.all([client.fetchQuery(servicesQuery(workspaceId)), client.fetchQuery(rulesQuery(workspaceId))]))
+    .then(
+      ([s, r]) => ({ services: s?.services ?? [], zone: r?.timezone ?? deviceZone }),
+      () => ({ services: [], zone: deviceZone }),
+    );
   return combineLatest([data.db.appointments.find({ selector: { workspace_id: workspaceId } }).$, from(named)]).pipe(
     map(([docs, { services, zone }]) =>
       appointmentEntries(

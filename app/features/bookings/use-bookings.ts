@@ -44,8 +44,12 @@ export const fetchServices = (ws: number) =>
   withOfflineCopy(userId(), kept.services(ws), () => queryEndpoint(c.services, { params: { id: ws } }));
 export const fetchRules = (ws: number) => withOfflineCopy(userId(), kept.rules(ws), () => queryEndpoint(c.rules, { params: { id: ws } }));
 
+/** One cached answer for the diary and the planner's calendar. */
+export const servicesQuery = (ws: number) => ({ queryKey: bookingKeys.services(ws), queryFn: () => fetchServices(ws) });
+export const rulesQuery = (ws: number) => ({ queryKey: bookingKeys.rules(ws), queryFn: () => fetchRules(ws) });
+
 export function useServices(ws: number) {
-  return useQuery({ queryKey: bookingKeys.services(ws), queryFn: () => fetchServices(ws) });
+  return useQuery(servicesQuery(ws));
 }
 export function useStaff(ws: number) {
   return useQuery({
@@ -54,7 +58,7 @@ export function useStaff(ws: number) {
   });
 }
 export function useRules(ws: number) {
-  return useQuery({ queryKey: bookingKeys.rules(ws), queryFn: () => fetchRules(ws) });
+  return useQuery(rulesQuery(ws));
 }
 /** Public bookable services: all of them, those matching `q`, or one storefront's (by its slug). */
 export function usePublicServices(filter: { q?: string; storefront?: string }) {
