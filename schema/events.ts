@@ -266,7 +266,15 @@ export type PublicEventDto = z.infer<typeof publicEventDto>;
 export const publicEventDetail = publicEventDto.extend({
   /** The gallery's drive file ids in the organiser's order (those still in the drive). */
   gallery: z.array(z.string()),
-  ticket_types: z.array(ticketTypeDto.extend({ available: z.number(), on_sale: z.boolean(), reason: z.string().nullable() })),
+  ticket_types: z.array(
+    ticketTypeDto.extend({
+      available: z.number(),
+      on_sale: z.boolean(),
+      reason: z.string().nullable(),
+      /** The id a paid ticket of this type takes in the marketplace cart. */
+      cart_id: z.string(),
+    }),
+  ),
   requires_approval: z.boolean(),
 });
 export type PublicEventDetail = z.infer<typeof publicEventDetail>;

@@ -205,6 +205,8 @@ export const orderDto = z.object({
   payments: z.array(orderPaymentDto),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** For the buyer: the signed tickets an order of event tickets issued, each opening as a page. */
+  tickets: z.array(z.object({ token: z.string(), label: z.string(), status: z.string() })).optional(),
 });
 export type OrderDto = z.infer<typeof orderDto>;
 export const orderList = z.object({ orders: z.array(orderDto) });

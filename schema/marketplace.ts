@@ -141,6 +141,36 @@ export function parsePublicProductId(value: string): { workspaceId: number; prod
   return workspaceId <= 2_147_483_647 ? { workspaceId, productId: m[2] } : null;
 }
 
+/**
+ * A cart line names a product (`<workspace>-<product id>`) or a ticket type of a public event
+ * (`<workspace>-t.<ticket type uuid>`): tickets are bought in the same cart and checkout. A product id
+ * never holds a dot, so the two cannot be mistaken for each other.
+ */
+const TICKET_LINE = /^t\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function toTicketCartId(workspaceId: number, ticketTypeId: string): string {
+  return `${workspaceId}-t.${ticketTypeId}`;
+}
+
+/** The ticket type a cart line's item id names, or null for a product. */
+export function ticketTypeOfLine(itemId: string): string | null {
+  return TICKET_LINE.exec(itemId)?.[1] ?? null;
+}
+
+export function parseCartItemId(value: string): { workspaceId: number; productId: string } | null {
+  const m = /^([1-9]\d{0,9})-(t\.[0-9a-f-]{36})$/.exec(value);
+  if (m && ticketTypeOfLine(m[2])) {
+    const workspaceId = Number(m[1]);
+    return workspaceId <= 2_147_483_647 ? { workspaceId, productId: m[2] } : null;
+  }
+  return parsePublicProductId(value);
+}
+
+export const cartItemId = z
+  .string()
+  .max(80)
+  .refine((v) => parseCartItemId(v) !== null, marketMessages.productId);
+
 export const stockState = z.enum(['in_stock', 'low', 'out']);
 export type StockState = z.infer<typeof stockState>;
 export const stockLabels: Record<StockState, string> = { in_stock: 'In stock', low: 'Low stock', out: 'Out of stock' };
@@ -169,6 +199,8 @@ export const marketProduct = z.object({
   /** Units left when stock is tracked and low, else null. */
   stock_left: z.number().int().nullable(),
   seller: sellerRef,
+  /** Where the line opens when it is not a product page (a ticket opens its event). */
+  href: z.string().optional(),
 });
 export type MarketProduct = z.infer<typeof marketProduct>;
 
@@ -237,10 +269,10 @@ export const cartQuantity = z
   .min(1, marketMessages.quantityMin)
   .max(MAX_CART_QUANTITY, marketMessages.quantityMax);
 
-export const cartItemInput = z.object({ product_id: publicProductId, quantity: cartQuantity.default(1) });
+export const cartItemInput = z.object({ product_id: cartItemId, quantity: cartQuantity.default(1) });
 export const cartQuantityInput = z.object({ quantity: cartQuantity });
 export const guestCartItem = z.object({
-  product_id: publicProductId,
+  product_id: cartItemId,
   quantity: cartQuantity,
   /** The price the guest saw when adding it. */
   price_seen_cents: z.number().int().min(0).max(1_000_000_000_000).optional(),

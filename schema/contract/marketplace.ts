@@ -15,6 +15,7 @@ import {
   marketProductDetail,
   marketSearchQuery,
   publicProductId,
+  cartItemId,
   storefrontDto,
   storefrontSettingsDto,
   storefrontSettingsInput,
@@ -45,6 +46,7 @@ import {
 } from '../marketplace-reviews.js';
 
 const product = z.object({ productId: publicProductId });
+const cartItem = z.object({ productId: cartItemId });
 const slug = z.object({ slug: text(100) });
 const sellerOrder = z.object({ id: idParam, orderId: z.string().uuid() });
 const sellerReview = z.object({ id: idParam, reviewId: z.string().uuid() });
@@ -81,8 +83,14 @@ export const marketplaceContract = {
   directory: endpoint({ method: 'GET', path: '/api/directory', query: directoryQuery, response: directoryDto }),
   cart: endpoint({ method: 'GET', path: '/api/cart', response: cartDto }),
   addToCart: endpoint({ method: 'POST', path: '/api/cart/items', body: cartItemInput, response: cartDto }),
-  setQuantity: endpoint({ method: 'PUT', path: '/api/cart/items/:productId', params: product, body: cartQuantityInput, response: cartDto }),
-  removeFromCart: endpoint({ method: 'DELETE', path: '/api/cart/items/:productId', params: product, response: cartDto }),
+  setQuantity: endpoint({
+    method: 'PUT',
+    path: '/api/cart/items/:productId',
+    params: cartItem,
+    body: cartQuantityInput,
+    response: cartDto,
+  }),
+  removeFromCart: endpoint({ method: 'DELETE', path: '/api/cart/items/:productId', params: cartItem, response: cartDto }),
   /** The device's guest cart, folded into the signed-in buyer's at sign-in. */
   mergeCart: endpoint({ method: 'POST', path: '/api/cart/merge', body: guestCart, response: cartMergeDto }),
   /** A guest cart's lines as they stand now (prices, stock), with no sign-in. */

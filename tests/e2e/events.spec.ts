@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { formatCents } from '../../schema/money';
 import { svgDataUrl, ticketQrSvg } from '../../schema/ticket-qr';
 import { waitForMails } from '../support/mailbox-file.js';
-import { skipCookieConsent, uniqueEmail } from './auth-support';
+import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { logIn, newTraderWithWorkspace } from './inventory-support';
 import { payOnSandbox } from './paystack-support';
 import { underServiceWorker } from './sw-support';
@@ -9,7 +10,7 @@ import { gradientPng } from '../support/pictures.js';
 
 /**
  * Issue 19 "Done when": an organiser creates and publishes an event with two ticket types; a buyer
- * buys two tickets through the card sandbox and gets them by e-mail; two door phones go offline,
+ * buys two tickets through the marketplace cart and its card sandbox checkout and gets them by e-mail; two door phones go offline,
  * both admit the same ticket, refuse a forged and a revoked one; back online, the double-admit
  * report lists the ticket once with both devices.
  */
@@ -138,8 +139,11 @@ test('organiser to door: two ticket types, card purchase, e-mailed codes, two of
   await shot(page, info, 'list-cover');
   if (viewport) await page.setViewportSize(viewport);
 
-  // A buyer finds it on /events and pays for two VIP tickets on the card sandbox.
-  const buyerContext = await browser.newContext();
+  // A buyer finds it on /events, puts two VIP tickets in the marketplace cart as a guest, signs up
+  // (the cart comes along) and pays in the cart's one checkout on the card sandbox.
+  const buyerContext = await browser.newContext(
+    info.project.name === 'phone' ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {},
+  );
   const buyer = await buyerContext.newPage();
   await skipCookieConsent(buyer);
   await buyer.goto(`/events?q=${tag}`);
@@ -147,16 +151,44 @@ test('organiser to door: two ticket types, card purchase, e-mailed codes, two of
   await expect(buyer.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await shot(buyer, info, 'event-page');
   const buyerEmail = uniqueEmail('ticket-buyer', info.project.name);
+  await buyer.getByLabel('How many VIP').fill('21');
+  await buyer.getByRole('button', { name: 'Add VIP to cart' }).click();
+  await expect(buyer.getByText('Only 20 tickets left.')).toBeVisible();
   await buyer.getByLabel('How many VIP').fill('2');
-  await buyer.getByLabel('Your name').fill('Sipho Ndlovu');
-  await buyer.getByLabel('E-mail for the tickets').fill(buyerEmail);
-  await buyer.getByRole('button', { name: 'Pay by card' }).click();
+  await buyer.getByRole('button', { name: 'Add VIP to cart' }).click();
+  await expect(buyer.getByTestId('cart-badge')).toHaveText('1');
+  await registerViaUi(buyer, 'Sipho Ndlovu', buyerEmail);
+  await buyer.goto('/cart');
+  const ticketLine = buyer.getByTestId('cart-item');
+  await expect(ticketLine).toHaveCount(1);
+  await expect(ticketLine).toContainText(`${title} — VIP`);
+  await expect(buyer.getByTestId('cart-quantity')).toHaveText('2');
+  await shot(buyer, info, 'cart');
+  await buyer.getByTestId('checkout-link').click();
+  await expect(buyer.getByTestId('checkout-total')).toHaveText(formatCents(50_000, 'ZAR'));
+  await buyer.getByLabel('Street address').fill('4 Long St');
+  await buyer.getByLabel('City or town').fill('Cape Town');
+  await buyer.getByLabel('Province').selectOption('Western Cape');
+  await buyer.getByLabel('Postal code').fill('8001');
+  await buyer.getByRole('button', { name: `Pay ${formatCents(50_000, 'ZAR')}` }).click();
   await payOnSandbox(buyer, '4084084084084081');
-  await expect(buyer.getByText('Payment received: your tickets are on their way by e-mail')).toBeVisible({ timeout: 30_000 });
-  const [mail] = await waitForMails(buyerEmail, 1);
-  const codes = codesIn(mail.raw);
-  expect(codes).toHaveLength(2);
-  await buyer.getByRole('link', { name: 'Open ticket 1' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Thank you, your order is placed' })).toBeVisible({ timeout: 30_000 });
+  await expect(buyer.getByRole('link', { name: /^Open ticket 2: / })).toBeVisible({ timeout: 30_000 });
+  await shot(buyer, info, 'tickets-ordered');
+  // The account's own mails (sign-up, the order's confirmation) come too; the tickets are in one of their own.
+  let codes: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        codes = (await waitForMails(buyerEmail, 1)).map((m) => codesIn(m.raw)).find((c) => c.length > 0) ?? [];
+        return codes.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(2);
+  // My Orders lists the tickets too; each opens as its page.
+  await buyer.goto('/orders');
+  await buyer.getByRole('link', { name: /^Open ticket 1: / }).click();
   await expect(buyer.getByLabel('Ticket code')).toHaveText(codes[0]);
   // The QR code on the ticket page is drawn from exactly the code the door verifies.
   const qr = buyer.getByRole('img', { name: 'QR code of this ticket' });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { noCountryDefaults } from '../../../schema/countries.js';
 import { eventMessages, type PublicEventDetail, type TicketOrderInput, type TicketView } from '../../../schema/events.js';
+import { toTicketCartId } from '../../../schema/marketplace.js';
 import { signTicket } from '../../../schema/ticket-code.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
@@ -60,7 +61,7 @@ export async function publicEvent(deps: AppDeps, slug: string): Promise<PublicEv
     requires_approval: event.requires_approval,
     ticket_types: types.map((t) => {
       const reason = saleRefusal(t, now) ?? (t.sold >= t.quantity ? 'Sold out' : null);
-      return { ...t, available: t.quantity - t.sold, on_sale: reason === null, reason };
+      return { ...t, available: t.quantity - t.sold, on_sale: reason === null, reason, cart_id: toTicketCartId(event.workspace_id, t.id) };
     }),
   };
 }
@@ -204,19 +205,28 @@ function mergeLines(lines: TicketOrderInput['lines']) {
 /** Seats held by a checkout unpaid after this long go back on sale (the buyer walked away). */
 export const HOLD_MINUTES = 30;
 
-async function releaseStaleHolds(tx: Queryable, ws: number, eventId: string, now: Date): Promise<void> {
-  const stale = await tx.query<{ reference: string }>(
-    `SELECT reference FROM registrations WHERE workspace_id = $1 AND event_id = $2 AND payment_status = 'unpaid'
-        AND reference IS NOT NULL AND created_at < $3`,
+/**
+ * Seats held unpaid for longer than HOLD_MINUTES go back on sale: the event page's own card checkouts
+ * and the marketplace checkouts' registrations alike (a payment that still comes takes them again
+ * where they are left, or is refunded).
+ */
+export async function releaseStaleHolds(tx: Queryable, ws: number, eventId: string, now: Date): Promise<void> {
+  const stale = await tx.query<repo.RegistrationRow>(
+    `SELECT * FROM registrations WHERE workspace_id = $1 AND event_id = $2 AND payment_status = 'unpaid'
+        AND (reference IS NOT NULL OR order_id IS NOT NULL) AND created_at < $3 ORDER BY id FOR UPDATE`,
     [ws, eventId, new Date(now.getTime() - HOLD_MINUTES * 60_000)],
   );
-  for (const r of stale) await failRegistration(tx, r.reference);
+  for (const r of stale) await failRegistrationRow(tx, r);
 }
 
 /** A checkout that failed or was never started: its held seats go back on sale. */
 async function failRegistration(tx: Queryable, reference: string): Promise<void> {
   const reg = await repo.registrationByReference(tx, reference);
-  if (!reg || reg.payment_status !== 'unpaid') return;
+  if (reg) await failRegistrationRow(tx, reg);
+}
+
+async function failRegistrationRow(tx: Queryable, reg: repo.RegistrationRow): Promise<void> {
+  if (reg.payment_status !== 'unpaid') return;
   for (const line of reg.lines) await repo.releaseTickets(tx, reg.workspace_id, line.ticket_type_id, line.quantity);
   await repo.setRegistrationFailed(tx, reg.workspace_id, reg.id);
 }

@@ -4,7 +4,7 @@ import {
   MAX_CART_LINES,
   MAX_CART_QUANTITY,
   marketMessages,
-  parsePublicProductId,
+  parseCartItemId,
   toPublicProductId,
   type CartLine,
   type guestCart,
@@ -13,26 +13,35 @@ import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import * as repo from './cart.repo.js';
+import { cartTickets } from '../events/tickets-cart.js';
 import { cartProducts, type CartProduct } from './marketplace.repo.js';
 
 type Key = { workspaceId: number; productId: string };
 
 function keyOf(publicId: string): Key {
-  const key = parsePublicProductId(publicId);
+  const key = parseCartItemId(publicId);
   if (!key) throw badRequest(marketMessages.productId);
   return key;
 }
 
+/** What a cart's lines name as they stand now: products, and ticket types of events (keyed by cart item id). */
+export async function cartItems(q: Queryable, keys: readonly Key[], now = new Date()): Promise<Map<string, CartProduct>> {
+  const products = await cartProducts(q, keys);
+  for (const [id, ticket] of await cartTickets(q, keys, now)) products.set(id, ticket);
+  return products;
+}
+
 /** Why a quantity of this product cannot be bought now, or null. */
 export function lineProblem(found: CartProduct | undefined, quantity: number): string | null {
-  if (!found || !found.forSale) return marketMessages.notForSale;
+  if (!found) return marketMessages.notForSale;
+  if (!found.forSale) return found.reason ?? marketMessages.notForSale;
   if (found.left === null) return null;
   if (found.left === 0) return marketMessages.outOfStock;
   return quantity > found.left ? beyondStockMessage(found.left) : null;
 }
 
 export async function linesOf(q: Queryable, rows: repo.CartRow[]): Promise<CartLine[]> {
-  const found = await cartProducts(
+  const found = await cartItems(
     q,
     rows.map((r) => ({ workspaceId: r.workspace_id, productId: r.product_id })),
   );
@@ -64,8 +73,8 @@ async function place(tx: Queryable, userId: number, publicId: string, quantity: 
   const key = keyOf(publicId);
   const rows = await repo.cartRows(tx, userId);
   const current = rows.find((r) => r.workspace_id === key.workspaceId && r.product_id === key.productId);
-  const found = (await cartProducts(tx, [key])).get(publicId);
-  if (!found || !found.forSale) throw notFound(marketMessages.notForSale);
+  const found = (await cartItems(tx, [key])).get(publicId);
+  if (!found || !found.forSale) throw notFound(lineProblem(found, quantity) ?? marketMessages.notForSale);
   if (mode === 'set' && !current) throw notFound(marketMessages.notInCart);
   const wanted = mode === 'add' ? (current?.quantity ?? 0) + quantity : quantity;
   if (wanted > MAX_CART_QUANTITY) throw badRequest(marketMessages.quantityMax);
@@ -112,7 +121,7 @@ export async function mergeCart(deps: AppDeps, userId: number, body: z.output<ty
       const rows = await repo.cartRows(tx, userId);
       const key = keyOf(item.product_id);
       const current = rows.find((r) => r.workspace_id === key.workspaceId && r.product_id === key.productId);
-      const found = (await cartProducts(tx, [key])).get(item.product_id);
+      const found = (await cartItems(tx, [key])).get(item.product_id);
       const left = found?.left ?? null;
       const wanted = Math.min(MAX_CART_QUANTITY, (current?.quantity ?? 0) + item.quantity, left ?? MAX_CART_QUANTITY);
       const problem = !current && rows.length >= MAX_CART_LINES ? marketMessages.cartFull : lineProblem(found, Math.max(1, wanted));
@@ -131,11 +140,12 @@ export async function mergeCart(deps: AppDeps, userId: number, body: z.output<ty
 /** A guest cart's lines as they stand now: the device keeps only ids and quantities. */
 export async function previewCart(deps: AppDeps, body: z.output<typeof guestCart>) {
   const keys = body.items.map((i) => keyOf(i.product_id));
-  const found = await cartProducts(deps.db, keys);
+  const found = await cartItems(deps.db, keys);
   return body.items.map((item) => {
     const f = found.get(item.product_id);
-    // Someone without the line on the server learns nothing of a product that is not for sale.
-    if (!f || !f.forSale) return { product_id: item.product_id, line: null, message: marketMessages.notForSale };
+    // Someone without the line on the server learns nothing of a product that is not for sale (an
+    // event's ticket says why: its sale window and approval are on its public page anyway).
+    if (!f || !f.forSale) return { product_id: item.product_id, line: null, message: f?.reason ?? marketMessages.notForSale };
     const problem = lineProblem(f, item.quantity);
     return {
       product_id: item.product_id,

@@ -10,7 +10,13 @@ import {
   type SellerQuote,
   type ShippingAddress,
 } from '../../../schema/marketplace-orders.js';
-import { MARKET_CURRENCY, storefrontDefaults, toPublicProductId, type StorefrontSettings } from '../../../schema/marketplace.js';
+import {
+  MARKET_CURRENCY,
+  storefrontDefaults,
+  ticketTypeOfLine,
+  toPublicProductId,
+  type StorefrontSettings,
+} from '../../../schema/marketplace.js';
 import type { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
@@ -21,8 +27,10 @@ import { payRefundsDueSoon, recordRefundDue, refundStateOf } from '../../payment
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { stockMovementRules } from '../inventory/inventory.sync.js';
 import * as cartRepo from './cart.repo.js';
-import { lineProblem, linesOf } from './cart.service.js';
-import { cartProducts, readCheckoutTerms, type CartProduct } from './marketplace.repo.js';
+import { failOrderTickets, holdOrderTickets, issueOrderTickets, lockTicketEvents, retakeLapsedSeats } from '../events/tickets-cart.js';
+import { cartItems, lineProblem, linesOf } from './cart.service.js';
+import { readCheckoutTerms, type CartProduct } from './marketplace.repo.js';
+import { buyerDtos } from './buyer-orders.js';
 import * as repo from './orders.repo.js';
 
 export const isOrderReference = (reference: string) => reference.startsWith(ORDER_REFERENCE_PREFIX);
@@ -51,7 +59,9 @@ function sellerQuoteOf(
   choice: string | undefined,
 ): { quote: Omit<SellerQuote, 'seller'>; unknownRate: boolean } {
   const subtotal = lines.reduce((sum, l) => sum + l.found.product.price_cents * l.quantity, 0);
-  const options = settings.shipping_enabled ? settings.shipping_rates : [];
+  // Tickets are not posted: a seller's part holding only tickets has no shipping.
+  const ships = lines.some((l) => ticketTypeOfLine(l.productId) === null);
+  const options = settings.shipping_enabled && ships ? settings.shipping_rates : [];
   const chosen = choice === undefined ? options[0] : options.find((o) => o.name === choice);
   const shipping = chosen?.price_cents ?? 0;
   const tax = (pricesIncludeVat ? includedTax : addedTax)(subtotal + shipping, settings.tax_rate_bp);
@@ -81,10 +91,11 @@ async function priceCart(
   q: Queryable,
   rows: cartRepo.CartRow[],
   choices: Input['shipping'],
+  now: Date,
 ): Promise<{ groups: Group[]; found: Map<string, CartProduct> }> {
   if (rows.length === 0) throw badRequest(orderMessages.cartEmpty);
   const keys = rows.map((r) => ({ workspaceId: r.workspace_id, productId: r.product_id }));
-  const found = await cartProducts(q, keys);
+  const found = await cartItems(q, keys, now);
   const byWorkspace = new Map<number, Group['products']>();
   for (const r of rows) {
     const f = found.get(toPublicProductId(r.workspace_id, r.product_id));
@@ -115,7 +126,7 @@ const quoteOf = (groups: Group[]): CheckoutQuote => ({
 /** What the checkout page shows: each seller's lines, shipping options, tax and total. */
 export async function checkoutQuote(deps: AppDeps, userId: number, shipping: Input['shipping']): Promise<CheckoutQuote> {
   const rows = await cartRepo.cartRows(deps.db, userId);
-  return quoteOf((await priceCart(deps.db, rows, shipping)).groups);
+  return quoteOf((await priceCart(deps.db, rows, shipping, deps.now())).groups);
 }
 
 const orderNumber = (prefix: string, n: number) => `${prefix}-${String(n).padStart(5, '0')}`;
@@ -147,7 +158,8 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
       if (rows.length === 0) throw badRequest(orderMessages.cartEmpty);
       const keys = rows.map((r) => ({ workspaceId: r.workspace_id, productId: r.product_id }));
       await repo.lockProducts(tx, keys);
-      const { groups, found } = await priceCart(tx, rows, input.shipping);
+      await lockTicketEvents(tx, keys, now);
+      const { groups, found } = await priceCart(tx, rows, input.shipping, now);
 
       const changed = rows.filter(
         (r) => Number(r.price_seen_cents) !== found.get(toPublicProductId(r.workspace_id, r.product_id))?.product.price_cents,
@@ -171,6 +183,8 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
 
       const held = await repo.heldUnits(tx, keys, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000));
       for (const r of rows) {
+        // A ticket line's seats are counted on its event (held from here until paid or lapsed).
+        if (ticketTypeOfLine(r.product_id)) continue;
         const key = toPublicProductId(r.workspace_id, r.product_id);
         const left = found.get(key)?.left ?? null;
         if (left !== null && r.quantity > left - (held.get(key) ?? 0)) throw conflict(orderMessages.soldOut);
@@ -194,9 +208,10 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
       const orders: { ws: number; number: string; seller: string; total: number }[] = [];
       for (const g of groups) {
         const number = orderNumber(g.settings.order_prefix, await repo.nextOrderNumber(tx));
+        const orderId = randomUUID();
         await repo.insertOrder(tx, {
           workspaceId: g.workspaceId,
-          id: randomUUID(),
+          id: orderId,
           checkoutId: id,
           buyerId: userId,
           buyerName: input.address.name,
@@ -219,6 +234,12 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
             snapshot: { ...p.found.product, stock: undefined, stock_left: undefined },
           })),
         });
+        await holdOrderTickets(
+          tx,
+          { workspaceId: g.workspaceId, id: orderId, currency: MARKET_CURRENCY },
+          g.products.map((p) => ({ productId: p.productId, quantity: p.quantity, unitPrice: p.found.product.price_cents })),
+          { userId, name: input.address.name, email: who.email, at: now },
+        );
         orders.push({ ws: g.workspaceId, number, seller: g.quote.seller.name, total: g.quote.total_cents });
       }
       return { id, reference, orders, total, email: who.email };
@@ -264,6 +285,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
 async function failCheckout(tx: Queryable, checkoutId: string, at: Date): Promise<void> {
   await repo.setCheckoutStatus(tx, checkoutId, 'failed', null);
   await repo.setOrdersFailed(tx, checkoutId, at);
+  await failOrderTickets(tx, await repo.ordersOfCheckout(tx, checkoutId));
 }
 
 /** Writes stock movements through the ledger's own rules; one already written (by id) is skipped. */
@@ -279,9 +301,12 @@ async function writeLedger(tx: Queryable, workspaceId: number, movements: StockM
 }
 
 /** The ledger's sale movements of one paid order, recorded as the till records its own. */
+/** Only products move stock; a ticket's seat is counted on its event. */
+const goodsOnly = (items: repo.ItemRow[]) => items.filter((i) => ticketTypeOfLine(i.product_id) === null);
+
 async function takeStock(tx: Queryable, workspaceId: number, order: { id: string; order_number: string }, items: repo.ItemRow[], at: Date) {
   const stamp = at.toISOString();
-  const movements = items.map((i) => ({
+  const movements = goodsOnly(items).map((i) => ({
     id: `mko-${order.id}-${i.line}`,
     workspace_id: workspaceId,
     updated_at: stamp,
@@ -305,7 +330,7 @@ export async function returnStock(
   at: Date,
 ) {
   const stamp = at.toISOString();
-  const movements = items
+  const movements = goodsOnly(items)
     .filter((i) => i.quantity - i.restocked_quantity > 0)
     .map((i) => ({
       id: `mkr-${order.id}-${i.line}`,
@@ -351,7 +376,12 @@ export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, 
     await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [...workspaceLock(ws)]);
   }
   const items = await repo.itemsOf(tx, orders);
-  if (checkout.status === 'failed' && !(await stillInStock(tx, items, now))) {
+  if (checkout.status === 'failed' && !(await stillInStock(tx, goodsOnly(items), now))) {
+    await recordRefundDue(tx, { reference: t.reference, note: LATE_REFUND_NOTE });
+    return 'handled';
+  }
+  if (!(await retakeLapsedSeats(tx, orders))) {
+    if (checkout.status === 'pending') await failCheckout(tx, checkout.id, now);
     await recordRefundDue(tx, { reference: t.reference, note: LATE_REFUND_NOTE });
     return 'handled';
   }
@@ -369,6 +399,7 @@ export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, 
       at: paidAt,
     });
   }
+  await issueOrderTickets(tx, orders, paidAt);
   await repo.setCheckoutStatus(tx, checkout.id, 'paid', paidAt);
   await repo.removeBoughtFromCart(tx, checkout.user_id, items);
   await repo.wakeOrderMail(tx);
@@ -382,7 +413,7 @@ export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, 
 async function stillInStock(tx: Queryable, items: repo.ItemRow[], now: Date): Promise<boolean> {
   const keys = items.map((i) => ({ workspaceId: i.workspace_id, productId: i.product_id }));
   await repo.lockProducts(tx, keys);
-  const found = await cartProducts(tx, keys);
+  const found = await cartItems(tx, keys, now);
   const held = await repo.heldUnits(tx, keys, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000));
   const wanted = new Map<string, number>();
   for (const i of items) {
@@ -409,7 +440,7 @@ export async function checkoutState(deps: AppDeps, userId: number, reference: st
     const c = await repo.checkoutByReference(deps.db, userId, reference);
     if (!c) throw notFound(orderMessages.checkoutNotFound);
     const orders = await repo.ordersOfCheckout(deps.db, c.id);
-    return { status: c.status, refund: await refundStateOf(deps.db, reference), orders: await repo.orderDtos(deps.db, orders) };
+    return { status: c.status, refund: await refundStateOf(deps.db, reference), orders: await buyerDtos(deps.db, orders) };
   };
   const first = await state();
   if (first.status !== 'pending') return first;

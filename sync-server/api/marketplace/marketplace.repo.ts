@@ -82,6 +82,8 @@ export interface CartProduct {
   left: number | null;
   /** Public, active and priced in an open storefront right now. */
   forSale: boolean;
+  /** Why it is not for sale, when there is more to say than that. */
+  reason?: string;
 }
 
 /**

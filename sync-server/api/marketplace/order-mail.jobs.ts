@@ -3,6 +3,7 @@ import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
 import { defineJob, defineSweep, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
 import { escapeHtml } from '../../mail/templates.js';
+import { releaseLapsedOrderTickets } from '../events/tickets-cart.js';
 import { readSettings } from './marketplace.repo.js';
 import { ORDER_HOLD_MINUTES } from './checkout.service.js';
 import * as repo from './orders.repo.js';
@@ -12,10 +13,15 @@ export const EXPIRE_ORDER_CHECKOUTS_JOB = 'marketplace-checkouts-expire';
 /** Every hour, off the minutes other sweeps use. */
 const SWEEP_CRON = '47 * * * *';
 
-/** Closes checkouts unpaid past the hold: their orders are cancelled and leave the sellers' lists. */
+/** Closes checkouts unpaid past the hold: their orders are cancelled and leave the sellers' lists, their seats go back on sale. */
 export function expireOrderCheckouts(deps: AppDeps): Promise<number> {
   const now = deps.now();
-  return repo.expireUnpaidCheckouts(deps.db, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000), now);
+  const before = new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000);
+  return deps.db.transaction(async (tx) => {
+    const closed = await repo.expireUnpaidCheckouts(tx, before, now);
+    await releaseLapsedOrderTickets(tx, before);
+    return closed;
+  });
 }
 
 const jobData = z.object({ workspaceId: z.number().int().positive(), id: z.string().uuid() });

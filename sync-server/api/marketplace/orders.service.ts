@@ -15,6 +15,8 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { workspaceLock } from '../../sync/sync.repo.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { requireMembership, requireRole } from '../workspaces/membership.js';
+import { revokeOrderTickets } from '../events/tickets-cart.js';
+import { buyerDtos } from './buyer-orders.js';
 import { returnStock } from './checkout.service.js';
 import * as repo from './orders.repo.js';
 
@@ -22,7 +24,7 @@ const LIST_LIMIT = 200;
 
 /** My Orders: the signed-in buyer's orders, newest first (failed payments left out). */
 export async function buyerOrders(deps: AppDeps, userId: number): Promise<{ orders: OrderDto[] }> {
-  return { orders: await repo.orderDtos(deps.db, await repo.ordersOfBuyer(deps.db, userId, LIST_LIMIT)) };
+  return { orders: await buyerDtos(deps.db, await repo.ordersOfBuyer(deps.db, userId, LIST_LIMIT)) };
 }
 
 type Seller = { workspaceId: number; userId: number };
@@ -119,6 +121,7 @@ export async function refundOrder(deps: AppDeps, s: Seller, orderId: string, bod
       { refunded, paymentStatus: whole ? 'refunded' : 'partially_refunded', ...(whole ? { status: 'refunded' as const } : {}) },
       now,
     );
+    if (whole) await revokeOrderTickets(tx, order);
     if (body.restock) {
       await returnStock(tx, s.workspaceId, order, await repo.itemsOf(tx, [order]), now);
       await repo.markRestocked(tx, order);

@@ -14,14 +14,15 @@ import { PageSpinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { zodFieldErrors, type FieldErrors } from '../../forms/use-zod-form';
 import { usePageMeta } from '../../public/page-meta';
-import { PublicLayout } from '../../public/layout/public-layout';
+import { MarketLayout } from '../../marketplace/market-layout';
 import { eventPictureUrl, eventWhen } from '../use-events';
 import { priceLabel } from './public-events-page';
+import { TicketToCart } from './ticket-to-cart';
 import * as p from './public.css';
 
 const route = getRouteApi('/marketplace/events/$slug');
 
-/** /marketplace/events/{slug}: the event page with its tickets; free ones register at once, paid ones go to the card checkout. */
+/** /marketplace/events/{slug}: the event page with its tickets; free ones register at once, paid ones go in the marketplace cart. */
 export function PublicEventPage() {
   const { slug } = route.useParams();
   const { reference } = route.useSearch();
@@ -34,15 +35,15 @@ export function PublicEventPage() {
   if (event.isError) {
     if (event.error instanceof ApiError && event.error.status === 404) return <NotFound />;
     return (
-      <PublicLayout>
+      <MarketLayout>
         <p role="alert">The event could not be loaded. Check your connection and try again.</p>
-      </PublicLayout>
+      </MarketLayout>
     );
   }
   return (
-    <PublicLayout>
+    <MarketLayout>
       <EventView event={event.data} reference={reference} />
-    </PublicLayout>
+    </MarketLayout>
   );
 }
 
@@ -130,7 +131,36 @@ function CheckoutState({ slug, reference }: { slug: string; reference: string })
   );
 }
 
+/**
+ * Paid tickets go in the marketplace cart (one checkout with anything else the buyer is getting);
+ * free ones are taken here with a name and an e-mail. An event whose organiser approves each
+ * registration takes every request here, paid ones through their own card checkout.
+ */
 function TicketPicker({ event }: { event: PublicEventDetail }) {
+  const viaCart = event.requires_approval ? [] : event.ticket_types.filter((t) => t.price_cents > 0);
+  const here = event.ticket_types.filter((t) => !viaCart.includes(t));
+  return (
+    <Card aria-labelledby="tickets-title">
+      <h2 id="tickets-title" className={w.sectionTitle}>
+        Tickets
+      </h2>
+      {event.ticket_types.length === 0 ? <p className={w.muted}>Tickets are not on sale yet.</p> : null}
+      {viaCart.length > 0 ? (
+        <>
+          <ul className={p.plainList} aria-label="Tickets to buy">
+            {viaCart.map((t) => (
+              <TicketToCart key={t.id} event={event} type={t} />
+            ))}
+          </ul>
+          <p className={w.muted}>Paid tickets are paid by card at checkout and come by e-mail once the payment is in.</p>
+        </>
+      ) : null}
+      {here.length > 0 ? <TicketForm event={event} types={here} /> : null}
+    </Card>
+  );
+}
+
+function TicketForm({ event, types }: { event: PublicEventDetail; types: PublicEventDetail['ticket_types'] }) {
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -141,14 +171,14 @@ function TicketPicker({ event }: { event: PublicEventDetail }) {
       if (result.authorization_url) window.location.assign(result.authorization_url);
     },
   });
-  const lines = event.ticket_types
+  const lines = types
     .map((t) => ({ ticket_type_id: t.id, quantity: Number(quantities[t.id] ?? '0') }))
     .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
   const total = lines.reduce(
     (sum, l) => sum + (event.ticket_types.find((t) => t.id === l.ticket_type_id)?.price_cents ?? 0) * l.quantity,
     0,
   );
-  const currency = event.ticket_types[0]?.currency ?? event.currency;
+  const currency = types[0]?.currency ?? event.currency;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -181,66 +211,57 @@ function TicketPicker({ event }: { event: PublicEventDetail }) {
     );
   }
   return (
-    <Card aria-labelledby="tickets-title">
-      <h2 id="tickets-title" className={w.sectionTitle}>
-        Tickets
-      </h2>
-      {event.ticket_types.length === 0 ? (
-        <p className={w.muted}>Tickets are not on sale yet.</p>
-      ) : (
-        <form onSubmit={submit} noValidate aria-label="Get tickets" className={w.stack}>
-          {event.ticket_types.map((t) => (
-            <div key={t.id} className={p.line}>
-              <div>
-                <strong>{t.name}</strong>
-                <p className={w.muted}>
-                  {t.price_cents === 0 ? 'Free' : formatCents(t.price_cents, t.currency)}
-                  {t.on_sale ? ` · ${t.available} left` : ` · ${t.reason ?? 'Not on sale'}`}
-                </p>
-              </div>
-              {t.on_sale ? (
-                <div className={p.qty}>
-                  <TextField
-                    label={`How many ${t.name}`}
-                    inputMode="numeric"
-                    value={quantities[t.id] ?? ''}
-                    placeholder="0"
-                    onChange={(v) => setQuantities((q) => ({ ...q, [t.id]: v.replace(/\D/g, '').slice(0, 2) }))}
-                  />
-                </div>
-              ) : null}
+    <form onSubmit={submit} noValidate aria-label="Get tickets" className={w.stack}>
+      {types.map((t) => (
+        <div key={t.id} className={p.line}>
+          <div>
+            <strong>{t.name}</strong>
+            <p className={w.muted}>
+              {t.price_cents === 0 ? 'Free' : formatCents(t.price_cents, t.currency)}
+              {t.on_sale ? ` · ${t.available} left` : ` · ${t.reason ?? 'Not on sale'}`}
+            </p>
+          </div>
+          {t.on_sale ? (
+            <div className={p.qty}>
+              <TextField
+                label={`How many ${t.name}`}
+                inputMode="numeric"
+                value={quantities[t.id] ?? ''}
+                placeholder="0"
+                onChange={(v) => setQuantities((q) => ({ ...q, [t.id]: v.replace(/\D/g, '').slice(0, 2) }))}
+              />
             </div>
-          ))}
-          <TextField label="Your name" isRequired value={name} onChange={setName} error={errors.name} autoComplete="name" />
-          <TextField
-            label="E-mail for the tickets"
-            isRequired
-            type="email"
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-            autoComplete="email"
-          />
-          {errors.lines ? (
-            <p role="alert" className={w.fieldError}>
-              {errors.lines}
-            </p>
           ) : null}
-          {order.error ? (
-            <p role="alert" className={w.fieldError}>
-              {order.error instanceof ApiError
-                ? order.error.serverMessage
-                : 'The order could not be placed. Check your connection and try again.'}
-            </p>
-          ) : null}
-          <p>
-            Total: <strong>{total === 0 ? 'Free' : formatCents(total, currency)}</strong>
-          </p>
-          <Button type="submit" isDisabled={order.isPending}>
-            {total > 0 ? 'Pay by card' : 'Get free tickets'}
-          </Button>
-        </form>
-      )}
-    </Card>
+        </div>
+      ))}
+      <TextField label="Your name" isRequired value={name} onChange={setName} error={errors.name} autoComplete="name" />
+      <TextField
+        label="E-mail for the tickets"
+        isRequired
+        type="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+        autoComplete="email"
+      />
+      {errors.lines ? (
+        <p role="alert" className={w.fieldError}>
+          {errors.lines}
+        </p>
+      ) : null}
+      {order.error ? (
+        <p role="alert" className={w.fieldError}>
+          {order.error instanceof ApiError
+            ? order.error.serverMessage
+            : 'The order could not be placed. Check your connection and try again.'}
+        </p>
+      ) : null}
+      <p>
+        Total: <strong>{total === 0 ? 'Free' : formatCents(total, currency)}</strong>
+      </p>
+      <Button type="submit" isDisabled={order.isPending}>
+        {total > 0 ? 'Pay by card' : 'Get free tickets'}
+      </Button>
+    </form>
   );
 }

@@ -78,3 +78,5 @@ export const galleryPicture = style({
   display: 'block',
   background: vars.color.surfaceAlt,
 });
+export const cartRow = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-end', flexWrap: 'wrap' });
+export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });

@@ -129,11 +129,18 @@ function CartItem({
     <li className={s.cartItem} data-testid="cart-item">
       <ProductPicture product={p} width={128} className={s.cartThumb} empty={s.cartThumbEmpty} />
       <div className={s.cartMain}>
-        <SiteLink to={`/marketplace/product/${p.id}`} className={s.cardName}>
+        <SiteLink to={p.href ?? `/marketplace/product/${p.id}`} className={s.cardName}>
           {p.name}
         </SiteLink>
         <span className={s.cardSeller}>
-          Sold by <SiteLink to={`/storefront/${encodeURIComponent(p.seller.slug)}`}>{p.seller.name}</SiteLink>
+          {p.href ? (
+            // An event's organiser may sell nothing else: their name, no shop to open.
+            `By ${p.seller.name}`
+          ) : (
+            <>
+              Sold by <SiteLink to={`/storefront/${encodeURIComponent(p.seller.slug)}`}>{p.seller.name}</SiteLink>
+            </>
+          )}
         </span>
         <MarketPrice cents={p.price_cents} className={s.price} />
         {priceChanged ? (

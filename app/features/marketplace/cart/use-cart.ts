@@ -55,7 +55,7 @@ export function useCart() {
     error: failed,
     retry: () => void (signedIn ? server.refetch() : guest.refetch()),
     /** Adds `quantity` of a product; the server refuses what it cannot sell, with why. */
-    async add(product: MarketProduct, quantity: number) {
+    async add(product: Pick<MarketProduct, 'id' | 'price_cents'>, quantity: number) {
       if (signedIn) {
         keep(await call(c.addToCart, { body: { product_id: product.id, quantity } }));
         return;

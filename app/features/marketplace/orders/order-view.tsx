@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { OrderDto } from '../../../../schema/marketplace-orders';
 import { formatCents } from '../../../../schema/money';
 import * as s from '../market.css';
+import { SiteLink } from '../../public/site-link';
 import { orderBadges } from './order-badges';
 
 export const money = (o: { currency: string }, cents: number) => formatCents(cents, o.currency);
@@ -65,6 +66,21 @@ export function OrderSummary({ order, heading, children }: { order: OrderDto; he
       <p className={`${s.muted} ${s.small}`}>
         Delivering to {a.name}, {[a.line1, a.line2, a.city, a.province, a.postal_code].filter(Boolean).join(', ')}
       </p>
+      {order.tickets && order.tickets.length > 0 ? (
+        <div>
+          <h3 className={s.small}>Your tickets</h3>
+          <ul className={s.summaryLines} aria-label={`Tickets of order ${order.order_number}`}>
+            {order.tickets.map((t, n) => (
+              <li key={t.token}>
+                <SiteLink to={`/tickets/${t.token}`}>
+                  Open ticket {n + 1}: {t.label}
+                </SiteLink>
+                {t.status === 'refunded' || t.status === 'cancelled' ? <span className={s.muted}> (cancelled)</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {order.tracking_number ? (
         <p className={s.small}>
           Tracking number: <strong data-testid="order-tracking">{order.tracking_number}</strong>
