@@ -16,6 +16,8 @@ export interface LiveOptions {
   /** Every (re)connect: the caller must resync, since notices may have been missed meanwhile. */
   onConnected: () => void;
   onChange: (collection: string, workspace: number, seq: number) => void;
+  /** Before the changes of one commit are passed on one by one: the collections it named. */
+  onGroup?: (workspace: number, collections: string[]) => void;
   /** Reconnect delay bounds, ms. */
   minDelay?: number;
   maxDelay?: number;
@@ -43,7 +45,7 @@ export function connectLive(opts: LiveOptions): LiveConnection {
   let delay = minDelay;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const subscribe = () => socket?.send(JSON.stringify({ type: 'subscribe', workspaces }));
+  const subscribe = () => socket?.send(JSON.stringify({ type: 'subscribe', workspaces, grouped: true }));
 
   function connect() {
     if (stopped || suspended) return;
@@ -66,7 +68,14 @@ export function connectLive(opts: LiveOptions): LiveConnection {
       const msg = liveServerMessage.safeParse(raw);
       if (!msg.success) return;
       if (msg.data.type === 'subscribed') opts.onConnected();
-      else opts.onChange(msg.data.collection, msg.data.workspace, msg.data.seq);
+      else if (msg.data.type === 'change') opts.onChange(msg.data.collection, msg.data.workspace, msg.data.seq);
+      else {
+        opts.onGroup?.(
+          msg.data.workspace,
+          msg.data.changes.map((c) => c.collection),
+        );
+        for (const c of msg.data.changes) opts.onChange(c.collection, msg.data.workspace, c.seq);
+      }
     });
     s.addEventListener('close', () => {
       if (socket !== s) return;

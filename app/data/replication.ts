@@ -384,6 +384,12 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       createSocket: opts.live?.createSocket,
       onConnected: resyncAll,
       onChange: (collection, workspace) => byKey.get(`${collection}:${workspace}`)?.resync(true),
+      // The pulls of one commit's collections (open on this device) go as one request.
+      onGroup: (workspace, collections) =>
+        batcher.expect(
+          workspace,
+          collections.filter((c) => byKey.has(`${c}:${workspace}`)),
+        ),
     });
     if (!online) live.suspend();
   }

@@ -73,6 +73,28 @@ describe('sync batcher', () => {
     await alone;
   });
 
+  it('the pulls one live notice starts (a sale: order, stock movements, products) wait for one another and go as one request', async () => {
+    const { sent, batcher } = fakeServer();
+    batcher.expect(3, ['pos_orders', 'stock_movements', 'products']);
+    const orders = batcher.pull(3, 'pos_orders', start, 100, true);
+    const movements = batcher.pull(3, 'stock_movements', start, 100, true);
+    await new Promise((r) => setTimeout(r, 1));
+    // Two of three have asked, in different turns: nothing sent yet.
+    expect(sent).toEqual([]);
+    const products = batcher.pull(3, 'products', start, 100, true);
+    const got = await Promise.all([orders, movements, products]);
+    expect(sent.map((s) => s.path)).toEqual(['/api/sync/pull?workspace=3']);
+    expect(got.map((a) => a.documents)).toEqual([[{ id: 'pos_orders' }], [{ id: 'stock_movements' }], [{ id: 'products' }]]);
+
+    // A notice whose other pull never comes (that replication is busy): the first goes after a few milliseconds anyway.
+    batcher.expect(3, ['contacts', 'products']);
+    const late = batcher.pull(3, 'contacts', start, 100, true);
+    await new Promise((r) => setTimeout(r, 1));
+    expect(sent).toHaveLength(1);
+    expect((await late).documents).toEqual([{ id: '/api/sync/contacts/pull?workspace=3&seq=0&id=&limit=100' }]);
+    expect(sent).toHaveLength(2);
+  });
+
   it('pushes a sale’s order and its stock movements together', async () => {
     const { sent, batcher } = fakeServer();
     const [orders, movements] = await Promise.all([

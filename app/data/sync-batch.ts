@@ -19,10 +19,15 @@ interface Waiting<Req, Res> {
   reject: (reason: unknown) => void;
 }
 
+/** How long a live pull waits at most for the other pulls its notice started. */
+const URGENT_MS = 10;
+
 /** The requests of one workspace gathered in one short window. */
 class Gathering<Req, Res> {
   readonly items: Waiting<Req, Res>[] = [];
-  constructor(readonly timer: ReturnType<typeof setTimeout>) {}
+  /** Set once a live pull joined and waits for the others of its notice. */
+  urgent = false;
+  constructor(public timer: ReturnType<typeof setTimeout>) {}
 }
 
 /**
@@ -33,6 +38,8 @@ class Gathering<Req, Res> {
  */
 export class SyncBatcher {
   private pulls = new Map<number, Gathering<{ checkpoint: SyncCheckpoint; limit: number }, PullResponse>>();
+  /** Per workspace, the collections a live notice named whose pulls are on their way. */
+  private expected = new Map<number, Set<string>>();
   private pushes = new Map<number, Gathering<PushRow[], PushResponse>>();
 
   constructor(
@@ -42,11 +49,33 @@ export class SyncBatcher {
   ) {}
 
   /**
-   * `now`: the pull answers a live notice about this one collection, and a change on another device is
-   * waiting for it: it goes at once (with whatever is already gathering), never waiting for the window.
+   * `now`: the pull answers a live notice, and a change on another device is waiting for it: it goes at
+   * once with whatever is gathering, unless the notice named other collections (`expect`) whose pulls
+   * have not joined yet: a sale's order, stock movements and products then go as one request.
    */
   pull(workspace: number, collection: string, checkpoint: SyncCheckpoint, limit: number, now = false): Promise<PullResponse> {
-    return this.enqueue(this.pulls, workspace, collection, { checkpoint, limit }, (items) => this.sendPulls(workspace, items), now);
+    return this.enqueue(
+      this.pulls,
+      workspace,
+      collection,
+      { checkpoint, limit },
+      (items) => {
+        this.expected.delete(workspace);
+        return this.sendPulls(workspace, items);
+      },
+      now,
+      (items) => [...(this.expected.get(workspace) ?? [])].every((c) => items.some((i) => i.collection === c)),
+    );
+  }
+
+  /**
+   * A live notice named these collections of a workspace: their pulls (each replication reaches its
+   * handler in its own time) are held for one another, so they go as one request as soon as the last
+   * has asked, or after a few milliseconds at most.
+   */
+  expect(workspace: number, collections: readonly string[]): void {
+    if (collections.length < 2 || this.windowMs <= 0) return;
+    this.expected.set(workspace, new Set([...(this.expected.get(workspace) ?? []), ...collections]));
   }
 
   push(workspace: number, collection: string, rows: PushRow[]): Promise<PushResponse> {
@@ -60,6 +89,7 @@ export class SyncBatcher {
     request: Req,
     flush: (items: Waiting<Req, Res>[]) => Promise<void>,
     now = false,
+    complete: (items: Waiting<Req, Res>[]) => boolean = () => true,
   ): Promise<Res> {
     return new Promise<Res>((resolve, reject) => {
       // No window: every request goes alone, to its collection's own endpoint.
@@ -68,15 +98,6 @@ export class SyncBatcher {
         return;
       }
       let gathering = map.get(workspace);
-      if (now) {
-        const items = gathering && !gathering.items.some((i) => i.collection === collection) ? gathering.items : [];
-        if (gathering && items.length > 0) {
-          clearTimeout(gathering.timer);
-          map.delete(workspace);
-        }
-        void flush([...items, { collection, request, resolve, reject }]);
-        return;
-      }
       // One collection appears once per request: a second ask for it starts the next request.
       if (gathering?.items.some((i) => i.collection === collection)) {
         clearTimeout(gathering.timer);
@@ -84,17 +105,29 @@ export class SyncBatcher {
         void flush(gathering.items);
         gathering = undefined;
       }
+      const flushDue = () => {
+        const due = map.get(workspace);
+        if (!due) return;
+        map.delete(workspace);
+        void flush(due.items);
+      };
       if (!gathering) {
-        const timer = setTimeout(() => {
-          const due = map.get(workspace);
-          if (!due) return;
-          map.delete(workspace);
-          void flush(due.items);
-        }, this.windowMs);
-        gathering = new Gathering<Req, Res>(timer);
+        gathering = new Gathering<Req, Res>(setTimeout(flushDue, this.windowMs));
         map.set(workspace, gathering);
       }
       gathering.items.push({ collection, request, resolve, reject });
+      if (!now) return;
+      // A live pull never waits out the window: it goes as soon as every pull its notice started has
+      // joined (with whatever else is gathering), else after URGENT_MS at most.
+      if (complete(gathering.items)) {
+        clearTimeout(gathering.timer);
+        map.delete(workspace);
+        void flush(gathering.items);
+      } else if (!gathering.urgent) {
+        clearTimeout(gathering.timer);
+        gathering.timer = setTimeout(flushDue, Math.min(URGENT_MS, this.windowMs));
+        gathering.urgent = true;
+      }
     });
   }
 

@@ -213,10 +213,18 @@ export const LIVE_MAX_WORKSPACES = 200;
 export const liveClientMessage = z.object({
   type: z.literal('subscribe'),
   workspaces: z.array(id).max(LIVE_MAX_WORKSPACES),
+  /** The client takes the changes of one commit as one `changes` message (older clients get one `change` each). */
+  grouped: z.boolean().optional(),
 });
 export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribed'), workspaces: z.array(z.number().int()) }),
   z.object({ type: z.literal('change'), collection: z.string(), workspace: z.number().int(), seq: z.number().int() }),
+  /** What one commit changed in a workspace (a sale: its order, its stock movements and the recounted products), so one pull fetches it all. */
+  z.object({
+    type: z.literal('changes'),
+    workspace: z.number().int(),
+    changes: z.array(z.object({ collection: z.string(), seq: z.number().int() })),
+  }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;
 

@@ -5,7 +5,7 @@ import { familyIsLive } from '../api/auth/session.repo.js';
 import { liveMemberships } from '../api/workspaces/membership.js';
 import type { SocketEndpoint, Upgrade } from '../http/upgrade.js';
 import { accessClaims } from './live-auth.js';
-import { ACCESS_CHANNEL, SYNC_CHANNEL, parseAccessNotice, parseChangeNotice, type AccessNotice } from './notice.js';
+import { ACCESS_CHANNEL, SYNC_CHANNEL, parseAccessNotice, parseChangeNotice, type AccessNotice, type ChangeNotice } from './notice.js';
 
 export const LIVE_PATH = '/api/live';
 
@@ -40,6 +40,8 @@ interface Client {
   userId: number;
   family: string;
   workspaces: Set<number>;
+  /** Takes one `changes` message per commit (the client said so when subscribing). */
+  grouped: boolean;
   /** Message allowance left (token bucket) and when it was last topped up, ms. */
   allowance: number;
   toppedUpAt: number;
@@ -67,14 +69,34 @@ export async function startLive(deps: AppDeps): Promise<LiveHandle> {
   const clients = new Set<Client>();
   const handshakes = new Set<Handshake>();
 
+  // The notices of one commit arrive together; they are gathered until the end of this turn and go
+  // out per workspace as one message to clients that take that, one message each to older clients.
+  let gathered = new Map<number, ChangeNotice[]>();
+  const relay = () => {
+    const due = gathered;
+    gathered = new Map();
+    for (const [workspace, notices] of due) {
+      const grouped: LiveServerMessage = {
+        type: 'changes',
+        workspace,
+        changes: notices.map((n) => ({ collection: n.collection, seq: n.seq })),
+      };
+      const groupedText = JSON.stringify(grouped);
+      const singles = notices.map((n) => JSON.stringify({ type: 'change', ...n } satisfies LiveServerMessage));
+      for (const client of clients) {
+        if (!client.workspaces.has(workspace) || client.socket.readyState !== client.socket.OPEN) continue;
+        if (client.grouped && notices.length > 1) client.socket.send(groupedText);
+        else for (const text of singles) client.socket.send(text);
+      }
+    }
+  };
   const unlistenChanges = await deps.db.listen(SYNC_CHANNEL, (payload) => {
     const notice = parseChangeNotice(payload);
     if (!notice) return;
-    const message: LiveServerMessage = { type: 'change', ...notice };
-    const text = JSON.stringify(message);
-    for (const client of clients) {
-      if (client.workspaces.has(notice.workspace) && client.socket.readyState === client.socket.OPEN) client.socket.send(text);
-    }
+    if (gathered.size === 0) setImmediate(relay);
+    const list = gathered.get(notice.workspace) ?? [];
+    list.push(notice);
+    gathered.set(notice.workspace, list);
   });
   const unlistenAccess = await deps.db.listen(ACCESS_CHANNEL, (payload) => {
     const notice = parseAccessNotice(payload);
@@ -126,6 +148,7 @@ export async function startLive(deps: AppDeps): Promise<LiveHandle> {
       userId: session.userId,
       family: session.family,
       workspaces: new Set(),
+      grouped: false,
       allowance: MESSAGE_BURST,
       toppedUpAt: deps.now().getTime(),
       wanted: null,
@@ -147,9 +170,10 @@ export async function startLive(deps: AppDeps): Promise<LiveHandle> {
         socket.close(liveCloseCode.policyViolation, 'too many messages');
         return;
       }
-      const workspaces = isBinary ? null : subscribeMessage(data);
-      if (!workspaces) return;
-      client.wanted = workspaces;
+      const asked = isBinary ? null : subscribeMessage(data);
+      if (!asked) return;
+      client.grouped = asked.grouped;
+      client.wanted = asked.workspaces;
       if (!client.evaluating) {
         void subscribe(client).catch((err: unknown) => deps.log.warn({ err }, 'live subscribe failed'));
       }
@@ -206,7 +230,7 @@ function withinAllowance(client: Client, now: number): boolean {
 }
 
 /** The distinct workspace ids of a valid subscribe message, else null (ignored). */
-function subscribeMessage(data: RawData): number[] | null {
+function subscribeMessage(data: RawData): { workspaces: number[]; grouped: boolean } | null {
   let raw: unknown;
   try {
     raw = JSON.parse(data.toString());
@@ -214,5 +238,5 @@ function subscribeMessage(data: RawData): number[] | null {
     return null;
   }
   const parsed = liveClientMessage.safeParse(raw);
-  return parsed.success ? [...new Set(parsed.data.workspaces)] : null;
+  return parsed.success ? { workspaces: [...new Set(parsed.data.workspaces)], grouped: parsed.data.grouped === true } : null;
 }

@@ -15,7 +15,7 @@ import {
 } from '../support/sync-server.js';
 
 /** Opens a raw live socket and collects what the server sends. */
-async function rawLive(server: SyncTestServer, cookie: string | null, workspaces: number[]) {
+async function rawLive(server: SyncTestServer, cookie: string | null, workspaces: number[], grouped?: boolean) {
   const messages: LiveServerMessage[] = [];
   const headers: Record<string, string> = { origin: server.url };
   if (cookie) headers.cookie = cookie;
@@ -25,7 +25,7 @@ async function rawLive(server: SyncTestServer, cookie: string | null, workspaces
     ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
   });
   ws.on('message', (data) => messages.push(liveServerMessage.parse(JSON.parse(data.toString()))));
-  if (opened === 'open') ws.send(JSON.stringify({ type: 'subscribe', workspaces }));
+  if (opened === 'open') ws.send(JSON.stringify({ type: 'subscribe', workspaces, grouped }));
   return { ws, opened, messages };
 }
 
@@ -69,6 +69,52 @@ for (const target of testDatabases()) {
         expect(member.messages).toContainEqual(expect.objectContaining({ type: 'change', collection: 'contacts', workspace })),
       );
       member.ws.close();
+    });
+
+    it('what one commit changed goes as one message to clients that take it so, one message per collection to older ones', async () => {
+      const cookie = await accessCookie(one.deps, userId);
+      const grouped = await rawLive(two, cookie, [workspace], true);
+      const older = await rawLive(two, cookie, [workspace]);
+      for (const c of [grouped, older])
+        await eventually(() => expect(c.messages).toContainEqual({ type: 'subscribed', workspaces: [workspace] }));
+      const product = randomUUID();
+      const stamp = new Date().toISOString();
+      const api = syncApi(one.url, cookie);
+      expect(
+        (
+          await api.push('products', workspace, [
+            { newDocumentState: { id: product, workspace_id: workspace, updated_at: stamp, name: 'Tea' } },
+          ])
+        ).status,
+      ).toBe(200);
+      // A stock movement: its own collection and the product it recounts change in one commit.
+      const moved = await api.push('stock_movements', workspace, [
+        {
+          newDocumentState: {
+            id: randomUUID(),
+            workspace_id: workspace,
+            updated_at: stamp,
+            product_id: product,
+            quantity: 5,
+            reason: 'purchase',
+          },
+        },
+      ]);
+      expect(moved.status).toBe(200);
+      await eventually(() =>
+        expect(grouped.messages).toContainEqual({
+          type: 'changes',
+          workspace,
+          changes: [expect.objectContaining({ collection: 'stock_movements' }), expect.objectContaining({ collection: 'products' })],
+        }),
+      );
+      await eventually(() => {
+        expect(older.messages).toContainEqual(expect.objectContaining({ type: 'change', collection: 'stock_movements', workspace }));
+        expect(older.messages.filter((m) => m.type === 'change' && m.collection === 'products')).toHaveLength(2);
+      });
+      expect(older.messages.some((m) => m.type === 'changes')).toBe(false);
+      grouped.ws.close();
+      older.ws.close();
     });
 
     it('a device on each instance: a change on one reaches the other live', async () => {
