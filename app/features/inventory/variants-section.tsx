@@ -36,7 +36,7 @@ export function VariantsSection({ data, main, currency }: { data: UserData; main
   }
 
   return (
-    <section aria-labelledby="variants-title" className={s.stack} data-testid="variants-section">
+    <section aria-labelledby="variants-title" className={`${s.stack} ${inv.variantsSection}`} data-testid="variants-section">
       <div>
         <h3 id="variants-title" className={s.sectionTitle}>
           Variants
@@ -50,7 +50,10 @@ export function VariantsSection({ data, main, currency }: { data: UserData; main
         <ul className={s.list} aria-label="Variants">
           <li className={s.listItem} aria-label={productTitle(current)}>
             <div className={s.itemMain}>
-              <p className={s.itemName}>{current.variant_name ?? 'This product'}</p>
+              <p className={s.itemName}>
+                {current.variant_name ? `${current.variant_name} ` : null}
+                <span className={s.badge.neutral}>This product</span>
+              </p>
               <p className={inv.meta}>
                 <span>{money(current.price_cents)}</span>
                 <span>SKU: {current.sku ?? '—'}</span>
@@ -154,7 +157,6 @@ function VariantForm({ data, main, variant, onDone }: { data: UserData; main: Pr
         note: 'Opening stock',
       });
     }
-    toast({ title: 'Variant added', description: `${main.name ?? 'Product'} — ${fields.variant_name}`, variant: 'success' });
     onDone();
   });
 
