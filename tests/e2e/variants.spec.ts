@@ -64,6 +64,12 @@ test('a seller adds a product with two variants and publishes it; a buyer picks 
     await expect(productRow(page, `${shirt} — Blue / M`)).toBeVisible();
     await expect(productRow(page, `${shirt} — Red / M`)).toBeVisible();
     await shot(page, '02-inventory-list');
+
+    // The till lists each option under its full name, with its own stock.
+    await page.goto(`/workspace/${workspaceId}/pos`);
+    await expect(page.getByRole('button', { name: `Add ${shirt} — Red / L` })).toContainText('2 in stock');
+    await expect(page.getByRole('button', { name: `Add ${shirt} — Red / M` })).toContainText('3 in stock');
+    await shot(page, '03-till');
   });
 
   await test.step('the seller opens the storefront and puts the shirt in the marketplace: its variants follow', async () => {
@@ -80,6 +86,7 @@ test('a seller adds a product with two variants and publishes it; a buyer picks 
           .getByRole('checkbox', { name: /In the marketplace/ }),
       ).toBeChecked();
     }
+    await shot(page, '04-storefront');
   });
 
   const buyer = await browser.newContext({
@@ -98,7 +105,7 @@ test('a seller adds a product with two variants and publishes it; a buyer picks 
     const card = guest.getByTestId('product-card').filter({ hasText: shirt });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(`From${rand(15000)}`);
-    await shot(guest, '03-search');
+    await shot(guest, '05-search');
     await card.click();
   });
 
@@ -115,7 +122,7 @@ test('a seller adds a product with two variants and publishes it; a buyer picks 
     await guest.keyboard.press('ArrowRight');
     await expect(picker.getByRole('radio', { name: /Red \/ L/ })).toBeChecked();
     await expect(guest.locator('[data-price-cents="17000"]').first()).toBeVisible();
-    await shot(guest, '04-product-page');
+    await shot(guest, '06-product-page');
     await guest.getByRole('button', { name: 'Add to cart' }).click();
     await expect(guest.getByText(`1 × ${shirt} — Red / L`)).toBeVisible();
   });
@@ -126,7 +133,7 @@ test('a seller adds a product with two variants and publishes it; a buyer picks 
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(`${shirt} — Red / L`);
     await expect(guest.getByTestId('cart-total')).toHaveText(rand(17000));
-    await shot(guest, '05-cart');
+    await shot(guest, '07-cart');
   });
   await buyer.close();
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutResult, orderList } from '../../schema/marketplace-orders.js';
 import { cartDto, directoryDto, marketHome, marketProductDetail, storefrontDto } from '../../schema/marketplace.js';
+import { formatCents } from '../../schema/money.js';
 import { variantMessages } from '../../schema/product-variants.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { enqueueConfirmations, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
@@ -259,6 +260,7 @@ for (const target of testDatabases()) {
 
       const meta = await metaFor(h.server.deps, `/marketplace/product/${pub(shop.ws, shirt.redL)}`);
       expect(meta?.path).toBe(`/marketplace/product/${pub(shop.ws, shirt.main)}`);
+      expect(meta?.title).toBe(`T-shirt – from ${formatCents(15_000, 'ZAR')}`);
       expect(meta?.jsonLd?.[0]).toMatchObject({
         '@type': 'Product',
         name: 'T-shirt',

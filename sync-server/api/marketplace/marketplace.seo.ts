@@ -57,9 +57,12 @@ export const marketplaceSeo: SeoSource = {
         const canonical = p.variants.some((v) => v.id === p.group_id) ? p.group_id : p.id;
         const path = `/marketplace/product/${canonical}`;
         const stock = stockLabels[p.stock];
-        const facts = [rand(p.price_cents), stock, p.category, `sold by ${p.seller.name}`].filter(Boolean).join(' · ');
+        // A group whose options' prices differ is priced from its lowest.
+        const prices = p.variants.map((v) => v.price_cents);
+        const price = prices.length > 0 && new Set(prices).size > 1 ? `from ${rand(Math.min(...prices))}` : rand(p.price_cents);
+        const facts = [price, stock, p.category, `sold by ${p.seller.name}`].filter(Boolean).join(' · ');
         return {
-          title: `${p.name} – ${rand(p.price_cents)}`,
+          title: `${p.name} – ${price}`,
           description: short(`${p.name}: ${facts}.`),
           path,
           type: 'product',

@@ -132,7 +132,9 @@ export function PublishedProducts({
                 </CheckboxField>
                 <CheckboxField
                   isSelected={featured.has(product.id)}
-                  isDisabled={!canEdit || feature.isPending || product.published_in_marketplace !== true}
+                  isDisabled={
+                    !canEdit || feature.isPending || product.published_in_marketplace !== true || product.variant_of !== undefined
+                  }
                   onChange={(v) => toggleFeatured(product, v)}
                 >
                   Featured<span className={p.visuallyHidden}>: {name}</span>
