@@ -48,12 +48,15 @@ test('a seller adds a product with two variants and publishes it; a buyer picks 
     await variants.getByRole('button', { name: 'Add variant' }).click();
     await expect(variants.getByTestId('variant-row').filter({ hasText: 'Red / L' })).toContainText('On hand: 2');
 
+    // With no signal a variant is added all the same: it is a product on the device, synced later.
+    await page.context().setOffline(true);
     await variants.getByRole('button', { name: 'Add variant' }).click();
     await variants.getByLabel('Option', { exact: true }).fill('Blue / M');
     await variants.getByLabel('Variant price').fill('150');
     await variants.getByRole('button', { name: 'Add variant' }).click();
     const blue = variants.getByTestId('variant-row').filter({ hasText: 'Blue / M' });
     await expect(blue).toContainText('On hand: 0');
+    await page.context().setOffline(false);
     await expect(variants.getByRole('listitem', { name: `${shirt} — Red / M` })).toContainText('On hand: 3');
     await shot(page, '01-edit-variants');
     await dialog.getByRole('button', { name: 'Cancel' }).first().click();
