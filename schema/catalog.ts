@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cents, instant, intColumn, MAX_INT, text } from './input.js';
+import { VARIANT_NAME_MAX } from './product-variants.js';
 import { replicatedEntity } from './replicated-entity.js';
 
 const price = cents(-9_999_999_999, 9_999_999_999);
@@ -11,13 +12,15 @@ const price = cents(-9_999_999_999, 9_999_999_999);
  */
 export const products = replicatedEntity({
   name: 'products',
-  version: 2,
+  version: 3,
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {
     // 1: `image_file_id` (the product's photo in the drive) is new and optional: stored products stay as they are.
     1: (old) => old,
     // 2: `description` (written by hand or by AI writing) is new and optional: stored products stay as they are.
     2: (old) => old,
+    // 3: `variant_of` and `variant_name` are new and optional: a stored product is one without variants, as it was.
+    3: (old) => old,
   },
   fields: {
     name: text(255).optional(),
@@ -45,6 +48,14 @@ export const products = replicatedEntity({
     published_in_marketplace: z.boolean().optional(),
     pos_enabled: z.boolean().optional(),
     track_inventory: z.boolean().optional(),
+    /**
+     * The main product of the group this product is a variant of (a T-shirt's "Blue / M"), or absent.
+     * A variant is a product of its own (price, SKU, barcode, stock); `variantProblem` and the push
+     * rules keep groups one level deep.
+     */
+    variant_of: text().min(1).max(64).optional(),
+    /** The option this product is in its group ("Red / M"); the main product names its own option too. */
+    variant_name: text(VARIANT_NAME_MAX).optional(),
   },
   serverOnly: {
     stock_on_hand: z.number().int().optional(),
@@ -72,6 +83,8 @@ export const products = replicatedEntity({
     published_in_marketplace: 'bool',
     pos_enabled: 'bool',
     track_inventory: 'bool',
+    variant_of: 'text',
+    variant_name: 'text',
     stock_on_hand: 'int',
   },
 });

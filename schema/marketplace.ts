@@ -201,8 +201,28 @@ export const marketProduct = z.object({
   seller: sellerRef,
   /** Where the line opens when it is not a product page (a ticket opens its event). */
   href: z.string().optional(),
+  /**
+   * A group of variants on a card: `price_cents` is its lowest option's price and the options'
+   * prices differ ("From R…"). Absent on a product without variants.
+   */
+  price_from: z.boolean().optional(),
 });
 export type MarketProduct = z.infer<typeof marketProduct>;
+
+/** One option of a product with variants, as the product page offers it ("Red / M"). */
+export const marketVariant = z.object({
+  id: z.string(),
+  /** The option's own words ("Red / M"). */
+  option: z.string(),
+  /** The product and its option ("T-shirt — Red / M"), as the cart and orders name it. */
+  name: z.string(),
+  price_cents: z.number().int(),
+  was_cents: z.number().int().nullable(),
+  stock: stockState,
+  stock_left: z.number().int().nullable(),
+  sku: z.string().nullable(),
+});
+export type MarketVariant = z.infer<typeof marketVariant>;
 
 export const marketProductDetail = marketProduct.extend({
   product_type: z.string(),
@@ -210,6 +230,10 @@ export const marketProductDetail = marketProduct.extend({
   sku: z.string().nullable(),
   shipping_required: z.boolean(),
   updated_at: z.string(),
+  /** The public id of the group's main product (its own id when it has no variants). */
+  group_id: z.string(),
+  /** The group's options buyers can have (public, active, priced), main product first; empty without variants. */
+  variants: z.array(marketVariant),
 });
 export type MarketProductDetail = z.infer<typeof marketProductDetail>;
 

@@ -1,4 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { productTitle } from '../../../schema/product-variants';
 import { useMemo, useState } from 'react';
 import type { Product } from '../../../schema/catalog';
 import type { UserData } from '../../data/db';
@@ -76,7 +77,7 @@ function Inventory({ data, workspaceId }: { data: UserData; workspaceId: number 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!products || q === '') return products;
-    return products.filter((p) => [p.name, p.sku, p.barcode, p.category].some((v) => v?.toLowerCase().includes(q)));
+    return products.filter((p) => [p.name, p.variant_name, p.sku, p.barcode, p.category].some((v) => v?.toLowerCase().includes(q)));
   }, [products, query]);
 
   if (!products || !shown) return <Spinner label="Loading products" />;
@@ -122,6 +123,7 @@ function Inventory({ data, workspaceId }: { data: UserData; workspaceId: number 
         data={data}
         workspaceId={workspaceId}
         product={editing === 'new' ? null : editing}
+        currency={currency}
         isOpen={editing !== null}
         onClose={(saved) => {
           if (saved) toast({ title: editing === 'new' ? 'Product added' : 'Product saved', description: saved, variant: 'success' });
@@ -133,8 +135,7 @@ function Inventory({ data, workspaceId }: { data: UserData; workspaceId: number 
         product={adjusting}
         onHand={adjusting ? (onHand.get(adjusting.id) ?? 0) : 0}
         onClose={(done) => {
-          if (done && adjusting)
-            toast({ title: 'Stock updated', description: `${adjusting.name ?? 'Product'}: ${done}`, variant: 'success' });
+          if (done && adjusting) toast({ title: 'Stock updated', description: `${productTitle(adjusting)}: ${done}`, variant: 'success' });
           setAdjusting(null);
         }}
       />
@@ -161,7 +162,7 @@ function ProductRow({
   onDelete: () => void;
 }) {
   const low = isLow(p, onHand);
-  const name = p.name ?? 'Unnamed product';
+  const name = productTitle(p);
   return (
     <li className={low ? `${s.listItem} ${inv.lowRow}` : s.listItem} aria-label={name}>
       {p.image_file_id ? <Picture workspaceId={workspaceId} fileId={p.image_file_id} size={56} className={rowPicture} /> : null}

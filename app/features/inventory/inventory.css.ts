@@ -26,3 +26,5 @@ export const figureLabel = style({ fontSize: vars.fontSize.xs, color: vars.color
 export const figureValue = style({ fontWeight: 700, fontSize: vars.fontSize.lg, fontVariantNumeric: 'tabular-nums', margin: 0 });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 export const search = style({ maxWidth: '420px' });
+/** The Variants section under a product's form, set apart from the form's buttons. */
+export const variantsSection = style({ borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space.lg, marginTop: vars.space.lg });

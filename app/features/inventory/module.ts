@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { productTitle } from '../../../schema/product-variants';
 import { lazy } from 'react';
 import { defineModule } from '../../module';
 import { workspaceRoute } from '../workspaces/workspace-route';
@@ -15,7 +16,7 @@ export const inventoryModule = defineModule({
   nav: { label: 'Inventory', to: '/workspace/$workspaceId/inventory' },
   dashboardCards: [lazy(() => import('./inventory-glance').then((m) => ({ default: m.InventoryGlance })))],
   collections: {
-    products: { label: 'Product', recordName: (p) => p.name },
+    products: { label: 'Product', recordName: (p) => productTitle(p) },
     stock_movements: { label: 'Stock movement' },
   },
 });

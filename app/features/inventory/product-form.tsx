@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { productTitle } from '../../../schema/product-variants';
 import type { Product } from '../../../schema/catalog';
 import type { UserData } from '../../data/db';
 import { FormActions, FormFailure } from '../../ui/form-actions';
@@ -8,7 +9,9 @@ import { CheckboxField, SelectField } from '../../ui/form-controls';
 import * as s from '../../ui/page.css';
 import { PictureField } from '../drive/picture-field';
 import { useZodForm } from '../forms/use-zod-form';
-import { productDraft, productDraftOf, type ProductFields } from './product-model';
+import { productDraftFor, productDraftOf, type ProductFields } from './product-model';
+import { useProducts } from './use-inventory';
+import { VariantsSection } from './variants-section';
 
 const statusOptions: ReadonlyArray<{ value: Product['status']; label: string }> = [
   { value: 'active', label: 'Active' },
@@ -21,12 +24,22 @@ function defined(fields: ProductFields): Partial<Product> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-const clearable = ['sku', 'barcode', 'category', 'price_cents', 'cost_cents', 'low_stock_threshold', 'tax_rate_bp'] as const;
+const clearable = [
+  'sku',
+  'barcode',
+  'category',
+  'price_cents',
+  'cost_cents',
+  'low_stock_threshold',
+  'tax_rate_bp',
+  'variant_name',
+] as const;
 
 export function ProductDialog({
   data,
   workspaceId,
   product,
+  currency,
   isOpen,
   onClose,
 }: {
@@ -34,16 +47,18 @@ export function ProductDialog({
   workspaceId: number;
   /** null creates a new product. */
   product: Product | null;
+  currency: string;
   isOpen: boolean;
   onClose: (saved?: string) => void;
 }) {
   return (
     <ModalDialog
-      title={product ? `Edit ${product.name ?? 'product'}` : 'New product'}
+      title={product ? `Edit ${productTitle(product, 'product')}` : 'New product'}
       isOpen={isOpen}
       onOpenChange={(o) => !o && onClose()}
     >
       {isOpen ? <ProductForm key={product?.id ?? 'new'} data={data} workspaceId={workspaceId} product={product} onClose={onClose} /> : null}
+      {isOpen && product && product.variant_of === undefined ? <VariantsSection data={data} main={product} currency={currency} /> : null}
     </ModalDialog>
   );
 }
@@ -59,7 +74,9 @@ function ProductForm({
   product: Product | null;
   onClose: (saved?: string) => void;
 }) {
-  const form = useZodForm(productDraft, productDraftOf(product));
+  const form = useZodForm(productDraftFor(product), productDraftOf(product));
+  const variants = useProducts(data, workspaceId)?.filter((p) => product !== null && p.variant_of === product.id) ?? [];
+
   const field = (key: Parameters<typeof form.field>[0]) => ({ ...form.field(key), name: key });
   // The photo is uploaded as soon as it is picked; the product keeps only its drive file id.
   const [imageId, setImageId] = useState<string | null>(product?.image_file_id ?? null);
@@ -75,8 +92,25 @@ function ProductForm({
         const next: Product = { ...old, ...defined(fields), ...image, updated_at };
         for (const key of clearable) if (fields[key] === undefined) delete next[key];
         if (!imageId) delete next.image_file_id;
+        // Only a variant's option is edited here; a main product's is set in its Variants section.
+        if (old.variant_of === undefined) {
+          if (old.variant_name === undefined) delete next.variant_name;
+          else next.variant_name = old.variant_name;
+        }
         return next;
       });
+      // A group's variants carry its name, category and photo (each keeps its own option, price and codes).
+      for (const v of variants) {
+        const vdoc = await data.db.products.findOne(v.id).exec();
+        await vdoc?.incrementalModify((old) => {
+          const next: Product = { ...old, name: fields.name, updated_at };
+          if (fields.category === undefined) delete next.category;
+          else next.category = fields.category;
+          if (imageId) next.image_file_id = imageId;
+          else delete next.image_file_id;
+          return next;
+        });
+      }
     } else {
       await data.db.products.insert({
         id: crypto.randomUUID(),
@@ -94,6 +128,14 @@ function ProductForm({
   return (
     <form className={s.dialogBody} onSubmit={submit} noValidate>
       <TextField label="Name" {...field('name')} isRequired autoFocus />
+      {product?.variant_of !== undefined ? (
+        <TextField
+          label="Option"
+          {...field('variant_name')}
+          isRequired
+          description="This variant's size, colour or other option, e.g. Red / L"
+        />
+      ) : null}
       <PictureField
         workspaceId={workspaceId}
         purpose="product"

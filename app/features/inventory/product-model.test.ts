@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { productDraft, productDraftOf, stockDraft, type ProductDraft } from './product-model';
+import type { Product } from '../../../schema/catalog';
+import { variantMessages } from '../../../schema/product-variants';
+import {
+  newVariantOf,
+  productDraft,
+  productDraftFor,
+  productDraftOf,
+  stockDraft,
+  variantDraft,
+  variantDraftOf,
+  type ProductDraft,
+} from './product-model';
 
 const blank: ProductDraft = productDraftOf(null);
 const errorsOf = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
@@ -62,5 +73,66 @@ describe('stock change schema', () => {
     expect(errorsOf(stockDraft.safeParse({ reason: 'purchase', direction: 'add', quantity: '1000001', note: '' }))).toEqual({
       quantity: 'Must be 1,000,000 or less',
     });
+  });
+});
+
+describe('variants on the device', () => {
+  const main: Product = {
+    id: 'main',
+    workspace_id: 7,
+    updated_at: '2026-11-27T08:00:00.000Z',
+    server_seq: 4,
+    server_version: 2,
+    stock_on_hand: 3,
+    name: 'T-shirt',
+    category: 'Clothing',
+    image_file_id: '0b7f7a8e-9d55-4b4e-9a84-3c1e0b1e6f10',
+    product_type: 'physical',
+    status: 'active',
+    sku: 'TS-RM',
+    barcode: '600100',
+    price_cents: 15_000,
+    sale_price_cents: 12_000,
+    is_public: true,
+    published_in_marketplace: true,
+    variant_name: 'Red / M',
+  };
+
+  it('a variant of a product takes its name, category, photo and switches, with its own option, price and codes', () => {
+    const fields = variantDraft(false).parse({ ...variantDraftOf(null), variant_name: ' Red / L ', price_cents: '170', sku: 'TS-RL' });
+    const v = newVariantOf(main, fields, 'v1', '2026-11-27T09:00:00.000Z');
+    expect(v).toEqual({
+      id: 'v1',
+      workspace_id: 7,
+      updated_at: '2026-11-27T09:00:00.000Z',
+      name: 'T-shirt',
+      category: 'Clothing',
+      image_file_id: main.image_file_id,
+      product_type: 'physical',
+      status: 'active',
+      is_public: true,
+      published_in_marketplace: true,
+      variant_of: 'main',
+      variant_name: 'Red / L',
+      price_cents: 17_000,
+      sku: 'TS-RL',
+    });
+    expect(fields.opening).toBe(0);
+  });
+
+  it("the variant form asks for the option (and the product's own the first time), and a whole opening stock", () => {
+    const r = variantDraft(true).safeParse({ ...variantDraftOf(null), opening: '2.5' });
+    expect(r.success).toBe(false);
+    expect(errorsOf(r)).toEqual({
+      variant_name: variantMessages.nameRequired,
+      main_option: variantMessages.nameRequired,
+      opening: 'Opening stock must be a whole number, 0 or more',
+    });
+  });
+
+  it('a variant edited in the product form keeps an option, as the server requires', () => {
+    const r = productDraftFor({ id: 'v1', variant_of: 'main' }).safeParse({ ...blank, name: 'T-shirt', variant_name: '  ' });
+    expect(errorsOf(r)).toEqual({ variant_name: variantMessages.nameRequired });
+    expect(productDraftFor({ id: 'main', variant_of: undefined }).safeParse({ ...blank, name: 'T-shirt' }).success).toBe(true);
   });
 });

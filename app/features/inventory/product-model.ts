@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { products, stockMovements, type Product, type StockMovement } from '../../../schema/catalog';
 import { text } from '../../../schema/input';
+import { VARIANT_NAME_MAX, variantMessages, variantProblem } from '../../../schema/product-variants';
 import { centsToInput } from '../../../schema/money';
 import { moneyField as amount } from '../forms/money-field';
 
@@ -17,6 +18,8 @@ export type ProductDraft = {
   track_inventory: boolean;
   pos_enabled: boolean;
   status: Product['status'];
+  /** The product's option in its group of variants ("Red / M"); blank outside a group. */
+  variant_name: string;
 };
 
 export function productDraftOf(p: Product | null): ProductDraft {
@@ -32,6 +35,7 @@ export function productDraftOf(p: Product | null): ProductDraft {
     track_inventory: p?.track_inventory ?? true,
     pos_enabled: p?.pos_enabled ?? true,
     status: p?.status ?? 'active',
+    variant_name: p?.variant_name ?? '',
   };
 }
 
@@ -74,6 +78,7 @@ export const productDraft = z
     track_inventory: z.boolean(),
     pos_enabled: z.boolean(),
     status: products.fields.shape.status,
+    variant_name: optionalText(VARIANT_NAME_MAX),
   })
   .superRefine((fields, ctx) => {
     const stored = products.fields.partial().safeParse(fields);
@@ -82,6 +87,14 @@ export const productDraft = z
   });
 
 export type ProductFields = z.output<typeof productDraft>;
+
+/** The product form for one product: its fields, then the variant rule the server checks too (a variant names its option). */
+export function productDraftFor(product: Pick<Product, 'id' | 'variant_of'> | null) {
+  return productDraft.superRefine((fields, ctx) => {
+    const problem = variantProblem({ id: product?.id ?? '', variant_of: product?.variant_of, variant_name: fields.variant_name });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+  });
+}
 
 export type StockDirection = 'add' | 'remove';
 
@@ -109,3 +122,75 @@ export const stockDraft = z
     if (!stored.success)
       for (const issue of stored.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   });
+
+/** The variant form's fields as typed (the option, its own price, codes, and opening stock when new). */
+export type VariantDraft = {
+  variant_name: string;
+  main_option: string;
+  price_cents: string;
+  sku: string;
+  barcode: string;
+  opening: string;
+};
+
+export function variantDraftOf(v: Product | null): VariantDraft {
+  return {
+    variant_name: v?.variant_name ?? '',
+    main_option: '',
+    price_cents: centsToInput(v?.price_cents),
+    sku: v?.sku ?? '',
+    barcode: v?.barcode ?? '',
+    opening: '',
+  };
+}
+
+/** An option name as typed: trimmed, 1 to 60 characters (the rule the server checks too). */
+const optionName = z
+  .string()
+  .transform((v) => v.trim())
+  .pipe(text(VARIANT_NAME_MAX).min(1, variantMessages.nameRequired).max(VARIANT_NAME_MAX, variantMessages.nameTooLong));
+
+/**
+ * One variant, checked: its option, its price and codes as the product form checks them, and the
+ * opening stock (a whole number, 0 or more). `needsMainOption`: the main product has no option name
+ * yet, so the form asks for it too ("Red / M" for the T-shirt first made).
+ */
+export function variantDraft(needsMainOption: boolean) {
+  return z.object({
+    variant_name: optionName,
+    main_option: needsMainOption ? optionName : z.string().transform(() => undefined),
+    price_cents: amount('Price'),
+    sku: optionalText(100),
+    barcode: optionalText(100),
+    opening: z.string().transform((value, ctx) => {
+      const t = value.trim();
+      if (t === '') return 0;
+      if (/^\d+$/.test(t) && Number(t) <= 1_000_000) return Number(t);
+      ctx.addIssue({ code: 'custom', message: 'Opening stock must be a whole number, 0 or more' });
+      return z.NEVER;
+    }),
+  });
+}
+export type VariantFields = z.output<ReturnType<typeof variantDraft>>;
+
+/**
+ * A new variant of `main`: a product of its own in main's group, taking main's name, category,
+ * pictures, type, tax, flags and low-stock level; the option, price and codes are its own.
+ */
+export function newVariantOf(main: Product, fields: VariantFields, id: string, updated_at: string): Product {
+  const { server_seq: _seq, server_version: _version, stock_on_hand: _stock, id: _id, sku: _sku, barcode: _barcode, ...shared } = main;
+  const variant: Product = {
+    ...shared,
+    id,
+    updated_at,
+    variant_of: main.id,
+    variant_name: fields.variant_name,
+  };
+  delete variant.price_cents;
+  delete variant.sale_price_cents;
+  delete variant.compare_at_price_cents;
+  if (fields.price_cents !== undefined) variant.price_cents = fields.price_cents;
+  if (fields.sku !== undefined) variant.sku = fields.sku;
+  if (fields.barcode !== undefined) variant.barcode = fields.barcode;
+  return variant;
+}

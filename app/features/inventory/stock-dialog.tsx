@@ -1,4 +1,5 @@
 import type { Product, StockMovement } from '../../../schema/catalog';
+import { productTitle } from '../../../schema/product-variants';
 import type { UserData } from '../../data/db';
 import { recordMovement } from '../../data/stock';
 import { FormActions, FormFailure } from '../../ui/form-actions';
@@ -43,7 +44,11 @@ export function StockDialog({
   onClose: (done?: string) => void;
 }) {
   return (
-    <ModalDialog title={`Adjust stock: ${product?.name ?? ''}`} isOpen={product !== null} onOpenChange={(o) => !o && onClose()}>
+    <ModalDialog
+      title={`Adjust stock: ${product ? productTitle(product) : ''}`}
+      isOpen={product !== null}
+      onOpenChange={(o) => !o && onClose()}
+    >
       {product ? <StockForm key={product.id} data={data} product={product} onHand={onHand} onClose={onClose} /> : null}
     </ModalDialog>
   );

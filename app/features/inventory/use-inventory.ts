@@ -1,4 +1,5 @@
 import { useDeferredValue } from 'react';
+import { productTitle } from '../../../schema/product-variants';
 import { map } from 'rxjs';
 import { useStore } from 'zustand';
 import type { Product } from '../../../schema/catalog';
@@ -17,7 +18,7 @@ export function useProducts(data: UserData | null, workspaceId: number): Product
           map((docs) =>
             docs
               .map((d) => d.toMutableJSON())
-              .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '', undefined, { sensitivity: 'base' })),
+              .sort((a, b) => productTitle(a, '').localeCompare(productTitle(b, ''), undefined, { sensitivity: 'base' })),
           ),
         ) ?? null,
     [data, workspaceId],

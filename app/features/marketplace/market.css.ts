@@ -134,6 +134,31 @@ export const productPlaceholder = style([
   { display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: '5rem', fontWeight: 800, color: vars.color.textMuted },
 ]);
 export const bigPrice = style({ fontSize: '2rem', fontWeight: 800, letterSpacing: '-0.02em' });
+/** The options of a product with variants: a radio group of chips that wrap on a phone. */
+export const optionLabel = style({ fontWeight: 600, fontSize: vars.fontSize.sm, marginBottom: vars.space.sm, display: 'block' });
+export const optionChoices = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
+export const optionChoice = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  minHeight: '44px',
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  cursor: 'pointer',
+  background: vars.color.surface,
+  outline: 'none',
+  selectors: {
+    '&[data-selected]': {
+      borderColor: vars.color.accent,
+      boxShadow: `inset 0 0 0 1px ${vars.color.accent}`,
+      background: vars.color.accentSoft,
+    },
+    '&[data-focus-visible]': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+});
+export const optionName = style({ fontWeight: 700 });
+export const optionNote = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 export const buyBox = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, alignItems: 'flex-start' });
 export const qtyRow = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-end', flexWrap: 'wrap' });
 export const qtyInput = style({ width: '96px' });

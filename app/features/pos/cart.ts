@@ -1,4 +1,5 @@
 import type { Product } from '../../../schema/catalog';
+import { productTitle } from '../../../schema/product-variants';
 import type { PosItem } from '../../../schema/pos';
 
 /** The till's price for a product: its sale price when set, else its price; undefined when it has none. */
@@ -31,7 +32,7 @@ export function addToCart(items: readonly PosItem[], product: Product, defaultRa
   if (i >= 0) return setQuantity(items, product.id, items[i].quantity + 1);
   const line: PosItem = {
     product_id: product.id,
-    name: product.name?.trim() || 'Unnamed product',
+    name: productTitle(product),
     unit_price_cents: price,
     quantity: 1,
     tax_rate_bp: product.tax_rate_bp ?? defaultRateBp,

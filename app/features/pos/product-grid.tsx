@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { productTitle } from '../../../schema/product-variants';
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { Product } from '../../../schema/catalog';
@@ -38,7 +39,7 @@ export const ProductGrid = memo(function ProductGrid({
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (q === '') return products;
-    return products.filter((pr) => [pr.name, pr.sku, pr.barcode, pr.category].some((v) => v?.toLowerCase().includes(q)));
+    return products.filter((pr) => [pr.name, pr.variant_name, pr.sku, pr.barcode, pr.category].some((v) => v?.toLowerCase().includes(q)));
   }, [products, query]);
 
   function onCodeKey(e: KeyboardEvent) {
@@ -102,7 +103,7 @@ export const ProductGrid = memo(function ProductGrid({
         <ul className={p.grid} aria-label="Products for sale">
           {shown.map((pr) => {
             const price = tillPrice(pr);
-            const name = pr.name ?? 'Unnamed product';
+            const name = productTitle(pr);
             const stock = pr.track_inventory === false ? null : (onHand.get(pr.id) ?? 0);
             return (
               <li key={pr.id}>

@@ -1,17 +1,43 @@
 import { products, stockMessages, stockMovements } from '../../../schema/catalog.js';
+import { variantMainProblem, variantMessages, variantProblem } from '../../../schema/product-variants.js';
 import { entityRules } from '../../sync/collection-rules.js';
 import { notifyChange, takeSeq } from '../../sync/sync.repo.js';
 import { movementsPastStockRange } from './stock-bounds.js';
 import { ledgerSumSql, setStock, stockTotals } from './stock-ledger.repo.js';
+import { productsWithVariants } from './variants.repo.js';
 
 /**
  * products: counted against the plan; stock_on_hand is the server's, never a client's. A product the
  * server has not seen before may have movements that arrived ahead of it, so its insert sums the
  * ledger; after that, the movements' own hook keeps it up to date.
+ *
+ * Variants: a variant names its option and a main product of this workspace (the push reads it with
+ * the pushed ones) that is itself no variant; a product with variants cannot become one. Groups stay
+ * one level deep, so the marketplace shows each group once.
  */
 export const productRules = entityRules(products, {
   planLimited: 'products',
   computedOnInsert: { stock_on_hand: ledgerSumSql('x') },
+  validate: (doc) => {
+    const problem = variantProblem(doc);
+    return problem ? `${problem.field}: ${problem.message}` : null;
+  },
+  references: (raw) => (typeof raw.variant_of === 'string' ? raw.variant_of : undefined),
+  referenceRefused: (doc, main) => (doc.variant_of === undefined ? null : variantMainProblem(main)),
+  async refuseUnderLock(tx, { workspaceId, docs }) {
+    const variants = docs.filter((d) => d.variant_of !== undefined);
+    if (variants.length === 0) return new Map();
+    // A main product named in this push, or by a stored variant, cannot become a variant itself.
+    const namedHere = new Set(variants.map((d) => d.variant_of));
+    const stored = await productsWithVariants(
+      tx,
+      workspaceId,
+      variants.map((d) => d.id),
+    );
+    return new Map(
+      variants.filter((d) => namedHere.has(d.id) || stored.has(d.id)).map((d) => [d.id, variantMessages.hasVariants] as const),
+    );
+  },
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db.js';
 import { countries, isCountryCode } from '../../../schema/countries.js';
+import { withOption } from '../../../schema/product-variants.js';
 import {
   MARKET_CURRENCY,
   stockStateOf,
@@ -8,6 +9,8 @@ import {
   type DirectoryEntry,
   type MarketProduct,
   type MarketProductDetail,
+  type MarketVariant,
+  type StockState,
   type StorefrontSettings,
 } from '../../../schema/marketplace.js';
 
@@ -22,13 +25,18 @@ const OPEN_STOREFRONT = `w.storefront_enabled AND coalesce(ws.currency, '') = '$
 const PUBLIC_PRODUCT = `${OPEN_STOREFRONT} AND p.is_public AND NOT p.deleted AND p.status = 'active'
    AND p.name IS NOT NULL AND coalesce(p.sale_price_cents, p.price_cents) IS NOT NULL`;
 const IN_MARKETPLACE = `${PUBLIC_PRODUCT} AND p.published_in_marketplace`;
+/**
+ * Lists show one card per group of variants: the group's main product (or a product without
+ * variants), never a variant on its own; the card's price and stock then cover the whole group.
+ */
+const GROUP_CARD = `p.variant_of IS NULL`;
 
 const FROM_PRODUCTS = `FROM products p
   JOIN workspaces w ON w.id = p.workspace_id
   LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1`;
 
 const PRODUCT_COLUMNS = `p.workspace_id, p.id, p.name, p.price_cents, p.sale_price_cents, p.category, p.image_file_id,
-  p.track_inventory, p.stock_on_hand, p.low_stock_threshold, w.name AS seller_name, w.slug AS seller_slug`;
+  p.track_inventory, p.stock_on_hand, p.low_stock_threshold, p.variant_of, p.variant_name, w.name AS seller_name, w.slug AS seller_slug`;
 
 interface ProductRow {
   workspace_id: number;
@@ -41,6 +49,8 @@ interface ProductRow {
   track_inventory: boolean | null;
   stock_on_hand: number;
   low_stock_threshold: number | null;
+  variant_of: string | null;
+  variant_name: string | null;
   seller_name: string;
   seller_slug: string;
 }
@@ -55,20 +65,64 @@ function prices(r: ProductRow): { price_cents: number; was_cents: number | null 
   return { price_cents: sale ?? price ?? 0, was_cents: null };
 }
 
-function toProduct(r: ProductRow): MarketProduct {
-  const publicId = toPublicProductId(r.workspace_id, r.id);
+function stockOf(r: ProductRow): { stock: StockState; stock_left: number | null } {
   const tracked = r.track_inventory !== false;
   const stock = stockStateOf({ track_inventory: tracked, on_hand: r.stock_on_hand, low_stock_threshold: r.low_stock_threshold });
+  return { stock, stock_left: tracked && stock === 'low' ? Math.max(0, r.stock_on_hand) : null };
+}
+
+/** A product as buyers see it; `named: 'option'` names its option too ("T-shirt — Red / M"), as a cart line does. */
+function toProduct(r: ProductRow, named: 'product' | 'option' = 'product'): MarketProduct {
+  const publicId = toPublicProductId(r.workspace_id, r.id);
   return {
     id: publicId,
-    name: r.name,
+    name: named === 'option' ? withOption(r.name, r.variant_name) : r.name,
     ...prices(r),
     category: r.category,
     image: r.image_file_id ? `/api/marketplace/products/${publicId}/picture` : null,
-    stock,
-    stock_left: tracked && stock === 'low' ? Math.max(0, r.stock_on_hand) : null,
+    ...stockOf(r),
     seller: { name: r.seller_name, slug: r.seller_slug },
   };
+}
+
+const STOCK_RANK: Record<StockState, number> = { in_stock: 0, low: 1, out: 2 };
+
+/**
+ * Group cards: each listed main product's card takes in its variants buyers can have (one query by
+ * the variants index for the whole page): the lowest price, "from" when the prices differ, and the
+ * best stock state (sold out only when every option is).
+ */
+async function groupCards(q: Queryable, rows: ProductRow[]): Promise<MarketProduct[]> {
+  const cards = rows.map((r) => toProduct(r));
+  if (rows.length === 0) return cards;
+  const variants = await q.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} ${FROM_PRODUCTS}
+      WHERE p.workspace_id = ANY($1::int[]) AND p.variant_of = ANY($2::text[]) AND ${PUBLIC_PRODUCT}`,
+    [[...new Set(rows.map((r) => r.workspace_id))], rows.map((r) => r.id)],
+  );
+  if (variants.length === 0) return cards;
+  const byGroup = new Map<string, ProductRow[]>();
+  for (const v of variants) {
+    if (v.variant_of === null) continue;
+    const key = toPublicProductId(v.workspace_id, v.variant_of);
+    byGroup.set(key, [...(byGroup.get(key) ?? []), v]);
+  }
+  return cards.map((card, i) => {
+    const options = byGroup.get(card.id);
+    if (!options) return card;
+    const all = [card, ...options.map((o) => toProduct(o))];
+    const cheapest = all.reduce((a, b) => (b.price_cents < a.price_cents ? b : a));
+    const best = all.reduce((a, b) => (STOCK_RANK[b.stock] < STOCK_RANK[a.stock] ? b : a));
+    const varies = all.some((o) => o.price_cents !== cheapest.price_cents);
+    return {
+      ...toProduct(rows[i]),
+      price_cents: cheapest.price_cents,
+      was_cents: varies ? null : cheapest.was_cents,
+      stock: best.stock,
+      stock_left: null,
+      price_from: varies,
+    };
+  });
 }
 
 /** Units a buyer may still take: null when the seller does not track stock. */
@@ -99,7 +153,7 @@ export async function cartProducts(q: Queryable, keys: readonly { workspaceId: n
     [keys.map((k) => k.workspaceId), keys.map((k) => k.productId)],
   );
   for (const r of rows) {
-    const product = toProduct({ ...r, name: r.name ?? 'Product' });
+    const product = toProduct({ ...r, name: r.name ?? 'Product' }, 'option');
     out.set(product.id, { product, left: unitsLeft(r), forSale: r.for_sale });
   }
   return out;
@@ -113,14 +167,26 @@ interface DetailRow extends ProductRow {
   updated_at: Date | string;
 }
 
+/**
+ * A product page: the product asked for and, when it belongs to a group of variants, the group's
+ * options buyers can have (public, active, priced), the main product first, then by option name.
+ */
 export async function productDetail(q: Queryable, workspaceId: number, productId: string): Promise<MarketProductDetail | null> {
+  const DETAIL_COLUMNS = `${PRODUCT_COLUMNS}, p.product_type, p.tags, p.sku, p.shipping_required, p.updated_at`;
   const rows = await q.query<DetailRow>(
-    `SELECT ${PRODUCT_COLUMNS}, p.product_type, p.tags, p.sku, p.shipping_required, p.updated_at ${FROM_PRODUCTS}
-      WHERE p.workspace_id = $1 AND p.id = $2 AND ${PUBLIC_PRODUCT}`,
+    `SELECT ${DETAIL_COLUMNS} ${FROM_PRODUCTS} WHERE p.workspace_id = $1 AND p.id = $2 AND ${PUBLIC_PRODUCT}`,
     [workspaceId, productId],
   );
   const r = rows[0];
   if (!r) return null;
+  const groupId = r.variant_of ?? r.id;
+  const group = await q.query<DetailRow>(
+    `SELECT ${DETAIL_COLUMNS} ${FROM_PRODUCTS}
+      WHERE p.workspace_id = $1 AND (p.id = $2 OR p.variant_of = $2) AND ${PUBLIC_PRODUCT}
+      ORDER BY p.variant_of IS NOT NULL, lower(coalesce(p.variant_name, p.name)), p.id`,
+    [workspaceId, groupId],
+  );
+  const grouped = r.variant_of !== null || group.length > 1;
   return {
     ...toProduct(r),
     product_type: r.product_type,
@@ -128,6 +194,20 @@ export async function productDetail(q: Queryable, workspaceId: number, productId
     sku: r.sku,
     shipping_required: r.shipping_required !== false && r.product_type === 'physical',
     updated_at: new Date(r.updated_at).toISOString(),
+    group_id: toPublicProductId(workspaceId, groupId),
+    variants: grouped ? group.map(toVariant) : [],
+  };
+}
+
+function toVariant(r: DetailRow): MarketVariant {
+  const option = r.variant_name?.trim() || r.name;
+  return {
+    id: toPublicProductId(r.workspace_id, r.id),
+    option,
+    name: withOption(r.name, r.variant_name),
+    ...prices(r),
+    ...stockOf(r),
+    sku: r.sku,
   };
 }
 
@@ -148,7 +228,7 @@ export async function publicPictureId(q: Queryable, workspaceId: number, product
  */
 export async function searchProducts(q: Queryable, term: string | undefined, category: string | undefined, limit: number) {
   const params: unknown[] = [];
-  const where = [IN_MARKETPLACE];
+  const where = [IN_MARKETPLACE, GROUP_CARD];
   let from = FROM_PRODUCTS;
   let order = 'p.updated_at DESC, p.id';
   if (category) {
@@ -180,7 +260,7 @@ export async function searchProducts(q: Queryable, term: string | undefined, cat
     `SELECT ${PRODUCT_COLUMNS} ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length}`,
     params,
   );
-  return rows.map(toProduct);
+  return groupCards(q, rows);
 }
 
 /** A product's searchable text, as the full-text index (migration 0030) has it. */
@@ -197,17 +277,17 @@ export async function featuredProducts(q: Queryable, limit: number) {
   const rows = await q.query<ProductRow>(
     `SELECT ${PRODUCT_COLUMNS} ${FROM_PRODUCTS}
        JOIN storefront_settings s ON s.workspace_id = p.workspace_id AND s.featured_product_ids ? p.id
-      WHERE ${IN_MARKETPLACE}
+      WHERE ${IN_MARKETPLACE} AND ${GROUP_CARD}
       ORDER BY s.updated_at DESC, p.id LIMIT $1`,
     [limit],
   );
-  return rows.map(toProduct);
+  return groupCards(q, rows);
 }
 
 export async function marketCategories(q: Queryable) {
   const rows = await q.query<{ name: string; count: string | number }>(
     `SELECT min(p.category) AS name, count(*) AS count ${FROM_PRODUCTS}
-      WHERE ${IN_MARKETPLACE} AND coalesce(trim(p.category), '') <> ''
+      WHERE ${IN_MARKETPLACE} AND ${GROUP_CARD} AND coalesce(trim(p.category), '') <> ''
       GROUP BY lower(p.category) ORDER BY count(*) DESC, lower(p.category) LIMIT 24`,
   );
   return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
@@ -238,7 +318,7 @@ function areaOf(r: { country: string | null; address: string | null }): string |
 }
 
 const STOREFRONT_SELECT = `SELECT w.id, w.name, w.slug, w.description, w.industry, ws.country, ws.address,
-    (SELECT count(*) FROM products p WHERE p.workspace_id = w.id AND ${PUBLIC_PRODUCT.replace(OPEN_STOREFRONT + ' AND ', '')}) AS product_count
+    (SELECT count(*) FROM products p WHERE p.workspace_id = w.id AND ${GROUP_CARD} AND ${PUBLIC_PRODUCT.replace(OPEN_STOREFRONT + ' AND ', '')}) AS product_count
    FROM workspaces w LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1`;
 
 export async function directory(q: Queryable, filter: { q?: string; category?: string; area?: string }): Promise<DirectoryEntry[]> {
@@ -306,16 +386,17 @@ export async function storefrontBySlug(q: Queryable, slug: string): Promise<Stor
 /** One storefront's public products (the marketplace flag not needed: a shop shows all it made public). */
 export async function storefrontProducts(q: Queryable, workspaceId: number) {
   const rows = await q.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} ${FROM_PRODUCTS} WHERE p.workspace_id = $1 AND ${PUBLIC_PRODUCT} ORDER BY lower(p.name), p.id LIMIT 500`,
+    `SELECT ${PRODUCT_COLUMNS} ${FROM_PRODUCTS} WHERE p.workspace_id = $1 AND ${PUBLIC_PRODUCT} AND ${GROUP_CARD}
+      ORDER BY lower(p.name), p.id LIMIT 500`,
     [workspaceId],
   );
-  return rows.map(toProduct);
+  return groupCards(q, rows);
 }
 
 /** Every public product and open storefront, for sitemap.xml. */
 export async function sitemapEntries(q: Queryable) {
   const products = await q.query<{ workspace_id: number; id: string; updated_at: Date | string }>(
-    `SELECT p.workspace_id, p.id, p.updated_at ${FROM_PRODUCTS} WHERE ${PUBLIC_PRODUCT} ORDER BY p.workspace_id, p.id LIMIT 45000`,
+    `SELECT p.workspace_id, p.id, p.updated_at ${FROM_PRODUCTS} WHERE ${PUBLIC_PRODUCT} AND ${GROUP_CARD} ORDER BY p.workspace_id, p.id LIMIT 45000`,
   );
   const storefronts = await q.query<{ slug: string; updated_at: Date | string }>(
     `SELECT w.slug, w.updated_at FROM workspaces w LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1

@@ -1,6 +1,6 @@
 import { brand } from '../../../schema/brand.js';
 import { formatCents } from '../../../schema/money.js';
-import { MARKET_CURRENCY, parsePublicProductId, stockLabels } from '../../../schema/marketplace.js';
+import { MARKET_CURRENCY, parsePublicProductId, stockLabels, type MarketProductDetail } from '../../../schema/marketplace.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type SeoSource } from '../../seo/page-meta.js';
 import * as repo from './marketplace.repo.js';
@@ -8,6 +8,31 @@ import * as repo from './marketplace.repo.js';
 const availability = { in_stock: 'InStock', low: 'LimitedAvailability', out: 'OutOfStock' } as const;
 const rand = (cents: number) => formatCents(cents, MARKET_CURRENCY);
 const short = (s: string, n = 155) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+/**
+ * A product's offer; a group of variants offers each option, within an AggregateOffer giving the
+ * lowest and highest price.
+ */
+function offersOf(p: MarketProductDetail, url: string, seller: Record<string, string>) {
+  const offer = (o: { price_cents: number; stock: MarketProductDetail['stock'] }) => ({
+    '@type': 'Offer',
+    price: (o.price_cents / 100).toFixed(2),
+    priceCurrency: MARKET_CURRENCY,
+    availability: `https://schema.org/${availability[o.stock]}`,
+    url,
+    seller,
+  });
+  if (p.variants.length === 0) return offer(p);
+  const prices = p.variants.map((v) => v.price_cents);
+  return {
+    '@type': 'AggregateOffer',
+    priceCurrency: MARKET_CURRENCY,
+    lowPrice: (Math.min(...prices) / 100).toFixed(2),
+    highPrice: (Math.max(...prices) / 100).toFixed(2),
+    offerCount: p.variants.length,
+    offers: p.variants.map((v) => ({ ...offer(v), name: v.name, ...(v.sku ? { sku: v.sku } : {}) })),
+  };
+}
 
 /** The marketplace's public pages as search engines see them, and its part of sitemap.xml. */
 export const marketplaceSeo: SeoSource = {
@@ -28,11 +53,16 @@ export const marketplaceSeo: SeoSource = {
         const p = await repo.productDetail(deps.db, key.workspaceId, key.productId);
         if (!p) return null;
         const origin = siteOrigin(deps);
-        const path = `/marketplace/product/${p.id}`;
+        // A group of variants is one page: its main product's, whichever option's address was opened.
+        const canonical = p.variants.some((v) => v.id === p.group_id) ? p.group_id : p.id;
+        const path = `/marketplace/product/${canonical}`;
         const stock = stockLabels[p.stock];
-        const facts = [rand(p.price_cents), stock, p.category, `sold by ${p.seller.name}`].filter(Boolean).join(' · ');
+        // A group whose options' prices differ is priced from its lowest.
+        const prices = p.variants.map((v) => v.price_cents);
+        const price = prices.length > 0 && new Set(prices).size > 1 ? `from ${rand(Math.min(...prices))}` : rand(p.price_cents);
+        const facts = [price, stock, p.category, `sold by ${p.seller.name}`].filter(Boolean).join(' · ');
         return {
-          title: `${p.name} – ${rand(p.price_cents)}`,
+          title: `${p.name} – ${price}`,
           description: short(`${p.name}: ${facts}.`),
           path,
           type: 'product',
@@ -47,14 +77,11 @@ export const marketplaceSeo: SeoSource = {
               ...(p.image ? { image: absolute(origin, `${p.image}?w=1024`) } : {}),
               url: absolute(origin, path),
               brand: { '@type': 'Organization', name: p.seller.name },
-              offers: {
-                '@type': 'Offer',
-                price: (p.price_cents / 100).toFixed(2),
-                priceCurrency: MARKET_CURRENCY,
-                availability: `https://schema.org/${availability[p.stock]}`,
-                url: absolute(origin, path),
-                seller: { '@type': 'Organization', name: p.seller.name, url: absolute(origin, `/storefront/${p.seller.slug}`) },
-              },
+              offers: offersOf(p, absolute(origin, path), {
+                '@type': 'Organization',
+                name: p.seller.name,
+                url: absolute(origin, `/storefront/${p.seller.slug}`),
+              }),
             },
             breadcrumbs(origin, [
               ['Marketplace', '/marketplace'],

@@ -75,6 +75,7 @@ export function ProductCard({ product, showSeller = true }: { product: MarketPro
           {showSeller ? <span className={s.cardSeller}>{product.seller.name}</span> : null}
           <StockState product={product} />
           <span className={s.priceRow}>
+            {product.price_from ? <span className={s.cardSeller}>From</span> : null}
             <MarketPrice cents={product.price_cents} className={s.price} />
             {product.was_cents !== null ? <MarketPrice cents={product.was_cents} className={s.was} /> : null}
           </span>

@@ -1,6 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { cartQuantity, type MarketProductDetail } from '../../../../schema/marketplace';
+import { cartQuantity, type MarketProduct, type MarketProductDetail } from '../../../../schema/marketplace';
+import { variantMessages } from '../../../../schema/product-variants';
 import { Button } from '../../../ui/button';
 import { LoadError, Notice } from '../../../ui/feedback';
 import { PageSpinner } from '../../../ui/spinner';
@@ -18,6 +19,7 @@ import { isNotFound, useMarketProduct } from './market-queries';
 import { MarketPrice, ProductPicture, StockState } from './product-card';
 import { ProductReviews, RatingSummary } from '../reviews/product-reviews';
 import { WishlistHeart } from '../wishlist/wishlist-heart';
+import { firstChoice, VariantPicker } from './variant-picker';
 
 const route = getRouteApi('/marketplace/product/$productId');
 
@@ -40,8 +42,27 @@ export function ProductPage() {
   );
 }
 
+/** What the buy box sells: the product itself, or the option picked of a product with variants. */
+function chosenOf(p: MarketProductDetail, id: string): MarketProduct & { sku: string | null } {
+  const v = p.variants.find((x) => x.id === id);
+  if (!v) return p;
+  return {
+    ...p,
+    id: v.id,
+    name: v.name,
+    price_cents: v.price_cents,
+    was_cents: v.was_cents,
+    stock: v.stock,
+    stock_left: v.stock_left,
+    sku: v.sku,
+  };
+}
+
 function Product({ product: p }: { product: MarketProductDetail }) {
   usePageMeta({ title: p.name, description: `${p.name}, sold by ${p.seller.name} on the marketplace.` });
+  const [choice, setChoice] = useState(() => firstChoice(p));
+  const chosen = chosenOf(p, choice);
+  const soldOut = p.variants.length > 0 && p.variants.every((v) => v.stock === 'out');
   return (
     <>
       <nav aria-label="Breadcrumb">
@@ -61,18 +82,23 @@ function Product({ product: p }: { product: MarketProductDetail }) {
         <ProductPicture product={p} width={1024} className={s.productImage} empty={s.productPlaceholder} />
         <div className={s.stack} style={{ gap: '1rem' }}>
           <h1 className={s.h1}>{p.name}</h1>
-          <RatingSummary productId={p.id} />
+          <RatingSummary productId={p.group_id} />
           <div>
-            <MarketPrice cents={p.price_cents} className={s.bigPrice} charged />
-            {p.was_cents !== null ? (
+            <MarketPrice cents={chosen.price_cents} className={s.bigPrice} charged />
+            {chosen.was_cents !== null ? (
               <p className={s.muted}>
-                Was <MarketPrice cents={p.was_cents} className={s.was} />
+                Was <MarketPrice cents={chosen.was_cents} className={s.was} />
               </p>
             ) : null}
           </div>
-          <StockState product={p} />
-          <AddToCart product={p} />
-          <WishlistHeart productId={p.id} name={p.name} labelled />
+          {p.variants.length > 0 ? <VariantPicker variants={p.variants} value={chosen.id} onChange={setChoice} /> : null}
+          <StockState product={chosen} />
+          {soldOut ? (
+            <Notice tone="warning">{variantMessages.allSoldOut}</Notice>
+          ) : (
+            <AddToCart key={chosen.id} product={chosen} outMessage={p.variants.length > 0 ? variantMessages.optionSoldOut : undefined} />
+          )}
+          <WishlistHeart productId={p.group_id} name={p.name} labelled />
           <dl className={s.facts}>
             <dt>Sold by</dt>
             <dd>
@@ -84,10 +110,10 @@ function Product({ product: p }: { product: MarketProductDetail }) {
                 <dd>{p.category}</dd>
               </>
             ) : null}
-            {p.sku ? (
+            {chosen.sku ? (
               <>
                 <dt>SKU</dt>
-                <dd>{p.sku}</dd>
+                <dd>{chosen.sku}</dd>
               </>
             ) : null}
             <dt>Delivery</dt>
@@ -101,18 +127,18 @@ function Product({ product: p }: { product: MarketProductDetail }) {
           </dl>
         </div>
       </div>
-      <ProductReviews productId={p.id} />
+      <ProductReviews productId={p.group_id} />
     </>
   );
 }
 
-function AddToCart({ product }: { product: MarketProductDetail }) {
+function AddToCart({ product, outMessage = 'This product is out of stock.' }: { product: MarketProduct; outMessage?: string }) {
   const cart = useCart();
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState(false);
-  if (product.stock === 'out') return <Notice tone="warning">This product is out of stock.</Notice>;
+  if (product.stock === 'out') return <Notice tone="warning">{outMessage}</Notice>;
 
   async function add() {
     const parsed = cartQuantity.safeParse(/^-?\d+(\.\d+)?$/.test(quantity.trim()) ? Number(quantity.trim()) : Number.NaN);

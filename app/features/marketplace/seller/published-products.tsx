@@ -4,6 +4,7 @@ import type { Product } from '../../../../schema/catalog';
 import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
 import { MAX_FEATURED, marketMessages, type StorefrontSettingsDto } from '../../../../schema/marketplace';
 import { formatCents } from '../../../../schema/money';
+import { productTitle } from '../../../../schema/product-variants';
 import { call } from '../../../data/api';
 import type { UserData } from '../../../data/db';
 import { EmptyState, Notice } from '../../../ui/feedback';
@@ -56,13 +57,17 @@ export function PublishedProducts({
     try {
       const doc = await data.db.products.findOne(product.id).exec();
       if (!doc) throw new Error('This product was deleted on another device');
-      await doc.incrementalModify((old) => {
-        const next: Product = { ...old, [flag]: on, updated_at: new Date().toISOString() };
-        // Off the storefront is off the marketplace too.
-        if (flag === 'is_public' && !on) next.published_in_marketplace = false;
-        if (flag === 'published_in_marketplace' && on) next.is_public = true;
-        return next;
-      });
+      // A main product's switch is its whole group's: its variants follow (each may then be switched on its own).
+      const group = [doc, ...(await data.db.products.find({ selector: { workspace_id: workspaceId, variant_of: product.id } }).exec())];
+      for (const d of group) {
+        await d.incrementalModify((old) => {
+          const next: Product = { ...old, [flag]: on, updated_at: new Date().toISOString() };
+          // Off the storefront is off the marketplace too.
+          if (flag === 'is_public' && !on) next.published_in_marketplace = false;
+          if (flag === 'published_in_marketplace' && on) next.is_public = true;
+          return next;
+        });
+      }
     } catch (err) {
       setFailure(err instanceof Error ? err.message : String(err));
     }
@@ -98,7 +103,7 @@ export function PublishedProducts({
       ) : null}
       <ul className={p.list} aria-label="Products">
         {products.map((product) => {
-          const name = product.name ?? 'Unnamed product';
+          const name = productTitle(product);
           const problem = unsellable(product);
           return (
             <li key={product.id} className={p.listItem} data-testid="publish-row">
@@ -127,7 +132,9 @@ export function PublishedProducts({
                 </CheckboxField>
                 <CheckboxField
                   isSelected={featured.has(product.id)}
-                  isDisabled={!canEdit || feature.isPending || product.published_in_marketplace !== true}
+                  isDisabled={
+                    !canEdit || feature.isPending || product.published_in_marketplace !== true || product.variant_of !== undefined
+                  }
                   onChange={(v) => toggleFeatured(product, v)}
                 >
                   Featured<span className={p.visuallyHidden}>: {name}</span>
