@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { orderStatusLabels } from '../../../schema/marketplace-orders';
 import { defineModule } from '../../module';
 import { rootRoute } from '../../routes/root';
 import { searchOf, text } from '../../routes/search-params';
@@ -108,4 +109,6 @@ export const marketplaceOrdersModule = defineModule({
   id: 'marketplace-orders',
   routes: [sellerOrdersRoute, sellerOrderRoute],
   nav: { label: 'Orders', to: '/workspace/$workspaceId/orders' },
+  // Status changes made on a device (offline too) reach the server through the sync.
+  collections: { order_changes: { label: 'Order status change', recordName: (c) => orderStatusLabels[c.status] } },
 });

@@ -275,6 +275,28 @@ export async function orderOfSeller(q: Queryable, workspaceId: number, orderId: 
   return row && orderOf(row);
 }
 
+/** Which of these orders are the workspace's (a device's status change must name one of its own). */
+export async function knownOrderIds(q: Queryable, workspaceId: number, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await q.query<{ id: string }>(
+    'SELECT id::text AS id FROM marketplace_orders WHERE workspace_id = $1 AND id = ANY($2::uuid[])',
+    [workspaceId, [...ids]],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * An order locked for a change a device pushed, without waiting: the push already holds the
+ * workspace's lock, which a refund takes while holding the order's (a wait here could deadlock).
+ * A locked order fails the push (lock_not_available), and the device sends it again.
+ */
+export async function orderForChange(q: Queryable, workspaceId: number, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await q.query<OrderRow>(`${ORDER_SELECT} WHERE o.workspace_id = $1 AND o.id = $2 FOR UPDATE OF o NOWAIT`, [
+    workspaceId,
+    orderId,
+  ]);
+  return row && orderOf(row);
+}
+
 export async function itemsOf(q: Queryable, orders: readonly { workspace_id: number; id: string }[]): Promise<ItemRow[]> {
   if (orders.length === 0) return [];
   const rows = await q.query<ItemRow>(
