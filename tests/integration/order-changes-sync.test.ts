@@ -2,62 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { orderDto, orderList, orderMessages } from '../../schema/marketplace-orders.js';
 import { orderChangeMessages } from '../../schema/order-changes.js';
-import * as orders from '../../sync-server/api/marketplace/orders.repo.js';
+import { seedPaidOrder } from '../support/marketplace-orders.js';
 import { testDatabases } from '../support/databases.js';
-import { accessCookie, seedUser, seedWorkspace, syncWorkspaceSuite, type SyncWorkspace } from '../support/sync-server.js';
+import { accessCookie, seedUser, seedWorkspace, syncWorkspaceSuite } from '../support/sync-server.js';
 
 type Doc = Record<string, unknown> & { id: string };
-
-/** A paid (confirmed) order of two items placed with workspace `ws` by `buyer`, as checkout leaves it. */
-async function paidOrder(s: SyncWorkspace, ws: number, buyer: number, status?: 'refunded'): Promise<string> {
-  const id = randomUUID();
-  const checkoutId = randomUUID();
-  const at = new Date();
-  const address = {
-    name: 'Thandi Mokoena',
-    line1: '12 Vilakazi St',
-    city: 'Soweto',
-    province: 'Gauteng',
-    postal_code: '1804',
-    country: 'ZA',
-  };
-  const reference = `vkord_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-  await orders.insertCheckout(s.db, {
-    id: checkoutId,
-    userId: buyer,
-    reference,
-    email: 'thandi@example.test',
-    amount: 5000,
-    currency: 'ZAR',
-    address,
-    at,
-  });
-  await orders.insertOrder(s.db, {
-    workspaceId: ws,
-    id,
-    checkoutId,
-    buyerId: buyer,
-    buyerName: 'Thandi Mokoena',
-    buyerEmail: 'thandi@example.test',
-    number: `ORD-${Math.floor(Math.random() * 1e9)}`,
-    currency: 'ZAR',
-    subtotal: 5000,
-    shipping: 0,
-    tax: 0,
-    total: 5000,
-    shippingMethod: null,
-    address,
-    reference,
-    at,
-    items: [
-      { productId: randomUUID(), name: 'Fudge', quantity: 2, unitPrice: 1500, snapshot: {} },
-      { productId: randomUUID(), name: 'Toffee', quantity: 1, unitPrice: 2000, snapshot: {} },
-    ],
-  });
-  await orders.setOrderPaid(s.db, { workspace_id: ws, id }, at);
-  if (status) await orders.updateOrder(s.db, { workspace_id: ws, id }, { status, paymentStatus: 'refunded', refunded: 5000 }, at);
-  return id;
-}
 
 for (const target of testDatabases()) {
   describe(`order status changes made on a device (order_changes) on ${target.name}`, () => {
@@ -81,7 +30,7 @@ for (const target of testDatabases()) {
 
     it('a change made offline is applied when its push arrives: the order moves, shipping fulfils its items, the device pulls "applied"', async () => {
       const buyer = await seedUser(s.db);
-      const orderId = await paidOrder(s, s.ws, buyer);
+      const orderId = await seedPaidOrder(s.db, s.ws, { buyer });
       const processing = change(orderId, 'processing');
       const shipped = change(orderId, 'shipped', { tracking_number: 'TRK-0042' });
       // One push holding both, listed out of order: they apply in the order they were made.
@@ -102,7 +51,7 @@ for (const target of testDatabases()) {
     });
 
     it('a change the order no longer allows (refunded meanwhile) is kept as refused with the reason, and the order is untouched', async () => {
-      const orderId = await paidOrder(s, s.ws, await seedUser(s.db), 'refunded');
+      const orderId = await seedPaidOrder(s.db, s.ws, { refunded: true });
       const shipped = change(orderId, 'shipped', { tracking_number: 'TRK-0043' });
       expect(await s.push('order_changes', [fresh(shipped)])).toEqual({ conflicts: [], rejected: [] });
       expect(await stored(shipped.id)).toMatchObject({
@@ -115,7 +64,7 @@ for (const target of testDatabases()) {
     });
 
     it('two devices cancelling and shipping offline: the first to arrive applies, the second is refused with the reason', async () => {
-      const orderId = await paidOrder(s, s.ws, await seedUser(s.db));
+      const orderId = await seedPaidOrder(s.db, s.ws);
       const cancelled = change(orderId, 'cancelled');
       const delivered = change(orderId, 'delivered');
       await s.push('order_changes', [fresh(cancelled)]);
@@ -130,7 +79,7 @@ for (const target of testDatabases()) {
 
     it('a change naming another workspace’s order, or no order at all, is refused and not stored', async () => {
       const other = await seedWorkspace(s.db, await seedUser(s.db));
-      const theirs = await paidOrder(s, other, await seedUser(s.db));
+      const theirs = await seedPaidOrder(s.db, other);
       const intoTheirs = change(theirs, 'cancelled');
       const nowhere = change(randomUUID(), 'cancelled');
       const res = await s.push('order_changes', [fresh(intoTheirs), fresh(nowhere)]);
@@ -151,7 +100,7 @@ for (const target of testDatabases()) {
     });
 
     it('a shipment without its tracking number, or a change id that is not a device uuid, is refused', async () => {
-      const orderId = await paidOrder(s, s.ws, await seedUser(s.db));
+      const orderId = await seedPaidOrder(s.db, s.ws);
       const bare = change(orderId, 'shipped');
       const named = change(orderId, 'processing', { id: 'change-1' });
       const res = await s.push('order_changes', [fresh(bare), fresh(named)]);
@@ -163,7 +112,7 @@ for (const target of testDatabases()) {
     });
 
     it('the same change pushed twice is stored once and applied once', async () => {
-      const orderId = await paidOrder(s, s.ws, await seedUser(s.db));
+      const orderId = await seedPaidOrder(s.db, s.ws);
       const shipped = change(orderId, 'shipped', { tracking_number: 'TRK-0044' });
       await s.push('order_changes', [fresh(shipped)]);
       const first = await stored(shipped.id);
@@ -195,7 +144,7 @@ for (const target of testDatabases()) {
     });
 
     it('a change cannot be edited or withdrawn once stored', async () => {
-      const orderId = await paidOrder(s, s.ws, await seedUser(s.db));
+      const orderId = await seedPaidOrder(s.db, s.ws);
       const processing = change(orderId, 'processing');
       await s.push('order_changes', [fresh(processing)]);
       const master = await stored(processing.id);
@@ -208,7 +157,7 @@ for (const target of testDatabases()) {
     });
 
     it('the online route answers a move the order does not allow as before (409), by the same rules', async () => {
-      const orderId = await paidOrder(s, s.ws, await seedUser(s.db), 'refunded');
+      const orderId = await seedPaidOrder(s.db, s.ws, { refunded: true });
       const put = await fetch(`${s.server.url}/api/workspaces/${s.ws}/orders/${orderId}/status`, {
         method: 'PUT',
         headers: { origin: s.server.url, 'content-type': 'application/json', cookie: await accessCookie(s.server.deps, s.owner) },
