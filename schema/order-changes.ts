@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { instant, text } from './input.js';
-import { orderMessages, orderStatusInput, orderStatusLabels, type OrderStatus } from './marketplace-orders.js';
+import type { OrderStatus } from './marketplace-orders.js';
 import { replicatedEntity } from './replicated-entity.js';
 
 /**
  * A seller's order status changes as they replicate (DESIGN.md §5, the spare collection): one
  * document per change made on a device, offline or not, kept apart from the orders schema so the
- * device database carries only this.
+ * device database (and every page) carries only this; the rules are in `order-change-rules.ts`.
  */
 
 /** What the server made of a change: done to the order, or refused with its reason (`outcome_message`). */
@@ -25,25 +25,7 @@ export const sellerOrderStatuses = [
 export const orderChangeMessages = {
   changeFixed: 'A change to an order cannot be edited or withdrawn. Make a new change instead.',
   changeId: 'A change is named by a uuid as this device makes them',
-  orderNotFound: orderMessages.orderNotFound,
-  trackingRequired: orderMessages.trackingRequired,
 } as const;
-
-/**
- * Why the server did not apply a change: the order had moved on (a refund, another device) by the
- * time the change arrived. Shown on the device as "Not applied: …".
- */
-export function notAllowedFrom(current: OrderStatus): string {
-  return `${orderMessages.statusNotAllowed} It is ${orderStatusLabels[current].toLowerCase()} now.`;
-}
-
-/** The rule across fields both the device and the server check (a shipment needs its tracking number). */
-export function orderChangeProblem(change: { status: string; tracking_number?: string | null }): string | null {
-  const parsed = orderStatusInput.safeParse({ status: change.status, tracking_number: change.tracking_number ?? undefined });
-  if (parsed.success) return null;
-  const issue = parsed.error.issues[0];
-  return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A change's id is a lowercase uuid, as crypto.randomUUID writes it. */

@@ -84,8 +84,8 @@ for (const target of testDatabases()) {
       const nowhere = change(randomUUID(), 'cancelled');
       const res = await s.push('order_changes', [fresh(intoTheirs), fresh(nowhere)]);
       expect(res.rejected).toEqual([
-        { id: intoTheirs.id, code: 'invalid', message: `order_id: ${orderChangeMessages.orderNotFound}` },
-        { id: nowhere.id, code: 'invalid', message: `order_id: ${orderChangeMessages.orderNotFound}` },
+        { id: intoTheirs.id, code: 'invalid', message: `order_id: ${orderMessages.orderNotFound}` },
+        { id: nowhere.id, code: 'invalid', message: `order_id: ${orderMessages.orderNotFound}` },
       ]);
       expect(await stored(intoTheirs.id)).toBeUndefined();
       const [row] = await s.db.query<{ status: string }>('SELECT status FROM marketplace_orders WHERE workspace_id = $1 AND id = $2', [

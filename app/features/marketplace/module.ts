@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { orderStatusLabels } from '../../../schema/marketplace-orders';
 import { defineModule } from '../../module';
 import { rootRoute } from '../../routes/root';
 import { searchOf, text } from '../../routes/search-params';
@@ -110,5 +109,10 @@ export const marketplaceOrdersModule = defineModule({
   routes: [sellerOrdersRoute, sellerOrderRoute],
   nav: { label: 'Orders', to: '/workspace/$workspaceId/orders' },
   // Status changes made on a device (offline too) reach the server through the sync.
-  collections: { order_changes: { label: 'Order status change', recordName: (c) => orderStatusLabels[c.status] } },
+  collections: {
+    order_changes: {
+      label: 'Order status change',
+      recordName: (c) => (c.tracking_number ? `${c.status} (${c.tracking_number})` : c.status),
+    },
+  },
 });

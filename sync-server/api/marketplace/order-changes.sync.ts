@@ -1,4 +1,6 @@
-import { orderChangeIdValid, orderChangeMessages as msg, orderChangeProblem, orderChanges } from '../../../schema/order-changes.js';
+import { orderMessages } from '../../../schema/marketplace-orders.js';
+import { orderChangeProblem } from '../../../schema/order-change-rules.js';
+import { orderChangeIdValid, orderChangeMessages as msg, orderChanges } from '../../../schema/order-changes.js';
 import type { Transaction } from '../../db/db.js';
 import { HttpError } from '../../http/errors.js';
 import { entityRules } from '../../sync/collection-rules.js';
@@ -30,7 +32,7 @@ export const orderChangeRules = entityRules(orderChanges, {
       workspaceId,
       docs.map((d) => d.order_id),
     );
-    return new Map(docs.filter((d) => !known.has(d.order_id)).map((d) => [d.id, `order_id: ${msg.orderNotFound}`]));
+    return new Map(docs.filter((d) => !known.has(d.order_id)).map((d) => [d.id, `order_id: ${orderMessages.orderNotFound}`]));
   },
   async afterWrite(tx, { workspaceId, docs }) {
     // A device's changes apply in the order they were made.
@@ -38,7 +40,7 @@ export const orderChangeRules = entityRules(orderChanges, {
     const now = new Date();
     for (const change of inOrder) {
       const order = await lockOrder(tx, workspaceId, change.order_id);
-      const refused = order ? await moveOrder(tx, order, change, now) : msg.orderNotFound;
+      const refused = order ? await moveOrder(tx, order, change, now) : orderMessages.orderNotFound;
       await changes.setOutcome(tx, workspaceId, change.id, refused === null ? 'applied' : 'refused', refused);
     }
   },

@@ -9,7 +9,7 @@ import {
   type refundInput,
   type payoutInput,
 } from '../../../schema/marketplace-orders.js';
-import { notAllowedFrom } from '../../../schema/order-changes.js';
+import { notAllowedFrom } from '../../../schema/order-change-rules.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';

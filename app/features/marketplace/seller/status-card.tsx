@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { orderChangeProblem, type OrderChange } from '../../../../schema/order-changes';
+import { orderChangeProblem } from '../../../../schema/order-change-rules';
+import type { OrderChange } from '../../../../schema/order-changes';
 import { orderStatusLabels, type OrderStatus } from '../../../../schema/marketplace-orders';
 import type { UserData } from '../../../data/db';
 import { Button } from '../../../ui/button';
