@@ -155,12 +155,14 @@ export function SellerOrdersPage() {
                   </span>
                 </div>
                 <strong>{money(o, o.total_cents)}</strong>
-                <OrderBadges order={o} />
-                {seen.pending ? (
-                  <span className={m.badge.warn} data-testid="order-pending">
-                    Waiting to sync
-                  </span>
-                ) : null}
+                <span className={m.badges}>
+                  <OrderBadges order={o} />
+                  {seen.pending ? (
+                    <span className={m.badge.warn} data-testid="order-pending">
+                      Waiting to sync
+                    </span>
+                  ) : null}
+                </span>
               </li>
             );
           })}

@@ -104,32 +104,34 @@ export function StatusCard({ data, workspaceId, seen }: { data: UserData; worksp
       <h2 className={p.sectionTitle} id="status-title">
         Fulfilment
       </h2>
-      {order.status === 'pending' ? <p className={p.muted}>Waiting for the buyer’s payment.</p> : null}
-      <ChangeState pending={seen.pending} settled={seen.settled} />
-      {moves.length === 0 && order.status !== 'shipped' ? null : (
-        <form
-          className={p.stack}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          {options.length > 0 ? <SelectField label="Move the order to" value={next} options={options} onChange={setPicked} /> : null}
-          {shipping ? (
-            <TextField label="Tracking number" value={tracking} onChange={setTracking} description="The buyer sees it in My Orders" />
-          ) : null}
-          {error ? (
-            <Notice tone="error" title="Not changed">
-              <p className={p.muted}>{error}</p>
-            </Notice>
-          ) : null}
-          <div>
-            <Button type="submit" isPending={saving} isDisabled={!status}>
-              {options.length > 0 ? 'Update order' : 'Save tracking number'}
-            </Button>
-          </div>
-        </form>
-      )}
+      <div className={p.stack}>
+        {order.status === 'pending' ? <p className={p.muted}>Waiting for the buyer’s payment.</p> : null}
+        <ChangeState pending={seen.pending} settled={seen.settled} />
+        {moves.length === 0 && order.status !== 'shipped' ? null : (
+          <form
+            className={p.stack}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            {options.length > 0 ? <SelectField label="Move the order to" value={next} options={options} onChange={setPicked} /> : null}
+            {shipping ? (
+              <TextField label="Tracking number" value={tracking} onChange={setTracking} description="The buyer sees it in My Orders" />
+            ) : null}
+            {error ? (
+              <Notice tone="error" title="Not changed">
+                <p className={p.muted}>{error}</p>
+              </Notice>
+            ) : null}
+            <div>
+              <Button type="submit" isPending={saving} isDisabled={!status}>
+                {options.length > 0 ? 'Update order' : 'Save tracking number'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
     </Card>
   );
 }
