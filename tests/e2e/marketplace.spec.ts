@@ -313,6 +313,27 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await expect(guest.getByTestId('product-card').filter({ hasText: chocolate })).toContainText('In stock');
   });
 
+  await test.step('a change made offline that the order no longer allows is kept, not applied, with the reason', async () => {
+    // The knitter, offline again, marks the shipped order delivered; meanwhile it is refunded from another device.
+    const orderUrl = new URL(knits.url());
+    await knits.context().setOffline(true);
+    await knits.getByLabel('Move the order to').selectOption('delivered');
+    await knits.getByRole('button', { name: 'Update order' }).click();
+    await expect(knits.getByTestId('order-change')).toContainText('Delivered — waiting to sync.');
+    await expect(knits.getByTestId('order-status')).toHaveText('Delivered');
+    const refunded = await knits.request.post(`${orderUrl.pathname.replace('/workspace/', '/api/workspaces/')}/refunds`, {
+      data: {},
+      headers: { origin: orderUrl.origin },
+    });
+    expect(refunded.status()).toBe(200);
+    await knits.context().setOffline(false);
+    const answer = knits.getByTestId('order-change');
+    await expect(answer).toHaveAttribute('data-state', 'refused', { timeout: 30_000 });
+    await expect(answer).toContainText('Not applied: An order cannot move to that status from where it is. It is refunded now.');
+    await expect(knits.getByTestId('order-status')).toHaveText('Refunded');
+    await shot(knits, '13-seller-order-not-applied');
+  });
+
   await test.step('Services answers a real page; the directory lists the shop', async () => {
     await guest.goto('/marketplace/services');
     // Other walks publish services on the same server, so the page shows either its list or its empty state.

@@ -33,9 +33,9 @@ export function ChangeState({ pending, settled }: Pick<SeenOrder, 'pending' | 's
   }
   if (settled?.outcome === 'refused') {
     return (
-      <Notice tone="error" title={`${orderStatusLabels[settled.status]}: not applied`}>
+      <Notice tone="error" title={`Marked ${orderStatusLabels[settled.status].toLowerCase()} ${when(settled.created_at)}`}>
         <p className={p.muted} data-testid="order-change" data-state="refused">
-          Not applied: {settled.outcome_message ?? 'the order had moved on.'} (changed {when(settled.created_at)})
+          Not applied: {settled.outcome_message ?? 'the order had moved on.'}
         </p>
       </Notice>
     );
