@@ -156,6 +156,25 @@ for (const target of testDatabases()) {
       expect((await sellerView(orderId)).status).toBe('processing');
     });
 
+    // PGlite runs one transaction at a time: an order held by another one is a Postgres matter.
+    it.skipIf(target.name !== 'postgres')(
+      'a change whose order is held by another transaction (a refund being recorded) fails the push, to be sent again, and applies then',
+      async () => {
+        const orderId = await seedPaidOrder(s.db, s.ws);
+        const processing = change(orderId, 'processing');
+        let answered: { status: number } | undefined;
+        await s.db.transaction(async (tx) => {
+          await tx.query('SELECT 1 FROM marketplace_orders WHERE workspace_id = $1 AND id = $2 FOR UPDATE', [s.ws, orderId]);
+          answered = await s.api.push('order_changes', s.ws, [fresh(processing)]);
+        });
+        expect(answered?.status).toBe(503);
+        expect(await stored(processing.id)).toBeUndefined();
+        expect(await s.push('order_changes', [fresh(processing)])).toEqual({ conflicts: [], rejected: [] });
+        expect(await stored(processing.id)).toMatchObject({ outcome: 'applied' });
+        expect((await sellerView(orderId)).status).toBe('processing');
+      },
+    );
+
     it('the online route answers a move the order does not allow as before (409), by the same rules', async () => {
       const orderId = await seedPaidOrder(s.db, s.ws, { refunded: true });
       const put = await fetch(`${s.server.url}/api/workspaces/${s.ws}/orders/${orderId}/status`, {

@@ -27,11 +27,7 @@ export const orderChangeRules = entityRules(orderChanges, {
   },
   frozen: () => msg.changeFixed,
   async refuseUnderLock(tx, { workspaceId, docs }) {
-    const known = await orders.knownOrderIds(
-      tx,
-      workspaceId,
-      docs.map((d) => d.order_id),
-    );
+    const known = await orderLocks(tx, workspaceId, [...new Set(docs.map((d) => d.order_id))]);
     return new Map(docs.filter((d) => !known.has(d.order_id)).map((d) => [d.id, `order_id: ${orderMessages.orderNotFound}`]));
   },
   async afterWrite(tx, { workspaceId, docs }) {
@@ -39,16 +35,17 @@ export const orderChangeRules = entityRules(orderChanges, {
     const inOrder = [...docs].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
     const now = new Date();
     for (const change of inOrder) {
-      const order = await lockOrder(tx, workspaceId, change.order_id);
+      const order = await orders.orderForChange(tx, workspaceId, change.order_id);
       const refused = order ? await moveOrder(tx, order, change, now) : orderMessages.orderNotFound;
       await changes.setOutcome(tx, workspaceId, change.id, refused === null ? 'applied' : 'refused', refused);
     }
   },
 });
 
-async function lockOrder(tx: Transaction, workspaceId: number, orderId: string) {
+/** The pushed changes' orders, locked (`lockOrdersForChanges`); a busy one answers 503, to be sent again. */
+async function orderLocks(tx: Transaction, workspaceId: number, orderIds: string[]): Promise<Set<string>> {
   try {
-    return await orders.orderForChange(tx, workspaceId, orderId);
+    return await orders.lockOrdersForChanges(tx, workspaceId, orderIds);
   } catch (err) {
     if (typeof err === 'object' && err !== null && 'code' in err && err.code === '55P03') {
       throw new HttpError(503, 'This order is being changed elsewhere; the change is sent again shortly.', {}, BUSY_RETRY_SECONDS);
