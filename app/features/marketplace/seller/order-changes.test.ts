@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDto } from '../../../../schema/marketplace-orders';
 import type { OrderChange } from '../../../../schema/order-changes';
-import { answeredKey, seenOrder } from './order-changes';
+import { answeredSince, seenOrder } from './order-changes';
 
 const ORDER = '0f8b6c1e-3a5d-4e7f-9a1b-2c3d4e5f6a7b';
 
@@ -85,9 +85,12 @@ describe('an order as the seller sees it on the device', () => {
     expect(seen.order).toMatchObject({ status: 'delivered', tracking_number: 'TRK-1' });
   });
 
-  it('the answers’ fingerprint changes when the server answers a change, not when one is made', () => {
-    const before = answeredKey([change('a', 1, { outcome: 'applied' })]);
-    expect(answeredKey([change('a', 1, { outcome: 'applied' }), change('b', 2)])).toBe(before);
-    expect(answeredKey([change('a', 1, { outcome: 'applied' }), change('b', 2, { outcome: 'refused' })])).not.toBe(before);
+  it('the orders are read again once a change that was waiting has its answer, not when one is made', () => {
+    const before = [change('a', 1)];
+    expect(answeredSince(['a'], [...before, change('b', 2)])).toBe(false);
+    expect(answeredSince(['a'], [change('a', 1, { outcome: 'refused' })])).toBe(true);
+    // The list only follows the waiting changes: an answered one leaves it.
+    expect(answeredSince(['a'], [])).toBe(true);
+    expect(answeredSince([], [change('a', 1)])).toBe(false);
   });
 });

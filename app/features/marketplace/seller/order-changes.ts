@@ -37,11 +37,13 @@ export function seenOrder(order: OrderDto, changes: readonly OrderChange[]): See
   return { order: shown, pending, settled, moves: nextOrderStatuses(shown.status) };
 }
 
-/** A fingerprint of the answers the server gave: when it changes, the orders are read again. */
-export function answeredKey(changes: readonly OrderChange[]): string {
-  return changes
-    .filter((c) => !isPending(c))
-    .map((c) => c.id)
-    .sort()
-    .join(',');
+/** The changes still waiting for the server's answer, by id. */
+export function pendingIds(changes: readonly OrderChange[]): string[] {
+  return changes.filter(isPending).map((c) => c.id);
+}
+
+/** True when one of the changes that were waiting (`before`) has its answer now: the orders are then read again. */
+export function answeredSince(before: readonly string[], changes: readonly OrderChange[]): boolean {
+  const waiting = new Set(pendingIds(changes));
+  return before.some((id) => !waiting.has(id));
 }

@@ -15,7 +15,6 @@ import {
 import type { OrderChange } from '../../../../schema/order-changes';
 import { call } from '../../../data/api';
 import { useAuthStore } from '../../../data/auth-store';
-import type { UserData } from '../../../data/db';
 import { useLiveQuery } from '../../../data/use-live-query';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
@@ -33,7 +32,7 @@ import { isOffline, readCached, withOfflineCopy, type CacheSlot } from '../../wo
 import { serverMessage, useWorkspace } from '../../workspaces/workspace-queries';
 import { money, OrderBadges, OrderSummary } from '../orders/order-view';
 import * as m from '../market.css';
-import { answeredKey, seenOrder } from './order-changes';
+import { answeredSince, pendingIds, seenOrder } from './order-changes';
 import { StatusCard } from './status-card';
 
 const listRoute = getRouteApi('/protected/workspace/$workspaceId/orders');
@@ -72,29 +71,37 @@ async function readOrder(ws: number, id: string): Promise<OrderDto> {
 const noChanges: readonly OrderChange[] = [];
 
 /**
- * The workspace's order status changes on this device, live (empty while the device data opens).
- * When the server answers one, the orders are read again: the answer has changed them, or not.
+ * Order status changes on this device, live (none while the device data opens): one order's, or
+ * the workspace's still waiting to sync (the list needs no more, and the changes of every order
+ * ever made need not be read). When the server answers one, the orders are read again: the answer
+ * has changed them, or not.
  */
-function useOrderChanges(data: UserData | null, workspaceId: number): readonly OrderChange[] {
+function useOrderChanges(workspaceId: number, orderId?: string): readonly OrderChange[] {
+  const data = useUserData();
   const client = useQueryClient();
   const changes = useLiveQuery(
     () =>
       data
-        ? data.db.order_changes.find({ selector: { workspace_id: workspaceId } }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
+        ? data.db.order_changes
+            .find({
+              selector: orderId
+                ? { workspace_id: workspaceId, order_id: orderId }
+                : { workspace_id: workspaceId, outcome: { $exists: false } },
+            })
+            .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
         : null,
-    [data, workspaceId],
+    [data, workspaceId, orderId],
   );
   const list = changes.data ?? noChanges;
-  const answered = answeredKey(list);
-  const seen = useRef<string | null>(null);
+  const waiting = useRef<readonly string[]>([]);
   useEffect(() => {
     if (changes.status !== 'ready') return;
-    if (seen.current !== null && seen.current !== answered) {
+    if (answeredSince(waiting.current, list)) {
       void client.invalidateQueries({ queryKey: ['seller-orders', workspaceId] });
       void client.invalidateQueries({ queryKey: ['seller-order', workspaceId] });
     }
-    seen.current = answered;
-  }, [answered, changes.status, client, workspaceId]);
+    waiting.current = pendingIds(list);
+  }, [list, changes.status, client, workspaceId]);
   return list;
 }
 
@@ -115,7 +122,7 @@ export function SellerOrdersPage() {
       ),
   });
   const online = useOnline();
-  const changes = useOrderChanges(useUserData(), workspaceId);
+  const changes = useOrderChanges(workspaceId);
   return (
     <section className={p.page} aria-labelledby="orders-title">
       <header className={p.pageHeader}>
@@ -182,7 +189,7 @@ export function SellerOrderPage() {
     queryFn: () => readOrder(workspaceId, orderId),
   });
   const online = useOnline();
-  const changes = useOrderChanges(useUserData(), workspaceId);
+  const changes = useOrderChanges(workspaceId, orderId);
   const seen = order.data ? seenOrder(order.data, changes) : null;
   return (
     <section className={p.page} aria-labelledby="order-title">
