@@ -5,6 +5,7 @@ import { invoices, quotes } from './invoices.js';
 import { plannerItems } from './planner.js';
 import { checkIns } from './events.js';
 import { appointments } from './appointments.js';
+import { orderChanges } from './order-changes.js';
 import type { ReplicatedEntity } from './replicated-entity.js';
 
 export * from './replicated-entity.js';
@@ -29,6 +30,7 @@ export const replicated = {
   planner_items: plannerItems,
   check_ins: checkIns,
   appointments,
+  order_changes: orderChanges,
 } as const;
 
 export type ReplicatedName = keyof typeof replicated;

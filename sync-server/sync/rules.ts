@@ -6,6 +6,7 @@ import { plannerItemRules } from '../api/planner/planner.sync.js';
 import { posOrderRules, posShiftRules } from '../api/pos/pos.sync.js';
 import { checkInRules } from '../api/events/events.sync.js';
 import { appointmentRules } from '../api/bookings/bookings.sync.js';
+import { orderChangeRules } from '../api/marketplace/order-changes.sync.js';
 import type { CollectionRules } from './collection-rules.js';
 
 export type { CollectionRules } from './collection-rules.js';
@@ -26,6 +27,7 @@ export const collectionRules: Record<ReplicatedName, CollectionRules> = {
   planner_items: plannerItemRules,
   check_ins: checkInRules,
   appointments: appointmentRules,
+  order_changes: orderChangeRules,
 };
 
 export function rulesOf(name: string): CollectionRules {

@@ -239,17 +239,37 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await expect(knits.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     await expect(knits.getByTestId('seller-order')).toHaveCount(1);
     await expect(knits.getByTestId('seller-order')).toContainText(rand(35000));
-    // At a market with no signal, the seller still reads what to pack, as last read; changes wait.
+    // At a market with no signal, the seller still reads what to pack, as last read, and ships it:
+    // the change waits on the device, shown at once, and goes when the signal is back.
     await knits.context().setOffline(true);
     await knits.reload();
     await expect(knits.getByText('You are offline')).toBeVisible();
     await expect(knits.getByTestId('seller-order')).toContainText(rand(35000));
     await knits.getByTestId('seller-order').getByRole('link').click();
     await expect(knits.getByRole('heading', { name: /^Order ORD-/ })).toBeVisible();
-    await expect(knits.getByText('Changing or refunding an order needs a connection.')).toBeVisible();
-    await expect(knits.getByRole('button', { name: 'Update order' })).toHaveCount(0);
+    await expect(knits.getByText('refunding an order needs a connection.')).toBeVisible();
+    await expect(knits.getByRole('button', { name: 'Refund', exact: true })).toHaveCount(0);
+    await knits.getByLabel('Move the order to').selectOption('shipped');
+    await knits.getByLabel('Tracking number').fill('KN778899ZA');
+    await knits.getByRole('button', { name: 'Update order' }).click();
+    await expect(knits.getByTestId('order-change')).toContainText('Shipped — waiting to sync.');
+    await expect(knits.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(knits.getByTestId('order-tracking')).toHaveText('KN778899ZA');
     await shot(knits, '10-seller-order-offline');
+    await knits.getByRole('link', { name: '← All orders' }).click();
+    const knitsRow = knits.getByTestId('seller-order');
+    await expect(knitsRow.getByTestId('order-pending')).toHaveText('Waiting to sync');
+    await expect(knitsRow.getByTestId('order-status')).toHaveText('Shipped');
+    await shot(knits, '10-seller-orders-offline');
+    // Back online, the change syncs and the server's answer replaces the wait.
     await knits.context().setOffline(false);
+    await expect(knitsRow.getByTestId('order-pending')).toHaveCount(0, { timeout: 30_000 });
+    await expect(knitsRow.getByTestId('order-status')).toHaveText('Shipped');
+    await knitsRow.getByRole('link').click();
+    await expect(knits.getByTestId('order-change')).toHaveAttribute('data-state', 'applied');
+    await expect(knits.getByTestId('order-change')).toContainText('— applied.');
+    await expect(knits.getByTestId('order-tracking')).toHaveText('KN778899ZA');
+    await shot(knits, '10-seller-order-synced');
     await page.goto(`/workspace/${workspaceId}/orders`);
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
     const row = page.getByTestId('seller-order').filter({ hasText: 'Lerato Buyer' });
@@ -263,6 +283,7 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await page.getByRole('button', { name: 'Update order' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Shipped');
     await expect(page.getByTestId('order-tracking')).toHaveText('PX123456ZA');
+    await expect(page.getByTestId('order-change')).toHaveAttribute('data-state', 'applied');
   });
 
   await test.step('the buyer sees the order shipped in My Orders; the seller refunds it and the buyer sees refunded', async () => {
@@ -272,6 +293,10 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     const order = guest.getByTestId('order').filter({ hasText: `Soweto Sweets ${tag}` });
     await expect(order.getByTestId('order-status')).toHaveText('Shipped');
     await expect(order.getByTestId('order-tracking')).toHaveText('PX123456ZA');
+    // The order the other seller shipped offline, once synced.
+    const knitted = guest.getByTestId('order').filter({ hasText: `Durban Knits ${tag}` });
+    await expect(knitted.getByTestId('order-status')).toHaveText('Shipped');
+    await expect(knitted.getByTestId('order-tracking')).toHaveText('KN778899ZA');
     await shot(guest, '11-my-orders');
     await page.getByText('Put the items back in stock').click();
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -286,6 +311,27 @@ test('a seller publishes, a guest finds the product by search and fills a cart t
     await expect(other.getByTestId('order-payment')).toHaveText('Paid');
     await guest.goto(`/marketplace?q=${encodeURIComponent(chocolate)}`);
     await expect(guest.getByTestId('product-card').filter({ hasText: chocolate })).toContainText('In stock');
+  });
+
+  await test.step('a change made offline that the order no longer allows is kept, not applied, with the reason', async () => {
+    // The knitter, offline again, marks the shipped order delivered; meanwhile it is refunded from another device.
+    const orderUrl = new URL(knits.url());
+    await knits.context().setOffline(true);
+    await knits.getByLabel('Move the order to').selectOption('delivered');
+    await knits.getByRole('button', { name: 'Update order' }).click();
+    await expect(knits.getByTestId('order-change')).toContainText('Delivered — waiting to sync.');
+    await expect(knits.getByTestId('order-status')).toHaveText('Delivered');
+    const refunded = await knits.request.post(`${orderUrl.pathname.replace('/workspace/', '/api/workspaces/')}/refunds`, {
+      data: {},
+      headers: { origin: orderUrl.origin },
+    });
+    expect(refunded.status()).toBe(200);
+    await knits.context().setOffline(false);
+    const answer = knits.getByTestId('order-change');
+    await expect(answer).toHaveAttribute('data-state', 'refused', { timeout: 30_000 });
+    await expect(answer).toContainText('Not applied: An order cannot move to that status from where it is. It is refunded now.');
+    await expect(knits.getByTestId('order-status')).toHaveText('Refunded');
+    await shot(knits, '13-seller-order-not-applied');
   });
 
   await test.step('Services answers a real page; the directory lists the shop', async () => {

@@ -5,6 +5,7 @@ import { withScope, type Db } from '../../sync-server/db/db.js';
 import { rowToDoc } from '../../sync-server/sync/codec.js';
 import { selectFeedJson } from '../../sync-server/sync/sync.repo.js';
 import { testDatabases } from '../support/databases.js';
+import { seedPaidOrder } from '../support/marketplace-orders.js';
 import { openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';
 
 /** A value of each SQL kind that exercises its JSON form (big numbers, sub-millisecond time, nesting). */
@@ -21,6 +22,9 @@ const sample = {
 
 /** The staff member and service the sample appointments name (their table checks both exist). */
 const diary = { staff: randomUUID(), service: randomUUID() };
+
+/** The marketplace order the sample order changes name (their table checks it exists). */
+let order = '';
 
 /** Columns whose table checks their form, given a value of that form (the JSON is still exercised). */
 const checkedColumns: Record<string, Record<string, unknown>> = {
@@ -41,7 +45,8 @@ const quote = (name: string) => `"${name}"`;
 /** A column list with a value for each, filled from the entity's column kinds. */
 function fullRow(entity: ReplicatedEntity, workspaceId: number, seq: number) {
   const values: Record<string, unknown> = { ...Object.fromEntries(Object.entries(entity.columns).map(([c, k]) => [c, sample[k]])) };
-  Object.assign(values, checkedColumns[entity.name], { id: randomUUID(), workspace_id: workspaceId, server_seq: seq });
+  const orderChange = entity.name === 'order_changes' ? { order_id: order, status: 'shipped', outcome: 'refused' } : {};
+  Object.assign(values, checkedColumns[entity.name], orderChange, { id: randomUUID(), workspace_id: workspaceId, server_seq: seq });
   return values;
 }
 
@@ -86,6 +91,7 @@ for (const target of testDatabases()) {
         workspaceId,
         diary.service,
       ]);
+      order = await seedPaidOrder(db, workspaceId);
     });
     afterAll(() => db.close());
 

@@ -26,6 +26,7 @@ import { inputMessages, MAX_INT } from '../../schema/input.js';
 import { replicatedByName, replicatedNames } from '../../schema/replicated.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
+import { seedPaidOrder } from '../support/marketplace-orders.js';
 import { signedInUser, uniqueEmail } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { seedWorkspace } from '../support/sync-server.js';
@@ -747,7 +748,7 @@ function badRequests(all: Examples): BadRequest[] {
 }
 
 /** A valid document for every replicated collection (a new collection fails the suite until it has one). */
-function documentExamples(ws: number, diary: { service: string; staff: string }): Record<string, Record<string, unknown>> {
+function documentExamples(ws: number, diary: { service: string; staff: string }, order: string): Record<string, Record<string, unknown>> {
   const base = () => ({ id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString() });
   const productId = randomUUID();
   return {
@@ -784,6 +785,13 @@ function documentExamples(ws: number, diary: { service: string; staff: string })
       customer_email: 'nomsa@example.test',
       customer_phone: '+27 82 555 0101',
       cancel_reason: 'None yet',
+    },
+    order_changes: {
+      ...base(),
+      order_id: order,
+      status: 'shipped',
+      tracking_number: 'TRK-0001',
+      created_at: new Date().toISOString(),
     },
     check_ins: {
       ...base(),
@@ -1050,7 +1058,8 @@ for (const db_ of testDatabases()) {
       const diary = { service: randomUUID(), staff: randomUUID() };
       await db.query(`INSERT INTO consultants (workspace_id, id, name) VALUES ($1, $2, 'Thandi')`, [ws, diary.staff]);
       await db.query(`INSERT INTO services (workspace_id, id, title, duration_minutes) VALUES ($1, $2, 'Cut', 60)`, [ws, diary.service]);
-      const docs = documentExamples(ws, diary);
+      // The order change example names an order of the workspace, as it must.
+      const docs = documentExamples(ws, diary, await seedPaidOrder(db, ws));
       expect(Object.keys(docs).sort()).toEqual([...replicatedNames].sort());
       for (const [collection, example] of Object.entries(docs)) {
         const entity = replicatedByName(collection);

@@ -21,6 +21,7 @@ import {
   type Sample,
 } from '../support/contract-probe.js';
 import { testDatabases } from '../support/databases.js';
+import { seedPaidOrder } from '../support/marketplace-orders.js';
 import { signedInUser } from '../support/fixtures.js';
 import type { CookieClient } from '../support/server.js';
 
@@ -224,8 +225,16 @@ const bodyOverrides: Record<string, unknown> = {
 /** Each workspace's staff member and service, which an appointment must name (set up with the workspaces). */
 const diaries = new Map<number, { service: string; staff: string }>();
 
+/** Each workspace's marketplace order, which an order status change must name (set up with the workspaces). */
+const sellerOrders = new Map<number, string>();
+
 /** Replicated documents the sampler cannot derive, by collection, for a workspace. */
 const documentOverrides: Record<string, (workspaceId: number) => Record<string, unknown>> = {
+  order_changes: (workspaceId) => ({
+    order_id: sellerOrders.get(workspaceId) ?? randomUUID(),
+    status: 'processing',
+    created_at: new Date().toISOString(),
+  }),
   appointments: (workspaceId) => {
     const diary = diaries.get(workspaceId) ?? { service: randomUUID(), staff: randomUUID() };
     return {
@@ -364,6 +373,7 @@ for (const target of testDatabases()) {
           })
         ).json as { id: string };
         diaries.set(workspaceId, { service: service.id, staff: staff.id });
+        sellerOrders.set(workspaceId, await seedPaidOrder(db, workspaceId));
       }
 
       // A's data: a pending invitation, a document in every collection, a number block, a saved card

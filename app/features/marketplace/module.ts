@@ -108,4 +108,11 @@ export const marketplaceOrdersModule = defineModule({
   id: 'marketplace-orders',
   routes: [sellerOrdersRoute, sellerOrderRoute],
   nav: { label: 'Orders', to: '/workspace/$workspaceId/orders' },
+  // Status changes made on a device (offline too) reach the server through the sync.
+  collections: {
+    order_changes: {
+      label: 'Order status change',
+      recordName: (c) => (c.tracking_number ? `${c.status} (${c.tracking_number})` : c.status),
+    },
+  },
 });

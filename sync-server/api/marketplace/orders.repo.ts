@@ -275,6 +275,27 @@ export async function orderOfSeller(q: Queryable, workspaceId: number, orderId: 
   return row && orderOf(row);
 }
 
+/**
+ * Which of these orders are the workspace's (a device's status change must name one of its own),
+ * locked for the changes without waiting: the push already holds the workspace's lock, which a
+ * refund takes while holding its order's, so a wait here (or in the changes' foreign key check)
+ * could deadlock. An order held elsewhere fails the push (lock_not_available); the device sends it
+ * again.
+ */
+export async function lockOrdersForChanges(q: Queryable, workspaceId: number, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await q.query<{ id: string }>(
+    'SELECT id::text AS id FROM marketplace_orders WHERE workspace_id = $1 AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE NOWAIT',
+    [workspaceId, [...ids]],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** An order for a change a device pushed, its lock already held (`lockOrdersForChanges`). */
+export async function orderForChange(q: Queryable, workspaceId: number, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await q.query<OrderRow>(`${ORDER_SELECT} WHERE o.workspace_id = $1 AND o.id = $2`, [workspaceId, orderId]);
+  return row && orderOf(row);
+}
+
 export async function itemsOf(q: Queryable, orders: readonly { workspace_id: number; id: string }[]): Promise<ItemRow[]> {
   if (orders.length === 0) return [];
   const rows = await q.query<ItemRow>(

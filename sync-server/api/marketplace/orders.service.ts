@@ -9,7 +9,8 @@ import {
   type refundInput,
   type payoutInput,
 } from '../../../schema/marketplace-orders.js';
-import { withScope } from '../../db/db.js';
+import { notAllowedFrom } from '../../../schema/order-change-rules.js';
+import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { workspaceLock } from '../../sync/sync.repo.js';
@@ -46,11 +47,37 @@ export async function sellerOrder(deps: AppDeps, s: Seller, orderId: string): Pr
   });
 }
 
+/** A seller's status change, as the online route and a device's `order_changes` both give it. */
+export interface StatusChange {
+  status: z.output<typeof orderStatusInput>['status'];
+  tracking_number?: string | null;
+}
+
 /**
  * A seller moves an order on (confirmed → processing → shipped with its tracking number →
- * delivered, or cancelled before it ships). Only the moves `canMoveOrder` allows; shipping marks
- * every item fulfilled.
+ * delivered, or cancelled before it ships), online or from a device: only the moves `canMoveOrder`
+ * allows; shipping marks every item fulfilled; a shipped order's tracking number may be corrected.
+ * The order is read and locked by the caller, in its transaction. Returns why the change is not
+ * allowed from where the order is now, or null once it is done.
  */
+export async function moveOrder(tx: Queryable, order: repo.OrderRow, change: StatusChange, at: Date): Promise<string | null> {
+  if (order.status === change.status && change.status === 'shipped') {
+    // Correcting the tracking number of a shipped order.
+    await repo.updateOrder(tx, order, { tracking: change.tracking_number ?? null }, at);
+    return null;
+  }
+  if (!canMoveOrder(order.status, change.status)) return notAllowedFrom(order.status);
+  await repo.updateOrder(
+    tx,
+    order,
+    { status: change.status, ...(change.status === 'shipped' ? { tracking: change.tracking_number ?? null } : {}) },
+    at,
+  );
+  if (change.status === 'shipped' || change.status === 'delivered') await repo.setFulfillment(tx, order, 'fulfilled');
+  return null;
+}
+
+/** The online route of `moveOrder`: a move that is not allowed is answered 409, nothing changed. */
 export async function setOrderStatus(
   deps: AppDeps,
   s: Seller,
@@ -61,19 +88,7 @@ export async function setOrderStatus(
   await withScope(deps.db, s, async (tx) => {
     const order = await repo.orderOfSeller(tx, s.workspaceId, orderId, true);
     if (!order) throw notFound(orderMessages.orderNotFound);
-    if (order.status === body.status && body.status === 'shipped') {
-      // Correcting the tracking number of a shipped order.
-      await repo.updateOrder(tx, order, { tracking: body.tracking_number ?? null }, deps.now());
-      return;
-    }
-    if (!canMoveOrder(order.status, body.status)) throw conflict(orderMessages.statusNotAllowed);
-    await repo.updateOrder(
-      tx,
-      order,
-      { status: body.status, ...(body.status === 'shipped' ? { tracking: body.tracking_number ?? null } : {}) },
-      deps.now(),
-    );
-    if (body.status === 'shipped' || body.status === 'delivered') await repo.setFulfillment(tx, order, 'fulfilled');
+    if ((await moveOrder(tx, order, body, deps.now())) !== null) throw conflict(orderMessages.statusNotAllowed);
   });
   return sellerOrder(deps, s, orderId);
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { map } from 'rxjs';
 import type { z } from 'zod';
 import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
 import {
-  nextOrderStatuses,
   orderDto,
   orderList,
   orderStatus,
@@ -12,8 +12,10 @@ import {
   type OrderDto,
   type OrderStatus,
 } from '../../../../schema/marketplace-orders';
+import type { OrderChange } from '../../../../schema/order-changes';
 import { call } from '../../../data/api';
 import { useAuthStore } from '../../../data/auth-store';
+import { useLiveQuery } from '../../../data/use-live-query';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
@@ -24,9 +26,14 @@ import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import { failureMessage } from '../../forms/use-zod-form';
 import { useOnline } from '../../pwa/online';
+import { DeviceDataGate } from '../../sync/device-data-gate';
+import { useUserData } from '../../sync/user-data';
 import { isOffline, readCached, withOfflineCopy, type CacheSlot } from '../../workspaces/offline-cache';
 import { serverMessage, useWorkspace } from '../../workspaces/workspace-queries';
 import { money, OrderBadges, OrderSummary } from '../orders/order-view';
+import * as m from '../market.css';
+import { answeredSince, pendingIds, seenOrder } from './order-changes';
+import { StatusCard } from './status-card';
 
 const listRoute = getRouteApi('/protected/workspace/$workspaceId/orders');
 const orderRoute = getRouteApi('/protected/workspace/$workspaceId/orders/$orderId');
@@ -38,7 +45,7 @@ const keys = {
 
 /**
  * The orders as last read online, kept per user on the device (cleared at logout): a seller at a
- * market without signal still sees what to pack and for whom. Changes need the network.
+ * market without signal still sees what to pack and for whom, and moves orders on (`order_changes`).
  */
 const kept = {
   list: (ws: number, status: string): CacheSlot<z.infer<typeof orderList>> => ({
@@ -61,6 +68,43 @@ async function readOrder(ws: number, id: string): Promise<OrderDto> {
   }
 }
 
+const noChanges: readonly OrderChange[] = [];
+
+/**
+ * Order status changes on this device, live (none while the device data opens): one order's, or
+ * the workspace's still waiting to sync (the list needs no more, and the changes of every order
+ * ever made need not be read). When the server answers one, the orders are read again: the answer
+ * has changed them, or not.
+ */
+function useOrderChanges(workspaceId: number, orderId?: string): readonly OrderChange[] {
+  const data = useUserData();
+  const client = useQueryClient();
+  const changes = useLiveQuery(
+    () =>
+      data
+        ? data.db.order_changes
+            .find({
+              selector: orderId
+                ? { workspace_id: workspaceId, order_id: orderId }
+                : { workspace_id: workspaceId, outcome: { $exists: false } },
+            })
+            .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())))
+        : null,
+    [data, workspaceId, orderId],
+  );
+  const list = changes.data ?? noChanges;
+  const waiting = useRef<readonly string[]>([]);
+  useEffect(() => {
+    if (changes.status !== 'ready') return;
+    if (answeredSince(waiting.current, list)) {
+      void client.invalidateQueries({ queryKey: ['seller-orders', workspaceId] });
+      void client.invalidateQueries({ queryKey: ['seller-order', workspaceId] });
+    }
+    waiting.current = pendingIds(list);
+  }, [list, changes.status, client, workspaceId]);
+  return list;
+}
+
 const filterOptions = [{ value: '', label: 'All orders' }, ...orderStatus.options.map((s) => ({ value: s, label: orderStatusLabels[s] }))];
 
 /**
@@ -78,6 +122,7 @@ export function SellerOrdersPage() {
       ),
   });
   const online = useOnline();
+  const changes = useOrderChanges(workspaceId);
   return (
     <section className={p.page} aria-labelledby="orders-title">
       <header className={p.pageHeader}>
@@ -102,21 +147,32 @@ export function SellerOrdersPage() {
         </EmptyState>
       ) : (
         <ul className={p.list} aria-label="Orders">
-          {orders.data.orders.map((o) => (
-            <li key={o.id} className={p.listItem} data-testid="seller-order">
-              <div className={p.itemMain}>
-                <Link to="/workspace/$workspaceId/orders/$orderId" params={{ workspaceId, orderId: o.id }} className={p.itemName}>
-                  {o.order_number}
-                </Link>
-                <span className={p.muted}>
-                  {o.buyer.name} · {o.items.reduce((n, i) => n + i.quantity, 0)} items ·{' '}
-                  {new Date(o.created_at).toLocaleDateString('en-ZA')}
+          {orders.data.orders.map((listed) => {
+            const seen = seenOrder(listed, changes);
+            const o = seen.order;
+            return (
+              <li key={o.id} className={p.listItem} data-testid="seller-order">
+                <div className={p.itemMain}>
+                  <Link to="/workspace/$workspaceId/orders/$orderId" params={{ workspaceId, orderId: o.id }} className={p.itemName}>
+                    {o.order_number}
+                  </Link>
+                  <span className={p.muted}>
+                    {o.buyer.name} · {o.items.reduce((n, i) => n + i.quantity, 0)} items ·{' '}
+                    {new Date(o.created_at).toLocaleDateString('en-ZA')}
+                  </span>
+                </div>
+                <strong>{money(o, o.total_cents)}</strong>
+                <span className={m.badges}>
+                  <OrderBadges order={o} />
+                  {seen.pending ? (
+                    <span className={m.badge.warn} data-testid="order-pending">
+                      Waiting to sync
+                    </span>
+                  ) : null}
                 </span>
-              </div>
-              <strong>{money(o, o.total_cents)}</strong>
-              <OrderBadges order={o} />
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
@@ -133,6 +189,8 @@ export function SellerOrderPage() {
     queryFn: () => readOrder(workspaceId, orderId),
   });
   const online = useOnline();
+  const changes = useOrderChanges(workspaceId, orderId);
+  const seen = order.data ? seenOrder(order.data, changes) : null;
   return (
     <section className={p.page} aria-labelledby="order-title">
       <p>
@@ -147,7 +205,7 @@ export function SellerOrderPage() {
       ) : (
         <div className={p.stack}>
           <OrderSummary
-            order={order.data}
+            order={seen?.order ?? order.data}
             heading={
               <h1 className={p.title} id="order-title">
                 Order {order.data.order_number}
@@ -158,14 +216,13 @@ export function SellerOrderPage() {
               Buyer: {order.data.buyer.name} · {order.data.buyer.email}
             </p>
           </OrderSummary>
-          {online ? (
-            <>
-              <StatusCard workspaceId={workspaceId} order={order.data} />
-              {canRefund ? <RefundCard workspaceId={workspaceId} order={order.data} /> : null}
-            </>
-          ) : (
-            <OfflineNote />
-          )}
+          {online ? null : <OfflineNote />}
+          {seen ? (
+            <DeviceDataGate inline opening="Opening this device's orders...">
+              {(data) => <StatusCard data={data} workspaceId={workspaceId} seen={seen} />}
+            </DeviceDataGate>
+          ) : null}
+          {online && canRefund && !seen?.pending ? <RefundCard workspaceId={workspaceId} order={order.data} /> : null}
           {order.data.payments.length > 0 ? (
             <Card aria-labelledby="payments-title">
               <h2 className={p.sectionTitle} id="payments-title">
@@ -187,11 +244,14 @@ export function SellerOrderPage() {
   );
 }
 
-/** With no network: what is shown is the last copy read, and changes wait for a connection. */
+/** With no network: what is shown is the last copy read; status changes wait on the device, refunds for a connection. */
 function OfflineNote() {
   return (
     <Notice tone="warning" title="You are offline">
-      <p className={p.muted}>These are the orders as this device last read them. Changing or refunding an order needs a connection.</p>
+      <p className={p.muted}>
+        These are the orders as this device last read them. A status change is kept on this device and sent when you are back online;
+        refunding an order needs a connection.
+      </p>
     </Notice>
   );
 }
@@ -202,61 +262,6 @@ function useSaveOrder(workspaceId: number) {
     client.setQueryData(keys.one(workspaceId, saved.id), saved);
     void client.invalidateQueries({ queryKey: ['seller-orders', workspaceId] });
   };
-}
-
-function StatusCard({ workspaceId, order }: { workspaceId: number; order: OrderDto }) {
-  const save = useSaveOrder(workspaceId);
-  const moves = nextOrderStatuses(order.status);
-  const [next, setNext] = useState<string>(moves[0] ?? '');
-  const [tracking, setTracking] = useState(order.tracking_number ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const change = useMutation({
-    mutationFn: () =>
-      call(c.setOrderStatus, {
-        params: { id: workspaceId, orderId: order.id },
-        body: { status: next as Exclude<OrderStatus, 'pending' | 'refunded'>, tracking_number: tracking.trim() || undefined },
-      }),
-    onSuccess: (saved) => {
-      save(saved);
-      setError(null);
-      setNext(nextOrderStatuses(saved.status)[0] ?? '');
-      toast({ title: `Order ${orderStatusLabels[saved.status].toLowerCase()}`, variant: 'success' });
-    },
-    onError: (err) => setError(failureMessage(err)),
-  });
-  if (moves.length === 0 && order.status !== 'shipped') return null;
-  const options = moves.map((m) => ({ value: m, label: orderStatusLabels[m] }));
-  const shipping = next === 'shipped' || (moves.length === 0 && order.status === 'shipped');
-  return (
-    <Card aria-labelledby="status-title">
-      <h2 className={p.sectionTitle} id="status-title">
-        Fulfilment
-      </h2>
-      {order.status === 'pending' ? <p className={p.muted}>Waiting for the buyer’s payment.</p> : null}
-      <form
-        className={p.stack}
-        onSubmit={(e) => {
-          e.preventDefault();
-          change.mutate();
-        }}
-      >
-        {options.length > 0 ? <SelectField label="Move the order to" value={next} options={options} onChange={setNext} /> : null}
-        {shipping ? (
-          <TextField label="Tracking number" value={tracking} onChange={setTracking} description="The buyer sees it in My Orders" />
-        ) : null}
-        {error ? (
-          <Notice tone="error" title="Not changed">
-            <p className={p.muted}>{error}</p>
-          </Notice>
-        ) : null}
-        <div>
-          <Button type="submit" isPending={change.isPending} isDisabled={!next && !shipping}>
-            {options.length > 0 ? 'Update order' : 'Save tracking number'}
-          </Button>
-        </div>
-      </form>
-    </Card>
-  );
 }
 
 function RefundCard({ workspaceId, order }: { workspaceId: number; order: OrderDto }) {
