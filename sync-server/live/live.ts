@@ -76,17 +76,18 @@ export async function startLive(deps: AppDeps): Promise<LiveHandle> {
     const due = gathered;
     gathered = new Map();
     for (const [workspace, notices] of due) {
-      const grouped: LiveServerMessage = {
-        type: 'changes',
-        workspace,
-        changes: notices.map((n) => ({ collection: n.collection, seq: n.seq })),
-      };
-      const groupedText = JSON.stringify(grouped);
-      const singles = notices.map((n) => JSON.stringify({ type: 'change', ...n } satisfies LiveServerMessage));
+      // Each form is written once, and only when a client connected takes it.
+      let groupedText: string | undefined;
+      let singles: string[] | undefined;
       for (const client of clients) {
         if (!client.workspaces.has(workspace) || client.socket.readyState !== client.socket.OPEN) continue;
-        if (client.grouped && notices.length > 1) client.socket.send(groupedText);
-        else for (const text of singles) client.socket.send(text);
+        if (client.grouped && notices.length > 1) {
+          groupedText ??= JSON.stringify(groupedMessage(workspace, notices));
+          client.socket.send(groupedText);
+        } else {
+          singles ??= notices.map((n) => JSON.stringify({ type: 'change', ...n } satisfies LiveServerMessage));
+          for (const text of singles) client.socket.send(text);
+        }
       }
     }
   };
@@ -230,6 +231,11 @@ function withinAllowance(client: Client, now: number): boolean {
 }
 
 /** The distinct workspace ids of a valid subscribe message, else null (ignored). */
+/** One commit's notices for a workspace as the one message a grouped client takes. */
+function groupedMessage(workspace: number, notices: readonly ChangeNotice[]): LiveServerMessage {
+  return { type: 'changes', workspace, changes: notices.map((n) => ({ collection: n.collection, seq: n.seq })) };
+}
+
 function subscribeMessage(data: RawData): { workspaces: number[]; grouped: boolean } | null {
   let raw: unknown;
   try {

@@ -5,14 +5,11 @@ import { productReviewsDto, reviewMessages, sellerReviewList, wishlistDto } from
 import type { Db } from '../../sync-server/db/db.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
+import * as shops from '../support/shops.js';
+import { jsonSender, type Send, type Shop } from '../support/shops.js';
+import { accessCookie, openSyncDatabase, seedUser, syncApi } from '../support/sync-server.js';
 
 const stamp = () => new Date().toISOString();
-
-interface Json {
-  status: number;
-  body: Record<string, unknown>;
-}
 
 const address = {
   name: 'Thandi Mokoena',
@@ -29,7 +26,7 @@ for (const target of testDatabases()) {
   describe(`marketplace reviews and wishlists on ${target.name}`, () => {
     let db: Db;
     let h: BillingHarness;
-    type Shop = { user: number; ws: number; cookie: string };
+    let send: Send;
     let shop: Shop;
     let other: Shop;
     const ids = { chocolate: randomUUID(), fudge: randomUUID(), hidden: randomUUID(), scarf: randomUUID() };
@@ -37,26 +34,8 @@ for (const target of testDatabases()) {
     let chocolate: string;
     let fudge: string;
 
-    async function send(cookie: string | null, method: string, path: string, body?: unknown): Promise<Json> {
-      const res = await fetch(h.server.url + path, {
-        method,
-        headers: {
-          origin: h.server.url,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(cookie ? { cookie } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    }
-
-    async function openShop(name: string): Promise<Shop> {
-      const user = await seedUser(db, { plan: 'pro' });
-      const ws = await seedWorkspace(db, user);
-      await db.query(`UPDATE workspaces SET name = $2, slug = $3, storefront_enabled = true WHERE id = $1`, [ws, name, `shop-${ws}`]);
-      await db.query(`INSERT INTO workspace_settings (workspace_id, currency, country) VALUES ($1, 'ZAR', 'ZA')`, [ws]);
-      return { user, ws, cookie: await accessCookie(h.server.deps, user) };
-    }
+    /** A shop whose storefront is open, with no storefront settings saved. */
+    const openShop = (name: string) => shops.openShop(db, h.server, name, null);
 
     async function product(s: Shop, id: string, name: string, price: number, isPublic = true) {
       const res = await syncApi(h.server.url, s.cookie).push('products', s.ws, [
@@ -102,6 +81,7 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       db = await openSyncDatabase(target);
       h = await startBillingHarness(db);
+      send = jsonSender(h.server);
       shop = await openShop('Soweto Sweets');
       other = await openShop('Durban Knits');
       await product(shop, ids.chocolate, 'Dark chocolate slab', 4_500);

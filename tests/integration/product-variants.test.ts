@@ -10,7 +10,9 @@ import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { metaFor } from '../../sync-server/seo/seo.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
+import * as shops from '../support/shops.js';
+import { jsonSender, type Send, type Shop } from '../support/shops.js';
+import { accessCookie, openSyncDatabase, seedUser, syncApi } from '../support/sync-server.js';
 
 const stamp = () => new Date().toISOString();
 
@@ -23,59 +25,19 @@ const address = {
   phone: '082 123 4567',
 };
 
-interface Json {
-  status: number;
-  body: Record<string, unknown>;
-}
-
 for (const target of testDatabases()) {
   describe(`product variants on ${target.name}`, () => {
     let db: Db;
     let h: BillingHarness;
     let jobs: Awaited<ReturnType<typeof startJobs>>;
-    type Shop = { user: number; ws: number; cookie: string; slug: string };
+    let send: Send;
     let shop: Shop;
     let other: Shop;
     const shirt = { main: randomUUID(), redL: randomUUID(), blueM: randomUUID(), hiddenXl: randomUUID() };
     const cap = { main: randomUUID(), green: randomUUID() };
     const pub = (ws: number, id: string) => `${ws}-${id}`;
 
-    async function send(cookie: string | null, method: string, path: string, body?: unknown): Promise<Json> {
-      const res = await fetch(h.server.url + path, {
-        method,
-        headers: {
-          origin: h.server.url,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(cookie ? { cookie } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    }
-
-    async function openShop(name: string): Promise<Shop> {
-      const user = await seedUser(db, { plan: 'pro' });
-      const ws = await seedWorkspace(db, user);
-      const slug = `${name.toLowerCase().replace(/\W+/g, '-')}-${ws}`;
-      await db.query(`UPDATE workspaces SET name = $2, slug = $3, storefront_enabled = true WHERE id = $1`, [ws, name, slug]);
-      await db.query(`INSERT INTO workspace_settings (workspace_id, currency, country) VALUES ($1, 'ZAR', 'ZA')`, [ws]);
-      const cookie = await accessCookie(h.server.deps, user);
-      const saved = await send(cookie, 'PUT', `/api/workspaces/${ws}/storefront`, {
-        shipping_enabled: false,
-        shipping_rates: [],
-        tax_rate_bp: 0,
-        payment_gateway: 'paystack',
-        order_prefix: 'ORD',
-        auto_fulfill_digital: false,
-        order_confirmation_email: true,
-        checkout_fields: [],
-        terms: '',
-        return_policy: '',
-        featured_product_ids: [],
-      });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      return { user, ws, cookie, slug };
-    }
+    const openShop = (name: string) => shops.openShop(db, h.server, name);
 
     const doc = (s: Shop, d: Record<string, unknown>) => ({
       newDocumentState: {
@@ -120,6 +82,7 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       db = await openSyncDatabase(target);
       h = await startBillingHarness(db);
+      send = jsonSender(h.server);
       jobs = await startJobs(h.server.deps, { work: false });
       shop = await openShop('Durban Threads');
       other = await openShop('Cape Caps');

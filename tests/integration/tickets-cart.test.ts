@@ -10,12 +10,8 @@ import type { Db } from '../../sync-server/db/db.js';
 import { refundStateOf } from '../../sync-server/payments/refunds-due.js';
 import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
+import { jsonSender, openShop, type Send, type Shop } from '../support/shops.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
-
-interface Json {
-  status: number;
-  body: Record<string, unknown>;
-}
 
 const address = {
   name: 'Sipho Ndlovu',
@@ -36,21 +32,9 @@ for (const target of testDatabases()) {
     let db: Db;
     let h: BillingHarness;
     let organiser: { user: number; ws: number; cookie: string };
-    let shop: { ws: number; cookie: string };
+    let shop: Shop;
+    let send: Send;
     const scarf = randomUUID();
-
-    async function send(cookie: string | null, method: string, path: string, body?: unknown): Promise<Json> {
-      const res = await fetch(h.server.url + path, {
-        method,
-        headers: {
-          origin: h.server.url,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(cookie ? { cookie } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    }
 
     async function event(
       types: Record<string, unknown>[],
@@ -97,39 +81,22 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       db = await openSyncDatabase(target);
       h = await startBillingHarness(db);
+      send = jsonSender(h.server);
       const user = await seedUser(db, { plan: 'pro' });
       const ws = await seedWorkspace(db, user);
       await db.query(`UPDATE workspaces SET name = 'Kirstenbosch Live', slug = $2 WHERE id = $1`, [ws, `kirstenbosch-${ws}`]);
       await db.query(`INSERT INTO workspace_settings (workspace_id, currency, country) VALUES ($1, 'ZAR', 'ZA')`, [ws]);
       organiser = { user, ws, cookie: await accessCookie(h.server.deps, user) };
       // A shop with shipping, so a cart of its goods and an organiser's tickets shows shipping on the goods only.
-      const shopUser = await seedUser(db, { plan: 'pro' });
-      const shopWs = await seedWorkspace(db, shopUser);
-      await db.query(`UPDATE workspaces SET name = 'Durban Knits', slug = $2, storefront_enabled = true WHERE id = $1`, [
-        shopWs,
-        `knits-${shopWs}`,
-      ]);
-      await db.query(`INSERT INTO workspace_settings (workspace_id, currency, country) VALUES ($1, 'ZAR', 'ZA')`, [shopWs]);
-      shop = { ws: shopWs, cookie: await accessCookie(h.server.deps, shopUser) };
-      const saved = await send(shop.cookie, 'PUT', `/api/workspaces/${shopWs}/storefront`, {
+      shop = await openShop(db, h.server, 'Durban Knits', {
         shipping_enabled: true,
         shipping_rates: [{ name: 'Courier', price_cents: 9_900 }],
-        tax_rate_bp: 0,
-        payment_gateway: 'paystack',
-        order_prefix: 'ORD',
-        auto_fulfill_digital: false,
-        order_confirmation_email: true,
-        checkout_fields: [],
-        terms: '',
-        return_policy: '',
-        featured_product_ids: [],
       });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      const pushed = await syncApi(h.server.url, shop.cookie).push('products', shopWs, [
+      const pushed = await syncApi(h.server.url, shop.cookie).push('products', shop.ws, [
         {
           newDocumentState: {
             id: scarf,
-            workspace_id: shopWs,
+            workspace_id: shop.ws,
             updated_at: new Date().toISOString(),
             product_type: 'physical',
             status: 'active',

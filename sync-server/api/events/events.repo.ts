@@ -407,12 +407,16 @@ export async function insertRegistration(
     currency: string;
     reference: string | null;
     needsApproval: boolean;
+    /** The organiser's marketplace order the registration's tickets are paid in. */
+    orderId?: string;
+    /** When it was made, when not now (a checkout's one moment). */
+    at?: Date;
   },
 ): Promise<void> {
   await q.query(
     `INSERT INTO registrations (workspace_id, id, event_id, user_id, name, email, lines, registration_status, payment_status,
-                                amount_cents, currency, reference, needs_approval)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13)`,
+                                amount_cents, currency, reference, needs_approval, order_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, coalesce($15::timestamptz, now()))`,
     [
       r.ws,
       r.id,
@@ -427,6 +431,8 @@ export async function insertRegistration(
       r.currency,
       r.reference,
       r.needsApproval,
+      r.orderId ?? null,
+      r.at ?? null,
     ],
   );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { noCountryDefaults } from '../../../schema/countries.js';
 import { eventsContract } from '../../../schema/contract/events.js';
 import { fillPath } from '../../../schema/http.js';
@@ -164,23 +165,23 @@ export async function holdOrderTickets(
     for (const l of mine) {
       if (!(await repo.takeTickets(tx, order.workspaceId, l.typeId, l.quantity))) throw conflict(eventMessages.soldOut);
     }
-    await tx.query(
-      `INSERT INTO registrations (workspace_id, id, event_id, user_id, name, email, lines, registration_status, payment_status,
-                                  amount_cents, currency, order_id, needs_approval, created_at)
-       VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6::jsonb, 'pending', 'unpaid', $7, $8, $9, false, $10)`,
-      [
-        order.workspaceId,
-        eventId,
-        buyer.userId,
-        buyer.name,
-        buyer.email,
-        JSON.stringify(mine.map((l) => ({ ticket_type_id: l.typeId, quantity: l.quantity }))),
-        mine.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
-        order.currency,
-        order.id,
-        buyer.at,
-      ],
-    );
+    await repo.insertRegistration(tx, {
+      ws: order.workspaceId,
+      id: randomUUID(),
+      eventId,
+      userId: buyer.userId,
+      name: buyer.name,
+      email: buyer.email,
+      lines: mine.map((l) => ({ ticket_type_id: l.typeId, quantity: l.quantity })),
+      status: 'pending',
+      payment: 'unpaid',
+      amount: mine.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
+      currency: order.currency,
+      reference: null,
+      needsApproval: false,
+      orderId: order.id,
+      at: buyer.at,
+    });
   }
 }
 

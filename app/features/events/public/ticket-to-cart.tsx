@@ -1,12 +1,8 @@
-import { useState } from 'react';
 import type { PublicEventDetail } from '../../../../schema/events';
-import { cartQuantity } from '../../../../schema/marketplace';
 import { formatCents } from '../../../../schema/money';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { toast } from '../../../ui/toast-store';
-import { failureMessage } from '../../forms/use-zod-form';
-import { useCart } from '../../marketplace/cart/use-cart';
+import { useAddToCart } from '../../marketplace/cart/use-add-to-cart';
 import { SiteLink } from '../../public/site-link';
 import * as w from '../../../ui/page.css';
 import * as p from './public.css';
@@ -18,34 +14,12 @@ type TicketType = PublicEventDetail['ticket_types'][number];
  * paid in the cart's one checkout (signed in); the tickets come by e-mail once the payment is in.
  */
 export function TicketToCart({ event, type }: { event: PublicEventDetail; type: TicketType }) {
-  const cart = useCart();
-  const [quantity, setQuantity] = useState('1');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [added, setAdded] = useState(false);
-
-  async function add() {
-    const parsed = cartQuantity.safeParse(/^-?\d+(\.\d+)?$/.test(quantity.trim()) ? Number(quantity.trim()) : Number.NaN);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    if (parsed.data > type.available) {
-      setError(type.available === 1 ? 'Only 1 ticket left.' : `Only ${type.available} tickets left.`);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await cart.add({ id: type.cart_id, price_cents: type.price_cents }, parsed.data);
-      setAdded(true);
-      toast({ title: 'Added to cart', description: `${parsed.data} × ${event.title} — ${type.name}`, variant: 'success' });
-    } catch (err) {
-      setError(failureMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { quantity, setQuantity, error, busy, added, add } = useAddToCart({
+    item: { id: type.cart_id, price_cents: type.price_cents },
+    left: type.available,
+    tooMany: (left) => (left === 1 ? 'Only 1 ticket left.' : `Only ${left} tickets left.`),
+    label: `${event.title} — ${type.name}`,
+  });
 
   return (
     <li className={p.line}>

@@ -1,18 +1,16 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { cartQuantity, type MarketProduct, type MarketProductDetail } from '../../../../schema/marketplace';
+import { type MarketProduct, type MarketProductDetail } from '../../../../schema/marketplace';
 import { variantMessages } from '../../../../schema/product-variants';
 import { Button } from '../../../ui/button';
 import { LoadError, Notice } from '../../../ui/feedback';
 import { PageSpinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
-import { toast } from '../../../ui/toast-store';
-import { failureMessage } from '../../forms/use-zod-form';
 import { usePageMeta } from '../../public/page-meta';
 import { SiteLink } from '../../public/site-link';
 import { NotFound } from '../../../routes/not-found';
 import { serverMessage } from '../../workspaces/workspace-queries';
-import { useCart } from '../cart/use-cart';
+import { useAddToCart } from '../cart/use-add-to-cart';
 import { MarketLayout } from '../market-layout';
 import * as s from '../market.css';
 import { isNotFound, useMarketProduct } from './market-queries';
@@ -133,35 +131,13 @@ function Product({ product: p }: { product: MarketProductDetail }) {
 }
 
 function AddToCart({ product, outMessage = 'This product is out of stock.' }: { product: MarketProduct; outMessage?: string }) {
-  const cart = useCart();
-  const [quantity, setQuantity] = useState('1');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [added, setAdded] = useState(false);
+  const { quantity, setQuantity, error, busy, added, add } = useAddToCart({
+    item: product,
+    left: product.stock_left,
+    tooMany: (left) => (left === 1 ? 'Only 1 left in stock.' : `Only ${left} left in stock.`),
+    label: product.name,
+  });
   if (product.stock === 'out') return <Notice tone="warning">{outMessage}</Notice>;
-
-  async function add() {
-    const parsed = cartQuantity.safeParse(/^-?\d+(\.\d+)?$/.test(quantity.trim()) ? Number(quantity.trim()) : Number.NaN);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    if (product.stock_left !== null && parsed.data > product.stock_left) {
-      setError(product.stock_left === 1 ? 'Only 1 left in stock.' : `Only ${product.stock_left} left in stock.`);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await cart.add(product, parsed.data);
-      setAdded(true);
-      toast({ title: 'Added to cart', description: `${parsed.data} × ${product.name}`, variant: 'success' });
-    } catch (err) {
-      setError(failureMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className={s.buyBox}>
