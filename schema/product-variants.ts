@@ -15,6 +15,7 @@ export const variantMessages = {
   mainMissing: 'The main product of this variant is not in this workspace',
   mainIsVariant: 'A variant cannot have variants of its own: add it to the main product',
   hasVariants: 'This product has variants of its own, so it cannot become a variant',
+  variantsRemain: 'This product still has variants: delete them with it',
   pickOption: 'Pick a size or colour',
   optionSoldOut: 'This option is sold out',
   allSoldOut: 'Every option is sold out',

@@ -60,6 +60,11 @@ export interface CollectionRules<D = Doc> {
    */
   refuseUnderLock?(tx: Transaction, pushed: { workspaceId: number; docs: readonly D[] }): Promise<ReadonlyMap<string, string>>;
   /**
+   * As `refuseUnderLock`, for the documents the push deletes: the ids whose deletion is refused (code
+   * `invalid`) with their messages, such as a main product whose variants would be left without it.
+   */
+  refuseDeleteUnderLock?(tx: Transaction, pushed: { workspaceId: number; docs: readonly D[] }): Promise<ReadonlyMap<string, string>>;
+  /**
    * Server-owned columns computed by SQL when a row is first inserted: column → expression over the
    * inserted record `x` (its `workspace_id` and `id`). A new product's stock is its ledger's sum.
    */

@@ -63,7 +63,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
     // Validation needs nothing from the database: it runs while the first round trip is out.
     const checked = rows.map((row) => check(entity, rules, workspaceId, row));
     const [membership, , readFirst] = await first;
-    if (rules.refuseUnderLock) await refuseUnderLock(tx, workspaceId, rules, checked);
+    if (rules.refuseUnderLock || rules.refuseDeleteUnderLock) await refuseUnderLock(tx, workspaceId, rules, checked);
 
     const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
     const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
@@ -198,14 +198,16 @@ function check(entity: ReplicatedEntity, rules: CollectionRules, workspaceId: nu
 }
 
 /** Movements that would take a product's stock on hand out of its column's range are refused (`stock-bounds.ts`). */
-/** A module's refusals that need the database (`refuseUnderLock`), turned into rejections. */
+/** A module's refusals that need the database (`refuseUnderLock`, `refuseDeleteUnderLock`), turned into rejections. */
 async function refuseUnderLock(tx: Transaction, workspaceId: number, rules: CollectionRules, checked: Checked[]): Promise<void> {
-  if (!rules.refuseUnderLock) return;
-  const docs = checked.flatMap((row) => (row.doc && !row.deleting ? [row.doc] : []));
-  if (docs.length === 0) return;
-  const refused = await rules.refuseUnderLock(tx, { workspaceId, docs });
+  const writing = checked.flatMap((row) => (row.doc && !row.deleting ? [row.doc] : []));
+  const deleting = checked.flatMap((row) => (row.doc && row.deleting ? [row.doc] : []));
+  const refusals = await Promise.all([
+    rules.refuseUnderLock && writing.length > 0 ? rules.refuseUnderLock(tx, { workspaceId, docs: writing }) : null,
+    rules.refuseDeleteUnderLock && deleting.length > 0 ? rules.refuseDeleteUnderLock(tx, { workspaceId, docs: deleting }) : null,
+  ]);
   checked.forEach((row, i) => {
-    const message = refused.get(row.id);
+    const message = refusals.map((r) => r?.get(row.id)).find((m) => m !== undefined);
     if (message === undefined) return;
     const { doc: _doc, ...rest } = row;
     checked[i] = { ...rest, rejection: { id: row.id, code: 'invalid', message } };

@@ -180,6 +180,42 @@ for (const target of testDatabases()) {
       expect((await stored(shop.ws, [a])).length).toBe(0);
     });
 
+    it('a main product is deleted only with its variants: alone, or with some of them, it is refused and stays', async () => {
+      const jacket = { main: randomUUID(), s: randomUUID(), m: randomUUID() };
+      const made = await push(other, [
+        { id: jacket.main, name: 'Jacket', variant_name: 'L', price_cents: 50_000 },
+        { id: jacket.s, name: 'Jacket', variant_of: jacket.main, variant_name: 'S', price_cents: 50_000 },
+        { id: jacket.m, name: 'Jacket', variant_of: jacket.main, variant_name: 'M', price_cents: 50_000 },
+      ]);
+      expect(made.body).toEqual({ conflicts: [], rejected: [] });
+      const api = syncApi(h.server.url, other.cookie);
+      const docs = ((await api.pull('products', other.ws, 0, '', 1000)).body as { documents: Record<string, unknown>[] }).documents;
+      const deletion = (id: string) => {
+        const doc = docs.find((d) => d.id === id);
+        return { newDocumentState: { ...doc, _deleted: true, updated_at: stamp() }, assumedMasterState: doc };
+      };
+      const live = async () =>
+        (
+          await db.query<{ id: string }>(
+            'SELECT id FROM products WHERE workspace_id = $1 AND id = ANY($2::text[]) AND NOT deleted ORDER BY id',
+            [other.ws, Object.values(jacket)],
+          )
+        ).map((r) => r.id);
+      const refusal = { rejected: [{ id: jacket.main, code: 'invalid', message: variantMessages.variantsRemain }] };
+
+      expect((await api.push('products', other.ws, [deletion(jacket.main)])).body).toMatchObject(refusal);
+      expect(await live()).toEqual(Object.values(jacket).sort());
+      // With one of its two variants: that variant goes, the main product stays with the other.
+      const partly = await api.push('products', other.ws, [deletion(jacket.s), deletion(jacket.main)]);
+      expect(partly.body).toMatchObject(refusal);
+      expect((partly.body as { rejected: unknown[] }).rejected).toHaveLength(1);
+      expect(await live()).toEqual([jacket.main, jacket.m].sort());
+      // With the last one, as the app deletes a group: both go.
+      const whole = await api.push('products', other.ws, [deletion(jacket.m), deletion(jacket.main)]);
+      expect(whole.body).toEqual({ conflicts: [], rejected: [] });
+      expect(await live()).toEqual([]);
+    });
+
     it('search, categories, the home and the storefront show one card per group, from its lowest price', async () => {
       const found = marketHome.parse((await send(null, 'GET', `/api/marketplace?q=shirt`)).body);
       const shirts = (found.results ?? []).filter((p) => p.seller.slug === shop.slug);

@@ -12,8 +12,8 @@ import { productsWithVariants } from './variants.repo.js';
  * ledger; after that, the movements' own hook keeps it up to date.
  *
  * Variants: a variant names its option and a main product of this workspace (the push reads it with
- * the pushed ones) that is itself no variant; a product with variants cannot become one. Groups stay
- * one level deep, so the marketplace shows each group once.
+ * the pushed ones) that is itself no variant; a product with variants cannot become one, nor be
+ * deleted while they remain. Groups stay one level deep, so the marketplace shows each group once.
  */
 export const productRules = entityRules(products, {
   planLimited: 'products',
@@ -37,6 +37,13 @@ export const productRules = entityRules(products, {
     return new Map(
       variants.filter((d) => namedHere.has(d.id) || stored.has(d.id)).map((d) => [d.id, variantMessages.hasVariants] as const),
     );
+  },
+  // A main product goes only with its variants (deleted before it, or in the same push): a variant
+  // is never left without its group, whichever device deletes what.
+  async refuseDeleteUnderLock(tx, { workspaceId, docs }) {
+    const ids = docs.map((d) => d.id);
+    const keeping = await productsWithVariants(tx, workspaceId, ids, ids);
+    return new Map([...keeping].map((id) => [id, variantMessages.variantsRemain] as const));
   },
 });
 

@@ -1,12 +1,17 @@
 import type { Queryable } from '../../db/db.js';
 
-/** Of the given products, those that live variants name as their main product. */
-export async function productsWithVariants(tx: Queryable, workspaceId: number, productIds: readonly string[]): Promise<Set<string>> {
+/** Of the given products, those that live variants (other than `except`) name as their main product. */
+export async function productsWithVariants(
+  tx: Queryable,
+  workspaceId: number,
+  productIds: readonly string[],
+  except: readonly string[] = [],
+): Promise<Set<string>> {
   if (productIds.length === 0) return new Set();
   const rows = await tx.query<{ variant_of: string }>(
     `SELECT DISTINCT variant_of FROM products
-      WHERE workspace_id = $1 AND variant_of = ANY($2::text[]) AND NOT deleted`,
-    [workspaceId, productIds],
+      WHERE workspace_id = $1 AND variant_of = ANY($2::text[]) AND NOT deleted AND id <> ALL($3::text[])`,
+    [workspaceId, productIds, except],
   );
   return new Set(rows.map((r) => r.variant_of));
 }
