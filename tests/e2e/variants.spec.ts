@@ -62,6 +62,31 @@ test('a seller adds a product with two variants and publishes it; a buyer picks 
     await dialog.getByRole('button', { name: 'Cancel' }).first().click();
     await expect(dialog).toHaveCount(0);
 
+    // The shirt's own option is renamed in its form, and cannot be left empty while it has variants.
+    await page.getByRole('button', { name: `Edit ${shirt} — Red / M`, exact: true }).click();
+    const mainForm = page.getByRole('dialog', { name: `Edit ${shirt} — Red / M` });
+    await expect(mainForm.getByLabel('Option', { exact: true }).first()).toHaveValue('Red / M');
+    await mainForm.getByLabel('Option', { exact: true }).first().fill('');
+    await mainForm.getByRole('button', { name: 'Save changes' }).click();
+    await expect(mainForm.getByText(variantMessages.nameRequired).first()).toBeVisible();
+    await shot(page, '01-main-option-required');
+    await mainForm.getByLabel('Option', { exact: true }).first().fill('Red / Medium');
+    await mainForm.getByRole('button', { name: 'Save changes' }).click();
+    await expect(mainForm).toHaveCount(0);
+    await expect(productRow(page, `${shirt} — Red / Medium`)).toBeVisible();
+    await page.getByRole('button', { name: `Edit ${shirt} — Red / Medium`, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: `Edit ${shirt} — Red / Medium` })
+      .getByLabel('Option', { exact: true })
+      .first()
+      .fill('Red / M');
+    await page
+      .getByRole('dialog', { name: `Edit ${shirt} — Red / Medium` })
+      .getByRole('button', { name: 'Save' })
+      .first()
+      .click();
+    await expect(productRow(page, `${shirt} — Red / M`)).toBeVisible();
+
     // The list names each variant with its option, as the till does.
     await expect(productRow(page, `${shirt} — Red / L`)).toContainText(rand(17000));
     await expect(productRow(page, `${shirt} — Blue / M`)).toBeVisible();

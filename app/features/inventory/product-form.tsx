@@ -9,7 +9,7 @@ import { CheckboxField, SelectField } from '../../ui/form-controls';
 import * as s from '../../ui/page.css';
 import { PictureField } from '../drive/picture-field';
 import { useZodForm } from '../forms/use-zod-form';
-import { productDraftFor, productDraftOf, type ProductFields } from './product-model';
+import { isGroupMain, productDraftFor, productDraftOf, type ProductFields } from './product-model';
 import { useProducts } from './use-inventory';
 import { VariantsSection } from './variants-section';
 
@@ -74,8 +74,10 @@ function ProductForm({
   product: Product | null;
   onClose: (saved?: string) => void;
 }) {
-  const form = useZodForm(productDraftFor(product), productDraftOf(product));
   const variants = useProducts(data, workspaceId)?.filter((p) => product !== null && p.variant_of === product.id) ?? [];
+  const form = useZodForm(productDraftFor(product, variants.length > 0), productDraftOf(product));
+  // The option field is shown for a variant and for a group's main product as they were when opened.
+  const namesOption = product?.variant_of !== undefined || isGroupMain(product);
 
   const field = (key: Parameters<typeof form.field>[0]) => ({ ...form.field(key), name: key });
   // The photo is uploaded as soon as it is picked; the product keeps only its drive file id.
@@ -92,8 +94,9 @@ function ProductForm({
         const next: Product = { ...old, ...defined(fields), ...image, updated_at };
         for (const key of clearable) if (fields[key] === undefined) delete next[key];
         if (!imageId) delete next.image_file_id;
-        // Only a variant's option is edited here; a main product's is set in its Variants section.
-        if (old.variant_of === undefined) {
+        // Without the option field (a product outside any group when opened), the stored option stays:
+        // the Variants section sets it with the first variant.
+        if (!namesOption) {
           if (old.variant_name === undefined) delete next.variant_name;
           else next.variant_name = old.variant_name;
         }
@@ -128,12 +131,16 @@ function ProductForm({
   return (
     <form className={s.dialogBody} onSubmit={submit} noValidate>
       <TextField label="Name" {...field('name')} isRequired autoFocus />
-      {product?.variant_of !== undefined ? (
+      {namesOption ? (
         <TextField
           label="Option"
           {...field('variant_name')}
           isRequired
-          description="This variant's size, colour or other option, e.g. Red / L"
+          description={
+            product?.variant_of !== undefined
+              ? "This variant's size, colour or other option, e.g. Red / L"
+              : "This product's own option in its group, e.g. Red / M"
+          }
         />
       ) : null}
       <PictureField

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../schema/catalog';
 import { variantMessages } from '../../../schema/product-variants';
 import {
+  isGroupMain,
   newVariantOf,
   productDraft,
   productDraftFor,
@@ -134,5 +135,18 @@ describe('variants on the device', () => {
     const r = productDraftFor({ id: 'v1', variant_of: 'main' }).safeParse({ ...blank, name: 'T-shirt', variant_name: '  ' });
     expect(errorsOf(r)).toEqual({ variant_name: variantMessages.nameRequired });
     expect(productDraftFor({ id: 'main', variant_of: undefined }).safeParse({ ...blank, name: 'T-shirt' }).success).toBe(true);
+  });
+
+  it("a group's main product renames its own option in the product form, and keeps one while it has variants", () => {
+    const main = { id: 'main', variant_of: undefined };
+    const renamed = productDraftFor(main, true).safeParse({ ...blank, name: 'T-shirt', variant_name: ' Red / S ' });
+    expect(renamed.data?.variant_name).toBe('Red / S');
+    const cleared = productDraftFor(main, true).safeParse({ ...blank, name: 'T-shirt', variant_name: ' ' });
+    expect(errorsOf(cleared)).toEqual({ variant_name: variantMessages.nameRequired });
+    // Its last variant removed, the option may go.
+    expect(productDraftFor(main, false).safeParse({ ...blank, name: 'T-shirt', variant_name: '' }).success).toBe(true);
+    expect(isGroupMain({ variant_of: undefined, variant_name: 'Red / M' })).toBe(true);
+    expect(isGroupMain({ variant_of: 'main', variant_name: 'Red / L' })).toBe(false);
+    expect(isGroupMain({ variant_of: undefined, variant_name: undefined })).toBe(false);
   });
 });

@@ -88,12 +88,23 @@ export const productDraft = z
 
 export type ProductFields = z.output<typeof productDraft>;
 
-/** The product form for one product: its fields, then the variant rule the server checks too (a variant names its option). */
-export function productDraftFor(product: Pick<Product, 'id' | 'variant_of'> | null) {
+/**
+ * The product form for one product: its fields, then the variant rule the server checks too (a variant
+ * names its option). `hasVariants`: the product is the main one of a group, whose own option can be
+ * renamed but not cleared.
+ */
+export function productDraftFor(product: Pick<Product, 'id' | 'variant_of'> | null, hasVariants = false) {
   return productDraft.superRefine((fields, ctx) => {
     const problem = variantProblem({ id: product?.id ?? '', variant_of: product?.variant_of, variant_name: fields.variant_name });
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+    else if (hasVariants && !fields.variant_name?.trim())
+      ctx.addIssue({ code: 'custom', message: variantMessages.nameRequired, path: ['variant_name'] });
   });
+}
+
+/** A main product that names its own option, as the first of a group of variants does. */
+export function isGroupMain(product: Pick<Product, 'variant_of' | 'variant_name'> | null): boolean {
+  return product !== null && product.variant_of === undefined && product.variant_name !== undefined;
 }
 
 export type StockDirection = 'add' | 'remove';
