@@ -4,6 +4,7 @@ import { useAuth } from '../data/auth-store';
 import { createRootRoute, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { CookieConsent } from '../features/public/cookie-consent';
+import { useFirstScreenLeftBehind } from '../features/public/first-screen';
 import { OfflineMark } from '../features/pwa/offline-mark';
 import { loadQueryClient, useLoadedQueryClient } from '../data/query-client-slot';
 import { useApplyTheme } from '../ui/theme-mode';
@@ -51,6 +52,7 @@ function Shell() {
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useApplyTheme(pathname);
+  useFirstScreenLeftBehind(pathname);
   const signedIn = useAuth().user !== null;
   return (
     // react-aria links (ButtonLink, menu items with href) navigate through the router, not a reload.

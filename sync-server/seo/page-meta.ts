@@ -1,4 +1,5 @@
 import { brand } from '../../schema/brand.js';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_STATE_ID } from '../../schema/first-screen.js';
 import type { AppDeps } from '../deps.js';
 
 /**
@@ -16,6 +17,19 @@ export interface PageMeta {
   image?: string;
   /** JSON-LD objects (schema.org), each written as its own script tag. */
   jsonLd?: readonly Record<string, unknown>[];
+  /** What the page shows before its script runs, so a slow phone paints it without waiting for the app. */
+  firstScreen?: FirstScreen;
+}
+
+/**
+ * A page's first screen as plain HTML (already escaped) and the styles it needs, with the data it
+ * was drawn from: the app's page starts from that data instead of asking for it again, and removes
+ * the HTML as it draws the same screen (schema/first-screen.ts).
+ */
+export interface FirstScreen {
+  html: string;
+  css: string;
+  state: unknown;
 }
 
 /**
@@ -25,7 +39,8 @@ export interface PageMeta {
  */
 export interface MetaPage {
   pattern: RegExp;
-  load(deps: AppDeps, match: RegExpExecArray): Promise<PageMeta | null>;
+  /** `search`: the address's query string (the pattern matches its path). */
+  load(deps: AppDeps, match: RegExpExecArray, search: URLSearchParams): Promise<PageMeta | null>;
 }
 
 /** One URL of sitemap.xml. */
@@ -42,7 +57,7 @@ export interface SeoSource {
   sitemap?: (deps: AppDeps) => Promise<SitemapUrl[]>;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** JSON inside a script tag: `<` escaped so no text can close the tag. */
@@ -52,7 +67,10 @@ export function absolute(origin: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
 }
 
-/** The shell with the page's title, description, canonical URL, Open Graph tags and JSON-LD. */
+/**
+ * The shell with the page's title, description, canonical URL, Open Graph tags and JSON-LD, and its
+ * first screen when it has one.
+ */
 export function renderShell(shell: string, meta: PageMeta, origin: string): string {
   const title = meta.title.includes(brand.product) ? meta.title : `${meta.title} | ${brand.product}`;
   const url = absolute(origin, meta.path);
@@ -71,10 +89,26 @@ export function renderShell(shell: string, meta: PageMeta, origin: string): stri
       : [`<meta name="twitter:card" content="summary" />`]),
     ...(meta.jsonLd ?? []).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ];
+  // Replaced through functions: a product name's `$&` or `$'` is text, not a replacement pattern.
+  const html = shell
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    )
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+  return meta.firstScreen ? withFirstScreen(html, meta.firstScreen) : html;
+}
+
+/**
+ * The first screen goes before the app's root, not in it: the app's first render (long before the
+ * page's own, on a slow phone) would empty the root and leave the buyer a blank screen meanwhile.
+ */
+function withFirstScreen(shell: string, first: FirstScreen): string {
+  const state = `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(first.state)}</script>`;
   return shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    .replace('</head>', () => `  <style>${first.css}</style>\n  </head>`)
+    .replace('<div id="root">', () => `<div id="${FIRST_SCREEN_ID}">${first.html}</div>\n    ${state}\n    <div id="root">`);
 }
 
 /** A BreadcrumbList from (name, path) pairs. */

@@ -5,11 +5,11 @@ import { renderShell, renderSitemap, siteOrigin, type PageMeta } from './page-me
 import { seoSources } from './registry.js';
 
 /** The meta of the first registered page whose pattern matches `path`, or null. */
-export async function metaFor(deps: AppDeps, path: string): Promise<PageMeta | null> {
+export async function metaFor(deps: AppDeps, path: string, search = new URLSearchParams()): Promise<PageMeta | null> {
   for (const source of seoSources) {
     for (const page of source.pages ?? []) {
       const match = page.pattern.exec(path);
-      if (match) return page.load(deps, match);
+      if (match) return page.load(deps, match, search);
     }
   }
   return null;
@@ -25,7 +25,7 @@ export function shellSender(deps: AppDeps, shellFile: string) {
     shell ??= readFile(shellFile, 'utf8');
     let html = await shell;
     try {
-      const meta = await metaFor(deps, req.path);
+      const meta = await metaFor(deps, req.path, new URL(req.originalUrl, 'http://localhost').searchParams);
       if (meta) html = renderShell(html, meta, siteOrigin(deps));
     } catch (err) {
       deps.log.warn({ err, path: req.path }, 'page meta failed; sending the plain shell');

@@ -22,8 +22,10 @@ import {
  */
 
 const OPEN_STOREFRONT = `w.storefront_enabled AND coalesce(ws.currency, '') = '${MARKET_CURRENCY}'`;
-const PUBLIC_PRODUCT = `${OPEN_STOREFRONT} AND p.is_public AND NOT p.deleted AND p.status = 'active'
+/** The product's own part of the rule (its storefront's is OPEN_STOREFRONT). */
+const LISTED_PRODUCT = `p.is_public AND NOT p.deleted AND p.status = 'active'
    AND p.name IS NOT NULL AND coalesce(p.sale_price_cents, p.price_cents) IS NOT NULL`;
+const PUBLIC_PRODUCT = `${OPEN_STOREFRONT} AND ${LISTED_PRODUCT}`;
 const IN_MARKETPLACE = `${PUBLIC_PRODUCT} AND p.published_in_marketplace`;
 /**
  * Lists show one card per group of variants: the group's main product (or a product without
@@ -35,8 +37,9 @@ const FROM_PRODUCTS = `FROM products p
   JOIN workspaces w ON w.id = p.workspace_id
   LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1`;
 
-const PRODUCT_COLUMNS = `p.workspace_id, p.id, p.name, p.price_cents, p.sale_price_cents, p.category, p.image_file_id,
-  p.track_inventory, p.stock_on_hand, p.low_stock_threshold, p.variant_of, p.variant_name, w.name AS seller_name, w.slug AS seller_slug`;
+const OWN_COLUMNS = `p.workspace_id, p.id, p.name, p.price_cents, p.sale_price_cents, p.category, p.image_file_id,
+  p.track_inventory, p.stock_on_hand, p.low_stock_threshold, p.variant_of, p.variant_name`;
+const PRODUCT_COLUMNS = `${OWN_COLUMNS}, w.name AS seller_name, w.slug AS seller_slug`;
 
 interface ProductRow {
   workspace_id: number;
@@ -222,45 +225,71 @@ export async function publicPictureId(q: Queryable, workspaceId: number, product
 
 /**
  * Marketplace search, typo-tolerant: each word of the term that no product has is widened to the
- * known marketplace words within a typo or two (trigram similarity on `marketplace_words`, nearest first) and to the words it
- * begins; products are then found by full-text search alone, through its index, and those with the
- * term's exact words rank first. The similarity threshold is set for this transaction only.
+ * known marketplace words within a typo or two (trigram similarity on `marketplace_words`, nearest
+ * first) and to the words it begins; products are then found by full-text search alone, through its
+ * index, and those with the term's exact words rank first. Without a term: the newest products.
  */
 export async function searchProducts(q: Queryable, term: string | undefined, category: string | undefined, limit: number) {
-  const params: unknown[] = [];
-  const where = [IN_MARKETPLACE, GROUP_CARD];
-  let from = FROM_PRODUCTS;
-  let order = 'p.updated_at DESC, p.id';
-  if (category) {
-    params.push(category.toLowerCase());
-    where.push(`lower(p.category) = $${params.length}`);
-  }
-  if (term) {
-    // The widened query first, on its own: given to the product search as a constant, the planner
-    // reaches the products through the full-text index rather than testing every product against it.
-    await q.query(`SELECT set_config('pg_trgm.similarity_threshold', '${WORD_SIMILARITY}', true)`);
-    const [widened] = await q.query<{ query: string | null }>(
+  if (!term) return groupCards(q, await newestProducts(q, category, limit));
+  const widened = await widenTerm(q, term.toLowerCase());
+  if (!widened) return [];
+  return groupCards(q, await rankedMatches(q, { widened, term: term.toLowerCase(), category, limit }));
+}
+
+/** The category's (or the whole marketplace's) cards, newest first. */
+function newestProducts(q: Queryable, category: string | undefined, limit: number) {
+  const params: unknown[] = category ? [limit, category.toLowerCase()] : [limit];
+  const inCategory = category ? 'AND lower(p.category) = $2' : '';
+  return q.query<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} ${FROM_PRODUCTS} WHERE ${IN_MARKETPLACE} AND ${GROUP_CARD} ${inCategory}
+      ORDER BY p.updated_at DESC, p.id LIMIT $1`,
+    params,
+  );
+}
+
+/**
+ * The term as a tsquery over known words (null when it has none). The similarity threshold is set
+ * for this transaction only; both statements go out together (one round trip on the pg driver).
+ */
+async function widenTerm(q: Queryable, term: string): Promise<string | null> {
+  const [, [widened]] = await Promise.all([
+    q.query(`SELECT set_config('pg_trgm.similarity_threshold', '${WORD_SIMILARITY}', true)`),
+    q.query<{ query: string | null }>(
       `SELECT string_agg('(' || array_to_string(array_prepend(${tsLexeme('i.w')} || ':*', array(
                 SELECT ${tsLexeme('m.word')} FROM marketplace_words m
                 WHERE m.word % i.w AND NOT EXISTS (SELECT 1 FROM marketplace_words k WHERE k.word = i.w)
                 ORDER BY m.word <-> i.w LIMIT ${WORD_ALTERNATIVES}
               )), ' | ') || ')', ' & ') AS query
          FROM (SELECT DISTINCT w FROM unnest(tsvector_to_array(to_tsvector('simple', $1))) AS w) i`,
-      [term.toLowerCase()],
-    );
-    if (!widened?.query) return [];
-    params.push(widened.query, term.toLowerCase());
-    const [query, exact] = [`to_tsquery('simple', $${params.length - 1})`, `plainto_tsquery('simple', $${params.length})`];
-    from = `${FROM_PRODUCTS} CROSS JOIN LATERAL (SELECT ${PRODUCT_TEXT} AS doc) x`;
-    where.push(`${PRODUCT_TEXT} @@ ${query}`);
-    order = `(x.doc @@ ${exact}) DESC, ts_rank(x.doc, ${query}) DESC, p.id`;
-  }
-  params.push(limit);
-  const rows = await q.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length}`,
+      [term],
+    ),
+  ]);
+  return widened?.query ?? null;
+}
+
+/**
+ * Cards matching the widened query, exact words first, then by ts_rank. The matches are gathered
+ * first, on their own (MATERIALIZED): through the full-text index, with each one's text made once
+ * and kept for ranking. Left to plan the join as a whole, Postgres misjudges how few storefronts
+ * pass their filter and reads every product of each shop, making every product's text two or three
+ * times over.
+ */
+function rankedMatches(q: Queryable, s: { widened: string; term: string; category: string | undefined; limit: number }) {
+  const params: unknown[] = [s.widened, s.term, s.limit];
+  if (s.category) params.push(s.category.toLowerCase());
+  const inCategory = s.category ? 'AND lower(p.category) = $4' : '';
+  return q.query<ProductRow>(
+    `WITH hits AS MATERIALIZED (
+       SELECT ${OWN_COLUMNS}, ${PRODUCT_TEXT} AS doc FROM products p
+        WHERE ${PRODUCT_TEXT} @@ to_tsquery('simple', $1) AND ${LISTED_PRODUCT} AND p.published_in_marketplace AND ${GROUP_CARD} ${inCategory}
+     )
+     SELECT ${PRODUCT_COLUMNS} FROM hits p
+       JOIN workspaces w ON w.id = p.workspace_id
+       LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1
+      WHERE ${OPEN_STOREFRONT}
+      ORDER BY (p.doc @@ plainto_tsquery('simple', $2)) DESC, ts_rank(p.doc, to_tsquery('simple', $1)) DESC, p.id LIMIT $3`,
     params,
   );
-  return groupCards(q, rows);
 }
 
 /** A product's searchable text, as the full-text index (migration 0030) has it. */
@@ -318,7 +347,7 @@ function areaOf(r: { country: string | null; address: string | null }): string |
 }
 
 const STOREFRONT_SELECT = `SELECT w.id, w.name, w.slug, w.description, w.industry, ws.country, ws.address,
-    (SELECT count(*) FROM products p WHERE p.workspace_id = w.id AND ${GROUP_CARD} AND ${PUBLIC_PRODUCT.replace(OPEN_STOREFRONT + ' AND ', '')}) AS product_count
+    (SELECT count(*) FROM products p WHERE p.workspace_id = w.id AND ${GROUP_CARD} AND ${LISTED_PRODUCT}) AS product_count
    FROM workspaces w LEFT JOIN workspace_settings ws ON ws.workspace_id = w.id AND ws.id = 1`;
 
 export async function directory(q: Queryable, filter: { q?: string; category?: string; area?: string }): Promise<DirectoryEntry[]> {

@@ -3,7 +3,9 @@ import { formatCents } from '../../../schema/money.js';
 import { MARKET_CURRENCY, parsePublicProductId, stockLabels, type MarketProductDetail } from '../../../schema/marketplace.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type SeoSource } from '../../seo/page-meta.js';
+import { marketFirstScreen } from './market-first-screen.js';
 import * as repo from './marketplace.repo.js';
+import * as market from './marketplace.service.js';
 
 const availability = { in_stock: 'InStock', low: 'LimitedAvailability', out: 'OutOfStock' } as const;
 const rand = (cents: number) => formatCents(cents, MARKET_CURRENCY);
@@ -39,10 +41,12 @@ export const marketplaceSeo: SeoSource = {
   pages: [
     {
       pattern: /^\/marketplace\/?$/,
-      load: async () => ({
+      load: async (deps, _match, search) => ({
         title: `Marketplace: shop from local businesses`,
         description: `Find products from small businesses on ${brand.product}, priced in rand and delivered by the sellers.`,
         path: '/marketplace',
+        // The home's first screen (a search's results are drawn by the app).
+        ...(search.size === 0 ? { firstScreen: marketFirstScreen(await market.home(deps, {})) } : {}),
       }),
     },
     {

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
+import { useFirstScreenHandOff } from '../../public/first-screen';
 import { usePageMeta } from '../../public/page-meta';
 import { SiteLink } from '../../public/site-link';
 import { serverMessage } from '../../workspaces/workspace-queries';
@@ -21,6 +22,7 @@ export function MarketHomePage() {
   const navigate = useNavigate();
   const [term, setTerm] = useState(q ?? '');
   const home = useMarketHome(q, category);
+  useFirstScreenHandOff();
   usePageMeta({
     title: q ? `“${q}” in the Marketplace` : 'Marketplace: shop from local businesses',
     description: `Find products from small businesses on ${brand.product}, priced in rand and delivered by the sellers.`,

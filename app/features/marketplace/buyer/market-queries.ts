@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
+import { marketHome, type MarketHome } from '../../../../schema/marketplace';
 import { ApiError, call } from '../../../data/api';
+import { takeFirstScreenState } from '../../public/first-screen';
 
 /** A 404 is an answer (not for sale, no such shop): asked once, never retried. */
 const retry = (n: number, err: unknown) => !(err instanceof ApiError && err.status === 404) && n < 2;
@@ -9,9 +11,16 @@ export function useMarketHome(q: string | undefined, category: string | undefine
   return useQuery({
     queryKey: ['marketplace', q ?? '', category ?? ''],
     queryFn: () => call(c.home, { query: { q, category } }),
+    initialData: q || category ? undefined : firstScreenHome,
     placeholderData: keepPreviousData,
     retry,
   });
+}
+
+/** The home the server drew /marketplace's first screen from, when this load brought one. */
+function firstScreenHome(): MarketHome | undefined {
+  const parsed = marketHome.safeParse(takeFirstScreenState());
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function useMarketProduct(productId: string) {
