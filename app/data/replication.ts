@@ -23,6 +23,18 @@ type SyncDoc = { id: string; workspace_id: number };
  */
 export const syncBatch = { pull: 1000, push: 200 } as const;
 
+/** How long after a push was answered a live notice of its collection is taken as that push's echo. */
+const ECHO_MS = 100;
+
+/**
+ * Whether a live notice about a collection is most likely the echo of this device's own push of it:
+ * the push is still out, or was answered within ECHO_MS (times from Date.now(), 0 for never).
+ */
+export function isOwnEcho(push: { pushStarted: number; pushEnded: number }, now: number): boolean {
+  if (push.pushStarted === 0) return false;
+  return push.pushStarted > push.pushEnded || now - push.pushEnded < ECHO_MS;
+}
+
 export interface SyncEngineOptions {
   data: UserData;
   /** '' in the browser (same origin); a full origin in Node tests and benches. */
@@ -331,7 +343,9 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
         status.setState({ catchUp: catchUp.forget(`${name}:${workspace}`) });
       },
       resync: (now = false) => {
-        urgent ||= now;
+        // The echo of this device's own push waits to be gathered like any other pull: this device has
+        // the change already, and another device's pull of it reaches the server first.
+        urgent ||= now && !isOwnEcho(times, Date.now());
         stream.next('RESYNC');
       },
       async inspect() {
