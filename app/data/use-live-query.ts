@@ -1,4 +1,4 @@
-import { useEffect, useState, type DependencyList } from 'react';
+import { startTransition, useEffect, useState, type DependencyList } from 'react';
 import type { Observable } from 'rxjs';
 
 export type LiveQuery<T> =
@@ -13,6 +13,10 @@ const loading = { status: 'loading', data: null, error: null } as const;
  * component shows it: loading until the first value, then every value, or the error. Unsubscribes
  * on unmount and whenever `deps` change. `open` returns null while the source is not there yet
  * (the device database still opening): that is loading too.
+ *
+ * Values land as a transition: a write's own echo (a sale appearing in the lists) never renders
+ * ahead of, or together with, what the person is waiting for (the receipt of that sale), and a
+ * store update that React renders at once (the sync indicator's count) does not pull the lists in.
  */
 export function useLiveQuery<T>(open: () => Observable<T> | null, deps: DependencyList): LiveQuery<T> {
   const [state, setState] = useState<LiveQuery<T>>(loading);
@@ -21,7 +25,7 @@ export function useLiveQuery<T>(open: () => Observable<T> | null, deps: Dependen
     const source = open();
     if (!source) return;
     const sub = source.subscribe({
-      next: (data) => setState({ status: 'ready', data, error: null }),
+      next: (data) => startTransition(() => setState({ status: 'ready', data, error: null })),
       error: (err: unknown) => setState({ status: 'error', data: null, error: err instanceof Error ? err.message : String(err) }),
     });
     return () => sub.unsubscribe();

@@ -117,7 +117,7 @@ for (const target of testDatabases()) {
           now: new Date(),
         });
         if (!sale.ok) throw new Error(sale.message);
-        await sale.value.stock;
+        await sale.value.writeStock();
         expect(await stockOnHand(device.db, product.id)).toBe(-2);
         expect(await device.db.products.count().exec()).toBe(PAGE);
 

@@ -96,7 +96,7 @@ for (const target of testDatabases()) {
         now: new Date(),
       });
       if (!sale.ok) throw new Error(sale.message);
-      await sale.value.stock;
+      await sale.value.writeStock();
       expect(sale.value.order.receipt_number).toBeUndefined();
       expect(await stockOnHand(device.db, productId)).toBe(10);
 

@@ -1,16 +1,18 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { z } from 'zod';
+import type { PosOrder } from '../../../schema/pos';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { cashChange, quickCashAmounts } from '../../../schema/pos-totals';
 import { Button } from '../../ui/button';
 import { FormFailure } from '../../ui/form-actions';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { DialogPanel, ModalFrame } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
 import { centsToInput, formatCents, parseCents } from '../../../schema/money';
 import * as p from './pos.css';
-import { paymentsFor, splitMessages, type Tender } from './sale';
-import { useZodForm } from '../forms/use-zod-form';
+import { paymentsFor, splitMessages, type Built, type Tender } from './sale';
+import { failureMessage, useZodForm } from '../forms/use-zod-form';
 
 type Method = 'cash' | 'card' | 'eft' | 'split';
 const methods: ReadonlyArray<{ id: Method; label: string }> = [
@@ -71,36 +73,74 @@ export function splitPreview(totalCents: number, values: { card: string; eft: st
  */
 export function CheckoutDialog({
   isOpen,
-  totalCents,
-  currency,
-  completed,
-  receipt,
   onClose,
-  onConfirm,
+  ...checkout
 }: {
   isOpen: boolean;
   totalCents: number;
   currency: string;
-  /** The sale just completed: the dialog shows its receipt. */
-  completed: boolean;
-  receipt: ReactNode;
-  onClose: () => void;
-  /** Resolves to an error message, or null once the sale is complete. */
-  onConfirm: (tender: Tender) => Promise<string | null>;
+  /** The receipt of the sale just completed. */
+  receiptOf: (order: PosOrder) => ReactNode;
+  /** `completed`: the dialog closes after a completed sale ("New sale", Escape), not on "Back to sale". */
+  onClose: (completed: boolean) => void;
+  /** Resolves to the completed sale, or a message saying why it was not completed. */
+  onConfirm: (tender: Tender) => Promise<Built<PosOrder>>;
 }) {
+  // Whether the sale went through, for a close by Escape or a tap outside as much as by "New sale".
+  const completed = useRef(false);
+  const close = () => {
+    const done = completed.current;
+    completed.current = false;
+    onClose(done);
+  };
   return (
-    <ModalDialog title={completed ? 'Sale complete' : 'Take payment'} isOpen={isOpen} onOpenChange={(o) => !o && onClose()}>
-      {!isOpen ? null : completed ? (
+    <ModalFrame isOpen={isOpen} onOpenChange={(open) => !open && close()}>
+      {isOpen ? <Checkout {...checkout} onCompleted={() => (completed.current = true)} onClose={close} /> : null}
+    </ModalFrame>
+  );
+}
+
+/**
+ * The payment form, then the receipt. It holds the sale it completed itself, so showing the receipt
+ * re-renders this panel alone: not the till behind it, nor the overlay around it.
+ */
+function Checkout({
+  totalCents,
+  currency,
+  receiptOf,
+  onConfirm,
+  onCompleted,
+  onClose,
+}: {
+  totalCents: number;
+  currency: string;
+  receiptOf: (order: PosOrder) => ReactNode;
+  onConfirm: (tender: Tender) => Promise<Built<PosOrder>>;
+  onCompleted: () => void;
+  onClose: () => void;
+}) {
+  const [completed, setCompleted] = useState<PosOrder | null>(null);
+  const confirm = async (tender: Tender): Promise<string | null> => {
+    const result = await onConfirm(tender);
+    if (!result.ok) return result.message;
+    onCompleted();
+    // The sale is saved: its receipt goes into the page now, ahead of the till's own updates.
+    flushSync(() => setCompleted(result.value));
+    return null;
+  };
+  return (
+    <DialogPanel title={completed ? 'Sale complete' : 'Take payment'}>
+      {completed ? (
         <div className={s.dialogBody}>
-          {receipt}
+          {receiptOf(completed)}
           <Button wide onPress={onClose} autoFocus>
             New sale
           </Button>
         </div>
       ) : (
-        <PaymentForm totalCents={totalCents} currency={currency} onClose={onClose} onConfirm={onConfirm} />
+        <PaymentForm totalCents={totalCents} currency={currency} onClose={onClose} onConfirm={confirm} />
       )}
-    </ModalDialog>
+    </DialogPanel>
   );
 }
 
@@ -115,10 +155,8 @@ function PaymentForm({
   onClose: () => void;
   onConfirm: (tender: Tender) => Promise<string | null>;
 }) {
-  const form = useZodForm(
-    useMemo(() => paymentSchema(totalCents), [totalCents]),
-    { method: 'cash' as Method, tendered: '', card: '', eft: '' },
-  );
+  const schema = useMemo(() => paymentSchema(totalCents), [totalCents]);
+  const form = useZodForm(schema, { method: 'cash' as Method, tendered: '', card: '', eft: '' });
   const { method, tendered } = form.values;
   const split = method === 'split' ? splitPreview(totalCents, form.values) : null;
   const money = (c: number) => formatCents(c, currency);
@@ -126,11 +164,31 @@ function PaymentForm({
   const parsed = parseCents(tendered, 'Cash received');
   const preview = parsed.ok && parsed.cents !== undefined ? cashChange(totalCents, parsed.cents) : null;
 
-  // A sale the device refuses (no receipt numbers left, …) is said above the buttons, in words.
-  const submit = form.handleSubmit(async (tender) => {
-    const result = await onConfirm(tender);
-    if (result) throw new Error(result);
-  });
+  const writing = useRef(false);
+  /**
+   * A valid payment goes straight to the sale, with no re-render of the form before it: the page has
+   * nothing new to draw while the sale is written, and the receipt takes the form's place once it is.
+   * A second press meanwhile is ignored. An invalid payment takes the form's usual path (messages on
+   * the fields, focus on the first); so does a sale the device refuses (no receipt numbers left, …),
+   * said above the buttons, in words.
+   */
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (writing.current) return;
+    const tender = schema.safeParse(form.values);
+    if (!tender.success) return form.handleSubmit(() => undefined)(e);
+    writing.current = true;
+    void onConfirm(tender.data)
+      .catch((err: unknown) => failureMessage(err))
+      .then((refusal) => {
+        writing.current = false;
+        if (refusal) refuse(refusal);
+      });
+  };
+  const refuse = (message: string) =>
+    form.handleSubmit(() => {
+      throw new Error(message);
+    })();
 
   return (
     <form className={s.dialogBody} onSubmit={submit} noValidate aria-label="Payment">

@@ -20,7 +20,7 @@ import * as p from './pos.css';
 import { ProductGrid } from './product-grid';
 import { receiptLabel } from './receipt';
 import { ReceiptWithActions } from './receipt-actions';
-import { cartTotals, newShareToken, type Tender } from './sale';
+import { cartTotals, newShareToken, type Built, type Tender } from './sale';
 import type { Contact } from '../../../schema/crm';
 import { createContact, useContacts } from '../crm/use-contacts';
 import { CustomerPicker, customerDoc } from './customer-picker';
@@ -76,7 +76,6 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   const [confirming, setConfirming] = useState<{ items: PosItem[]; name: string; inStock: number } | null>(null);
   const [discount, setDiscount] = useState('');
   const [paying, setPaying] = useState(false);
-  const [completed, setCompleted] = useState<PosOrder | null>(null);
   const [receipt, setReceipt] = useState<PosOrder | null>(null);
   // The next sale's receipt number, drawn when payment starts. Kept for the next sale if this one is
   // not completed; lost (a gap, never a duplicate) only if the page closes in between.
@@ -144,8 +143,8 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     }),
   );
 
-  async function confirm(tender: Tender): Promise<string | null> {
-    if (!deviceId) return 'The till is still starting; try again in a moment.';
+  async function confirm(tender: Tender): Promise<Built<PosOrder>> {
+    if (!deviceId) return { ok: false, message: 'The till is still starting; try again in a moment.' };
     const number = nextNumber.current ?? drawReceiptNumber(data, deviceId, workspaceId);
     nextNumber.current = null;
     const result = await completeSale(
@@ -167,14 +166,18 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     );
     if (!result.ok) {
       nextNumber.current = number;
-      return result.message;
+      return result;
     }
-    result.value.stock.catch((err: unknown) =>
-      toast({ title: 'Stock not updated', description: err instanceof Error ? err.message : String(err), variant: 'destructive' }),
-    );
+    const { order, writeStock } = result.value;
+    // The receipt goes into the page within this task; the stock movements are written in the next,
+    // behind it (restoreSaleStock writes them on the next start should the page close in between).
+    setTimeout(() => {
+      writeStock().catch((err: unknown) =>
+        toast({ title: 'Stock not updated', description: err instanceof Error ? err.message : String(err), variant: 'destructive' }),
+      );
+    }, 0);
     // Only the dialog changes now; the cart behind it is cleared when the person starts the next sale.
-    setCompleted(result.value.order);
-    return null;
+    return { ok: true, value: order };
   }
 
   const shiftId = shift?.id;
@@ -286,24 +289,20 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         isOpen={paying}
         totalCents={totals.total_cents}
         currency={currency}
-        completed={completed !== null}
-        receipt={
-          completed ? (
-            <ReceiptWithActions
-              order={completed}
-              business={business}
-              currency={currency}
-              vatNumber={settings?.vat_number}
-              phone={phoneOf(completed)}
-              email={emailOf(completed)}
-              till={till}
-            />
-          ) : null
-        }
-        onClose={() => {
+        receiptOf={(order) => (
+          <ReceiptWithActions
+            order={order}
+            business={business}
+            currency={currency}
+            vatNumber={settings?.vat_number}
+            phone={phoneOf(order)}
+            email={emailOf(order)}
+            till={till}
+          />
+        )}
+        onClose={(completed) => {
           setPaying(false);
           if (!completed) return;
-          setCompleted(null);
           setItems([]);
           setDiscount('');
           setCustomer(null);

@@ -41,24 +41,25 @@ export async function drawReceiptNumber(data: UserData, deviceId: string, worksp
 }
 
 /**
- * Completes a sale on the device: the order first (a sale is never lost), then its stock movements,
- * whose write the caller need not wait for to show the receipt (`stock`). Their ids follow from the
- * order, so `restoreSaleStock` can write any that a closed page never wrote, without counting twice.
- * `receiptNumber` may already be drawn (the till draws one when payment starts, so the sale itself
- * waits on one write less). Works offline; replication pushes everything when back online.
+ * Completes a sale on the device: the order, awaited (a sale is never lost), then its stock movements
+ * through `writeStock`, which the till calls once the receipt is on screen. Their ids follow from the
+ * order, so `restoreSaleStock` writes any that a page closed in between never wrote, without counting
+ * twice. `receiptNumber` may already be drawn (the till draws one when payment starts, so the sale
+ * itself waits on one write less). Works offline; replication pushes everything when back online.
  */
 export async function completeSale(
   data: UserData,
   input: Omit<SaleInput, 'receiptNumber'>,
   receiptNumber: Promise<number | undefined> = drawReceiptNumber(data, input.deviceId, input.workspaceId),
-): Promise<Built<{ order: PosOrder; stock: Promise<void> }>> {
+): Promise<Built<{ order: PosOrder; writeStock: () => Promise<void> }>> {
   const check = buildSale(input);
   if (!check.ok) return check;
   const n = await receiptNumber;
   const built = n === undefined ? check : buildSale({ ...input, receiptNumber: n });
   if (!built.ok) return built;
-  await data.db.pos_orders.insert(built.value.order);
-  return { ok: true, value: { order: built.value.order, stock: writeMovements(data, built.value.movements) } };
+  const { order, movements } = built.value;
+  await data.db.pos_orders.insert(order);
+  return { ok: true, value: { order, writeStock: () => writeMovements(data, movements) } };
 }
 
 async function writeMovements(data: UserData, movements: StockMovement[]): Promise<void> {

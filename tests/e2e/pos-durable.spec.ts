@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
+import { underServiceWorker } from './sw-support';
+
+/**
+ * "Never lose a sale": once the receipt shows, the sale is on the device. A page that stops dead the
+ * moment its receipt appears, offline, and is closed, leaves the sale, its receipt number and its
+ * stock change whole: the till opened again lists it, counts its stock, and numbers the next sale
+ * after it. (Its push once back online is the other till tests' business.)
+ */
+
+async function goTo(page: Page, link: string) {
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: link, exact: true }).click();
+}
+const tile = (page: Page, name: string) => page.getByRole('button', { name: `Add ${name}` });
+const sale = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Today’s sales' }).getByRole('listitem', { name: label, exact: true });
+
+/** Rings up one of `product` for exact cash; resolves once the receipt is in the page. */
+async function sellOne(page: Page, product: string, receiptNumber: number) {
+  await tile(page, product).click();
+  await page.getByRole('button', { name: /^Charge / }).click();
+  const pay = page.getByRole('dialog', { name: 'Take payment' });
+  await pay.getByRole('button', { name: /^Exact / }).click();
+  await pay.getByRole('button', { name: 'Complete sale' }).click();
+  const done = page.getByRole('dialog', { name: 'Sale complete' });
+  await expect(done.getByTestId('receipt-number')).toHaveText(`Receipt no. ${receiptNumber}`);
+  return done;
+}
+
+test('a page stopped the moment its receipt shows, offline, keeps the whole sale', async ({ page, context }, info) => {
+  const { workspaceId } = await newTraderWithWorkspace(page, 'pos-durable', info.project.name, `Durable ${info.project.name}`);
+
+  await test.step('online: a product with stock, receipt numbers in hand, the app held by the service worker', async () => {
+    await goTo(page, 'Inventory');
+    await addProduct(page, { name: 'Paraffin 1L', price: '31', vat: '15' });
+    await adjustStock(page, 'Paraffin 1L', { reason: 'Received from a supplier', quantity: '5' });
+    await goTo(page, 'Point of Sale');
+    await expect(page.getByText('50 receipt numbers ready on this device')).toBeVisible();
+    await underServiceWorker(page);
+    await expect(page.getByText('50 receipt numbers ready on this device')).toBeVisible();
+    await expect(tile(page, 'Paraffin 1L')).toContainText('5 in stock');
+  });
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('sync-online')).toHaveText('Offline');
+
+  await test.step('offline: the page stops dead the moment the receipt is there, and is closed', async () => {
+    // The instant the receipt is in the page, the page says what it shows and then runs no other
+    // line until well after it is closed: nothing the till meant to do after the receipt (its stock
+    // movements) happens in it. (Bounded, so a closed page's process cannot spin on for the run.)
+    const shown = new Promise<string>((resolve) =>
+      page.on('console', (message) => {
+        if (message.text().startsWith('receipt shown:')) resolve(message.text());
+      }),
+    );
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        const receipt = document.querySelector('article[aria-label="Receipt"]');
+        if (!receipt) return;
+        console.log(`receipt shown: ${receipt.textContent ?? ''}`);
+        const until = Date.now() + 30_000;
+        while (Date.now() < until);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await tile(page, 'Paraffin 1L').click();
+    await page.getByRole('button', { name: /^Charge / }).click();
+    const pay = page.getByRole('dialog', { name: 'Take payment' });
+    await pay.getByRole('button', { name: /^Exact / }).click();
+    await pay.getByRole('button', { name: 'Complete sale' }).click();
+    expect(await shown).toContain('Receipt no. 1');
+    await page.close();
+  });
+
+  const again = await context.newPage();
+  await test.step('offline: the till opened again has the sale, its stock change, and numbers on from it', async () => {
+    await again.goto(`/workspace/${workspaceId}/pos`);
+    await expect(sale(again, 'Receipt 1')).toBeVisible({ timeout: 20_000 });
+    await expect(tile(again, 'Paraffin 1L')).toContainText('4 in stock');
+    const done = await sellOne(again, 'Paraffin 1L', 2);
+    await again.screenshot({ path: `tests/screenshots/pos-durable-${info.project.name}-receipt.png`, fullPage: true });
+    await done.getByRole('button', { name: 'New sale' }).click();
+    await expect(tile(again, 'Paraffin 1L')).toContainText('3 in stock');
+  });
+});
