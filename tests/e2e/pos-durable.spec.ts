@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
+import { goTo } from './invoices-support';
+import { cashExact, charge, sale, tile } from './pos-support';
 import { underServiceWorker } from './sw-support';
 
 /**
@@ -8,26 +10,6 @@ import { underServiceWorker } from './sw-support';
  * stock change whole: the till opened again lists it, counts its stock, numbers the next sale after
  * it, and pushes all of it once back online.
  */
-
-async function goTo(page: Page, link: string) {
-  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: link, exact: true }).click();
-}
-const tile = (page: Page, name: string) => page.getByRole('button', { name: `Add ${name}` });
-const sale = (page: Page, label: string) =>
-  page.getByRole('list', { name: 'Today’s sales' }).getByRole('listitem', { name: label, exact: true });
-
-/** Rings up one of `product` for exact cash; resolves once the receipt is in the page. */
-async function sellOne(page: Page, product: string, receiptNumber: number) {
-  await tile(page, product).click();
-  await page.getByRole('button', { name: /^Charge / }).click();
-  const pay = page.getByRole('dialog', { name: 'Take payment' });
-  await pay.getByRole('button', { name: /^Exact / }).click();
-  await pay.getByRole('button', { name: 'Complete sale' }).click();
-  const done = page.getByRole('dialog', { name: 'Sale complete' });
-  await expect(done.getByTestId('receipt-number')).toHaveText(`Receipt no. ${receiptNumber}`);
-  return done;
-}
 
 test('a page that dies the moment its receipt shows, offline, keeps the whole sale', async ({ page, context }, info) => {
   const { workspaceId } = await newTraderWithWorkspace(page, 'pos-durable', info.project.name, `Durable ${info.project.name}`);
@@ -84,7 +66,8 @@ test('a page that dies the moment its receipt shows, offline, keeps the whole sa
     await again.goto(`/workspace/${workspaceId}/pos`);
     await expect(sale(again, 'Receipt 1')).toBeVisible({ timeout: 20_000 });
     await expect(tile(again, 'Paraffin 1L')).toContainText('4 in stock');
-    const done = await sellOne(again, 'Paraffin 1L', 2);
+    await tile(again, 'Paraffin 1L').click();
+    const done = await charge(again, 2, cashExact);
     await again.screenshot({ path: `tests/screenshots/pos-durable-${info.project.name}-receipt.png`, fullPage: true });
     await done.getByRole('button', { name: 'New sale' }).click();
     await expect(tile(again, 'Paraffin 1L')).toContainText('3 in stock');

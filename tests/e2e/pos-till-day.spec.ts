@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
+import { goTo } from './invoices-support';
+import { cashExact, charge, sale, tile } from './pos-support';
 
 /**
  * A day at the till with no signal, on a phone: a customer on a sale, many sales (one split across
@@ -10,25 +12,6 @@ import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-sup
 
 const R = (amount: string) => `R\u00a0${amount}`;
 
-async function goTo(page: Page, link: string) {
-  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: link, exact: true }).click();
-}
-const tile = (page: Page, name: string) => page.getByRole('button', { name: `Add ${name}` });
-const sale = (page: Page, label: string) =>
-  page.getByRole('list', { name: 'Today’s sales' }).getByRole('listitem', { name: label, exact: true });
-
-/** Charges the cart: `pay` picks the method in the payment dialog; the receipt's number is checked. */
-async function charge(page: Page, number: number, pay: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
-  await page.getByRole('button', { name: /^Charge R/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Take payment' });
-  await pay(dialog);
-  await dialog.getByRole('button', { name: 'Complete sale' }).click();
-  const done = page.getByRole('dialog', { name: 'Sale complete' });
-  await expect(done.getByTestId('receipt-number')).toHaveText(`Receipt no. ${number}`);
-  return done;
-}
-const cashExact = async (d: ReturnType<Page['getByRole']>) => d.getByRole('button', { name: /^Exact/ }).click();
 const method = (name: 'Card' | 'EFT' | 'Split') => async (d: ReturnType<Page['getByRole']>) =>
   d
     .getByRole('radio', { name })
