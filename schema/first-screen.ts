@@ -7,3 +7,5 @@
 export const FIRST_SCREEN_ID = 'first-screen';
 /** The JSON script holding the data the first screen was drawn from (the page's first answer). */
 export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+/** The first screen's search box: what a buyer types there before the app takes over is carried into the app's. */
+export const FIRST_SCREEN_SEARCH_ID = 'fs-q';

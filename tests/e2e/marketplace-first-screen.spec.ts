@@ -61,3 +61,37 @@ test('/marketplace shows its first products before any script runs, and the app 
   await expect(page.locator('#first-screen')).toHaveCount(0);
   await context.close();
 });
+
+test('what a buyer types into the first screen before the app takes over stays in the search box, caret and all', async ({
+  browser,
+}, info) => {
+  const viewport = info.project.use.viewport ?? { width: 1280, height: 800 };
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await skipCookieConsent(page);
+  // The app's scripts wait until the buyer has typed: the slow network a phone is often on.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js($|\?)/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  // A module script holds back the document's "loaded" events: the page is in use before them.
+  await page.goto('/marketplace', { waitUntil: 'commit' });
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  await expect(page.locator('#first-screen')).toHaveCount(1);
+  await box.fill('choclate');
+  await box.press('ArrowLeft');
+  release();
+
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  await expect(box).toHaveValue('choclate');
+  await expect(box).toBeFocused();
+  // The caret stayed one letter from the end: what is typed next lands where the buyer expects.
+  await page.keyboard.type('X');
+  await expect(box).toHaveValue('choclatXe');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/marketplace\?q=choclate$/);
+  await context.close();
+});

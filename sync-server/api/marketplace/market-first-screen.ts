@@ -1,5 +1,6 @@
 import { brand } from '../../../schema/brand.js';
 import { MARKET_CURRENCY, stockLabels, type MarketHome, type MarketProduct } from '../../../schema/marketplace.js';
+import { FIRST_SCREEN_SEARCH_ID } from '../../../schema/first-screen.js';
 import { formatCents } from '../../../schema/money.js';
 import { escapeHtml as esc, type FirstScreen } from '../../seo/page-meta.js';
 import { firstScreenCss } from './market-first-screen.css.js';
@@ -66,8 +67,8 @@ function hero(): string {
     `<div class="fs-stack fs-hero"><h1 class="fs-h1">Marketplace</h1>` +
     `<p class="fs-muted">Products from small businesses, priced in rand.</p>` +
     `<form role="search" class="fs-search" action="/marketplace" method="get">` +
-    `<div class="fs-search-input"><div class="fs-field"><label class="fs-label" for="fs-q">Search products</label>` +
-    `<input class="fs-input" id="fs-q" name="q" type="search" placeholder="e.g. chocolate, scarf, coffee"></div></div>` +
+    `<div class="fs-search-input"><div class="fs-field"><label class="fs-label" for="${FIRST_SCREEN_SEARCH_ID}">Search products</label>` +
+    `<input class="fs-input" id="${FIRST_SCREEN_SEARCH_ID}" name="q" type="search" placeholder="e.g. chocolate, scarf, coffee"></div></div>` +
     `<button type="submit" class="fs-button fs-primary">Search</button></form></div>`
   );
 }

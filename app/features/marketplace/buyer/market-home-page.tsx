@@ -5,7 +5,8 @@ import { Button } from '../../../ui/button';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
-import { useFirstScreenHandOff } from '../../public/first-screen';
+import { FIRST_SCREEN_SEARCH_ID } from '../../../../schema/first-screen';
+import { useFirstScreenHandOff, useFirstScreenInput } from '../../public/first-screen';
 import { usePageMeta } from '../../public/page-meta';
 import { SiteLink } from '../../public/site-link';
 import { serverMessage } from '../../workspaces/workspace-queries';
@@ -20,7 +21,9 @@ const route = getRouteApi('/marketplace');
 export function MarketHomePage() {
   const { q, category } = route.useSearch();
   const navigate = useNavigate();
-  const [term, setTerm] = useState(q ?? '');
+  // Typed into the server's first screen before this page drew: kept, with the caret where it was.
+  const carried = useFirstScreenInput(FIRST_SCREEN_SEARCH_ID);
+  const [term, setTerm] = useState(q ?? carried.typed ?? '');
   const home = useMarketHome(q, category);
   useFirstScreenHandOff();
   usePageMeta({
@@ -42,7 +45,7 @@ export function MarketHomePage() {
           <h1 className={s.h1}>Marketplace</h1>
           <p className={s.muted}>Products from small businesses, priced in rand.</p>
           <form role="search" className={s.searchForm} onSubmit={search}>
-            <div className={s.searchInput}>
+            <div className={s.searchInput} ref={carried.box}>
               <TextField
                 label="Search products"
                 value={term}
