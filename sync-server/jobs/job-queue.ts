@@ -159,6 +159,16 @@ export async function startJobQueue(
     }
   }
 
+  /** Jobs of `name` waiting to run whose start has come, with what a key's other live jobs are doing. */
+  const readyJobs = (name: string) =>
+    db.query(
+      `SELECT j.id, j.state, j.singleton_key, j.start_after, now() AS now,
+              (SELECT json_agg(json_build_object('id', o.id, 'state', o.state)) FROM pgboss.job o
+                WHERE o.name = j.name AND o.id <> j.id AND o.state <= 'active' AND coalesce(o.singleton_key, '') = coalesce(j.singleton_key, '')) AS same_key
+         FROM pgboss.job j WHERE j.name = $1 AND j.state < 'active' AND j.start_after <= now()`,
+      [name],
+    );
+
   return {
     async send(name, data, key) {
       return boss.send(name, data, key ? { singletonKey: key } : {});
@@ -170,9 +180,21 @@ export async function startJobQueue(
       const def = byName.get(name);
       if (!def) throw new Error(`No job named ${name}`);
       let ran = 0;
+      let missed = 0;
       for (;;) {
         const jobs = await boss.fetch<object>(name, { includeMetadata: true, batchSize: 10 });
-        if (jobs.length === 0) return ran;
+        if (jobs.length === 0) {
+          // pg-boss's fetch answers "none" both when none is ready and when its query failed, and it
+          // takes a job only once its start is strictly past (PGlite's clock counts whole
+          // milliseconds): ask the table itself before saying the queue is drained.
+          const ready = await readyJobs(name);
+          if (ready.length === 0) return ran;
+          missed += 1;
+          if (missed > 20) throw new Error(`Jobs of ${name} are ready but pg-boss will not hand them out: ${JSON.stringify(ready)}`);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          continue;
+        }
+        missed = 0;
         for (const job of jobs) {
           ran += 1;
           try {
