@@ -7,6 +7,7 @@ import { replicated, replicatedNameList, rxJsonSchema, type ReplicatedEntity, ty
 import { createConflictHandler, RejectionMarks } from './conflicts.js';
 import { localStoreFor, type LocalStore } from './conflicts-store.js';
 import { sparseReads } from './dexie-reads.js';
+import { forgetPulled } from './first-pull.js';
 
 /** Each replicated collection's document type, from its zod schema (mapped over `schema/replicated.ts`). */
 export type DocOf = { [N in ReplicatedName]: z.output<(typeof replicated)[N]['doc']> };
@@ -156,5 +157,6 @@ export async function closeUserDatabase(data: UserData): Promise<void> {
 /** Deletes everything this user keeps on the device. Call only after sync or an explicit discard. */
 export async function removeUserDatabase(data: UserData): Promise<void> {
   opened.delete(data.name);
+  forgetPulled(data.name);
   await data.db.remove();
 }

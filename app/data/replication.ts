@@ -9,6 +9,7 @@ import { SyncBatcher } from './sync-batch.js';
 import type { RejectedChange } from './conflicts-store.js';
 import { collectionOf, decode, removeUserDatabase, type CollectionName, type UserData } from './db.js';
 import { openTabChannel } from './tab-channel.js';
+import { notePulled } from './first-pull.js';
 import { connectLive, type LiveConnection, type LiveSocket } from './live.js';
 import { syncStatus as pageStatus, type SyncStatusStore } from './sync-status.js';
 
@@ -335,6 +336,12 @@ export function startSync(opts: SyncEngineOptions): SyncEngine {
       status.setState({ lastError: message });
       tabs.announceSynced(status.getState().lastSyncedAt, message);
     });
+    // Once the first sync of this collection is written (not merely answered), an empty list on this
+    // device means there are none rather than "not here yet" (first-pull.ts).
+    state.awaitInitialReplication().then(
+      () => notePulled(data.name, `${name}:${workspace}`),
+      () => undefined,
+    );
     const handle: ReplicationHandle = {
       awaitInSync: () => state.awaitInSync(),
       cancel: async () => {

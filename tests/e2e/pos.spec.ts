@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addProduct, adjustStock, logIn, newTraderWithWorkspace } from './inventory-support';
 import { underServiceWorker } from './sw-support';
+import { indicator } from './sync-support';
 
 /** The till works with no network: sale, cash and change, receipt, stock, void; it syncs once back online. */
 
@@ -228,4 +229,40 @@ test('a till first opened with no signal has receipt numbers, reserved while ano
     await expect(invoices).toContainText('the next block starts at INV-000500');
     await numbers.screenshot({ path: `tests/screenshots/settings-${info.project.name}-numbers.png` });
   });
+});
+
+test('on a new phone the till says its products are on their way until the first sync brings them', async ({ page, browser }, info) => {
+  const { email, workspaceId } = await newTraderWithWorkspace(page, 'pos-new-phone', info.project.name, `New phone ${info.project.name}`);
+  await page.goto(`/workspace/${workspaceId}/inventory`);
+  await addProduct(page, { name: 'Amasi 2 L', price: '32', vat: '15' });
+  await expect(indicator(page).getByTestId('sync-changes')).toHaveText('All changes synced', { timeout: 20_000 });
+
+  const phone = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  // The new phone's pulls wait until released: the moment before its first sync answers, held open.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await phone.route(/\/api\/sync\/(\w+\/)?pull/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const second = await phone.newPage();
+  await logIn(second, email);
+  await second.goto(`/workspace/${workspaceId}/pos`);
+  await expect(second.getByRole('heading', { name: 'Your products are on their way' })).toBeVisible();
+  await expect(second.getByText('This device is fetching them now.')).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'No products to sell yet' })).toHaveCount(0);
+  await second.screenshot({ path: `tests/screenshots/pos-${info.project.name}-new-phone-arriving.png`, fullPage: true });
+
+  // Between the answer and the product on screen, "No products to sell yet" must not flash up either.
+  await second.evaluate(() => {
+    const seen = () => [...document.querySelectorAll('h2, h3')].some((h) => h.textContent === 'No products to sell yet');
+    new MutationObserver(() => {
+      if (seen()) document.body.dataset.emptyTillShown = 'yes';
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  release();
+  await expect(tile(second, 'Amasi 2 L')).toBeVisible({ timeout: 20_000 });
+  await expect(second.getByRole('heading', { name: 'Your products are on their way' })).toHaveCount(0);
+  await expect(second.locator('body')).not.toHaveAttribute('data-empty-till-shown', 'yes');
+  await phone.close();
 });

@@ -17,6 +17,7 @@ import { addToCart, sellable, setQuantity } from './cart';
 import { CartPanel } from './cart-panel';
 import { CheckoutDialog } from './payment-dialog';
 import * as p from './pos.css';
+import { useHasPulled } from './use-has-pulled';
 import { ProductGrid } from './product-grid';
 import { receiptLabel } from './receipt';
 import { ReceiptWithActions } from './receipt-actions';
@@ -54,6 +55,7 @@ export function PosPage() {
 function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   const { user } = useAuth();
   const products = useProducts(data, workspaceId);
+  const productsPulled = useHasPulled(data.name, 'products', workspaceId);
   const onHand = useOnHand(data, workspaceId);
   const settings = useWorkspaceSettings(workspaceId).data;
   const currency = settings?.currency ?? 'ZAR';
@@ -239,7 +241,14 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
       />
       <div className={p.layout}>
         <div className={p.column}>
-          <ProductGrid workspaceId={workspaceId} products={forSale} onHand={onHand} currency={currency} onAdd={add} />
+          <ProductGrid
+            workspaceId={workspaceId}
+            products={forSale}
+            arriving={!productsPulled}
+            onHand={onHand}
+            currency={currency}
+            onAdd={add}
+          />
           {items.length > 0 ? (
             <Button
               wide

@@ -1,4 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import { useStore } from 'zustand';
+import { syncStatus } from '../../data/sync-status';
 import { productTitle } from '../../../schema/product-variants';
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
@@ -21,12 +23,15 @@ import * as p from './pos.css';
 export const ProductGrid = memo(function ProductGrid({
   workspaceId,
   products,
+  arriving,
   onHand,
   currency,
   onAdd,
 }: {
   workspaceId: number;
   products: Product[];
+  /** This device has not yet had the workspace's products from the server (a new phone's first sync). */
+  arriving: boolean;
   onHand: Map<string, number>;
   currency: string;
   onAdd: (product: Product) => void;
@@ -57,6 +62,7 @@ export const ProductGrid = memo(function ProductGrid({
     onAdd(found);
   }
 
+  if (products.length === 0 && arriving) return <ProductsOnTheirWay />;
   if (products.length === 0) {
     return (
       <EmptyState title="No products to sell yet">
@@ -125,3 +131,17 @@ export const ProductGrid = memo(function ProductGrid({
     </div>
   );
 });
+
+/** A new device's till before its first sync of products has finished: not "none", only "not here yet". */
+function ProductsOnTheirWay() {
+  const online = useStore(syncStatus, (st) => st.online);
+  return (
+    <EmptyState title="Your products are on their way">
+      <p className={s.muted} role="status">
+        {online
+          ? 'This device is fetching them now. Each product can be sold the moment it arrives.'
+          : 'This device is offline: they arrive as soon as it is back online.'}
+      </p>
+    </EmptyState>
+  );
+}
