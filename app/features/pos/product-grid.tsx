@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useStore } from 'zustand';
-import { syncStatus } from '../../data/sync-status';
 import { productTitle } from '../../../schema/product-variants';
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import type { Product } from '../../../schema/catalog';
 import { TextField } from '../../ui/text-field';
 import { Picture } from '../drive/picture-field';
+import { useOnline } from '../pwa/online';
 import { showAllPictures, usePicturesHeld } from '../pwa/data-saver';
 import { Button } from '../../ui/button';
 import { tilePicture } from '../drive/pictures.css';
@@ -134,7 +133,7 @@ export const ProductGrid = memo(function ProductGrid({
 
 /** A new device's till before its first sync of products has finished: not "none", only "not here yet". */
 function ProductsOnTheirWay() {
-  const online = useStore(syncStatus, (st) => st.online);
+  const online = useOnline();
   return (
     <EmptyState title="Your products are on their way">
       <p className={s.muted} role="status">
