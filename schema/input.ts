@@ -31,7 +31,11 @@ export const inputMessages = {
   date: 'Dates are written YYYY-MM-DD',
   realDate: 'Not a real date',
   documentTotal: 'The total is too large: a document can total at most 10,000,000,000,000.00',
+  path: 'This address is not valid: it has a broken % escape',
 } as const;
+
+/** What any request whose path holds a broken % escape is answered (400), whoever sends it. */
+export const badPathBody = { message: inputMessages.path, code: 'bad_path' } as const;
 
 /**
  * Characters Postgres refuses in `text` and `jsonb` (NUL), and UTF-16 halves with no partner, which

@@ -11,6 +11,8 @@ import { cartDto } from './marketplace.js';
 
 export const orderMessages = {
   cartEmpty: 'Your cart is empty.',
+  nothingToPay:
+    'Everything in your cart is free, so there is nothing to pay. Free items are not sold through checkout: ask the seller for them.',
   cartProblems: 'Some items in your cart cannot be bought as they are. Check your cart.',
   pricesChanged: 'Some prices changed since you added them. Check the new total before paying.',
   soldOut: 'Someone else just bought the last of an item in your cart. Check your cart.',

@@ -19,6 +19,7 @@ export const reviewMessages = {
   contentMax: `A review can be at most ${REVIEW_CONTENT_MAX} characters`,
   notBuyer: 'Only buyers who paid for this product in the marketplace can review it.',
   alreadyReviewed: 'You have already reviewed this product.',
+  ownProduct: 'You cannot review a product your own business sells.',
   signIn: 'Sign in to review this product.',
   reviewNotFound: 'This review does not exist.',
   responseMax: `A response can be at most ${REVIEW_CONTENT_MAX} characters`,
@@ -62,7 +63,8 @@ export type ReviewDto = z.infer<typeof reviewDto>;
  * What the viewer may do: a guest is asked to sign in; a buyer of the product may write one review;
  * someone who has not bought it, or has reviewed it already, is told why not.
  */
-export const reviewEligibility = z.enum(['sign_in', 'can_review', 'not_buyer', 'reviewed']);
+/** `seller`: the viewer owns or works in the selling workspace, so their purchase is not a buyer's word. */
+export const reviewEligibility = z.enum(['sign_in', 'can_review', 'not_buyer', 'reviewed', 'seller']);
 export type ReviewEligibility = z.infer<typeof reviewEligibility>;
 
 export const productReviewsDto = z.object({

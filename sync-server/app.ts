@@ -4,6 +4,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { ErrorBody } from '../schema/http.js';
+import { badPathBody } from '../schema/input.js';
 import type { AppDeps } from './deps.js';
 import { HttpError } from './http/errors.js';
 import { securityHeaders, originCheck } from './http/security.js';
@@ -43,6 +44,11 @@ export function createApp(deps: AppDeps): express.Express {
     if (err instanceof HttpError) {
       if (err.retryAfter !== undefined) res.setHeader('Retry-After', String(err.retryAfter));
       res.status(err.status).json({ message: err.message, ...err.extra });
+      return;
+    }
+    // The router's own answer to a path parameter with a broken % escape (it marks it 400).
+    if (err instanceof URIError) {
+      res.status(400).json(badPathBody);
       return;
     }
     const bodyError = bodyParserError(err);

@@ -20,6 +20,18 @@ describe('isPrivateAddress', () => {
       'fe80::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      // The same IPv4 addresses reached through IPv6's translation and tunnel prefixes.
+      '::ffff:7f00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::1',
+      '2002:a9fe:a9fe::',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '::7f00:1',
+      '::10.0.0.1',
+      'fec0::1',
+      '100::1',
       'not-an-ip',
     ]) {
       expect(isPrivateAddress(a), a).toBe(true);

@@ -28,11 +28,19 @@ for (const [net, prefix] of [
 ] as const) {
   privateRanges.addSubnet(net, prefix, 'ipv4');
 }
+// IPv6 prefixes that carry an IPv4 address (IPv4-compatible, NAT64, 6to4, Teredo) are refused whole:
+// the IPv4 address inside may be private, and a public picture has a plain address. (Mapped
+// addresses, ::ffff:a.b.c.d, are checked as the IPv4 address they hold.)
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
   privateRanges.addSubnet(net, prefix, 'ipv6');

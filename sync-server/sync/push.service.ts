@@ -1,4 +1,5 @@
 import type { PushResponse, PushRow, Rejection } from '../../schema/contract/sync.js';
+import { storableText } from '../../schema/input.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import { enterScope, type Transaction } from '../db/db.js';
@@ -47,9 +48,13 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
   const lock = repo.workspaceLock(workspaceId);
   const rules = rulesOf(entity.name);
   const rows = lastWritePerId(input.rows);
-  const ids = rows.map((r) => String(r.newDocumentState.id ?? '')).filter(Boolean);
+  // An id Postgres cannot hold as text (NUL, a lone half) is refused by the document check below;
+  // it must not reach the read of stored documents, which would fail the whole batch.
+  const ids = rows.map((r) => String(r.newDocumentState.id ?? '')).filter((id) => id !== '' && storableText(id));
   // Documents the pushed ones point at are read with them (same statement, same round trip).
-  const referenced = rules.references ? rows.map((r) => rules.references?.(r.newDocumentState)).filter((id) => id !== undefined) : [];
+  const referenced = rules.references
+    ? rows.map((r) => rules.references?.(r.newDocumentState)).filter((id): id is string => id !== undefined && storableText(id))
+    : [];
   const wanted = [...new Set([...ids, ...referenced])];
   const fresh = !input.readFirst && freshBatch(rows) && referenced.length === 0;
 

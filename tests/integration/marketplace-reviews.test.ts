@@ -135,6 +135,23 @@ for (const target of testDatabases()) {
       expect(await reviewsOf(null, fudge)).toMatchObject({ average: null, count: 0, reviews: [] });
     });
 
+    it('a seller who bought their own product through the marketplace cannot review it as a verified purchase', async () => {
+      // The shop's owner, and a member of its workspace, each pay for its product like any buyer.
+      const member = await person('Sipho Staff');
+      await db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, is_active) VALUES ($1, $2, 'member', true)`, [
+        shop.ws,
+        member.id,
+      ]);
+      for (const seller of [{ cookie: shop.cookie }, member]) {
+        await buy(seller.cookie, [fudge]);
+        expect((await reviewsOf(seller.cookie, fudge)).viewer).toBe('seller');
+        const before = await reviewRows();
+        const refused = await send(seller.cookie, 'POST', `/api/marketplace/products/${fudge}/reviews`, review);
+        expect(refused).toMatchObject({ status: 403, body: { message: reviewMessages.ownProduct } });
+        expect(await reviewRows()).toBe(before);
+      }
+    });
+
     it('refuses bad reviews field by field, and reviews by someone who did not buy, changing nothing', async () => {
       const buyer = await person('Sipho Dlamini');
       await buy(buyer.cookie, [fudge]);

@@ -22,14 +22,16 @@ import {
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { stockMessages } from '../../schema/catalog.js';
 import { fillPath, type EndpointDef, type EndpointInput } from '../../schema/http.js';
-import { inputMessages, MAX_INT } from '../../schema/input.js';
+import { badPathBody, inputMessages, MAX_INT } from '../../schema/input.js';
+import { orderMessages } from '../../schema/marketplace-orders.js';
 import { replicatedByName, replicatedNames } from '../../schema/replicated.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { seedPaidOrder } from '../support/marketplace-orders.js';
 import { signedInUser, uniqueEmail } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { seedWorkspace } from '../support/sync-server.js';
+import { openShop } from '../support/shops.js';
+import { seedWorkspace, syncApi } from '../support/sync-server.js';
 
 const contract = {
   auth: authContract,
@@ -651,6 +653,15 @@ interface BadRequest {
 }
 
 const NUL = '\u0000';
+
+const CHECKOUT_ADDRESS = {
+  name: 'Thandi Mokoena',
+  line1: '12 Vilakazi St',
+  city: 'Soweto',
+  province: 'Gauteng',
+  postal_code: '1804',
+  phone: '082 123 4567',
+};
 const BEYOND_INT = 99_999_999_999;
 
 /**
@@ -1093,6 +1104,15 @@ for (const db_ of testDatabases()) {
             }
           }
         }
+        // NUL or a lone half in the id itself: refused like any other bad value, never a 500.
+        for (const badId of [`${randomUUID()}${NUL}`, `${randomUUID()}\uDC00`]) {
+          const res = await push(collection, [{ ...example, id: badId }]);
+          const where = `${collection}.id = ${JSON.stringify(badId)}`;
+          if (res.status === 200) {
+            const { rejected } = pushResponse.parse(res.json);
+            if (rejected.length !== 1 || rejected[0].code !== 'invalid') problems.push(`not refused as invalid: ${where}`);
+          } else if (res.status !== 400) problems.push(`${res.status} ${where}: ${res.text.slice(0, 120)}`);
+        }
         expect(problems, collection).toEqual([]);
         const stored = new Set((await pulled(collection)).map((d) => d.id));
         expect(
@@ -1189,6 +1209,74 @@ for (const db_ of testDatabases()) {
         total_cents: 999_999_999_895_000,
       });
       expect((await pulled('invoices')).some((d) => d.id === huge.id)).toBe(false);
+    });
+
+    it('a malformed % escape in any path parameter answers 400 with a clear message, signed in or out, never 500', async () => {
+      const all = examples(ws, uniqueEmail('escape'));
+      const MARK = 'xmarkx';
+      const answers: string[] = [];
+      for (const [group, endpoints] of Object.entries(contract)) {
+        for (const [name, def] of Object.entries<EndpointDef>(endpoints)) {
+          const example = objectOf(objectOf(Reflect.get(all, group))[name]);
+          const params = objectOf(example.params);
+          for (const key of Object.keys(params)) {
+            for (const bad of ['%E0%A4%A', '%', '100%zz']) {
+              const url = target(def, { ...params, [key]: MARK }, objectOf(example.query)).replace(MARK, bad);
+              const signedIn = await client.request(def.method, url, example.body);
+              const signedOut = await fetch(server.url + url, {
+                method: def.method,
+                headers: { origin: server.url, 'content-type': 'application/json' },
+                body: def.method === 'GET' ? undefined : JSON.stringify(example.body ?? {}),
+              });
+              for (const [who, status, body] of [
+                ['in', signedIn.status, signedIn.text],
+                ['out', signedOut.status, await signedOut.text()],
+              ] as const) {
+                const line = `${status} ${def.method} ${url} (signed ${who})`;
+                answers.push(status === 400 && body === JSON.stringify(badPathBody) ? `ok` : `${line}: ${body.slice(0, 100)}`);
+              }
+            }
+          }
+        }
+      }
+      expect(answers.length).toBeGreaterThan(100);
+      expect(answers.filter((a) => a !== 'ok')).toEqual([]);
+      // A route outside the contract answers alike.
+      for (const url of ['/api/public/tickets/%E0%A4%A/pdf']) {
+        const res = await fetch(server.url + url);
+        expect(res.status, url).toBe(400);
+        expect(await res.json(), url).toEqual(badPathBody);
+      }
+    });
+
+    it('a checkout of a cart holding only R 0 products is refused with a clear message and starts nothing', async () => {
+      const shop = await openShop(db, server, 'Free Samples');
+      const productId = randomUUID();
+      const pushed = await syncApi(server.url, shop.cookie).push('products', shop.ws, [
+        {
+          newDocumentState: {
+            id: productId,
+            workspace_id: shop.ws,
+            updated_at: new Date().toISOString(),
+            product_type: 'physical',
+            status: 'active',
+            name: 'Free sample',
+            price_cents: 0,
+            is_public: true,
+            published_in_marketplace: true,
+            track_inventory: false,
+          },
+        },
+      ]);
+      expect(pushed.body).toEqual({ conflicts: [], rejected: [] });
+      const buyer = await signedInUser(server);
+      const added = await buyer.client.post('/api/cart/items', { product_id: `${shop.ws}-${productId}`, quantity: 2 });
+      expect(added.status).toBe(200);
+      const checkoutsBefore = await count('SELECT count(*) AS n FROM marketplace_checkouts');
+      const res = await buyer.client.post('/api/checkout', { address: CHECKOUT_ADDRESS });
+      expect(res.status).toBe(409);
+      expect(res.json).toEqual({ message: orderMessages.nothingToPay, code: 'nothing_to_pay' });
+      expect(await count('SELECT count(*) AS n FROM marketplace_checkouts')).toBe(checkoutsBefore);
     });
   });
 }

@@ -190,6 +190,8 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
         if (left !== null && r.quantity > left - (held.get(key) ?? 0)) throw conflict(orderMessages.soldOut);
       }
 
+      // A card checkout of nothing cannot be paid (the card partner refuses a zero amount).
+      if (groups.every((g) => g.quote.total_cents <= 0)) throw conflict(orderMessages.nothingToPay, { code: 'nothing_to_pay' });
       const who = await repo.buyer(tx, userId);
       if (!who) throw notFound('Account not found');
       const id = randomUUID();

@@ -36,6 +36,17 @@ function toReview(r: ReviewRow): ReviewDto {
   };
 }
 
+/** Whether the user owns the workspace or is an active member of it: a review from inside the shop is no buyer's word. */
+export async function sellsIn(q: Queryable, userId: number, workspaceId: number): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM workspaces w
+      WHERE w.id = $2 AND (w.owner_id = $1 OR EXISTS (
+              SELECT 1 FROM workspace_members m WHERE m.workspace_id = w.id AND m.user_id = $1 AND m.is_active))`,
+    [userId, workspaceId],
+  );
+  return rows.length > 0;
+}
+
 /** Whether the user paid for this product in a marketplace order (a later refund does not undo the purchase). */
 export async function hasBought(q: Queryable, userId: number, workspaceId: number, productId: string): Promise<boolean> {
   const rows = await q.query(

@@ -33,6 +33,7 @@ async function publicProduct(q: Queryable, publicId: string): Promise<Key> {
 
 async function eligibility(q: Queryable, userId: number | null, key: Key): Promise<ReviewEligibility> {
   if (userId === null) return 'sign_in';
+  if (await repo.sellsIn(q, userId, key.workspaceId)) return 'seller';
   if (await repo.hasReviewed(q, userId, key.workspaceId, key.productId)) return 'reviewed';
   return (await repo.hasBought(q, userId, key.workspaceId, key.productId)) ? 'can_review' : 'not_buyer';
 }
@@ -62,6 +63,7 @@ export function shortName(full: string | null): string {
  */
 export async function writeReview(deps: AppDeps, userId: number, publicId: string, body: ReviewInput): Promise<ReviewDto> {
   const key = await publicProduct(deps.db, publicId);
+  if (await repo.sellsIn(deps.db, userId, key.workspaceId)) throw forbidden(reviewMessages.ownProduct);
   if (!(await repo.hasBought(deps.db, userId, key.workspaceId, key.productId))) throw forbidden(reviewMessages.notBuyer);
   const review = await repo.insertReview(deps.db, {
     ...key,

@@ -116,6 +116,7 @@ function WriteReview({ productId, data }: { productId: string; data: ProductRevi
     );
   }
   if (data.viewer === 'not_buyer') return <p className={s.muted}>{reviewMessages.notBuyer}</p>;
+  if (data.viewer === 'seller') return <p className={s.muted}>{reviewMessages.ownProduct}</p>;
   if (data.viewer === 'reviewed') return <p className={s.muted}>Thank you: you have reviewed this product.</p>;
   return <ReviewForm productId={productId} />;
 }
