@@ -8,8 +8,8 @@ import { authLimits } from '../../sync-server/api/auth/limits.js';
 import { setWorkspaceZone } from '../support/bookings.js';
 import { contract, examples, EXAMPLE_PASSWORD } from '../support/contract-examples.js';
 import { testDatabases } from '../support/databases.js';
-import { signedInUser, uniqueEmail, type CookieClient } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { signedInUser, uniqueEmail } from '../support/fixtures.js';
+import { startTestServer, type CookieClient, type TestServer } from '../support/server.js';
 import { seedWorkspace } from '../support/sync-server.js';
 
 /**
