@@ -115,5 +115,5 @@ export const limitNouns = {
   events: ['event', 'events'],
   aiCreditsPerMonth: ['AI credit per month', 'AI credits per month'],
   teamMembers: ['team member', 'team members'],
-  documentMailsPerDay: ['e-mailed document a day', 'e-mailed documents a day'],
+  documentMailsPerDay: ['document e-mailed a day', 'documents e-mailed a day'],
 } as const satisfies Record<Exclude<keyof PlanLimits, 'storageBytes'>, readonly [string, string]>;
