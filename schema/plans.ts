@@ -15,6 +15,12 @@ export interface PlanLimits {
   aiCreditsPerMonth: number;
   storageBytes: number | null;
   teamMembers: number | null;
+  /**
+   * Invoices, quotes, credit notes and their reminders the server e-mails for a workspace in one of
+   * its calendar days. Always a number: every such mail goes to an address a member typed, so even
+   * the paid plan is held to one, or a workspace could be used to mail strangers without end.
+   */
+  documentMailsPerDay: number;
 }
 
 export interface PlanFeatures {
@@ -57,6 +63,7 @@ export const plans: Record<PlanCode, Plan> = {
       aiCreditsPerMonth: 5,
       storageBytes: FREE_STORAGE_BYTES,
       teamMembers: null,
+      documentMailsPerDay: 20,
     },
     features: { socialScheduling: false, apiAccess: false },
     text: { support: 'Community', socialMedia: 'Profile connection only, no scheduling' },
@@ -76,6 +83,7 @@ export const plans: Record<PlanCode, Plan> = {
       aiCreditsPerMonth: 100,
       storageBytes: DEFAULT_STORAGE_BYTES,
       teamMembers: null,
+      documentMailsPerDay: 200,
     },
     features: { socialScheduling: true, apiAccess: true },
     // spec §2 contact FAQ: support from the in-dashboard help center or by e-mail.
@@ -107,4 +115,5 @@ export const limitNouns = {
   events: ['event', 'events'],
   aiCreditsPerMonth: ['AI credit per month', 'AI credits per month'],
   teamMembers: ['team member', 'team members'],
+  documentMailsPerDay: ['document e-mailed a day', 'documents e-mailed a day'],
 } as const satisfies Record<Exclude<keyof PlanLimits, 'storageBytes'>, readonly [string, string]>;

@@ -1,14 +1,37 @@
 import { z } from 'zod';
 import { endpoint } from '../http.js';
 import { idParam, text } from '../input.js';
+import type { PlanCode } from '../accounts.js';
 import { documentItem, invoicePayment, sendMessages } from '../invoices.js';
+import { plans } from '../plans.js';
 
 const documentParams = z.object({ id: idParam, documentId: text().min(1).max(64) });
+
+/**
+ * Why the server did not e-mail a document: the account that asked has not verified its e-mail
+ * address, or the workspace has e-mailed its plan's number of documents for the day. The document
+ * itself is kept either way; only the e-mail is refused, for good (a later Send is a new request).
+ */
+export const deliveryRefusal = z.enum(['unverified', 'daily_limit']);
+export type DeliveryRefusal = z.infer<typeof deliveryRefusal>;
+
+export const deliveryMessages = {
+  unverified: 'Not sent: verify your e-mail address first, then press Send again.',
+  /** The day's allowance of `plan` is used up: try again tomorrow, or on a plan that allows more. */
+  dailyLimit(plan: PlanCode): string {
+    const limit = plans[plan].limits.documentMailsPerDay;
+    const better = Object.values(plans).find((p) => p.limits.documentMailsPerDay > limit);
+    const upgrade = better ? ` The ${better.name} plan e-mails up to ${better.limits.documentMailsPerDay} a day.` : '';
+    return `Not sent: this workspace has e-mailed its ${limit} documents for today. Press Send again tomorrow.${upgrade}`;
+  },
+} as const;
 
 export const deliveryDto = z.object({
   id: z.string(),
   recipient: z.string(),
-  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  /** refused: never sent, and never will be (see `refusal`); `error` says why in words. */
+  status: z.enum(['queued', 'sending', 'sent', 'failed', 'refused']),
+  refusal: deliveryRefusal.nullable(),
   error: z.string().nullable(),
   requested_at: z.string(),
   sent_at: z.string().nullable(),

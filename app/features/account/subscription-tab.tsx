@@ -22,6 +22,7 @@ function planLines(plan: Plan): string[] {
     limitLine(l.classifieds, limitNouns.classifieds),
     limitLine(l.events, limitNouns.events),
     limitLine(l.aiCreditsPerMonth, limitNouns.aiCreditsPerMonth),
+    limitLine(l.documentMailsPerDay, limitNouns.documentMailsPerDay),
     `Social media: ${plan.text.socialMedia.toLowerCase()}`,
     plan.features.apiAccess ? 'API access' : 'No API access',
     ...(l.storageBytes !== null ? [`${formatBytes(l.storageBytes)} storage`] : []),

@@ -125,7 +125,7 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
       </div>
       <div className={s.noPrint}>
         {invoice ? <InvoiceMoney data={data} invoice={invoice} workspaceId={workspaceId} /> : null}
-        <OutreachStatus loaded={loaded} workspaceId={workspaceId} />
+        <OutreachStatus data={data} loaded={loaded} workspaceId={workspaceId} />
       </div>
       <DocumentView model={model} />
     </div>

@@ -25,6 +25,7 @@ describe('the pricing pages read every plan fact from schema/plans.ts', () => {
     expect(row('Products')?.mahala).toBe(String(plans.free.limits.products));
     expect(row('AI credits per month')).toMatchObject({ mahala: '5', vuka: '100' });
     expect(row('API access')).toMatchObject({ mahala: 'No', vuka: 'Yes' });
+    expect(row('Invoices and quotes e-mailed a day')).toMatchObject({ mahala: '20', vuka: '200' });
   });
 
   it('prices come from the plan definition', () => {

@@ -76,6 +76,7 @@ const facts: ReadonlyArray<readonly [string, (p: Plan) => string]> = [
   ['Products', (p) => count(p.limits.products)],
   ['Social media', (p) => p.text.socialMedia],
   ['AI credits per month', (p) => String(p.limits.aiCreditsPerMonth)],
+  ['Invoices and quotes e-mailed a day', (p) => String(p.limits.documentMailsPerDay)],
   ['API access', (p) => (p.features.apiAccess ? 'Yes' : 'No')],
   ['Storage', (p) => storageLabel(p.limits.storageBytes)],
   ['Support', (p) => p.text.support],

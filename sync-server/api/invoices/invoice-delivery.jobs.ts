@@ -27,6 +27,7 @@ import * as driveRepo from '../drive/drive.repo.js';
 import type { Mail as OutgoingMail } from '../../mail/mailer.js';
 import { receiptById } from '../pos/pos.repo.js';
 import { receiptMail } from '../pos/receipt-mail.js';
+import { permitDocumentMail, type MailPermit } from './document-mail-allowance.js';
 import { documentMail } from './invoice-mail.js';
 import * as repo from './invoice-delivery.repo.js';
 
@@ -164,18 +165,32 @@ async function receiptMailOf(deps: AppDeps, workspaceId: number, orderId: string
   });
 }
 
-/** Sends one e-mail request. Never twice (see the outbox's claim). */
+/**
+ * Sends one e-mail request. Never twice (see the outbox's claim). An invoice, quote or credit note
+ * goes only for a verified account and within the workspace's daily allowance; otherwise the request
+ * is refused for good, with why, and the device shows it beside the document.
+ */
 async function sendDelivery(deps: AppDeps, workspaceId: number, id: string): Promise<void> {
   const row = await repo.deliveryOutbox.claim<repo.DeliveryRow>(deps.db, { workspaceId, id }, deps.now());
   if (!row) return;
+  let permit: MailPermit | undefined;
   try {
+    if (row.document_kind !== 'receipt') {
+      permit = await permitDocumentMail(deps, workspaceId, row.requested_by);
+      if (!permit.ok) {
+        await repo.refuseDelivery(deps.db, { workspaceId, id }, permit.refusal, permit.message);
+        return;
+      }
+    }
     const mail =
       row.document_kind === 'receipt'
         ? await receiptMailOf(deps, workspaceId, row.document_id)
         : await documentMailOf(deps, workspaceId, row.document_kind, row.document_id);
     await deps.mailer.send({ to: row.recipient, ...mail });
   } catch (err) {
-    // Not sent: back in the queue for the job's next try, with the reason shown meanwhile.
+    // Not sent: the day's e-mail is given back, and the request goes back in the queue for the
+    // job's next try, with the reason shown meanwhile.
+    if (permit?.ok) await permit.giveBack();
     await repo.deliveryOutbox.finish(deps.db, { workspaceId, id }, { status: 'queued', error: reasonOf(err) });
     throw err;
   }

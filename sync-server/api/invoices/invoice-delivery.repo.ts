@@ -1,3 +1,4 @@
+import type { DeliveryRefusal } from '../../../schema/contract/invoices.js';
 import type { Queryable } from '../../db/db.js';
 import { outboxTable } from '../../jobs/outbox-table.js';
 
@@ -17,7 +18,7 @@ export const deliveryOutbox = outboxTable<DeliveryKey>('document_deliveries', {
   of: (r) => ({ workspaceId: Number(r.workspace_id), id: String(r.id) }),
 });
 
-export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed';
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'refused';
 /** What is sent: an invoice or quote with its PDF, or a till receipt. */
 export type DeliveryKind = 'invoice' | 'quote' | 'receipt';
 
@@ -28,7 +29,11 @@ export interface DeliveryRow {
   document_id: string;
   recipient: string;
   status: DeliveryStatus;
+  /** Why a refused request was not sent. */
+  refusal: DeliveryRefusal | null;
   error: string | null;
+  /** The account whose push recorded the request (the column defaults to the push's scope). */
+  requested_by: number | null;
   requested_at: Date;
   sent_at: Date | null;
 }
@@ -59,6 +64,14 @@ export async function recordDeliveries(tx: Queryable, workspaceId: number, rows:
     ],
   );
   await tx.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', $1)`, [String(workspaceId)]);
+}
+
+/** A claimed request the server will not send, with why (unscoped: the job area). */
+export async function refuseDelivery(q: Queryable, key: DeliveryKey, refusal: DeliveryRefusal, message: string): Promise<void> {
+  await q.query(
+    `UPDATE document_deliveries SET status = 'refused', refusal = $3, error = $4 WHERE workspace_id = $1 AND id = $2 AND status = 'sending'`,
+    [key.workspaceId, key.id, refusal, message],
+  );
 }
 
 /** A document's e-mail requests, newest first (scoped: the member asking). */

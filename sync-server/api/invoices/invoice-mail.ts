@@ -1,3 +1,4 @@
+import { documentPrefixes } from '../../../schema/invoices.js';
 import { escapeHtml, type MailContent } from '../../mail/templates.js';
 
 export interface DocumentMailInput {
@@ -22,6 +23,18 @@ function paragraphsHtml(paragraphs: string[], link?: string): string {
   );
 }
 
+/** A number as the system makes them (INV-000042, QUO-…, CRN-…). */
+const systemNumber = new RegExp(`^(${Object.values(documentPrefixes).join('|')})-\\d{6,}$`);
+
+/**
+ * The subject line: fixed words and the document's number, nothing a sender typed. The business
+ * name and a number the device made up reach a stranger's inbox only inside the mail, never as the
+ * line that decides whether it is opened.
+ */
+function subjectOf(words: string, number: string): string {
+  return systemNumber.test(number) ? `${words} ${number}` : words;
+}
+
 /** The e-mail an invoice or quote goes out with; the PDF is attached. */
 export function documentMail(m: DocumentMailInput): MailContent {
   const lines = [
@@ -34,7 +47,7 @@ export function documentMail(m: DocumentMailInput): MailContent {
   ];
   const closing = [`Kind regards,`, m.business];
   return {
-    subject: `${m.heading} ${m.number} from ${m.business}`,
+    subject: subjectOf(m.heading, m.number),
     text: [...lines, ...(m.link ? [m.link] : []), '', ...closing].join('\n'),
     html: paragraphsHtml([...lines], m.link).replace('</div></body>', `<p>${closing.map(escapeHtml).join('<br>')}</p></div></body>`),
   };
@@ -51,7 +64,7 @@ export function reminderMail(m: DocumentMailInput & { overdue: boolean }): MailC
   ];
   const closing = [`Kind regards,`, m.business];
   return {
-    subject: m.overdue ? `Overdue: invoice ${m.number} from ${m.business}` : `Due today: invoice ${m.number} from ${m.business}`,
+    subject: subjectOf(m.overdue ? 'Overdue: invoice' : 'Due today: invoice', m.number),
     text: [...lines, ...(m.link ? [m.link] : []), '', ...closing].join('\n'),
     html: paragraphsHtml([...lines], m.link).replace('</div></body>', `<p>${closing.map(escapeHtml).join('<br>')}</p></div></body>`),
   };

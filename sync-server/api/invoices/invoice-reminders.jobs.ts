@@ -7,6 +7,7 @@ import { formatCents } from '../../../schema/money.js';
 import { noCountryDefaults } from '../../../schema/countries.js';
 import type { AppDeps } from '../../deps.js';
 import { defineSweep, type JobArea } from '../../jobs/job-queue.js';
+import { permitDocumentMail, type MailPermit } from './document-mail-allowance.js';
 import { publicInvoiceUrl, renderable } from './invoice-delivery.jobs.js';
 import { reminderMail } from './invoice-mail.js';
 import * as repo from './invoice-reminders.repo.js';
@@ -33,12 +34,21 @@ export function reminderKindOn(due: string, today: string): repo.ReminderKind | 
 
 /**
  * Sends one reminder. The reminder is recorded before it is mailed, so a second sweep (here or on
- * another instance) finds it taken and sends nothing; a mail that fails gives the record back for
- * the next sweep.
+ * another instance) finds it taken and sends nothing; a mail that fails or is refused gives the
+ * record back for the next sweep.
  */
 async function sendReminder(deps: AppDeps, c: repo.ReminderCandidate, kind: repo.ReminderKind): Promise<boolean> {
   if (!(await repo.claimReminder(deps.db, c.workspace_id, c.invoice_id, kind, deps.now()))) return false;
+  // A reminder is the workspace's own mail: its owner must be verified, and it takes one of the
+  // day's documents. Refused, it is given back, for a later sweep (tomorrow's, when the day is full).
+  let permit: MailPermit | undefined;
   try {
+    permit = await permitDocumentMail(deps, c.workspace_id, null);
+    if (!permit.ok) {
+      await repo.releaseReminder(deps.db, c.workspace_id, c.invoice_id, kind);
+      deps.log.info({ workspace: c.workspace_id, invoice: c.invoice_id, refusal: permit.refusal }, `invoice ${kind} reminder not sent`);
+      return false;
+    }
     const found = await renderable(deps.db, c.workspace_id, 'invoice', c.invoice_id);
     const to = typeof found?.doc.customer_email === 'string' ? found.doc.customer_email.trim() : '';
     if (!found || !to) throw new Error('The invoice cannot be shown or has no customer e-mail.');
@@ -68,6 +78,7 @@ async function sendReminder(deps: AppDeps, c: repo.ReminderCandidate, kind: repo
       }),
     });
   } catch (err) {
+    if (permit?.ok) await permit.giveBack();
     await repo.releaseReminder(deps.db, c.workspace_id, c.invoice_id, kind);
     throw err;
   }

@@ -64,6 +64,7 @@ export async function outreach(deps: AppDeps, userId: number, workspaceId: numbe
         id: r.id,
         recipient: r.recipient,
         status: r.status,
+        refusal: r.refusal,
         error: r.error,
         requested_at: r.requested_at.toISOString(),
         sent_at: r.sent_at?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { invoicesContract, type DeliveryDto } from '../../../../schema/contract/invoices';
@@ -8,6 +9,7 @@ import { call } from '../../../data/api';
 import type { UserData } from '../../../data/db';
 import { Button } from '../../../ui/button';
 import { ButtonAnchor } from '../../../ui/button-anchor';
+import { Notice } from '../../../ui/feedback';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
@@ -125,10 +127,16 @@ function ShareLink({ workspaceId, invoiceId }: { workspaceId: number; invoiceId:
 }
 
 /** A delivery's status in words. */
-export const statusWords = { queued: 'queued', sending: 'being sent', sent: 'sent', failed: 'failed' } as const;
+export const statusWords = {
+  queued: 'queued',
+  sending: 'being sent',
+  sent: 'sent',
+  failed: 'failed',
+  refused: 'not sent',
+} as const satisfies Record<DeliveryDto['status'], string>;
 
 /** Where the document's e-mail is (queued, sent, failed with why) and whether the customer opened it. */
-export function OutreachStatus({ loaded, workspaceId }: { loaded: LoadedDocument; workspaceId: number }) {
+export function OutreachStatus({ data, loaded, workspaceId }: { data: UserData; loaded: LoadedDocument; workspaceId: number }) {
   const request = loaded.doc.send_request;
   const outreach = useQuery({
     queryKey: ['document-outreach', workspaceId, loaded.doc.id],
@@ -146,7 +154,11 @@ export function OutreachStatus({ loaded, workspaceId }: { loaded: LoadedDocument
   const status = delivery?.status ?? 'queued';
   return (
     <>
-      <OutreachLine request={request} delivery={delivery} status={status} viewed={Boolean(outreach.data?.viewed_at)} />
+      {request && delivery?.status === 'refused' ? (
+        <RefusedSend data={data} loaded={loaded} to={request.to} delivery={delivery} />
+      ) : (
+        <OutreachLine request={request} delivery={delivery} status={status} viewed={Boolean(outreach.data?.viewed_at)} />
+      )}
       {credits.map((c) => (
         <p key={c.reference} className={w.muted} role="status" data-testid="online-credit">
           The customer paid {formatCents(c.credit_cents, loaded.doc.currency)} by card beyond the balance ({c.reference}): refund it or keep
@@ -180,5 +192,38 @@ function OutreachLine({
       ) : null}
       {viewed ? ' Viewed by the customer.' : ''}
     </p>
+  );
+}
+
+/**
+ * The server would not e-mail the document (the account is not verified, or the workspace has sent
+ * its documents for today). The document is kept as it is; this says why, and offers the way on:
+ * verifying the address, and sending again, which is a new request to the same address.
+ */
+function RefusedSend({ data, loaded, to, delivery }: { data: UserData; loaded: LoadedDocument; to: string; delivery: DeliveryDto }) {
+  const [sending, setSending] = useState(false);
+  const again = async () => {
+    setSending(true);
+    try {
+      await requestSend(data, loaded, to);
+      toast({ title: 'E-mail queued', variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Could not send', description: failureMessage(err), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <div data-testid="outreach-status">
+      <Notice tone="warning" title={`E-mail to ${to} not sent`}>
+        <p className={w.muted}>{delivery.error ?? 'The server did not send this e-mail.'}</p>
+        <div className={w.row}>
+          {delivery.refusal === 'unverified' ? <Link to="/welcome">Verify your e-mail address</Link> : null}
+          <Button variant="secondary" isPending={sending} onPress={() => void again()}>
+            Send again
+          </Button>
+        </div>
+      </Notice>
+    </div>
   );
 }
