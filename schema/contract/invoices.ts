@@ -17,6 +17,7 @@ export type DeliveryRefusal = z.infer<typeof deliveryRefusal>;
 
 export const deliveryMessages = {
   unverified: 'Not sent: verify your e-mail address first, then press Send again.',
+  receiptLimit: 'Not sent: this workspace has e-mailed as many receipts as it may today. Offer the receipt’s link or QR code instead.',
   /** The day's allowance of `plan` is used up: try again tomorrow, or on a plan that allows more. */
   dailyLimit(plan: PlanCode): string {
     const limit = plans[plan].limits.documentMailsPerDay;

@@ -5,6 +5,8 @@ import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { noCountryDefaults } from '../../schema/countries.js';
 import { calendarDayIn } from '../../schema/dates.js';
 import { plans } from '../../schema/plans.js';
+import { buildSale, newShareToken } from '../../app/features/pos/sale.js';
+import { RECEIPT_MAILS_PER_DAY } from '../../sync-server/api/invoices/document-mail-allowance.js';
 import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
 import { sendDueReminders } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
@@ -213,6 +215,56 @@ for (const target of testDatabases()) {
       expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
         [doc.customer_email, 'Invoice INV-000042'],
         [odd.customer_email, 'Invoice'],
+      ]);
+    });
+
+    it('a till receipt is e-mailed only for a verified account, and a workspace only so many a day', async () => {
+      const sale = (ws: number, to: string) => {
+        const built = buildSale({
+          id: randomUUID(),
+          workspaceId: ws,
+          items: [{ product_id: 'p-bread', name: 'Brown bread', unit_price_cents: 1_800, quantity: 1, tax_rate_bp: 1500 }],
+          orderDiscountCents: 0,
+          tender: { method: 'card' },
+          deviceId: 'till-probe',
+          receiptNumber: 7,
+          shareToken: newShareToken(),
+          now: new Date(),
+        });
+        if (!built.ok) throw new Error(built.message);
+        return { ...built.value.order, receipt_email: { id: randomUUID(), to, at: new Date().toISOString() } };
+      };
+      const pushSales = async (owner: number, ws: number, docs: unknown[]) => {
+        const res = await syncApi(server.url, await accessCookie(server.deps, owner)).push(
+          'pos_orders',
+          ws,
+          docs.map((newDocumentState) => ({ newDocumentState })),
+        );
+        expect(pushResponse.parse(res.body)).toEqual({ conflicts: [], rejected: [] });
+      };
+
+      const unverified = await trader({ verified: false });
+      const quiet = tagged('receipt-unverified');
+      await pushSales(unverified.owner, unverified.ws, [sale(unverified.ws, `${quiet}.1@example.com`)]);
+      await runJobs();
+      expect(await mailsTo(quiet)).toEqual([]);
+      expect(await deliveries(unverified.ws)).toEqual([
+        expect.objectContaining({ status: 'refused', refusal: 'unverified', error: deliveryMessages.unverified }),
+      ]);
+
+      // A verified till whose day's receipts are all sent (set straight in the counter) sends no more.
+      const busy = await trader({ verified: true });
+      const loud = tagged('receipt-busy');
+      await pushSales(busy.owner, busy.ws, [sale(busy.ws, `${loud}.1@example.com`)]);
+      await runJobs();
+      expect(await mailsTo(loud)).toHaveLength(1);
+      await db.query(`UPDATE rate_limits SET hits = $2 WHERE key = $1`, [`receipt-mail:ws:${busy.ws}`, RECEIPT_MAILS_PER_DAY]);
+      await pushSales(busy.owner, busy.ws, [sale(busy.ws, `${loud}.2@example.com`)]);
+      await runJobs();
+      expect(await mailsTo(loud)).toHaveLength(1);
+      expect((await deliveries(busy.ws)).map((d) => [d.status, d.refusal])).toEqual([
+        ['sent', null],
+        ['refused', 'daily_limit'],
       ]);
     });
   });

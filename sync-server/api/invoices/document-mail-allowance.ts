@@ -5,6 +5,7 @@ import { calendarDayIn } from '../../../schema/dates.js';
 import { plans } from '../../../schema/plans.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
+import { rateLimit } from '../../http/rate-limit.js';
 import { capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
 
 /**
@@ -74,4 +75,24 @@ export async function permitDocumentMail(deps: AppDeps, workspaceId: number, req
     return { ok: false, refusal: 'daily_limit', message: deliveryMessages.dailyLimit(plan) };
   }
   return { ok: true, giveBack: () => giveBack(deps.db, workspaceId, day) };
+}
+
+/**
+ * Till receipts go to an address the cashier typed, so they too go only for a verified account; a
+ * busy till sends many a day, so they are not counted in the documents' allowance but in their own,
+ * far larger one per workspace (a bound on a rogue device, not on a day's trade).
+ */
+export const RECEIPT_MAILS_PER_DAY = 1000;
+
+export async function permitReceiptMail(deps: AppDeps, workspaceId: number, requestedBy: number | null): Promise<MailPermit> {
+  const standing = await standingOf(deps.db, workspaceId, requestedBy);
+  if (!standing?.verified) return { ok: false, refusal: 'unverified', message: deliveryMessages.unverified };
+  const taken = await rateLimit(
+    deps.db,
+    `receipt-mail:ws:${workspaceId}`,
+    { max: RECEIPT_MAILS_PER_DAY, windowSeconds: 86_400 },
+    deps.now(),
+  );
+  if (!taken.allowed) return { ok: false, refusal: 'daily_limit', message: deliveryMessages.receiptLimit };
+  return { ok: true, giveBack: async () => undefined };
 }

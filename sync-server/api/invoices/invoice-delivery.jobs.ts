@@ -27,7 +27,7 @@ import * as driveRepo from '../drive/drive.repo.js';
 import type { Mail as OutgoingMail } from '../../mail/mailer.js';
 import { receiptById } from '../pos/pos.repo.js';
 import { receiptMail } from '../pos/receipt-mail.js';
-import { permitDocumentMail, type MailPermit } from './document-mail-allowance.js';
+import { permitDocumentMail, permitReceiptMail, type MailPermit } from './document-mail-allowance.js';
 import { documentMail } from './invoice-mail.js';
 import * as repo from './invoice-delivery.repo.js';
 
@@ -175,12 +175,13 @@ async function sendDelivery(deps: AppDeps, workspaceId: number, id: string): Pro
   if (!row) return;
   let permit: MailPermit | undefined;
   try {
-    if (row.document_kind !== 'receipt') {
-      permit = await permitDocumentMail(deps, workspaceId, row.requested_by);
-      if (!permit.ok) {
-        await repo.refuseDelivery(deps.db, { workspaceId, id }, permit.refusal, permit.message);
-        return;
-      }
+    permit =
+      row.document_kind === 'receipt'
+        ? await permitReceiptMail(deps, workspaceId, row.requested_by)
+        : await permitDocumentMail(deps, workspaceId, row.requested_by);
+    if (!permit.ok) {
+      await repo.refuseDelivery(deps.db, { workspaceId, id }, permit.refusal, permit.message);
+      return;
     }
     const mail =
       row.document_kind === 'receipt'
