@@ -53,7 +53,12 @@ export interface ResourceBound {
 export const holdBounds: readonly ResourceBound[] = [
   { name: 'anonymous seat hold (minutes)', limit: ANONYMOUS_HOLD_MINUTES, per: 'unpaid order without an account', windowSeconds: null },
   { name: 'signed-in seat hold (minutes)', limit: HOLD_MINUTES, per: 'unpaid order of an account', windowSeconds: null },
-  { name: 'anonymous order share (%)', limit: ANONYMOUS_ORDER_SHARE_PERCENT, per: 'order, of the seats still on sale', windowSeconds: null },
+  {
+    name: 'anonymous order share (%)',
+    limit: ANONYMOUS_ORDER_SHARE_PERCENT,
+    per: 'order, of the seats still on sale',
+    windowSeconds: null,
+  },
   { name: 'anonymous order floor (seats)', limit: ANONYMOUS_ORDER_MIN_SEATS, per: 'order', windowSeconds: null },
   { name: 'unpaid seats', limit: UNPAID_SEATS_PER_BUYER, per: 'e-mail address or account, per event', windowSeconds: null },
   {
@@ -62,7 +67,12 @@ export const holdBounds: readonly ResourceBound[] = [
     per: 'network address, per event',
     windowSeconds: HOUR_SECONDS,
   },
-  { name: 'public bookings', limit: BOOKINGS_PER_ADDRESS_PER_BUSINESS_PER_HOUR, per: 'network address, per business', windowSeconds: HOUR_SECONDS },
+  {
+    name: 'public bookings',
+    limit: BOOKINGS_PER_ADDRESS_PER_BUSINESS_PER_HOUR,
+    per: 'network address, per business',
+    windowSeconds: HOUR_SECONDS,
+  },
   { name: 'public bookings', limit: BOOKINGS_PER_ADDRESS_PER_HOUR, per: 'network address', windowSeconds: HOUR_SECONDS },
   { name: 'upcoming public bookings', limit: UPCOMING_BOOKINGS_PER_EMAIL, per: 'e-mail address, per business', windowSeconds: null },
   { name: 'checkouts waiting for payment', limit: OPEN_CHECKOUTS_PER_BUYER, per: 'account', windowSeconds: null },

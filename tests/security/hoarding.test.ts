@@ -254,9 +254,7 @@ for (const target of testDatabases()) {
         expect(checkoutResult.parse((await send(cookie, 'POST', '/api/checkout', { address })).body).outcome).toBe('pay');
       }
       const open = async () =>
-        Number(
-          (await db.query<{ n: string }>(`SELECT count(*) AS n FROM marketplace_checkouts WHERE user_id = $1`, [buyer]))[0].n,
-        );
+        Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM marketplace_checkouts WHERE user_id = $1`, [buyer]))[0].n);
       const over = await send(cookie, 'POST', '/api/checkout', { address });
       expect(over.status).toBe(429);
       expect(over.body).toMatchObject({ code: holdLimitCodes.held });

@@ -25,10 +25,7 @@ export const holdEndsAt = (r: { user_id: number | null; created_at: Date | strin
   new Date(new Date(r.created_at).getTime() + (r.user_id === null ? ANONYMOUS_HOLD_MINUTES : HOLD_MINUTES) * 60_000);
 
 /** The seats still on sale: each on-sale type's unsold seats, within the event's own room. */
-export function seatsOnSale(
-  types: readonly { quantity: number; sold: number; onSale: boolean }[],
-  room: number | null,
-): number {
+export function seatsOnSale(types: readonly { quantity: number; sold: number; onSale: boolean }[], room: number | null): number {
   const unsold = types.reduce((sum, t) => sum + (t.onSale ? Math.max(0, t.quantity - t.sold) : 0), 0);
   return room === null ? unsold : Math.max(0, Math.min(unsold, room));
 }

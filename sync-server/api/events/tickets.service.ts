@@ -6,13 +6,13 @@ import { signTicket } from '../../../schema/ticket-code.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { ANONYMOUS_HOLD_MINUTES, HOLD_MINUTES } from '../../http/hold-limits.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
-import { recordTicketMail } from './ticket-mail.repo.js';
-import { ANONYMOUS_HOLD_MINUTES, HOLD_MINUTES } from '../../http/hold-limits.js';
 import { boundAnonymousOrder, boundUnpaidSeats, countAddressSeats, seatsOnSale } from './ticket-holds.js';
+import { recordTicketMail } from './ticket-mail.repo.js';
 
 /** Ticket checkouts' references start with this, so the shared card webhook can route them here. */
 export const TICKET_REFERENCE_PREFIX = 'vktkt_';
