@@ -17,23 +17,23 @@ export interface RateLimitResult {
 }
 
 /**
- * Counts one hit on `key` in a fixed window kept in Postgres, so the limit holds across every
- * instance on the same database. The upsert is one statement, so concurrent hits are serialised by
- * the row lock and never lost.
+ * Counts one hit (or `cost` hits, for a request that takes several of something) on `key` in a fixed
+ * window kept in Postgres, so the limit holds across every instance on the same database. The
+ * upsert is one statement, so concurrent hits are serialised by the row lock and never lost.
  */
-export async function rateLimit(db: Queryable, key: string, limit: RateLimit, now: Date): Promise<RateLimitResult> {
+export async function rateLimit(db: Queryable, key: string, limit: RateLimit, now: Date, cost = 1): Promise<RateLimitResult> {
   const rows = await db.query<{ window_start: Date | string; hits: number }>(
     `INSERT INTO rate_limits AS r (key, window_start, window_seconds, hits)
-     VALUES ($1, $2::timestamptz, $3, 1)
+     VALUES ($1, $2::timestamptz, $3, $4)
      ON CONFLICT (key) DO UPDATE SET
        window_start = CASE WHEN r.window_start + make_interval(secs => r.window_seconds) <= $2::timestamptz
                            THEN $2::timestamptz ELSE r.window_start END,
        window_seconds = CASE WHEN r.window_start + make_interval(secs => r.window_seconds) <= $2::timestamptz
                              THEN $3 ELSE r.window_seconds END,
        hits = CASE WHEN r.window_start + make_interval(secs => r.window_seconds) <= $2::timestamptz
-                   THEN 1 ELSE r.hits + 1 END
+                   THEN $4 ELSE r.hits + $4 END
      RETURNING window_start, hits`,
-    [key, now.toISOString(), limit.windowSeconds],
+    [key, now.toISOString(), limit.windowSeconds, cost],
   );
   const { window_start, hits } = rows[0];
   const start = new Date(window_start).getTime();

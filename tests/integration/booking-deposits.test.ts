@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localDay } from '../../schema/booking-slots.js';
 import { bookingMessages, DEPOSIT_HOLD_MINUTES } from '../../schema/bookings.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { payRefundsDue } from '../../sync-server/payments/refunds-due.js';
 import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
+import { uniqueEmail } from '../support/fixtures.js';
 import { startTestServer } from '../support/server.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';
 import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../support/bookings.js';
@@ -36,6 +37,10 @@ for (const target of testDatabases()) {
       cookie = await accessCookie(h.server.deps, owner);
       day = localDay(new Date(Date.now() + 10 * DAY_MS), ZONE);
     });
+    // Every booking comes from the test's one address: its hourly allowance starts afresh for each test.
+    beforeEach(async () => {
+      await db.query(`DELETE FROM rate_limits WHERE key LIKE 'bookings:%'`);
+    });
     afterAll(async () => {
       await h?.close();
       await db?.close();
@@ -59,11 +64,12 @@ for (const target of testDatabases()) {
       });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     }
+    // A customer of their own each time: one e-mail may have only so many upcoming bookings with a business.
     const book = (start: string) =>
       send(
         'POST',
         `/api/public/services/${serviceId}/bookings`,
-        { start_at: start, customer_name: 'Lerato Customer', customer_email: 'lerato@example.test', customer_phone: '082 555 1234' },
+        { start_at: start, customer_name: 'Lerato Customer', customer_email: uniqueEmail('lerato'), customer_phone: '082 555 1234' },
         'anonymous',
       );
     const view = async (token: string) => (await send('GET', `/api/public/bookings/${token}`, undefined, 'anonymous')).body;

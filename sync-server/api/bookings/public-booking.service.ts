@@ -22,6 +22,7 @@ import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { recordBookingMail, recordMove } from './booking-mail.repo.js';
+import { boundPublicBooking } from './booking-holds.js';
 import { appointmentOfToken, bookingToken, type BookingRef } from './booking-token.js';
 import * as repo from './bookings.repo.js';
 import { claimStaff, holdsSince, slotContext } from './bookings.service.js';
@@ -126,9 +127,10 @@ export const isBookingReference = (reference: string) => reference.startsWith(BO
  * Books a slot, with the named staff member or the first one free. A service with a deposit holds
  * the slot as pending while the customer pays on the card partner's page (`authorization_url`); the
  * confirmation goes out when the payment is confirmed, and a hold left unpaid lapses after
- * DEPOSIT_HOLD_MINUTES. Without a deposit the booking is confirmed at once.
+ * DEPOSIT_HOLD_MINUTES. Without a deposit the booking is confirmed at once. One network address
+ * and one e-mail address can only book so much (booking-holds.ts).
  */
-export async function book(deps: AppDeps, serviceId: string, body: z.output<typeof bookingCreate>) {
+export async function book(deps: AppDeps, serviceId: string, body: z.output<typeof bookingCreate>, address: string) {
   const start = new Date(body.start_at);
   const id = randomUUID();
   const placed = await deps.db.transaction(async (tx) => {
@@ -139,6 +141,13 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
     const deposit = service.deposit_cents > 0 ? { cents: service.deposit_cents, reference: newReference() } : undefined;
     if (deposit && !paymentGateway(deps.config)) throw conflict(msg.depositNeedsPayments);
     const staffId = await takeSlot(deps, tx, row, body.staff_id ? [body.staff_id] : service.staff_ids, start);
+    await boundPublicBooking(deps, tx, {
+      ws: row.workspace_id,
+      business: row.business,
+      email: body.customer_email,
+      address,
+      holdsSince: holdsSince(deps.now()),
+    });
     await repo.insertAppointment(tx, {
       ws: row.workspace_id,
       id,

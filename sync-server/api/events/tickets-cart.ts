@@ -10,6 +10,7 @@ import type { CartProduct } from '../marketplace/marketplace.repo.js';
 import * as repo from './events.repo.js';
 import { issueTickets, localMinute, releaseStaleHolds, saleRefusal } from './tickets.service.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
+import { boundUnpaidSeats } from './ticket-holds.js';
 
 /**
  * Tickets in the marketplace cart (issue 19): a paid ticket type of a published event is a cart line
@@ -137,7 +138,8 @@ export async function lockTicketEvents(tx: Queryable, keys: readonly { workspace
 
 /**
  * Holds the seats of one order's ticket lines (its events already locked and priced): one
- * registration per event, unpaid, in the buyer's name, joined to the order.
+ * registration per event, unpaid, in the buyer's name, joined to the order. The buyer's unpaid
+ * seats of each event are bounded as on the event page.
  */
 export async function holdOrderTickets(
   tx: Queryable,
@@ -162,6 +164,8 @@ export async function holdOrderTickets(
     byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), l]);
   }
   for (const [eventId, mine] of byEvent) {
+    const seats = mine.reduce((sum, l) => sum + l.quantity, 0);
+    await boundUnpaidSeats(tx, { ws: order.workspaceId, eventId, email: buyer.email, userId: buyer.userId, seats, now: buyer.at });
     for (const l of mine) {
       if (!(await repo.takeTickets(tx, order.workspaceId, l.typeId, l.quantity))) throw conflict(eventMessages.soldOut);
     }

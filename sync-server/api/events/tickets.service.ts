@@ -6,10 +6,12 @@ import { signTicket } from '../../../schema/ticket-code.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { ANONYMOUS_HOLD_MINUTES, HOLD_MINUTES } from '../../http/hold-limits.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
+import { boundAnonymousOrder, boundUnpaidSeats, countAddressSeats, seatsOnSale } from './ticket-holds.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
 
 /** Ticket checkouts' references start with this, so the shared card webhook can route them here. */
@@ -101,9 +103,11 @@ export async function issueTickets(
  * Buying tickets for a published event. Everything is decided in one transaction holding the
  * event's row: each line's sale window, the event's capacity, and each type's count (which the row
  * update itself never lets pass its quantity). Free tickets are issued and mailed at once; paid ones
- * are held and paid through the card checkout, and issued when its signed webhook settles.
+ * are held and paid through the card checkout, and issued when its signed webhook settles. One
+ * buyer's share is bounded (ticket-holds.ts): an order without an account takes at most a share of
+ * what is left and counts against its network address, and no one holds too many seats unpaid.
  */
-export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrderInput, userId: number | null) {
+export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrderInput, userId: number | null, address: string) {
   const lines = mergeLines(body.lines);
   const registrationId = randomUUID();
   const placed = await deps.db.transaction(async (tx) => {
@@ -122,9 +126,18 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       amount += type.price_cents * line.quantity;
       seats += line.quantity;
     }
-    if (event.max_attendees !== null && (await repo.heldForEvent(tx, event.workspace_id, event.id)) + seats > Number(event.max_attendees)) {
+    const taken = await repo.heldForEvent(tx, event.workspace_id, event.id);
+    if (event.max_attendees !== null && taken + seats > Number(event.max_attendees)) {
       throw conflict(eventMessages.eventFull);
     }
+    if (userId === null) {
+      const onSale = [...types.values()].map((t) => ({ quantity: t.quantity, sold: t.sold, onSale: saleRefusal(t, now) === null }));
+      boundAnonymousOrder(seats, seatsOnSale(onSale, event.max_attendees === null ? null : Number(event.max_attendees) - taken));
+    }
+    if (amount > 0) {
+      await boundUnpaidSeats(tx, { ws: event.workspace_id, eventId: event.id, email: body.email, userId, seats, now: deps.now() });
+    }
+    if (userId === null) await countAddressSeats(deps, tx, address, event.id, seats);
     for (const line of lines) {
       if (!(await repo.takeTickets(tx, event.workspace_id, line.ticket_type_id, line.quantity))) throw conflict(eventMessages.soldOut);
     }
@@ -145,6 +158,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       currency: event.currency,
       reference,
       needsApproval: event.requires_approval,
+      at: deps.now(),
     });
     const tickets = confirmed ? await issueTickets(tx, event, { id: registrationId, name: body.name, email: body.email, lines }) : [];
     // The tickets go out by e-mail through the job queue once this commits.
@@ -202,19 +216,18 @@ function mergeLines(lines: TicketOrderInput['lines']) {
   return [...byType].map(([ticket_type_id, quantity]) => ({ ticket_type_id, quantity }));
 }
 
-/** Seats held by a checkout unpaid after this long go back on sale (the buyer walked away). */
-export const HOLD_MINUTES = 30;
-
 /**
- * Seats held unpaid for longer than HOLD_MINUTES go back on sale: the event page's own card checkouts
- * and the marketplace checkouts' registrations alike (a payment that still comes takes them again
- * where they are left, or is refunded).
+ * Seats held unpaid for longer than HOLD_MINUTES (ANONYMOUS_HOLD_MINUTES when the buyer was not
+ * signed in) go back on sale: the event page's own card checkouts and the marketplace checkouts'
+ * registrations alike (a payment that still comes takes them again where they are left, or is
+ * refunded).
  */
 export async function releaseStaleHolds(tx: Queryable, ws: number, eventId: string, now: Date): Promise<void> {
   const stale = await tx.query<repo.RegistrationRow>(
     `SELECT * FROM registrations WHERE workspace_id = $1 AND event_id = $2 AND payment_status = 'unpaid'
-        AND (reference IS NOT NULL OR order_id IS NOT NULL) AND created_at < $3 ORDER BY id FOR UPDATE`,
-    [ws, eventId, new Date(now.getTime() - HOLD_MINUTES * 60_000)],
+        AND (reference IS NOT NULL OR order_id IS NOT NULL)
+        AND created_at < CASE WHEN user_id IS NULL THEN $3::timestamptz ELSE $4::timestamptz END ORDER BY id FOR UPDATE`,
+    [ws, eventId, new Date(now.getTime() - ANONYMOUS_HOLD_MINUTES * 60_000), new Date(now.getTime() - HOLD_MINUTES * 60_000)],
   );
   for (const r of stale) await failRegistrationRow(tx, r);
 }

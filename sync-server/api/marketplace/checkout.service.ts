@@ -25,6 +25,7 @@ import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { workspaceLock, writeDocs } from '../../sync/sync.repo.js';
 import { payRefundsDueSoon, recordRefundDue, refundStateOf } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import { holdLimitMessages, holdRefused, humanWait, OPEN_CHECKOUTS_PER_BUYER } from '../../http/hold-limits.js';
 import { stockMovementRules } from '../inventory/inventory.sync.js';
 import * as cartRepo from './cart.repo.js';
 import { failOrderTickets, holdOrderTickets, issueOrderTickets, lockTicketEvents, retakeLapsedSeats } from '../events/tickets-cart.js';
@@ -181,6 +182,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
         };
       }
 
+      await boundOpenCheckouts(tx, userId, now);
       const held = await repo.heldUnits(tx, keys, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000));
       for (const r of rows) {
         // A ticket line's seats are counted on its event (held from here until paid or lapsed).
@@ -282,6 +284,22 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
     });
     throw err;
   }
+}
+
+/**
+ * Each checkout holds its cart's stock and seats until it is paid or lapses, so starting checkouts
+ * over and over would hold many carts at once: a buyer has at most OPEN_CHECKOUTS_PER_BUYER waiting
+ * for payment (the cart's lock makes their checkouts take turns). Over it: 429, with Retry-After
+ * until the oldest lapses.
+ */
+async function boundOpenCheckouts(tx: Queryable, userId: number, now: Date): Promise<void> {
+  const open = await tx.query<{ created_at: Date | string }>(
+    `SELECT created_at FROM marketplace_checkouts WHERE user_id = $1 AND status = 'pending' AND created_at > $2 ORDER BY created_at`,
+    [userId, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000)],
+  );
+  if (open.length < OPEN_CHECKOUTS_PER_BUYER) return;
+  const wait = Math.max(1, Math.ceil((new Date(open[0].created_at).getTime() + ORDER_HOLD_MINUTES * 60_000 - now.getTime()) / 1000));
+  throw holdRefused(holdLimitMessages.openCheckouts(humanWait(wait)), wait);
 }
 
 async function failCheckout(tx: Queryable, checkoutId: string, at: Date): Promise<void> {
