@@ -25,7 +25,11 @@ const risky = [
   { filename: 'till.js', filetype: 'text/javascript', body: 'fetch("/api/me").then((r) => r.text()).then(alert);\n' },
   { filename: 'module.mjs', filetype: 'text/javascript', body: 'export const stolen = document.cookie;\n' },
   { filename: 'offer.html', filetype: 'text/html', body: '<!doctype html><script>alert(document.domain)</script>\n' },
-  { filename: 'page.xhtml', filetype: 'application/xhtml+xml', body: '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>\n' },
+  {
+    filename: 'page.xhtml',
+    filetype: 'application/xhtml+xml',
+    body: '<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>\n',
+  },
   { filename: 'logo.svg', filetype: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n' },
   // A page declared as plain bytes, then opened: still not a page.
   { filename: 'menu.html', filetype: 'application/octet-stream', body: '<!doctype html><script>alert(2)</script>\n' },

@@ -158,7 +158,8 @@ async function checkNewUpload(deps: AppDeps, caller: DriveCaller, upload: Upload
   await deps.db.transaction(async (tx) => {
     // The person's uploads in all their workspaces, counted before the scope narrows the view to this one.
     await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [UPLOADS_LOCK, caller.userId]);
-    if ((await repo.openUploadsOf(tx, caller.userId)) >= OPEN_UPLOADS_PER_USER) throw refusal(429, driveMessages.openUploads, 'rate_limited');
+    if ((await repo.openUploadsOf(tx, caller.userId)) >= OPEN_UPLOADS_PER_USER)
+      throw refusal(429, driveMessages.openUploads, 'rate_limited');
     await enterScope(tx, { userId: caller.userId, workspaceId: ws }, [DRIVE_LOCK, ws]);
     if (folder?.success && !(await repo.liveFolder(tx, ws, folder.data))) throw refusal(404, driveMessages.folder);
     if (!typeAllowed(await repo.allowedFileTypes(tx, ws), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
