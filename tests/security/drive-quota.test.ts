@@ -212,6 +212,16 @@ for (const target of testDatabases()) {
       expect((await open(signedIn, ws, 50_000)).status).toBe(201);
     });
 
+    it('the bytes of an upload whose workspace is gone are cleared by the next sweep', async () => {
+      const { client, ws } = await freeWithRoom(100_000);
+      const started = await tusUpload(server, client, ws, pdfBytes(30_000), pdf('left.pdf'), { abortAfter: 10_000, chunkSize: 10_000 });
+      const id = started.url.split('/').pop() ?? '';
+      expect(await uploadsOnDisk()).toContain(id);
+      await db.query('DELETE FROM workspaces WHERE id = $1', [ws]);
+      await sweepDrive(server.deps);
+      expect(await uploadsOnDisk()).not.toContain(id);
+    });
+
     it('a Yjs document’s stored size counts in the usage and against the quota', async () => {
       const { client, ws } = await freeWithRoom(100_000);
       // A project board as the collaboration server stores it: its updates, appended.

@@ -190,7 +190,7 @@ const gone = () => refusal(410, driveMessages.uploadGone);
  * What the workspace stores plus what its other open uploads hold: at the finish an upload must fit
  * beside them, as it did when it was admitted (a file stored meanwhile outside the uploads may not).
  */
-async function usedBytes(q: Parameters<typeof repo.usedBytes>[0], ws: number, except: string): Promise<number> {
+async function takenBesides(q: Parameters<typeof repo.usedBytes>[0], ws: number, except: string): Promise<number> {
   const [used, open, own] = await Promise.all([repo.usedBytes(q, ws), repo.openUploads(q, ws), repo.getUpload(q, ws, except)]);
   return used + open.reserved - Number(own?.size_bytes ?? 0);
 }
@@ -237,7 +237,7 @@ async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore
   await withScope(deps.db, { userId: caller.userId, workspaceId: ws }, async (q) => {
     if (!(await repo.getUpload(q, ws, upload.id))) throw gone();
     if (!typeAllowed(await repo.allowedFileTypes(q, ws), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
-    if (quota !== null && (await usedBytes(q, ws, upload.id)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
+    if (quota !== null && (await takenBesides(q, ws, upload.id)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
   });
 
   const fileId = randomUUID();
@@ -256,7 +256,8 @@ async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore
     if (thumbnailTypes.has(type) && (await makeThumbnail(storage, key, thumbnailKey(ws, fileId)))) thumb = thumbnailKey(ws, fileId);
     await withScope(deps.db, { userId: caller.userId, workspaceId: ws }, async (q) => {
       await q.query('SELECT pg_advisory_xact_lock($1, $2)', [DRIVE_LOCK, ws]);
-      if (quota !== null && (await usedBytes(q, ws, upload.id)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
+      if (quota !== null && (await takenBesides(q, ws, upload.id)) + size > quota)
+        throw refusal(413, driveMessages.quota, 'quota_exceeded');
       // The reservation becomes the file; an upload cleared meanwhile (no reservation left) becomes nothing.
       if (!(await repo.endUpload(q, ws, upload.id))) throw gone();
       const purpose = picturePurpose.safeParse(meta.purpose);
