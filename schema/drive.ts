@@ -1,11 +1,26 @@
 import { z } from 'zod';
 import { instant, text } from './input.js';
 
+/**
+ * How many unfinished uploads one person, and one workspace, may have at once: each holds room in
+ * the quota until it finishes, is cancelled or is cleared (UPLOAD_IDLE_MS), so a few are plenty.
+ */
+export const OPEN_UPLOADS_PER_USER = 5;
+export const OPEN_UPLOADS_PER_WORKSPACE = 10;
+/** An unfinished upload that receives nothing for this long is cleared, bytes and reservation. */
+export const UPLOAD_IDLE_MS = 3600_000;
+
 /** What the drive says when it refuses something (spec §3 "Drive and dashboard", issue "Bad input"). */
 export const driveMessages = {
   name: 'A name cannot contain slashes, “..” or control characters',
   nameLength: 'A name is 1 to 255 characters',
   quota: 'This file would take the workspace past its storage quota. Delete files or upgrade your plan to upload it.',
+  quotaReserved:
+    'This file would take the workspace past its storage quota once the uploads already under way finish. Let them finish, or delete files or upgrade your plan.',
+  openUploads: `You already have ${OPEN_UPLOADS_PER_USER} uploads under way. Let one finish, or cancel one, before you start another.`,
+  workspaceUploads: `This workspace already has ${OPEN_UPLOADS_PER_WORKSPACE} uploads under way. Please wait for one to finish before you start another.`,
+  uploadLength: 'An upload must say how large it is (Upload-Length).',
+  uploadGone: 'This upload stopped too long ago and was cleared. Please upload the file again.',
   type: 'This type of file is not allowed in this workspace.',
   content: 'The file’s content does not match its name or type.',
   metadata: 'An upload needs a file name and a type.',

@@ -581,7 +581,7 @@ function driveSuite(
     it('row-level security keeps every drive table to its workspace', async () => {
       const other = await signedInUser(server, { plan: 'pro' });
       const otherWs = await seedWorkspace(db, other.user.id);
-      const seed = async (workspace: number) => {
+      const seed = async (workspace: number, userId: number) => {
         const folder = randomUUID();
         const file = randomUUID();
         await db.query('INSERT INTO drive_folders (workspace_id, id, name) VALUES ($1, $2, $3)', [workspace, folder, `rls ${workspace}`]);
@@ -596,12 +596,16 @@ function driveSuite(
           randomBytes(32).toString('hex'),
           file,
         ]);
+        await db.query(
+          `INSERT INTO drive_uploads (workspace_id, id, user_id, size_bytes, created_at, touched_at) VALUES ($1, $2, $3, 1, now(), now())`,
+          [workspace, randomBytes(16).toString('hex'), userId],
+        );
         return { folder, file };
       };
-      const theirs = await seed(otherWs);
-      await seed(ws);
+      const theirs = await seed(otherWs, other.user.id);
+      await seed(ws, owner.user.id);
       await withScope(db, { userId: owner.user.id, workspaceId: ws }, async (q) => {
-        for (const table of ['drive_folders', 'drive_files', 'drive_share_links']) {
+        for (const table of ['drive_folders', 'drive_files', 'drive_share_links', 'drive_uploads']) {
           const seen = await q.query<{ workspace_id: number }>(`SELECT DISTINCT workspace_id FROM ${table}`);
           expect(
             seen.map((r) => r.workspace_id),

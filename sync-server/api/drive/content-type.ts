@@ -42,6 +42,12 @@ const extensions: Record<string, { type: string; family: Sniffed | 'text' | null
   csv: { type: 'text/csv', family: 'text' },
 };
 
+/**
+ * The types the drive recognises and checks by content: none of them is run as script or rendered
+ * as a page by a browser (a download serves any other type as plain bytes, drive-download.ts).
+ */
+export const recognisedTypes: ReadonlySet<string> = new Set(Object.values(extensions).map((e) => e.type));
+
 /** Types whose content has a signature of its own (the extensions' families, by type). */
 const familyOfType = new Map(Object.values(extensions).map((e) => [e.type, e.family]));
 

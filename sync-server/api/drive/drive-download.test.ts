@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachment, requestedRange } from './drive-download.js';
+import { attachment, fileCsp, requestedRange, servedType } from './drive-download.js';
 
 describe('byte ranges', () => {
   it('reads one range, an open end and a suffix; clamps the end to the file', () => {
@@ -27,5 +27,23 @@ describe('Content-Disposition', () => {
       `attachment; filename="Kwanele _Ndlovu_ _ _.pdf"; filename*=UTF-8''Kwanele%20%22Ndlovu%22%20%E2%80%93%20%C5%89.pdf`,
     );
     expect(attachment("Thabo's (1).pdf")).toBe(`attachment; filename="Thabo's (1).pdf"; filename*=UTF-8''Thabo%27s%20%281%29.pdf`);
+  });
+});
+
+describe('served types', () => {
+  it('serves the types the drive recognises as themselves and anything else as plain bytes', () => {
+    for (const type of ['image/png', 'image/webp', 'application/pdf', 'text/plain', 'text/csv', 'application/zip']) {
+      expect(servedType(type)).toBe(type);
+    }
+    for (const type of ['text/javascript', 'application/javascript', 'text/html', 'application/xhtml+xml', 'image/svg+xml', 'text/xml']) {
+      expect(servedType(type)).toBe('application/octet-stream');
+    }
+  });
+
+  it('sandboxes every file but a PDF opened in the browser, whose viewer will not run sandboxed', () => {
+    expect(fileCsp('application/octet-stream', false)).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
+    expect(fileCsp('image/png', true)).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
+    expect(fileCsp('application/pdf', false)).toBe("sandbox; default-src 'none'; frame-ancestors 'none'");
+    expect(fileCsp('application/pdf', true)).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

@@ -7,7 +7,28 @@ import { notFound } from '../../http/errors.js';
 import { pictureKey, type ByteRange } from '../../files/storage.js';
 import { makePicture, thumbnailTypes } from '../../files/thumbnail.js';
 import { driveRuntime } from './drive-uploads.js';
+import { recognisedTypes } from './content-type.js';
 import type { FileRow } from './drive.repo.js';
+
+/**
+ * The type a stored file is served as: its own when it is one the drive recognises (pictures, PDFs,
+ * office documents, zip, plain text and CSV: nothing a browser runs or renders as a page), plain
+ * bytes otherwise. A script, a module, an HTML page or an SVG someone uploaded is never served as
+ * such from the app's origin, where `script-src 'self'` would accept it.
+ */
+export function servedType(mimeType: string): string {
+  return recognisedTypes.has(mimeType) ? mimeType : 'application/octet-stream';
+}
+
+/**
+ * The policy on a file's bytes: nothing in them may load anything, run or be framed, and a document
+ * they open as is sandboxed (a unique origin, no script). PDFs opened in the browser go without the
+ * sandbox, which browsers' PDF viewers refuse to work in.
+ */
+export function fileCsp(mimeType: string, inline: boolean): string {
+  const sandbox = inline && mimeType === 'application/pdf' ? [] : ['sandbox'];
+  return [...sandbox, "default-src 'none'", "frame-ancestors 'none'"].join('; ');
+}
 
 /**
  * The range a `Range` header asks of a `size`-byte file: one range (`bytes=a-b`, `bytes=a-`,
@@ -46,8 +67,8 @@ async function send(res: Response, stream: Readable): Promise<void> {
 }
 
 /**
- * Streams a drive file: its own type, as an attachment (or shown inline, when asked for a type the
- * browser displays itself), with one byte range when asked.
+ * Streams a drive file: its own type when that is safe to serve (servedType), as an attachment (or
+ * shown inline, when asked for a type the browser displays itself), with one byte range when asked.
  */
 export async function sendFile(deps: AppDeps, req: Request, res: Response, row: FileRow, opts: { inline?: boolean } = {}): Promise<void> {
   const size = Number(row.size_bytes);
@@ -59,10 +80,13 @@ export async function sendFile(deps: AppDeps, req: Request, res: Response, row: 
   }
   const stream = await driveRuntime(deps).storage.get(row.storage_key, range ?? undefined);
   res.status(range ? 206 : 200);
-  res.setHeader('Content-Type', row.mime_type);
+  const type = servedType(row.mime_type);
+  const inline = opts.inline === true && opensInBrowser(type);
+  res.setHeader('Content-Type', type);
   res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : size));
   if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-  res.setHeader('Content-Disposition', attachment(row.name, opts.inline && opensInBrowser(row.mime_type) ? 'inline' : 'attachment'));
+  res.setHeader('Content-Disposition', attachment(row.name, inline ? 'inline' : 'attachment'));
+  res.setHeader('Content-Security-Policy', fileCsp(type, inline));
   res.setHeader('ETag', `"${row.sha256}"`);
   // One member's file: never in a shared cache, and never recompressed (that would break ranges).
   res.setHeader('Cache-Control', 'private, no-cache, no-transform');
@@ -75,6 +99,7 @@ export async function sendThumbnail(deps: AppDeps, res: Response, row: FileRow):
   const stream = await driveRuntime(deps).storage.get(row.thumbnail_key);
   res.status(200);
   res.setHeader('Content-Type', 'image/webp');
+  res.setHeader('Content-Security-Policy', fileCsp('image/webp', true));
   res.setHeader('Cache-Control', 'private, max-age=3600, no-transform');
   res.setHeader('ETag', `"${row.sha256}-thumb"`);
   await send(res, stream);
@@ -102,6 +127,7 @@ export async function sendPicture(deps: AppDeps, res: Response, row: FileRow, wi
   }
   res.status(200);
   res.setHeader('Content-Type', 'image/webp');
+  res.setHeader('Content-Security-Policy', fileCsp('image/webp', true));
   if (Buffer.isBuffer(body)) res.setHeader('Content-Length', String(body.length));
   res.setHeader('Cache-Control', 'private, max-age=31536000, immutable, no-transform');
   res.setHeader('ETag', `"${row.sha256}-w${width}"`);

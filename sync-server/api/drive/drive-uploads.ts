@@ -6,17 +6,26 @@ import { Router, type Request, type Response } from 'express';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import { driveId, driveMessages, driveName, FILE_ID_HEADER, pictureFolders, picturePurpose } from '../../../schema/drive.js';
+import {
+  driveId,
+  driveMessages,
+  driveName,
+  FILE_ID_HEADER,
+  OPEN_UPLOADS_PER_USER,
+  OPEN_UPLOADS_PER_WORKSPACE,
+  pictureFolders,
+  picturePurpose,
+} from '../../../schema/drive.js';
 import type { ApiErrorCode } from '../../../schema/http.js';
 import { idParam } from '../../../schema/input.js';
-import { withScope } from '../../db/db.js';
+import { enterScope, withScope } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { fileKey, storageFor, thumbnailKey, type FileStorage } from '../../files/storage.js';
 import { makeThumbnail, thumbnailTypes } from '../../files/thumbnail.js';
 import { confirmedType, declaredType, isMimeType, SNIFF_BYTES, typeAllowed } from './content-type.js';
-import { driveCaller, DRIVE_LOCK, quotaOf, type DriveCaller } from './drive-access.js';
-import { allowedFileTypes, insertFile, liveFolder, topFolderNamed, usedBytes } from './drive.repo.js';
+import { driveCaller, DRIVE_LOCK, inDrive, quotaOf, type DriveCaller } from './drive-access.js';
+import * as repo from './drive.repo.js';
 
 /** Where uploads are resumed: `POST` creates one, `HEAD`/`PATCH`/`DELETE` act on one (the tus protocol). */
 export const UPLOADS_PATH = '/api/workspaces/:id/drive/uploads';
@@ -25,8 +34,14 @@ export const UPLOAD_PATH = '/api/workspaces/:id/drive/uploads/:uploadId';
 /** The response header that names the drive file a finished upload became. */
 export { FILE_ID_HEADER };
 
-/** Unfinished uploads are kept this long after they start, then swept. */
-const UPLOAD_EXPIRY_MS = 24 * 3600_000;
+/**
+ * However steadily it progresses, an unfinished upload is kept this long after it starts, then swept
+ * (one left idle goes sooner: UPLOAD_IDLE_MS, drive.sweeper.ts).
+ */
+export const UPLOAD_EXPIRY_MS = 24 * 3600_000;
+
+/** One advisory lock per person's uploads: their open uploads are counted and admitted one at a time. */
+const UPLOADS_LOCK = 7281017;
 
 /**
  * Unfinished uploads wait on this instance's disk (DATA_DIR/uploads) with either storage driver; a
@@ -104,9 +119,15 @@ function createTus(deps: AppDeps, storage: FileStorage): { server: Server; store
         await remove();
         return { headers: { [FILE_ID_HEADER]: fileId } };
       } catch (err) {
-        // Refused, nothing of the file stays. Failed on our side (storage unreachable), the bytes wait
-        // so the client's retry finishes the upload without sending them again.
-        if (typeof err === 'object' && err !== null && 'status_code' in err) await remove();
+        // Refused, nothing of the file stays, nor its hold on the quota. Failed on our side (storage
+        // unreachable), the bytes and the reservation wait so the client's retry finishes the upload
+        // without sending them again.
+        if (typeof err === 'object' && err !== null && 'status_code' in err) {
+          await remove();
+          await withScope(deps.db, { userId: caller.userId, workspaceId: caller.workspaceId }, (q) =>
+            repo.endUpload(q, caller.workspaceId, upload.id),
+          );
+        }
         throw err;
       }
     },
@@ -129,15 +150,29 @@ async function checkNewUpload(deps: AppDeps, caller: DriveCaller, upload: Upload
   const purpose = meta.purpose ? picturePurpose.safeParse(meta.purpose) : null;
   if (purpose && !purpose.success) throw refusal(400, driveMessages.metadata, 'validation_failed');
   if (purpose && !thumbnailTypes.has(type)) throw refusal(415, driveMessages.picture, 'type_not_allowed');
-  if (upload.size === undefined) throw refusal(400, 'An upload must say how large it is (Upload-Length).', 'validation_failed');
+  // A length deferred to later could never be reserved: the upload says it now, and tus never takes more.
+  if (upload.size === undefined) throw refusal(400, driveMessages.uploadLength, 'validation_failed');
   const size = upload.size;
+  const ws = caller.workspaceId;
 
-  await withScope(deps.db, { userId: caller.userId, workspaceId: caller.workspaceId }, async (q) => {
-    if (folder?.success && !(await liveFolder(q, caller.workspaceId, folder.data))) throw refusal(404, driveMessages.folder);
-    if (!typeAllowed(await allowedFileTypes(q, caller.workspaceId), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
+  await deps.db.transaction(async (tx) => {
+    // The person's uploads in all their workspaces, counted before the scope narrows the view to this one.
+    await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [UPLOADS_LOCK, caller.userId]);
+    if ((await repo.openUploadsOf(tx, caller.userId)) >= OPEN_UPLOADS_PER_USER)
+      throw refusal(429, driveMessages.openUploads, 'rate_limited');
+    await enterScope(tx, { userId: caller.userId, workspaceId: ws }, [DRIVE_LOCK, ws]);
+    if (folder?.success && !(await repo.liveFolder(tx, ws, folder.data))) throw refusal(404, driveMessages.folder);
+    if (!typeAllowed(await repo.allowedFileTypes(tx, ws), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
+    const open = await repo.openUploads(tx, ws);
+    if (open.count >= OPEN_UPLOADS_PER_WORKSPACE) throw refusal(429, driveMessages.workspaceUploads, 'rate_limited');
+    // The declared length is held from now on: uploads under way never promise more room than is left.
     const quota = quotaOf(deps, caller);
-    if (quota !== null && (await usedBytes(q, caller.workspaceId)) + size > quota)
-      throw refusal(413, driveMessages.quota, 'quota_exceeded');
+    if (quota !== null) {
+      const used = await repo.usedBytes(tx, ws);
+      if (used + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
+      if (used + open.reserved + size > quota) throw refusal(413, driveMessages.quotaReserved, 'quota_exceeded');
+    }
+    await repo.insertUpload(tx, { ws, id: upload.id, userId: caller.userId, size, now: deps.now() });
   });
   return {
     filename: name.data,
@@ -146,6 +181,18 @@ async function checkNewUpload(deps: AppDeps, caller: DriveCaller, upload: Upload
     workspace: String(caller.workspaceId),
     user: String(caller.userId),
   };
+}
+
+/** An upload's reservation is gone (cleared after idling): the client starts over. */
+const gone = () => refusal(410, driveMessages.uploadGone);
+
+/**
+ * What the workspace stores plus what its other open uploads hold: at the finish an upload must fit
+ * beside them, as it did when it was admitted (a file stored meanwhile outside the uploads may not).
+ */
+async function takenBesides(q: Parameters<typeof repo.usedBytes>[0], ws: number, except: string): Promise<number> {
+  const [used, open, own] = await Promise.all([repo.usedBytes(q, ws), repo.openUploads(q, ws), repo.getUpload(q, ws, except)]);
+  return used + open.reserved - Number(own?.size_bytes ?? 0);
 }
 
 async function readStream(store: TusStore, id: string): Promise<Readable> {
@@ -188,8 +235,9 @@ async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore
 
   const quota = quotaOf(deps, caller);
   await withScope(deps.db, { userId: caller.userId, workspaceId: ws }, async (q) => {
-    if (!typeAllowed(await allowedFileTypes(q, ws), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
-    if (quota !== null && (await usedBytes(q, ws)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
+    if (!(await repo.getUpload(q, ws, upload.id))) throw gone();
+    if (!typeAllowed(await repo.allowedFileTypes(q, ws), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
+    if (quota !== null && (await takenBesides(q, ws, upload.id)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
   });
 
   const fileId = randomUUID();
@@ -208,15 +256,18 @@ async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore
     if (thumbnailTypes.has(type) && (await makeThumbnail(storage, key, thumbnailKey(ws, fileId)))) thumb = thumbnailKey(ws, fileId);
     await withScope(deps.db, { userId: caller.userId, workspaceId: ws }, async (q) => {
       await q.query('SELECT pg_advisory_xact_lock($1, $2)', [DRIVE_LOCK, ws]);
-      if (quota !== null && (await usedBytes(q, ws)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
+      if (quota !== null && (await takenBesides(q, ws, upload.id)) + size > quota)
+        throw refusal(413, driveMessages.quota, 'quota_exceeded');
+      // The reservation becomes the file; an upload cleared meanwhile (no reservation left) becomes nothing.
+      if (!(await repo.endUpload(q, ws, upload.id))) throw gone();
       const purpose = picturePurpose.safeParse(meta.purpose);
       // A folder trashed while the file was uploading: the file lands at the top of the drive instead.
       const folder = purpose.success
-        ? await topFolderNamed(q, ws, pictureFolders[purpose.data], caller.userId, randomUUID())
-        : meta.folder && (await liveFolder(q, ws, meta.folder))
+        ? await repo.topFolderNamed(q, ws, pictureFolders[purpose.data], caller.userId, randomUUID())
+        : meta.folder && (await repo.liveFolder(q, ws, meta.folder))
           ? meta.folder
           : null;
-      await insertFile(q, {
+      await repo.insertFile(q, {
         ws,
         id: fileId,
         folderId: folder,
@@ -253,16 +304,32 @@ export function driveUploadRoutes(deps: AppDeps): Router {
     if (!ws.success) throw new HttpError(400, ws.error.issues[0]?.message ?? 'Invalid request', { code: 'validation_failed' });
     const caller = await driveCaller(deps, req, ws.data);
     const { server, store } = driveRuntime(deps).uploads();
-    if (existing) {
-      const id = String(req.params.uploadId);
-      const upload = UPLOAD_ID.test(id) ? await store.getUpload(id).catch(() => undefined) : undefined;
-      if (!upload || upload.metadata?.workspace !== String(caller.workspaceId) || upload.metadata.user !== String(caller.userId)) {
-        res.status(404).setHeader('Tus-Resumable', '1.0.0').json({ message: 'Upload not found' });
-        return;
-      }
-    }
     callers.set(req, caller);
+    if (!existing) {
+      await server.handle(req, res);
+      return;
+    }
+    const id = String(req.params.uploadId);
+    const upload = UPLOAD_ID.test(id) ? await store.getUpload(id).catch(() => undefined) : undefined;
+    const mine = upload?.metadata?.workspace === String(caller.workspaceId) && upload.metadata.user === String(caller.userId);
+    const admitted = mine && (await inDrive(deps, caller, (q) => repo.getUpload(q, caller.workspaceId, id)));
+    if (!upload || !mine || !admitted) {
+      // Bytes whose reservation was cleared (by a sweep on another instance) go too.
+      if (mine) await store.remove(id).catch(() => undefined);
+      res.status(404).setHeader('Tus-Resumable', '1.0.0').json({ message: 'Upload not found' });
+      return;
+    }
     await server.handle(req, res);
+    if (req.method === 'PATCH') {
+      // Bytes arrived: the upload is making progress, and is not cleared as idle.
+      const now = await store.getUpload(id).catch(() => undefined);
+      if (now && now.offset > upload.offset) {
+        await inDrive(deps, caller, (q) => repo.touchUpload(q, caller.workspaceId, id, now.offset, deps.now()));
+      }
+    } else if (req.method === 'DELETE' && res.statusCode === 204) {
+      // Cancelled: its room in the quota and its place among the open uploads are free again.
+      await inDrive(deps, caller, (q) => repo.endUpload(q, caller.workspaceId, id));
+    }
   };
   router.post(UPLOADS_PATH, handle(false));
   router.head(UPLOAD_PATH, handle(true));
