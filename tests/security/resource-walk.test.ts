@@ -5,6 +5,10 @@ import type { Db } from '../../sync-server/db/db.js';
 import { contactLimit } from '../../sync-server/api/contact/contact.service.js';
 import { PAY_NOW_LIMIT } from '../../sync-server/api/invoices/invoices.service.js';
 import { authLimits } from '../../sync-server/api/auth/limits.js';
+import {
+  BOOKINGS_PER_ADDRESS_PER_BUSINESS_PER_HOUR,
+  TICKET_SEATS_PER_ADDRESS_PER_EVENT_PER_HOUR,
+} from '../../sync-server/http/hold-limits.js';
 import { setWorkspaceZone } from '../support/bookings.js';
 import { contract, examples, EXAMPLE_PASSWORD } from '../support/contract-examples.js';
 import { testDatabases } from '../support/databases.js';
@@ -173,7 +177,7 @@ for (const target of testDatabases()) {
           attempt: (n) => ({ url: `/api/storefront/no-shop/invoices/INV-${String(n).padStart(6, '0')}/pay`, body: { t: 't'.repeat(32) } }),
         },
         'events.order': {
-          bound: 30,
+          bound: TICKET_SEATS_PER_ADDRESS_PER_EVENT_PER_HOUR,
           ok: 200,
           attempt: (n) => ({
             url: `/api/public/events/${eventSlug}/orders`,
@@ -181,7 +185,7 @@ for (const target of testDatabases()) {
           }),
         },
         'bookings.book': {
-          bound: 30,
+          bound: BOOKINGS_PER_ADDRESS_PER_BUSINESS_PER_HOUR,
           ok: 200,
           attempt: (n) => ({
             url: `/api/public/services/${serviceId}/bookings`,
