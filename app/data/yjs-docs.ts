@@ -81,7 +81,12 @@ function connect(entry: OpenDoc, name: string) {
   const notify = () => entry.listeners.forEach((l) => l());
   const onStatus = ({ status }: { status: 'connected' | 'disconnected' | 'connecting' }) => {
     entry.status = status === 'connected' ? 'connected' : status === 'connecting' ? 'connecting' : 'offline';
-    if (status === 'connected' && entry.problem === 'tooFast') entry.problem = null;
+    notify();
+  };
+  // Said until the document is in step with the server again, not just until a socket opens.
+  const onSync = (synced: boolean) => {
+    if (!synced || entry.problem !== 'tooFast') return;
+    entry.problem = null;
     notify();
   };
   const onClose = (event: CloseEvent | null) => {
@@ -91,6 +96,7 @@ function connect(entry: OpenDoc, name: string) {
   };
   provider.on('status', onStatus);
   provider.on('connection-close', onClose);
+  provider.on('sync', onSync);
   // The browser says when the network goes and comes: the socket follows at once (unless refused for good).
   const onOffline = () => provider.disconnect();
   const onOnline = () => {
@@ -103,6 +109,7 @@ function connect(entry: OpenDoc, name: string) {
     window.removeEventListener('online', onOnline);
     provider.off('status', onStatus);
     provider.off('connection-close', onClose);
+    provider.off('sync', onSync);
     provider.destroy();
   };
 }
