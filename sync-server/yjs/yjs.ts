@@ -493,12 +493,14 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
    * Would `update` take the room's document past MAX_DOC_BYTES? Measured exactly (the document
    * encoded) only when the running figure says it might. An update that only deletes what the
    * document already holds always passes: it cannot grow it, and it is how a full document is
-   * cleared.
+   * cleared; it is recognised before measuring, so a stream of them near the ceiling costs no
+   * encoding of the whole document each.
    */
   function wouldOverflow(room: Room, update: Uint8Array): boolean {
-    if (room.size === null || room.size + update.byteLength > MAX_DOC_BYTES) room.size = Y.encodeStateAsUpdate(room.doc).byteLength;
-    if (room.size + update.byteLength <= MAX_DOC_BYTES) return false;
-    return !deletesOnlyHeld(room.doc, update);
+    if (room.size !== null && room.size + update.byteLength <= MAX_DOC_BYTES) return false;
+    if (deletesOnlyHeld(room.doc, update)) return false;
+    room.size = Y.encodeStateAsUpdate(room.doc).byteLength;
+    return room.size + update.byteLength > MAX_DOC_BYTES;
   }
 
   /**

@@ -173,6 +173,14 @@ for (const target of testDatabases()) {
       const stored = await storedDoc(db, workspace, doc);
       expect(readChat(stored.doc).map((m) => m.body)).toEqual(['Stall opens at 7']);
       stored.doc.destroy();
+
+      // A full document can still be cleared: deleting what it holds is taken, and makes room.
+      const cleaner = await connected(await member(), doc);
+      expect(readChat(cleaner.doc).map((m) => m.body)).toEqual(['Stall opens at 7']);
+      cleaner.doc.getText('history').delete(0, 1024 * 1024);
+      sendMessage(cleaner.doc, { author: null, name: 'Cleaner', body: 'z'.repeat(8 * 1024) });
+      await eventually(async () => expect(await storedRows(db, workspace, doc)).toHaveLength(before.length + 2), 30_000, 200);
+      expect(cleaner.closes).toEqual([]);
     }, 120_000);
 
     it('two people typing fast into the same text converge, neither closed', async () => {
