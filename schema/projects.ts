@@ -139,7 +139,7 @@ export const yjsCloseCode = {
   malformed: 1003,
   /** One message over the largest the server reads (RFC 6455 "message too big"). */
   tooLarge: 1009,
-  /** More messages or bytes than the socket's allowance. */
+  /** More messages or bytes than the user's allowance (shared by their document sockets on one instance). */
   tooFast: 4008,
   /** The change would take the document past its size ceiling; it was not applied. */
   documentFull: 4009,
