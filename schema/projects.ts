@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveCloseCode } from './contract/sync.js';
 import { CHANNEL_NAME } from './channel-name.js';
 import { calendarDate, id, text } from './input.js';
 
@@ -126,6 +127,26 @@ export function parseDocName(name: string): DocName | null {
   }
   return null;
 }
+
+/**
+ * Why the server closes a document's socket (`/api/yjs/:doc`), beside the live channel's codes. The
+ * app reconnects after `sessionExpired` and `tooFast`; after `documentFull` and `tooLarge` it stays
+ * off, since the same change would be refused again, and says so.
+ */
+export const yjsCloseCode = {
+  ...liveCloseCode,
+  /** A message that is not the protocol. */
+  malformed: 1003,
+  /** One message over the largest the server reads (RFC 6455 "message too big"). */
+  tooLarge: 1009,
+  /** More messages or bytes than the user's allowance (shared by their document sockets on one instance). */
+  tooFast: 4008,
+  /** The change would take the document past its size ceiling; it was not applied. */
+  documentFull: 4009,
+  /** No longer a member of the project or workspace. */
+  removed: 4403,
+} as const;
+export type YjsCloseCode = (typeof yjsCloseCode)[keyof typeof yjsCloseCode];
 
 export function projectDocName(workspaceId: number, project: string): string {
   return `project:${workspaceId}:${project}`;

@@ -3,6 +3,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import type { Awareness } from 'y-protocols/awareness';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { closeProblem, reconnectsAfter, type DocProblem } from './yjs-close';
 
 /**
  * Collaborative documents on this device (DESIGN.md §6): each opened document is kept in IndexedDB
@@ -18,6 +19,8 @@ interface OpenDoc {
   local: IndexeddbPersistence;
   provider: WebsocketProvider | null;
   status: DocStatus;
+  /** Why the server last closed the socket, while it matters (see yjs-close.ts). */
+  problem: DocProblem | null;
   loaded: boolean;
   users: number;
   listeners: Set<() => void>;
@@ -47,6 +50,7 @@ function acquire(userId: number, name: string, network: boolean): OpenDoc {
       local,
       provider: null,
       status: 'offline',
+      problem: null,
       loaded: false,
       users: 0,
       listeners: new Set(),
@@ -70,6 +74,8 @@ function connect(entry: OpenDoc, name: string) {
     connect: navigator.onLine,
     disableBc: true,
     maxBackoffTime: 10_000,
+    // A refused change would be sent again on every reconnect and refused again: stay closed.
+    shouldReconnect: (event) => reconnectsAfter(event.code),
   });
   entry.provider = provider;
   const notify = () => entry.listeners.forEach((l) => l());
@@ -77,16 +83,33 @@ function connect(entry: OpenDoc, name: string) {
     entry.status = status === 'connected' ? 'connected' : status === 'connecting' ? 'connecting' : 'offline';
     notify();
   };
+  // Said until the document is in step with the server again, not just until a socket opens.
+  const onSync = (synced: boolean) => {
+    if (!synced || entry.problem !== 'tooFast') return;
+    entry.problem = null;
+    notify();
+  };
+  const onClose = (event: CloseEvent | null) => {
+    const problem = event ? closeProblem(event.code) : null;
+    if (problem) entry.problem = problem;
+    notify();
+  };
   provider.on('status', onStatus);
-  // The browser says when the network goes and comes: the socket follows at once.
+  provider.on('connection-close', onClose);
+  provider.on('sync', onSync);
+  // The browser says when the network goes and comes: the socket follows at once (unless refused for good).
   const onOffline = () => provider.disconnect();
-  const onOnline = () => provider.connect();
+  const onOnline = () => {
+    if (entry.problem !== 'full' && entry.problem !== 'tooLarge') provider.connect();
+  };
   window.addEventListener('offline', onOffline);
   window.addEventListener('online', onOnline);
   entry.stop = () => {
     window.removeEventListener('offline', onOffline);
     window.removeEventListener('online', onOnline);
     provider.off('status', onStatus);
+    provider.off('connection-close', onClose);
+    provider.off('sync', onSync);
     provider.destroy();
   };
 }
@@ -107,6 +130,8 @@ export interface SharedDoc {
   doc: Y.Doc;
   awareness: Awareness | null;
   status: DocStatus;
+  /** Why the server closed the socket, to be shown in place of the status while set. */
+  problem: DocProblem | null;
   /** The device's copy has been read (an offline open shows nothing before it). */
   loaded: boolean;
 }
@@ -128,10 +153,16 @@ export function useSharedDoc(userId: number | null, name: string | null): Shared
       entry?.listeners.add(l);
       return () => entry?.listeners.delete(l);
     },
-    () => (entry ? `${entry.status}:${entry.loaded}` : 'none'),
+    () => (entry ? `${entry.status}:${entry.problem}:${entry.loaded}` : 'none'),
   );
   if (!entry || snapshot === 'none') return null;
-  return { doc: entry.doc, awareness: entry.provider?.awareness ?? null, status: entry.status, loaded: entry.loaded };
+  return {
+    doc: entry.doc,
+    awareness: entry.provider?.awareness ?? null,
+    status: entry.status,
+    problem: entry.problem,
+    loaded: entry.loaded,
+  };
 }
 
 /** Re-renders on every change to the document; returns a counter that changes with it. */

@@ -12,7 +12,9 @@ import { isFamilyId } from '../api/auth/session.repo.js';
 export const YJS_LOCK = 7281021;
 
 /**
- * May this session open this document? Asked in one statement with "is the session still live?":
+ * May this session open this document, and under what name does its presence show (the name the
+ * app shows for the user: their full name, else their email)? Asked in one statement with "is the
+ * session still live?":
  * a project document needs an active workspace membership and either a place on the project or the
  * workspace's owner or admin role; a team channel needs the workspace membership and the channel to exist.
  */
@@ -20,12 +22,13 @@ export async function docAccess(
   q: Queryable,
   session: { familyId: string; userId: number },
   doc: DocName,
-): Promise<{ live: boolean; allowed: boolean }> {
-  if (!isFamilyId(session.familyId)) return { live: false, allowed: false };
+): Promise<{ live: boolean; allowed: boolean; name: string }> {
+  if (!isFamilyId(session.familyId)) return { live: false, allowed: false, name: '' };
   const project = doc.kind === 'project' ? doc.projectId : null;
   const channel = doc.kind === 'channel' ? doc.channel : null;
-  const rows = await q.query<{ live: boolean; allowed: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1::uuid AND revoked_at IS NULL) AS live,
+  const rows = await q.query<{ live: boolean; allowed: boolean; name: string | null }>(
+    `SELECT (SELECT COALESCE(NULLIF(full_name, ''), email) FROM users WHERE id = $2) AS name,
+            EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1::uuid AND revoked_at IS NULL) AS live,
             EXISTS (SELECT 1 FROM workspace_members m
                      WHERE m.workspace_id = $3 AND m.user_id = $2 AND m.is_active
                        AND ($4::uuid IS NULL OR EXISTS (
@@ -39,7 +42,7 @@ export async function docAccess(
     [session.familyId, session.userId, doc.workspaceId, project, channel],
   );
   const row = rows[0];
-  return { live: row?.live === true, allowed: row?.live === true && row.allowed === true };
+  return { live: row?.live === true, allowed: row?.live === true && row.allowed === true, name: row?.name ?? '' };
 }
 
 /** Appends one update (in the writer's scope) and tells every instance about it, in one transaction. */

@@ -6,8 +6,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { z } from 'zod';
-import { liveCloseCode } from '../../schema/contract/sync.js';
-import { parseDocName, type DocName } from '../../schema/projects.js';
+import { parseDocName, yjsCloseCode, type DocName } from '../../schema/projects.js';
 import { familyIsLive } from '../api/auth/session.repo.js';
 import { withScope } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
@@ -34,8 +33,26 @@ export const COMPACT_AFTER = 100;
 const MATERIALISE_AFTER_MS = 100;
 const MATERIALISE_WITHIN_MS = 1000;
 
-/** Close codes beside the live channel's: a message that is not the protocol, or names another document. */
-export const yjsCloseCode = { ...liveCloseCode, malformed: 1003, removed: 4403 } as const;
+export { yjsCloseCode };
+
+/**
+ * Each user's allowance on this instance's document sockets (a token bucket per user, shared by their
+ * sockets, so reopening a socket does not refill it): messages at once and per second after, and
+ * bytes likewise. Typing sends two messages a keystroke (the change and the caret), so a held key
+ * stays well within it; the byte burst takes one largest message and a long offline session's sync.
+ * Past either the socket is closed as too fast.
+ */
+export const MESSAGE_BURST = 300;
+export const MESSAGES_PER_SECOND = 50;
+export const BYTE_BURST = 2 * MAX_UPDATE_BYTES;
+export const BYTES_PER_SECOND = 256 * 1024;
+
+/**
+ * The largest a document may grow, encoded as compaction stores it. A chat message is about 200
+ * bytes, so this holds some 80,000 of them: a busy team's chat for years, beside its board. An update
+ * that would take a document past it is refused before it is applied or stored.
+ */
+export const MAX_DOC_BYTES = 16 * 1024 * 1024;
 
 const MESSAGE_SYNC = 0;
 const MESSAGE_AWARENESS = 1;
@@ -63,6 +80,9 @@ interface Conn {
   socket: WebSocket;
   userId: number;
   family: string;
+  /** Who this socket's presence shows, from its session: whatever the client says is replaced by it. */
+  user: PresenceUser;
+  allowance: Allowance;
   room: Room;
   /** Awareness client ids this socket speaks for, removed when it closes. */
   clients: Set<number>;
@@ -79,6 +99,28 @@ interface Room {
   ready: Promise<void>;
   /** Appends of this room's updates, in order. */
   persisting: Promise<void>;
+  /**
+   * The document's size as compaction would store it (bytes), or more: the figure last measured plus
+   * every update applied since. Null until first needed.
+   */
+  size: number | null;
+}
+
+/** Who a presence state belongs to, as the other people on the document see it. */
+interface PresenceUser {
+  id: number;
+  name: string;
+}
+
+/** One user's token buckets on this instance, shared by their document sockets. */
+interface Allowance {
+  messages: number;
+  bytes: number;
+  /** When the buckets were last topped up (ms). */
+  toppedUpAt: number;
+  sockets: number;
+  /** Forgets a user with no socket once their buckets would be full again. */
+  forget: ReturnType<typeof setTimeout> | null;
 }
 
 export interface YjsHandle {
@@ -104,6 +146,7 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
   const handshakes = new Set<{ userId: number; family: string; ended: boolean }>();
   const work = new Set<Promise<unknown>>();
   const materialising = new Map<string, Materialising>();
+  const allowances = new Map<number, Allowance>();
 
   function track<T>(p: Promise<T>): Promise<T> {
     work.add(p);
@@ -166,7 +209,8 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
       if (!access.allowed) return u.refuse(403);
       // Checked again so a session ended during the lookup above never gets a socket.
       if (!(await familyIsLive(deps.db, claims.fam)) || handshake.ended) return u.refuse(401);
-      u.accept(wss, (ws) => welcome(ws, info, u.params.doc ?? '', handshake, claims.exp));
+      const user = { id: claims.sub, name: access.name };
+      u.accept(wss, (ws) => welcome(ws, info, u.params.doc ?? '', { ...handshake, user }, claims.exp));
     } finally {
       handshakes.delete(handshake);
     }
@@ -179,11 +223,21 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
     const doc = new Y.Doc({ gc: true });
     const awareness = new awarenessProtocol.Awareness(doc);
     awareness.setLocalState(null);
-    const room: Room = { name, info, doc, awareness, conns: new Set(), ready: Promise.resolve(), persisting: Promise.resolve() };
+    const room: Room = {
+      name,
+      info,
+      doc,
+      awareness,
+      conns: new Set(),
+      ready: Promise.resolve(),
+      persisting: Promise.resolve(),
+      size: null,
+    };
     room.ready = track(loadRoom(room));
     rooms.set(key, room);
 
     doc.on('update', (update: Uint8Array, origin: unknown) => {
+      if (room.size !== null) room.size += update.byteLength;
       const message = syncMessage((e) => syncProtocol.writeUpdate(e, update));
       for (const c of room.conns) send(c, message);
       const writer = [...room.conns].find((c) => c === origin);
@@ -212,6 +266,8 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
   async function loadRoom(room: Room) {
     const rows = await repo.loadUpdates(deps.db, room.info.workspaceId, room.name);
     if (rows.length > 0) Y.applyUpdate(room.doc, Y.mergeUpdates(rows.map((r) => r.update)), REMOTE);
+    // Measured afresh when next needed: the stored rows may have been compacted meanwhile.
+    room.size = null;
   }
 
   async function applyRemote(room: Room, n: Notice) {
@@ -325,9 +381,44 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
     });
   }
 
-  function welcome(socket: WebSocket, info: DocName, name: string, session: { userId: number; family: string }, exp: number) {
+  function allowanceOf(userId: number): Allowance {
+    const existing = allowances.get(userId);
+    if (existing) {
+      if (existing.forget) clearTimeout(existing.forget);
+      existing.forget = null;
+      existing.sockets++;
+      return existing;
+    }
+    const fresh: Allowance = { messages: MESSAGE_BURST, bytes: BYTE_BURST, toppedUpAt: deps.now().getTime(), sockets: 1, forget: null };
+    allowances.set(userId, fresh);
+    return fresh;
+  }
+
+  function letGo(userId: number, allowance: Allowance) {
+    allowance.sockets--;
+    if (allowance.sockets > 0) return;
+    allowance.forget = setTimeout(() => allowances.delete(userId), REFILL_MS);
+    allowance.forget.unref();
+  }
+
+  function welcome(
+    socket: WebSocket,
+    info: DocName,
+    name: string,
+    session: { userId: number; family: string; user: PresenceUser },
+    exp: number,
+  ) {
     const room = roomOf(name, info);
-    const conn: Conn = { socket, userId: session.userId, family: session.family, room, clients: new Set(), chain: room.ready };
+    const conn: Conn = {
+      socket,
+      userId: session.userId,
+      family: session.family,
+      user: session.user,
+      allowance: allowanceOf(session.userId),
+      room,
+      clients: new Set(),
+      chain: room.ready,
+    };
     room.conns.add(conn);
     const expiry = setTimeout(
       () => socket.close(yjsCloseCode.sessionExpired, 'session expired'),
@@ -336,19 +427,27 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
     socket.on('error', () => socket.terminate());
     socket.on('close', () => {
       clearTimeout(expiry);
+      letGo(conn.userId, conn.allowance);
       room.conns.delete(conn);
       if (conn.clients.size > 0) awarenessProtocol.removeAwarenessStates(room.awareness, [...conn.clients], null);
       if (room.conns.size === 0) void track(closeRoom(room));
     });
     socket.on('message', (data: Buffer, isBinary: boolean) => {
+      if (socket.readyState !== socket.OPEN) return;
+      // Counted as it arrives, before any work is queued for it.
+      if (!withinAllowance(conn.allowance, data.byteLength, deps.now().getTime())) {
+        socket.close(yjsCloseCode.tooFast, 'too many changes at once');
+        return;
+      }
       const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
       conn.chain = conn.chain.then(() => {
         if (socket.readyState !== socket.OPEN) return;
         try {
           if (!isBinary) throw new Error('text frame');
           handle(conn, bytes);
-        } catch {
-          socket.close(yjsCloseCode.malformed, 'malformed message');
+        } catch (err) {
+          if (err instanceof DocumentFull) socket.close(yjsCloseCode.documentFull, 'document full');
+          else socket.close(yjsCloseCode.malformed, 'malformed message');
         }
       });
     });
@@ -378,14 +477,59 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
           syncMessage((e) => syncProtocol.writeSyncStep2(e, room.doc, vector)),
         );
       } else if (step === syncProtocol.messageYjsSyncStep2 || step === syncProtocol.messageYjsUpdate) {
-        Y.applyUpdate(room.doc, decoding.readVarUint8Array(decoder), conn);
+        const update = decoding.readVarUint8Array(decoder);
+        if (wouldOverflow(room, update)) throw new DocumentFull();
+        Y.applyUpdate(room.doc, update, conn);
       } else throw new Error('unknown sync step');
     } else if (type === MESSAGE_AWARENESS) {
-      awarenessProtocol.applyAwarenessUpdate(room.awareness, decoding.readVarUint8Array(decoder), conn);
+      awarenessProtocol.applyAwarenessUpdate(room.awareness, ownPresence(conn, decoding.readVarUint8Array(decoder)), conn);
     } else if (type === MESSAGE_QUERY_AWARENESS) {
       const states = [...room.awareness.getStates().keys()];
       send(conn, awarenessMessage(awarenessProtocol.encodeAwarenessUpdate(room.awareness, states)));
     } else throw new Error('unknown message type');
+  }
+
+  /**
+   * Would `update` take the room's document past MAX_DOC_BYTES? Measured exactly (the document
+   * encoded) only when the running figure says it might. An update that only deletes what the
+   * document already holds always passes: it cannot grow it, and it is how a full document is
+   * cleared; it is recognised before measuring, so a stream of them near the ceiling costs no
+   * encoding of the whole document each.
+   */
+  function wouldOverflow(room: Room, update: Uint8Array): boolean {
+    if (room.size !== null && room.size + update.byteLength <= MAX_DOC_BYTES) return false;
+    if (deletesOnlyHeld(room.doc, update)) return false;
+    room.size = Y.encodeStateAsUpdate(room.doc).byteLength;
+    return room.size + update.byteLength > MAX_DOC_BYTES;
+  }
+
+  /**
+   * The awareness update `update` as this socket may send it: every state it carries shows the
+   * session's user, whoever the client named, and a state for a client id another socket here
+   * speaks for is left out, so no one appears as, or removes, someone else.
+   */
+  function ownPresence(conn: Conn, update: Uint8Array): Uint8Array {
+    const decoder = decoding.createDecoder(update);
+    const kept: { client: number; clock: number; state: string }[] = [];
+    const count = decoding.readVarUint(decoder);
+    for (let i = 0; i < count; i++) {
+      const client = decoding.readVarUint(decoder);
+      const clock = decoding.readVarUint(decoder);
+      const state: unknown = JSON.parse(decoding.readVarString(decoder));
+      if ([...conn.room.conns].some((c) => c !== conn && c.clients.has(client))) continue;
+      if (state === null) kept.push({ client, clock, state: 'null' });
+      else if (typeof state === 'object' && !Array.isArray(state))
+        kept.push({ client, clock, state: JSON.stringify({ ...state, user: conn.user }) });
+      else throw new Error('presence state is not an object');
+    }
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, kept.length);
+    for (const k of kept) {
+      encoding.writeVarUint(encoder, k.client);
+      encoding.writeVarUint(encoder, k.clock);
+      encoding.writeVarString(encoder, k.state);
+    }
+    return encoding.toUint8Array(encoder);
   }
 
   async function closeRoom(room: Room) {
@@ -404,6 +548,8 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
     },
     async close() {
       for (const room of rooms.values()) for (const c of room.conns) c.socket.terminate();
+      for (const a of allowances.values()) if (a.forget) clearTimeout(a.forget);
+      allowances.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       while (work.size > 0) await Promise.allSettled([...work]);
       for (const room of rooms.values()) {
@@ -416,6 +562,35 @@ export async function startYjs(deps: AppDeps): Promise<YjsHandle> {
       await unlistenProjects();
     },
   };
+}
+
+/** The longest an emptied allowance takes to fill again (ms). */
+const REFILL_MS = Math.ceil(Math.max(MESSAGE_BURST / MESSAGES_PER_SECOND, BYTE_BURST / BYTES_PER_SECOND) * 1000);
+
+/** Token buckets: false once the user has spent their messages or bytes. */
+function withinAllowance(a: Allowance, bytes: number, now: number): boolean {
+  const seconds = Math.max(0, now - a.toppedUpAt) / 1000;
+  a.messages = Math.min(MESSAGE_BURST, a.messages + seconds * MESSAGES_PER_SECOND);
+  a.bytes = Math.min(BYTE_BURST, a.bytes + seconds * BYTES_PER_SECOND);
+  a.toppedUpAt = now;
+  if (a.messages < 1 || a.bytes < bytes) return false;
+  a.messages -= 1;
+  a.bytes -= bytes;
+  return true;
+}
+
+/** An update refused because the document would pass MAX_DOC_BYTES. */
+class DocumentFull extends Error {}
+
+/** Does `update` insert nothing, and delete only items `doc` already holds? */
+function deletesOnlyHeld(doc: Y.Doc, update: Uint8Array): boolean {
+  const { structs, ds } = Y.decodeUpdate(update);
+  if (structs.length > 0) return false;
+  for (const [client, items] of ds.clients) {
+    const held = Y.getState(doc.store, client);
+    if (items.some((item) => item.clock + item.len > held)) return false;
+  }
+  return true;
 }
 
 interface Materialising {

@@ -7,6 +7,7 @@ import { channelCreate, channelDocName, channelSlug, type ChannelDto } from '../
 import { call, queryEndpoint } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { useSharedDoc, type DocStatus } from '../../data/yjs-docs';
+import { docProblemMessages } from '../../data/yjs-close';
 import { Button } from '../../ui/button';
 import { EmptyState, Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
@@ -157,7 +158,7 @@ function ChannelChat({ workspaceId, name, me }: { workspaceId: number; name: str
           # {name}
         </h2>
         <p className={s.connection} role="status" data-testid="doc-status">
-          {connectionWords[shared?.status ?? 'connecting']}
+          {shared?.problem ? docProblemMessages[shared.problem] : connectionWords[shared?.status ?? 'connecting']}
         </p>
       </div>
       {!shared || (!shared.loaded && shared.status !== 'connected') ? (

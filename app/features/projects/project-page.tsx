@@ -5,6 +5,7 @@ import { priorityLabels, projectDocName, projectMessages, projectStatusLabels, t
 import { ApiError } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { useSharedDoc, type DocStatus } from '../../data/yjs-docs';
+import { docProblemMessages } from '../../data/yjs-close';
 import { Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
@@ -204,7 +205,7 @@ function ProjectScreen({
           ) : null}
         </div>
         <p className={s.connection} role="status" data-testid="doc-status">
-          {connectionWords[shared?.status ?? 'connecting']}
+          {shared?.problem ? docProblemMessages[shared.problem] : connectionWords[shared?.status ?? 'connecting']}
         </p>
       </div>
       <Tabs
