@@ -11,14 +11,7 @@ import { accessCookie, openSyncDatabase, seedUser, syncApi } from '../support/sy
 
 const stamp = () => new Date().toISOString();
 
-const address = {
-  name: 'Thandi Mokoena',
-  line1: '12 Vilakazi St',
-  city: 'Soweto',
-  province: 'Gauteng',
-  postal_code: '1804',
-  phone: '082 123 4567',
-};
+const address = shops.deliveryAddress;
 
 const review = { rating: 4, title: 'Rich and smooth', content: 'Melts slowly, not too sweet. Bought two more.' };
 

@@ -12,7 +12,7 @@ import { testDatabases } from '../support/databases.js';
 import { seedPaidOrder } from '../support/marketplace-orders.js';
 import { signedInUser, uniqueEmail } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { openShop } from '../support/shops.js';
+import { deliveryAddress, openShop } from '../support/shops.js';
 import { seedWorkspace, syncApi } from '../support/sync-server.js';
 
 import { contract, examples, EXAMPLE_PASSWORD as PASSWORD, type Examples } from '../support/contract-examples.js';
@@ -97,15 +97,6 @@ interface BadRequest {
 }
 
 const NUL = '\u0000';
-
-const CHECKOUT_ADDRESS = {
-  name: 'Thandi Mokoena',
-  line1: '12 Vilakazi St',
-  city: 'Soweto',
-  province: 'Gauteng',
-  postal_code: '1804',
-  phone: '082 123 4567',
-};
 const BEYOND_INT = 99_999_999_999;
 
 /**
@@ -717,7 +708,7 @@ for (const db_ of testDatabases()) {
       const added = await buyer.client.post('/api/cart/items', { product_id: `${shop.ws}-${productId}`, quantity: 2 });
       expect(added.status).toBe(200);
       const checkoutsBefore = await count('SELECT count(*) AS n FROM marketplace_checkouts');
-      const res = await buyer.client.post('/api/checkout', { address: CHECKOUT_ADDRESS });
+      const res = await buyer.client.post('/api/checkout', { address: deliveryAddress });
       expect(res.status).toBe(409);
       expect(res.json).toEqual({ message: orderMessages.nothingToPay, code: 'nothing_to_pay' });
       expect(await count('SELECT count(*) AS n FROM marketplace_checkouts')).toBe(checkoutsBefore);

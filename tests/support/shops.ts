@@ -27,6 +27,16 @@ export function jsonSender(server: Pick<TestServer, 'url'>): Send {
   };
 }
 
+/** Where a test buyer has an order delivered: a valid South African address. */
+export const deliveryAddress = {
+  name: 'Thandi Mokoena',
+  line1: '12 Vilakazi St',
+  city: 'Soweto',
+  province: 'Gauteng',
+  postal_code: '1804',
+  phone: '082 123 4567',
+};
+
 /** A shop's storefront settings as a seller first saves them: the defaults, paid by card. */
 export const plainStorefront: StorefrontSettings = { ...storefrontDefaults, payment_gateway: 'paystack' };
 
