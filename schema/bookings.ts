@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailOutcomes } from './mail-consent.js';
 import { isWallTime, minutesOf, type AvailabilityRules, type SlotProblem, type StaffAvailability } from './booking-slots.js';
 import { calendarDate, cents, instant, text } from './input.js';
 import { appointmentStatuses, paymentStatuses, type AppointmentStatus } from './appointments.js';
@@ -379,7 +380,12 @@ export const publicBooking = z.object({
   cancel_reason: z.string().nullable(),
 });
 /** A booking with a deposit waits for it: `authorization_url` is the card partner's page to pay on. */
-export const bookingPlaced = publicBooking.extend({ token: z.string(), authorization_url: z.string().nullable() });
+export const bookingPlaced = publicBooking.extend({
+  token: z.string(),
+  authorization_url: z.string().nullable(),
+  /** Whether the confirmation is on its way, or waits until the customer confirms the address (double opt-in). */
+  mail: z.enum(mailOutcomes),
+});
 export const bookingCancel = z.object({ reason: text(500).trim().default('') });
 /** A move to another free slot of the same service (with the named staff member, else the first free). */
 export const bookingReschedule = bookingCreate.pick({ start_at: true, staff_id: true });

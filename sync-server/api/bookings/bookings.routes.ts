@@ -56,7 +56,7 @@ export function bookingsRoutes(deps: AppDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     const ip = clientLimitAddress(req);
     await enforceRateLimits(deps, [{ key: `bookings:${ip}`, max: 30, windowSeconds: 600 }]);
-    return online.book(deps, params.publicServiceId, body);
+    return online.book(deps, params.publicServiceId, body, ip);
   });
   mount(router, c.booking, async ({ params }, _req, res) => {
     res.setHeader('Cache-Control', 'private, no-store');

@@ -22,6 +22,9 @@ import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { recordBookingMail, recordMove } from './booking-mail.repo.js';
+import type { MailOutcome } from '../../../schema/mail-consent.js';
+import { mailOrHold } from '../../mail/consent.js';
+import { enforceMailLimits } from '../../mail/mail-limits.js';
 import { appointmentOfToken, bookingToken, type BookingRef } from './booking-token.js';
 import * as repo from './bookings.repo.js';
 import { claimStaff, holdsSince, slotContext } from './bookings.service.js';
@@ -128,12 +131,14 @@ export const isBookingReference = (reference: string) => reference.startsWith(BO
  * confirmation goes out when the payment is confirmed, and a hold left unpaid lapses after
  * DEPOSIT_HOLD_MINUTES. Without a deposit the booking is confirmed at once.
  */
-export async function book(deps: AppDeps, serviceId: string, body: z.output<typeof bookingCreate>) {
+export async function book(deps: AppDeps, serviceId: string, body: z.output<typeof bookingCreate>, source: string) {
   const start = new Date(body.start_at);
   const id = randomUUID();
   const placed = await deps.db.transaction(async (tx) => {
     const row = await repo.publicService(tx, serviceId);
     if (!row) throw notFound(msg.serviceNotFound);
+    // The booking mails an address the caller typed: it counts against the third-party mail limits first.
+    await enforceMailLimits(tx, deps, { source, recipient: body.customer_email, workspaceId: row.workspace_id });
     const service = repo.serviceDtoOf(row);
     if (body.staff_id && !service.staff_ids.includes(body.staff_id)) throw conflict(msg.staffNotOnService);
     const deposit = service.deposit_cents > 0 ? { cents: service.deposit_cents, reference: newReference() } : undefined;
@@ -156,8 +161,11 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       phone: body.customer_phone,
       deposit,
     });
-    if (!deposit) await recordBookingMail(tx, { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' });
-    return { deposit, currency: service.currency, workspaceId: row.workspace_id };
+    // Without a deposit: confirmed now, mailed to an address that asked for it (else it waits for the
+    // address to be confirmed). With one, the card payment's settlement mails it (a payment is no relay).
+    const confirmation = { kind: 'booking' as const, key: { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' as const } };
+    const mail: MailOutcome = deposit ? 'sent' : await mailOrHold(tx, deps, body.customer_email, confirmation, { optIn: true });
+    return { deposit, currency: service.currency, workspaceId: row.workspace_id, mail };
   });
   const token = bookingToken(await signingKey(deps), placed.workspaceId, id);
   let authorizationUrl: string | null = null;
@@ -182,7 +190,7 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       throw err;
     }
   }
-  return { ...(await bookingView(deps, { ws: placed.workspaceId, id })), token, authorization_url: authorizationUrl };
+  return { ...(await bookingView(deps, { ws: placed.workspaceId, id })), token, authorization_url: authorizationUrl, mail: placed.mail };
 }
 
 const newReference = () => `${BOOKING_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
@@ -325,7 +333,8 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
     if (a.payment_status === 'paid' && a.payment_reference) {
       await refundDeposit(tx, a.workspace_id, id, a.payment_reference, 'Booking cancelled by the customer in time', deps.now());
     }
-    await recordBookingMail(tx, { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' });
+    const cancelled = { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' as const };
+    if (a.customer_email) await mailOrHold(tx, deps, a.customer_email, { kind: 'booking', key: cancelled }, { optIn: false });
   });
   return bookingView(deps, ref);
 }
@@ -357,7 +366,11 @@ export async function rescheduleByToken(deps: AppDeps, token: string, body: z.ou
     const staffId = await takeSlot(deps, tx, row, candidates, start, id);
     const end = addMinutes(start, a.duration_minutes);
     await repo.updateAppointment(tx, a.workspace_id, id, { start, end, staffId }, deps.now());
-    if (a.customer_email) await recordMove(tx, { workspaceId: a.workspace_id, appointmentId: id });
+    if (a.customer_email) {
+      const moved = { workspaceId: a.workspace_id, appointmentId: id, kind: 'rescheduled' as const };
+      const send = () => recordMove(tx, moved);
+      await mailOrHold(tx, deps, a.customer_email, { kind: 'booking', key: moved }, { optIn: false, send });
+    }
   });
   return bookingView(deps, ref);
 }

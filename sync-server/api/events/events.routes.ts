@@ -63,7 +63,7 @@ export function eventsRoutes(deps: AppDeps): Router {
     const ip = clientLimitAddress(req);
     await enforceRateLimits(deps, [{ key: `tickets:${ip}`, max: 30, windowSeconds: 600 }]);
     const session = await sessionOf(deps, req);
-    return tickets.orderTickets(deps, params.slug, body, session?.sub ?? null);
+    return tickets.orderTickets(deps, params.slug, body, session?.sub ?? null, ip);
   });
   mount(router, c.checkout, async ({ params }, _req, res) => {
     res.setHeader('Cache-Control', 'no-store');
