@@ -66,10 +66,13 @@ export async function mailOrHold(
     await (opts.send ? opts.send() : record(tx, mail));
     return 'sent';
   }
-  await tx.query(
-    `INSERT INTO held_mails (workspace_id, kind, ref, address, held_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-    [mail.key.workspaceId, mail.kind, refOf(mail), normalAddress(to), deps.now()],
-  );
+  await tx.query(`INSERT INTO held_mails (workspace_id, kind, ref, address, held_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+    mail.key.workspaceId,
+    mail.kind,
+    refOf(mail),
+    normalAddress(to),
+    deps.now(),
+  ]);
   if (opts.optIn) await requestOptIn(tx, to, deps.now());
   return 'awaiting_confirmation';
 }

@@ -47,14 +47,31 @@ export async function enforceMailLimits(
   if (deps.config.RATE_LIMITS === 'off' && !deps.config.isProduction) return;
   const now = deps.now();
   const checks: Array<{ key: string; max: number; windowSeconds: number; message: (wait: string) => string }> = [];
-  if (on.source) checks.push({ key: mailLimitKeys.source(on.source), max: MAIL_PER_SOURCE_PER_HOUR, windowSeconds: HOUR_SECONDS, message: mailLimitMessages.source });
+  if (on.source)
+    checks.push({
+      key: mailLimitKeys.source(on.source),
+      max: MAIL_PER_SOURCE_PER_HOUR,
+      windowSeconds: HOUR_SECONDS,
+      message: mailLimitMessages.source,
+    });
   if (on.recipient)
-    checks.push({ key: mailLimitKeys.recipient(on.recipient), max: MAIL_PER_RECIPIENT_PER_DAY, windowSeconds: DAY_SECONDS, message: mailLimitMessages.recipient });
+    checks.push({
+      key: mailLimitKeys.recipient(on.recipient),
+      max: MAIL_PER_RECIPIENT_PER_DAY,
+      windowSeconds: DAY_SECONDS,
+      message: mailLimitMessages.recipient,
+    });
   if (on.workspaceId !== undefined)
-    checks.push({ key: mailLimitKeys.workspace(on.workspaceId), max: MAIL_PER_WORKSPACE_PER_DAY, windowSeconds: DAY_SECONDS, message: mailLimitMessages.workspace });
+    checks.push({
+      key: mailLimitKeys.workspace(on.workspaceId),
+      max: MAIL_PER_WORKSPACE_PER_DAY,
+      windowSeconds: DAY_SECONDS,
+      message: mailLimitMessages.workspace,
+    });
   for (const check of checks) {
     const result = await rateLimit(q, check.key, check, now);
-    if (!result.allowed) throw new HttpError(429, check.message(humanWait(result.retryAfterSeconds)), { code: MAIL_LIMIT_CODE }, result.retryAfterSeconds);
+    if (!result.allowed)
+      throw new HttpError(429, check.message(humanWait(result.retryAfterSeconds)), { code: MAIL_LIMIT_CODE }, result.retryAfterSeconds);
   }
 }
 

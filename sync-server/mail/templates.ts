@@ -119,10 +119,6 @@ export function mailOptInMail(link: string, validForDays: number): MailContent {
   return {
     subject: mailConsentMessages.optInSubject,
     text: [...lines, link, '', after, '', brand.product].join('\n'),
-    html: layout([
-      ...lines.map(escapeHtml),
-      `<a href="${escapeHtml(link)}">Confirm my e-mail address</a>`,
-      escapeHtml(after),
-    ]),
+    html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Confirm my e-mail address</a>`, escapeHtml(after)]),
   };
 }

@@ -57,7 +57,7 @@ export const thirdPartyMail = {
   },
   'classified-inquiry': {
     triggeredBy: ['member'],
-    to: "the seller of an ad, when a signed-in buyer asks about it",
+    to: 'the seller of an ad, when a signed-in buyer asks about it',
     files: ['sync-server/api/classifieds/inquiry-mail.jobs.ts', 'sync-server/api/classifieds/classifieds.repo.ts'],
   },
   'workspace-invitation': {

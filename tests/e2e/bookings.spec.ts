@@ -150,7 +150,8 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
 
   // The confirmation arrives with the calendar file.
   const [mail] = await waitForMails(customerEmail, 1);
-  expect(mail.raw).toContain('Booking confirmed');
+  // A fixed subject: the service and business stay in the body (issue 35). A paid deposit is no relay: no opt-in first.
+  expect(mail.raw).toMatch(/^Subject: Your booking is confirmed\r?$/m);
   const ics = mimeAttachments(mail.raw).find((a) => a.filename === 'booking.ics');
   const icsText = new TextDecoder().decode(ics?.bytes);
   expect(icsText).toMatch(/^DTSTART;TZID=[^:]+:\d{8}T\d{6}\r?$/m);

@@ -60,7 +60,10 @@ describe('the third-party mail registry matches the source', () => {
     const senders = serverSources().filter((file) => MAIL_CALL.test(readFileSync(join(ROOT, file), 'utf8')));
     expect(senders.length).toBeGreaterThan(10);
     const unknown = senders.filter((file) => !registered.has(file) && notThirdParty[file] === undefined);
-    expect(unknown, 'register these in sync-server/mail/third-party.ts (or say in notThirdParty why they mail nobody a caller chose)').toEqual([]);
+    expect(
+      unknown,
+      'register these in sync-server/mail/third-party.ts (or say in notThirdParty why they mail nobody a caller chose)',
+    ).toEqual([]);
   });
 
   it('every registered file exists and still sends or records mail (the registry does not go stale)', () => {
@@ -361,10 +364,9 @@ const drivers: Partial<Record<ThirdPartyMailName, Driver>> = {
       if (i < MAIL_PER_SOURCE_PER_HOUR) expect(res.status, res.text).toBe(200);
       else await expectRefused(res, /^Too many e-mails have been asked for/);
     }
-    const [{ n }] = await ctx.db.query<{ n: string }>(
-      'SELECT count(*) AS n FROM classified_inquiries WHERE classified_id = $1',
-      [(ad.json as { id: string }).id],
-    );
+    const [{ n }] = await ctx.db.query<{ n: string }>('SELECT count(*) AS n FROM classified_inquiries WHERE classified_id = $1', [
+      (ad.json as { id: string }).id,
+    ]);
     expect(Number(n)).toBe(MAIL_PER_SOURCE_PER_HOUR);
   },
 

@@ -67,8 +67,9 @@ export async function recordDueReminders(q: Queryable, now: Date): Promise<numbe
       WHERE a.status IN ('pending', 'confirmed') AND a.customer_email <> ''
         AND NOT (a.payment_status = 'unpaid' AND a.payment_reference IS NOT NULL)
         AND a.start_at > $1::timestamptz + k.floor AND a.start_at <= $1::timestamptz + k.lead AND coalesce(a.scheduled_at, a.created_at) < a.start_at - k.lead
-        -- An online booking's reminders go only to an address that asked for mail (issue 35).
-        AND (a.source <> 'online' OR app_mail_confirmed(a.customer_email))
+        -- An online booking's reminders go only to an address that asked for mail (issue 35), or
+        -- one whose deposit was paid by card (its confirmation went out the same way).
+        AND (a.source <> 'online' OR a.payment_status <> 'unpaid' OR app_mail_confirmed(a.customer_email))
      ON CONFLICT DO NOTHING RETURNING 1`,
     [now],
   );

@@ -23,7 +23,7 @@ import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { recordBookingMail, recordMove } from './booking-mail.repo.js';
 import type { MailOutcome } from '../../../schema/mail-consent.js';
-import { mailOrHold } from '../../mail/consent.js';
+import { mailOrHold, type HeldMail } from '../../mail/consent.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';
 import { appointmentOfToken, bookingToken, type BookingRef } from './booking-token.js';
 import * as repo from './bookings.repo.js';
@@ -163,7 +163,10 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
     });
     // Without a deposit: confirmed now, mailed to an address that asked for it (else it waits for the
     // address to be confirmed). With one, the card payment's settlement mails it (a payment is no relay).
-    const confirmation = { kind: 'booking' as const, key: { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' as const } };
+    const confirmation = {
+      kind: 'booking' as const,
+      key: { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' as const },
+    };
     const mail: MailOutcome = deposit ? 'sent' : await mailOrHold(tx, deps, body.customer_email, confirmation, { optIn: true });
     return { deposit, currency: service.currency, workspaceId: row.workspace_id, mail };
   });
@@ -313,6 +316,25 @@ async function lockedAppointment(tx: Queryable, ref: BookingRef): Promise<repo.T
   return repo.publicAppointment(tx, { ws, id: ref.id });
 }
 
+/**
+ * A change through the booking's link mails the customer: at once for a booking whose deposit was
+ * paid by card (its confirmation went out the same way: a payment is no relay), else only to a
+ * confirmed address, held until then like the confirmation.
+ */
+async function mailOrHoldUnlessPaid(
+  tx: Queryable,
+  deps: AppDeps,
+  a: repo.TokenAppointment,
+  mail: HeldMail & { kind: 'booking' },
+  send?: () => Promise<void>,
+): Promise<void> {
+  if (a.payment_status !== 'unpaid') {
+    await (send ? send() : recordBookingMail(tx, mail.key));
+    return;
+  }
+  await mailOrHold(tx, deps, a.customer_email, mail, { optIn: false, send });
+}
+
 /** The customer cancels through their link, until the cut-off; after it, only the business can. */
 export async function cancelByToken(deps: AppDeps, token: string, body: z.output<typeof bookingCancel>) {
   const ref = await appointmentOf(deps, token);
@@ -334,7 +356,7 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
       await refundDeposit(tx, a.workspace_id, id, a.payment_reference, 'Booking cancelled by the customer in time', deps.now());
     }
     const cancelled = { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' as const };
-    if (a.customer_email) await mailOrHold(tx, deps, a.customer_email, { kind: 'booking', key: cancelled }, { optIn: false });
+    if (a.customer_email) await mailOrHoldUnlessPaid(tx, deps, a, { kind: 'booking', key: cancelled });
   });
   return bookingView(deps, ref);
 }
@@ -369,7 +391,7 @@ export async function rescheduleByToken(deps: AppDeps, token: string, body: z.ou
     if (a.customer_email) {
       const moved = { workspaceId: a.workspace_id, appointmentId: id, kind: 'rescheduled' as const };
       const send = () => recordMove(tx, moved);
-      await mailOrHold(tx, deps, a.customer_email, { kind: 'booking', key: moved }, { optIn: false, send });
+      await mailOrHoldUnlessPaid(tx, deps, a, { kind: 'booking', key: moved }, send);
     }
   });
   return bookingView(deps, ref);

@@ -201,7 +201,10 @@ function TicketForm({ event, types }: { event: PublicEventDetail; types: PublicE
           : 'The organiser approves registrations for this event; you will hear from them by e-mail.'}
       </Notice>
     ) : (
-      <Notice tone="info" title={waiting ? `You're in. ${mailConsentMessages.ticketsWaiting}` : "You're in: your tickets are on their way by e-mail"}>
+      <Notice
+        tone="info"
+        title={waiting ? `You're in. ${mailConsentMessages.ticketsWaiting}` : "You're in: your tickets are on their way by e-mail"}
+      >
         <ul>
           {order.data.tickets.map((t, i) => (
             <li key={t.id}>
