@@ -82,7 +82,8 @@ export type ThirdPartyMailName = keyof typeof thirdPartyMail;
 /** Files that send mail, and why none of it reaches an address a caller chose. */
 export const notThirdParty: Readonly<Record<string, string>> = {
   'sync-server/mail/mailer.ts': 'the mailer itself: it delivers what the kinds above hand it',
-  'sync-server/api/auth/verification.ts': "verification codes and password resets go to the account's own address",
+  'sync-server/api/auth/verification.ts': "verification codes go to the account's own address",
+  'sync-server/api/auth/auth.service.ts': "a password reset goes only to an existing account's own address",
   'sync-server/api/classifieds/classifieds-expiry.jobs.ts': "an ad's expiry notice goes to its owner's own account address",
   'sync-server/api/contact/contact.service.ts':
     "the contact form goes to the brand's own address (reply-to the sender), limited per source address (contactLimit)",

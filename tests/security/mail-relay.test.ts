@@ -37,7 +37,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /** A line that sends mail, or records one into an outbox table, in server source. */
 const MAIL_CALL =
-  /\bmailer\.send\(|\brecord[A-Za-z]*Mail[A-Za-z]*\(|\brecordMove\(|\bmailOrHold\(|\brequestOptIn\(|INSERT INTO [a-z_]*(mail|deliver|inquir|remind|consent)[a-z_]*/;
+  /\bmailer\s*\.send\(|\brecord[A-Za-z]*Mail[A-Za-z]*\(|\brecordMove\(|\bmailOrHold\(|\brequestOptIn\(|INSERT INTO [a-z_]*(mail|deliver|inquir|remind|consent)[a-z_]*/;
 
 function serverSources(dir = join(ROOT, 'sync-server')): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
