@@ -378,6 +378,8 @@ export const publicBooking = z.object({
   currency: z.string(),
   /** Why the booking was cancelled (a deposit not paid in time, the customer's own reason). */
   cancel_reason: z.string().nullable(),
+  /** Mail about the booking waits until the customer confirms their address (double opt-in). */
+  mail_held: z.boolean(),
 });
 /** A booking with a deposit waits for it: `authorization_url` is the card partner's page to pay on. */
 export const bookingPlaced = publicBooking.extend({

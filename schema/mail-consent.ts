@@ -22,6 +22,7 @@ export const mailConsentMessages = {
   invalidLink: `This confirmation link no longer works: it was used already, or it is more than ${MAIL_CONFIRM_DAYS} days old. Your next ticket order or booking with this address sends a new one.`,
   ticketsWaiting: "Check your inbox to confirm your e-mail address, then we'll send your tickets.",
   bookingWaiting: "Check your inbox to confirm your e-mail address, then we'll send your confirmation and calendar file.",
+  movedWaiting: "Check your inbox to confirm your e-mail address, then we'll send the new calendar file.",
   approvalWaiting: "Check your inbox to confirm your e-mail address: once the organiser approves, we'll send your tickets there.",
   pageTitle: 'Confirm your e-mail address',
   pageIntro:

@@ -303,6 +303,8 @@ const drivers: Partial<Record<ThirdPartyMailName, Driver>> = {
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ status: 'confirmed', mail: 'awaiting_confirmation' });
     const token = (res.json as { token: string }).token;
+    // Its page says the mail waits (the moved notice tells the customer to confirm the address).
+    expect((await new CookieClient(ctx.server.url).get(`/api/public/bookings/${token}`)).json).toMatchObject({ mail_held: true });
     // The customer's own changes through the link wait for the address as well.
     const moved = await from(ctx, ctx.ip()).post(`/api/public/bookings/${token}/reschedule`, { start_at: shop.starts[4] });
     expect(moved.status, moved.text).toBe(200);

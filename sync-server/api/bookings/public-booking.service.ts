@@ -23,7 +23,7 @@ import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { recordBookingMail, recordMove } from './booking-mail.repo.js';
 import type { MailOutcome } from '../../../schema/mail-consent.js';
-import { mailOrHold, type HeldMail } from '../../mail/consent.js';
+import { mailConfirmed, mailOrHold, type HeldMail } from '../../mail/consent.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';
 import { appointmentOfToken, bookingToken, type BookingRef } from './booking-token.js';
 import * as repo from './bookings.repo.js';
@@ -273,6 +273,7 @@ async function bookingView(deps: AppDeps, ref: BookingRef) {
     paid_cents: Number(a.paid_cents),
     currency: a.currency,
     cancel_reason: a.cancel_reason,
+    mail_held: mailWaits(a) && !(await mailConfirmed(deps.db, a.customer_email)),
   };
 }
 
@@ -317,9 +318,14 @@ async function lockedAppointment(tx: Queryable, ref: BookingRef): Promise<repo.T
 }
 
 /**
- * A change through the booking's link mails the customer: at once for a booking whose deposit was
- * paid by card (its confirmation went out the same way: a payment is no relay), else only to a
- * confirmed address, held until then like the confirmation.
+ * Whether mail about a booking waits for its address to be confirmed: an online booking with no
+ * card payment. A paid deposit is no relay, and a booking the business made was mailed on its word.
+ */
+const mailWaits = (a: Pick<repo.TokenAppointment, 'source' | 'payment_status'>) => a.source === 'online' && a.payment_status === 'unpaid';
+
+/**
+ * A change through the booking's link mails the customer: at once where the confirmation went out
+ * at once (see `mailWaits`), else only to a confirmed address, held until then like the confirmation.
  */
 async function mailOrHoldUnlessPaid(
   tx: Queryable,
@@ -328,7 +334,7 @@ async function mailOrHoldUnlessPaid(
   mail: HeldMail & { kind: 'booking' },
   send?: () => Promise<void>,
 ): Promise<void> {
-  if (a.payment_status !== 'unpaid') {
+  if (!mailWaits(a)) {
     await (send ? send() : recordBookingMail(tx, mail.key));
     return;
   }
