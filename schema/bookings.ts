@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailOutcomes } from './mail-consent.js';
 import { isWallTime, minutesOf, type AvailabilityRules, type SlotProblem, type StaffAvailability } from './booking-slots.js';
 import { calendarDate, cents, instant, text } from './input.js';
 import { appointmentStatuses, paymentStatuses, type AppointmentStatus } from './appointments.js';
@@ -377,9 +378,16 @@ export const publicBooking = z.object({
   currency: z.string(),
   /** Why the booking was cancelled (a deposit not paid in time, the customer's own reason). */
   cancel_reason: z.string().nullable(),
+  /** Mail about the booking waits until the customer confirms their address (double opt-in). */
+  mail_held: z.boolean(),
 });
 /** A booking with a deposit waits for it: `authorization_url` is the card partner's page to pay on. */
-export const bookingPlaced = publicBooking.extend({ token: z.string(), authorization_url: z.string().nullable() });
+export const bookingPlaced = publicBooking.extend({
+  token: z.string(),
+  authorization_url: z.string().nullable(),
+  /** Whether the confirmation is on its way, or waits until the customer confirms the address (double opt-in). */
+  mail: z.enum(mailOutcomes),
+});
 export const bookingCancel = z.object({ reason: text(500).trim().default('') });
 /** A move to another free slot of the same service (with the named staff member, else the first free). */
 export const bookingReschedule = bookingCreate.pick({ start_at: true, staff_id: true });

@@ -15,3 +15,4 @@ export { eventsContract } from './contract/events.js';
 export { contentContract } from './contract/content.js';
 export { aiContract } from './contract/ai.js';
 export { bookingsContract } from './contract/bookings.js';
+export { mailContract } from './contract/mail.js';

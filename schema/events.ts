@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailOutcomes } from './mail-consent.js';
 import { cents, instant, intColumn, text } from './input.js';
 import { replicatedEntity } from './replicated-entity.js';
 
@@ -19,6 +20,9 @@ export const MAX_GALLERY_PICTURES = 30;
 
 /** What a person is told when an event, a ticket or a scan is refused (device and server say the same). */
 export const eventMessages = {
+  messageUnverified: 'Verify your e-mail address before you message ticket holders: open the code we sent you when you signed up.',
+  messageUnconfirmed: (n: number) =>
+    `${n === 1 ? '1 ticket holder has' : `${n} ticket holders have`} not confirmed their e-mail address yet, so ${n === 1 ? 'it was' : 'they were'} not sent the message.`,
   title: 'Give the event a title',
   startRequired: 'Give the event a start date',
   when: 'Dates are written YYYY-MM-DD, optionally with a time (YYYY-MM-DDTHH:MM)',
@@ -300,6 +304,8 @@ export const ticketOrderResult = z.object({
   authorization_url: z.string().nullable(),
   reference: z.string().nullable(),
   registration_status: z.enum(registrationStatuses),
+  /** Whether the e-mail is on its way, or waits until the buyer confirms the address (double opt-in). */
+  mail: z.enum(mailOutcomes),
 });
 
 /** One ticket as its holder sees it (the page opened from the e-mail, by its token). */

@@ -60,6 +60,8 @@ export const apiErrorCode = z.enum([
   'invitation_expired',
   'invitations_rate_limited',
   'mail_failed',
+  'mail_link_invalid',
+  'mail_rate_limited',
   'no_password',
   'no_pending_social',
   'no_subscription',

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { healthRoutes } from './health/health.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { contactRoutes } from './contact/contact.routes.js';
+import { mailConsentRoutes } from './mail-consent/mail-consent.routes.js';
 import { devRoutes } from './dev/dev.routes.js';
 import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes.js';
 import { workspacesRoutes } from './workspaces/workspaces.routes.js';
@@ -26,6 +27,7 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
   authRoutes,
   workspacesRoutes,
   contactRoutes,
+  mailConsentRoutes,
   exchangeRatesRoutes,
   syncRoutes,
   billingRoutes,

@@ -10,6 +10,7 @@ import { contentPublishJobs } from '../api/content/content-publish.jobs.js';
 import { dbUpkeepJobs } from './db-upkeep.jobs.js';
 import { bookingMailJobs } from '../api/bookings/booking-mail.jobs.js';
 import { cardRefundJobs } from '../payments/refunds-due.js';
+import { mailConsentJobs } from '../mail/consent.jobs.js';
 import { startJobQueue, type JobArea, type JobQueue } from './job-queue.js';
 
 /** Every area with jobs, one line each. */
@@ -25,6 +26,7 @@ export const jobAreas: readonly JobArea[] = [
   dbUpkeepJobs,
   bookingMailJobs,
   cardRefundJobs,
+  mailConsentJobs,
 ];
 
 /** Starts the job queue with every area's jobs and workers; `stop` ends them before the database closes. */

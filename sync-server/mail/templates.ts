@@ -1,4 +1,5 @@
 import { brand } from '../../schema/brand.js';
+import { mailConsentMessages } from '../../schema/mail-consent.js';
 
 export interface MailContent {
   subject: string;
@@ -102,5 +103,22 @@ export function invitationMail(i: {
       `<a href="${escapeHtml(i.link)}">${escapeHtml(i.link)}</a>`,
       escapeHtml(ignore),
     ]),
+  };
+}
+
+/**
+ * The one mail an address a stranger typed gets before it confirms (double opt-in): fixed words
+ * only, no business, person, event or service named, so it carries nothing a caller chose.
+ */
+export function mailOptInMail(link: string, validForDays: number): MailContent {
+  const lines = [
+    `Someone asked for e-mail from a business on ${brand.product} (tickets, a booking confirmation or the like) to be sent to this address.`,
+    `To receive it, confirm your address with this link (it works for ${validForDays} days):`,
+  ];
+  const after = "If it wasn't you, ignore this e-mail: nothing more will be sent to you.";
+  return {
+    subject: mailConsentMessages.optInSubject,
+    text: [...lines, link, '', after, '', brand.product].join('\n'),
+    html: layout([...lines.map(escapeHtml), `<a href="${escapeHtml(link)}">Confirm my e-mail address</a>`, escapeHtml(after)]),
   };
 }

@@ -150,7 +150,8 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
 
   // The confirmation arrives with the calendar file.
   const [mail] = await waitForMails(customerEmail, 1);
-  expect(mail.raw).toContain('Booking confirmed');
+  // A fixed subject: the service and business stay in the body (issue 35). A paid deposit is no relay: no opt-in first.
+  expect(mail.raw).toMatch(/^Subject: Your booking is confirmed\r?$/m);
   const ics = mimeAttachments(mail.raw).find((a) => a.filename === 'booking.ics');
   const icsText = new TextDecoder().decode(ics?.bytes);
   expect(icsText).toMatch(/^DTSTART;TZID=[^:]+:\d{8}T\d{6}\r?$/m);
@@ -187,7 +188,7 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await expect(mover.getByTestId('booking-when')).toContainText(newTime);
   await again.close();
   const [, movedMail] = await waitForMails(customerEmail, 2);
-  expect(movedMail.raw).toContain('Booking moved');
+  expect(movedMail.raw).toMatch(/^Subject: Your booking has moved\r?$/m);
   const movedIcs = new TextDecoder().decode(mimeAttachments(movedMail.raw).find((a) => a.filename === 'booking.ics')?.bytes);
   expect(movedIcs).toMatch(/^SEQUENCE:1\r?$/m);
 

@@ -5,6 +5,7 @@ import type { Db } from '../../sync-server/db/db.js';
 import { contactLimit } from '../../sync-server/api/contact/contact.service.js';
 import { PAY_NOW_LIMIT } from '../../sync-server/api/invoices/invoices.service.js';
 import { authLimits } from '../../sync-server/api/auth/limits.js';
+import { MAIL_CONFIRM_LIMIT } from '../../sync-server/api/mail-consent/mail-consent.routes.js';
 import {
   BOOKINGS_PER_ADDRESS_PER_BUSINESS_PER_HOUR,
   TICKET_SEATS_PER_ADDRESS_PER_EVENT_PER_HOUR,
@@ -191,6 +192,11 @@ for (const target of testDatabases()) {
             url: `/api/public/services/${serviceId}/bookings`,
             body: { start_at: slot(n), customer_name: 'Walk Guest', customer_email: fresh('book', n), customer_phone: '082 555 1234' },
           }),
+        },
+        'mail.confirm': {
+          bound: MAIL_CONFIRM_LIMIT.max,
+          ok: 404,
+          attempt: (n) => ({ url: '/api/public/mail-consent', body: { token: `guess${String(n).padStart(40, 'x')}` } }),
         },
         'bookings.cancelBooking': { inert: 'acts once, on the one booking its signed link names' },
         'bookings.rescheduleBooking': {

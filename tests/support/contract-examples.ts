@@ -9,6 +9,7 @@ import {
   driveContract,
   eventsContract,
   invoicesContract,
+  mailContract,
   marketplaceContract,
   posContract,
   projectsContract,
@@ -39,6 +40,7 @@ export const contract = {
   content: contentContract,
   ai: aiContract,
   bookings: bookingsContract,
+  mail: mailContract,
 };
 export type Contract = typeof contract;
 
@@ -540,6 +542,7 @@ export function examples(ws: number, registerEmail: string): Examples {
         body: { start_at: '2030-06-03T09:00:00.000Z' },
       },
     },
+    mail: { confirm: { body: { token: 'A'.repeat(43) } } },
   };
 }
 

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../routes/root';
+import { searchOf, text } from '../../routes/search-params';
 import { LandingPage } from './landing/landing-page';
 
 /** The landing page ships in the main bundle (first paint); the other public pages load on demand. */
@@ -33,7 +34,15 @@ export const contactRoute = createRoute({
   component: lazyRouteComponent(() => import('./contact/contact-page'), 'ContactPage'),
 });
 
-export const publicRoutes = [landingRoute, pricingRoute, termsRoute, privacyRoute, contactRoute] as const;
+/** The link of the opt-in mail (issue 35): a page whose button confirms the address. */
+export const mailConfirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/mail/confirm',
+  validateSearch: searchOf({ token: text(64) }),
+  component: lazyRouteComponent(() => import('./mail-confirm-page'), 'MailConfirmPage'),
+});
+
+export const publicRoutes = [landingRoute, pricingRoute, termsRoute, privacyRoute, contactRoute, mailConfirmRoute] as const;
 
 export { PublicFooter } from './layout/public-footer';
 export { PublicHeader } from './layout/public-header';

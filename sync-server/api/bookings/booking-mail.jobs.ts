@@ -32,12 +32,13 @@ export function whenText(start: Date, zone: string): string {
   return `${day} at ${time} (${zone})`;
 }
 
-const subjects: Record<repo.BookingMailKind, (a: repo.MailedAppointment) => string> = {
-  confirmation: (a) => `Booking confirmed: ${a.service_title} with ${a.business}`,
-  reminder_24h: (a) => `Reminder: ${a.service_title} tomorrow with ${a.business}`,
-  reminder_1h: (a) => `Reminder: ${a.service_title} in an hour with ${a.business}`,
-  cancelled: (a) => `Booking cancelled: ${a.service_title} with ${a.business}`,
-  rescheduled: (a) => `Booking moved: ${a.service_title} with ${a.business}`,
+/** Fixed subjects: no service, business or customer name a caller typed goes in a subject (issue 35). */
+export const bookingMailSubjects: Record<repo.BookingMailKind, string> = {
+  confirmation: 'Your booking is confirmed',
+  reminder_24h: 'Reminder: your booking is tomorrow',
+  reminder_1h: 'Reminder: your booking is in an hour',
+  cancelled: 'Your booking is cancelled',
+  rescheduled: 'Your booking has moved',
 };
 
 const openings: Record<Exclude<repo.BookingMailKind, 'cancelled'>, (a: repo.MailedAppointment) => string> = {
@@ -72,7 +73,7 @@ export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointmen
         ];
   const showLink = kind !== 'cancelled';
   return {
-    subject: subjects[kind](a),
+    subject: bookingMailSubjects[kind],
     text: [...lines, ...(showLink ? [manageLink] : [])].join('\n'),
     html:
       `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` +

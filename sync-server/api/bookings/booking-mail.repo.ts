@@ -56,7 +56,8 @@ export async function recordMove(tx: Queryable, key: Omit<BookingMailKey, 'kind'
 /**
  * The reminders now due, recorded at once: 24 h before for appointments booked earlier than that,
  * 1 h before for every live one (a hold still waiting for its deposit is not one yet), counting from when the time was last set (a move). A reminder whose moment passed while nothing ran is not sent late
- * (an hour-before reminder an hour after is noise): only starts still ahead count.
+ * (an hour-before reminder an hour after is noise): only starts still ahead count. An online
+ * booking's reminders wait for its address to be confirmed, as its confirmation does.
  */
 export async function recordDueReminders(q: Queryable, now: Date): Promise<number> {
   const rows = await q.query(
@@ -66,6 +67,9 @@ export async function recordDueReminders(q: Queryable, now: Date): Promise<numbe
       WHERE a.status IN ('pending', 'confirmed') AND a.customer_email <> ''
         AND NOT (a.payment_status = 'unpaid' AND a.payment_reference IS NOT NULL)
         AND a.start_at > $1::timestamptz + k.floor AND a.start_at <= $1::timestamptz + k.lead AND coalesce(a.scheduled_at, a.created_at) < a.start_at - k.lead
+        -- An online booking's reminders go only to an address that asked for mail (issue 35), or
+        -- one whose deposit was paid by card (its confirmation went out the same way).
+        AND (a.source <> 'online' OR a.payment_status <> 'unpaid' OR app_mail_confirmed(a.customer_email))
      ON CONFLICT DO NOTHING RETURNING 1`,
     [now],
   );

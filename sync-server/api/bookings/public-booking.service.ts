@@ -23,6 +23,9 @@ import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { recordBookingMail, recordMove } from './booking-mail.repo.js';
 import { boundPublicBooking } from './booking-holds.js';
+import type { MailOutcome } from '../../../schema/mail-consent.js';
+import { mailConfirmed, mailOrHold, type HeldMail } from '../../mail/consent.js';
+import { enforceMailLimits } from '../../mail/mail-limits.js';
 import { appointmentOfToken, bookingToken, type BookingRef } from './booking-token.js';
 import * as repo from './bookings.repo.js';
 import { claimStaff, holdsSince, slotContext } from './bookings.service.js';
@@ -136,6 +139,8 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
   const placed = await deps.db.transaction(async (tx) => {
     const row = await repo.publicService(tx, serviceId);
     if (!row) throw notFound(msg.serviceNotFound);
+    // The booking mails an address the caller typed: it counts against the third-party mail limits first.
+    await enforceMailLimits(tx, deps, { source: address, recipient: body.customer_email, workspaceId: row.workspace_id });
     const service = repo.serviceDtoOf(row);
     if (body.staff_id && !service.staff_ids.includes(body.staff_id)) throw conflict(msg.staffNotOnService);
     const deposit = service.deposit_cents > 0 ? { cents: service.deposit_cents, reference: newReference() } : undefined;
@@ -165,8 +170,14 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       phone: body.customer_phone,
       deposit,
     });
-    if (!deposit) await recordBookingMail(tx, { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' });
-    return { deposit, currency: service.currency, workspaceId: row.workspace_id };
+    // Without a deposit: confirmed now, mailed to an address that asked for it (else it waits for the
+    // address to be confirmed). With one, the card payment's settlement mails it (a payment is no relay).
+    const confirmation = {
+      kind: 'booking' as const,
+      key: { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' as const },
+    };
+    const mail: MailOutcome = deposit ? 'sent' : await mailOrHold(tx, deps, body.customer_email, confirmation, { optIn: true });
+    return { deposit, currency: service.currency, workspaceId: row.workspace_id, mail };
   });
   const token = bookingToken(await signingKey(deps), placed.workspaceId, id);
   let authorizationUrl: string | null = null;
@@ -191,7 +202,7 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       throw err;
     }
   }
-  return { ...(await bookingView(deps, { ws: placed.workspaceId, id })), token, authorization_url: authorizationUrl };
+  return { ...(await bookingView(deps, { ws: placed.workspaceId, id })), token, authorization_url: authorizationUrl, mail: placed.mail };
 }
 
 const newReference = () => `${BOOKING_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
@@ -271,6 +282,7 @@ async function bookingView(deps: AppDeps, ref: BookingRef) {
     paid_cents: Number(a.paid_cents),
     currency: a.currency,
     cancel_reason: a.cancel_reason,
+    mail_held: mailWaits(a) && !(await mailConfirmed(deps.db, a.customer_email)),
   };
 }
 
@@ -314,6 +326,30 @@ async function lockedAppointment(tx: Queryable, ref: BookingRef): Promise<repo.T
   return repo.publicAppointment(tx, { ws, id: ref.id });
 }
 
+/**
+ * Whether mail about a booking waits for its address to be confirmed: an online booking with no
+ * card payment. A paid deposit is no relay, and a booking the business made was mailed on its word.
+ */
+const mailWaits = (a: Pick<repo.TokenAppointment, 'source' | 'payment_status'>) => a.source === 'online' && a.payment_status === 'unpaid';
+
+/**
+ * A change through the booking's link mails the customer: at once where the confirmation went out
+ * at once (see `mailWaits`), else only to a confirmed address, held until then like the confirmation.
+ */
+async function mailOrHoldUnlessPaid(
+  tx: Queryable,
+  deps: AppDeps,
+  a: repo.TokenAppointment,
+  mail: HeldMail & { kind: 'booking' },
+  send?: () => Promise<void>,
+): Promise<void> {
+  if (!mailWaits(a)) {
+    await (send ? send() : recordBookingMail(tx, mail.key));
+    return;
+  }
+  await mailOrHold(tx, deps, a.customer_email, mail, { optIn: false, send });
+}
+
 /** The customer cancels through their link, until the cut-off; after it, only the business can. */
 export async function cancelByToken(deps: AppDeps, token: string, body: z.output<typeof bookingCancel>) {
   const ref = await appointmentOf(deps, token);
@@ -334,7 +370,8 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
     if (a.payment_status === 'paid' && a.payment_reference) {
       await refundDeposit(tx, a.workspace_id, id, a.payment_reference, 'Booking cancelled by the customer in time', deps.now());
     }
-    await recordBookingMail(tx, { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' });
+    const cancelled = { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' as const };
+    if (a.customer_email) await mailOrHoldUnlessPaid(tx, deps, a, { kind: 'booking', key: cancelled });
   });
   return bookingView(deps, ref);
 }
@@ -366,7 +403,11 @@ export async function rescheduleByToken(deps: AppDeps, token: string, body: z.ou
     const staffId = await takeSlot(deps, tx, row, candidates, start, id);
     const end = addMinutes(start, a.duration_minutes);
     await repo.updateAppointment(tx, a.workspace_id, id, { start, end, staffId }, deps.now());
-    if (a.customer_email) await recordMove(tx, { workspaceId: a.workspace_id, appointmentId: id });
+    if (a.customer_email) {
+      const moved = { workspaceId: a.workspace_id, appointmentId: id, kind: 'rescheduled' as const };
+      const send = () => recordMove(tx, moved);
+      await mailOrHoldUnlessPaid(tx, deps, a, { kind: 'booking', key: moved }, send);
+    }
   });
   return bookingView(deps, ref);
 }

@@ -1,3 +1,4 @@
+import { clientLimitAddress } from '../../http/client-address.js';
 import { Router, type Request } from 'express';
 import { classifiedsContract } from '../../../schema/contract/classifieds.js';
 import type { AppDeps } from '../../deps.js';
@@ -38,7 +39,9 @@ export function classifiedsRoutes(deps: AppDeps): Router {
     await sendPicture(deps, res, await classifieds.listingPhoto(deps, params.classifiedId, params.fileId), query.w);
   });
   mount(router, c.myInquiries, async ({ params }, req) => classifieds.myInquiries(deps, await requireUser(deps, req), params.classifiedId));
-  mount(router, c.ask, async ({ params, body }, req) => classifieds.ask(deps, await requireUser(deps, req), params.classifiedId, body));
+  mount(router, c.ask, async ({ params, body }, req) =>
+    classifieds.ask(deps, await requireUser(deps, req), params.classifiedId, body, clientLimitAddress(req)),
+  );
   mount(router, c.report, async ({ params, body }, req) =>
     classifieds.report(deps, await requireUser(deps, req), params.classifiedId, body),
   );

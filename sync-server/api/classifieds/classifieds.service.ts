@@ -21,6 +21,7 @@ import {
 import { formatCents } from '../../../schema/money.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
+import { enforceMailLimits } from '../../mail/mail-limits.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
 import { getFile, type FileRow } from '../drive/drive.repo.js';
@@ -230,7 +231,13 @@ function assertOpen(listing: repo.ListingRow, now: Date): void {
     throw conflict(msg.closed);
 }
 
-export async function ask(deps: AppDeps, userId: number, listingId: string, body: z.output<typeof inquiryCreate>): Promise<InquiryThread> {
+export async function ask(
+  deps: AppDeps,
+  userId: number,
+  listingId: string,
+  body: z.output<typeof inquiryCreate>,
+  source: string,
+): Promise<InquiryThread> {
   const now = deps.now();
   return deps.db.transaction(async (q) => {
     const listing = await repo.anyListing(q, listingId);
@@ -246,6 +253,8 @@ export async function ask(deps: AppDeps, userId: number, listingId: string, body
     }
     if (hasContactDetails(body.message)) throw badRequest(msg.flagged, { errors: { message: [msg.flagged] } });
     await withinMessageRate(q, deps, userId);
+    // The seller is mailed what a buyer typed: per source address and per seller, as all such mail.
+    await enforceMailLimits(q, deps, { source, workspaceId: listing.workspace_id });
     const id = randomUUID();
     const offer = body.request_type === 'offer' ? (body.offer_amount_cents ?? null) : null;
     await repo.insertInquiry(q, {

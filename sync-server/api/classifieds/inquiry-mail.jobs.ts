@@ -16,6 +16,13 @@ export function inquiryLink(origin: string, workspaceId: number, inquiryId: stri
   return `${origin}/workspace/${workspaceId}/classifieds/inquiries/${inquiryId}`;
 }
 
+/** Fixed subjects: the ad's title and the buyer's name stay in the body (issue 35). */
+export const inquirySubjects = {
+  offer: 'New offer on your ad',
+  viewing: 'Viewing request for your ad',
+  question: 'New question about your ad',
+} as const;
+
 /** The e-mail a seller gets when a buyer asks a question, makes an offer or asks for a viewing. */
 export function inquiryMail(m: {
   seller: string;
@@ -29,10 +36,10 @@ export function inquiryMail(m: {
 }): MailContent {
   const what =
     m.type === 'offer'
-      ? { subject: `New offer on "${m.title}"`, line: `${m.buyer} offers ${m.amount ?? ''} for your ad "${m.title}".` }
+      ? { subject: inquirySubjects.offer, line: `${m.buyer} offers ${m.amount ?? ''} for your ad "${m.title}".` }
       : m.type === 'viewing'
-        ? { subject: `Viewing request for "${m.title}"`, line: `${m.buyer} would like to view "${m.title}" on ${m.viewing ?? ''}.` }
-        : { subject: `New question about "${m.title}"`, line: `${m.buyer} has a question about your ad "${m.title}".` };
+        ? { subject: inquirySubjects.viewing, line: `${m.buyer} would like to view "${m.title}" on ${m.viewing ?? ''}.` }
+        : { subject: inquirySubjects.question, line: `${m.buyer} has a question about your ad "${m.title}".` };
   const lines = [`Hi ${m.seller},`, what.line];
   const after = ['Answer on Vuka: keep the conversation there, and hand over the item only after the money is in your account.'];
   return {

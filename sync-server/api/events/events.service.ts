@@ -12,15 +12,16 @@ import {
 import { generateEventKeys } from '../../../schema/ticket-code.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { assertWithinLimit } from '../../plans/capabilities.js';
 import { capabilitiesOf } from '../../sync/plan-limits.js';
 import type { Membership } from '../workspaces/membership.js';
 import { slugCandidates } from '../workspaces/slug.js';
 import { checkPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
-import { recordTicketMail } from './ticket-mail.repo.js';
 import { issueTickets } from './tickets.service.js';
+import { mailConfirmed, mailOrHold } from '../../mail/consent.js';
+import { enforceMailLimits } from '../../mail/mail-limits.js';
 
 /** A signed-in, active member of the workspace an events request names. */
 export interface EventsCaller {
@@ -262,27 +263,47 @@ export async function admissionReport(deps: AppDeps, c: EventsCaller, eventId: s
   });
 }
 
-/** A message to every ticket holder of the event, one e-mail per address. */
+/** The fixed subject of an organiser's message: nothing the organiser typed goes in a subject (issue 35). */
+export const ATTENDEE_MESSAGE_SUBJECT = 'A message from the organiser of your event';
+
+/**
+ * A message to every ticket holder of the event, one e-mail per address: from a verified organiser
+ * only, to holders whose address is confirmed (double opt-in, or a verified account's), each one
+ * counted against the third-party mail limits. The subject is fixed; what the organiser wrote is in
+ * the body, marked as theirs.
+ */
 export async function messageAttendees(deps: AppDeps, c: EventsCaller, eventId: string, body: { subject: string; body: string }) {
   requireManager(c);
-  const { event, recipients } = await scoped(deps, c, async (q) => ({
-    event: await found(q, c, eventId),
-    recipients: await repo.liveRecipients(q, c.workspaceId, eventId),
-  }));
+  const [me] = await deps.db.query<{ verified: boolean }>('SELECT verified FROM users WHERE id = $1', [c.userId]);
+  if (!me?.verified) throw new HttpError(403, eventMessages.messageUnverified, { code: 'email_unverified' });
+  const { event, recipients, unconfirmed } = await scoped(deps, c, async (q) => {
+    const all = await repo.liveRecipients(q, c.workspaceId, eventId);
+    const confirmed: typeof all = [];
+    for (const r of all) if (await mailConfirmed(q, r.email)) confirmed.push(r);
+    return { event: await found(q, c, eventId), recipients: confirmed, unconfirmed: all.length - confirmed.length };
+  });
   let sent = 0;
   for (const r of recipients) {
     try {
+      await enforceMailLimits(deps.db, deps, { recipient: r.email, workspaceId: c.workspaceId });
+    } catch (err) {
+      // The limits stop the rest; what went already stays sent, and the organiser is told how many.
+      if (sent === 0) throw err;
+      break;
+    }
+    try {
       await deps.mailer.send({
         to: r.email,
-        subject: `${body.subject} · ${event.title}`,
-        text: `Hello ${r.name},\n\n${body.body}\n\n— ${event.title}`,
+        subject: ATTENDEE_MESSAGE_SUBJECT,
+        text: `Hello ${r.name},\n\nThe organiser of "${event.title}" sent this message to its ticket holders, as they wrote it:\n\n${body.subject}\n\n${body.body}`,
       });
       sent += 1;
     } catch (err) {
       deps.log.warn({ err, event: eventId }, 'attendee message not sent');
     }
   }
-  return { message: sent === 1 ? 'Sent to 1 attendee' : `Sent to ${sent} attendees` };
+  const to = sent === 1 ? 'Sent to 1 attendee' : `Sent to ${sent} attendees`;
+  return { message: unconfirmed > 0 ? `${to}. ${eventMessages.messageUnconfirmed(unconfirmed)}` : to };
 }
 
 /** Registrations waiting for the organiser's approval. */
@@ -320,7 +341,8 @@ export async function decideRegistration(
     if (decision === 'approve') {
       await repo.decideRegistration(q, c.workspaceId, registrationId, 'confirmed', deps.now());
       await issueTickets(q, { workspace_id: c.workspaceId, id: eventId }, reg);
-      await recordTicketMail(q, { ...mail, kind: 'tickets' });
+      // To an address nobody confirmed, the tickets wait for it (the buyer was asked when they ordered).
+      await mailOrHold(q, deps, reg.email, { kind: 'ticket', key: { ...mail, kind: 'tickets' } }, { optIn: false });
     } else {
       await repo.decideRegistration(q, c.workspaceId, registrationId, 'cancelled', deps.now());
       for (const line of reg.lines) await repo.releaseTickets(q, c.workspaceId, line.ticket_type_id, line.quantity);
@@ -331,7 +353,7 @@ export async function decideRegistration(
         await repo.setRegistrationRefunded(q, c.workspaceId, registrationId);
         refundRecorded = true;
       }
-      await recordTicketMail(q, { ...mail, kind: 'declined' });
+      await mailOrHold(q, deps, reg.email, { kind: 'ticket', key: { ...mail, kind: 'declined' } }, { optIn: false });
     }
     return { registrations: await repo.registrationRequests(q, c.workspaceId, eventId) };
   });

@@ -8,6 +8,12 @@ import { ticketQrPng } from './ticket-qr.js';
 
 export type MailContent = Omit<Mail, 'to'>;
 
+/** Fixed subjects: the event's title and the buyer's name stay in the body (issue 35). */
+export const ticketMailSubjects = {
+  tickets: 'Your tickets',
+  declined: 'About your registration',
+} as const;
+
 /** The address an inline QR image of ticket `n` is named by in the mail's HTML. */
 export const qrContentId = (n: number) => `ticket-${n}-qr@tickets.vuka`;
 
@@ -60,7 +66,7 @@ export async function ticketsMail(origin: string, reg: MailedRegistration, ticke
       )
       .join('') +
     `<p>— ${escapeHtml(reg.organiser)}</p></div></body></html>`;
-  return { subject: `Your tickets: ${reg.event_title}`, text, html, attachments };
+  return { subject: ticketMailSubjects.tickets, text, html, attachments };
 }
 
 /** The short e-mail a declined registration gets (a paid one is told its money is being refunded). */
@@ -79,5 +85,5 @@ export function declinedMail(reg: MailedRegistration): MailContent {
     '',
     `— ${reg.organiser}`,
   ];
-  return { subject: `Your registration for ${reg.event_title}`, text: lines.join('\n') };
+  return { subject: ticketMailSubjects.declined, text: lines.join('\n') };
 }

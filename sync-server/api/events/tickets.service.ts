@@ -13,6 +13,9 @@ import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
 import { boundAnonymousOrder, boundUnpaidSeats, countAddressSeats, seatsOnSale } from './ticket-holds.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
+import type { MailOutcome } from '../../../schema/mail-consent.js';
+import { mailOrHold, optInUnlessConfirmed } from '../../mail/consent.js';
+import { enforceMailLimits } from '../../mail/mail-limits.js';
 
 /** Ticket checkouts' references start with this, so the shared card webhook can route them here. */
 export const TICKET_REFERENCE_PREFIX = 'vktkt_';
@@ -113,6 +116,8 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
   const placed = await deps.db.transaction(async (tx) => {
     const event = await repo.publicEventBySlug(tx, slug, true);
     if (!event) throw notFound(eventMessages.notFound);
+    // The order mails an address the caller typed: it counts against the third-party mail limits first.
+    await enforceMailLimits(tx, deps, { source: address, recipient: body.email, workspaceId: event.workspace_id });
     await releaseStaleHolds(tx, event.workspace_id, event.id, deps.now());
     const now = localMinute(deps.now(), zoneOf(event));
     const types = new Map((await repo.ticketTypes(tx, event.workspace_id, event.id)).map((t) => [t.id, t]));
@@ -161,9 +166,15 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       at: deps.now(),
     });
     const tickets = confirmed ? await issueTickets(tx, event, { id: registrationId, name: body.name, email: body.email, lines }) : [];
-    // The tickets go out by e-mail through the job queue once this commits.
-    if (confirmed) await recordTicketMail(tx, { workspaceId: event.workspace_id, registrationId, kind: 'tickets' });
-    return { event, amount, reference, tickets, confirmed };
+    // The tickets go out by e-mail through the job queue once this commits, to an address that asked
+    // for them; to any other, they wait for its owner to confirm it (a card payment is no relay: paid).
+    const ticketMail = { kind: 'ticket' as const, key: { workspaceId: event.workspace_id, registrationId, kind: 'tickets' as const } };
+    const mail: MailOutcome = !free
+      ? 'sent'
+      : confirmed
+        ? await mailOrHold(tx, deps, body.email, ticketMail, { optIn: true })
+        : await optInUnlessConfirmed(tx, deps, body.email);
+    return { event, amount, reference, tickets, confirmed, mail };
   });
   if (placed.confirmed) {
     return {
@@ -172,6 +183,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       authorization_url: null,
       reference: null,
       registration_status: 'confirmed' as const,
+      mail: placed.mail,
     };
   }
   if (!placed.reference) {
@@ -181,6 +193,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       authorization_url: null,
       reference: null,
       registration_status: 'pending' as const,
+      mail: placed.mail,
     };
   }
   const reference = placed.reference;
@@ -202,6 +215,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       authorization_url: started.authorizationUrl,
       reference,
       registration_status: 'pending' as const,
+      mail: placed.mail,
     };
   } catch (err) {
     await deps.db.transaction((tx) => failRegistration(tx, reference));

@@ -61,7 +61,7 @@ async function sendConfirmation(deps: AppDeps, workspaceId: number, orderId: str
 <p>Shipping: ${escapeHtml(money(dto.shipping_cents))}<br>${vatLabel}: ${escapeHtml(money(dto.tax_cents))}<br><strong>Total paid: ${escapeHtml(money(dto.total_cents))}</strong></p>
 <p>Delivering to:<br>${address.map((l) => escapeHtml(String(l))).join('<br>')}</p>
 <p><a href="${escapeHtml(link)}">Follow your order</a></p>`;
-    await deps.mailer.send({ to: dto.buyer.email, subject: `Your order ${dto.order_number} from ${dto.seller.name}`, text, html });
+    await deps.mailer.send({ to: dto.buyer.email, subject: `Your order ${dto.order_number}`, text, html });
   } catch (err) {
     // Not sent: released for the job's next try.
     await repo.releaseConfirmation(deps.db, workspaceId, orderId);

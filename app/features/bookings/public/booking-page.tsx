@@ -1,7 +1,8 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { bookingCreate, type bookingPlaced } from '../../../../schema/bookings';
 import { formatCents } from '../../../../schema/money';
+import { mailConsentMessages } from '../../../../schema/mail-consent';
 import type { z } from 'zod';
 import { Button } from '../../../ui/button';
 import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
@@ -217,10 +218,23 @@ function Confirmation({ placed }: { placed: z.infer<typeof bookingPlaced> }) {
         {placed.service_title} with {placed.staff_name} at {placed.business}, {dayIn(placed.start_at)} at {timeIn(placed.start_at)} (your
         time).
       </p>
-      <p className={w.muted}>
-        A confirmation with a calendar file is on its way to your e-mail. You can change the time or cancel up to{' '}
-        {placed.cancel_cutoff_hours} hours before, from the link in it.
-      </p>
+      {placed.mail === 'awaiting_confirmation' ? (
+        <>
+          <Notice tone="info" title={mailConsentMessages.bookingWaiting} />
+          <p className={w.muted}>
+            You can change the time or cancel up to {placed.cancel_cutoff_hours} hours before, from{' '}
+            <Link to="/marketplace/services/bookings/$bookingToken" params={{ bookingToken: placed.token }}>
+              your booking's page
+            </Link>
+            .
+          </p>
+        </>
+      ) : (
+        <p className={w.muted}>
+          A confirmation with a calendar file is on its way to your e-mail. You can change the time or cancel up to{' '}
+          {placed.cancel_cutoff_hours} hours before, from the link in it.
+        </p>
+      )}
     </section>
   );
 }

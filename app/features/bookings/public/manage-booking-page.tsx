@@ -13,6 +13,7 @@ import { usePageMeta } from '../../public/page-meta';
 import { serverMessage } from '../../workspaces/workspace-queries';
 import { bookingCalls, dayIn, timeIn, useBooking, useBookingChange } from '../use-bookings';
 import { DaySlots, slotsByDay, useSlotsAhead } from './booking-page';
+import { mailConsentMessages } from '../../../../schema/mail-consent';
 
 const route = getRouteApi('/marketplace/services/bookings/$bookingToken');
 
@@ -49,7 +50,7 @@ export function ManageBookingPage() {
             <DepositState booking={booking.data} onCheck={() => void booking.refetch()} checking={booking.isFetching} />
             {moved ? (
               <Notice tone="info" title="Booking moved">
-                A new calendar file is on its way to your e-mail.
+                {booking.data.mail_held ? mailConsentMessages.movedWaiting : 'A new calendar file is on its way to your e-mail.'}
               </Notice>
             ) : null}
             {failure ? <Notice tone="error">{failure}</Notice> : null}

@@ -19,6 +19,7 @@ import { eventPictureUrl, eventWhen } from '../use-events';
 import { priceLabel } from './public-events-page';
 import { TicketToCart } from './ticket-to-cart';
 import * as p from './public.css';
+import { mailConsentMessages } from '../../../../schema/mail-consent';
 
 const route = getRouteApi('/marketplace/events/$slug');
 
@@ -192,12 +193,18 @@ function TicketForm({ event, types }: { event: PublicEventDetail; types: PublicE
   }
 
   if (order.data && !order.data.authorization_url) {
+    const waiting = order.data.mail === 'awaiting_confirmation';
     return order.data.registration_status === 'pending' ? (
       <Notice tone="info" title="Registration received">
-        The organiser approves registrations for this event; you will hear from them by e-mail.
+        {waiting
+          ? mailConsentMessages.approvalWaiting
+          : 'The organiser approves registrations for this event; you will hear from them by e-mail.'}
       </Notice>
     ) : (
-      <Notice tone="info" title="You're in: your tickets are on their way by e-mail">
+      <Notice
+        tone="info"
+        title={waiting ? `You're in. ${mailConsentMessages.ticketsWaiting}` : "You're in: your tickets are on their way by e-mail"}
+      >
         <ul>
           {order.data.tickets.map((t, i) => (
             <li key={t.id}>
