@@ -68,14 +68,13 @@ export function quotableName(value: string, max: number): string {
     : flat;
 }
 
-/** Longest workspace name quoted in an invitation's subject; the body quotes up to 100 (the name's limit). */
-export const INVITE_SUBJECT_NAME_MAX = 40;
+/** Longest workspace name quoted in an invitation's body (the name's limit). */
 const INVITE_BODY_NAME_MAX = 100;
 
 /**
  * The invitation to a workspace. The workspace and inviter names are chosen by the inviter, not by
- * us: the subject is our own words with the name quoted and cut short, and the body quotes the name
- * and says who chose it, so the mail cannot be turned into someone else's message.
+ * us: the subject is our own words alone (no typed text reaches a subject of mail to a third party),
+ * and the body quotes the name and says who chose it, so the mail cannot be turned into someone else's message.
  */
 export function invitationMail(i: {
   inviterName: string;
@@ -93,7 +92,7 @@ export function invitationMail(i: {
   const action = `Accept the invitation here (sign in or register with this e-mail address, ${i.to}):`;
   const ignore = `The link is valid for ${i.validDays} days. If you did not expect this, you can ignore this e-mail.`;
   return {
-    subject: `Invitation to join "${quotableName(i.workspaceName, INVITE_SUBJECT_NAME_MAX) || 'a workspace'}" on ${brand.product}`,
+    subject: `You are invited to a workspace on ${brand.product}`,
     text: `${intro}\n\n${named}\n\n${action}\n${i.link}\n\n${ignore}\n\n${brand.product}`,
     html: layout([
       escapeHtml(intro),

@@ -59,7 +59,7 @@ for (const target of testDatabases()) {
       expect(res.json).toMatchObject({ email, role: 'admin', status: 'invited', user_id: null, joined_at: null });
       const mail = sent.at(-1);
       expect(mail?.to).toBe(email);
-      expect(mail?.subject).toBe('Invitation to join "Naledi Crafts" on Vuka');
+      expect(mail?.subject).toBe('You are invited to a workspace on Vuka');
       const token = tokenFor(email);
       const stored = await db.query<{ invite_token_hash: string }>(
         'SELECT invite_token_hash FROM workspace_members WHERE workspace_id = $1 AND invited_email = $2',

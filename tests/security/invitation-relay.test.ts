@@ -102,9 +102,8 @@ for (const target of testDatabases()) {
       const [mail] = await outbox(res.email);
       if (!mail) throw new Error('no invitation mail in the outbox');
 
-      expect(mail.subject).toMatch(/^Invitation to join "[^"\r\n]{1,40}" on Vuka$/);
-      for (const raw of ['\n', '\r', '<', '>', 'https://', 'Bcc:', '@']) expect(mail.subject).not.toContain(raw);
-      expect(mail.subject).not.toContain(evil);
+      // Nothing the inviter typed reaches the subject at all.
+      expect(mail.subject).toBe('You are invited to a workspace on Vuka');
 
       for (const body of [mail.body_text, mail.body_html ?? '']) {
         expect(body).not.toContain('https://evil.example');
