@@ -300,7 +300,7 @@ test('organiser to door: two ticket types, card purchase, e-mailed codes, two of
   await expect(page.getByText('No registrations yet')).toBeVisible();
   await shot(page, info, 'approval');
   await page.getByRole('button', { name: 'Approve registration of Ayanda Mokoena' }).click();
-  await expect(page.getByText('Ayanda Mokoena approved: the tickets are on their way by e-mail')).toBeVisible();
+  await expect(page.getByText('Ayanda Mokoena approved: their tickets are issued')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Awaiting approval (0)' })).toBeVisible();
   await expect(page.getByRole('table').getByText('Ayanda Mokoena')).toBeVisible();
   // The approved tickets wait for the address too: the registrant confirms it from the opt-in mail.

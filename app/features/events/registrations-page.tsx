@@ -172,11 +172,13 @@ function Approvals({ workspaceId, event }: { workspaceId: number; event: EventDe
           ? `Refund ${formatCents(registration.amount_paid_cents, registration.currency)} to ${registration.email}.`
           : undefined;
       toast({
-        title:
-          action === 'approve'
-            ? `${registration.name} approved: the tickets are on their way by e-mail`
-            : `${registration.name} declined: they will get a short e-mail`,
-        description: refund,
+        title: action === 'approve' ? `${registration.name} approved: their tickets are issued` : `${registration.name} declined`,
+        // Mail to an address nobody has confirmed waits for its owner (the mail policy), so say when it goes.
+        description:
+          refund ??
+          (action === 'approve'
+            ? 'They are e-mailed at once to a confirmed address, otherwise once its owner confirms it.'
+            : 'A short e-mail tells them, at once to a confirmed address, otherwise once its owner confirms it.'),
         variant: 'success',
       });
     },
