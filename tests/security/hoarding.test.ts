@@ -4,6 +4,7 @@ import { localDay } from '../../schema/booking-slots.js';
 import { publicEventDetail } from '../../schema/events.js';
 import { checkoutResult } from '../../schema/marketplace-orders.js';
 import { ORDER_HOLD_MINUTES } from '../../sync-server/api/marketplace/checkout.service.js';
+import { ticketRefundNotes } from '../../sync-server/api/events/tickets.service.js';
 import type { Db } from '../../sync-server/db/db.js';
 import {
   ANONYMOUS_HOLD_MINUTES,
@@ -200,7 +201,7 @@ for (const target of testDatabases()) {
       expect((await order(event.slug, event.typeId, 2, uniqueEmail('member'), cookie)).status).toBe(200);
     });
 
-    it(`an anonymous hold goes back on sale after ${ANONYMOUS_HOLD_MINUTES} minutes, a signed-in one after ${HOLD_MINUTES}; a late payment is handled as before`, async () => {
+    it(`an anonymous hold goes back on sale after ${ANONYMOUS_HOLD_MINUTES} minutes, a signed-in one after ${HOLD_MINUTES}; a payment after its hold lapsed is owed back in full`, async () => {
       const event = await paidEvent(10);
       const started = h.server.deps.now().getTime();
       try {
@@ -224,11 +225,14 @@ for (const target of testDatabases()) {
         expect((await state(member.body.reference)).body).toMatchObject({ status: 'paid' });
         expect(((await state(member.body.reference)).body.tickets as unknown[]).length).toBe(3);
 
-        // The anonymous buyer pays late: as for any lapsed hold, no tickets and nothing oversold.
+        // The anonymous buyer pays late: no tickets, nothing oversold, and the money is owed back in full.
         await payOnCheckout(String(anonymous.body.authorization_url));
         await h.sandbox.idle();
         expect((await state(anonymous.body.reference)).body).toMatchObject({ status: 'failed', tickets: [] });
         expect(await sold(event.typeId)).toBe(4);
+        expect(await db.query('SELECT note FROM card_refunds_due WHERE reference = $1', [String(anonymous.body.reference)])).toEqual([
+          { note: ticketRefundNotes.lateForHold },
+        ]);
 
         // A signed-in hold outlasts the anonymous one and lapses after its own half hour.
         const later = await order(event.slug, event.typeId, 2, uniqueEmail('member'), await accessCookie(h.server.deps, buyer));

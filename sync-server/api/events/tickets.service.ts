@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import { ANONYMOUS_HOLD_MINUTES, HOLD_MINUTES } from '../../http/hold-limits.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
+import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
@@ -16,6 +17,10 @@ import { recordTicketMail } from './ticket-mail.repo.js';
 import type { MailOutcome } from '../../../schema/mail-consent.js';
 import { mailOrHold, optInUnlessConfirmed } from '../../mail/consent.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';
+
+export const ticketRefundNotes = {
+  lateForHold: 'Paid after the held seats were released: refunded in full',
+} as const;
 
 /** Ticket checkouts' references start with this, so the shared card webhook can route them here. */
 export const TICKET_REFERENCE_PREFIX = 'vktkt_';
@@ -267,7 +272,13 @@ async function failRegistrationRow(tx: Queryable, reg: repo.RegistrationRow): Pr
 export async function settleTicketPayment(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
   const reg = await repo.registrationByReference(tx, t.reference);
   if (!reg) return 'ignored';
-  if (reg.payment_status === 'paid') return 'duplicate';
+  if (reg.payment_status === 'paid' || reg.payment_status === 'refunded') return 'duplicate';
+  if (reg.payment_status === 'failed' && t.status === 'success' && t.amount > 0) {
+    // The hold lapsed and its seats went back on sale before the money came: it goes back in full.
+    await recordRefundDue(tx, { reference: t.reference, note: ticketRefundNotes.lateForHold });
+    await repo.setRegistrationRefunded(tx, reg.workspace_id, reg.id);
+    return 'handled';
+  }
   if (reg.payment_status !== 'unpaid') return 'ignored';
   if (t.status !== 'success' || t.amount < Number(reg.amount_cents) || t.currency !== reg.currency) {
     await failRegistration(tx, t.reference);
