@@ -159,8 +159,9 @@ test('pricing: plan cards, comparison table, FAQ, structured data and both regis
   await expect(pro.getByRole('link', { name: 'Choose Vuka Plan' })).toHaveAttribute('href', '/register?plan=pro');
 
   const rows = page.getByRole('table').getByRole('row');
-  await expect(rows).toHaveCount(11);
+  await expect(rows).toHaveCount(12);
   await expect(rows.filter({ hasText: 'Storage' }).getByRole('cell')).toHaveText(['1 GB', '10 GB']);
+  await expect(rows.filter({ hasText: 'Invoices and quotes e-mailed a day' }).getByRole('cell')).toHaveText(['20', '200']);
   await expect(rows.filter({ hasText: 'Support' }).getByRole('cell')).toHaveText(['Community', 'Help center and e-mail']);
   await expect(page.getByRole('table').getByRole('cell', { name: '—' })).toHaveCount(0);
   await expect(rows.filter({ hasText: 'AI credits' }).getByRole('cell')).toHaveText(['5', '100']);
