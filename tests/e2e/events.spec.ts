@@ -36,13 +36,15 @@ function codesIn(raw: string): string[] {
 }
 
 /** Opens the link of the opt-in mail to `email` and confirms the address on its page. */
-async function confirmFromOptIn(page: Page, email: string) {
+async function confirmFromOptIn(page: Page, email: string, screenshot?: () => Promise<unknown>) {
   const [optIn] = await waitForMails(email, 1);
   const text = quotedPrintableText(optIn.raw);
   expect(text).toMatch(new RegExp(`^Subject: ${mailConsentMessages.optInSubject}$`, 'm'));
   const link = /\/mail\/confirm\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
   expect(link).toBeTruthy();
   await page.goto(link ?? '');
+  await expect(page.getByRole('button', { name: mailConsentMessages.confirmButton })).toBeVisible();
+  await screenshot?.();
   await page.getByRole('button', { name: mailConsentMessages.confirmButton }).click();
   await expect(page.getByText(mailConsentMessages.confirmed)).toBeVisible();
 }
@@ -220,7 +222,8 @@ test('organiser to door: two ticket types, card purchase, e-mailed codes, two of
   await buyer.getByRole('button', { name: 'Get free tickets' }).click();
   // An address nobody confirmed: the tickets are shown, the mail waits for the opt-in (issue 35).
   await expect(buyer.getByText(`You're in. ${mailConsentMessages.ticketsWaiting}`)).toBeVisible();
-  await confirmFromOptIn(buyer, freeEmail);
+  await shot(buyer, info, 'free-tickets-waiting');
+  await confirmFromOptIn(buyer, freeEmail, () => shot(buyer, info, 'mail-confirm'));
   const [, freeMail] = await waitForMails(freeEmail, 2);
   const [revokedCode] = codesIn(freeMail.raw);
   await page.goto(`${eventPath}/registrations`);

@@ -8,6 +8,7 @@ import { Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { serverMessage } from '../workspaces/workspace-queries';
 import { PublicLayout } from './layout/public-layout';
+import * as p from './page.css';
 import { usePageMeta } from './page-meta';
 
 const route = getRouteApi('/mail/confirm');
@@ -23,25 +24,27 @@ export function MailConfirmPage() {
   const complete = mailConfirmToken.safeParse(token).success;
   return (
     <PublicLayout>
-      <section aria-labelledby="mail-confirm-title" className={w.stack}>
-        <h1 id="mail-confirm-title" className={w.title}>
-          {msg.pageTitle}
-        </h1>
-        {confirm.isSuccess ? (
-          <Notice tone="info" title={confirm.data.message} />
-        ) : !complete ? (
-          <Notice tone="error" title={msg.invalidLink} />
-        ) : (
-          <>
-            <p>{msg.pageIntro}</p>
-            {confirm.isError ? <Notice tone="error" title={serverMessage(confirm.error)} /> : null}
-            <div className={w.formActions}>
-              <Button onPress={() => confirm.mutate()} isPending={confirm.isPending}>
-                {msg.confirmButton}
-              </Button>
-            </div>
-          </>
-        )}
+      <section aria-labelledby="mail-confirm-title" className={p.section}>
+        <div className={`${p.container} ${w.stack}`}>
+          <h1 id="mail-confirm-title" className={w.title}>
+            {msg.pageTitle}
+          </h1>
+          {confirm.isSuccess ? (
+            <Notice tone="info" title={confirm.data.message} />
+          ) : !complete ? (
+            <Notice tone="error" title={msg.invalidLink} />
+          ) : (
+            <>
+              <p className={p.lead}>{msg.pageIntro}</p>
+              {confirm.isError ? <Notice tone="error" title={serverMessage(confirm.error)} /> : null}
+              <div className={p.ctaRow}>
+                <Button onPress={() => confirm.mutate()} isPending={confirm.isPending}>
+                  {msg.confirmButton}
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
       </section>
     </PublicLayout>
   );
