@@ -9,7 +9,7 @@ import { calendarDayIn } from '../../schema/dates.js';
 import { plans } from '../../schema/plans.js';
 import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
 import { sendDueReminders } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
-import { BOOKING_EMAIL_JOB, enqueueBookingMails } from '../../sync-server/api/bookings/booking-mail.jobs.js';
+import { BOOKING_EMAIL_JOB, enqueueBookingMails, memberBookingMailRefusals } from '../../sync-server/api/bookings/booking-mail.jobs.js';
 import { ATTENDEE_MESSAGE_SUBJECT } from '../../sync-server/api/events/events.service.js';
 import { enqueueTicketMails, TICKET_EMAIL_JOB } from '../../sync-server/api/events/ticket-mail.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
@@ -145,7 +145,7 @@ async function salon(ctx: Ctx) {
   const slots = await new CookieClient(ctx.server.url).get(`/api/public/services/${serviceId}/slots?from=${day(3)}&to=${day(5)}`);
   const starts = (slots.json as { slots: Array<{ start_at: string }> }).slots.map((s) => s.start_at);
   expect(starts.length).toBeGreaterThan(MAIL_PER_SOURCE_PER_HOUR + 12);
-  return { owner, ws, client, serviceId, starts };
+  return { owner, ws, client, serviceId, staffId: (staff.json as { id: string }).id, starts };
 }
 
 const book = (ctx: Ctx, serviceId: string, start: string, email: string, ip: string) =>
@@ -340,6 +340,44 @@ const drivers: Record<ThirdPartyMailName, Driver> = {
     expect(await ctx.db.query('SELECT 1 FROM appointments WHERE customer_email = $1', [over])).toEqual([]);
     await ctx.flush();
     expect(await ctx.outbox(over)).toEqual([]);
+
+    // A booking a member writes in the diary mails an address they typed: only for a verified owner,
+    // within the workspace's daily allowance of mail to third parties.
+    const diary = (start: string, to: string) =>
+      shop.client.post(`/api/workspaces/${shop.ws}/appointments`, {
+        service_id: shop.serviceId,
+        staff_id: shop.staffId,
+        start_at: start,
+        customer_name: EVIL,
+        customer_email: to,
+      });
+    const mailStatus = (to: string) =>
+      ctx.db.query<{ status: string; error: string | null }>(
+        `SELECT m.status, m.error FROM booking_mails m JOIN appointments a ON a.workspace_id = m.workspace_id AND a.id = m.appointment_id
+          WHERE a.customer_email = $1`,
+        [to],
+      );
+    await ctx.db.query('UPDATE users SET verified = false WHERE id = $1', [shop.owner.id]);
+    const unverifiedTo = uniqueEmail('diary');
+    expect((await diary(shop.starts[12], unverifiedTo)).status).toBe(200);
+    await ctx.flush();
+    expect(await ctx.outbox(unverifiedTo)).toEqual([]);
+    expect(await mailStatus(unverifiedTo)).toEqual([{ status: 'failed', error: memberBookingMailRefusals.unverified }]);
+    await ctx.db.query('UPDATE users SET verified = true WHERE id = $1', [shop.owner.id]);
+    const regular = uniqueEmail('diary');
+    expect((await diary(shop.starts[13], regular)).status).toBe(200);
+    await ctx.flush();
+    expect((await ctx.outbox(regular)).map((m) => m.subject)).toEqual(['Your booking is confirmed']);
+    await ctx.db.query(
+      `INSERT INTO rate_limits (key, window_start, window_seconds, hits) VALUES ($1, $2, 86400, $3)
+       ON CONFLICT (key) DO UPDATE SET window_start = $2, window_seconds = 86400, hits = $3`,
+      [mailLimitKeys.workspace(shop.ws), ctx.server.deps.now().toISOString(), MAIL_PER_WORKSPACE_PER_DAY],
+    );
+    const spent = uniqueEmail('diary');
+    expect((await diary(shop.starts[14], spent)).status).toBe(200);
+    await ctx.flush();
+    expect(await ctx.outbox(spent)).toEqual([]);
+    expect(await mailStatus(spent)).toEqual([{ status: 'failed', error: memberBookingMailRefusals.dailyLimit }]);
   },
 
   async 'marketplace-order'(ctx) {

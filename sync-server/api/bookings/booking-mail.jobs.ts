@@ -11,6 +11,8 @@ import { appointmentIcs } from './booking-ics.js';
 import * as repo from './booking-mail.repo.js';
 import { bookingToken } from './booking-token.js';
 import { lapseDepositHolds } from './public-booking.service.js';
+import { rateLimit } from '../../http/rate-limit.js';
+import { MAIL_PER_WORKSPACE_PER_DAY, mailLimitKeys } from '../../mail/mail-limits.js';
 
 export const BOOKING_EMAIL_JOB = 'booking-email';
 export const BOOKING_REMINDER_SWEEP = 'booking-reminders';
@@ -83,6 +85,27 @@ export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointmen
   };
 }
 
+export const memberBookingMailRefusals = {
+  unverified: 'Not sent: the workspace owner has not verified their e-mail address yet',
+  dailyLimit: `Not sent: this workspace has sent the ${MAIL_PER_WORKSPACE_PER_DAY} e-mails to customers it may send today`,
+} as const;
+
+/**
+ * A booking a member made (the diary, a synced phone) mails an address they typed, as an invoice
+ * does: it goes only for a workspace whose owner has a verified address, and counts against the
+ * workspace's daily allowance of mail to third parties (the mail policy's own counter).
+ */
+async function memberMailRefusal(deps: AppDeps, workspaceId: number, ownerVerified: boolean): Promise<string | null> {
+  if (!ownerVerified) return memberBookingMailRefusals.unverified;
+  const taken = await rateLimit(
+    deps.db,
+    mailLimitKeys.workspace(workspaceId),
+    { max: MAIL_PER_WORKSPACE_PER_DAY, windowSeconds: 86_400 },
+    deps.now(),
+  );
+  return taken.allowed ? null : memberBookingMailRefusals.dailyLimit;
+}
+
 export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): Promise<void> {
   if (!(await repo.bookingMailOutbox.claim(deps.db, key, deps.now()))) return;
   try {
@@ -90,6 +113,11 @@ export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): 
     // A reminder for an appointment cancelled meanwhile, or one with no address: nothing to send.
     if (!a || !a.customer_email || (key.kind !== 'cancelled' && a.status === 'cancelled')) {
       await repo.bookingMailOutbox.finish(deps.db, key, { status: 'failed', error: 'Nothing to send' });
+      return;
+    }
+    const refused = a.source === 'online' ? null : await memberMailRefusal(deps, key.workspaceId, a.owner_verified);
+    if (refused) {
+      await repo.bookingMailOutbox.finish(deps.db, key, { status: 'failed', error: refused });
       return;
     }
     const link = `${siteOrigin(deps)}/marketplace/services/bookings/${bookingToken(await signingKey(deps), key.workspaceId, a.id)}`;

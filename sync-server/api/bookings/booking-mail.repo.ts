@@ -96,6 +96,10 @@ export interface MailedAppointment {
   business: string;
   timezone: string;
   cancel_cutoff_hours: number | null;
+  /** 'online' when the customer booked it; otherwise a member made it (the diary, a synced device). */
+  source: string;
+  /** Whether the workspace owner's address is verified (mail a member asked for goes only then). */
+  owner_verified: boolean;
 }
 
 export async function mailedAppointment(q: Queryable, key: BookingMailKey): Promise<MailedAppointment | undefined> {
@@ -109,6 +113,7 @@ export async function mailedAppointment(q: Queryable, key: BookingMailKey): Prom
     }
   >(
     `SELECT a.id, a.customer_name, a.customer_email, a.start_at, a.end_at, a.sequence, a.status, a.price_cents, a.currency, a.paid_cents, a.payment_status,
+            a.source, (SELECT o.verified FROM users o WHERE o.id = w.owner_id) AS owner_verified,
             s.title AS service_title,
             c.name AS staff_name, w.name AS business, ws.timezone
        FROM appointments a

@@ -19,6 +19,8 @@ const booking: MailedAppointment = {
   business: 'Fade Masters',
   timezone: 'Africa/Johannesburg',
   cancel_cutoff_hours: 24,
+  source: 'online',
+  owner_verified: true,
 };
 const link = 'https://vuka.test/marketplace/services/bookings/abc';
 
