@@ -1,0 +1,111 @@
+/**
+ * Where each module lives and how the rest of the code reaches it (DESIGN.md §12): which files are
+ * a module's own, which shared files are wired to it, and which imports reach past another module's
+ * public entry. The lint enforces the rules; `npx tsx tests/support/module-report.ts` prints the
+ * figures.
+ */
+import type { ImportGraph } from './import-graph.js';
+
+/** The workspace modules: one folder on each side, and their schema. */
+export const modules = [
+  'ai',
+  'bookings',
+  'classifieds',
+  'content',
+  'crm',
+  'drive',
+  'events',
+  'inventory',
+  'invoices',
+  'marketplace',
+  'planner',
+  'pos',
+  'projects',
+] as const;
+
+export type ModuleId = (typeof modules)[number];
+
+const known = new Set<string>(modules);
+
+/** The schema files of a module that do not carry its name in a folder (flat `schema/` files). */
+const schemaFiles: Record<string, ModuleId> = {
+  'ai-templates': 'ai',
+  appointments: 'bookings',
+  'booking-slots': 'bookings',
+  'classified-terms': 'classifieds',
+  catalog: 'inventory',
+  'product-variants': 'inventory',
+  'credit-notes': 'invoices',
+  'invoice-payments': 'invoices',
+  'invoice-totals': 'invoices',
+  'document-pdf': 'invoices',
+  'marketplace-orders': 'marketplace',
+  'marketplace-reviews': 'marketplace',
+  'order-change-rules': 'marketplace',
+  'order-changes': 'marketplace',
+  'pos-refunds': 'pos',
+  'pos-totals': 'pos',
+  'ticket-code': 'events',
+  'ticket-qr': 'events',
+};
+
+/** The module a source file belongs to, or undefined for shared code (shell, kit, data, core, tests). */
+export function moduleOf(file: string): ModuleId | undefined {
+  const parts = file.split('/');
+  if ((parts[0] === 'app' && parts[1] === 'features') || (parts[0] === 'sync-server' && parts[1] === 'api')) {
+    return known.has(parts[2]) ? (parts[2] as ModuleId) : undefined;
+  }
+  if (parts[0] === 'schema') {
+    const rest = parts[1] === 'contract' ? parts.slice(2) : parts.slice(1);
+    const head = rest[0]?.replace(/\.(test\.)?ts$/, '');
+    if (!head) return undefined;
+    if (known.has(head)) return head as ModuleId;
+    return schemaFiles[head];
+  }
+  return undefined;
+}
+
+/**
+ * A module's public entries, the only files another module may import: its schema (a shared
+ * contract by nature), and `index.ts` at the root of its app or server folder.
+ */
+export function isPublicEntry(file: string): boolean {
+  if (file.startsWith('schema/')) return true;
+  return /^(app\/features|sync-server\/api)\/[^/]+\/index\.tsx?$/.test(file);
+}
+
+function isTest(file: string) {
+  return file.startsWith('tests/') || file.startsWith('bench/') || /\.test\.tsx?$/.test(file);
+}
+
+/** Imports from one module into another module's internals, as `from → to`. */
+export function deepImports(graph: ImportGraph): string[] {
+  const out: string[] = [];
+  for (const [file, edges] of graph) {
+    const from = moduleOf(file);
+    if (!from || isTest(file)) continue;
+    for (const target of edges) {
+      const to = moduleOf(target);
+      if (to && to !== from && !isPublicEntry(target)) out.push(`${file} → ${target}`);
+    }
+  }
+  return out.sort();
+}
+
+/** For each module, the shared (non-module, non-test) files that import one of its files. */
+export function sharedWirings(graph: ImportGraph): Map<ModuleId, string[]> {
+  const out = new Map<ModuleId, Set<string>>(modules.map((m) => [m, new Set<string>()]));
+  for (const [file, edges] of graph) {
+    if (moduleOf(file) || isTest(file)) continue;
+    for (const target of edges) {
+      const to = moduleOf(target);
+      if (to) out.get(to)?.add(file);
+    }
+  }
+  return new Map([...out].map(([m, files]) => [m, [...files].sort()]));
+}
+
+/** Paths of the shell: the frame around modules, which knows no module by name. */
+export function isShell(file: string): boolean {
+  return file.startsWith('app/shell/');
+}
