@@ -12,7 +12,7 @@ import { apiAreas } from './api/areas.js';
 import { keepRawBody } from './http/raw-body.js';
 import { shellSender } from './seo/seo.js';
 
-/** Builds the Express app: security, the API areas, then the built PWA with an SPA fallback. */
+/** Builds the Express app: security, the areas' routes (in the area list's order), then the built PWA with an SPA fallback. */
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');

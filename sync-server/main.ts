@@ -7,8 +7,7 @@ import { createLogger } from './logger.js';
 import { outboxMailer, smtpMailer } from './mail/mailer.js';
 import { startDevSandbox } from './payments/dev-sandbox.js';
 import { startDevAi } from './ai/dev-ai.js';
-import { startBillingSweeper } from './api/billing/billing.sweeper.js';
-import { startDriveSweeper } from './api/drive/drive.sweeper.js';
+import { startHooks } from './api/areas.js';
 import { demoAccount, demoSeedPlan, seedDemo } from './seed/demo.js';
 import { attachSockets } from './sockets.js';
 import { grantAdminByEmail } from './api/auth/users.repo.js';
@@ -35,15 +34,14 @@ export async function start() {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   paystackSandbox?.attach(typeof address === 'object' && address ? address.port : config.PORT);
-  const billingSweeper = startBillingSweeper(deps);
-  const driveSweeper = startDriveSweeper(deps);
+  // What the areas run beside the requests (their sweepers), each stopped at shutdown.
+  const running = startHooks.map((start) => start(deps));
   const jobs = await startJobs(deps);
   log.info(`Vuka is running on http://localhost:${config.PORT} (${db.driver}), listening on ${config.HOST}`);
   const stop = async () => {
     await sockets.close();
     await jobs.stop();
-    billingSweeper.stop();
-    driveSweeper.stop();
+    for (const hook of running) hook.stop();
     await paystackSandbox?.sandbox.close();
     await aiSandbox?.close();
     server.close();

@@ -1,46 +1,101 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../deps.js';
-import { healthRoutes } from './health/health.routes.js';
-import { authRoutes } from './auth/auth.routes.js';
-import { contactRoutes } from './contact/contact.routes.js';
-import { mailConsentRoutes } from './mail-consent/mail-consent.routes.js';
-import { devRoutes } from './dev/dev.routes.js';
-import { exchangeRatesRoutes } from './exchange-rates/exchange-rates.routes.js';
-import { workspacesRoutes } from './workspaces/workspaces.routes.js';
-import { syncRoutes } from '../sync/sync.routes.js';
-import { billingRoutes } from './billing/billing.routes.js';
-import { driveRoutes } from './drive/drive.routes.js';
-import { projectsRoutes } from './projects/projects.routes.js';
-import { posRoutes } from './pos/pos.routes.js';
-import { invoicesRoutes } from './invoices/invoices.routes.js';
-import { marketplaceRoutes } from './marketplace/marketplace.routes.js';
-import { seoRoutes } from '../seo/seo.js';
-import { eventsRoutes } from './events/events.routes.js';
-import { classifiedsRoutes } from './classifieds/classifieds.routes.js';
-import { contentRoutes } from './content/content.routes.js';
-import { aiRoutes } from './ai/ai.routes.js';
-import { bookingsRoutes } from './bookings/bookings.routes.js';
+import type { AreaContext, AreaDefinition, CompleteAreaList, RulesRegistry, StartHook } from '../areas/area.js';
+import type { JobArea } from '../jobs/job-queue.js';
+import { paymentRegistry, type PaymentClaim } from '../payments/claims.js';
+import type { CollectionRules } from '../sync/collection-rules.js';
+import { healthArea } from './health/area.js';
+import { authArea } from './auth/area.js';
+import { workspacesArea } from './workspaces/area.js';
+import { contactArea } from './contact/area.js';
+import { mailConsentArea } from './mail-consent/area.js';
+import { exchangeRatesArea } from './exchange-rates/area.js';
+import { syncArea } from '../sync/area.js';
+import { billingArea } from './billing/area.js';
+import { driveArea } from './drive/area.js';
+import { projectsArea } from './projects/area.js';
+import { posArea } from './pos/area.js';
+import { invoicesArea } from './invoices/area.js';
+import { marketplaceArea } from './marketplace/area.js';
+import { eventsArea } from './events/area.js';
+import { classifiedsArea } from './classifieds/area.js';
+import { contentArea } from './content/area.js';
+import { aiArea } from './ai/area.js';
+import { bookingsArea } from './bookings/area.js';
+import { seoArea } from '../seo/area.js';
+import { devArea } from './dev/area.js';
+import { crmArea } from './crm/area.js';
+import { inventoryArea } from './inventory/area.js';
+import { plannerArea } from './planner/area.js';
+import { numberBlocksArea } from './number-blocks/area.js';
+import { dbUpkeepArea } from '../jobs/area.js';
 
-/** Every API area, mounted in this order by createApp. */
-export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = [
-  healthRoutes,
-  authRoutes,
-  workspacesRoutes,
-  contactRoutes,
-  mailConsentRoutes,
-  exchangeRatesRoutes,
-  syncRoutes,
-  billingRoutes,
-  driveRoutes,
-  projectsRoutes,
-  posRoutes,
-  invoicesRoutes,
-  marketplaceRoutes,
-  eventsRoutes,
-  classifiedsRoutes,
-  contentRoutes,
-  aiRoutes,
-  bookingsRoutes,
-  seoRoutes,
-  devRoutes,
-];
+const list = [
+  healthArea,
+  authArea,
+  workspacesArea,
+  contactArea,
+  mailConsentArea,
+  exchangeRatesArea,
+  syncArea,
+  billingArea,
+  driveArea,
+  projectsArea,
+  posArea,
+  invoicesArea,
+  marketplaceArea,
+  eventsArea,
+  classifiedsArea,
+  contentArea,
+  aiArea,
+  bookingsArea,
+  seoArea,
+  devArea,
+  crmArea,
+  inventoryArea,
+  plannerArea,
+  numberBlocksArea,
+  dbUpkeepArea,
+] as const;
+
+/**
+ * Every area of the server, one line each, in the order their routes are mounted (some routes
+ * depend on it). The router, job queue, sync rules, sitemap, payment dispatch and start-up are
+ * derived from this list (DESIGN.md §12); the compiler refuses it while a replicated collection
+ * has no area ruling it.
+ */
+export const areas: readonly AreaDefinition[] = complete(list);
+
+function complete<const L extends readonly AreaDefinition[]>(l: L & CompleteAreaList<L>): L {
+  return l;
+}
+
+function rulesOf(list: readonly AreaDefinition[]): RulesRegistry {
+  const rules: Partial<Record<string, CollectionRules>> = {};
+  for (const area of list) {
+    for (const [name, r] of Object.entries(area.rules ?? {})) {
+      if (rules[name]) throw new Error(`Two areas rule the collection ${name}`);
+      rules[name] = r;
+    }
+  }
+  // Every name is there: `complete` checked the list covers each replicated collection.
+  return rules as RulesRegistry;
+}
+
+/** What the areas together hand to the core routes that serve them all. */
+export const areaContext: AreaContext = {
+  rules: rulesOf(areas),
+  payments: paymentRegistry(areas.flatMap((a): PaymentClaim[] => (a.payments ? [a.payments] : []))),
+  seo: areas.flatMap((a) => a.seo ?? []),
+};
+
+/** Every area's routers, in mount order, each ready for createApp. */
+export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = areas.flatMap((a) =>
+  (a.routes ?? []).map((routes) => (deps: AppDeps) => routes(deps, areaContext)),
+);
+
+/** Every area's jobs and sweeps on the job queue. */
+export const jobAreas: readonly JobArea[] = areas.flatMap((a) => a.jobs ?? []);
+
+/** What start-up runs beside the requests, every area's. */
+export const startHooks: readonly StartHook[] = areas.flatMap((a) => a.start ?? []);

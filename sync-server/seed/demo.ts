@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { createWorkspace } from '../api/workspaces/workspaces.service.js';
 import { withScope } from '../db/db.js';
 import { pushChanges } from '../sync/push.service.js';
+import { collectionRules } from '../sync/rules.js';
 import { requireMembership } from '../api/workspaces/membership.js';
 
 /** The demo account's sign-in, printed at start so a first-time visitor can look around. */
@@ -71,6 +72,7 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
   const push = (entity: ReplicatedEntity, docs: Record<string, unknown>[]) =>
     pushChanges(deps, {
       entity,
+      rules: collectionRules,
       caller: { membership },
       workspaceId: workspace.id,
       rows: docs.map((d) => ({ newDocumentState: { ...d, workspace_id: workspace.id, updated_at: now, _deleted: false } })),

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AppDeps } from '../deps.js';
-import { renderShell, renderSitemap, siteOrigin, type PageMeta } from './page-meta.js';
-import { seoSources } from './registry.js';
+import { renderShell, siteOrigin, type PageMeta } from './page-meta.js';
+import { areaContext } from '../api/areas.js';
 
-/** The meta of the first registered page whose pattern matches `path`, or null. */
+/** The meta of the first page an area registered (in area order) whose pattern matches `path`, or null. */
 export async function metaFor(deps: AppDeps, path: string, search = new URLSearchParams()): Promise<PageMeta | null> {
-  for (const source of seoSources) {
+  for (const source of areaContext.seo) {
     for (const page of source.pages ?? []) {
       const match = page.pattern.exec(path);
       if (match) return page.load(deps, match, search);
@@ -33,15 +33,4 @@ export function shellSender(deps: AppDeps, shellFile: string) {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(html);
   };
-}
-
-/** sitemap.xml: every source's URLs, from the database. */
-export function seoRoutes(deps: AppDeps): Router {
-  const router = Router();
-  router.get('/sitemap.xml', async (_req, res) => {
-    const lists = await Promise.all(seoSources.map((s) => (s.sitemap ? s.sitemap(deps) : Promise.resolve([]))));
-    res.setHeader('Cache-Control', 'public, max-age=3600');
-    res.type('application/xml').send(renderSitemap(siteOrigin(deps), lists.flat()));
-  });
-  return router;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ReplicatedEntity } from '../../schema/replicated.js';
+import { isReplicatedName, type ReplicatedEntity, type ReplicatedName } from '../../schema/replicated.js';
 import type { Transaction } from '../db/db.js';
 import type { Doc } from './codec.js';
 
@@ -15,7 +15,7 @@ export type Stored<D> = Partial<Record<keyof D, unknown>> & Doc;
 /**
  * A module's server rules for one replicated collection, on top of the generic protocol. The rules
  * are typed from the entity's zod schema (`entityRules`), and declared as methods so that a
- * collection's typed rules sit in the one list (`sync/rules.ts`) next to the others.
+ * collection's typed rules sit in its area's definition (`api/<area>/area.ts`) next to the others.
  */
 export interface CollectionRules<D = Doc> {
   /** Counted against the owner's plan (spec §1). */
@@ -82,4 +82,18 @@ export interface CollectionRules<D = Doc> {
 /** A collection's rules, typed from its entity's zod schema. */
 export function entityRules<E extends ReplicatedEntity>(_entity: E, rules: CollectionRules<EntityDoc<E>>): CollectionRules<EntityDoc<E>> {
   return rules;
+}
+
+/** The push's own refusals, the same for every collection. */
+export const rejectionMessages = {
+  immutable: 'Stock movements cannot be changed or deleted. Record a new movement to correct stock.',
+  forbidden: 'This record belongs to another workspace.',
+} satisfies Record<string, string>;
+
+/** Each replicated collection's server rules, one entry per collection name (built from the area list). */
+export type RulesRegistry = Readonly<Record<ReplicatedName, CollectionRules>>;
+
+/** The rules of the collection named, or none for a name that is not a replicated collection. */
+export function rulesOf(rules: RulesRegistry, name: string): CollectionRules {
+  return isReplicatedName(name) ? rules[name] : {};
 }

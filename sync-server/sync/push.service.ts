@@ -7,11 +7,13 @@ import { requireLiveMembership, type Membership } from '../api/workspaces/member
 import { clientView, rowToDoc, sameJson, type Doc } from './codec.js';
 import { capabilitiesOf, limitRefusal } from './plan-limits.js';
 import { pushHooksOf } from './push-hooks.js';
-import { rejectionMessages, rulesOf, type CollectionRules } from './rules.js';
+import { rejectionMessages, rulesOf, type CollectionRules, type RulesRegistry } from './collection-rules.js';
 import * as repo from './sync.repo.js';
 
 interface PushInput {
   entity: ReplicatedEntity;
+  /** Every collection's server rules, from the areas that own them (`AreaContext.rules`). */
+  rules: RulesRegistry;
   /**
    * Who pushes: a request's session (signature checked), whose liveness and membership are checked
    * here, or a membership the server has already checked itself (the demo seed).
@@ -46,7 +48,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
   const { entity, caller, workspaceId } = input;
   const userId = 'session' in caller ? caller.session.userId : caller.membership.userId;
   const lock = repo.workspaceLock(workspaceId);
-  const rules = rulesOf(entity.name);
+  const rules = rulesOf(input.rules, entity.name);
   const rows = lastWritePerId(input.rows);
   // An id Postgres cannot hold as text (NUL, a lone half) is refused by the document check below;
   // it must not reach the read of stored documents, which would fail the whole batch.
@@ -78,7 +80,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
     if (fresh) {
       const valid = checked.filter((row) => row.doc !== undefined);
       if (!limited || !caps || limitRefusal(caps, limited, live, valid.length) === null) {
-        return { kind: 'fresh', inserted: await insertFresh(tx, entity, workspaceId, valid), checked };
+        return { kind: 'fresh', inserted: await insertFresh(tx, entity, rules, workspaceId, valid), checked };
       }
       // Near the plan's limit the documents are decided one by one, after all.
       stored = await repo.selectByIds(tx, entity, workspaceId, wanted);
@@ -93,7 +95,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
     const writes: Doc[] = [];
     const accepted = new Map<string, Doc>();
     for (const row of checked) {
-      const decision = decide(entity, row, current);
+      const decision = decide(entity, rules, row, current);
       if (decision.kind === 'conflict') conflicts.push(decision.master);
       else if (decision.kind === 'reject') {
         // The server's state of a refused document goes back too, so the client can fall back to it.
@@ -122,7 +124,7 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
         accepted.set(String(decision.doc.id), decision.doc);
       }
     }
-    if (writes.length > 0) await applyWrites(tx, entity, workspaceId, writes, current);
+    if (writes.length > 0) await applyWrites(tx, entity, rules, workspaceId, writes, current);
     return { kind: 'decided', response: { conflicts, rejected } };
   });
   if (outcome.kind === 'decided') return outcome.response;
@@ -145,10 +147,16 @@ function freshBatch(rows: PushRow[]): boolean {
 }
 
 /** Inserts the documents not stored yet, commits, and returns their ids (see `freshBatch`). */
-async function insertFresh(tx: Transaction, entity: ReplicatedEntity, workspaceId: number, valid: Checked[]): Promise<string[]> {
+async function insertFresh(
+  tx: Transaction,
+  entity: ReplicatedEntity,
+  rules: CollectionRules,
+  workspaceId: number,
+  valid: Checked[],
+): Promise<string[]> {
   const docs = valid.map((row) => row.doc as Doc);
   if (docs.length === 0) return [];
-  return applyWrites(tx, entity, workspaceId, docs, new Map(), { skipExisting: true });
+  return applyWrites(tx, entity, rules, workspaceId, docs, new Map(), { skipExisting: true });
 }
 
 /**
@@ -219,14 +227,13 @@ async function refuseUnderLock(tx: Transaction, workspaceId: number, rules: Coll
   });
 }
 
-function decide(entity: ReplicatedEntity, row: Checked, current: Map<string, Doc>): Decision {
+function decide(entity: ReplicatedEntity, rules: CollectionRules, row: Checked, current: Map<string, Doc>): Decision {
   const { id, deleting } = row;
   const existing = current.get(id);
   // Deleting what the server never had changes nothing (a refused new record being withdrawn).
   if (deleting && !existing) return { kind: 'noop' };
   if (row.rejection) return { kind: 'reject', rejection: row.rejection, master: existing };
   const doc = row.doc;
-  const rules = rulesOf(entity.name);
   if (!existing) return { kind: 'write', doc, isNewLive: !deleting };
 
   const incoming = clientView(entity, doc);
@@ -255,12 +262,12 @@ function decide(entity: ReplicatedEntity, row: Checked, current: Map<string, Doc
 async function applyWrites(
   tx: Transaction,
   entity: ReplicatedEntity,
+  rules: CollectionRules,
   workspaceId: number,
   writes: Doc[],
   stored: Map<string, Doc>,
   opts: { skipExisting?: boolean } = {},
 ): Promise<string[]> {
-  const rules = rulesOf(entity.name);
   // A decided document holds only client-writable fields (the zod schema dropped any other), and
   // writeDocs reads only the columns it may write, so the document goes to SQL as it is.
   const rows = writes.map((doc) => ({

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { syncContract, type PullManyResponse, type PushManyResponse } from '../../schema/contract/sync.js';
 import { replicatedByName } from '../../schema/replicated.js';
+import type { AreaContext } from '../areas/area.js';
 import type { AppDeps } from '../deps.js';
 import { numberSeriesReport, reserveNumberBlock, setSeriesStart } from '../api/number-blocks/number-blocks.service.js';
 import { notFound } from '../http/errors.js';
@@ -17,7 +18,7 @@ function entityOf(name: string) {
 }
 
 /** Replication endpoints (DESIGN.md §5) and number-block reservations. */
-export function syncRoutes(deps: AppDeps): Router {
+export function syncRoutes(deps: AppDeps, ctx: AreaContext): Router {
   const router = Router();
 
   mount(router, syncContract.pull, async ({ params, query }, req) => {
@@ -37,7 +38,7 @@ export function syncRoutes(deps: AppDeps): Router {
     const entity = entityOf(params.collection);
     checkAssumedStates(entity, body);
     const session = await requireSession(deps, req);
-    return pushChanges(deps, { entity, caller: { session }, workspaceId: query.workspace, rows: body });
+    return pushChanges(deps, { entity, rules: ctx.rules, caller: { session }, workspaceId: query.workspace, rows: body });
   });
 
   // Several collections at once, each exactly as its own request would be (the same checks, in turn).
@@ -57,7 +58,13 @@ export function syncRoutes(deps: AppDeps): Router {
     const results: PushManyResponse = [];
     for (const push of body) {
       const entity = entityOf(push.collection);
-      const result = await pushChanges(deps, { entity, caller: { session }, workspaceId: query.workspace, rows: push.rows });
+      const result = await pushChanges(deps, {
+        entity,
+        rules: ctx.rules,
+        caller: { session },
+        workspaceId: query.workspace,
+        rows: push.rows,
+      });
       results.push({ collection: push.collection, ...result });
     }
     return results;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { billingOverview, checkoutStarted } from '../../schema/billing.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { WEBHOOK_PATH } from '../../sync-server/payments/payments.js';
@@ -136,6 +136,30 @@ for (const target of testDatabases()) {
       expect(JSON.parse((await post(spaced, signWebhook(spaced, h.secretKey))).text)).toEqual({ message: 'duplicate' });
       expect(await credits(client)).toBe(150);
       expect(await db.query('SELECT amount FROM credit_transactions WHERE user_id = $1', [user.id])).toEqual([{ amount: 50 }]);
+    });
+
+    it('a charge whose reference no area claims is logged and answered 200, and no money moves', async () => {
+      const { client, reference, event } = await paidCheckout('credits_50');
+      const stranger = 'vkzz_no_area_made_this';
+      const raw = JSON.stringify({ ...event, data: { ...event.data, reference: stranger } });
+      const warn = vi.spyOn(h.server.deps.log, 'warn');
+      // Everything but the record that the delivery arrived (which makes a replay a duplicate).
+      const before = await databaseFingerprint(db, ['billing_webhook_events']);
+      try {
+        const res = await post(raw, signWebhook(raw, h.secretKey));
+        expect(res.status).toBe(200);
+        expect(JSON.parse(res.text)).toEqual({ message: 'ignored' });
+        expect(warn).toHaveBeenCalledWith({ reference: stranger }, expect.stringContaining('no area claims'));
+      } finally {
+        warn.mockRestore();
+      }
+      expect(await databaseFingerprint(db, ['billing_webhook_events'])).toEqual(before);
+      expect(await db.query('SELECT event FROM billing_webhook_events WHERE event_key = $1', [`charge.success:${stranger}`])).toEqual([
+        { event: 'charge.success' },
+      ]);
+      expect(await credits(client)).toBe(100);
+      const [payment] = await db.query<{ status: string }>('SELECT status FROM payments WHERE reference = $1', [reference]);
+      expect(payment?.status).toBe('pending');
     });
 
     it('a replayed event after the browser’s return already settled the payment adds nothing', async () => {

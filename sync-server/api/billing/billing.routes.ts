@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/auth-context.js';
 import { rawBodyOf } from '../../http/raw-body.js';
@@ -10,7 +11,7 @@ import * as cards from './payment-methods.service.js';
 import { adjustCredits } from './credit-adjustment.service.js';
 import { handleWebhook } from './webhook.service.js';
 
-export function billingRoutes(deps: AppDeps): Router {
+export function billingRoutes(deps: AppDeps, ctx: AreaContext): Router {
   const router = Router();
   const user = (req: Parameters<typeof requireUser>[1]) => requireUser(deps, req);
 
@@ -31,7 +32,7 @@ export function billingRoutes(deps: AppDeps): Router {
   // The provider's webhook: no session, authenticated by its signature over the raw body.
   router.post(WEBHOOK_PATH, async (req, res) => {
     const signature = req.headers['x-paystack-signature'];
-    const result = await handleWebhook(deps, rawBodyOf(req), typeof signature === 'string' ? signature : undefined);
+    const result = await handleWebhook(deps, ctx.payments, rawBodyOf(req), typeof signature === 'string' ? signature : undefined);
     res.json({ message: result });
   });
   return router;

@@ -7,13 +7,9 @@ import { paymentGateway } from '../../payments/payments.js';
 import { transactionFrom } from '../../payments/paystack.js';
 import { webhookSignatureValid } from '../../payments/signature.js';
 import { brand } from '../../../schema/brand.js';
-import { isInvoiceReference, settleInvoicePayment } from '../invoices/invoice-pay.settle.js';
-import { isTicketReference, settleTicketPayment } from '../events/tickets.service.js';
-import { isOrderReference, settleOrderPayment } from '../marketplace/checkout.service.js';
-import { isBookingReference, settleBookingDeposit } from '../bookings/public-booking.service.js';
-import { payRefundsDueSoon } from '../../payments/refunds-due.js';
+import { refundEventData, type PaymentClaim, type PaymentRegistry, type WebhookResult } from '../../payments/claims.js';
 import { grantAllowance } from '../ai/ai-credits.repo.js';
-import { refundEventData, settleRefundOutcome } from './refund-outcome.js';
+import { settleRefundOutcome } from './refund-outcome.js';
 import * as repo from './billing.repo.js';
 import { addCycle, cardLabel, linkProviderSubscription, settlePayment, type FollowUp } from './settle.js';
 
@@ -26,14 +22,19 @@ const subscriptionData = z.object({
   customer: z.object({ email: z.string().nullish() }).passthrough().nullish(),
 });
 
-export type WebhookResult = 'handled' | 'duplicate' | 'ignored';
-
 /**
  * A Paystack webhook. The signature is checked over the exact bytes received before anything is
  * read; a bad one is refused with 401 and changes nothing. Each event is handled at most once
- * (its key is recorded in the same transaction as its effects), so a replay is harmless.
+ * (its key is recorded in the same transaction as its effects), so a replay is harmless. A charge
+ * whose reference an area claims (`payments`, from the area list) is that area's to settle; billing
+ * settles only the account's own payments, and a reference nobody knows is logged and ignored.
  */
-export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, signature: string | undefined): Promise<WebhookResult> {
+export async function handleWebhook(
+  deps: AppDeps,
+  payments: PaymentRegistry,
+  raw: Buffer | undefined,
+  signature: string | undefined,
+): Promise<WebhookResult> {
   const secret = deps.config.PAYSTACK_SECRET_KEY;
   if (!secret || !raw || !webhookSignatureValid(raw, signature, secret)) throw unauthorized('Invalid webhook signature');
   let parsed: z.infer<typeof event>;
@@ -53,26 +54,22 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
       } catch {
         throw badRequest('Malformed charge.success data');
       }
+      const claim: PaymentClaim | undefined = payments.claimOf(verified.reference);
       const { result, followUp } = await deps.db.transaction(async (tx): Promise<{ result: WebhookResult; followUp: FollowUp | null }> => {
         if (!(await repo.firstDelivery(tx, `charge.success:${verified.reference}`, parsed.event, now))) {
           return { result: 'duplicate', followUp: null };
         }
-        // A customer paying a workspace's invoice ("Pay now"), told apart by its reference.
-        if (isInvoiceReference(verified.reference)) return { result: await settleInvoicePayment(tx, verified, now), followUp: null };
-        if (isTicketReference(verified.reference)) return { result: await settleTicketPayment(tx, verified, now), followUp: null };
-        if (isOrderReference(verified.reference)) return { result: await settleOrderPayment(tx, verified, now), followUp: null };
-        if (isBookingReference(verified.reference)) return { result: await settleBookingDeposit(tx, verified, now), followUp: null };
+        // A customer paying a workspace (an invoice's "Pay now", a ticket, an order, a deposit), told apart by its reference.
+        if (claim) return { result: await claim.settle(tx, verified, now), followUp: null };
         const payment = await repo.paymentByReference(tx, verified.reference, true);
         if (payment) return { result: 'handled', followUp: (await settlePayment(tx, payment, verified, now)).followUp };
-        return { result: (await renewal(tx, verified, now)) ? 'handled' : 'ignored', followUp: null };
+        if (await renewal(tx, verified, now)) return { result: 'handled', followUp: null };
+        deps.log.warn({ reference: verified.reference }, 'a charge no area claims and no account payment matches was ignored');
+        return { result: 'ignored', followUp: null };
       });
       const gateway = paymentGateway(deps.config);
       if (followUp && gateway) await linkProviderSubscription(deps, gateway, followUp);
-      // A late or short marketplace payment whose goods could not be had, or a deposit for a booking that
-      // lapsed, goes back at once (the hourly sweep retries).
-      if ((isOrderReference(verified.reference) || isBookingReference(verified.reference)) && result === 'handled') {
-        await payRefundsDueSoon(deps);
-      }
+      if (claim?.afterSettle && result === 'handled') await claim.afterSettle(deps);
       return result;
     }
     case 'subscription.create':
@@ -109,7 +106,7 @@ export async function handleWebhook(deps: AppDeps, raw: Buffer | undefined, sign
       const key = `${parsed.event}:${r.refundId ?? ''}:${r.transactionReference}:${r.amount}`;
       return deps.db.transaction(async (tx) => {
         if (!(await repo.firstDelivery(tx, key, parsed.event, now))) return 'duplicate' as const;
-        return settleRefundOutcome(tx, parsed.event === 'refund.processed' ? 'processed' : 'failed', r, now);
+        return settleRefundOutcome(tx, payments, parsed.event === 'refund.processed' ? 'processed' : 'failed', r, now);
       });
     }
     default:

@@ -124,7 +124,6 @@ async function takeSlot(
   throw conflict(slotProblemMessages[problem], { errors: { start_at: [slotProblemMessages[problem]] } });
 }
 
-export const isBookingReference = (reference: string) => reference.startsWith(BOOKING_REFERENCE_PREFIX);
 
 /**
  * Books a slot, with the named staff member or the first one free. A service with a deposit holds

@@ -24,7 +24,6 @@ export const ticketRefundNotes = {
 
 /** Ticket checkouts' references start with this, so the shared card webhook can route them here. */
 export const TICKET_REFERENCE_PREFIX = 'vktkt_';
-export const isTicketReference = (reference: string) => reference.startsWith(TICKET_REFERENCE_PREFIX);
 
 /** The wall-clock minute in a time zone, as YYYY-MM-DDTHH:MM (sale windows are written so). */
 export function localMinute(at: Date, zone: string): string {

@@ -8,7 +8,6 @@ import { selectByIds, workspaceLock, writeDocs } from '../../sync/sync.repo.js';
 import * as repo from './invoice-pay.repo.js';
 import { calendarDayIn } from '../../../schema/dates.js';
 
-export const isInvoiceReference = (reference: string) => reference.startsWith(repo.INVOICE_REFERENCE_PREFIX);
 
 /**
  * A "Pay now" charge the card partner confirmed (its signed webhook; call inside the webhook's

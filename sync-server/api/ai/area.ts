@@ -1,0 +1,5 @@
+import { defineArea } from '../../areas/area.js';
+import { aiRoutes } from './ai.routes.js';
+
+/** AI writing: templates and runs paid in credits. */
+export const aiArea = defineArea({ id: 'ai', routes: [aiRoutes] });

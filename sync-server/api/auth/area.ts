@@ -1,0 +1,5 @@
+import { defineArea } from '../../areas/area.js';
+import { authRoutes } from './auth.routes.js';
+
+/** Accounts and sessions. */
+export const authArea = defineArea({ id: 'auth', routes: [authRoutes] });

@@ -1,0 +1,13 @@
+import { defineArea } from '../../areas/area.js';
+import { classifiedsExpiryJobs } from './classifieds-expiry.jobs.js';
+import { classifiedsRoutes } from './classifieds.routes.js';
+import { classifiedsSeo } from './classifieds.seo.js';
+import { inquiryMailJobs } from './inquiry-mail.jobs.js';
+
+/** Classified ads: listings, their expiry and the inquiries mailed to sellers. */
+export const classifiedsArea = defineArea({
+  id: 'classifieds',
+  routes: [classifiedsRoutes],
+  jobs: [classifiedsExpiryJobs, inquiryMailJobs],
+  seo: [classifiedsSeo],
+});

@@ -1,0 +1,4 @@
+import { defineArea } from '../../areas/area.js';
+
+/** The contact book: a replicated collection with the generic rules only (its server is the sync engine). */
+export const crmArea = defineArea({ id: 'crm', rules: { contacts: {} } });

@@ -1,0 +1,10 @@
+import { defineArea } from '../../areas/area.js';
+import { driveRoutes } from './drive.routes.js';
+import { startDriveSweeper } from './drive.sweeper.js';
+
+/** Drive: workspace files, with the sweeper that empties the trash and drops idle uploads. */
+export const driveArea = defineArea({
+  id: 'drive',
+  routes: [driveRoutes],
+  start: [(deps) => startDriveSweeper(deps)],
+});

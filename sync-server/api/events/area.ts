@@ -1,0 +1,16 @@
+import { defineArea } from '../../areas/area.js';
+import { checkInRules } from './events.sync.js';
+import { eventsRoutes } from './events.routes.js';
+import { eventsSeo } from './events.seo.js';
+import { ticketMailJobs } from './ticket-mail.jobs.js';
+import { settleTicketPayment, TICKET_REFERENCE_PREFIX } from './tickets.service.js';
+
+/** Events: ticketing, paid registrations, and the door's replicated check-ins. */
+export const eventsArea = defineArea({
+  id: 'events',
+  routes: [eventsRoutes],
+  rules: { check_ins: checkInRules },
+  jobs: [ticketMailJobs],
+  seo: [eventsSeo],
+  payments: { prefix: TICKET_REFERENCE_PREFIX, settle: settleTicketPayment },
+});

@@ -1,0 +1,5 @@
+import { defineArea } from '../../areas/area.js';
+import { exchangeRatesRoutes } from './exchange-rates.routes.js';
+
+/** Exchange rates for prices shown in other currencies. */
+export const exchangeRatesArea = defineArea({ id: 'exchange-rates', routes: [exchangeRatesRoutes] });

@@ -1,0 +1,17 @@
+import { defineArea } from '../../areas/area.js';
+import { invoiceJobs } from './invoice-delivery.jobs.js';
+import { invoiceCheckoutJobs } from './invoice-pay.jobs.js';
+import { INVOICE_REFERENCE_PREFIX } from './invoice-pay.repo.js';
+import { settleInvoicePayment } from './invoice-pay.settle.js';
+import { invoiceReminderJobs } from './invoice-reminders.jobs.js';
+import { invoicesRoutes } from './invoices.routes.js';
+import { invoiceRules, quoteRules } from './invoices.sync.js';
+
+/** Invoices and quotes: replicated documents, their delivery and reminders, and "Pay now" by card. */
+export const invoicesArea = defineArea({
+  id: 'invoices',
+  routes: [invoicesRoutes],
+  rules: { invoices: invoiceRules, quotes: quoteRules },
+  jobs: [invoiceJobs, invoiceReminderJobs, invoiceCheckoutJobs],
+  payments: { prefix: INVOICE_REFERENCE_PREFIX, settle: settleInvoicePayment },
+});

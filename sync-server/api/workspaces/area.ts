@@ -1,0 +1,5 @@
+import { defineArea } from '../../areas/area.js';
+import { workspacesRoutes } from './workspaces.routes.js';
+
+/** Workspaces, their members and settings. */
+export const workspacesArea = defineArea({ id: 'workspaces', routes: [workspacesRoutes] });

@@ -1,0 +1,64 @@
+import type { Router } from 'express';
+import type { ReplicatedName } from '../../schema/replicated.js';
+import type { AppDeps } from '../deps.js';
+import type { JobArea } from '../jobs/job-queue.js';
+import type { PaymentClaim, PaymentRegistry } from '../payments/claims.js';
+import type { SeoSource } from '../seo/page-meta.js';
+import type { CollectionRules, RulesRegistry } from '../sync/collection-rules.js';
+
+/**
+ * What the area list derives from all areas and hands to the routes that need it (sync pushes
+ * apply the rules, the webhook dispatches payments, the sitemap lists every page): handed, not
+ * imported, so no area imports the list that names it.
+ */
+export type { RulesRegistry };
+
+export interface AreaContext {
+  rules: RulesRegistry;
+  payments: PaymentRegistry;
+  seo: readonly SeoSource[];
+}
+
+/** An Express router factory; the context is there for the few core routes that serve every area. */
+export type AreaRoutes = (deps: AppDeps, ctx: AreaContext) => Router;
+
+/** Something the server runs beside the requests from start-up to shutdown (an interval sweeper). */
+export type StartHook = (deps: AppDeps) => { stop(): void };
+
+/**
+ * One area of the server (DESIGN.md §12): everything the shared server needs to know of it, in one
+ * object. The router, job queue, sync rules, sitemap, payment dispatch and start-up are derived
+ * from the list of these (`api/areas.ts`); nothing else names an area.
+ */
+export interface AreaDefinition {
+  /** The area's folder name. */
+  id: string;
+  /** Its routers, mounted in list order (and in this order within the area). */
+  routes?: readonly AreaRoutes[];
+  /** The replicated collections it owns, with their server rules and hooks. */
+  rules?: Partial<Record<ReplicatedName, CollectionRules>>;
+  /** Its background jobs and sweeps on the job queue. */
+  jobs?: readonly JobArea[];
+  /** What runs beside the requests from start-up (stopped at shutdown). */
+  start?: readonly StartHook[];
+  /** Its public pages for search engines (head meta, sitemap URLs). */
+  seo?: readonly SeoSource[];
+  /** What it settles when a payment arrives. */
+  payments?: PaymentClaim;
+}
+
+/** Types an area's definition, keeping which collections it rules so the list can check them all. */
+export function defineArea<const D extends AreaDefinition>(definition: D): D {
+  return definition;
+}
+
+/** The collection names the areas of a list rule. */
+type RuledBy<L extends readonly AreaDefinition[]> = L[number] extends infer A ? (A extends { rules: infer R } ? keyof R : never) : never;
+
+/**
+ * A list of areas, accepted only when its areas give every replicated collection rules: a new
+ * collection in `schema/replicated.ts` fails to compile until an area rules it.
+ */
+export type CompleteAreaList<L extends readonly AreaDefinition[]> = [Exclude<ReplicatedName, RuledBy<L>>] extends [never]
+  ? L
+  : { collectionsWithoutRules: Exclude<ReplicatedName, RuledBy<L>> };
