@@ -1,43 +1,13 @@
 import type { AppDeps } from '../../deps.js';
-import type { Queryable } from '../../db/db.js';
 import { HttpError } from '../../http/errors.js';
-import { capabilitiesFor } from '../../plans/capabilities.js';
 import { aiMessages, aiOperation, aiOperations, settledCredits, type AiBalance, type AiOperation } from '../../../schema/ai.js';
-import { plans } from '../../../schema/plans.js';
-import { allowanceCycle, drawOrder, refundOrder, type AllowanceCycle } from './allowance.js';
+import { drawOrder, refundOrder, type AllowanceCycle } from '../billing/allowance.js';
+import { currentCredits } from '../billing/credits.js';
+import { creditState, returnCredits, takeCredits } from '../billing/credits.repo.js';
 import * as repo from './ai-credits.repo.js';
 
 /** A run still reserved this long after it began was cut off by a restart: its credits go back. */
 const STALE_RUN_MS = 15 * 60_000;
-
-const time = (v: Date | string) => (v instanceof Date ? v : new Date(v));
-
-/**
- * The account's credits now. The allowance is refreshed lazily: in a new cycle it reads as the
- * plan's full amount, and the first spend of the cycle (`persist`, under the row lock) writes it with
- * its `plan_refresh` ledger row — a read never writes.
- */
-async function currentCredits(q: Queryable, userId: number, now: Date, persist: boolean) {
-  const state = await repo.creditState(q, userId, persist);
-  if (!state) throw new HttpError(401, 'Not authenticated');
-  const effective = capabilitiesFor(
-    { plan: state.plan, planTrialEndsAt: state.plan_trial_ends_at ? time(state.plan_trial_ends_at) : null },
-    now,
-  ).plan;
-  const live = await repo.liveCycle(q, userId);
-  const cycle = allowanceCycle(
-    effective,
-    live ? { start: time(live.current_period_start), end: time(live.current_period_end), cycle: live.billing_cycle } : null,
-    now,
-  );
-  const granted = state.ai_allowance_cycle ? time(state.ai_allowance_cycle) : null;
-  if (granted && granted.getTime() >= cycle.start.getTime()) return { allowance: state.ai_allowance, bought: state.credits, cycle };
-  if (persist) {
-    const description = `${plans[effective].name} Plan AI credits for the ${cycle.credits > plans.pro.limits.aiCreditsPerMonth ? 'year' : 'month'}`;
-    await repo.grantAllowance(q, { userId, credits: cycle.credits, cycleStart: cycle.start, description, paymentId: null, now });
-  }
-  return { allowance: cycle.credits, bought: state.credits, cycle };
-}
 
 export async function balance(deps: AppDeps, userId: number): Promise<AiBalance> {
   const now = deps.now();
@@ -77,7 +47,7 @@ export async function reserve(
       throw new HttpError(402, aiMessages.tooFewCredits(r.price, c.allowance + c.bought), { code: 'insufficient_credits' });
     }
     const draw = drawOrder(r.price, c.allowance);
-    await repo.takeCredits(tx, r.userId, draw.fromAllowance, draw.fromBought);
+    await takeCredits(tx, r.userId, draw.fromAllowance, draw.fromBought);
     const usageId = await repo.insertUsage(tx, {
       userId: r.userId,
       workspaceId: r.workspaceId,
@@ -107,7 +77,7 @@ export async function finish(
     if (!run) return { used: 0, balance: 0 };
     const used = outcome.ok ? settledCredits(run.credits_reserved, outcome.promptTokens, outcome.completionTokens) : 0;
     const back = refundOrder({ fromAllowance: run.from_allowance, fromBought: run.from_bought }, used);
-    await repo.returnCredits(tx, run.user_id, back.toAllowance, back.toBought);
+    await returnCredits(tx, run.user_id, back.toAllowance, back.toBought);
     await repo.finishUsage(tx, {
       usageId,
       status: outcome.ok ? 'settled' : 'released',
@@ -127,7 +97,7 @@ export async function finish(
         now,
       );
     }
-    const after = await repo.creditState(tx, run.user_id);
+    const after = await creditState(tx, run.user_id);
     return { used, balance: after ? after.ai_allowance + after.credits : 0 };
   });
 }

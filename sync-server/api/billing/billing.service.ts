@@ -18,8 +18,8 @@ import {
   type PromoQuote,
   type PurchaseItem,
 } from '../../../schema/billing.js';
-import { balance as aiBalance } from '../ai/ai-credits.service.js';
 import * as repo from './billing.repo.js';
+import { currentCredits } from './credits.js';
 import { listMethods } from './payment-methods.service.js';
 import { holdPromo, priceWithPromo } from './promo.service.js';
 import { cardLabel, isPlanItem, linkProviderSubscription, settlePayment, storedOutcome } from './settle.js';
@@ -55,7 +55,7 @@ export async function overview(deps: AppDeps, userId: number): Promise<BillingOv
   await repo.expireEnded(deps.db, now, userId);
   const account = await accountOf(deps, userId);
   const sub = await repo.liveSubscription(deps.db, userId);
-  const ai = await aiBalance(deps, userId);
+  const credits = await currentCredits(deps.db, userId, now, false);
   const caps = capabilitiesFor(
     { plan: account.plan, planTrialEndsAt: account.plan_trial_ends_at === null ? null : new Date(account.plan_trial_ends_at) },
     now,
@@ -74,9 +74,9 @@ export async function overview(deps: AppDeps, userId: number): Promise<BillingOv
           cancel_at_period_end: sub.cancel_at_period_end,
         }
       : null,
-    credits: ai.total,
-    plan_credits: ai.plan_credits,
-    bought_credits: ai.bought_credits,
+    credits: credits.allowance + credits.bought,
+    plan_credits: credits.allowance,
+    bought_credits: credits.bought,
     payment_methods: await listMethods(deps, userId),
     payments_enabled: paymentGateway(deps.config) !== null,
   };

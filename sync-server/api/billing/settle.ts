@@ -10,8 +10,8 @@ import {
   type PaymentOutcome,
   type PurchaseItem,
 } from '../../../schema/billing.js';
-import { grantAllowance } from '../ai/ai-credits.repo.js';
 import * as repo from './billing.repo.js';
+import { grantAllowance } from './credits.repo.js';
 import { commitPromoUse } from './promo.service.js';
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -175,7 +175,7 @@ async function startOrExtend(tx: Queryable, userId: number, payment: repo.Paymen
   }
   await repo.setPlan(tx, userId, 'pro', now);
   // The plan's AI credits are the cycle's allowance, set afresh (they never carry over) and kept apart
-  // from bought credits (api/ai).
+  // from bought credits (credits.ts).
   await grantAllowance(tx, {
     userId: userId,
     credits: plan.credits_included,

@@ -8,9 +8,9 @@ import { transactionFrom } from '../../payments/paystack.js';
 import { webhookSignatureValid } from '../../payments/signature.js';
 import { brand } from '../../../schema/brand.js';
 import { refundEventData, type PaymentClaim, type PaymentRegistry, type WebhookResult } from '../../payments/claims.js';
-import { grantAllowance } from '../ai/ai-credits.repo.js';
 import { settleRefundOutcome } from './refund-outcome.js';
 import * as repo from './billing.repo.js';
+import { grantAllowance } from './credits.repo.js';
 import { addCycle, cardLabel, linkProviderSubscription, settlePayment, type FollowUp } from './settle.js';
 
 const event = z.object({ event: z.string().min(1), data: z.record(z.string(), z.unknown()) });
@@ -138,7 +138,7 @@ async function renewal(tx: Queryable, t: VerifiedTransaction, now: Date): Promis
   await repo.renewSubscription(tx, live.id, start, addCycle(start, plan.billing_cycle), now);
   await repo.setPlan(tx, account.id, 'pro', now);
   // The plan's AI credits are the cycle's allowance, set afresh (they never carry over) and kept apart
-  // from bought credits (api/ai).
+  // from bought credits (credits.ts).
   await grantAllowance(tx, {
     userId: account.id,
     credits: plan.credits_included,
