@@ -24,8 +24,8 @@ import { aiArea } from './ai/area.js';
 import { bookingsArea } from './bookings/area.js';
 import { seoArea } from '../seo/area.js';
 import { devArea } from './dev/area.js';
-import { crmArea } from './crm/area.js';
 import { inventoryArea } from './inventory/area.js';
+import { crmArea } from './crm/area.js';
 import { plannerArea } from './planner/area.js';
 import { numberBlocksArea } from './number-blocks/area.js';
 import { dbUpkeepArea } from '../jobs/area.js';
@@ -51,8 +51,8 @@ const list = [
   bookingsArea,
   seoArea,
   devArea,
-  crmArea,
   inventoryArea,
+  crmArea,
   plannerArea,
   numberBlocksArea,
   dbUpkeepArea,
@@ -87,6 +87,9 @@ export const areaContext: AreaContext = {
   rules: rulesOf(areas),
   payments: paymentRegistry(areas.flatMap((a): PaymentClaim[] => (a.payments ? [a.payments] : []))),
   seo: areas.flatMap((a) => a.seo ?? []),
+  async workspaceRemoved(deps, workspaceId) {
+    for (const area of areas) await area.workspaceRemoved?.(deps, workspaceId);
+  },
 };
 
 /** Every area's routers, in mount order, each ready for createApp. */

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { ReplicatedName } from '../../schema/replicated.js';
+import type { ReplicatedEntity, ReplicatedName } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import type { JobArea } from '../jobs/job-queue.js';
 import type { PaymentClaim, PaymentRegistry } from '../payments/claims.js';
@@ -17,10 +17,19 @@ export interface AreaContext {
   rules: RulesRegistry;
   payments: PaymentRegistry;
   seo: readonly SeoSource[];
+  /** Tells every area a workspace was deleted (its rows went with it; what lives outside the database goes now). */
+  workspaceRemoved(deps: AppDeps, workspaceId: number): Promise<void>;
 }
 
 /** An Express router factory; the context is there for the few core routes that serve every area. */
 export type AreaRoutes = (deps: AppDeps, ctx: AreaContext) => Router;
+
+/** The demo workspace being filled: `push` writes documents through the push path devices use. */
+export interface DemoSeed {
+  push(entity: ReplicatedEntity, docs: Record<string, unknown>[]): Promise<unknown>;
+  /** The seeding's time, ISO. */
+  now: string;
+}
 
 /** Something the server runs beside the requests from start-up to shutdown (an interval sweeper). */
 export type StartHook = (deps: AppDeps) => { stop(): void };
@@ -45,6 +54,10 @@ export interface AreaDefinition {
   seo?: readonly SeoSource[];
   /** What it settles when a payment arrives. */
   payments?: PaymentClaim;
+  /** Removes what the area keeps outside the database for a deleted workspace (files' bytes); never throws. */
+  workspaceRemoved?: (deps: AppDeps, workspaceId: number) => Promise<void>;
+  /** Its sample records in the demo workspace of a first start (in list order). */
+  demo?: (seed: DemoSeed) => Promise<void>;
 }
 
 /** Types an area's definition, keeping which collections it rules so the list can check them all. */

@@ -1,30 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import { contacts } from '../../schema/crm.js';
-import { products, stockMovements } from '../../schema/catalog.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import type { Config } from '../config.js';
 import { createWorkspace } from '../api/workspaces/workspaces.service.js';
 import { withScope } from '../db/db.js';
 import { pushChanges } from '../sync/push.service.js';
-import { collectionRules } from '../sync/rules.js';
+import { areaContext, areas } from '../api/areas.js';
 import { requireMembership } from '../api/workspaces/membership.js';
 
 /** The demo account's sign-in, printed at start so a first-time visitor can look around. */
 export const demoAccount = { email: 'demo@vuka.africa', password: 'vuka-demo' } as const;
-
-const demoProducts = [
-  { name: 'Maize meal 5 kg', sku: 'MM-5', price_cents: 8999, cost_cents: 7200, category: 'Groceries', stock: 24 },
-  { name: 'Cooking oil 2 L', sku: 'OIL-2', price_cents: 6499, cost_cents: 5100, category: 'Groceries', stock: 12 },
-  { name: 'Airtime R30', sku: 'AIR-30', price_cents: 3000, cost_cents: 2850, category: 'Airtime', stock: 50 },
-  { name: 'Vetkoek (each)', sku: 'VET-1', price_cents: 500, cost_cents: 180, category: 'Food', stock: 3 },
-] as const;
-
-const demoContacts = [
-  { name: 'Thandi Mokoena', company: 'Mokoena Catering', phone: '+27 82 555 0101', stage: 'customer' },
-  { name: 'Sipho Dlamini', company: 'Dlamini Builders', phone: '+27 71 555 0144', stage: 'lead' },
-] as const;
 
 export const DEMO_REFUSED_IN_PRODUCTION =
   'SEED_DEMO=1 is ignored in production: the demo account has a published password, so it is never created there.';
@@ -41,8 +26,8 @@ export function demoSeedPlan(config: Config): { seed: boolean; warning?: string 
 }
 
 /**
- * First start with the embedded database: a clearly marked demo account and workspace with a few
- * products, stock and contacts, written through the same push path devices use (so sequence numbers,
+ * First start with the embedded database: a clearly marked demo account and workspace with each
+ * area's sample records (a few products, stock and contacts), written through the same push path devices use (so sequence numbers,
  * stock totals and row-level security all hold). Does nothing once any user exists, or in
  * production (checked here too, so no caller can create the account there).
  */
@@ -72,33 +57,11 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
   const push = (entity: ReplicatedEntity, docs: Record<string, unknown>[]) =>
     pushChanges(deps, {
       entity,
-      rules: collectionRules,
+      rules: areaContext.rules,
       caller: { membership },
       workspaceId: workspace.id,
       rows: docs.map((d) => ({ newDocumentState: { ...d, workspace_id: workspace.id, updated_at: now, _deleted: false } })),
     });
-  const productDocs = demoProducts.map(({ stock: _stock, ...p }) => ({
-    id: randomUUID(),
-    ...p,
-    track_inventory: true,
-    pos_enabled: true,
-    low_stock_threshold: 5,
-  }));
-  await push(products, productDocs);
-  await push(
-    stockMovements,
-    demoProducts.map((p, i) => ({
-      id: randomUUID(),
-      product_id: productDocs[i].id,
-      quantity: p.stock,
-      reason: 'purchase',
-      note: 'Opening stock',
-      created_at: now,
-    })),
-  );
-  await push(
-    contacts,
-    demoContacts.map((c) => ({ id: randomUUID(), ...c })),
-  );
+  for (const area of areas) await area.demo?.({ push, now });
   return true;
 }

@@ -1,5 +1,6 @@
 import { clientLimitAddress } from '../../http/client-address.js';
 import { Router, type Request } from 'express';
+import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import { authContract, socialProvider } from '../../../schema/contract/auth.js';
 import { mount } from '../../http/route.js';
@@ -14,7 +15,7 @@ function clientIp(req: Request): string {
 }
 
 /** Spec §7 Session and Auth: every endpoint of schema/contract/auth.ts, plus the OAuth callback. */
-export function authRoutes(deps: AppDeps): Router {
+export function authRoutes(deps: AppDeps, ctx: AreaContext): Router {
   const router = Router();
   const c = authContract;
 
@@ -63,7 +64,7 @@ export function authRoutes(deps: AppDeps): Router {
 
   mount(router, c.deleteAccount, async ({ body }, req, res) => {
     const { sub } = await requireLiveUser(deps, req);
-    const out = await auth.deleteAccount(deps, sub, body);
+    const out = await auth.deleteAccount(deps, sub, body, ctx.workspaceRemoved);
     clearSessionCookies(deps, res);
     return out;
   });

@@ -1,3 +1,4 @@
+import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import type { ProfileUpdate } from '../../../schema/accounts.js';
 import type { authContract } from '../../../schema/contract/auth.js';
@@ -16,7 +17,6 @@ import * as users from './users.repo.js';
 import type { UserRow } from './users.repo.js';
 import { withScope } from '../../db/db.js';
 import { listOwned } from '../workspaces/workspaces.repo.js';
-import { removeWorkspaceFiles } from '../drive/drive.service.js';
 
 type Body<K extends keyof typeof authContract> = EndpointParsed<(typeof authContract)[K]>['body'];
 
@@ -151,7 +151,12 @@ export async function changePassword(deps: AppDeps, userId: number, family: stri
   return { message: 'Password changed' };
 }
 
-export async function deleteAccount(deps: AppDeps, userId: number, body: Body<'deleteAccount'>) {
+export async function deleteAccount(
+  deps: AppDeps,
+  userId: number,
+  body: Body<'deleteAccount'>,
+  workspaceRemoved: AreaContext['workspaceRemoved'],
+) {
   const user = await currentUser(deps, userId);
   if (user.password !== null) {
     await enforceRateLimits(deps, authLimits.passwordCheck(userId));
@@ -161,9 +166,10 @@ export async function deleteAccount(deps: AppDeps, userId: number, body: Body<'d
       throw badRequest(message, { code: 'wrong_password', errors: { password: [message] } });
     }
   }
-  // The workspaces the account owns go with it (ON DELETE CASCADE), and so do their files' bytes.
+  // The workspaces the account owns go with it (ON DELETE CASCADE), and so does what the areas keep
+  // outside the database for them (their files' bytes).
   const owned = await withScope(deps.db, { userId }, (tx) => listOwned(tx, userId));
   await users.deleteUser(deps.db, userId);
-  for (const ws of owned) await removeWorkspaceFiles(deps, ws.id);
+  for (const ws of owned) await workspaceRemoved(deps, ws.id);
   return { message: 'Account deleted' };
 }

@@ -1,10 +1,14 @@
 import { defineArea } from '../../areas/area.js';
 import { driveRoutes } from './drive.routes.js';
+import { removeWorkspaceFiles } from './drive.service.js';
 import { startDriveSweeper } from './drive.sweeper.js';
 
-/** Drive: workspace files, with the sweeper that empties the trash and drops idle uploads. */
+/** Drive: workspace files, with the sweeper that empties the trash and drops idle uploads, and their bytes removed with their workspace. */
 export const driveArea = defineArea({
   id: 'drive',
   routes: [driveRoutes],
   start: [(deps) => startDriveSweeper(deps)],
+  workspaceRemoved: async (deps, workspaceId) => {
+    await removeWorkspaceFiles(deps, workspaceId);
+  },
 });

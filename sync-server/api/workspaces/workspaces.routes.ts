@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';
@@ -8,7 +9,7 @@ import * as members from './members.service.js';
 import * as workspaces from './workspaces.service.js';
 import { settingsColumns } from './workspaces.repo.js';
 
-export function workspacesRoutes(deps: AppDeps): Router {
+export function workspacesRoutes(deps: AppDeps, ctx: AreaContext): Router {
   const router = Router();
   const user = (req: Parameters<typeof requireUser>[1]) => requireUser(deps, req);
 
@@ -19,7 +20,7 @@ export function workspacesRoutes(deps: AppDeps): Router {
   mount(router, c.get, async ({ params }, req) => workspaces.getWorkspace(deps, await user(req), params.id));
   mount(router, c.update, async ({ params, body }, req) => workspaces.updateWorkspace(deps, await user(req), params.id, body));
   mount(router, c.remove, async ({ params }, req) => {
-    await workspaces.deleteWorkspace(deps, await user(req), params.id);
+    await workspaces.deleteWorkspace(deps, await user(req), params.id, ctx.workspaceRemoved);
     return { message: 'Workspace deleted' };
   });
   mount(router, c.getSettings, async ({ params }, req) => workspaces.getSettings(deps, await user(req), params.id));

@@ -1,3 +1,4 @@
+import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
@@ -6,7 +7,6 @@ import { countryDefaults, type CountryCode } from '../../../schema/countries.js'
 import { workspaceSettings, type CapabilitiesDto, type WorkspaceDto, type WorkspaceSettings } from '../../../schema/workspaces.js';
 import { requireMembership, requireRole, type Membership, type WorkspaceRole } from './membership.js';
 import * as repo from './workspaces.repo.js';
-import { removeWorkspaceFiles } from '../drive/drive.service.js';
 import { slugCandidates } from './slug.js';
 
 export const roleMessages = {
@@ -137,13 +137,18 @@ export async function updateWorkspace(deps: AppDeps, userId: number, id: number,
   return toDto(row, m.role, capabilitiesFor(workspaceOwner(m), deps.now()));
 }
 
-export async function deleteWorkspace(deps: AppDeps, userId: number, id: number): Promise<void> {
+export async function deleteWorkspace(
+  deps: AppDeps,
+  userId: number,
+  id: number,
+  workspaceRemoved: AreaContext['workspaceRemoved'],
+): Promise<void> {
   const m = await requireMembership(deps.db, id, userId);
   requireRole(m, ['owner'], roleMessages.delete);
   const deleted = await withScope(deps.db, { userId, workspaceId: id }, (tx) => repo.deleteWorkspace(tx, id));
   if (!deleted) throw notFound('Workspace not found');
-  // Its drive rows went with it; its files' bytes go now.
-  await removeWorkspaceFiles(deps, id);
+  // Its rows went with it; what the areas keep outside the database (its files' bytes) goes now.
+  await workspaceRemoved(deps, id);
 }
 
 function settingsDto(row: repo.SettingsRow | undefined): WorkspaceSettings {
