@@ -17,7 +17,7 @@ export const MAX_REPLICATED_COLLECTIONS = 12;
  * Every replicated collection, client and server, keyed by its name (= its RxDB collection and SQL
  * table). One line here gives a module its RxDB collection, its pull/push endpoints and its place in
  * every per-collection map of the app (they are mapped types over these keys); the table comes from
- * the module's migration and its server rules from `sync-server/sync/rules.ts`.
+ * the module's migration and its server rules from its area's definition (`sync-server/api/<area>/area.ts`).
  */
 export const replicated = {
   products,

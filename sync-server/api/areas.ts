@@ -30,6 +30,12 @@ import { plannerArea } from './planner/area.js';
 import { numberBlocksArea } from './number-blocks/area.js';
 import { dbUpkeepArea } from '../jobs/area.js';
 
+/**
+ * Every area of the server, one line each, in the order their routes are mounted (some routes
+ * depend on it). The router, job queue, sync rules, sitemap, payment dispatch and start-up are
+ * derived from this list (DESIGN.md §12); the compiler refuses it while a replicated collection
+ * has no area ruling it.
+ */
 const list = [
   healthArea,
   authArea,
@@ -58,19 +64,14 @@ const list = [
   dbUpkeepArea,
 ] as const;
 
-/**
- * Every area of the server, one line each, in the order their routes are mounted (some routes
- * depend on it). The router, job queue, sync rules, sitemap, payment dispatch and start-up are
- * derived from this list (DESIGN.md §12); the compiler refuses it while a replicated collection
- * has no area ruling it.
- */
+/** The list, checked to rule every replicated collection. */
 export const areas: readonly AreaDefinition[] = complete(list);
 
 function complete<const L extends readonly AreaDefinition[]>(l: L & CompleteAreaList<L>): L {
   return l;
 }
 
-function rulesOf(list: readonly AreaDefinition[]): RulesRegistry {
+function rulesByCollection(list: readonly AreaDefinition[]): RulesRegistry {
   const rules: Partial<Record<string, CollectionRules>> = {};
   for (const area of list) {
     for (const [name, r] of Object.entries(area.rules ?? {})) {
@@ -84,7 +85,7 @@ function rulesOf(list: readonly AreaDefinition[]): RulesRegistry {
 
 /** What the areas together hand to the core routes that serve them all. */
 export const areaContext: AreaContext = {
-  rules: rulesOf(areas),
+  rules: rulesByCollection(areas),
   payments: paymentRegistry(areas.flatMap((a): PaymentClaim[] => (a.payments ? [a.payments] : []))),
   seo: areas.flatMap((a) => a.seo ?? []),
   async workspaceRemoved(deps, workspaceId) {

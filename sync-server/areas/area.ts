@@ -6,13 +6,13 @@ import type { PaymentClaim, PaymentRegistry } from '../payments/claims.js';
 import type { SeoSource } from '../seo/page-meta.js';
 import type { CollectionRules, RulesRegistry } from '../sync/collection-rules.js';
 
+export type { RulesRegistry };
+
 /**
  * What the area list derives from all areas and hands to the routes that need it (sync pushes
  * apply the rules, the webhook dispatches payments, the sitemap lists every page): handed, not
  * imported, so no area imports the list that names it.
  */
-export type { RulesRegistry };
-
 export interface AreaContext {
   rules: RulesRegistry;
   payments: PaymentRegistry;
