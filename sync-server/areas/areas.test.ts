@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { replicatedNameList } from '../../schema/replicated.js';
+import { apiAreas, areaContext, areas, jobAreas, startHooks } from '../api/areas.js';
+import { paymentRegistry, type PaymentClaim } from '../payments/claims.js';
+
+const claim = (prefix: string): PaymentClaim => ({ prefix, settle: async () => 'handled' });
+
+describe('the area list', () => {
+  it('names each area once', () => {
+    const ids = areas.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('mounts the routes in the order some of them depend on', () => {
+    expect(areas.filter((a) => a.routes?.length).map((a) => a.id)).toEqual([
+      'health',
+      'auth',
+      'workspaces',
+      'contact',
+      'mail-consent',
+      'exchange-rates',
+      'sync',
+      'billing',
+      'drive',
+      'projects',
+      'pos',
+      'invoices',
+      'marketplace',
+      'events',
+      'classifieds',
+      'content',
+      'ai',
+      'bookings',
+      'seo',
+      'dev',
+    ]);
+    expect(apiAreas).toHaveLength(20);
+  });
+
+  it('gives every replicated collection the rules of exactly one area', () => {
+    for (const name of replicatedNameList) {
+      expect(
+        areas.filter((a) => a.rules && name in a.rules).map((a) => a.id),
+        name,
+      ).toHaveLength(1);
+      expect(areaContext.rules[name]).toBeDefined();
+    }
+  });
+
+  it('derives the job queue, the start-up and the sitemap from the areas', () => {
+    expect(jobAreas.length).toBeGreaterThanOrEqual(12);
+    expect(startHooks).toHaveLength(2);
+    expect(areaContext.seo).toHaveLength(6);
+  });
+
+  it('hands each paid reference to the area whose checkout made it', () => {
+    const byArea = (reference: string) => areas.find((a) => a.payments && a.payments === areaContext.payments.claimOf(reference))?.id;
+    expect(byArea('vkinv_0a1b')).toBe('invoices');
+    expect(byArea('vktkt_0a1b')).toBe('events');
+    expect(byArea('vkord_0a1b')).toBe('marketplace');
+    expect(byArea('vkbk_0a1b')).toBe('bookings');
+    // The account's own payments are billing's, and a stranger's reference is nobody's.
+    expect(areaContext.payments.claimOf('vk_0a1b')).toBeUndefined();
+    expect(areaContext.payments.claimOf('someone-else')).toBeUndefined();
+    expect(areaContext.payments.refundHandlers.map((c) => c.prefix)).toEqual(['vkord_']);
+  });
+});
+
+describe('the payment registry', () => {
+  it('refuses two claims whose prefixes overlap', () => {
+    expect(() => paymentRegistry([claim('vkx_'), claim('vkx_a')])).toThrow(/overlap/);
+    expect(() => paymentRegistry([claim('vkx_'), claim('vkx_')])).toThrow(/overlap/);
+    expect(paymentRegistry([claim('vkx_'), claim('vky_')]).claimOf('vky_1')?.prefix).toBe('vky_');
+  });
+});
