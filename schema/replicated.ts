@@ -6,6 +6,7 @@ import { plannerItems } from './planner.js';
 import { checkIns } from './events.js';
 import { appointments } from './appointments.js';
 import { orderChanges } from './order-changes.js';
+import { records } from './records.js';
 import type { ReplicatedEntity } from './replicated-entity.js';
 
 export * from './replicated-entity.js';
@@ -17,7 +18,8 @@ export const MAX_REPLICATED_COLLECTIONS = 12;
  * Every replicated collection, client and server, keyed by its name (= its RxDB collection and SQL
  * table). One line here gives a module its RxDB collection, its pull/push endpoints and its place in
  * every per-collection map of the app (they are mapped types over these keys); the table comes from
- * the module's migration and its server rules from `sync-server/sync/rules.ts`.
+ * the module's migration and its server rules from `sync-server/sync/rules.ts`. Every further offline
+ * entity is a kind of `records` (`schema/records.ts`), not a collection here.
  */
 export const replicated = {
   products,
@@ -31,6 +33,7 @@ export const replicated = {
   check_ins: checkIns,
   appointments,
   order_changes: orderChanges,
+  records,
 } as const;
 
 export type ReplicatedName = keyof typeof replicated;

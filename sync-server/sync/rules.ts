@@ -8,6 +8,7 @@ import { checkInRules } from '../api/events/events.sync.js';
 import { appointmentRules } from '../api/bookings/bookings.sync.js';
 import { orderChangeRules } from '../api/marketplace/order-changes.sync.js';
 import type { CollectionRules } from './collection-rules.js';
+import { recordTableRules } from './records/kinds.js';
 
 export type { CollectionRules } from './collection-rules.js';
 
@@ -28,10 +29,12 @@ export const collectionRules: Record<ReplicatedName, CollectionRules> = {
   check_ins: checkInRules,
   appointments: appointmentRules,
   order_changes: orderChangeRules,
+  // Its documents are pushed by kind, each to its kind's table with the kind's rules (records/kinds.ts).
+  records: {},
 };
 
 export function rulesOf(name: string): CollectionRules {
-  return isReplicatedName(name) ? collectionRules[name] : {};
+  return isReplicatedName(name) ? collectionRules[name] : (recordTableRules(name) ?? {});
 }
 
 export const rejectionMessages = {
