@@ -6,7 +6,7 @@ import { plannerItems } from './planner.js';
 import { checkIns } from './events.js';
 import { appointments } from './appointments.js';
 import { orderChanges } from './order-changes.js';
-import { records } from './records.js';
+import { recordKindList, records, RECORDS } from './records.js';
 import type { ReplicatedEntity } from './replicated-entity.js';
 
 export * from './replicated-entity.js';
@@ -53,3 +53,12 @@ export function isReplicatedName(name: string): name is ReplicatedName {
 export function replicatedByName(name: string): ReplicatedEntity | undefined {
   return isReplicatedName(name) ? replicated[name] : undefined;
 }
+
+/**
+ * Every table a replicated document lives in: each collection's own, except `records`, whose
+ * documents live in their kinds' tables (one per kind).
+ */
+export const replicatedTables: readonly ReplicatedEntity[] = [
+  ...replicatedCollections.filter((entity) => entity.name !== RECORDS),
+  ...recordKindList.map((kind) => kind.entity),
+];
