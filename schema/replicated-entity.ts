@@ -39,6 +39,11 @@ export interface ReplicatedEntity<F extends z.ZodRawShape = z.ZodRawShape, S ext
   indexes?: string[][];
   /** RxDB migration strategies, one per version above 0 (tldraw-style: type, validator, migrations together). */
   migrationStrategies: MigrationStrategies;
+  /**
+   * The collection whose feed the table's rows belong to when it is not the table's own (a kind's
+   * table of `records`): what a live notice of a write names.
+   */
+  feed?: string;
 }
 
 /** Upgrades a stored document from version n-1 to n; null drops it. */
@@ -56,6 +61,7 @@ export function replicatedEntity<F extends z.ZodRawShape, S extends z.ZodRawShap
   columns: Record<keyof F | keyof S, ColumnKind>;
   indexes?: string[][];
   migrationStrategies?: MigrationStrategies;
+  feed?: string;
 }) {
   const fields = z.object({ ...replicatedBase, ...def.fields });
   const doc = z.object({ ...replicatedBase, ...def.fields, ...serverOwnedBase, ...def.serverOnly });
@@ -63,7 +69,17 @@ export function replicatedEntity<F extends z.ZodRawShape, S extends z.ZodRawShap
   const columns: Record<string, ColumnKind> = { id: 'text', workspace_id: 'int', updated_at: 'timestamptz' };
   for (const [k, v] of Object.entries<ColumnKind>(def.columns)) columns[k] = v;
   const migrationStrategies = def.migrationStrategies ?? {};
-  return { name: def.name, version: def.version, fields, doc, serverOwned, columns, indexes: def.indexes, migrationStrategies };
+  return {
+    name: def.name,
+    version: def.version,
+    fields,
+    doc,
+    serverOwned,
+    columns,
+    indexes: def.indexes,
+    migrationStrategies,
+    feed: def.feed,
+  };
 }
 
 /** A JSON-schema fragment (RxDB's schema language). */

@@ -6,6 +6,7 @@ import { plannerItems } from './planner.js';
 import { checkIns } from './events.js';
 import { appointments } from './appointments.js';
 import { orderChanges } from './order-changes.js';
+import { recordKindList, records, RECORDS } from './records.js';
 import type { ReplicatedEntity } from './replicated-entity.js';
 
 export * from './replicated-entity.js';
@@ -18,6 +19,7 @@ export const MAX_REPLICATED_COLLECTIONS = 12;
  * table). One line here gives a module its RxDB collection, its pull/push endpoints and its place in
  * every per-collection map of the app (they are mapped types over these keys); the table comes from
  * the module's migration and its server rules from its area's definition (`sync-server/api/<area>/area.ts`).
+ * Every further offline entity is a kind of `records` (`schema/records.ts`), not a collection here.
  */
 export const replicated = {
   products,
@@ -31,6 +33,7 @@ export const replicated = {
   check_ins: checkIns,
   appointments,
   order_changes: orderChanges,
+  records,
 } as const;
 
 export type ReplicatedName = keyof typeof replicated;
@@ -50,3 +53,12 @@ export function isReplicatedName(name: string): name is ReplicatedName {
 export function replicatedByName(name: string): ReplicatedEntity | undefined {
   return isReplicatedName(name) ? replicated[name] : undefined;
 }
+
+/**
+ * Every table a replicated document lives in: each collection's own, except `records`, whose
+ * documents live in their kinds' tables (one per kind).
+ */
+export const replicatedTables: readonly ReplicatedEntity[] = [
+  ...replicatedCollections.filter((entity) => entity.name !== RECORDS),
+  ...recordKindList.map((kind) => kind.entity),
+];

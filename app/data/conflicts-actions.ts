@@ -27,8 +27,14 @@ export async function reapplyConflict(data: UserData, key: string): Promise<bool
     const doc = await collection.findOne(entry.doc_id).exec();
     if (!doc) return false;
     await doc.incrementalModify((current) => {
-      if (entry.local_value === undefined) Reflect.deleteProperty(current, entry.field);
-      else Reflect.set(current, entry.field, entry.local_value);
+      // A record's field is logged inside its `data` ("data.name").
+      const [head, inner] = entry.field.split('.', 2);
+      const data: unknown = inner === undefined ? undefined : Reflect.get(current, head);
+      const target = typeof data === 'object' && data !== null ? { ...data } : current;
+      const field = target === current ? entry.field : inner;
+      if (entry.local_value === undefined) Reflect.deleteProperty(target, field);
+      else Reflect.set(target, field, entry.local_value);
+      if (target !== current) Reflect.set(current, head, target);
       Reflect.set(current, 'updated_at', new Date().toISOString());
       return current;
     });

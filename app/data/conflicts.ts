@@ -64,7 +64,7 @@ const settledByPayments = new Set(['sent', 'partially_paid', 'paid']);
  * payment rules say; a union over the total is left to the server to refuse. Every other field
  * merges as `mergeThreeWay` does.
  */
-function mergeInvoicePayments<T extends object>(server: T, local: T, result: MergeResult<T>): MergeResult<T> {
+function mergeInvoicePayments<T extends object>(server: T, local: T, result: MergeResult<T>, _base?: T): MergeResult<T> {
   if (!result.lost.some((l) => l.field === 'payments')) return result;
   const ours = paymentList.safeParse(Reflect.get(local, 'payments'));
   const theirs = paymentList.safeParse(Reflect.get(server, 'payments') ?? []);
@@ -92,8 +92,28 @@ function mergeInvoicePayments<T extends object>(server: T, local: T, result: Mer
   return { merged, lost: result.lost.filter((l) => !settled.has(l.field)) };
 }
 
+/**
+ * A record's `data` merges per field, as a document's fields do (three-way, with the same base): two
+ * devices editing different fields of one pipeline both keep their edit. A field of `data` changed
+ * on both sides keeps the server's value and logs ours as `data.<field>`.
+ */
+function mergeRecordData<T extends object>(server: T, local: T, result: MergeResult<T>, base: T | undefined): MergeResult<T> {
+  if (!result.lost.some((l) => l.field === 'data')) return result;
+  const dataOf = (doc: T | undefined): Record<string, unknown> | undefined => {
+    const data: unknown = doc ? Reflect.get(doc, 'data') : undefined;
+    return typeof data === 'object' && data !== null ? { ...data } : undefined;
+  };
+  const serverData = dataOf(server) ?? {};
+  const inner = mergeThreeWay(dataOf(base), serverData, dataOf(local) ?? {}, new Set());
+  const { _deleted: _gone, ...data } = inner.merged;
+  const merged = { ...result.merged };
+  Reflect.set(merged, 'data', data);
+  const lost = [...result.lost.filter((l) => l.field !== 'data'), ...inner.lost.map((l) => ({ ...l, field: `data.${l.field}` }))];
+  return { merged, lost };
+}
+
 /** Merge rules beyond field-by-field, per collection. */
-const collectionMerges: Record<string, typeof mergeInvoicePayments> = { invoices: mergeInvoicePayments };
+const collectionMerges: Record<string, typeof mergeInvoicePayments> = { invoices: mergeInvoicePayments, records: mergeRecordData };
 
 /** `mergeThreeWay`, with the collection's own rule (an invoice's payments are a union) on top. */
 export function mergeDocument<T extends object>(
@@ -109,7 +129,7 @@ export function mergeDocument<T extends object>(
   const known = base ?? (Reflect.get(server, 'server_version') === 1 ? server : undefined);
   const result = mergeThreeWay(known, server, local, serverOwned);
   const rule = collectionMerges[collection];
-  return rule ? rule(server, local, result) : result;
+  return rule ? rule(server, local, result, known) : result;
 }
 
 /**

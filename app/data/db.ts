@@ -4,6 +4,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { z } from 'zod';
 import { replicated, replicatedNameList, rxJsonSchema, type ReplicatedEntity, type ReplicatedName } from '../../schema/replicated.js';
+import { recordDataProblem, RECORDS } from '../../schema/records.js';
 import { createConflictHandler, RejectionMarks } from './conflicts.js';
 import { localStoreFor, type LocalStore } from './conflicts-store.js';
 import { sparseReads } from './dexie-reads.js';
@@ -139,6 +140,7 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
   await db.addCollections(Object.fromEntries(chosen.map((c) => [c, creator(c)])));
   const onLocalWrite: UserData['onLocalWrite'] = new Set();
   const emit = (collection: CollectionName, doc: object, deleted: boolean) => onLocalWrite.forEach((fn) => fn(collection, doc, deleted));
+  if (chosen.includes(RECORDS)) checkRecordData(collectionOf(db, RECORDS));
   for (const collection of chosen) {
     const c = collectionOf(db, collection);
     c.postInsert((doc) => emit(collection, doc, false), false);
@@ -147,6 +149,22 @@ async function createUserData(name: string, opts: OpenOptions): Promise<UserData
   }
   return { name, db, collections: chosen, local, rejections, onConflictLogged, onLocalWrite };
 }
+
+/**
+ * A record's `data` is checked by its kind's schema on every write made through the app (RxDB's own
+ * schema knows only the envelope; replication writes bypass hooks, and a pulled record was checked by
+ * the server). A write it refuses throws with the message the server would give.
+ */
+function checkRecordData(records: RxCollection<DocOf['records']>) {
+  const check = (doc: DocOf['records']) => {
+    const problem = recordDataProblem(doc.kind, doc.data);
+    if (problem) throw new RecordDataError(problem);
+  };
+  records.preInsert(check, false);
+  records.preSave(check, false);
+}
+
+export class RecordDataError extends Error {}
 
 /** Closes the database (e.g. at sign-out or a simulated restart); the next open starts fresh. */
 export async function closeUserDatabase(data: UserData): Promise<void> {

@@ -4,6 +4,8 @@ import type { AreaContext, AreaDefinition, CompleteAreaList, RulesRegistry, Star
 import type { JobArea } from '../jobs/job-queue.js';
 import { paymentRegistry, type PaymentClaim } from '../payments/claims.js';
 import type { CollectionRules } from '../sync/collection-rules.js';
+import { kindTableRules } from '../sync/records/kinds.js';
+import { recordKindOf } from '../../schema/records.js';
 import { healthArea } from './health/area.js';
 import { authArea } from './auth/area.js';
 import { workspacesArea } from './workspaces/area.js';
@@ -79,7 +81,15 @@ function rulesByCollection(list: readonly AreaDefinition[]): RulesRegistry {
       rules[name] = r;
     }
   }
-  // Every name is there: `complete` checked the list covers each replicated collection.
+  for (const area of list) {
+    for (const [kind, r] of Object.entries(area.kinds ?? {})) {
+      const def = recordKindOf(kind);
+      if (!def || !r) continue;
+      if (rules[def.entity.name]) throw new Error(`Two areas rule the record kind ${kind}`);
+      rules[def.entity.name] = kindTableRules(def, r);
+    }
+  }
+  // Every name is there: `complete` checked the list covers each replicated collection and kind.
   return rules as RulesRegistry;
 }
 

@@ -1,4 +1,5 @@
 import type { Router } from 'express';
+import type { RecordKindName } from '../../schema/records.js';
 import type { ReplicatedEntity, ReplicatedName } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import type { JobArea } from '../jobs/job-queue.js';
@@ -46,6 +47,8 @@ export interface AreaDefinition {
   routes?: readonly AreaRoutes[];
   /** The replicated collections it owns, with their server rules and hooks. */
   rules?: Partial<Record<ReplicatedName, CollectionRules>>;
+  /** The kinds of `records` it owns (each in its own table), with their server rules. */
+  kinds?: Partial<Record<RecordKindName, CollectionRules>>;
   /** Its background jobs and sweeps on the job queue. */
   jobs?: readonly JobArea[];
   /** What runs beside the requests from start-up (stopped at shutdown). */
@@ -68,10 +71,16 @@ export function defineArea<const D extends AreaDefinition>(definition: D): D {
 /** The collection names the areas of a list rule. */
 type RuledBy<L extends readonly AreaDefinition[]> = L[number] extends infer A ? (A extends { rules: infer R } ? keyof R : never) : never;
 
+/** The record kinds the areas of a list own. */
+type KindsOf<L extends readonly AreaDefinition[]> = L[number] extends infer A ? (A extends { kinds: infer K } ? keyof K : never) : never;
+
 /**
- * A list of areas, accepted only when its areas give every replicated collection rules: a new
- * collection in `schema/replicated.ts` fails to compile until an area rules it.
+ * A list of areas, accepted only when its areas give every replicated collection and every record
+ * kind rules: a new collection in `schema/replicated.ts`, or kind in `schema/records.ts`, fails to
+ * compile until an area rules it.
  */
 export type CompleteAreaList<L extends readonly AreaDefinition[]> = [Exclude<ReplicatedName, RuledBy<L>>] extends [never]
-  ? L
+  ? [Exclude<RecordKindName, KindsOf<L>>] extends [never]
+    ? L
+    : { kindsWithoutRules: Exclude<RecordKindName, KindsOf<L>> }
   : { collectionsWithoutRules: Exclude<ReplicatedName, RuledBy<L>> };

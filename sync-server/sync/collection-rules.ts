@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isReplicatedName, type ReplicatedEntity, type ReplicatedName } from '../../schema/replicated.js';
+import type { ReplicatedEntity, ReplicatedName } from '../../schema/replicated.js';
 import type { Transaction } from '../db/db.js';
 import type { Doc } from './codec.js';
 
@@ -90,10 +90,13 @@ export const rejectionMessages = {
   forbidden: 'This record belongs to another workspace.',
 } satisfies Record<string, string>;
 
-/** Each replicated collection's server rules, one entry per collection name (built from the area list). */
-export type RulesRegistry = Readonly<Record<ReplicatedName, CollectionRules>>;
+/**
+ * Each replicated collection's server rules, one entry per collection name, and each record kind's,
+ * by its table's name (built from the area list).
+ */
+export type RulesRegistry = Readonly<Record<ReplicatedName, CollectionRules>> & Readonly<Partial<Record<string, CollectionRules>>>;
 
-/** The rules of the collection named, or none for a name that is not a replicated collection. */
+/** The rules of the collection (or record kind's table) named, or none for a name that is neither. */
 export function rulesOf(rules: RulesRegistry, name: string): CollectionRules {
-  return isReplicatedName(name) ? rules[name] : {};
+  return rules[name] ?? {};
 }

@@ -1,7 +1,7 @@
 import type { PullResponse } from '../../schema/contract/sync.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
-import { enterScope } from '../db/db.js';
+import { enterScope, type Queryable } from '../db/db.js';
 import { requireLiveMembership } from '../api/workspaces/membership.js';
 import { JsonText } from '../http/route.js';
 import * as repo from './sync.repo.js';
@@ -23,6 +23,8 @@ export async function pullChanges(
     seq: number;
     id: string;
     limit: number;
+    /** The page's reader, when the collection's feed is not its own table's (`records`). */
+    feed?: (tx: Queryable, workspaceId: number, after: { seq: number; id: string }, limit: number) => Promise<repo.FeedPage>;
   },
 ): Promise<JsonText<PullResponse>> {
   const { entity, session, workspaceId } = input;
@@ -30,7 +32,9 @@ export async function pullChanges(
     const statements = Promise.all([
       requireLiveMembership(tx, session, workspaceId),
       enterScope(tx, { userId: session.userId, workspaceId }),
-      repo.selectFeedJson(tx, entity, workspaceId, { seq: input.seq, id: input.id }, input.limit),
+      input.feed
+        ? input.feed(tx, workspaceId, { seq: input.seq, id: input.id }, input.limit)
+        : repo.selectFeedJson(tx, entity, workspaceId, { seq: input.seq, id: input.id }, input.limit),
       repo.selectHead(tx, workspaceId),
     ]);
     tx.commitNow();

@@ -12,7 +12,7 @@ type ColumnKind = ReplicatedEntity['columns'][string];
 export const SYNC_LOCK_CLASS = 73_510;
 
 // Table and column names come only from the static registry in schema/, never from a request.
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The advisory-lock key a push holds for its workspace (taken with the scope, see `enterScope`). */
 export function workspaceLock(workspaceId: number): readonly [number, number] {
@@ -42,7 +42,7 @@ export interface FeedPage {
  * leaves it out, as `rowToDoc` does). Timestamps exactly as `Date#toISOString` prints them; text
  * and uuids through to_json for JSON string escaping; numbers, booleans and jsonb print as JSON already.
  */
-function jsonMember(column: string, kind: ColumnKind): string {
+export function jsonMember(column: string, kind: ColumnKind): string {
   const c = quote(column);
   const key = `'"${column}":'`;
   switch (kind) {
@@ -90,9 +90,23 @@ function feedQuery(entity: ReplicatedEntity): string {
  * is sent at once (before any await), so a caller can pipeline it behind the statements that set
  * the transaction's scope.
  */
-export async function selectFeedJson(
+export function selectFeedJson(
   tx: Queryable,
   entity: ReplicatedEntity,
+  workspaceId: number,
+  after: { seq: number; id: string },
+  limit: number,
+): Promise<FeedPage> {
+  return feedPage(tx, feedQuery(entity), workspaceId, after, limit);
+}
+
+/**
+ * Runs a feed page's query (parameters: workspace, checkpoint seq and id, limit; columns: doc,
+ * server_seq, id) and gathers its documents. Shared by a collection's feed and the `records` feed.
+ */
+export async function feedPage(
+  tx: Queryable,
+  sql: string,
   workspaceId: number,
   after: { seq: number; id: string },
   limit: number,
@@ -103,7 +117,7 @@ export async function selectFeedJson(
   // this transaction only the index walk is left.
   const [, rows] = await Promise.all([
     tx.query(`SELECT set_config('enable_sort', 'off', true)`, [], { prepare: true }),
-    tx.query<{ doc: string; server_seq: number | string; id: string }>(feedQuery(entity), [workspaceId, after.seq, after.id, limit], {
+    tx.query<{ doc: string; server_seq: number | string; id: string }>(sql, [workspaceId, after.seq, after.id, limit], {
       prepare: true,
     }),
   ]);
@@ -135,7 +149,8 @@ export async function countLive(tx: Queryable, table: string, workspaceId: numbe
 }
 
 /**
- * Writes accepted documents, numbers them in the workspace's change feed and NOTIFYs the collection,
+ * Writes accepted documents, numbers them in the workspace's change feed and NOTIFYs the collection
+ * (for a kind's table, `records`: the entity's `feed`),
  * all in one statement (one round trip; call under the workspace lock). Only the client-writable
  * columns, the server-computed `derived` ones and `deleted` are read from each document: any other
  * field it carries (a server-owned one a client sent) is never looked at. The documents take the
@@ -194,7 +209,7 @@ export async function writeDocs(
        ${conflict})
      SELECT pg_notify('${SYNC_CHANNEL}', json_build_object('collection', $4::text, 'workspace', $2::int, 'seq', seq)::text)${inserted}
        FROM counter`,
-    [JSON.stringify(docs), workspaceId, docs.length, entity.name],
+    [JSON.stringify(docs), workspaceId, docs.length, entity.feed ?? entity.name],
     { prepare: true },
   );
   return rows[0].inserted ?? docs.map((doc) => String(doc.id));

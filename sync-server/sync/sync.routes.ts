@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { syncContract, type PullManyResponse, type PushManyResponse } from '../../schema/contract/sync.js';
-import { replicatedByName } from '../../schema/replicated.js';
+import { RECORDS } from '../../schema/records.js';
+import { replicatedByName, type ReplicatedEntity } from '../../schema/replicated.js';
 import type { AreaContext } from '../areas/area.js';
 import type { AppDeps } from '../deps.js';
 import { numberSeriesReport, reserveNumberBlock, setSeriesStart } from '../api/number-blocks/number-blocks.service.js';
@@ -10,12 +11,19 @@ import { JsonText, mount } from '../http/route.js';
 import { pullChanges } from './pull.service.js';
 import { pushChanges } from './push.service.js';
 import { checkAssumedStates } from './assumed-state.js';
+import { selectRecordsFeedJson } from './records/records.feed.js';
+import { pushRecords } from './records/records.push.js';
 
 function entityOf(name: string) {
   const entity = replicatedByName(name);
   if (!entity) throw notFound('Unknown collection');
   return entity;
 }
+
+/** `records` holds every kind in its kind's own table: its feed and its push go through `records/`. */
+const isRecords = (entity: ReplicatedEntity) => entity.name === RECORDS;
+const feedOf = (entity: ReplicatedEntity) => (isRecords(entity) ? selectRecordsFeedJson : undefined);
+const pushOf = (entity: ReplicatedEntity) => (isRecords(entity) ? pushRecords : pushChanges);
 
 /** Replication endpoints (DESIGN.md §5) and number-block reservations. */
 export function syncRoutes(deps: AppDeps, ctx: AreaContext): Router {
@@ -31,6 +39,7 @@ export function syncRoutes(deps: AppDeps, ctx: AreaContext): Router {
       seq: query.seq,
       id: query.id,
       limit: query.limit,
+      feed: feedOf(entity),
     });
   });
 
@@ -38,7 +47,7 @@ export function syncRoutes(deps: AppDeps, ctx: AreaContext): Router {
     const entity = entityOf(params.collection);
     checkAssumedStates(entity, body);
     const session = await requireSession(deps, req);
-    return pushChanges(deps, { entity, rules: ctx.rules, caller: { session }, workspaceId: query.workspace, rows: body });
+    return pushOf(entity)(deps, { entity, rules: ctx.rules, caller: { session }, workspaceId: query.workspace, rows: body });
   });
 
   // Several collections at once, each exactly as its own request would be (the same checks, in turn).
@@ -46,7 +55,8 @@ export function syncRoutes(deps: AppDeps, ctx: AreaContext): Router {
     const session = await requireSession(deps, req);
     const parts: string[] = [];
     for (const pull of body) {
-      const page = await pullChanges(deps, { entity: entityOf(pull.collection), session, workspaceId: query.workspace, ...pull });
+      const entity = entityOf(pull.collection);
+      const page = await pullChanges(deps, { entity, session, workspaceId: query.workspace, ...pull, feed: feedOf(entity) });
       parts.push(`{"collection":${JSON.stringify(pull.collection)},${page.text.slice(1)}`);
     }
     return new JsonText<PullManyResponse>(`[${parts.join(',')}]`);
@@ -58,7 +68,7 @@ export function syncRoutes(deps: AppDeps, ctx: AreaContext): Router {
     const results: PushManyResponse = [];
     for (const push of body) {
       const entity = entityOf(push.collection);
-      const result = await pushChanges(deps, {
+      const result = await pushOf(entity)(deps, {
         entity,
         rules: ctx.rules,
         caller: { session },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device } from '../support/sync-clients.js';
-import { deviceState, prng, randomEdit, serverState } from '../support/sync-random.js';
+import { deviceState, prng, randomEdit, randomRecordEdit, serverState } from '../support/sync-random.js';
 import {
   openSyncDatabase,
   accessCookie,
@@ -34,8 +34,11 @@ const randomSeeds = process.env.SYNC_FUZZ_SEED
   ? [Number(process.env.SYNC_FUZZ_SEED)]
   : Array.from({ length: Number(process.env.SYNC_FUZZ_RUNS ?? 2) }, () => Math.floor(Math.random() * 2 ** 31));
 const STEPS = Number(process.env.SYNC_FUZZ_STEPS ?? 60);
-/** What randomEdit touches; three devices with every collection open would pass RxDB's per-process limit. */
-const fuzzedCollections = ['products', 'stock_movements', 'contacts'] as const;
+/**
+ * What randomEdit and randomRecordEdit touch; three devices with every collection open would pass
+ * RxDB's per-process limit (13 collections), four each is twelve.
+ */
+const fuzzedCollections = ['products', 'stock_movements', 'contacts', 'records'] as const;
 
 for (const target of testDatabases()) {
   describe(`randomised convergence on ${target.name}`, () => {
@@ -54,6 +57,8 @@ for (const target of testDatabases()) {
     async function run(seed: number, steps = STEPS) {
       console.log(`sync convergence seed ${seed} on ${target.name}`);
       const rng = prng(seed);
+      // Records are edited from a stream of their own, so the seeds above replay their steps as before.
+      const recordRng = prng(seed ^ 0x7265_6373);
       const userId = await seedUser(db, { plan: 'pro' });
       const workspace = await seedWorkspace(db, userId);
       const cookie = await accessCookie(server.deps, userId);
@@ -78,11 +83,17 @@ for (const target of testDatabases()) {
           } else {
             log.push(`${i}: ${await bounded(randomEdit(d, workspace, rng), `step ${step}: edit on ${i}`)}`);
           }
+          if (recordRng.next() < 0.5) {
+            const j = recordRng.int(devices.length);
+            log.push(`${j}: ${await bounded(randomRecordEdit(devices[j], workspace, recordRng), `step ${step}: record edit on ${j}`)}`);
+          }
           if (rng.next() < 0.3) await new Promise((r) => setTimeout(r, rng.int(40)));
         }
         for (const d of devices) d.setOnline(true);
         await converge(devices, () => serverState(server.url, cookie, workspace));
         const final = await serverState(server.url, cookie, workspace);
+        // The records walk did reach the server: pipelines (and stages) were compared above.
+        expect(Object.values(final.records).some((r) => r.kind === 'pipeline')).toBe(true);
         // On-hand on the server is the ledger's sum for every product.
         for (const p of Object.values(final.products)) {
           const sum = Object.values(final.stock_movements)

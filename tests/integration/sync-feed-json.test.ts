@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replicatedCollections, rxJsonSchema, type ReplicatedEntity } from '../../schema/replicated.js';
+import { recordFromRow, recordKindOfTable, recordKindList } from '../../schema/records.js';
+import { replicatedCollections, replicatedTables, rxJsonSchema, type ReplicatedEntity } from '../../schema/replicated.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';
 import { rowToDoc } from '../../sync-server/sync/codec.js';
+import { selectRecordsFeedJson } from '../../sync-server/sync/records/records.feed.js';
 import { selectFeedJson } from '../../sync-server/sync/sync.repo.js';
 import { testDatabases } from '../support/databases.js';
 import { seedPaidOrder } from '../support/marketplace-orders.js';
@@ -26,8 +28,12 @@ const diary = { staff: randomUUID(), service: randomUUID() };
 /** The marketplace order the sample order changes name (their table checks it exists). */
 let order = '';
 
+/** The pipeline the sample stages name (their table checks it exists). */
+const stagesPipeline = randomUUID();
+
 /** Columns whose table checks their form, given a value of that form (the JSON is still exercised). */
 const checkedColumns: Record<string, Record<string, unknown>> = {
+  pipeline_stages: { pipeline_id: stagesPipeline, color: '#4F46E5', probability: 40 },
   pos_orders: { share_token: 'Receipt_link-0123456789abcdef' },
   invoices: { kind: 'credit_note' },
   appointments: {
@@ -68,7 +74,7 @@ function hasNullType(schema: unknown): boolean {
 
 describe('feed documents built by Postgres', () => {
   it('no replicated schema allows a null anywhere (the feed strips nulls), and each fits one JSON object call', () => {
-    for (const entity of replicatedCollections) {
+    for (const entity of [...replicatedCollections, ...recordKindList.map((k) => k.entity)]) {
       expect(hasNullType(rxJsonSchema(entity)), entity.name).toBe(false);
       // concat_ws takes at most 100 arguments: the separator, the columns and three feed fields.
       expect(1 + Object.keys(entity.columns).length + 3, entity.name).toBeLessThanOrEqual(100);
@@ -95,7 +101,7 @@ for (const target of testDatabases()) {
     });
     afterAll(() => db.close());
 
-    for (const entity of replicatedCollections) {
+    for (const entity of replicatedTables) {
       it(`${entity.name}: a pulled page holds exactly what the row decoder makes of the same rows`, async () => {
         const notNull = await db.query<{ column_name: string }>(
           `SELECT column_name FROM information_schema.columns
@@ -107,6 +113,16 @@ for (const target of testDatabases()) {
         const sparse = Object.fromEntries(
           Object.entries(fullRow(entity, workspaceId, 2)).filter(([c]) => notNull.some((n) => n.column_name === c)),
         );
+        // The stages' pipeline (after the pipelines' own page was read: `pipelines` comes first).
+        if (entity.name === 'pipeline_stages') {
+          await insertRow(db, 'pipelines', {
+            workspace_id: workspaceId,
+            id: stagesPipeline,
+            updated_at: sample.timestamptz,
+            name: 'Sales',
+            server_seq: 3,
+          });
+        }
         await insertRow(db, entity.name, full);
         await insertRow(db, entity.name, sparse);
 
@@ -128,6 +144,25 @@ for (const target of testDatabases()) {
         expect(expected[0].updated_at).toBe('2026-11-22T08:11:12.345Z');
       });
     }
+
+    it('a records page holds every kind in feed order, each row as the record its table row makes', async () => {
+      const rows = await withScope(db, { userId, workspaceId }, async (tx) => {
+        const all = [];
+        for (const kind of recordKindList) {
+          const found = await tx.query(`SELECT * FROM ${quote(kind.entity.name)} WHERE workspace_id = $1 `, [workspaceId]);
+          all.push(...found.map((r) => ({ kind, row: r })));
+        }
+        return all;
+      });
+      const expected = rows
+        .map(({ kind, row }) => recordFromRow(kind, rowToDoc(kind.entity, row)))
+        .sort((a, b) => Number(a.server_seq) - Number(b.server_seq) || String(a.id).localeCompare(String(b.id)));
+      // The kinds' own tests above filled their tables (two rows each).
+      expect(new Set(expected.map((d) => d.kind)).size).toBe(recordKindList.length);
+      const page = await withScope(db, { userId, workspaceId }, (tx) => selectRecordsFeedJson(tx, workspaceId, { seq: 0, id: '' }, 100));
+      expect(JSON.parse(page.documentsJson)).toStrictEqual(expected);
+      expect(recordKindOfTable('pipeline_stages')?.kind).toBe('pipeline_stage');
+    });
 
     it('a page walks the feed index in order even on a table with no statistics, never sorting what follows', async () => {
       const fresh = await seedWorkspace(db, userId);

@@ -5,7 +5,8 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeUserDatabase, openUserDatabase } from '../../app/data/db.js';
 import { mergeThreeWay } from '../../app/data/conflicts.js';
-import { MAX_REPLICATED_COLLECTIONS, replicatedCollections, rxJsonSchema } from '../../schema/replicated.js';
+import { MAX_REPLICATED_COLLECTIONS, replicatedCollections, replicatedTables, rxJsonSchema } from '../../schema/replicated.js';
+import { recordKindList } from '../../schema/records.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';
@@ -13,6 +14,9 @@ import { openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-serve
 describe('replicated collections registry', () => {
   it(`replicates at most ${MAX_REPLICATED_COLLECTIONS} collections (RxDB open-source opens 13 per page)`, () => {
     expect(MAX_REPLICATED_COLLECTIONS).toBe(12);
+    // Eleven aggregates and `records`, which holds every further offline entity as a kind.
+    expect(replicatedCollections.map((c) => c.name)).toHaveLength(12);
+    expect(replicatedCollections.map((c) => c.name)).toContain('records');
     expect(replicatedCollections.length).toBeLessThanOrEqual(MAX_REPLICATED_COLLECTIONS);
     expect(new Set(replicatedCollections.map((c) => c.name)).size).toBe(replicatedCollections.length);
   });
@@ -69,6 +73,17 @@ describe('client database', () => {
           status: 'active',
         }),
       ).rejects.toThrow();
+      // A record: the envelope passes RxDB's schema, its data its kind's.
+      await first.db.records.insert({
+        id: randomUUID(),
+        workspace_id: 1,
+        updated_at: at,
+        kind: 'pipeline',
+        data: { name: 'Sales', position: 0 },
+      });
+      await expect(
+        first.db.records.insert({ id: randomUUID(), workspace_id: 1, updated_at: at, kind: 'pipeline', data: { position: 0 } }),
+      ).rejects.toThrow(/data\.name/);
     } finally {
       await closeUserDatabase(first);
     }
@@ -131,8 +146,10 @@ for (const target of testDatabases()) {
       await db.close();
     });
 
-    it('each SQL table has exactly the zod schema fields plus the feed columns', async () => {
-      for (const entity of replicatedCollections) {
+    it('each SQL table has exactly the zod schema fields plus the feed columns (a kind of records: its data fields)', async () => {
+      expect(replicatedTables.map((e) => e.name)).toEqual(expect.arrayContaining(recordKindList.map((k) => k.entity.name)));
+      expect(replicatedTables.map((e) => e.name)).not.toContain('records');
+      for (const entity of replicatedTables) {
         const rows = await db.query<{ column_name: string }>(
           `SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`,
           [entity.name],

@@ -6,6 +6,7 @@ import { stockMessages } from '../../schema/catalog.js';
 import { fillPath, type EndpointDef } from '../../schema/http.js';
 import { badPathBody, inputMessages, MAX_INT } from '../../schema/input.js';
 import { orderMessages } from '../../schema/marketplace-orders.js';
+import { recordKindList, recordMessages } from '../../schema/records.js';
 import { replicatedByName, replicatedNames } from '../../schema/replicated.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
@@ -348,6 +349,8 @@ function documentExamples(ws: number, diary: { service: string; staff: string },
       notes: 'Thank you',
       terms: '30 days',
     },
+    // The first kind of `records`; `stageExample` adds a record of the second, naming this pipeline.
+    records: { ...base(), kind: 'pipeline', data: { name: 'Weddings', position: 3 } },
     quotes: {
       ...base(),
       customer_name: 'Lindiwe Dube',
@@ -358,6 +361,17 @@ function documentExamples(ws: number, diary: { service: string; staff: string },
       status: 'draft',
       items: [{ id: randomUUID(), description: 'Logo', quantity: 1, unit_price_cents: 80_000, tax_rate_bp: 1500 }],
     },
+  };
+}
+
+/** A valid record of kind pipeline_stage, in the pipeline `pipelineId` (every optional field set). */
+function stageExample(ws: number, pipelineId: string): Record<string, unknown> {
+  return {
+    id: randomUUID(),
+    workspace_id: ws,
+    updated_at: new Date().toISOString(),
+    kind: 'pipeline_stage',
+    data: { pipeline_id: pipelineId, name: 'Tasting', color: '#00A86B', position: 2, probability: 40, rotting_days: 14 },
   };
 }
 
@@ -507,7 +521,10 @@ for (const db_ of testDatabases()) {
       // The order change example names an order of the workspace, as it must.
       const docs = documentExamples(ws, diary, await seedPaidOrder(db, ws));
       expect(Object.keys(docs).sort()).toEqual([...replicatedNames].sort());
-      for (const [collection, example] of Object.entries(docs)) {
+      // Every kind of `records` is walked: the pipeline above, then a stage in it.
+      const walked: [string, Record<string, unknown>][] = [...Object.entries(docs), ['records', stageExample(ws, String(docs.records.id))]];
+      expect(new Set(walked.filter(([c]) => c === 'records').map(([, e]) => e.kind))).toEqual(new Set(recordKindList.map((k) => k.kind)));
+      for (const [collection, example] of walked) {
         const entity = replicatedByName(collection);
         expect(entity?.fields.safeParse(example).success, collection).toBe(true);
         // The example itself is stored, so each refusal below is the bad value's doing.
@@ -556,6 +573,62 @@ for (const db_ of testDatabases()) {
         ).toEqual([]);
         expect(stored.has(String(example.id)), collection).toBe(true);
       }
+    });
+
+    it('a record whose kind or data is corrupt is refused as invalid, never 500, and nothing is stored', async () => {
+      const pipeline = {
+        id: randomUUID(),
+        workspace_id: ws,
+        updated_at: new Date().toISOString(),
+        kind: 'pipeline',
+        data: { name: 'Sales' },
+      };
+      expect(pushResponse.parse((await push('records', [pipeline])).json).rejected).toEqual([]);
+      const stage = stageExample(ws, pipeline.id);
+      const { kind: _kind, ...noKind } = stage;
+      const { data: _data, ...noData } = stage;
+      const corrupt: [string, Record<string, unknown>][] = [
+        ['an unknown kind', { ...stage, kind: 'spaceship' }],
+        ['no kind', noKind],
+        ['a number for a kind', { ...stage, kind: 7 }],
+        ['a kind in another case', { ...stage, kind: 'Pipeline_Stage' }],
+        ['an object for a kind', { ...stage, kind: { name: 'pipeline_stage' } }],
+        ['no data', noData],
+        ['null data', { ...stage, data: null }],
+        ['a list for data', { ...stage, data: [stage.data] }],
+        ['text for data', { ...stage, data: 'Tasting' }],
+        ['empty data', { ...stage, data: {} }],
+        ['another kind’s data', { ...stage, data: pipeline.data }],
+        ['a wrong type in data', { ...stage, data: { ...objectOf(stage.data), probability: '40' } }],
+        ['a probability past 100', { ...stage, data: { ...objectOf(stage.data), probability: 250 } }],
+        ['a fraction for a position', { ...stage, data: { ...objectOf(stage.data), position: 1.5 } }],
+        ['a nested object for a name', { ...stage, data: { ...objectOf(stage.data), name: { first: 'Tasting' } } }],
+        ['NUL in the pipeline it names', { ...stage, data: { ...objectOf(stage.data), pipeline_id: `${pipeline.id}${NUL}` } }],
+        ['a pipeline that does not exist', { ...stage, data: { ...objectOf(stage.data), pipeline_id: randomUUID() } }],
+      ];
+      const problems: string[] = [];
+      const refused: string[] = [];
+      for (const [what, bad] of corrupt) {
+        const doc = { ...bad, id: randomUUID() };
+        const res = await push('records', [doc]);
+        if (res.status !== 200) {
+          problems.push(`${res.status} for ${what}: ${res.text.slice(0, 120)}`);
+          continue;
+        }
+        const { rejected } = pushResponse.parse(res.json);
+        if (rejected.length !== 1 || rejected[0].code !== 'invalid' || rejected[0].id !== doc.id)
+          problems.push(`not refused as invalid: ${what}`);
+        refused.push(doc.id);
+      }
+      expect(problems).toEqual([]);
+      const unknown = pushResponse.parse((await push('records', [{ ...stage, id: randomUUID(), kind: 'spaceship' }])).json);
+      expect(unknown.rejected[0].message).toBe(recordMessages.unknownKind);
+      const stored = new Set((await pulled('records')).map((d) => d.id));
+      expect(refused.filter((id) => stored.has(id))).toEqual([]);
+      expect(stored.has(pipeline.id)).toBe(true);
+      // Nothing reached either kind's table.
+      const rows = await count(`SELECT count(*) AS n FROM pipeline_stages WHERE id = ANY($1::text[])`, [refused]);
+      expect(rows).toBe(0);
     });
 
     it('an unreadable date in assumedMasterState answers 400 and changes nothing', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { fillPath, type EndpointDef } from '../../schema/http.js';
+import { recordKindList, type RecordKind } from '../../schema/records.js';
 import { replicatedCollections, type ReplicatedEntity } from '../../schema/replicated.js';
 import { memberDto, workspaceDto } from '../../schema/workspaces.js';
 import { driveFolderDto, shareLinkCreated } from '../../schema/drive.js';
@@ -229,8 +230,33 @@ const diaries = new Map<number, { service: string; staff: string }>();
 /** Each workspace's marketplace order, which an order status change must name (set up with the workspaces). */
 const sellerOrders = new Map<number, string>();
 
+/** Each workspace's pipeline, which its stages name (set up with the workspaces' records). */
+const pipelinesOf = new Map<number, string>();
+
+/** A record of each kind for a workspace (`records` holds every kind: each is probed on its own too). */
+const recordData: Record<string, (workspaceId: number) => Record<string, unknown>> = {
+  pipeline: () => ({ name: 'Probe pipeline', position: 0 }),
+  pipeline_stage: (workspaceId) => ({
+    pipeline_id: pipelinesOf.get(workspaceId) ?? randomUUID(),
+    name: 'Probe stage',
+    color: '#4F46E5',
+    position: 0,
+    probability: 10,
+  }),
+};
+
+function recordOf(kind: RecordKind, workspaceId: number): Record<string, unknown> {
+  const data = recordData[kind.kind]?.(workspaceId);
+  if (!data) throw new Error(`No record can be made of kind ${kind.kind}: add one to recordData`);
+  return { id: randomUUID(), workspace_id: workspaceId, kind: kind.kind, data, updated_at: new Date().toISOString() };
+}
+
 /** Replicated documents the sampler cannot derive, by collection, for a workspace. */
 const documentOverrides: Record<string, (workspaceId: number) => Record<string, unknown>> = {
+  records: (workspaceId) => {
+    const { id: _id, workspace_id: _ws, updated_at: _at, ...rest } = recordOf(recordKindList[0], workspaceId);
+    return rest;
+  },
   order_changes: (workspaceId) => ({
     order_id: sellerOrders.get(workspaceId) ?? randomUUID(),
     status: 'processing',
@@ -338,6 +364,8 @@ for (const target of testDatabases()) {
     };
     /** A's stored document of each collection, as pulled back. */
     const aDocs = new Map<string, Record<string, unknown>>();
+    /** A's stored record of each kind of `records`, as pulled back. */
+    const aRecords = new Map<string, Record<string, unknown>>();
     let before: Record<string, unknown[]>;
     const probed = new Set<string>();
     const probedCollections = new Set<string>();
@@ -389,6 +417,17 @@ for (const target of testDatabases()) {
         const stored = pulled.documents.find((d) => d.id === doc.id);
         if (!stored) throw new Error(`A's ${entity.name} document did not come back`);
         aDocs.set(entity.name, stored);
+      }
+      // A's record of every kind (the first kind's is A's `records` document above); each workspace's
+      // stages name that workspace's pipeline.
+      pipelinesOf.set(aWorkspace.id, String(aDocs.get('records')?.id ?? ''));
+      for (const kind of recordKindList.slice(1)) {
+        const doc = recordOf(kind, aWorkspace.id);
+        const pushed = pushResponse.parse((await pushAs(a, 'records', aWorkspace.id, [{ newDocumentState: doc }])).json);
+        expect(pushed, `A's ${kind.kind} record is stored`).toEqual({ conflicts: [], rejected: [] });
+        const stored = pullResponse.parse((await pullAs(a, 'records', aWorkspace.id)).json).documents.find((d) => d.id === doc.id);
+        if (!stored) throw new Error(`A's ${kind.kind} record did not come back`);
+        aRecords.set(kind.kind, stored);
       }
       aOwns.invoice = String(aDocs.get('invoices')?.id ?? '');
       await a.post(`/api/workspaces/${aWorkspace.id}/number-blocks`, { device_id: 'tenant-a-till', series: 'invoice', size: 10 });
@@ -624,6 +663,47 @@ for (const target of testDatabases()) {
         expect(aFeed.find((d) => d.id === aDoc.id)).toEqual(aDoc);
         expect(aFeed.every((d) => d.workspace_id === aWorkspace.id)).toBe(true);
         probedCollections.add(c);
+      });
+    }
+
+    // The first kind is the `records` document the walk above probed; every further kind is probed here.
+    for (const kind of recordKindList.slice(1)) {
+      it(`B can neither pull, insert into nor overwrite A's records of kind ${kind.kind}, each kept in its own table (${kind.entity.name})`, async () => {
+        const aDoc = aRecords.get(kind.kind);
+        if (!aDoc?.id) throw new Error(`no record of A's of kind ${kind.kind}`);
+        const pulled = await pullAs(b, 'records', aWorkspace.id);
+        expect(pulled.status).toBe(403);
+        expect(pulled.text).not.toContain(String(aDoc.id));
+        const insert = await pushAs(b, 'records', aWorkspace.id, [
+          { newDocumentState: recordOf(kind, aWorkspace.id), assumedMasterState: null },
+        ]);
+        expect(insert.status).toBe(403);
+        const changed = { ...aDoc, updated_at: new Date(Date.now() + 60_000).toISOString() };
+        expect((await pushAs(b, 'records', aWorkspace.id, [{ newDocumentState: changed, assumedMasterState: aDoc }])).status).toBe(403);
+        const erase = await pushAs(b, 'records', aWorkspace.id, [
+          { newDocumentState: { ...changed, _deleted: true }, assumedMasterState: aDoc },
+        ]);
+        expect(erase.status).toBe(403);
+        // A record of an unknown kind aimed at A's workspace is refused as a member's would not be: 403.
+        const unknown = await pushAs(b, 'records', aWorkspace.id, [{ newDocumentState: { ...changed, kind: 'probe' } }]);
+        expect(unknown.status).toBe(403);
+        // Through B's own workspace, a record that names A's workspace is refused as forbidden.
+        const smuggled = await pushAs(b, 'records', bWorkspaceId, [{ newDocumentState: changed, assumedMasterState: null }]);
+        expect(pushResponse.parse(smuggled.json).rejected).toEqual([expect.objectContaining({ id: aDoc.id, code: 'forbidden' })]);
+        // A's id reused in B's workspace is B's own record; A's stays A's. (B's own stages name B's pipeline.)
+        const bPipeline = recordOf(recordKindList[0], bWorkspaceId);
+        expect(pushResponse.parse((await pushAs(b, 'records', bWorkspaceId, [{ newDocumentState: bPipeline }])).json).rejected).toEqual([]);
+        pipelinesOf.set(bWorkspaceId, String(bPipeline.id));
+        const own = { ...recordOf(kind, bWorkspaceId), id: aDoc.id };
+        expect(pushResponse.parse((await pushAs(b, 'records', bWorkspaceId, [{ newDocumentState: own }])).json)).toEqual({
+          conflicts: [],
+          rejected: [],
+        });
+        const bFeed = pullResponse.parse((await pullAs(b, 'records', bWorkspaceId)).json).documents;
+        expect(bFeed.filter((d) => d.id === aDoc.id).map((d) => [d.workspace_id, d.kind])).toEqual([[bWorkspaceId, kind.kind]]);
+        const aFeed = pullResponse.parse((await pullAs(a, 'records', aWorkspace.id)).json).documents;
+        expect(aFeed.find((d) => d.id === aDoc.id)).toEqual(aDoc);
+        expect(aFeed.every((d) => d.workspace_id === aWorkspace.id)).toBe(true);
       });
     }
 

@@ -43,6 +43,7 @@ const schemaFiles: Record<string, ModuleId> = {
   'marketplace-reviews': 'marketplace',
   'order-change-rules': 'marketplace',
   'order-changes': 'marketplace',
+  pipelines: 'crm',
   'pos-refunds': 'pos',
   'pos-totals': 'pos',
   'ticket-code': 'events',

@@ -91,6 +91,71 @@ export async function randomEdit(device: Device, workspace: number, rng: Rng): P
   return 'delete contact';
 }
 
+const colours = ['#4F46E5', '#00A86B', '#FFD700', '#E11D48'] as const;
+
+/**
+ * One random user action on the device's records (its own PRNG stream, so the seeds of `randomEdit`
+ * replay as they did before records existed): create, edit or delete a pipeline or one of its stages.
+ * Two devices editing one stage's `data` merge per field.
+ */
+export async function randomRecordEdit(device: Device, workspace: number, rng: Rng): Promise<string> {
+  const db = device.db;
+  const roll = rng.next();
+  const pipelines = await db.records.find({ selector: { kind: 'pipeline' } }).exec();
+  const stages = await db.records.find({ selector: { kind: 'pipeline_stage' } }).exec();
+  if (roll < 0.15 || pipelines.length === 0) {
+    await db.records.insert({
+      id: randomUUID(),
+      workspace_id: workspace,
+      updated_at: stamp(),
+      kind: 'pipeline',
+      data: { name: `${rng.pick(words)} sales`, position: rng.int(1000) },
+    });
+    return 'create pipeline';
+  }
+  if (roll < 0.4 || stages.length === 0) {
+    await db.records.insert({
+      id: randomUUID(),
+      workspace_id: workspace,
+      updated_at: stamp(),
+      kind: 'pipeline_stage',
+      data: {
+        pipeline_id: rng.pick(pipelines).id,
+        name: rng.pick(words),
+        color: rng.pick(colours),
+        position: rng.int(1000),
+        probability: rng.int(101),
+      },
+    });
+    return 'create stage';
+  }
+  if (roll < 0.75) {
+    const st = rng.pick(stages);
+    const field = rng.pick(['name', 'color', 'position', 'probability'] as const);
+    const value = {
+      name: `${rng.pick(words)} ${rng.int(50)}`,
+      color: rng.pick(colours),
+      position: rng.int(1000),
+      probability: rng.int(101),
+    }[field];
+    await st.incrementalPatch({ data: { ...st.data, [field]: value }, updated_at: stamp() });
+    return `edit stage.${field}`;
+  }
+  if (roll < 0.88) {
+    const p = rng.pick(pipelines);
+    const field = rng.pick(['name', 'position'] as const);
+    const value = { name: `${rng.pick(words)} ${rng.int(50)}`, position: rng.int(1000) }[field];
+    await p.incrementalPatch({ data: { ...p.data, [field]: value }, updated_at: stamp() });
+    return `edit pipeline.${field}`;
+  }
+  if (roll < 0.97) {
+    await rng.pick(stages).incrementalRemove();
+    return 'delete stage';
+  }
+  await rng.pick(pipelines).incrementalRemove();
+  return 'delete pipeline';
+}
+
 type Json = Record<string, unknown>;
 
 /** Without RxDB's bookkeeping fields, keyed by id. */
@@ -106,7 +171,7 @@ function byId(docs: Json[]): Record<string, Json> {
 export async function serverState(baseUrl: string, cookie: string, workspace: number) {
   const f = cookieFetch(cookie);
   const state: Record<string, Record<string, Json>> = {};
-  for (const collection of ['products', 'stock_movements', 'contacts']) {
+  for (const collection of ['products', 'stock_movements', 'contacts', 'records']) {
     const docs: Json[] = [];
     let seq = 0;
     let id = '';
@@ -126,14 +191,16 @@ export async function serverState(baseUrl: string, cookie: string, workspace: nu
 
 export async function deviceState(device: Device) {
   const db = device.db;
-  const [products, movements, contacts] = await Promise.all([
+  const [products, movements, contacts, records] = await Promise.all([
     db.products.find().exec(),
     db.stock_movements.find().exec(),
     db.contacts.find().exec(),
+    db.records.find().exec(),
   ]);
   return {
     products: byId(products.map((d) => d.toMutableJSON())),
     stock_movements: byId(movements.map((d) => d.toMutableJSON())),
     contacts: byId(contacts.map((d) => d.toMutableJSON())),
+    records: byId(records.map((d) => d.toMutableJSON())),
   };
 }

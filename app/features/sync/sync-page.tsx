@@ -13,7 +13,7 @@ import { EmptyState, Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { changesText, syncedAgo } from './sync-status-indicator';
 import * as s from './sync.css';
-import { collectionLabel, showValue, useConflictLog, type LabelledConflict } from './use-sync-log';
+import { collectionLabel, showValue, typedName, useConflictLog, type LabelledConflict } from './use-sync-log';
 import { DeviceDataGate } from './device-data-gate';
 import { useWorkspaceDates } from '../workspaces/date-format';
 import { numbersInHand$ } from '../../data/number-blocks';
@@ -23,12 +23,12 @@ const route = getRouteApi('/protected/workspace/$workspaceId/sync');
 
 /** A refused record's name as the person typed it (its name or title), else a short id. */
 function refusedName(doc: Record<string, unknown>, id: string): string {
-  const named = [doc.name, doc.title].find((v): v is string => typeof v === 'string' && v !== '');
-  return named ?? `#${id.slice(0, 8)}`;
+  return typedName(doc) ?? `#${id.slice(0, 8)}`;
 }
 
 function fieldLabel(field: string): string {
-  const words = field.replace(/_/g, ' ');
+  // A record's field is logged inside its data ("data.name"): the person knows it as "Name".
+  const words = field.replace(/^data\./, '').replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -186,7 +186,7 @@ function ConflictLog({ data, run }: { data: UserData; run: Run }) {
           <ul className={w.list}>
             {settled.map((e) => (
               <li key={e.key} className={w.small}>
-                {collectionLabel(e.collection)} {e.label}, {fieldLabel(e.field)}:{' '}
+                {e.what} {e.label}, {fieldLabel(e.field)}:{' '}
                 {e.status === 'reapplied' ? `your value ${showValue(e.local_value)} was used` : `kept ${showValue(e.server_value)}`}
               </li>
             ))}
@@ -209,7 +209,7 @@ function ConflictItem({ entry, data, run }: { entry: LabelledConflict; data: Use
   return (
     <li className={s.entry} aria-labelledby={titleId} data-testid="conflict-entry">
       <p id={titleId} className={w.itemName}>
-        {collectionLabel(entry.collection)} “{entry.label}” — {fieldLabel(entry.field)}
+        {entry.what} “{entry.label}” — {fieldLabel(entry.field)}
       </p>
       <dl className={s.values}>
         <dt className={s.valueTerm}>Your value</dt>
@@ -249,7 +249,7 @@ function RefusedChanges({ data, rejected, run }: { data: UserData; rejected: Rej
           {rejected.map((r) => (
             <li key={r.key} className={s.entry} data-testid="refused-entry">
               <p className={w.itemName}>
-                {collectionLabel(r.collection)} “{refusedName(r.document, r.doc_id)}”
+                {collectionLabel(r.collection, r.document)} “{refusedName(r.document, r.doc_id)}”
               </p>
               <p role="note">{r.message}</p>
               <p className={w.muted}>{dates.dateTime(r.at)}</p>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConflictEntry } from '../../data/conflicts-store';
+import { RECORDS, recordKindOf } from '../../../schema/records';
 import { isReplicatedName } from '../../../schema/replicated';
 import { collectionOf, type CollectionName, type UserData } from '../../data/db';
 import type { CollectionInfo } from '../../module';
@@ -10,14 +11,28 @@ import { syncStatus } from '../../data/sync-status';
 /** A conflict log entry with the record's human name, when the record is still on this device. */
 export interface LabelledConflict extends ConflictEntry {
   label: string;
+  /** What the record is ("Invoice", a record's kind: "Pipeline"). */
+  what: string;
 }
 
 /** How each module names its collections' records (app/modules.ts). */
 const infos: { [N in CollectionName]?: CollectionInfo<N> } = {};
 for (const m of allModules) Object.assign(infos, m.collections);
 
-export function collectionLabel(collection: string): string {
+/** What a record of the collection is called; a record of `records` is named by its kind ("Pipeline"). */
+export function collectionLabel(collection: string, doc?: Record<string, unknown>): string {
+  const kind = collection === RECORDS && typeof doc?.kind === 'string' ? recordKindOf(doc.kind) : undefined;
+  if (kind) return kind.label;
   return (isReplicatedName(collection) ? infos[collection]?.label : undefined) ?? collection;
+}
+
+/** A record's name as a person typed it (its name or title; a record's inside its data). */
+export function typedName(doc: Record<string, unknown>): string | undefined {
+  const data: unknown = doc.data;
+  const inner = typeof data === 'object' && data !== null ? data : {};
+  return [doc.name, doc.title, Reflect.get(inner, 'name'), Reflect.get(inner, 'title')].find(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
 }
 
 async function nameIn<N extends CollectionName>(data: UserData, collection: N, id: string): Promise<string | undefined> {
@@ -28,9 +43,13 @@ async function nameIn<N extends CollectionName>(data: UserData, collection: N, i
 }
 
 /** What a person calls the record (a contact's name, a planner item's title); otherwise a short id. */
-async function recordName(data: UserData, collection: string, id: string): Promise<string> {
+async function recordName(data: UserData, collection: string, id: string): Promise<{ label: string; what: string }> {
+  if (collection === RECORDS && data.collections.includes(RECORDS)) {
+    const doc = (await collectionOf(data.db, RECORDS).findOne(id).exec())?.toMutableJSON();
+    return { label: (doc && typedName(doc)) ?? `#${id.slice(0, 8)}`, what: collectionLabel(collection, doc) };
+  }
   const named = isReplicatedName(collection) ? await nameIn(data, collection, id) : undefined;
-  return named ?? `#${id.slice(0, 8)}`;
+  return { label: named ?? `#${id.slice(0, 8)}`, what: collectionLabel(collection) };
 }
 
 /**
@@ -47,7 +66,7 @@ export function useConflictLog(data: UserData | null): { entries: LabelledConfli
     let cancelled = false;
     data.local
       .conflicts()
-      .then((list) => Promise.all(list.map(async (c) => ({ ...c, label: await recordName(data, c.collection, c.doc_id) }))))
+      .then((list) => Promise.all(list.map(async (c) => ({ ...c, ...(await recordName(data, c.collection, c.doc_id)) }))))
       .then(
         (list) => {
           if (cancelled) return;
