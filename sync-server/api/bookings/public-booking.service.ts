@@ -124,7 +124,6 @@ async function takeSlot(
   throw conflict(slotProblemMessages[problem], { errors: { start_at: [slotProblemMessages[problem]] } });
 }
 
-
 /**
  * Books a slot, with the named staff member or the first one free. A service with a deposit holds
  * the slot as pending while the customer pays on the card partner's page (`authorization_url`); the

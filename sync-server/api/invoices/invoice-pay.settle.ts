@@ -8,7 +8,6 @@ import { selectByIds, workspaceLock, writeDocs } from '../../sync/sync.repo.js';
 import * as repo from './invoice-pay.repo.js';
 import { calendarDayIn } from '../../../schema/dates.js';
 
-
 /**
  * A "Pay now" charge the card partner confirmed (its signed webhook; call inside the webhook's
  * transaction). The checkout turns paid once; the invoice takes a card payment for what it still

@@ -34,7 +34,6 @@ import { readCheckoutTerms, type CartProduct } from './marketplace.repo.js';
 import { buyerDtos } from './buyer-orders.js';
 import * as repo from './orders.repo.js';
 
-
 /** Stock held by a checkout unpaid after this long goes back on sale (the buyer walked away). */
 export const ORDER_HOLD_MINUTES = 30;
 
