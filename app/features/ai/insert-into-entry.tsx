@@ -4,7 +4,7 @@ import { aiOperations, type AiOperation } from '../../../schema/ai';
 import { richTextOfPlain } from '../../../schema/rich-text';
 import { Spinner } from '../../ui/spinner';
 import * as s from '../../ui/page.css';
-import { failureMessage } from '../forms/use-zod-form';
+import { failureMessage } from '../../kit/forms/use-zod-form';
 import { contentCalls, useContentChange, useEntries } from '../content/use-content';
 import { InsertFrame } from './insert-frame';
 

@@ -6,8 +6,8 @@ import { EmptyState, LoadError } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
 import * as w from '../../ui/page.css';
 import { pictureUrl } from '../drive/pictures';
-import { useWorkspaceDates } from '../workspaces/date-format';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { useWorkspaceDates } from '../../kit/date-format';
+import { serverMessage } from '../../kit/workspace-queries';
 import * as s from './classifieds.css';
 import { useListings } from './use-classifieds';
 

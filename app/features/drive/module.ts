@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defineModule } from '../../module';
 import { literal, searchOf, text, uuid } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 /** ?folder=<id> (the root when absent), ?trash=1 for the trash, ?q= for a search across the drive. */
 export const driveSearch = searchOf({ folder: uuid(), trash: literal('1'), q: text(100) });

@@ -2,7 +2,7 @@ import { DetailedError, type HttpResponse } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
 import { driveMessages } from '../../../schema/drive';
 import { scaledSize } from './shrink-photo';
-import { onUnmeteredNetwork } from '../pwa/data-saver';
+import { onUnmeteredNetwork } from '../../shell/pwa/data-saver';
 import { heldForWifi, isRefusal, percentOf, refusalMessage, uploadMessages, uploadsToStart, type QueuedUpload } from './upload-queue';
 
 function item(id: string, status: QueuedUpload['status']): QueuedUpload {

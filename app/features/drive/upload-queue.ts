@@ -1,5 +1,5 @@
 import { DetailedError, Upload } from 'tus-js-client';
-import { dataSaver, dataSaverActive, largeTransferAllowed, onUnmeteredNetwork } from '../pwa/data-saver';
+import { dataSaver, dataSaverActive, largeTransferAllowed, onUnmeteredNetwork } from '../../shell/pwa/data-saver';
 import { create } from 'zustand';
 import { shrinkPhoto } from './shrink-photo';
 

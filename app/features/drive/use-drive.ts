@@ -3,7 +3,7 @@ import { driveContract as c } from '../../../schema/contract/drive';
 import { fillPath } from '../../../schema/http';
 import { call, queryEndpoint } from '../../data/api';
 import { toast } from '../../ui/toast-store';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../../kit/workspace-queries';
 
 /** What the page is showing: a folder (null: the root), the trash, or a search's hits. */
 export type DriveView = { kind: 'folder'; folderId: string | null } | { kind: 'trash' } | { kind: 'search'; q: string };

@@ -12,12 +12,12 @@ import { Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { TextField } from '../../ui/text-field';
 import { deviceId } from '../invoices/numbering';
-import { useOnline } from '../pwa/online';
-import { DeviceDataGate } from '../sync/device-data-gate';
+import { useOnline } from '../../shell/pwa/online';
+import { DeviceDataGate } from '../../shell/sync/device-data-gate';
 import { checkTicket, keepKit, storedKit, type Verdict } from './door-check';
 import { EventNav } from './event-nav';
 import * as s from './events.css';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/events/$eventId/door');
 const NAME_KEY = 'vuka-door-name';

@@ -8,7 +8,7 @@ import { TextField } from '../../ui/text-field';
 import { CheckboxField, SelectField } from '../../ui/form-controls';
 import * as s from '../../ui/page.css';
 import { PictureField } from '../drive/picture-field';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import { isGroupMain, productDraftFor, productDraftOf, type ProductFields } from './product-model';
 import { useProducts } from './use-inventory';
 import { VariantsSection } from './variants-section';

@@ -7,7 +7,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { SelectField } from '../../ui/form-controls';
 import * as s from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import { stockDraft, type StockDirection, type StockDraft } from './product-model';
 
 type Reason = StockMovement['reason'];

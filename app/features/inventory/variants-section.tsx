@@ -9,7 +9,7 @@ import { FormActions, FormFailure } from '../../ui/form-actions';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import * as inv from './inventory.css';
 import { newVariantOf, variantDraft, variantDraftOf, type VariantFields } from './product-model';
 import { useOnHand, useProducts } from './use-inventory';

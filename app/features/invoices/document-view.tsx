@@ -2,7 +2,7 @@ import { documentTotals, lineTotals, type DocumentItem } from '../../../schema/i
 import { formatCents } from '../../../schema/money';
 import { bpToPercent } from './document-draft';
 import { NO_NUMBER, StatusBadge } from './document-bits';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 import type { InvoiceShownStatus, QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 import { TotalsBlock } from './totals-block';

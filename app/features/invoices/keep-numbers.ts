@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useOnline } from '../pwa/online';
-import { useUserData } from '../sync/user-data';
+import { useOnline } from '../../shell/pwa/online';
+import { useUserData } from '../../shell/sync/user-data';
 
 /**
  * For the workspace shell: whenever a workspace page is open online, reserve invoice, quote and

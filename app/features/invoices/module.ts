@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { defineModule } from '../../module';
 import { oneOf, searchOf } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 /** ?kind=quote picks quotes on the invoices screens; anything else means invoices. */
 const documentKindSearch = searchOf({ kind: oneOf(['invoice', 'quote']) });

@@ -2,14 +2,14 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { UserData } from '../../data/db';
 import { PageSpinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
-import { DeviceDataGate } from '../sync/device-data-gate';
-import { useWorkspaceSettings } from '../workspaces/workspace-queries';
+import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { useWorkspaceSettings } from '../../kit/workspace-queries';
 import { createDocument } from './document-actions';
 import { bpToPercent, emptyLine, type DocumentDraft } from './document-draft';
 import type { WorkspaceSettings } from '../../../schema/workspaces';
 import { DocumentForm } from './document-form';
 import { addDays, DEFAULT_DUE_DAYS, DEFAULT_QUOTE_DAYS } from './document-status';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 import type { DocumentKind } from './numbering';
 import { useNumberKeeper } from './use-documents';
 

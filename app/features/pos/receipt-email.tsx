@@ -13,7 +13,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from '../../ui/page.css';
-import { failureMessage, useZodForm } from '../forms/use-zod-form';
+import { failureMessage, useZodForm } from '../../kit/forms/use-zod-form';
 import { statusWords } from '../invoices/outreach/send-actions';
 import { requestReceiptEmail } from './till';
 

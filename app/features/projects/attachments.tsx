@@ -10,7 +10,7 @@ import * as w from '../../ui/page.css';
 import { CHUNK_SIZE, refusalMessage, uploadEndpoint, uploadMessages } from '../drive/upload-queue';
 import { DrivePicker, type PickAction } from '../drive/drive-picker';
 import { contentUrl, driveKeys, formatBytes } from '../drive/use-drive';
-import { useOnline } from '../pwa/online';
+import { useOnline } from '../../shell/pwa/online';
 import type { Me } from './board';
 import { attachFile, attachmentsOf, detachFile, type TaskAttachment } from './project-doc';
 import * as s from './projects.css';

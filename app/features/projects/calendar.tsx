@@ -8,7 +8,7 @@ import { TextField } from '../../ui/text-field';
 import * as c from '../../ui/controls.css';
 import * as w from '../../ui/page.css';
 import { addDays, addMonths, formatDate, monthGrid, startOfMonth, startOfWeek } from '../planner/calendar-dates';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 import { AddTask, type Me } from './board';
 import { readTasks, updateTask, type TaskView } from './project-doc';
 import * as s from './projects.css';

@@ -11,8 +11,8 @@ import { TextField } from '../../../ui/text-field';
 import * as w from '../../../ui/page.css';
 import { MarketLayout } from '../../marketplace/market-layout';
 import * as m from '../../marketplace/market.css';
-import { usePageMeta } from '../../public/page-meta';
-import { serverMessage } from '../../workspaces/workspace-queries';
+import { usePageMeta } from '../../../shell/public/page-meta';
+import { serverMessage } from '../../../kit/workspace-queries';
 import { addIsoDays, bookingCalls, dayIn, isoDayIn, timeIn, useBookingChange, usePublicService, useSlots } from '../use-bookings';
 
 const route = getRouteApi('/marketplace/services/$publicServiceId');

@@ -7,8 +7,8 @@ import { Spinner } from '../../../ui/spinner';
 import * as w from '../../../ui/page.css';
 import { MarketLayout } from '../../marketplace/market-layout';
 import * as m from '../../marketplace/market.css';
-import { usePageMeta } from '../../public/page-meta';
-import { serverMessage } from '../../workspaces/workspace-queries';
+import { usePageMeta } from '../../../shell/public/page-meta';
+import { serverMessage } from '../../../kit/workspace-queries';
 import { usePublicServices } from '../use-bookings';
 
 /** /marketplace/services (spec §2): services businesses take bookings for, featured first. */

@@ -5,8 +5,8 @@ import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import * as w from '../../../ui/page.css';
 import { MarketLayout } from '../../marketplace/market-layout';
-import { usePageMeta } from '../../public/page-meta';
-import { serverMessage } from '../../workspaces/workspace-queries';
+import { usePageMeta } from '../../../shell/public/page-meta';
+import { serverMessage } from '../../../kit/workspace-queries';
 import * as s from '../content.css';
 import { coverUrl, useArticle } from '../use-content';
 

@@ -8,8 +8,8 @@ import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast-store';
 import * as w from '../../../ui/page.css';
 import { MarketLayout } from '../../marketplace/market-layout';
-import { usePageMeta } from '../../public/page-meta';
-import { serverMessage } from '../../workspaces/workspace-queries';
+import { usePageMeta } from '../../../shell/public/page-meta';
+import { serverMessage } from '../../../kit/workspace-queries';
 import * as s from '../content.css';
 import { contentCalls, coverUrl, useContentChange, useMagazine } from '../use-content';
 

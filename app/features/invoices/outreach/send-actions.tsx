@@ -14,7 +14,7 @@ import { ModalDialog } from '../../../ui/modal-dialog';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import * as w from '../../../ui/page.css';
-import { failureMessage, useZodForm } from '../../forms/use-zod-form';
+import { failureMessage, useZodForm } from '../../../kit/forms/use-zod-form';
 import { changeInvoice, changeQuote } from '../document-actions';
 import { documentNumber, type LoadedDocument } from '../use-documents';
 
