@@ -10,3 +10,11 @@ export function greeting(now: Date): string {
   if (h < 18) return 'Good afternoon';
   return 'Good evening';
 }
+
+/** Rates are stored in hundredths of a percent; the form shows percent ("15", "7.5"). */
+export function bpToPercent(bp: number | undefined): string {
+  if (bp === undefined) return '';
+  const whole = Math.floor(bp / 100);
+  const frac = bp % 100;
+  return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(2, '0').replace(/0$/, '')}`;
+}

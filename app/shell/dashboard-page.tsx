@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { allModules } from '../modules';
+import { installedModules } from '../kit/installed-modules';
 import { workspaceType, type CapabilitiesDto, type WorkspaceDto } from '../../schema/workspaces';
 import { plans } from '../../schema/plans';
 import { useAuth } from '../data/auth-store';
@@ -19,7 +19,9 @@ import * as s from '../ui/page.css';
 const route = getRouteApi('/protected/workspace/$workspaceId/dashboard');
 
 /** Every module's dashboard cards, in module order (app/modules.ts). */
-const moduleCards = allModules.flatMap((m) => m.dashboardCards ?? []);
+function moduleCards() {
+  return installedModules().flatMap((m) => m.dashboardCards ?? []);
+}
 
 /** /workspace/{id}/dashboard: who you are here, what the plan allows, where to go next. No invented numbers. */
 export function DashboardPage() {
@@ -64,7 +66,7 @@ export function DashboardPage() {
         </Card>
       </div>
 
-      {moduleCards.map((ModuleCard, i) => (
+      {moduleCards().map((ModuleCard, i) => (
         <Suspense key={i} fallback={<Spinner label="Loading" />}>
           <ModuleCard workspaceId={workspaceId} />
         </Suspense>

@@ -3,11 +3,11 @@ import { SyncProgress } from './sync/sync-progress';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { brand } from '../../schema/brand';
 import type { CapabilitiesDto } from '../../schema/workspaces';
-import { allModules } from '../modules';
+import { installedModules } from '../kit/installed-modules';
 import { ApiError } from '../data/api';
 import { AccountMenu } from './account/account-menu';
 import { SyncStatusIndicator } from './sync/sync-status-indicator';
-import { useKeepDocumentNumbers } from '../features/invoices/keep-numbers';
+import { useWorkspaceTasks } from './workspace-tasks';
 import { Button } from '../ui/button';
 import { ModeSwitcher } from '../ui/mode-switcher';
 import { PageSpinner } from '../ui/spinner';
@@ -27,7 +27,7 @@ const comingSoon: readonly string[] = [];
 
 /** The modules' navigation entries (app/modules.ts), without those whose plan feature this workspace lacks. */
 function navEntries(features: CapabilitiesDto['features'] | undefined) {
-  return allModules.flatMap((m) => (m.nav && (!m.nav.needs || features?.[m.nav.needs]) ? [m.nav] : []));
+  return installedModules().flatMap((m) => (m.nav && (!m.nav.needs || features?.[m.nav.needs]) ? [m.nav] : []));
 }
 
 /**
@@ -37,7 +37,7 @@ function navEntries(features: CapabilitiesDto['features'] | undefined) {
 export function WorkspaceLayout() {
   const { workspaceId } = route.useParams();
   const workspace = useWorkspace(workspaceId);
-  useKeepDocumentNumbers(workspaceId);
+  useWorkspaceTasks(workspaceId);
   // Every date on the workspace's pages follows its settings; the spec's defaults until they load.
   const settings = useWorkspaceSettings(workspaceId).data;
   const dates = useMemo(() => dateFormatter(settings ?? workspaceSettings.parse({})), [settings]);

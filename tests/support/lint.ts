@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { boundaryOffences, buildGraph, findCycles, staticImports } from './import-graph.js';
+import { boundaryOffences, buildGraph, findCycles, lazyCycles, staticImports } from './import-graph.js';
 
 const roots = ['app', 'schema', 'sync-server', 'sw', 'tests', 'bench'];
 const skip = new Set(['node_modules', 'dist', 'screenshots']);
@@ -65,6 +65,9 @@ const sources: string[] = [];
 for (const root of roots) for (const path of walk(root)) if (isTs(path)) sources.push(relative('.', path));
 const graph = buildGraph(sources);
 for (const cycle of findCycles(graph)) offences.push(`import cycle: ${cycle.join(' ↔ ')}`);
+for (const cycle of lazyCycles(graph, buildGraph(sources, undefined, { dynamic: true }))) {
+  offences.push(`import cycle through import(): ${cycle.join(' ↔ ')}`);
+}
 offences.push(...boundaryOffences(graph, (file) => staticImports(readFileSync(file, 'utf8'))));
 
 if (offences.length) {

@@ -16,7 +16,7 @@ import { FormFailure } from '../../ui/form-actions';
 import { CheckboxField, SelectField } from '../../ui/form-controls';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
-import { pictureUrl, uploadPicture } from '../drive/pictures';
+import { pictureUrl, uploadPicture } from '../../kit/pictures/pictures';
 import { moneyField } from '../../kit/forms/money-field';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import * as s from './classifieds.css';

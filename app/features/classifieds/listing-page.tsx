@@ -15,7 +15,7 @@ import { EmptyState, LoadError, Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
-import { pictureUrl } from '../drive/pictures';
+import { pictureUrl } from '../../kit/pictures/pictures';
 import { failureMessage } from '../../kit/forms/use-zod-form';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { serverMessage } from '../../kit/workspace-queries';

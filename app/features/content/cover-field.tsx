@@ -4,7 +4,7 @@ import { FileTrigger } from 'react-aria-components';
 import { Button } from '../../ui/button';
 import * as w from '../../ui/page.css';
 import { DrivePicker, picturesOnly, type PickAction } from '../drive/drive-picker';
-import { pictureUrl, uploadPicture } from '../drive/pictures';
+import { pictureUrl, uploadPicture } from '../../kit/pictures/pictures';
 import { driveKeys } from '../drive/use-drive';
 import * as s from './content.css';
 

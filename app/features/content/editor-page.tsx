@@ -19,7 +19,7 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
-import { pictureUrl } from '../drive/pictures';
+import { pictureUrl } from '../../kit/pictures/pictures';
 import { useOnline } from '../../shell/pwa/online';
 import { firstFieldErrors, serverMessage } from '../../kit/workspace-queries';
 import * as s from './content.css';

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { defineModule } from '../../module';
 import { literal, searchOf, text, uuid } from '../../routes/search-params';
 import { workspaceRoute } from '../../shell/workspace-route';
@@ -18,4 +19,7 @@ export const driveModule = defineModule({
   id: 'drive',
   routes: [driveRoute],
   nav: { label: 'Drive', to: '/workspace/$workspaceId/drive' },
+  settingsSections: [
+    { order: 30, place: 'after', component: lazy(() => import('./storage-section').then((m) => ({ default: m.StorageSection }))) },
+  ],
 });

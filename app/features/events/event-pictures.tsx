@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import * as w from '../../ui/page.css';
 import { DrivePicker, picturesOnly, type PickAction } from '../drive/drive-picker';
-import { pictureUrl } from '../drive/pictures';
+import { pictureUrl } from '../../kit/pictures/pictures';
 import { useOnline } from '../../shell/pwa/online';
 import { serverMessage } from '../../kit/workspace-queries';
 import * as s from './events.css';

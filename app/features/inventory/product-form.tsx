@@ -7,7 +7,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { CheckboxField, SelectField } from '../../ui/form-controls';
 import * as s from '../../ui/page.css';
-import { PictureField } from '../drive/picture-field';
+import { PictureField } from '../../kit/pictures/picture-field';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { isGroupMain, productDraftFor, productDraftOf, type ProductFields } from './product-model';
 import { useProducts } from './use-inventory';

@@ -21,7 +21,7 @@ import { LinkButton } from '../../routes/link-button';
 import { DeviceDataGate } from '../../shell/sync/device-data-gate';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { createCreditNote, creditNotesOf } from './credit-note-actions';
-import { bpToPercent } from './document-draft';
+import { bpToPercent } from '../../kit/format';
 import * as s from './invoices.css';
 import { useDocument, useNumberKeeper } from './use-documents';
 

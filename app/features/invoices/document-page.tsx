@@ -17,7 +17,7 @@ import { lineDraftOf, type DocumentDraft } from './document-draft';
 import { DocumentForm } from './document-form';
 import { invoiceShownStatus, isEditable, quoteShownStatus } from './document-status';
 import { useWorkspaceDates } from '../../kit/date-format';
-import { DOCUMENT_LOGO_WIDTH, workspaceLogoUrl } from '../../shell/workspaces/workspace-logo';
+import { DOCUMENT_LOGO_WIDTH, workspaceLogoUrl } from '../../kit/pictures/workspace-logo';
 import { DocumentView, type ViewModel } from './document-view';
 import { InvoiceActions, QuoteActions } from './document-page-actions';
 import { PdfActions } from './pdf/pdf-actions';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../../schema/invoices';
-import { checkDraft, liveTotals, parsePercent, parseQuantity, bpToPercent, type DocumentDraft } from './document-draft';
+import { bpToPercent } from '../../kit/format';
+import { checkDraft, liveTotals, parsePercent, parseQuantity, type DocumentDraft } from './document-draft';
 import { addDays, invoiceFromQuote, invoiceShownStatus, isEditable, quoteShownStatus } from './document-status';
 
 describe('invoice and quote status', () => {

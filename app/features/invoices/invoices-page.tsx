@@ -10,7 +10,7 @@ import { EmptyState } from '../../ui/feedback';
 import { SelectField } from '../../ui/form-controls';
 import { LinkButton } from '../../routes/link-button';
 import { useWorkspace, useWorkspaceSettings } from '../../kit/workspace-queries';
-import { DOCUMENT_LOGO_WIDTH, workspaceLogoUrl } from '../../shell/workspaces/workspace-logo';
+import { DOCUMENT_LOGO_WIDTH, workspaceLogoUrl } from '../../kit/pictures/workspace-logo';
 import * as w from '../../ui/page.css';
 import { DeviceDataGate } from '../../shell/sync/device-data-gate';
 import { NO_NUMBER, StatusBadge } from './document-bits';

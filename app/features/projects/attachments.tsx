@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { ButtonAnchor } from '../../ui/button-anchor';
 import { Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
-import { CHUNK_SIZE, refusalMessage, uploadEndpoint, uploadMessages } from '../drive/upload-queue';
+import { CHUNK_SIZE, refusalMessage, uploadEndpoint, uploadMessages } from '../../kit/pictures/uploads';
 import { DrivePicker, type PickAction } from '../drive/drive-picker';
 import { contentUrl, driveKeys, formatBytes } from '../drive/use-drive';
 import { useOnline } from '../../shell/pwa/online';

@@ -12,7 +12,7 @@ import { Tabs } from '../../ui/tabs';
 import * as w from '../../ui/page.css';
 import { Board, TaskList, type Me } from './board';
 import { TaskCalendar } from './calendar';
-import { projectViews, type ProjectView } from './module';
+import { projectViews, type ProjectView } from './project-views';
 import { useAnnounceSelf } from './presence';
 import { statusColors } from './projects-page';
 import * as s from './projects.css';

@@ -7,12 +7,10 @@ import { useAuth } from '../../data/auth-store';
 import { Card } from '../../ui/card';
 import { toast } from '../../ui/toast-store';
 import * as s from '../../ui/page.css';
-import { HeldPicture, PictureField } from '../../features/drive/picture-field';
+import { HeldPicture, PictureField } from '../../kit/pictures/picture-field';
 import { usePictureHeld } from '../pwa/data-saver';
-import { UsageBar } from '../../features/drive/usage-bar';
-import { useDriveUsage } from '../../features/drive/use-drive';
 import { cached, saveCached } from '../../kit/offline-cache';
-import { workspaceLogoUrl } from '../workspaces/workspace-logo';
+import { workspaceLogoUrl } from '../../kit/pictures/workspace-logo';
 import { serverMessage, workspaceKeys } from '../../kit/workspace-queries';
 
 /** The logo on the workspace's invoices and quotes: picked, uploaded to the drive and saved at once. */
@@ -57,25 +55,6 @@ export function BrandingSection({ workspace, canEdit }: { workspace: WorkspaceDt
           <p className={s.muted}>No logo yet.</p>
         )}
       </div>
-    </Card>
-  );
-}
-
-/** How much of the plan's storage the workspace's drive takes (the drive shows the same figure). */
-export function StorageSection({ workspaceId }: { workspaceId: number }) {
-  const usage = useDriveUsage(workspaceId, true);
-  return (
-    <Card aria-labelledby="storage-title">
-      <h2 className={s.sectionTitle} id="storage-title">
-        Storage
-      </h2>
-      {usage.data ? (
-        <UsageBar used={usage.data.used_bytes} quota={usage.data.quota_bytes} />
-      ) : usage.isError ? (
-        <p className={s.muted}>Storage use shows when you are online.</p>
-      ) : (
-        <p className={s.muted}>Loading…</p>
-      )}
     </Card>
   );
 }

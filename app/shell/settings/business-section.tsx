@@ -6,7 +6,7 @@ import { TextField } from '../../ui/text-field';
 import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';
 import { useZodForm } from '../../kit/forms/use-zod-form';
-import { bpToPercent } from '../../features/invoices/document-draft';
+import { bpToPercent } from '../../kit/format';
 import { orNull, useUpdateSettings } from './use-update-settings';
 
 /** What the Business section saves: where the business trades, its VAT and the numbers it prints (DESIGN.md §14). */

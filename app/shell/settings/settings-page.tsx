@@ -1,6 +1,8 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { WorkspaceDto } from '../../../schema/workspaces';
+import type { SettingsSection } from '../../module';
+import { installedModules } from '../../kit/installed-modules';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { PageSpinner } from '../../ui/spinner';
@@ -8,16 +10,13 @@ import { DeleteWorkspaceDialog } from '../workspaces/delete-workspace-dialog';
 import { LoadError } from '../../ui/feedback';
 import { serverMessage, useWorkspace, useWorkspaceSettings } from '../../kit/workspace-queries';
 import * as s from '../../ui/page.css';
-import { BrandingSection, StorageSection } from './branding-section';
+import { BrandingSection } from './branding-section';
 import { BusinessSection } from './business-section';
 import { EmailSection } from './email-section';
 import { FilesSection } from './files-section';
 import { GeneralSection } from './general-section';
 import { MembersSection } from './members-section';
-import { NumbersSection } from './numbers-section';
 import { PreferencesSection } from './preferences-section';
-import { TillSettingsSection } from '../../features/pos/till-settings-section';
-import { InvoiceSettingsSection } from '../../features/invoices/invoice-settings-section';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/settings');
 
@@ -29,6 +28,7 @@ export function WorkspaceSettingsPage() {
   if (!workspace.data) return null;
   const w = workspace.data;
   const canEdit = w.role === 'owner' || w.role === 'admin';
+  const sections = moduleSections(canEdit);
 
   return (
     <>
@@ -53,18 +53,36 @@ export function WorkspaceSettingsPage() {
           <BusinessSection key={`b${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <EmailSection key={`e${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
           <FilesSection key={`f${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
-          <InvoiceSettingsSection key={`i${w.id}`} workspaceId={w.id} canEdit={canEdit} />
-          <TillSettingsSection key={`t${w.id}`} workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
+          {sections.settings.map(({ component: Section, order }) => (
+            <Suspense key={`m${order}-${w.id}`} fallback={null}>
+              <Section workspaceId={w.id} settings={settings.data} canEdit={canEdit} />
+            </Suspense>
+          ))}
         </>
       )}
-      <StorageSection workspaceId={w.id} />
-      {canEdit ? <NumbersSection key={`n${w.id}`} workspaceId={w.id} /> : null}
+      {sections.after.map(({ component: Section, order }) => (
+        <Suspense key={`m${order}-${w.id}`} fallback={null}>
+          <Section workspaceId={w.id} canEdit={canEdit} />
+        </Suspense>
+      ))}
       <div id="members">
         <MembersSection workspace={w} />
       </div>
       {w.role === 'owner' ? <DangerZone workspace={w} /> : null}
     </>
   );
+}
+
+/** The modules' settings cards (app/module.ts `settingsSections`), in their order, split by place. */
+function moduleSections(canEdit: boolean) {
+  const all = installedModules()
+    .flatMap((m) => m.settingsSections ?? [])
+    .filter((section) => canEdit || !section.editorsOnly)
+    .sort((a, b) => a.order - b.order);
+  return {
+    settings: all.filter((x): x is Extract<SettingsSection, { place: 'settings' }> => x.place === 'settings'),
+    after: all.filter((x): x is Extract<SettingsSection, { place: 'after' }> => x.place === 'after'),
+  };
 }
 
 function DangerZone({ workspace }: { workspace: WorkspaceDto }) {

@@ -4,7 +4,7 @@ import type { ConflictEntry } from '../../data/conflicts-store';
 import { isReplicatedName } from '../../../schema/replicated';
 import { collectionOf, type CollectionName, type UserData } from '../../data/db';
 import type { CollectionInfo } from '../../module';
-import { allModules } from '../../modules';
+import { installedModules } from '../../kit/installed-modules';
 import { syncStatus } from '../../data/sync-status';
 
 /** A conflict log entry with the record's human name, when the record is still on this device. */
@@ -13,15 +13,18 @@ export interface LabelledConflict extends ConflictEntry {
 }
 
 /** How each module names its collections' records (app/modules.ts). */
-const infos: { [N in CollectionName]?: CollectionInfo<N> } = {};
-for (const m of allModules) Object.assign(infos, m.collections);
+function collectionInfos(): { [N in CollectionName]?: CollectionInfo<N> } {
+  const infos: { [N in CollectionName]?: CollectionInfo<N> } = {};
+  for (const m of installedModules()) Object.assign(infos, m.collections);
+  return infos;
+}
 
 export function collectionLabel(collection: string): string {
-  return (isReplicatedName(collection) ? infos[collection]?.label : undefined) ?? collection;
+  return (isReplicatedName(collection) ? collectionInfos()[collection]?.label : undefined) ?? collection;
 }
 
 async function nameIn<N extends CollectionName>(data: UserData, collection: N, id: string): Promise<string | undefined> {
-  const info: CollectionInfo<N> | undefined = infos[collection];
+  const info: CollectionInfo<N> | undefined = collectionInfos()[collection];
   if (!info?.recordName || !data.collections.includes(collection)) return undefined;
   const doc = await collectionOf(data.db, collection).findOne(id).exec();
   return doc ? info.recordName(doc.toMutableJSON()) : undefined;

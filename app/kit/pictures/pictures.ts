@@ -3,7 +3,7 @@ import { driveContract as c } from '../../../schema/contract/drive';
 import { FILE_ID_HEADER, pictureTypes, pictureWidthFor, type PicturePurpose } from '../../../schema/drive';
 import { fillPath } from '../../../schema/http';
 import { MAX_PHOTO_SIDE, scaledSize } from './shrink-photo';
-import { CHUNK_SIZE, refusalMessage, uploadEndpoint } from './upload-queue';
+import { CHUNK_SIZE, refusalMessage, uploadEndpoint } from './uploads';
 
 /**
  * Pictures (issue 14): a product's photo, the workspace logo, an avatar. Each is shrunk and

@@ -1,7 +1,7 @@
 import { driveId } from '../../../schema/drive';
 export { DOCUMENT_LOGO_WIDTH } from '../../../schema/drive';
 import type { WorkspaceDto } from '../../../schema/workspaces';
-import { pictureUrl } from '../../features/drive/pictures';
+import { pictureUrl } from './pictures';
 
 /**
  * Where the workspace's logo is, about `cssWidth` CSS pixels wide: its drive picture when the logo

@@ -5,7 +5,7 @@ import type { PicturePurpose } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import { showPicture, usePictureHeld } from '../../shell/pwa/data-saver';
 import { pictureUrl, uploadPicture } from './pictures';
-import { driveKeys } from './use-drive';
+import { driveQueryKey } from './uploads';
 import * as s from './pictures.css';
 
 /** A drive image shown at `size` CSS pixels square (cover), served at the width the screen needs. */
@@ -126,7 +126,7 @@ export function PictureField({
     try {
       onChange(await uploadPicture(workspaceId, file, purpose, (sent, total) => setPercent(total ? Math.floor((sent / total) * 100) : 0)));
       // The drive's listings and its usage now count the new picture.
-      void queryClient.invalidateQueries({ queryKey: driveKeys.all(workspaceId) });
+      void queryClient.invalidateQueries({ queryKey: driveQueryKey(workspaceId) });
     } catch (err) {
       setLocal(null);
       setError(err instanceof Error ? err.message : String(err));
