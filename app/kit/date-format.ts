@@ -10,3 +10,9 @@ export const WorkspaceDatesContext = createContext<DateFormatter>(publicDates);
 export function useWorkspaceDates(): DateFormatter {
   return useContext(WorkspaceDatesContext);
 }
+
+/** A YYYY-MM-DD date moved by whole days (calendar arithmetic in UTC, so no DST surprises). */
+export function addDays(iso: string, days: number): string {
+  const t = Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}

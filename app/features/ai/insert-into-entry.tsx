@@ -5,7 +5,7 @@ import { richTextOfPlain } from '../../../schema/rich-text';
 import { Spinner } from '../../ui/spinner';
 import * as s from '../../ui/page.css';
 import { failureMessage } from '../../kit/forms/use-zod-form';
-import { contentCalls, useContentChange, useEntries } from '../content/use-content';
+import { contentCalls, useContentChange, useEntries } from '../content';
 import { InsertFrame } from './insert-frame';
 
 const NEW_DRAFT = 'new';

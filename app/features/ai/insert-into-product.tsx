@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as s from '../../ui/page.css';
 import type { UserData } from '../../data/db';
-import { useProducts } from '../inventory/use-inventory';
+import { useProducts } from '../inventory';
 import { DeviceDataGate } from '../../shell/sync/device-data-gate';
 import { InsertFrame } from './insert-frame';
 

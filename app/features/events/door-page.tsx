@@ -11,7 +11,7 @@ import { Card } from '../../ui/card';
 import { Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { TextField } from '../../ui/text-field';
-import { deviceId } from '../invoices/numbering';
+import { deviceId } from '../invoices';
 import { useOnline } from '../../shell/pwa/online';
 import { DeviceDataGate } from '../../shell/sync/device-data-gate';
 import { checkTicket, keepKit, storedKit, type Verdict } from './door-check';

@@ -7,7 +7,7 @@ import { ApiError, call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import * as w from '../../ui/page.css';
-import { DrivePicker, picturesOnly, type PickAction } from '../drive/drive-picker';
+import { DrivePicker, picturesOnly, type PickAction } from '../drive';
 import { pictureUrl } from '../../kit/pictures/pictures';
 import { useOnline } from '../../shell/pwa/online';
 import { serverMessage } from '../../kit/workspace-queries';

@@ -3,7 +3,7 @@ import type { UserData } from '../../data/db';
 import { FormActions, FormFailure } from '../../ui/form-actions';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { TextField } from '../../ui/text-field';
-import { useContacts } from '../crm/use-contacts';
+import { useContacts } from '../crm';
 import { useOnline } from '../../shell/pwa/online';
 import { Notice } from '../../ui/feedback';
 import { SelectField, SwitchField } from '../../ui/form-controls';

@@ -9,8 +9,8 @@ import { bpToPercent } from '../../kit/format';
 import { emptyLine, type DocumentDraft } from './document-draft';
 import type { WorkspaceSettings } from '../../../schema/workspaces';
 import { DocumentForm } from './document-form';
-import { addDays, DEFAULT_DUE_DAYS, DEFAULT_QUOTE_DAYS } from './document-status';
-import { useWorkspaceDates } from '../../kit/date-format';
+import { DEFAULT_DUE_DAYS, DEFAULT_QUOTE_DAYS } from './document-status';
+import { addDays, useWorkspaceDates } from '../../kit/date-format';
 import type { DocumentKind } from './numbering';
 import { useNumberKeeper } from './use-documents';
 

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
-import { emptyDraft, matchesSearch, validateDraft } from '../crm/contact-model';
+import { emptyDraft, matchesSearch, validateDraft } from '../crm';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import * as p from './pos.css';
 

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as c from '../../ui/controls.css';
 import * as w from '../../ui/page.css';
-import { addDays, addMonths, formatDate, monthGrid, startOfMonth, startOfWeek } from '../planner/calendar-dates';
+import { addDays, addMonths, formatDate, monthGrid, startOfMonth, startOfWeek } from '../planner';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { AddTask, type Me } from './board';
 import { readTasks, updateTask, type TaskView } from './project-doc';

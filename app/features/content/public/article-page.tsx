@@ -4,7 +4,7 @@ import { ApiError } from '../../../data/api';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import * as w from '../../../ui/page.css';
-import { MarketLayout } from '../../marketplace/market-layout';
+import { MarketLayout } from '../../marketplace';
 import { usePageMeta } from '../../../shell/public/page-meta';
 import { serverMessage } from '../../../kit/workspace-queries';
 import * as s from '../content.css';

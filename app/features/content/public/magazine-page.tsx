@@ -7,7 +7,7 @@ import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast-store';
 import * as w from '../../../ui/page.css';
-import { MarketLayout } from '../../marketplace/market-layout';
+import { MarketLayout } from '../../marketplace';
 import { usePageMeta } from '../../../shell/public/page-meta';
 import { serverMessage } from '../../../kit/workspace-queries';
 import * as s from '../content.css';

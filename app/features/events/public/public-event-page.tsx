@@ -14,7 +14,7 @@ import { PageSpinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { zodFieldErrors, type FieldErrors } from '../../../kit/forms/use-zod-form';
 import { usePageMeta } from '../../../shell/public/page-meta';
-import { MarketLayout } from '../../marketplace/market-layout';
+import { MarketLayout } from '../../marketplace';
 import { eventPictureUrl, eventWhen } from '../use-events';
 import { priceLabel } from './public-events-page';
 import { TicketToCart } from './ticket-to-cart';

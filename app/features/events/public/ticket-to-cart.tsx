@@ -2,7 +2,7 @@ import type { PublicEventDetail } from '../../../../schema/events';
 import { formatCents } from '../../../../schema/money';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { useAddToCart } from '../../marketplace/cart/use-add-to-cart';
+import { useAddToCart } from '../../marketplace';
 import { SiteLink } from '../../../shell/public/site-link';
 import * as w from '../../../ui/page.css';
 import * as p from './public.css';
