@@ -1,7 +1,7 @@
 import type { Product, StockMovement } from '../../../schema/catalog';
 import { productTitle } from '../../../schema/product-variants';
 import type { UserData } from '../../data/db';
-import { recordMovement } from '../../data/stock';
+import { recordMovement } from './stock';
 import { FormActions, FormFailure } from '../../ui/form-actions';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';

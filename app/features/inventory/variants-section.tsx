@@ -3,7 +3,7 @@ import type { Product } from '../../../schema/catalog';
 import { formatCents } from '../../../schema/money';
 import { productTitle } from '../../../schema/product-variants';
 import type { UserData } from '../../data/db';
-import { recordMovement } from '../../data/stock';
+import { recordMovement } from './stock';
 import { Button } from '../../ui/button';
 import { FormActions, FormFailure } from '../../ui/form-actions';
 import { TextField } from '../../ui/text-field';

@@ -19,7 +19,7 @@ import {
   type ProjectMemberDto,
   type TaskStatus,
 } from '../../../schema/projects';
-import { useDocVersion } from '../../data/yjs-docs';
+import { useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as c from '../../ui/controls.css';

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button as AriaButton, DropZone, isTextDropItem, useDrag, type DropItem } from 'react-aria-components';
 import type * as Y from 'yjs';
 import { priorityLabels, taskStatusLabels, type ProjectMemberDto } from '../../../schema/projects';
-import { useDocVersion } from '../../data/yjs-docs';
+import { useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as c from '../../ui/controls.css';

@@ -14,7 +14,7 @@ import {
   type TaskStatus,
 } from '../../../schema/projects';
 import { text } from '../../../schema/input';
-import { useDocVersion } from '../../data/yjs-docs';
+import { useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/form-controls';
 import { ModalDialog } from '../../ui/modal-dialog';

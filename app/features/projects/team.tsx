@@ -5,7 +5,7 @@ import type * as Y from 'yjs';
 import type { Awareness } from 'y-protocols/awareness';
 import { text } from '../../../schema/input';
 import { projectMessages } from '../../../schema/projects';
-import { useAwarenessStates, useDocVersion } from '../../data/yjs-docs';
+import { useAwarenessStates, useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
