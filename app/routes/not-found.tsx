@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { SiteLink } from '../shell/public/site-link';
+import { SiteLink } from '../kit/site-link';
 import { lastWorkspaceKey } from '../shell/workspaces/last-workspace';
 import * as s from './not-found.css';
 

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Card } from '../ui/card';
 import { Spinner } from '../ui/spinner';
 import { installedModules } from '../kit/installed-modules';
-import { useUserData } from './sync/user-data';
+import { useUserData } from '../kit/user-data';
 import * as s from '../ui/page.css';
 
 /**

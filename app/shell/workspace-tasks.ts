@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { installedModules } from '../kit/installed-modules';
-import { useOnline } from './pwa/online';
-import { useUserData } from './sync/user-data';
+import { useOnline } from '../kit/online';
+import { useUserData } from '../kit/user-data';
 
 /**
  * For the workspace shell: whenever a workspace page is open online, run each module's

@@ -10,7 +10,7 @@ import { SelectField } from '../../ui/form-controls';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
-import { useOnline } from '../../shell/pwa/online';
+import { useOnline } from '../../kit/online';
 import { serverMessage } from '../../kit/workspace-queries';
 import { loadBrief, saveBrief } from './brief-store';
 import { InsertIntoEntry } from './insert-into-entry';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import * as s from '../../ui/page.css';
 import type { UserData } from '../../data/db';
 import { useProducts } from '../inventory';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { InsertFrame } from './insert-frame';
 
 /** "Insert into product": the written text becomes a product's description on this device, and syncs. */

@@ -16,7 +16,7 @@ import { SelectField } from '../../ui/form-controls';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { serverMessage } from '../../kit/workspace-queries';
 import { bookInProblem, clashesOf, type DiarySetup } from './diary-model';
 import { addIsoDays, dayIn, instantIn, isoDayIn, timeIn, useRules, useServices, useStaff } from './use-bookings';

@@ -20,7 +20,7 @@ import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
 import { pictureUrl } from '../../kit/pictures/pictures';
-import { useOnline } from '../../shell/pwa/online';
+import { useOnline } from '../../kit/online';
 import { firstFieldErrors, serverMessage } from '../../kit/workspace-queries';
 import * as s from './content.css';
 import { CoverField } from './cover-field';

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import * as c from '../../ui/controls.css';
 import { useConflictLog } from '../../shell/sync/use-sync-log';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { EmptyState, Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import * as s from '../../shell/sync/sync.css';

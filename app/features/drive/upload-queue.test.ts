@@ -2,7 +2,7 @@ import { DetailedError, type HttpResponse } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
 import { driveMessages } from '../../../schema/drive';
 import { scaledSize } from '../../kit/pictures/shrink-photo';
-import { onUnmeteredNetwork } from '../../shell/pwa/data-saver';
+import { onUnmeteredNetwork } from '../../kit/data-saver';
 import { isRefusal, refusalMessage, uploadMessages } from '../../kit/pictures/uploads';
 import { heldForWifi, percentOf, uploadsToStart, type QueuedUpload } from './upload-queue';
 

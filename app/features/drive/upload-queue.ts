@@ -1,5 +1,5 @@
 import { Upload } from 'tus-js-client';
-import { dataSaver, dataSaverActive, largeTransferAllowed, onUnmeteredNetwork } from '../../shell/pwa/data-saver';
+import { dataSaver, dataSaverActive, largeTransferAllowed, onUnmeteredNetwork } from '../../kit/data-saver';
 import { create } from 'zustand';
 import { shrinkPhoto } from '../../kit/pictures/shrink-photo';
 import { CHUNK_SIZE, isRefusal, refusalMessage, uploadEndpoint } from '../../kit/pictures/uploads';

@@ -9,7 +9,7 @@ import { Card } from '../../ui/card';
 import * as w from '../../ui/page.css';
 import { DrivePicker, picturesOnly, type PickAction } from '../drive';
 import { pictureUrl } from '../../kit/pictures/pictures';
-import { useOnline } from '../../shell/pwa/online';
+import { useOnline } from '../../kit/online';
 import { serverMessage } from '../../kit/workspace-queries';
 import * as s from './events.css';
 import { eventKeys } from './use-events';

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { Picture } from '../../kit/pictures/picture-field';
 import { rowPicture } from '../../kit/pictures/pictures.css';
 import { EmptyState, Notice } from '../../ui/feedback';

@@ -18,7 +18,7 @@ import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
 import { LinkButton } from '../../routes/link-button';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { createCreditNote, creditNotesOf } from './credit-note-actions';
 import { bpToPercent } from '../../kit/format';

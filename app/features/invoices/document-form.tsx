@@ -4,7 +4,7 @@ import { FormActions, FormFailure } from '../../ui/form-actions';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { TextField } from '../../ui/text-field';
 import { useContacts } from '../crm';
-import { useOnline } from '../../shell/pwa/online';
+import { useOnline } from '../../kit/online';
 import { Notice } from '../../ui/feedback';
 import { SelectField, SwitchField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';

@@ -11,7 +11,7 @@ import { EmptyState, Notice } from '../../ui/feedback';
 import { LinkButton } from '../../routes/link-button';
 import { useWorkspace, useWorkspaceSettings } from '../../kit/workspace-queries';
 import * as w from '../../ui/page.css';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { updateDocument } from './document-actions';
 import { lineDraftOf, type DocumentDraft } from './document-draft';
 import { DocumentForm } from './document-form';

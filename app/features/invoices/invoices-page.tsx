@@ -12,7 +12,7 @@ import { LinkButton } from '../../routes/link-button';
 import { useWorkspace, useWorkspaceSettings } from '../../kit/workspace-queries';
 import { DOCUMENT_LOGO_WIDTH, workspaceLogoUrl } from '../../kit/pictures/workspace-logo';
 import * as w from '../../ui/page.css';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { NO_NUMBER, StatusBadge } from './document-bits';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { invoiceShownStatus, quoteShownStatus, statusLabels, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';

@@ -2,7 +2,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { UserData } from '../../data/db';
 import { PageSpinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { useWorkspaceSettings } from '../../kit/workspace-queries';
 import { createDocument } from './document-actions';
 import { bpToPercent } from '../../kit/format';

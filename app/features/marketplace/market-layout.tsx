@@ -8,7 +8,7 @@ import { countrySetting, currencySetting } from '../../shell/public/currency/cur
 import { DesktopNotice } from '../../shell/public/layout/desktop-notice';
 import { PublicFooter } from '../../shell/public/layout/public-footer';
 import * as l from '../../shell/public/layout/layout.css';
-import { SiteLink } from '../../shell/public/site-link';
+import { SiteLink } from '../../kit/site-link';
 import * as cs from '../../shell/public/currency/currency-select.css';
 import { badgeText } from './cart/guest-cart';
 import { useCart, useGuestCartMerge } from './cart/use-cart';

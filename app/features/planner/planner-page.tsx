@@ -10,7 +10,7 @@ import { toast } from '../../ui/toast-store';
 import { useWorkspaceDates } from '../../kit/date-format';
 import * as s from '../../shell/sync/sync.css';
 import { useConflictLog } from '../../shell/sync/use-sync-log';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { EmptyState, Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { addDays, addMonths, coversDay, formatDate, monthGrid, startOfMonth, weekDays } from './calendar-dates';

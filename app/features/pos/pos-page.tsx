@@ -10,7 +10,7 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import { useOnHand, useProducts } from '../inventory';
 import { formatCents, parseCents } from '../../../schema/money';
-import { DeviceDataGate } from '../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { useWorkspace, useWorkspaceSettings } from '../../kit/workspace-queries';
 import * as s from '../../ui/page.css';
 import { addToCart, sellable, setQuantity } from './cart';

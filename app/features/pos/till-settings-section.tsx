@@ -4,7 +4,7 @@ import { SwitchField } from '../../ui/form-controls';
 import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';
 import { useZodForm } from '../../kit/forms/use-zod-form';
-import { useUpdateSettings } from '../../shell/settings/use-update-settings';
+import { useUpdateSettings } from '../../kit/use-update-settings';
 
 const tillSettings = z.object({ pos_confirm_over_stock: settingsFields.pos_confirm_over_stock });
 

@@ -9,7 +9,7 @@ import { Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { CHUNK_SIZE, driveQueryKey, refusalMessage, uploadEndpoint, uploadMessages } from '../../kit/pictures/uploads';
 import { contentUrl, DrivePicker, formatBytes, type PickAction } from '../drive';
-import { useOnline } from '../../shell/pwa/online';
+import { useOnline } from '../../kit/online';
 import type { Me } from './board';
 import { attachFile, attachmentsOf, detachFile, type TaskAttachment } from './project-doc';
 import * as s from './projects.css';

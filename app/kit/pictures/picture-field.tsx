@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import type { PicturePurpose } from '../../../schema/drive';
 import { Button } from '../../ui/button';
-import { showPicture, usePictureHeld } from '../../shell/pwa/data-saver';
+import { showPicture, usePictureHeld } from '../data-saver';
 import { pictureUrl, uploadPicture } from './pictures';
 import { driveQueryKey } from './uploads';
 import * as s from './pictures.css';

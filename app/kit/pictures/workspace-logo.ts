@@ -3,6 +3,11 @@ export { DOCUMENT_LOGO_WIDTH } from '../../../schema/drive';
 import type { WorkspaceDto } from '../../../schema/workspaces';
 import { pictureUrl } from './pictures';
 
+/** The drive file the workspace's logo is (set in settings), or null when it is a web address or unset. */
+export function logoFileId(workspace: Pick<WorkspaceDto, 'logo'>): string | null {
+  return workspace.logo && driveId.safeParse(workspace.logo).success ? workspace.logo : null;
+}
+
 /**
  * Where the workspace's logo is, about `cssWidth` CSS pixels wide: its drive picture when the logo
  * is a drive file (set in settings), the address itself when it is a web address, else null. For

@@ -3,7 +3,7 @@ import { Button, Header, Menu, MenuItem, MenuTrigger, Popover, Section } from 'r
 import { useAuth } from '../../data/auth-store';
 import { useLogout, useLogoutWarning } from '../../data/session';
 import { Avatar } from '../../ui/avatar';
-import { usePictureHeld } from '../pwa/data-saver';
+import { usePictureHeld } from '../../kit/data-saver';
 import { Button as VukaButton } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { vars } from '../../ui/theme.css';

@@ -13,7 +13,7 @@ import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { HeldPicture, PictureField } from '../../kit/pictures/picture-field';
-import { usePictureHeld } from '../pwa/data-saver';
+import { usePictureHeld } from '../../kit/data-saver';
 import { pictureUrl } from '../../kit/pictures/pictures';
 import { lastWorkspaceId } from '../workspaces/last-workspace';
 import { serverMessage, useWorkspaces } from '../../kit/workspace-queries';

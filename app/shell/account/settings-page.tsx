@@ -10,7 +10,7 @@ import { AccountHeader, AccountNav } from './account-header';
 import { ChangePassword } from './change-password';
 import { settingsTab, type SettingsTab } from '../../routes/settings-search';
 import { SubscriptionTab } from './subscription-tab';
-import { dataSaver, LARGE_FILE_BYTES } from '../pwa/data-saver';
+import { dataSaver, LARGE_FILE_BYTES } from '../../kit/data-saver';
 
 const route = getRouteApi('/protected/settings');
 

@@ -9,7 +9,7 @@ import * as w from '../../ui/page.css';
 import { serverMessage } from '../../kit/workspace-queries';
 import { PublicLayout } from './layout/public-layout';
 import * as p from './page.css';
-import { usePageMeta } from './page-meta';
+import { usePageMeta } from '../../kit/page-meta';
 
 const route = getRouteApi('/mail/confirm');
 

@@ -7,7 +7,7 @@ export { PwaUpdatePrompt } from './update-prompt';
 export { InstallButton } from './install-button';
 export { OfflineMark } from './offline-mark';
 export { OnlineOnly } from './online-only';
-export { useOnline } from './online';
+export { useOnline } from '../../kit/online';
 export { setUnsavedWork, hasUnsavedWork } from './unsaved-work';
 export { clearPrivateCaches } from './clear-private-caches';
 export { buildId } from './build-info';

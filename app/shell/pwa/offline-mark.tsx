@@ -1,4 +1,4 @@
-import { useOnline } from './online';
+import { useOnline } from '../../kit/online';
 import * as css from './pwa.css';
 
 /**

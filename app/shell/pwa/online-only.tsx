@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useOnline } from './online';
+import { useOnline } from '../../kit/online';
 import * as css from './pwa.css';
 
 /**

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspacesContract as c } from '../../../schema/contract/workspaces';
-import { driveId } from '../../../schema/drive';
 import type { WorkspaceDto } from '../../../schema/workspaces';
 import { call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
@@ -8,9 +7,9 @@ import { Card } from '../../ui/card';
 import { toast } from '../../ui/toast-store';
 import * as s from '../../ui/page.css';
 import { HeldPicture, PictureField } from '../../kit/pictures/picture-field';
-import { usePictureHeld } from '../pwa/data-saver';
+import { usePictureHeld } from '../../kit/data-saver';
 import { cached, saveCached } from '../../kit/offline-cache';
-import { workspaceLogoUrl } from '../../kit/pictures/workspace-logo';
+import { logoFileId, workspaceLogoUrl } from '../../kit/pictures/workspace-logo';
 import { serverMessage, workspaceKeys } from '../../kit/workspace-queries';
 
 /** The logo on the workspace's invoices and quotes: picked, uploaded to the drive and saved at once. */
@@ -28,7 +27,7 @@ export function BrandingSection({ workspace, canEdit }: { workspace: WorkspaceDt
     },
     onError: (error) => toast({ title: 'Update failed', description: serverMessage(error), variant: 'destructive' }),
   });
-  const logoFile = workspace.logo && driveId.safeParse(workspace.logo).success ? workspace.logo : null;
+  const logoFile = logoFileId(workspace);
   const logoUrl = workspaceLogoUrl(workspace, 96);
   const logoHeld = usePictureHeld(logoUrl ?? '');
   return (

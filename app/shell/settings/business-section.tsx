@@ -7,7 +7,7 @@ import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { bpToPercent } from '../../kit/format';
-import { orNull, useUpdateSettings } from './use-update-settings';
+import { orNull, useUpdateSettings } from '../../kit/use-update-settings';
 
 /** What the Business section saves: where the business trades, its VAT and the numbers it prints (DESIGN.md §14). */
 const businessSettings = z.object({

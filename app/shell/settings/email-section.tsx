@@ -5,7 +5,7 @@ import { TextField } from '../../ui/text-field';
 import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';
 import { useZodForm } from '../../kit/forms/use-zod-form';
-import { orNull, useUpdateSettings } from './use-update-settings';
+import { orNull, useUpdateSettings } from '../../kit/use-update-settings';
 
 const oneAddress = z.string().trim().email(messages.validEmail);
 

@@ -5,7 +5,7 @@ import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { fileTypes } from './setting-options';
-import { useUpdateSettings } from './use-update-settings';
+import { useUpdateSettings } from '../../kit/use-update-settings';
 
 const fileSettings = z.object({ allowed_file_types: settingsFields.allowed_file_types });
 

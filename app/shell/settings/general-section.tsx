@@ -9,7 +9,7 @@ import { SwitchField } from '../../ui/form-controls';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { serverMessage, workspaceKeys } from '../../kit/workspace-queries';
 import { SettingsCard } from '../../ui/settings-card';
-import { orNull } from './use-update-settings';
+import { orNull } from '../../kit/use-update-settings';
 
 /** Name, description, industry and the public storefront switch (PATCH /api/workspaces/{id}). */
 export function GeneralSection({ workspace, canEdit }: { workspace: WorkspaceDto; canEdit: boolean }) {

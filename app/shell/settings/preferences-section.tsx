@@ -6,7 +6,7 @@ import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { currencies, dateFormats, languages, timeFormats, timeZoneOptions, withCurrent } from './setting-options';
-import { useUpdateSettings } from './use-update-settings';
+import { useUpdateSettings } from '../../kit/use-update-settings';
 
 const preferences = z.object({
   timezone: workspaceSettingsPatch.shape.timezone.unwrap(),

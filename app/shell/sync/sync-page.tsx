@@ -14,7 +14,7 @@ import * as w from '../../ui/page.css';
 import { changesText, syncedAgo } from './sync-status-indicator';
 import * as s from './sync.css';
 import { collectionLabel, showValue, useConflictLog, type LabelledConflict } from './use-sync-log';
-import { DeviceDataGate } from './device-data-gate';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { numbersInHand$ } from '../../data/number-blocks';
 import { useLiveQuery } from '../../data/use-live-query';

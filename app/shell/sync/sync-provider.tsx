@@ -1,6 +1,6 @@
 import { useAuth } from '../../data/auth-store';
 import { useWorkspaces } from '../../kit/workspace-queries';
-import { useUserSync } from './user-data';
+import { useUserSync } from '../../kit/user-data';
 
 /**
  * Mounted in the root layout only while someone is signed in (lazily, so public pages never load

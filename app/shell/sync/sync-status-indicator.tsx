@@ -1,4 +1,4 @@
-import { useOnline } from '../pwa/online';
+import { useOnline } from '../../kit/online';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';

@@ -7,7 +7,7 @@ import { workspacesContract as c } from '../../../schema/contract/workspaces';
 import { workspaceCreate, workspaceType } from '../../../schema/workspaces';
 import { countries, countryOptions, formatRate, isCountryCode, noCountryDefaults, OTHER_COUNTRY } from '../../../schema/countries';
 import { ApiError, call } from '../../data/api';
-import { useOnline } from '../pwa/online';
+import { useOnline } from '../../kit/online';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/text-field';

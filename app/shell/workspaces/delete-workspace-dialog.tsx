@@ -1,4 +1,4 @@
-import { useOnline } from '../pwa/online';
+import { useOnline } from '../../kit/online';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspacesContract as c } from '../../../schema/contract/workspaces';
 import type { WorkspaceDto } from '../../../schema/workspaces';

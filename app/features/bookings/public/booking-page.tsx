@@ -10,7 +10,7 @@ import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import * as w from '../../../ui/page.css';
 import { MarketLayout, marketStyles as m } from '../../marketplace';
-import { usePageMeta } from '../../../shell/public/page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import { serverMessage } from '../../../kit/workspace-queries';
 import { addIsoDays, bookingCalls, dayIn, isoDayIn, timeIn, useBookingChange, usePublicService, useSlots } from '../use-bookings';
 

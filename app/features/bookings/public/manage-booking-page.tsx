@@ -8,7 +8,7 @@ import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import * as w from '../../../ui/page.css';
 import { MarketLayout, marketStyles as m } from '../../marketplace';
-import { usePageMeta } from '../../../shell/public/page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import { serverMessage } from '../../../kit/workspace-queries';
 import { bookingCalls, dayIn, timeIn, useBooking, useBookingChange } from '../use-bookings';
 import { DaySlots, slotsByDay, useSlotsAhead } from './booking-page';

@@ -17,7 +17,7 @@ import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import * as w from '../../../ui/page.css';
 import { PublicLayout } from '../../../shell/public/layout/public-layout';
-import { usePageMeta } from '../../../shell/public/page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import { serverMessage } from '../../../kit/workspace-queries';
 import { priceText } from '../classifieds-page';
 import * as s from '../classifieds.css';

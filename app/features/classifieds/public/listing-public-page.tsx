@@ -23,7 +23,7 @@ import { toast } from '../../../ui/toast-store';
 import * as w from '../../../ui/page.css';
 import { failureMessage } from '../../../kit/forms/use-zod-form';
 import { PublicLayout } from '../../../shell/public/layout/public-layout';
-import { usePageMeta } from '../../../shell/public/page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import { publicDates } from '../../../kit/date-format';
 import { serverMessage } from '../../../kit/workspace-queries';
 import { priceText } from '../classifieds-page';

@@ -5,7 +5,7 @@ import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import * as w from '../../../ui/page.css';
 import { MarketLayout } from '../../marketplace';
-import { usePageMeta } from '../../../shell/public/page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import { serverMessage } from '../../../kit/workspace-queries';
 import * as s from '../content.css';
 import { coverUrl, useArticle } from '../use-content';

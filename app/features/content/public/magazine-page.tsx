@@ -8,7 +8,7 @@ import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast-store';
 import * as w from '../../../ui/page.css';
 import { MarketLayout } from '../../marketplace';
-import { usePageMeta } from '../../../shell/public/page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import { serverMessage } from '../../../kit/workspace-queries';
 import * as s from '../content.css';
 import { contentCalls, coverUrl, useContentChange, useMagazine } from '../use-content';

@@ -13,7 +13,7 @@ import * as w from '../../../ui/page.css';
 import { PageSpinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { zodFieldErrors, type FieldErrors } from '../../../kit/forms/use-zod-form';
-import { usePageMeta } from '../../../shell/public/page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import { MarketLayout } from '../../marketplace';
 import { eventPictureUrl, eventWhen } from '../use-events';
 import { priceLabel } from './public-events-page';

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../ui/feedback';
 import * as w from '../../../ui/page.css';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
-import { usePageMeta } from '../../../shell/public/page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import { PublicLayout } from '../../../shell/public/layout/public-layout';
 import * as s from '../events.css';
 import { eventPictureUrl, eventWhen } from '../use-events';

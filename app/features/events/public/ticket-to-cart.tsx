@@ -3,7 +3,7 @@ import { formatCents } from '../../../../schema/money';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { useAddToCart } from '../../marketplace';
-import { SiteLink } from '../../../shell/public/site-link';
+import { SiteLink } from '../../../kit/site-link';
 import * as w from '../../../ui/page.css';
 import * as p from './public.css';
 

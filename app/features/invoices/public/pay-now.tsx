@@ -9,7 +9,7 @@ import { Notice } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
 import * as w from '../../../ui/page.css';
 import { useZodForm } from '../../../kit/forms/use-zod-form';
-import { useOnline } from '../../../shell/pwa/online';
+import { useOnline } from '../../../kit/online';
 import * as p from './public-invoice.css';
 
 const withEmail = z.object({ email: sendRequest.shape.to });

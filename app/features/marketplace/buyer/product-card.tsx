@@ -2,7 +2,7 @@ import { MARKET_CURRENCY, stockLabels, type MarketProduct } from '../../../../sc
 import { formatCents } from '../../../../schema/money';
 import { currencySetting } from '../../../shell/public/currency/currency-settings';
 import { Price } from '../../../shell/public/currency/price';
-import { SiteLink } from '../../../shell/public/site-link';
+import { SiteLink } from '../../../kit/site-link';
 import * as s from '../market.css';
 import * as r from '../reviews/reviews.css';
 import { WishlistHeart } from '../wishlist/wishlist-heart';

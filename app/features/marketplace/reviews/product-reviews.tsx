@@ -9,7 +9,7 @@ import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import { failureMessage, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../kit/forms/use-zod-form';
-import { SiteLink } from '../../../shell/public/site-link';
+import { SiteLink } from '../../../kit/site-link';
 import * as s from '../market.css';
 import * as r from './reviews.css';
 

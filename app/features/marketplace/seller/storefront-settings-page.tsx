@@ -10,7 +10,7 @@ import { SwitchField } from '../../../ui/form-controls';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast-store';
 import * as p from '../../../ui/page.css';
-import { DeviceDataGate } from '../../../shell/sync/device-data-gate';
+import { DeviceDataGate } from '../../../kit/device-data-gate';
 import { serverMessage, useWorkspace, workspaceKeys } from '../../../kit/workspace-queries';
 import { PayoutCard } from './payout-card';
 import { PublishedProducts } from './published-products';

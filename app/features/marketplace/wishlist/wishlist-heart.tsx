@@ -4,7 +4,7 @@ import { Button } from '../../../ui/button';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { toast } from '../../../ui/toast-store';
 import { failureMessage } from '../../../kit/forms/use-zod-form';
-import { SiteLink } from '../../../shell/public/site-link';
+import { SiteLink } from '../../../kit/site-link';
 import * as r from '../reviews/reviews.css';
 import { useWishlist } from './use-wishlist';
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { check } from '../../../routes/search-params';
-import { localSetting } from '../local-setting';
+import { localSetting } from '../../../kit/local-setting';
 
 /** What the visitor agreed to (spec §4 "Cookie consent"). Necessary cookies are always on. */
 export interface ConsentChoice {

@@ -1,8 +1,8 @@
 import { brand } from '../../../../schema/brand';
 import { PublicLayout } from '../layout/public-layout';
 import { socialLinks } from '../layout/public-footer';
-import { JsonLd, siteOrigin, usePageMeta } from '../page-meta';
-import { SiteLink } from '../site-link';
+import { JsonLd, siteOrigin, usePageMeta } from '../../../kit/page-meta';
+import { SiteLink } from '../../../kit/site-link';
 import { ContactForm } from './contact-form';
 import * as p from '../page.css';
 import * as s from './contact.css';

@@ -1,6 +1,6 @@
 import { countryCodes, currencyCodes, DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '../../../../schema/currency-rules';
 import { oneOf } from '../../../routes/search-params';
-import { localSetting } from '../local-setting';
+import { localSetting } from '../../../kit/local-setting';
 
 /** A display currency's code. */
 export const currencyCode = oneOf(currencyCodes);

@@ -1,6 +1,6 @@
 import { brand } from '../../../../schema/brand';
 import { plans } from '../../../../schema/plans';
-import { SiteLink } from '../site-link';
+import { SiteLink } from '../../../kit/site-link';
 import * as s from '../page.css';
 
 /**

@@ -6,9 +6,9 @@ import { CurrencySelect } from '../currency/currency-select';
 import { PublicLayout } from '../layout/public-layout';
 import { ModuleCards } from '../module-cards';
 import { PageSection } from '../page-section';
-import { usePageMeta } from '../page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import { PlanCards } from '../pricing/plan-cards';
-import { SiteLink } from '../site-link';
+import { SiteLink } from '../../../kit/site-link';
 import { Comparison } from './comparison';
 import * as s from '../page.css';
 

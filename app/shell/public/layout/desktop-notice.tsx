@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { brand } from '../../../../schema/brand';
 import { boolean } from '../../../routes/search-params';
-import { localSetting } from '../local-setting';
+import { localSetting } from '../../../kit/local-setting';
 import * as s from './layout.css';
 
 const dismissed = localSetting('desktop-notice-dismissed', boolean(), false);

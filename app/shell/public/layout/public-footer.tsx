@@ -1,6 +1,6 @@
 import { brand } from '../../../../schema/brand';
 import { openConsentSettings } from '../consent/consent-store';
-import { SiteLink } from '../site-link';
+import { SiteLink } from '../../../kit/site-link';
 import * as s from './layout.css';
 
 export const socialLinks = [

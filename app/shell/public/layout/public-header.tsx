@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { brand } from '../../../../schema/brand';
 import { CurrencySelect } from '../currency/currency-select';
-import { SiteLink } from '../site-link';
+import { SiteLink } from '../../../kit/site-link';
 import * as s from './layout.css';
 
 const mainLinks = [

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PublicLayout } from '../layout/public-layout';
-import { usePageMeta } from '../page-meta';
+import { usePageMeta } from '../../../kit/page-meta';
 import * as p from '../page.css';
 import * as s from './legal.css';
 

@@ -1,6 +1,6 @@
 import { brand } from '../../../../schema/brand';
 import { PRO_TRIAL_DAYS } from '../../../../schema/plans';
-import { SiteLink } from '../site-link';
+import { SiteLink } from '../../../kit/site-link';
 import { LEGAL_LAST_UPDATED, LegalPage, type LegalSection } from './legal-page';
 
 const p = brand.product;

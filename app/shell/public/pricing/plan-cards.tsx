@@ -1,7 +1,7 @@
 import { limitNouns, plans, storageLabel, type Plan } from '../../../../schema/plans';
 import { MAHALA_PLAN_ZAR, VUKA_PLAN_ZAR } from '../content';
 import { Price } from '../currency/price';
-import { SiteLink } from '../site-link';
+import { SiteLink } from '../../../kit/site-link';
 import * as s from '../page.css';
 
 /** "1 workspace", "Unlimited workspaces": a limit in words. */

@@ -5,8 +5,8 @@ import { CurrencySelect } from '../currency/currency-select';
 import { PublicLayout } from '../layout/public-layout';
 import { ModuleCards } from '../module-cards';
 import { PageSection } from '../page-section';
-import { JsonLd, siteOrigin, usePageMeta } from '../page-meta';
-import { SiteLink } from '../site-link';
+import { JsonLd, siteOrigin, usePageMeta } from '../../../kit/page-meta';
+import { SiteLink } from '../../../kit/site-link';
 import { PlanCards } from './plan-cards';
 import * as s from '../page.css';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { brand } from '../../../schema/brand';
+import { brand } from '../../schema/brand';
 
 /**
  * A small value kept in localStorage under `${brand.storagePrefix}-${name}` and shared by every

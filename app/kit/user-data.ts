@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { UserData } from '../../data/db';
-import { registerLogoutGuard } from '../../data/session';
+import type { UserData } from '../data/db';
+import { registerLogoutGuard } from '../data/session';
 
 interface UserDataState {
   /** The signed-in user's device database, once open. */
@@ -34,7 +34,7 @@ export function useUserSync(userId: number | null, workspaceIds: readonly number
     const ids = key === '' ? [] : key.split(',').map(Number);
     // RxDB loads only for signed-in people, never as part of the public pages' bundle.
     let unregister: (() => void) | null = null;
-    import('../../data/replication-session')
+    import('../data/replication-session')
       .then(async (sync) => {
         const session = await sync.startUserSync(userId, ids);
         if (!cancelled) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { UserData } from '../../data/db';
-import { Notice } from '../../ui/feedback';
-import * as s from '../../ui/page.css';
-import { PageSpinner, Spinner } from '../../ui/spinner';
+import type { UserData } from '../data/db';
+import { Notice } from '../ui/feedback';
+import * as s from '../ui/page.css';
+import { PageSpinner, Spinner } from '../ui/spinner';
 import { useUserData, useUserDataStore } from './user-data';
 
 /**

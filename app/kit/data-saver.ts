@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { localSetting } from '../public/local-setting';
+import { localSetting } from './local-setting';
 
 /**
  * Data saver, a choice kept on this device: pictures load only when tapped, and large uploads wait

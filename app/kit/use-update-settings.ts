@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { workspacesContract as c } from '../../../schema/contract/workspaces';
-import type { workspaceSettingsPatch } from '../../../schema/workspaces';
-import { call } from '../../data/api';
-import { toast } from '../../ui/toast-store';
-import { useAuth } from '../../data/auth-store';
-import { cached, saveCached } from '../../kit/offline-cache';
-import { serverMessage, workspaceKeys } from '../../kit/workspace-queries';
+import { workspacesContract as c } from '../../schema/contract/workspaces';
+import type { workspaceSettingsPatch } from '../../schema/workspaces';
+import { call } from '../data/api';
+import { toast } from '../ui/toast-store';
+import { useAuth } from '../data/auth-store';
+import { cached, saveCached } from './offline-cache';
+import { serverMessage, workspaceKeys } from './workspace-queries';
 
 /** PATCHes workspace settings; the spec's 'Workspace updated' / 'Update failed' toasts either way. */
 export function useUpdateSettings(workspaceId: number) {

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { button } from '../../ui/controls.css';
+import { button } from '../ui/controls.css';
 
 type Variant = keyof typeof button;
 

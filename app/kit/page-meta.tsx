@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { brand } from '../../../schema/brand';
+import { brand } from '../../schema/brand';
 
 /** Sets document.title and the meta description for one page (spec issue: meta tags per page). */
 export function usePageMeta({ title, description }: { title: string; description: string }) {
