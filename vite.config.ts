@@ -95,7 +95,7 @@ export default defineConfig({
       srcDir: '../sw',
       filename: 'sw.ts',
       registerType: 'prompt',
-      // CSP is `script-src 'self'`: no injected inline script; app/features/pwa registers the worker.
+      // CSP is `script-src 'self'`: no injected inline script; app/shell/pwa registers the worker.
       injectRegister: false,
       manifest: webManifest,
       // Icons are in the glob below (with their sizes, for the budget); listing them twice would not help.

@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
-import { markBuild } from './features/pwa/build-info';
+import { markBuild } from './shell/pwa/build-info';
 import { router } from './router';
 import { resolveMode, themeForPath, useThemeModeStore } from './ui/theme-mode';
 

@@ -1,18 +1,17 @@
 import { createRouter } from '@tanstack/react-router';
-import { accountRoutes } from './features/account/routes';
-import { authRoutes, welcomeRoutes } from './features/auth/routes';
-import { invoicePublicRoutes } from './features/invoices/public-routes';
-import { publicRoutes } from './features/public/routes';
-import { receiptRoute } from './features/pos/public-routes';
-import { workspaceCoreRoutes, workspaceRoute, workspaceRoutes } from './features/workspaces/routes';
-import { modulePublicRoutes, moduleRoutes } from './modules';
+import { accountRoutes } from './shell/account/routes';
+import { authRoutes, welcomeRoutes } from './shell/auth/routes';
+import { publicRoutes } from './shell/public/routes';
+import { workspaceCoreRoutes, workspaceRoute, workspaceRoutes } from './shell/workspaces/routes';
+import { allModules, modulePublicRoutes, moduleRoutes } from './modules';
+import { installModules } from './kit/installed-modules';
 import { protectedRoute } from './routes/protected';
 import { rootRoute } from './routes/root';
 
+installModules(allModules);
+
 const routeTree = rootRoute.addChildren([
   ...publicRoutes,
-  receiptRoute,
-  ...invoicePublicRoutes,
   ...modulePublicRoutes,
   ...authRoutes,
   protectedRoute.addChildren([

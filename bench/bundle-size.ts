@@ -24,8 +24,8 @@ type ViteManifest = z.infer<typeof viteManifest>;
 export const budgets = { landingGzip: 120_000, workspaceGzip: 300_000, precacheBytes: 2 * 1024 * 1024 } as const;
 
 /** Route modules whose code a first view needs, besides the entry (matched on the source path). */
-const landingRoutes = [/features\/public\/landing\//];
-const workspaceShellRoutes = [/features\/workspaces\/workspace-layout\./, /features\/workspaces\/dashboard-page\./];
+const landingRoutes = [/shell\/public\/landing\//];
+const workspaceShellRoutes = [/shell\/workspace-layout\./, /shell\/dashboard-page\./];
 
 export interface Figure {
   files: string[];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Upload } from 'tus-js-client';
-import { CHUNK_SIZE } from '../app/features/drive/upload-queue.js';
+import { CHUNK_SIZE } from '../app/kit/pictures/uploads.js';
 import { localStorage } from '../sync-server/files/storage.js';
 import { makePicture, makeThumbnail } from '../sync-server/files/thumbnail.js';
 import { testDatabases } from '../tests/support/databases.js';

@@ -1,6 +1,6 @@
 /**
  * What the service worker may keep, in one place so the worker, the app's logout helper and the
- * tests agree. Shared by `sw/sw.ts` and `app/features/pwa`, so it must stay free of DOM and worker APIs.
+ * tests agree. Shared by `sw/sw.ts` and `app/shell/pwa`, so it must stay free of DOM and worker APIs.
  */
 
 /** Runtime caches. The precache (app shell) is Workbox's own and is never listed here. */

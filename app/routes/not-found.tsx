@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
-import { SiteLink } from '../features/public/site-link';
-import { lastWorkspaceKey } from '../features/workspaces/last-workspace';
+import { SiteLink } from '../kit/site-link';
+import { lastWorkspaceKey } from '../shell/workspaces/last-workspace';
 import * as s from './not-found.css';
 
 const marketAreas = ['/marketplace', '/events', '/classifieds'];

@@ -3,16 +3,16 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useAuth } from '../data/auth-store';
 import { createRootRoute, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { CookieConsent } from '../features/public/cookie-consent';
-import { useFirstScreenLeftBehind } from '../features/public/first-screen';
-import { OfflineMark } from '../features/pwa/offline-mark';
+import { CookieConsent } from '../shell/public/cookie-consent';
+import { useFirstScreenLeftBehind } from '../shell/public/first-screen';
+import { OfflineMark } from '../shell/pwa/offline-mark';
 import { loadQueryClient, useLoadedQueryClient } from '../data/query-client-slot';
 import { useApplyTheme } from '../ui/theme-mode';
 
 // What the first view does not show is loaded after the first paint (DESIGN.md §11).
 const SessionServices = lazy(() => import('./session-services').then((m) => ({ default: m.SessionServices })));
 const Toaster = lazy(() => import('../ui/toaster').then((m) => ({ default: m.Toaster })));
-const PwaUpdatePrompt = lazy(() => import('../features/pwa/update-prompt').then((m) => ({ default: m.PwaUpdatePrompt })));
+const PwaUpdatePrompt = lazy(() => import('../shell/pwa/update-prompt').then((m) => ({ default: m.PwaUpdatePrompt })));
 const LazyNotFound = lazy(() => import('./not-found').then((m) => ({ default: m.NotFound })));
 
 function NotFound() {

@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { landingRoute } from '../features/public/routes';
+import { landingRoute } from '../shell/public/routes';
 import { router } from '../router';
 import { protectedRoute } from './protected';
 import { rootRoute } from './root';

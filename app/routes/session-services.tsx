@@ -3,9 +3,9 @@ import { lazy, Suspense } from 'react';
 import { queryClient } from '../data/query-client';
 import { useCurrentUserSync } from '../data/session';
 import { useSessionWatch } from '../data/session-watch';
-import { SessionRecoveryToast } from '../features/auth/session-recovery-toast';
+import { SessionRecoveryToast } from '../shell/auth/session-recovery-toast';
 
-const SyncProvider = lazy(() => import('../features/sync/sync-provider').then((m) => ({ default: m.SyncProvider })));
+const SyncProvider = lazy(() => import('../shell/sync/sync-provider').then((m) => ({ default: m.SyncProvider })));
 
 /**
  * Who is signed in, the 5-minute session check, the recovery toast and, when signed in, the sync

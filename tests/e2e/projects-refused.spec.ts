@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { docProblemMessages } from '../../app/data/yjs-close';
+import { docProblemMessages } from '../../app/features/projects/yjs-close';
 import { yjsCloseCode } from '../../schema/projects';
 import { newTraderWithWorkspace } from './inventory-support';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockOnHand } from '../../app/data/stock.js';
+import { stockOnHand } from '../../app/features/inventory/stock.js';
 import { sellable, tillPrice } from '../../app/features/pos/cart.js';
 import { completeSale, deviceIdOf } from '../../app/features/pos/till.js';
 import { pullResponse } from '../../schema/contract/sync.js';

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { boundaryOffences, buildGraph, findCycles, resolveRelative, staticImports } from '../support/import-graph.js';
+import {
+  boundaryOffences,
+  buildGraph,
+  dynamicImports,
+  findCycles,
+  lazyCycles,
+  resolveRelative,
+  staticImports,
+} from '../support/import-graph.js';
+import { appModuleOffences } from '../support/module-map.js';
 
 /** A tiny in-memory project: file name → source. */
-function graphOf(files: Record<string, string>) {
-  return buildGraph(Object.keys(files), (f) => files[f] ?? '');
+function graphOf(files: Record<string, string>, options: { dynamic?: boolean } = {}) {
+  return buildGraph(Object.keys(files), (f) => files[f] ?? '', options);
 }
 
 describe('lint: the import graph', () => {
@@ -63,5 +72,86 @@ describe('lint: the import graph', () => {
       'app/ui/button.tsx': "import { Button as B } from 'react-aria-components';",
     };
     expect(boundaryOffences(graphOf(files), (f) => staticImports(files[f as keyof typeof files]))).toEqual([]);
+  });
+
+  it('reads lazy import() calls, anywhere in a file', () => {
+    const specs = dynamicImports(
+      [
+        "import { a } from './a';",
+        "const page = lazyRouteComponent(() => import('./page'), 'Page');",
+        'const b = () => import(`./b`);',
+      ].join('\n'),
+    );
+    expect(specs).toEqual(['./page', './b']);
+  });
+
+  it('finds a loop that closes only through a lazy import()', () => {
+    // The workspace route loads its layout lazily; the layout imports the module list, whose
+    // modules hang their pages under the workspace route.
+    const files = {
+      'app/shell/workspace-route.ts': "export const route = lazy(() => import('./workspace-layout'));",
+      'app/shell/workspace-layout.tsx': "import { allModules } from '../modules';",
+      'app/modules.ts': "import { posModule } from './features/pos/module';",
+      'app/features/pos/module.ts': "import { route } from '../../shell/workspace-route';",
+    };
+    expect(findCycles(graphOf(files))).toEqual([]);
+    expect(lazyCycles(graphOf(files), graphOf(files, { dynamic: true }))).toEqual([
+      ['app/features/pos/module.ts', 'app/modules.ts', 'app/shell/workspace-layout.tsx', 'app/shell/workspace-route.ts'],
+    ]);
+    // Once the layout reads the list from where the route tree is built, the loop is gone.
+    const fixed = { ...files, 'app/shell/workspace-layout.tsx': "import { installedModules } from '../kit/installed-modules';" };
+    expect(lazyCycles(graphOf(fixed), graphOf(fixed, { dynamic: true }))).toEqual([]);
+  });
+
+  it('does not report a static cycle twice as a lazy one', () => {
+    const files = {
+      'app/a.ts': "import { b } from './b';",
+      'app/b.ts': "import { a } from './a';\nconst c = () => import('./c');",
+      'app/c.ts': '',
+    };
+    expect(findCycles(graphOf(files))).toHaveLength(1);
+    expect(lazyCycles(graphOf(files), graphOf(files, { dynamic: true }))).toEqual([]);
+  });
+});
+
+describe('lint: modules meet through app/modules.ts and their public entries', () => {
+  it('refuses the shell, the kit, app/data and the router importing a module file', () => {
+    const files = {
+      'app/shell/settings/settings-page.tsx': "import { TillSettingsSection } from '../../features/pos/till-settings-section';",
+      'app/kit/today.ts': "import { useInvoices } from '../features/invoices/use-documents';",
+      'app/data/stock.ts': "import { x } from '../features/inventory/index';",
+      'app/router.tsx': "import { receiptRoute } from './features/pos/public-routes';\nimport { moduleRoutes } from './modules';",
+      'app/modules.ts': "import { posModule } from './features/pos/module';",
+      'app/features/pos/till-settings-section.tsx': '',
+      'app/features/pos/public-routes.ts': '',
+      'app/features/pos/module.ts': '',
+      'app/features/invoices/use-documents.ts': '',
+      'app/features/inventory/index.ts': '',
+    };
+    const offences = appModuleOffences(graphOf(files));
+    expect(offences).toHaveLength(4);
+    expect(offences.every((o) => o.includes('only app/modules.ts imports modules'))).toBe(true);
+    // Only the module list itself may name a module.
+    expect(offences.join('\n')).not.toMatch(/^app\/modules\.ts/m);
+  });
+
+  it("refuses a module importing past another module's index.ts, and lets it use the index", () => {
+    const files = {
+      'app/features/pos/pos-page.tsx': "import { useContacts } from '../crm/use-contacts';",
+      'app/features/invoices/document-form.tsx': "import { useContacts } from '../crm';",
+      'app/features/crm/index.ts': "export { useContacts } from './use-contacts';",
+      'app/features/crm/use-contacts.ts': 'export const useContacts = () => [];',
+      'app/features/crm/crm-page.tsx': "import { useContacts } from './use-contacts';",
+    };
+    expect(appModuleOffences(graphOf(files))).toEqual([
+      'app/features/pos/pos-page.tsx: a module imports another only through its index.ts: imports app/features/crm/use-contacts.ts',
+    ]);
+  });
+
+  it('refuses a folder under app/features that is not a module', () => {
+    const files = { 'app/features/workspaces/workspace-layout.tsx': '', 'app/features/pos/pos-page.tsx': '' };
+    expect(appModuleOffences(graphOf(files))).toEqual([
+      'app/features/workspaces/workspace-layout.tsx: app/features holds modules only: workspaces is not a module (see tests/support/module-map.ts)',
+    ]);
   });
 });

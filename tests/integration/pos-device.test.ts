@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberBlocks } from '../../app/data/number-blocks.js';
-import { stockOnHand, recordMovement } from '../../app/data/stock.js';
+import { stockOnHand, recordMovement } from '../../app/features/inventory/stock.js';
 import { buildSale } from '../../app/features/pos/sale.js';
 import {
   closeShift,

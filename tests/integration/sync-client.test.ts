@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reapplyConflict, reapplyRejected } from '../../app/data/conflicts-actions.js';
 import { numberBlocks, OutOfNumbersError } from '../../app/data/number-blocks.js';
 import { clearLocalData, syncBeforeLogout, UnsyncedChangesError } from '../../app/data/replication.js';
-import { stockOnHand, recordMovement } from '../../app/data/stock.js';
+import { stockOnHand, recordMovement } from '../../app/features/inventory/stock.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';

@@ -1,8 +1,10 @@
 /**
- * The project's static import graph and the rules STYLE.md asks of it: no cycles (type-only
- * imports count, since a type that closes a cycle belongs in a file of its own) and a design
- * system that knows no data. Dynamic `import()` is the sanctioned way to load a module lazily
- * and is not an edge: it cannot take part in a load-order cycle.
+ * The project's import graph and the rules STYLE.md asks of it: no cycles (type-only imports
+ * count, since a type that closes a cycle belongs in a file of its own) and a design system that
+ * knows no data. Dynamic `import()` is the sanctioned way to load a module lazily: it cannot take
+ * part in a load-order cycle, so the static graph leaves it out. A loop that runs through one still
+ * ties the chunks together (the lazy page imports back what loads it), so the lint also checks the
+ * graph with `import()` edges (`buildGraph(…, { dynamic: true })`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
@@ -26,6 +28,21 @@ export function staticImports(source: string): string[] {
   return specs;
 }
 
+/** Specifiers of `import('…')` calls with a literal argument: the lazily loaded files. */
+export function dynamicImports(source: string): string[] {
+  const file = ts.createSourceFile('module.tsx', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const specs: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments;
+      if (arg && ts.isStringLiteralLike(arg)) specs.push(arg.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return specs;
+}
+
 /** Resolves a relative specifier the way the bundler does (`./x.js` → `./x.ts`), or undefined. */
 export function resolveRelative(fromFile: string, specifier: string, exists: (path: string) => boolean = existsSync): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
@@ -35,13 +52,22 @@ export function resolveRelative(fromFile: string, specifier: string, exists: (pa
   return candidates.find((c) => /\.(ts|tsx)$/.test(c) && exists(c));
 }
 
-/** Builds the graph of the given project files (paths relative to the repository root). */
-export function buildGraph(files: string[], read: (file: string) => string = (f) => readFileSync(f, 'utf8')): ImportGraph {
+/**
+ * Builds the graph of the given project files (paths relative to the repository root): static
+ * imports only, or with `dynamic` the lazy `import()` edges as well.
+ */
+export function buildGraph(
+  files: string[],
+  read: (file: string) => string = (f) => readFileSync(f, 'utf8'),
+  options: { dynamic?: boolean } = {},
+): ImportGraph {
   const known = new Set(files);
   const graph: ImportGraph = new Map();
   for (const file of files) {
     const edges = new Set<string>();
-    for (const spec of staticImports(read(file))) {
+    const source = read(file);
+    const specs = options.dynamic ? [...staticImports(source), ...dynamicImports(source)] : staticImports(source);
+    for (const spec of specs) {
       const target = resolveRelative(file, spec, (p) => known.has(p));
       if (target) edges.add(target);
     }
@@ -88,6 +114,15 @@ export function findCycles(graph: ImportGraph): string[][] {
   };
   for (const node of graph.keys()) if (!indices.has(node)) connect(node);
   return components;
+}
+
+/**
+ * Cycles that only close through a lazy `import()`: those of the graph with dynamic edges that are
+ * not already a static cycle (the lint reports those on their own).
+ */
+export function lazyCycles(staticGraph: ImportGraph, fullGraph: ImportGraph): string[][] {
+  const known = new Set(findCycles(staticGraph).map((c) => c.join('\n')));
+  return findCycles(fullGraph).filter((c) => !known.has(c.join('\n')));
 }
 
 /** A boundary: files matching `from` may not import files matching any of `forbidden`. */

@@ -4,7 +4,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { boundaryOffences, buildGraph, findCycles, staticImports } from './import-graph.js';
+import { boundaryOffences, buildGraph, findCycles, lazyCycles, staticImports } from './import-graph.js';
+import { appModuleOffences } from './module-map.js';
 
 const roots = ['app', 'schema', 'sync-server', 'sw', 'tests', 'bench'];
 const skip = new Set(['node_modules', 'dist', 'screenshots']);
@@ -60,12 +61,17 @@ for (const root of roots) {
   }
 }
 
-// The import graph: no cycles, and the boundaries between layers hold.
+// The import graph: no cycles (static, or closed through a lazy import()), the boundaries between
+// layers hold, and modules meet only through app/modules.ts and their public entries.
 const sources: string[] = [];
 for (const root of roots) for (const path of walk(root)) if (isTs(path)) sources.push(relative('.', path));
 const graph = buildGraph(sources);
 for (const cycle of findCycles(graph)) offences.push(`import cycle: ${cycle.join(' ↔ ')}`);
+for (const cycle of lazyCycles(graph, buildGraph(sources, undefined, { dynamic: true }))) {
+  offences.push(`import cycle through import(): ${cycle.join(' ↔ ')}`);
+}
 offences.push(...boundaryOffences(graph, (file) => staticImports(readFileSync(file, 'utf8'))));
+offences.push(...appModuleOffences(graph));
 
 if (offences.length) {
   console.error(offences.join('\n'));

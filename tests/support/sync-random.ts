@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pullResponse } from '../../schema/contract/sync.js';
-import { recordMovement } from '../../app/data/stock.js';
+import { recordMovement } from '../../app/features/inventory/stock.js';
 import type { Device } from './sync-clients.js';
 import { cookieFetch } from './sync-server.js';
 

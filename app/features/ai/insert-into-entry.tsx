@@ -4,8 +4,8 @@ import { aiOperations, type AiOperation } from '../../../schema/ai';
 import { richTextOfPlain } from '../../../schema/rich-text';
 import { Spinner } from '../../ui/spinner';
 import * as s from '../../ui/page.css';
-import { failureMessage } from '../forms/use-zod-form';
-import { contentCalls, useContentChange, useEntries } from '../content/use-content';
+import { failureMessage } from '../../kit/forms/use-zod-form';
+import { contentCalls, useContentChange, useEntries } from '../content';
 import { InsertFrame } from './insert-frame';
 
 const NEW_DRAFT = 'new';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import * as s from '../../ui/page.css';
 import type { UserData } from '../../data/db';
-import { useProducts } from '../inventory/use-inventory';
-import { DeviceDataGate } from '../sync/device-data-gate';
+import { useProducts } from '../inventory';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { InsertFrame } from './insert-frame';
 
 /** "Insert into product": the written text becomes a product's description on this device, and syncs. */

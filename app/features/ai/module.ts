@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defineModule } from '../../module';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 const generatorRoute = createRoute({
   getParentRoute: () => workspaceRoute,

@@ -9,8 +9,8 @@ import { SelectField } from '../../ui/form-controls';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
-import { OnlineOnly } from '../pwa/online-only';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { OnlineOnly } from '../../shell/pwa/online-only';
+import { serverMessage } from '../../kit/workspace-queries';
 import { saveBrief, screenOf } from './brief-store';
 import { templateCalls, useTemplateChange, useTemplates } from './use-ai';
 

@@ -6,7 +6,7 @@ import { LoadError, Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../../kit/workspace-queries';
 import { bookingCalls, useBookingChange, useRules } from './use-bookings';
 
 type RuleKey = keyof AvailabilityRules;

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defineModule } from '../../module';
 import { rootRoute } from '../../routes/root';
 import { matching, uuid } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 export const servicesRoute = createRoute({ getParentRoute: () => workspaceRoute, path: 'services' });
 

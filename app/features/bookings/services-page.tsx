@@ -9,7 +9,7 @@ import { CheckboxField, SwitchField } from '../../ui/form-controls';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../../kit/workspace-queries';
 import { BookingRulesSection, ServiceRulesForm } from './booking-rules-section';
 import { addIsoDays, bookingCalls, dayIn, instantIn, useBookingChange, useRules, useServices, useStaff } from './use-bookings';
 

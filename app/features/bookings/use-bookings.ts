@@ -16,7 +16,7 @@ import {
 import { bookingsContract as c } from '../../../schema/contract/bookings';
 import { call, queryEndpoint } from '../../data/api';
 import { useAuthStore } from '../../data/auth-store';
-import { withOfflineCopy, type CacheSlot } from '../workspaces/offline-cache';
+import { withOfflineCopy, type CacheSlot } from '../../kit/offline-cache';
 
 export const bookingKeys = {
   all: ['bookings'] as const,

@@ -5,8 +5,8 @@ import { classifiedsContract as c } from '../../../schema/contract/classifieds';
 import { call } from '../../data/api';
 import { useAuthStore } from '../../data/auth-store';
 import type { CalendarEntry, CalendarSource } from '../../module';
-import { dateFormatter } from '../workspaces/date-format';
-import { withOfflineCopy, type CacheSlot } from '../workspaces/offline-cache';
+import { dateFormatter } from '../../kit/date-format';
+import { withOfflineCopy, type CacheSlot } from '../../kit/offline-cache';
 
 type ViewingList = z.infer<typeof viewingList>;
 

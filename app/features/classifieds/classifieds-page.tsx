@@ -5,9 +5,9 @@ import { LinkButton } from '../../routes/link-button';
 import { EmptyState, LoadError } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
 import * as w from '../../ui/page.css';
-import { pictureUrl } from '../drive/pictures';
-import { useWorkspaceDates } from '../workspaces/date-format';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { pictureUrl } from '../../kit/pictures/pictures';
+import { useWorkspaceDates } from '../../kit/date-format';
+import { serverMessage } from '../../kit/workspace-queries';
 import * as s from './classifieds.css';
 import { useListings } from './use-classifieds';
 

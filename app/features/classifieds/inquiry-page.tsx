@@ -2,7 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { LoadError } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
 import * as w from '../../ui/page.css';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../../kit/workspace-queries';
 import { InquiryThread } from './thread';
 import { useThread } from './use-classifieds';
 

@@ -16,9 +16,9 @@ import { FormFailure } from '../../ui/form-actions';
 import { CheckboxField, SelectField } from '../../ui/form-controls';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
-import { pictureUrl, uploadPicture } from '../drive/pictures';
-import { moneyField } from '../forms/money-field';
-import { useZodForm } from '../forms/use-zod-form';
+import { pictureUrl, uploadPicture } from '../../kit/pictures/pictures';
+import { moneyField } from '../../kit/forms/money-field';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import * as s from './classifieds.css';
 import { pictureRemove } from '../../ui/controls.css';
 

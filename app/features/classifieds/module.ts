@@ -3,7 +3,7 @@ import { browseSorts, classifiedCategories } from '../../../schema/classified-te
 import { defineModule } from '../../module';
 import { rootRoute } from '../../routes/root';
 import { oneOf, searchOf, text, uuid } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 const listingId = uuid();
 const inquiryId = uuid();

@@ -5,8 +5,8 @@ import { LinkButton } from '../../routes/link-button';
 import { EmptyState, LoadError } from '../../ui/feedback';
 import { PageSpinner } from '../../ui/spinner';
 import * as w from '../../ui/page.css';
-import { lastWorkspaceId } from '../workspaces/last-workspace';
-import { serverMessage, useWorkspaces } from '../workspaces/workspace-queries';
+import { lastWorkspaceId } from '../../shell/workspaces/last-workspace';
+import { serverMessage, useWorkspaces } from '../../kit/workspace-queries';
 import { NewListing } from './new-listing-page';
 
 /**

@@ -9,10 +9,10 @@ import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
-import { failureMessage } from '../forms/use-zod-form';
-import { AdminPage } from '../workspaces/admin-page';
-import { publicDates } from '../workspaces/date-format';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { failureMessage } from '../../kit/forms/use-zod-form';
+import { AdminPage } from '../../shell/workspaces/admin-page';
+import { publicDates } from '../../kit/date-format';
+import { serverMessage } from '../../kit/workspace-queries';
 import { classifiedCalls, useClassifiedChange, useReports } from './use-classifieds';
 
 type ReportFilter = 'open' | 'resolved';

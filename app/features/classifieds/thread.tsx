@@ -11,8 +11,8 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
-import { failureMessage } from '../forms/use-zod-form';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { failureMessage } from '../../kit/forms/use-zod-form';
+import { useWorkspaceDates } from '../../kit/date-format';
 import * as s from './classifieds.css';
 import { classifiedCalls, useClassifiedChange } from './use-classifieds';
 

@@ -13,8 +13,8 @@ import { EmptyState, LoadError } from '../../ui/feedback';
 import { SelectField } from '../../ui/form-controls';
 import { Spinner } from '../../ui/spinner';
 import * as w from '../../ui/page.css';
-import { useWorkspaceDates } from '../workspaces/date-format';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { useWorkspaceDates } from '../../kit/date-format';
+import { serverMessage } from '../../kit/workspace-queries';
 import * as s from './content.css';
 import { useEntries } from './use-content';
 

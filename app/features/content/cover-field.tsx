@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { Button } from '../../ui/button';
 import * as w from '../../ui/page.css';
-import { DrivePicker, picturesOnly, type PickAction } from '../drive/drive-picker';
-import { pictureUrl, uploadPicture } from '../drive/pictures';
-import { driveKeys } from '../drive/use-drive';
+import { DrivePicker, picturesOnly, type PickAction } from '../drive';
+import { pictureUrl, uploadPicture } from '../../kit/pictures/pictures';
+import { driveQueryKey } from '../../kit/pictures/uploads';
 import * as s from './content.css';
 
 const coverAction: PickAction = { label: 'Use as cover', nameFor: (name) => `Use ${name} as cover`, takenLabel: 'Current cover' };
@@ -46,7 +46,7 @@ export function CoverField({
       onChange(await uploadPicture(workspaceId, file, 'cover'));
       setChoosing(false);
       // The drive's listings now hold the new picture, for the next time it is browsed.
-      void queryClient.invalidateQueries({ queryKey: driveKeys.all(workspaceId) });
+      void queryClient.invalidateQueries({ queryKey: driveQueryKey(workspaceId) });
     } catch (err) {
       setUploadError(err instanceof Error ? err.message : String(err));
     } finally {

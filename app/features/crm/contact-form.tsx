@@ -2,7 +2,7 @@ import { FormActions, FormFailure } from '../../ui/form-actions';
 import { TextField } from '../../ui/text-field';
 import { SelectField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import { contactDraft, type ContactDraft, type DraftErrors } from './contact-model';
 
 const statusOptions = [

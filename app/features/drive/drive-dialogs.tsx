@@ -9,8 +9,8 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
-import { useWorkspaceDates } from '../workspaces/date-format';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { useWorkspaceDates } from '../../kit/date-format';
+import { serverMessage } from '../../kit/workspace-queries';
 import * as s from './drive.css';
 import { driveCalls, useDriveAction, useDriveListing, useShareLinks } from './use-drive';
 

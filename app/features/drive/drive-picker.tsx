@@ -4,7 +4,7 @@ import { isPictureType, type DriveFileDto } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../../kit/workspace-queries';
 import { FileThumb } from './drive-rows';
 import { formatBytes, useDriveListing, type DriveView } from './use-drive';
 import * as s from './drive-picker.css';

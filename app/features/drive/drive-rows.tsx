@@ -3,8 +3,8 @@ import type { DriveFileDto, DriveFolderDto } from '../../../schema/drive';
 import { opensInBrowser } from '../../../schema/drive';
 import { Button } from '../../ui/button';
 import * as wg from '../../ui/widgets.css';
-import { showPicture, usePictureHeld } from '../pwa/data-saver';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { showPicture, usePictureHeld } from '../../kit/data-saver';
+import { useWorkspaceDates } from '../../kit/date-format';
 import * as s from './drive.css';
 import { formatBytes, thumbnailUrl } from './use-drive';
 

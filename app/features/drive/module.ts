@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { defineModule } from '../../module';
 import { literal, searchOf, text, uuid } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 /** ?folder=<id> (the root when absent), ?trash=1 for the trash, ?q= for a search across the drive. */
 export const driveSearch = searchOf({ folder: uuid(), trash: literal('1'), q: text(100) });
@@ -18,4 +19,7 @@ export const driveModule = defineModule({
   id: 'drive',
   routes: [driveRoute],
   nav: { label: 'Drive', to: '/workspace/$workspaceId/drive' },
+  settingsSections: [
+    { order: 30, place: 'after', component: lazy(() => import('./storage-section').then((m) => ({ default: m.StorageSection }))) },
+  ],
 });

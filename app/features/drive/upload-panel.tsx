@@ -1,8 +1,8 @@
 import { FileTrigger } from 'react-aria-components';
 import { Button } from '../../ui/button';
 import * as w from '../../ui/page.css';
-import { dataSaver } from '../pwa/data-saver';
-import { useOnline } from '../pwa/online';
+import { dataSaver } from '../../kit/data-saver';
+import { useOnline } from '../../kit/online';
 import * as s from './drive.css';
 import { heldForWifi, percentOf, saverState, useUploadQueue, type QueuedUpload } from './upload-queue';
 import { formatBytes } from './use-drive';

@@ -1,9 +1,10 @@
 import { DetailedError, type HttpResponse } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
 import { driveMessages } from '../../../schema/drive';
-import { scaledSize } from './shrink-photo';
-import { onUnmeteredNetwork } from '../pwa/data-saver';
-import { heldForWifi, isRefusal, percentOf, refusalMessage, uploadMessages, uploadsToStart, type QueuedUpload } from './upload-queue';
+import { scaledSize } from '../../kit/pictures/shrink-photo';
+import { onUnmeteredNetwork } from '../../kit/data-saver';
+import { isRefusal, refusalMessage, uploadMessages } from '../../kit/pictures/uploads';
+import { heldForWifi, percentOf, uploadsToStart, type QueuedUpload } from './upload-queue';
 
 function item(id: string, status: QueuedUpload['status']): QueuedUpload {
   return { id, workspaceId: 1, folderId: null, name: `${id}.png`, type: 'image/png', size: 100, sent: 0, status };

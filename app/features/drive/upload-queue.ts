@@ -1,7 +1,8 @@
-import { DetailedError, Upload } from 'tus-js-client';
-import { dataSaver, dataSaverActive, largeTransferAllowed, onUnmeteredNetwork } from '../pwa/data-saver';
+import { Upload } from 'tus-js-client';
+import { dataSaver, dataSaverActive, largeTransferAllowed, onUnmeteredNetwork } from '../../kit/data-saver';
 import { create } from 'zustand';
-import { shrinkPhoto } from './shrink-photo';
+import { shrinkPhoto } from '../../kit/pictures/shrink-photo';
+import { CHUNK_SIZE, isRefusal, refusalMessage, uploadEndpoint } from '../../kit/pictures/uploads';
 
 /**
  * The drive's uploads (issue 14): resumable (tus), one file at a time per slot, waiting while the
@@ -28,17 +29,7 @@ export interface QueuedUpload {
 
 /** How many files go up at once. */
 export const PARALLEL_UPLOADS = 2;
-export const CHUNK_SIZE = 2 * 1024 * 1024;
 export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
-
-export const uploadMessages = {
-  network: 'The upload stopped: the connection was lost. It will carry on when you are back online.',
-  failed: 'The upload failed. Please try again.',
-} as const;
-
-export function uploadEndpoint(workspaceId: number): string {
-  return `/api/workspaces/${workspaceId}/drive/uploads`;
-}
 
 /** Under data saver, off Wi-Fi: a large file waits until the person asks for it. */
 export interface SaverState {
@@ -68,31 +59,6 @@ export function uploadsToStart(
     .filter((u) => u.status === 'waiting' && !heldForWifi(u, net))
     .slice(0, free)
     .map((u) => u.id);
-}
-
-/** What to tell the person when an upload stops: the server's own message when it refused. */
-export function refusalMessage(err: unknown): string {
-  if (err instanceof DetailedError && err.originalResponse) {
-    const status = err.originalResponse.getStatus();
-    const body = err.originalResponse.getBody();
-    try {
-      const parsed: unknown = JSON.parse(body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
-    } catch {
-      // Not JSON: fall through to the plain words below.
-    }
-    if (status === 0) return uploadMessages.network;
-    return uploadMessages.failed;
-  }
-  if (err instanceof DetailedError) return uploadMessages.network;
-  return uploadMessages.failed;
-}
-
-/** A refusal is final (4xx); anything else (no answer, 5xx) may be tried again. */
-export function isRefusal(err: unknown): boolean {
-  if (!(err instanceof DetailedError) || !err.originalResponse) return false;
-  const status = err.originalResponse.getStatus();
-  return status >= 400 && status < 500;
 }
 
 /** Percent sent, whole. */

@@ -3,13 +3,14 @@ import { driveContract as c } from '../../../schema/contract/drive';
 import { fillPath } from '../../../schema/http';
 import { call, queryEndpoint } from '../../data/api';
 import { toast } from '../../ui/toast-store';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../../kit/workspace-queries';
+import { driveQueryKey } from '../../kit/pictures/uploads';
 
 /** What the page is showing: a folder (null: the root), the trash, or a search's hits. */
 export type DriveView = { kind: 'folder'; folderId: string | null } | { kind: 'trash' } | { kind: 'search'; q: string };
 
 export const driveKeys = {
-  all: (ws: number) => ['drive', ws] as const,
+  all: driveQueryKey,
   list: (ws: number, view: DriveView) => ['drive', ws, 'list', view] as const,
   usage: (ws: number) => ['drive', ws, 'usage'] as const,
   links: (ws: number, fileId: string) => ['drive', ws, 'links', fileId] as const,

@@ -11,13 +11,13 @@ import { Card } from '../../ui/card';
 import { Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { TextField } from '../../ui/text-field';
-import { deviceId } from '../invoices/numbering';
-import { useOnline } from '../pwa/online';
-import { DeviceDataGate } from '../sync/device-data-gate';
+import { deviceId } from '../invoices';
+import { useOnline } from '../../kit/online';
+import { DeviceDataGate } from '../../kit/device-data-gate';
 import { checkTicket, keepKit, storedKit, type Verdict } from './door-check';
 import { EventNav } from './event-nav';
 import * as s from './events.css';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/events/$eventId/door');
 const NAME_KEY = 'vuka-door-name';

@@ -4,7 +4,7 @@ import type { EventDetail } from '../../../schema/events';
 import { LoadError } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { Spinner } from '../../ui/spinner';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../../kit/workspace-queries';
 import * as s from './events.css';
 import { useEvent } from './use-events';
 

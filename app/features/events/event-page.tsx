@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import * as w from '../../ui/page.css';
 import { toast } from '../../ui/toast-store';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../../kit/workspace-queries';
 import { EventNav, WithEvent } from './event-nav';
 import { EventPictures } from './event-pictures';
 import { statusLabels } from './events-page';

@@ -14,8 +14,8 @@ import * as w from '../../ui/page.css';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { useZodForm } from '../forms/use-zod-form';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { useZodForm } from '../../kit/forms/use-zod-form';
+import { serverMessage } from '../../kit/workspace-queries';
 import * as s from './events.css';
 import { eventKeys, eventWhen, rememberEvents, useEvents } from './use-events';
 

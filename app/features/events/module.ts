@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defineModule } from '../../module';
 import { rootRoute } from '../../routes/root';
 import { matching, searchOf, text, uuid } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 const eventParams = {
   parse: (raw: { eventId: string }) => ({ eventId: uuid().parse(raw.eventId) }),

@@ -13,13 +13,13 @@ import * as w from '../../ui/page.css';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { useZodForm } from '../forms/use-zod-form';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { useZodForm } from '../../kit/forms/use-zod-form';
+import { serverMessage } from '../../kit/workspace-queries';
 import { attendeesCsv } from './attendees-csv';
 import { EventNav, WithEvent } from './event-nav';
 import * as s from './events.css';
 import { eventKeys } from './use-events';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/events/$eventId/registrations');
 

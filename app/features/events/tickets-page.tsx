@@ -13,7 +13,7 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import * as w from '../../ui/page.css';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import { EventNav, WithEvent } from './event-nav';
 import { eventKeys } from './use-events';
 

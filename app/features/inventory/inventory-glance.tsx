@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { useUserData } from '../sync/user-data';
+import { useUserData } from '../../kit/user-data';
 import * as s from '../../ui/page.css';
 import { isLow, useOnHand, useProducts } from './use-inventory';
 

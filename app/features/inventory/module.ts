@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { productTitle } from '../../../schema/product-variants';
 import { lazy } from 'react';
 import { defineModule } from '../../module';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 export const inventoryRoute = createRoute({
   getParentRoute: () => workspaceRoute,

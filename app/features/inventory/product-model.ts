@@ -3,7 +3,7 @@ import { products, stockMovements, type Product, type StockMovement } from '../.
 import { text } from '../../../schema/input';
 import { VARIANT_NAME_MAX, variantMessages, variantProblem } from '../../../schema/product-variants';
 import { centsToInput } from '../../../schema/money';
-import { moneyField as amount } from '../forms/money-field';
+import { moneyField as amount } from '../../kit/forms/money-field';
 
 /** The product form's fields as typed: named as the product's own fields, amounts still text. */
 export type ProductDraft = {

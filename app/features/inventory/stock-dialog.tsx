@@ -1,13 +1,13 @@
 import type { Product, StockMovement } from '../../../schema/catalog';
 import { productTitle } from '../../../schema/product-variants';
 import type { UserData } from '../../data/db';
-import { recordMovement } from '../../data/stock';
+import { recordMovement } from './stock';
 import { FormActions, FormFailure } from '../../ui/form-actions';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { SelectField } from '../../ui/form-controls';
 import * as s from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import { stockDraft, type StockDirection, type StockDraft } from './product-model';
 
 type Reason = StockMovement['reason'];

@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import type { Product } from '../../../schema/catalog';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
-import { sumMovements } from '../../data/stock';
+import { sumMovements } from './stock';
 import { syncStatus } from '../../data/sync-status';
 
 /** The workspace's products on this device, live (RxDB reactive query); null while loading. */

@@ -18,10 +18,10 @@ import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
 import { LinkButton } from '../../routes/link-button';
-import { DeviceDataGate } from '../sync/device-data-gate';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { DeviceDataGate } from '../../kit/device-data-gate';
+import { useWorkspaceDates } from '../../kit/date-format';
 import { createCreditNote, creditNotesOf } from './credit-note-actions';
-import { bpToPercent } from './document-draft';
+import { bpToPercent } from '../../kit/format';
 import * as s from './invoices.css';
 import { useDocument, useNumberKeeper } from './use-documents';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zodFieldErrors } from '../forms/use-zod-form';
+import { zodFieldErrors } from '../../kit/forms/use-zod-form';
 import { documentDraftSchema, lineErrorsOf, type DocumentDraft } from './document-draft';
 
 const line = { id: 'l1', description: 'Logo design', quantity: '1', price: '1500', tax: '15', discount: '' };

@@ -1,6 +1,7 @@
 import { documentTotals, isoDate, itemMessages, type DocumentItem, type DocumentTotals, type TotalsLine } from '../../../schema/invoices';
 import { z } from 'zod';
 import { centsToInput, parseCents } from '../../../schema/money';
+import { bpToPercent } from '../../kit/format';
 
 /** One line as typed in the form. */
 export interface LineDraft {
@@ -41,14 +42,6 @@ export interface DraftErrors {
 
 export function emptyLine(taxPercent: string): LineDraft {
   return { id: crypto.randomUUID(), description: '', quantity: '1', price: '', tax: taxPercent, discount: '' };
-}
-
-/** Rates are stored in hundredths of a percent; the form shows percent ("15", "7.5"). */
-export function bpToPercent(bp: number | undefined): string {
-  if (bp === undefined) return '';
-  const whole = Math.floor(bp / 100);
-  const frac = bp % 100;
-  return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(2, '0').replace(/0$/, '')}`;
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { UserData } from '../../data/db';
 import { FormActions, FormFailure } from '../../ui/form-actions';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import { TextField } from '../../ui/text-field';
-import { useContacts } from '../crm/use-contacts';
-import { useOnline } from '../pwa/online';
+import { useContacts } from '../crm';
+import { useOnline } from '../../kit/online';
 import { Notice } from '../../ui/feedback';
 import { SelectField, SwitchField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';

@@ -22,8 +22,8 @@ import { toast } from '../../ui/toast-store';
 import { LinkButton } from '../../routes/link-button';
 import * as w from '../../ui/page.css';
 import { changeInvoice, changeQuote, convertQuote } from './document-actions';
-import { useWorkspaceDates } from '../workspaces/date-format';
-import { useZodForm } from '../forms/use-zod-form';
+import { useWorkspaceDates } from '../../kit/date-format';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 
 /** Runs a device write and reports the outcome as a toast; the write works offline. */
 async function run(action: () => Promise<unknown>, done: string) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../../schema/invoices';
-import { checkDraft, liveTotals, parsePercent, parseQuantity, bpToPercent, type DocumentDraft } from './document-draft';
-import { addDays, invoiceFromQuote, invoiceShownStatus, isEditable, quoteShownStatus } from './document-status';
+import { bpToPercent } from '../../kit/format';
+import { checkDraft, liveTotals, parsePercent, parseQuantity, type DocumentDraft } from './document-draft';
+import { addDays } from '../../kit/date-format';
+import { invoiceFromQuote, invoiceShownStatus, isEditable, quoteShownStatus } from './document-status';
 
 describe('invoice and quote status', () => {
   it('a sent invoice past its due date shows overdue; paid, cancelled, draft or not yet due do not', () => {

@@ -1,10 +1,5 @@
 import type { Invoice, InvoiceStatus, Quote, QuoteStatus } from '../../../schema/invoices';
-
-/** A YYYY-MM-DD date moved by whole days (calendar arithmetic in UTC, so no DST surprises). */
-export function addDays(iso: string, days: number): string {
-  const t = Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
+import { addDays } from '../../kit/date-format';
 
 /** Days an invoice has from issue to due date unless the person picks another. */
 export const DEFAULT_DUE_DAYS = 30;

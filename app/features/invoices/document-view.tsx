@@ -1,8 +1,8 @@
 import { documentTotals, lineTotals, type DocumentItem } from '../../../schema/invoices';
 import { formatCents } from '../../../schema/money';
-import { bpToPercent } from './document-draft';
+import { bpToPercent } from '../../kit/format';
 import { NO_NUMBER, StatusBadge } from './document-bits';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 import type { InvoiceShownStatus, QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 import { TotalsBlock } from './totals-block';

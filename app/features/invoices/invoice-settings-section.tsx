@@ -5,7 +5,7 @@ import { Card } from '../../ui/card';
 import { SwitchField } from '../../ui/form-controls';
 import { toast } from '../../ui/toast-store';
 import * as s from '../../ui/page.css';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { serverMessage } from '../../kit/workspace-queries';
 
 const preferencesKey = (workspaceId: number) => ['invoice-preferences', workspaceId] as const;
 

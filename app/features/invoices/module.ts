@@ -1,7 +1,9 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { defineModule } from '../../module';
 import { oneOf, searchOf } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
+import { invoicePublicRoutes } from './public-routes';
 
 /** ?kind=quote picks quotes on the invoices screens; anything else means invoices. */
 const documentKindSearch = searchOf({ kind: oneOf(['invoice', 'quote']) });
@@ -51,7 +53,25 @@ const invoicingRoute = createRoute({
 export const invoicesModule = defineModule({
   id: 'invoices',
   routes: [invoicesRoute.addChildren([invoicesIndexRoute, newDocumentRoute, documentRoute, creditNoteRoute]), invoicingRoute],
+  publicRoutes: invoicePublicRoutes,
   nav: { label: 'Invoices', to: '/workspace/$workspaceId/invoices' },
+  settingsSections: [
+    {
+      order: 10,
+      place: 'settings',
+      component: lazy(() => import('./invoice-settings-section').then((m) => ({ default: m.InvoiceSettingsSection }))),
+    },
+    // Document number series: their next numbers are for those who run the workspace.
+    {
+      order: 40,
+      place: 'after',
+      editorsOnly: true,
+      component: lazy(() => import('./numbers-section').then((m) => ({ default: m.NumbersSection }))),
+    },
+  ],
+  todayFigures: [lazy(() => import('./today-invoices').then((m) => ({ default: m.TodayInvoices })))],
+  // Invoice and quote numbers reserved ahead, for documents written with no signal.
+  workspaceTasks: [() => import('./numbering').then((m) => m.topUpAndAssign)],
   collections: {
     invoices: {
       label: 'Invoice',

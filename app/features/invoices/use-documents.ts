@@ -3,7 +3,7 @@ import { combineLatest, map } from 'rxjs';
 import type { Invoice, Quote } from '../../../schema/invoices';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
-import { useOnline } from '../pwa/online';
+import { useOnline } from '../../kit/online';
 import { numbersLeft, topUpAndAssign } from './numbering';
 
 /** Newest first by issue date, then by number. */

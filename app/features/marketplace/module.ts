@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defineModule } from '../../module';
 import { rootRoute } from '../../routes/root';
 import { searchOf, text } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 /** /workspace/{id}/storefront: how the storefront sells, and which products buyers see. */
 export const storefrontSettingsRoute = createRoute({

@@ -1,4 +1,4 @@
-import { addDays } from '../invoices/document-status';
+import { addDays } from '../../kit/date-format';
 
 /**
  * Calendar arithmetic on YYYY-MM-DD strings, in UTC so a day is always a day (no DST surprises).

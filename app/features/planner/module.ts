@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { defineModule } from '../../module';
 import { matching, oneOf, searchOf } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
+import { workspaceRoute } from '../../shell/workspace-route';
 
 /** ?view=month|week|agenda and ?date=YYYY-MM-DD (the day the view is on); the phone default is agenda. */
 export const plannerSearch = searchOf({

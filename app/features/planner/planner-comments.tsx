@@ -7,8 +7,8 @@ import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
 import * as p from './planner.css';
 import { addPlannerComment } from './use-planner';
-import { useWorkspaceDates } from '../workspaces/date-format';
-import { useZodForm } from '../forms/use-zod-form';
+import { useWorkspaceDates } from '../../kit/date-format';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 
 /** spec §3 planner_comments, embedded in the item: read them and add one (offline too). */
 export function PlannerComments({ data, item }: { data: UserData; item: PlannerItem }) {

@@ -4,7 +4,7 @@ import { TextField } from '../../ui/text-field';
 import { SelectField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';
 import * as p from './planner.css';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import { moveDraft, plannerDraft, typeOptions, type PlannerDraft, type PlannerDraftErrors } from './planner-model';
 
 /** New and edit planner item form. The caller validates (the shared schema); errors come back per field. */

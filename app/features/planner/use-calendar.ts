@@ -3,7 +3,7 @@ import { combineLatest, map, of } from 'rxjs';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
 import type { CalendarEntry, CalendarSource } from '../../module';
-import { allModules } from '../../modules';
+import { installedModules } from '../../kit/installed-modules';
 
 /**
  * What the other modules put on the calendar (invoice due dates, quote expiry dates, …), from the
@@ -15,7 +15,9 @@ export function useModuleCalendar(data: UserData, workspaceId: number, except?: 
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    const loaders = allModules.filter((m) => m.id !== except).flatMap((m) => (m.calendar ? [m.calendar()] : []));
+    const loaders = installedModules()
+      .filter((m) => m.id !== except)
+      .flatMap((m) => (m.calendar ? [m.calendar()] : []));
     Promise.all(loaders).then(
       (loaded) => current && setSources(loaded),
       (err: unknown) => current && setLoadError(err instanceof Error ? err.message : String(err)),

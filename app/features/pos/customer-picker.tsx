@@ -6,8 +6,8 @@ import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
-import { emptyDraft, matchesSearch, validateDraft } from '../crm/contact-model';
-import { useZodForm } from '../forms/use-zod-form';
+import { emptyDraft, matchesSearch, validateDraft } from '../crm';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import * as p from './pos.css';
 
 const newCustomer = z.object({

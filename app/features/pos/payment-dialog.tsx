@@ -12,7 +12,7 @@ import * as s from '../../ui/page.css';
 import { centsToInput, formatCents, parseCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { paymentsFor, splitMessages, type Built, type Tender } from './sale';
-import { failureMessage, useZodForm } from '../forms/use-zod-form';
+import { failureMessage, useZodForm } from '../../kit/forms/use-zod-form';
 
 type Method = 'cash' | 'card' | 'eft' | 'split';
 const methods: ReadonlyArray<{ id: Method; label: string }> = [

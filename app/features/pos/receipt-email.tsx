@@ -13,8 +13,8 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as s from '../../ui/page.css';
-import { failureMessage, useZodForm } from '../forms/use-zod-form';
-import { statusWords } from '../invoices/outreach/send-actions';
+import { failureMessage, useZodForm } from '../../kit/forms/use-zod-form';
+import { statusWords } from '../invoices';
 import { requestReceiptEmail } from './till';
 
 const emailForm = z.object({ to: sendRequest.shape.to });

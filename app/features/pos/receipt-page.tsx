@@ -7,7 +7,7 @@ import { NotFound } from '../../routes/not-found';
 import { Button } from '../../ui/button';
 import { LoadError } from '../../ui/feedback';
 import { PageSpinner } from '../../ui/spinner';
-import { dateFormatter, publicDateSettings, WorkspaceDatesContext } from '../workspaces/date-format';
+import { dateFormatter, publicDateSettings, WorkspaceDatesContext } from '../../kit/date-format';
 import * as p from './pos.css';
 import { Receipt } from './receipt';
 import './receipt-print.css';

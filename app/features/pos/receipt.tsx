@@ -2,7 +2,7 @@ import type { PosOrder } from '../../../schema/pos';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 import { receiptTotals, subtotalLabel, type ReceiptOrder } from './receipt-share';
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;

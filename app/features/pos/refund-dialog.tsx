@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { FormFailure } from '../../ui/form-actions';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import * as p from './pos.css';
 import type { RefundMethod } from './sale';
 

@@ -11,8 +11,8 @@ import { formatCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { receiptLabel } from './receipt';
 import { RefundForm, refundLeft, type RefundRequest } from './refund-dialog';
-import { useWorkspaceDates } from '../workspaces/date-format';
-import { useZodForm } from '../forms/use-zod-form';
+import { useWorkspaceDates } from '../../kit/date-format';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 
 function itemCount(o: PosOrder): string {
   const n = o.items.reduce((a, it) => a + it.quantity, 0);

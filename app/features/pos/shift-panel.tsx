@@ -8,10 +8,10 @@ import * as s from '../../ui/page.css';
 import { formatCents, parseCents } from '../../../schema/money';
 import * as p from './pos.css';
 import { expectedCash } from './sale';
-import { useWorkspaceDates } from '../workspaces/date-format';
-import { moneyField, requiredMoney } from '../forms/money-field';
+import { useWorkspaceDates } from '../../kit/date-format';
+import { moneyField, requiredMoney } from '../../kit/forms/money-field';
 import { ZReportView } from './z-report-view';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 
 /** Open a shift with a float; close it by counting the drawer against what should be there. */
 export const ShiftBar = memo(function ShiftBar({

@@ -3,8 +3,8 @@ import { settingsFields, type WorkspaceSettings } from '../../../schema/workspac
 import { SwitchField } from '../../ui/form-controls';
 import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
-import { useUpdateSettings } from '../workspaces/settings/use-update-settings';
+import { useZodForm } from '../../kit/forms/use-zod-form';
+import { useUpdateSettings } from '../../kit/use-update-settings';
 
 const tillSettings = z.object({ pos_confirm_over_stock: settingsFields.pos_confirm_over_stock });
 

@@ -3,7 +3,7 @@ import { map } from 'rxjs';
 import type { PosOrder, PosShift } from '../../../schema/pos';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
-import { useOnline } from '../pwa/online';
+import { useOnline } from '../../kit/online';
 import { deviceIdOf, keepReceiptNumbers, receiptNumbers } from './till';
 
 /** This device's till id (null until read from the device database). */

@@ -3,7 +3,7 @@ import type { PosOrder, PosShift } from '../../../schema/pos';
 import { formatCents } from '../../../schema/money';
 import { Button } from '../../ui/button';
 import * as s from '../../ui/page.css';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 import * as p from './pos.css';
 import './receipt-print.css';
 import { printReceipt } from './receipt-share';

@@ -7,10 +7,9 @@ import { Button } from '../../ui/button';
 import { ButtonAnchor } from '../../ui/button-anchor';
 import { Notice } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
-import { CHUNK_SIZE, refusalMessage, uploadEndpoint, uploadMessages } from '../drive/upload-queue';
-import { DrivePicker, type PickAction } from '../drive/drive-picker';
-import { contentUrl, driveKeys, formatBytes } from '../drive/use-drive';
-import { useOnline } from '../pwa/online';
+import { CHUNK_SIZE, driveQueryKey, refusalMessage, uploadEndpoint, uploadMessages } from '../../kit/pictures/uploads';
+import { contentUrl, DrivePicker, formatBytes, type PickAction } from '../drive';
+import { useOnline } from '../../kit/online';
 import type { Me } from './board';
 import { attachFile, attachmentsOf, detachFile, type TaskAttachment } from './project-doc';
 import * as s from './projects.css';
@@ -70,7 +69,7 @@ export function Attachments({ doc, workspaceId, taskId, me }: { doc: Y.Doc; work
     try {
       const id = await uploadToDrive(workspaceId, file, setProgress);
       attach({ id, name: file.name, mime_type: file.type || 'application/octet-stream', size_bytes: file.size });
-      void queryClient.invalidateQueries({ queryKey: driveKeys.all(workspaceId) });
+      void queryClient.invalidateQueries({ queryKey: driveQueryKey(workspaceId) });
     } catch (err) {
       setError(err instanceof Error ? err.message : uploadMessages.failed);
     } finally {

@@ -19,12 +19,12 @@ import {
   type ProjectMemberDto,
   type TaskStatus,
 } from '../../../schema/projects';
-import { useDocVersion } from '../../data/yjs-docs';
+import { useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as c from '../../ui/controls.css';
 import * as w from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import { addTask, column, moveTask, readTasks, type TaskView } from './project-doc';
 import * as s from './projects.css';
 import { useTouchDrag, type TouchDrop } from './touch-drag';

@@ -2,7 +2,7 @@ import { Observable } from 'rxjs';
 import { z } from 'zod';
 import { projectDocName } from '../../../schema/projects';
 import { useAuthStore } from '../../data/auth-store';
-import { watchLocalDoc } from '../../data/yjs-docs';
+import { watchLocalDoc } from './yjs-docs';
 import type { CalendarEntry, CalendarSource } from '../../module';
 import { readTasks } from './project-doc';
 import { knownProjectsKey } from './use-projects';

@@ -2,11 +2,8 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { defineModule } from '../../module';
 import { CHANNEL_NAME } from '../../../schema/channel-name';
 import { matching, oneOf, searchOf, uuid } from '../../routes/search-params';
-import { workspaceRoute } from '../workspaces/workspace-route';
-
-/** The views of `project-manager/{view}` (spec §2); the project list is the module's front page. */
-export const projectViews = ['board', 'list', 'calendar', 'chat', 'standups', 'noticeboard'] as const;
-export type ProjectView = (typeof projectViews)[number];
+import { workspaceRoute } from '../../shell/workspace-route';
+import { projectViews } from './project-views';
 
 /** ?project=<id> picks the project a view shows; ?task=<id> opens a task over it. */
 const viewSearch = searchOf({ project: uuid(), task: uuid() });

@@ -19,8 +19,8 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
-import { serverMessage } from '../workspaces/workspace-queries';
+import { useZodForm } from '../../kit/forms/use-zod-form';
+import { serverMessage } from '../../kit/workspace-queries';
 import * as s from './projects.css';
 import { projectCalls, rememberProjects, useProjectChange, useProjects } from './use-projects';
 

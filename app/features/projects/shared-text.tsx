@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { Label, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { useAwarenessStates } from '../../data/yjs-docs';
+import { useAwarenessStates } from './yjs-docs';
 import * as w from '../../ui/page.css';
 import type { Me } from './board';
 import { peerCursors, publishCursor, type PeerCursor } from './presence';

@@ -14,13 +14,13 @@ import {
   type TaskStatus,
 } from '../../../schema/projects';
 import { text } from '../../../schema/input';
-import { useDocVersion } from '../../data/yjs-docs';
+import { useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/form-controls';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import type { Me } from './board';
 import {
   addComment,
@@ -37,7 +37,7 @@ import {
 import * as s from './projects.css';
 import { SharedText } from './shared-text';
 import { Attachments } from './attachments';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 
 const titleForm = z.object({ title: taskTitle });
 const commentForm = z.object({ body: text(2000).trim().min(1, projectMessages.comment) });

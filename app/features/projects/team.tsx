@@ -5,11 +5,11 @@ import type * as Y from 'yjs';
 import type { Awareness } from 'y-protocols/awareness';
 import { text } from '../../../schema/input';
 import { projectMessages } from '../../../schema/projects';
-import { useAwarenessStates, useDocVersion } from '../../data/yjs-docs';
+import { useAwarenessStates, useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as w from '../../ui/page.css';
-import { useZodForm } from '../forms/use-zod-form';
+import { useZodForm } from '../../kit/forms/use-zod-form';
 import type { Me } from './board';
 import * as s from './projects.css';
 import {
@@ -23,7 +23,7 @@ import {
   sendMessage,
   toggleReaction,
 } from './team-doc';
-import { useWorkspaceDates } from '../workspaces/date-format';
+import { useWorkspaceDates } from '../../kit/date-format';
 
 const messageForm = z.object({ body: text(4000).trim().min(1, projectMessages.message) });
 const noticeForm = z.object({ title: text(200).trim().min(1, 'Give the notice a title'), body: text(4000).trim() });

@@ -9,10 +9,9 @@ import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import * as w from '../../../ui/page.css';
-import { MarketLayout } from '../../marketplace/market-layout';
-import * as m from '../../marketplace/market.css';
-import { usePageMeta } from '../../public/page-meta';
-import { serverMessage } from '../../workspaces/workspace-queries';
+import { MarketLayout, marketStyles as m } from '../../marketplace';
+import { usePageMeta } from '../../../kit/page-meta';
+import { serverMessage } from '../../../kit/workspace-queries';
 import { addIsoDays, bookingCalls, dayIn, isoDayIn, timeIn, useBookingChange, usePublicService, useSlots } from '../use-bookings';
 
 const route = getRouteApi('/marketplace/services/$publicServiceId');

@@ -5,10 +5,9 @@ import { formatCents } from '../../../../schema/money';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import * as w from '../../../ui/page.css';
-import { MarketLayout } from '../../marketplace/market-layout';
-import * as m from '../../marketplace/market.css';
-import { usePageMeta } from '../../public/page-meta';
-import { serverMessage } from '../../workspaces/workspace-queries';
+import { MarketLayout, marketStyles as m } from '../../marketplace';
+import { usePageMeta } from '../../../kit/page-meta';
+import { serverMessage } from '../../../kit/workspace-queries';
 import { usePublicServices } from '../use-bookings';
 
 /** /marketplace/services (spec §2): services businesses take bookings for, featured first. */

@@ -7,9 +7,9 @@ import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast-store';
 import * as w from '../../../ui/page.css';
-import { MarketLayout } from '../../marketplace/market-layout';
-import { usePageMeta } from '../../public/page-meta';
-import { serverMessage } from '../../workspaces/workspace-queries';
+import { MarketLayout } from '../../marketplace';
+import { usePageMeta } from '../../../kit/page-meta';
+import { serverMessage } from '../../../kit/workspace-queries';
 import * as s from '../content.css';
 import { contentCalls, coverUrl, useContentChange, useMagazine } from '../use-content';
 

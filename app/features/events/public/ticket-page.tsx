@@ -9,7 +9,7 @@ import { Card } from '../../../ui/card';
 import { Notice } from '../../../ui/feedback';
 import * as w from '../../../ui/page.css';
 import { PageSpinner } from '../../../ui/spinner';
-import { PublicLayout } from '../../public/layout/public-layout';
+import { PublicLayout } from '../../../shell/public/layout/public-layout';
 import * as p from './public.css';
 
 const route = getRouteApi('/tickets/$token');

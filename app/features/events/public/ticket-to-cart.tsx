@@ -2,8 +2,8 @@ import type { PublicEventDetail } from '../../../../schema/events';
 import { formatCents } from '../../../../schema/money';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { useAddToCart } from '../../marketplace/cart/use-add-to-cart';
-import { SiteLink } from '../../public/site-link';
+import { useAddToCart } from '../../marketplace';
+import { SiteLink } from '../../../kit/site-link';
 import * as w from '../../../ui/page.css';
 import * as p from './public.css';
 

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { invoicesContract, type DeliveryDto } from '../../../../schema/contract/invoices';
+import { statusWords } from './status-words';
 import { sendRequest, type Invoice, type Quote } from '../../../../schema/invoices';
 import { formatCents } from '../../../../schema/money';
 import { call } from '../../../data/api';
@@ -14,7 +15,7 @@ import { ModalDialog } from '../../../ui/modal-dialog';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import * as w from '../../../ui/page.css';
-import { failureMessage, useZodForm } from '../../forms/use-zod-form';
+import { failureMessage, useZodForm } from '../../../kit/forms/use-zod-form';
 import { changeInvoice, changeQuote } from '../document-actions';
 import { documentNumber, type LoadedDocument } from '../use-documents';
 
@@ -125,15 +126,6 @@ function ShareLink({ workspaceId, invoiceId }: { workspaceId: number; invoiceId:
     </>
   );
 }
-
-/** A delivery's status in words. */
-export const statusWords = {
-  queued: 'queued',
-  sending: 'being sent',
-  sent: 'sent',
-  failed: 'failed',
-  refused: 'not sent',
-} as const satisfies Record<DeliveryDto['status'], string>;
 
 /** Where the document's e-mail is (queued, sent, failed with why) and whether the customer opened it. */
 export function OutreachStatus({ data, loaded, workspaceId }: { data: UserData; loaded: LoadedDocument; workspaceId: number }) {

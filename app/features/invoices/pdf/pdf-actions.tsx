@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { WorkspaceSettings } from '../../../../schema/workspaces';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast-store';
-import { pictureAsPng } from '../../drive/pictures';
+import { pictureAsPng } from '../../../kit/pictures/pictures';
 import { documentNumber, type LoadedDocument } from '../use-documents';
 
 // pdf-lib is not in the precache (it would take a first install over its budget). Loaded once

@@ -8,8 +8,8 @@ import { Button } from '../../../ui/button';
 import { Notice } from '../../../ui/feedback';
 import { TextField } from '../../../ui/text-field';
 import * as w from '../../../ui/page.css';
-import { useZodForm } from '../../forms/use-zod-form';
-import { useOnline } from '../../pwa/online';
+import { useZodForm } from '../../../kit/forms/use-zod-form';
+import { useOnline } from '../../../kit/online';
 import * as p from './public-invoice.css';
 
 const withEmail = z.object({ email: sendRequest.shape.to });

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
 import { marketHome, type MarketHome } from '../../../../schema/marketplace';
 import { ApiError, call } from '../../../data/api';
-import { takeFirstScreenState } from '../../public/first-screen';
+import { takeFirstScreenState } from '../../../shell/public/first-screen';
 
 /** A 404 is an answer (not for sale, no such shop): asked once, never retried. */
 const retry = (n: number, err: unknown) => !(err instanceof ApiError && err.status === 404) && n < 2;

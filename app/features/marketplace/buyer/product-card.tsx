@@ -1,8 +1,8 @@
 import { MARKET_CURRENCY, stockLabels, type MarketProduct } from '../../../../schema/marketplace';
 import { formatCents } from '../../../../schema/money';
-import { currencySetting } from '../../public/currency/currency-settings';
-import { Price } from '../../public/currency/price';
-import { SiteLink } from '../../public/site-link';
+import { currencySetting } from '../../../shell/public/currency/currency-settings';
+import { Price } from '../../../shell/public/currency/price';
+import { SiteLink } from '../../../kit/site-link';
 import * as s from '../market.css';
 import * as r from '../reviews/reviews.css';
 import { WishlistHeart } from '../wishlist/wishlist-heart';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { guestCartItem, MAX_CART_LINES, MAX_CART_QUANTITY, type GuestCartItem } from '../../../../schema/marketplace';
-import { localSetting } from '../../public/local-setting';
+import { localSetting } from '../../../kit/local-setting';
 
 /**
  * A signed-out buyer's cart, kept on the device (localStorage) as product ids, quantities and the

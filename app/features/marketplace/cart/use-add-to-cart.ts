@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cartQuantity, type MarketProduct } from '../../../../schema/marketplace';
 import { toast } from '../../../ui/toast-store';
-import { failureMessage } from '../../forms/use-zod-form';
+import { failureMessage } from '../../../kit/forms/use-zod-form';
 import { useCart } from './use-cart';
 
 /** The quantity field's text as a cart quantity: a plain number, whole, within the cart's limits. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { OrderDto } from '../../../../schema/marketplace-orders';
 import { formatCents } from '../../../../schema/money';
 import * as s from '../market.css';
-import { SiteLink } from '../../public/site-link';
+import { SiteLink } from '../../../kit/site-link';
 import { orderBadges } from './order-badges';
 
 export const money = (o: { currency: string }, cents: number) => formatCents(cents, o.currency);

@@ -8,8 +8,8 @@ import { Notice } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
-import { failureMessage, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../forms/use-zod-form';
-import { SiteLink } from '../../public/site-link';
+import { failureMessage, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../kit/forms/use-zod-form';
+import { SiteLink } from '../../../kit/site-link';
 import * as s from '../market.css';
 import * as r from './reviews.css';
 

@@ -10,8 +10,8 @@ import * as p from '../../../ui/page.css';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
-import { useZodForm } from '../../forms/use-zod-form';
-import { serverMessage } from '../../workspaces/workspace-queries';
+import { useZodForm } from '../../../kit/forms/use-zod-form';
+import { serverMessage } from '../../../kit/workspace-queries';
 
 const payoutKey = (workspaceId: number) => ['storefront-payout', workspaceId] as const;
 

@@ -12,8 +12,8 @@ import { CheckboxField } from '../../../ui/form-controls';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast-store';
 import * as p from '../../../ui/page.css';
-import { useProducts } from '../../inventory/use-inventory';
-import { serverMessage } from '../../workspaces/workspace-queries';
+import { useProducts } from '../../inventory';
+import { serverMessage } from '../../../kit/workspace-queries';
 import { storefrontKey } from './storefront-key';
 
 type Flag = 'is_public' | 'published_in_marketplace';

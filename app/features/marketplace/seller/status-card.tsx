@@ -10,7 +10,7 @@ import { SelectField } from '../../../ui/form-controls';
 import * as p from '../../../ui/page.css';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
-import { useOnline } from '../../pwa/online';
+import { useOnline } from '../../../kit/online';
 import type { NewOrderChange, SeenOrder } from './order-changes';
 
 /** Writes a status change on this device; the sync takes it to the server, now or when the network is back. */

@@ -9,7 +9,7 @@ import { CheckboxField, SelectField, SwitchField } from '../../../ui/form-contro
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import * as p from '../../../ui/page.css';
-import { useZodForm } from '../../forms/use-zod-form';
+import { useZodForm } from '../../../kit/forms/use-zod-form';
 import { draftOf, inputOf, type StorefrontDraft } from './storefront-draft';
 import { storefrontKey } from './storefront-key';
 

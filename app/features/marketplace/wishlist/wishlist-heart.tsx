@@ -3,8 +3,8 @@ import { reviewMessages } from '../../../../schema/marketplace-reviews';
 import { Button } from '../../../ui/button';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { toast } from '../../../ui/toast-store';
-import { failureMessage } from '../../forms/use-zod-form';
-import { SiteLink } from '../../public/site-link';
+import { failureMessage } from '../../../kit/forms/use-zod-form';
+import { SiteLink } from '../../../kit/site-link';
 import * as r from '../reviews/reviews.css';
 import { useWishlist } from './use-wishlist';
 
