@@ -69,6 +69,11 @@ const globIgnores = [
   'assets/workspace-billing-pages-*.js',
   'assets/public-invoice-page-*.js',
   'assets/admin-credits-page-*.js',
+  // A link from an e-mail (confirm an address, accept an invitation, set a new password) acts on
+  // the server the moment it opens: there is nothing it could do offline.
+  'assets/mail-confirm-page-*.js',
+  'assets/accept-invitation-page-*.js',
+  'assets/reset-password-page-*.js',
 ];
 
 /** Where this build writes (`--outDir` may move it: a release built beside the suite's one). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { liveCloseCode } from './contract/sync.js';
+import { liveCloseCode } from './contract/live.js';
 import { CHANNEL_NAME } from './channel-name.js';
 import { calendarDate, id, text } from './input.js';
 

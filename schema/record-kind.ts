@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input.js';
 import { replicatedEntity, type ColumnKind, type ReplicatedEntity } from './replicated-entity.js';
 
 /** The collection every kind replicates through (DESIGN.md §5). */
@@ -50,3 +51,22 @@ export function recordKind<F extends z.ZodRawShape>(def: {
   });
   return { kind: def.kind, label: def.label, data: z.object(def.fields), entity } satisfies RecordKind<F>;
 }
+
+/**
+ * The generic replicated collection (DESIGN.md §5): `{ id, workspace_id, kind, data, updated_at }`.
+ * The envelope is all RxDB's schema knows, so a new kind changes no device schema; `data` is checked
+ * by its kind's schema (`recordDataProblem`) on every local write and by the server on every push.
+ */
+export const records = replicatedEntity({
+  name: RECORDS,
+  version: 0,
+  migrationStrategies: {},
+  fields: {
+    kind: text(64).min(1),
+    data: z.record(z.string(), z.unknown()),
+  },
+  serverOnly: {},
+  columns: { kind: 'text', data: 'jsonb' },
+  indexes: [['workspace_id', 'kind']],
+});
+export type RecordDoc = z.output<typeof records.doc>;

@@ -1,20 +1,10 @@
 import { z } from 'zod';
-import { text } from './input.js';
-import { pipelineKind, pipelineStageKind } from './pipelines.js';
-import { RECORDS, type RecordKind } from './record-kind.js';
-import { replicatedEntity } from './replicated-entity.js';
+import { recordKinds } from './registry.js';
+import type { RecordKind } from './record-kind.js';
 
 export * from './record-kind.js';
 
-/**
- * Every kind of the `records` collection, one line each (DESIGN.md §5, README "Adding a module").
- * Order matters where a kind names another: a push stores the kinds in this order, so a stage pushed
- * with its new pipeline finds it.
- */
-export const recordKinds = {
-  pipeline: pipelineKind,
-  pipeline_stage: pipelineStageKind,
-} as const;
+export { recordKinds };
 
 export type RecordKindName = keyof typeof recordKinds;
 
@@ -41,25 +31,6 @@ export const recordMessages = {
   unknownKind: 'kind: This kind of record is not known',
   otherKind: 'id: This id belongs to a record of another kind',
 } as const;
-
-/**
- * The generic replicated collection (DESIGN.md §5): `{ id, workspace_id, kind, data, updated_at }`.
- * The envelope is all RxDB's schema knows, so a new kind changes no device schema; `data` is checked
- * by its kind's schema (`recordDataProblem`) on every local write and by the server on every push.
- */
-export const records = replicatedEntity({
-  name: RECORDS,
-  version: 0,
-  migrationStrategies: {},
-  fields: {
-    kind: text(64).min(1),
-    data: z.record(z.string(), z.unknown()),
-  },
-  serverOnly: {},
-  columns: { kind: 'text', data: 'jsonb' },
-  indexes: [['workspace_id', 'kind']],
-});
-export type RecordDoc = z.output<typeof records.doc>;
 
 /** What is wrong with a record's kind or data ("data.name: Give it a name"), or null. */
 export function recordDataProblem(kind: string, data: unknown): string | null {

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { RecordKindName } from '../../schema/records.js';
+import type { EndpointDef } from '../../schema/http.js';
 import type { ReplicatedEntity, ReplicatedName } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import type { JobArea } from '../jobs/job-queue.js';
@@ -43,6 +44,11 @@ export type StartHook = (deps: AppDeps) => { stop(): void };
 export interface AreaDefinition {
   /** The area's folder name. */
   id: string;
+  /**
+   * Its API contract, by group name (`posContract`): what its routes serve, and what the security
+   * walks probe, endpoint by endpoint.
+   */
+  contracts?: Readonly<Record<string, Readonly<Record<string, EndpointDef>>>>;
   /** Its routers, mounted in list order (and in this order within the area). */
   routes?: readonly AreaRoutes[];
   /** The replicated collections it owns, with their server rules and hooks. */

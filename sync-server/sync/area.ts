@@ -1,3 +1,4 @@
+import { syncContract } from '../../schema/contract/sync.js';
 import { defineArea } from '../areas/area.js';
 import { syncRoutes } from './sync.routes.js';
 
@@ -5,4 +6,4 @@ import { syncRoutes } from './sync.routes.js';
  * Replication (DESIGN.md §5): pull and push for every collection the areas rule. `records` has no
  * rules of its own: each document is pushed to its kind's table under that kind's rules.
  */
-export const syncArea = defineArea({ id: 'sync', routes: [syncRoutes], rules: { records: {} } });
+export const syncArea = defineArea({ id: 'sync', contracts: { syncContract }, routes: [syncRoutes], rules: { records: {} } });

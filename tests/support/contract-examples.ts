@@ -1,22 +1,20 @@
-import {
-  aiContract,
-  authContract,
-  billingContract,
-  bookingsContract,
-  classifiedsContract,
-  contactContract,
-  contentContract,
-  driveContract,
-  eventsContract,
-  invoicesContract,
-  mailContract,
-  marketplaceContract,
-  posContract,
-  projectsContract,
-  publicContract,
-  syncContract,
-  workspacesContract,
-} from '../../schema/contract.js';
+import { aiContract } from '../../schema/contract/ai.js';
+import { authContract } from '../../schema/contract/auth.js';
+import { billingContract } from '../../schema/contract/billing.js';
+import { bookingsContract } from '../../schema/contract/bookings.js';
+import { classifiedsContract } from '../../schema/contract/classifieds.js';
+import { contactContract } from '../../schema/contract/contact.js';
+import { contentContract } from '../../schema/contract/content.js';
+import { driveContract } from '../../schema/contract/drive.js';
+import { eventsContract } from '../../schema/contract/events.js';
+import { invoicesContract } from '../../schema/contract/invoices.js';
+import { mailContract } from '../../schema/contract/mail.js';
+import { marketplaceContract } from '../../schema/contract/marketplace.js';
+import { posContract } from '../../schema/contract/pos.js';
+import { projectsContract } from '../../schema/contract/projects.js';
+import { publicContract } from '../../schema/contract/public.js';
+import { syncContract } from '../../schema/contract/sync.js';
+import { workspacesContract } from '../../schema/contract/workspaces.js';
 import type { EndpointDef, EndpointInput } from '../../schema/http.js';
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import * as contract from '../../schema/contract.js';
+import { areas } from '../../sync-server/api/areas.js';
 import type { EndpointDef } from '../../schema/http.js';
 import type { Db } from '../../sync-server/db/db.js';
 
 /**
- * What the security suites walk: every endpoint of the API contract, read from `schema/contract.ts`
+ * What the security suites walk: every endpoint of the API contract, read from every server area's definition (`contracts`)
  * itself, so an area or endpoint added later is probed without anyone listing it here.
  */
 export interface ContractEndpoint {
@@ -15,7 +15,8 @@ export interface ContractEndpoint {
 
 export function contractEndpoints(): ContractEndpoint[] {
   const out: ContractEndpoint[] = [];
-  for (const [group, endpoints] of Object.entries<Record<string, EndpointDef>>(contract)) {
+  const contracts = areas.flatMap((a) => Object.entries<Readonly<Record<string, EndpointDef>>>(a.contracts ?? {}));
+  for (const [group, endpoints] of contracts) {
     const area = group.replace(/Contract$/, '');
     for (const [name, def] of Object.entries(endpoints)) out.push({ name: `${area}.${name}`, def });
   }

@@ -1,5 +1,6 @@
+import { aiContract } from '../../../schema/contract/ai.js';
 import { defineArea } from '../../areas/area.js';
 import { aiRoutes } from './ai.routes.js';
 
 /** AI writing: templates and runs paid in credits. */
-export const aiArea = defineArea({ id: 'ai', routes: [aiRoutes] });
+export const aiArea = defineArea({ id: 'ai', contracts: { aiContract }, routes: [aiRoutes] });

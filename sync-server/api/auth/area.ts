@@ -1,5 +1,6 @@
+import { authContract } from '../../../schema/contract/auth.js';
 import { defineArea } from '../../areas/area.js';
 import { authRoutes } from './auth.routes.js';
 
 /** Accounts and sessions. */
-export const authArea = defineArea({ id: 'auth', routes: [authRoutes] });
+export const authArea = defineArea({ id: 'auth', contracts: { authContract }, routes: [authRoutes] });

@@ -1,3 +1,4 @@
+import { billingContract } from '../../../schema/contract/billing.js';
 import { defineArea } from '../../areas/area.js';
 import { cardRefundJobs } from '../../payments/refunds-due.js';
 import { billingRoutes } from './billing.routes.js';
@@ -9,6 +10,7 @@ import { startBillingSweeper } from './billing.sweeper.js';
  */
 export const billingArea = defineArea({
   id: 'billing',
+  contracts: { billingContract },
   routes: [billingRoutes],
   jobs: [cardRefundJobs],
   start: [(deps) => startBillingSweeper(deps)],

@@ -1,4 +1,5 @@
 import { BOOKING_REFERENCE_PREFIX } from '../../../schema/bookings.js';
+import { bookingsContract } from '../../../schema/contract/bookings.js';
 import { defineArea } from '../../areas/area.js';
 import { payRefundsDueSoon } from '../../payments/refunds-due.js';
 import { bookingMailJobs } from './booking-mail.jobs.js';
@@ -10,6 +11,7 @@ import { settleBookingDeposit } from './public-booking.service.js';
 /** Bookings: the diary (replicated appointments), public booking pages and their deposits. */
 export const bookingsArea = defineArea({
   id: 'bookings',
+  contracts: { bookingsContract },
   routes: [bookingsRoutes],
   rules: { appointments: appointmentRules },
   jobs: [bookingMailJobs],

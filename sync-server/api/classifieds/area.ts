@@ -1,3 +1,4 @@
+import { classifiedsContract } from '../../../schema/contract/classifieds.js';
 import { defineArea } from '../../areas/area.js';
 import { classifiedsExpiryJobs } from './classifieds-expiry.jobs.js';
 import { classifiedsRoutes } from './classifieds.routes.js';
@@ -7,6 +8,7 @@ import { inquiryMailJobs } from './inquiry-mail.jobs.js';
 /** Classified ads: listings, their expiry and the inquiries mailed to sellers. */
 export const classifiedsArea = defineArea({
   id: 'classifieds',
+  contracts: { classifiedsContract },
   routes: [classifiedsRoutes],
   jobs: [classifiedsExpiryJobs, inquiryMailJobs],
   seo: [classifiedsSeo],

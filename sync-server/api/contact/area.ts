@@ -1,5 +1,6 @@
+import { contactContract } from '../../../schema/contract/contact.js';
 import { defineArea } from '../../areas/area.js';
 import { contactRoutes } from './contact.routes.js';
 
 /** The public contact form. */
-export const contactArea = defineArea({ id: 'contact', routes: [contactRoutes] });
+export const contactArea = defineArea({ id: 'contact', contracts: { contactContract }, routes: [contactRoutes] });

@@ -1,3 +1,4 @@
+import { contentContract } from '../../../schema/contract/content.js';
 import { defineArea } from '../../areas/area.js';
 import { contentPublishJobs } from './content-publish.jobs.js';
 import { contentRoutes } from './content.routes.js';
@@ -6,6 +7,7 @@ import { magazineSeo } from './magazine.seo.js';
 /** Content: the magazine's articles and their scheduled publishing. */
 export const contentArea = defineArea({
   id: 'content',
+  contracts: { contentContract },
   routes: [contentRoutes],
   jobs: [contentPublishJobs],
   seo: [magazineSeo],

@@ -1,3 +1,4 @@
+import { eventsContract } from '../../../schema/contract/events.js';
 import { defineArea } from '../../areas/area.js';
 import { checkInRules } from './events.sync.js';
 import { eventsRoutes } from './events.routes.js';
@@ -8,6 +9,7 @@ import { settleTicketPayment, TICKET_REFERENCE_PREFIX } from './tickets.service.
 /** Events: ticketing, paid registrations, and the door's replicated check-ins. */
 export const eventsArea = defineArea({
   id: 'events',
+  contracts: { eventsContract },
   routes: [eventsRoutes],
   rules: { check_ins: checkInRules },
   jobs: [ticketMailJobs],

@@ -1,5 +1,6 @@
+import { publicContract } from '../../../schema/contract/public.js';
 import { defineArea } from '../../areas/area.js';
 import { exchangeRatesRoutes } from './exchange-rates.routes.js';
 
 /** Exchange rates for prices shown in other currencies. */
-export const exchangeRatesArea = defineArea({ id: 'exchange-rates', routes: [exchangeRatesRoutes] });
+export const exchangeRatesArea = defineArea({ id: 'exchange-rates', contracts: { publicContract }, routes: [exchangeRatesRoutes] });

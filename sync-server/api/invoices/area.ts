@@ -1,3 +1,4 @@
+import { invoicesContract } from '../../../schema/contract/invoices.js';
 import { defineArea } from '../../areas/area.js';
 import { invoiceJobs } from './invoice-delivery.jobs.js';
 import { invoiceCheckoutJobs } from './invoice-pay.jobs.js';
@@ -10,6 +11,7 @@ import { invoiceRules, quoteRules } from './invoices.sync.js';
 /** Invoices and quotes: replicated documents, their delivery and reminders, and "Pay now" by card. */
 export const invoicesArea = defineArea({
   id: 'invoices',
+  contracts: { invoicesContract },
   routes: [invoicesRoutes],
   rules: { invoices: invoiceRules, quotes: quoteRules },
   jobs: [invoiceJobs, invoiceReminderJobs, invoiceCheckoutJobs],

@@ -1,4 +1,5 @@
 import { ORDER_REFERENCE_PREFIX } from '../../../schema/marketplace-orders.js';
+import { marketplaceContract } from '../../../schema/contract/marketplace.js';
 import { defineArea } from '../../areas/area.js';
 import { payRefundsDueSoon } from '../../payments/refunds-due.js';
 import { settleOrderPayment } from './checkout.service.js';
@@ -11,6 +12,7 @@ import { orderRefundOutcome } from './refund-outcome.js';
 /** The marketplace: shops, orders paid by card, sellers' refunds, and replicated order changes. */
 export const marketplaceArea = defineArea({
   id: 'marketplace',
+  contracts: { marketplaceContract },
   routes: [marketplaceRoutes],
   rules: { order_changes: orderChangeRules },
   jobs: [orderMailJobs],

@@ -1,5 +1,6 @@
+import { workspacesContract } from '../../../schema/contract/workspaces.js';
 import { defineArea } from '../../areas/area.js';
 import { workspacesRoutes } from './workspaces.routes.js';
 
 /** Workspaces, their members and settings. */
-export const workspacesArea = defineArea({ id: 'workspaces', routes: [workspacesRoutes] });
+export const workspacesArea = defineArea({ id: 'workspaces', contracts: { workspacesContract }, routes: [workspacesRoutes] });
