@@ -176,6 +176,22 @@ for (const target of testDatabases()) {
       });
     });
 
+    it('an unreadable date in a record’s assumed state answers 400 and changes nothing', async () => {
+      const p = pipeline(ws);
+      expect((await push([{ newDocumentState: p }])).rejected).toEqual([]);
+      const stored = (await pull()).documents.find((d) => d.id === p.id);
+      const renamed = { ...stored, data: { ...p.data, name: 'Renamed' }, updated_at: stamp() };
+      const fresh = pipeline(ws);
+      const res = await api.push('records', ws, [
+        { newDocumentState: fresh },
+        { newDocumentState: renamed, assumedMasterState: { ...stored, updated_at: '2026-13-45T99:00:00Z' } },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: expect.stringMatching(/^1\.assumedMasterState\.updated_at: /) });
+      expect((await pull()).documents.find((d) => d.id === p.id)).toEqual(stored);
+      expect((await pull()).documents.some((d) => d.id === fresh.id)).toBe(false);
+    });
+
     it('a record keeps its kind, and a stage stays in its pipeline', async () => {
       const p = pipeline(ws);
       const other = pipeline(ws, { name: 'Weddings' });
