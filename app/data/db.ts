@@ -164,6 +164,7 @@ function checkRecordData(records: RxCollection<DocOf['records']>) {
   records.preSave(check, false);
 }
 
+/** A local write of a record whose kind or data its kind's schema refuses (the message says which field). */
 export class RecordDataError extends Error {}
 
 /** Closes the database (e.g. at sign-out or a simulated restart); the next open starts fresh. */

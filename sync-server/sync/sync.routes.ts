@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { syncContract, type PullManyResponse, type PushManyResponse } from '../../schema/contract/sync.js';
+import { syncContract, type PullManyResponse, type PushManyResponse, type PushRow } from '../../schema/contract/sync.js';
 import { RECORDS } from '../../schema/records.js';
 import { replicatedByName, type ReplicatedEntity } from '../../schema/replicated.js';
 import type { AreaContext } from '../areas/area.js';
@@ -12,7 +12,7 @@ import { pullChanges } from './pull.service.js';
 import { pushChanges } from './push.service.js';
 import { checkAssumedStates } from './assumed-state.js';
 import { selectRecordsFeedJson } from './records/records.feed.js';
-import { pushRecords } from './records/records.push.js';
+import { checkRecordsAssumedStates, pushRecords } from './records/records.push.js';
 
 function entityOf(name: string) {
   const entity = replicatedByName(name);
@@ -24,6 +24,8 @@ function entityOf(name: string) {
 const isRecords = (entity: ReplicatedEntity) => entity.name === RECORDS;
 const feedOf = (entity: ReplicatedEntity) => (isRecords(entity) ? selectRecordsFeedJson : undefined);
 const pushOf = (entity: ReplicatedEntity) => (isRecords(entity) ? pushRecords : pushChanges);
+const checkAssumed = (entity: ReplicatedEntity, rows: PushRow[]) =>
+  isRecords(entity) ? checkRecordsAssumedStates(rows) : checkAssumedStates(entity, rows);
 
 /** Replication endpoints (DESIGN.md §5) and number-block reservations. */
 export function syncRoutes(deps: AppDeps, ctx: AreaContext): Router {
@@ -45,7 +47,7 @@ export function syncRoutes(deps: AppDeps, ctx: AreaContext): Router {
 
   mount(router, syncContract.push, async ({ params, query, body }, req) => {
     const entity = entityOf(params.collection);
-    checkAssumedStates(entity, body);
+    checkAssumed(entity, body);
     const session = await requireSession(deps, req);
     return pushOf(entity)(deps, { entity, rules: ctx.rules, caller: { session }, workspaceId: query.workspace, rows: body });
   });
@@ -64,7 +66,7 @@ export function syncRoutes(deps: AppDeps, ctx: AreaContext): Router {
 
   mount(router, syncContract.pushMany, async ({ query, body }, req) => {
     const session = await requireSession(deps, req);
-    for (const push of body) checkAssumedStates(entityOf(push.collection), push.rows);
+    for (const push of body) checkAssumed(entityOf(push.collection), push.rows);
     const results: PushManyResponse = [];
     for (const push of body) {
       const entity = entityOf(push.collection);

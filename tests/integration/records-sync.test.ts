@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reapplyConflict } from '../../app/data/conflicts-actions.js';
 import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
 import { pipelineMessages } from '../../schema/pipelines.js';
-import { recordMessages } from '../../schema/records.js';
+import { recordKindList, recordMessages } from '../../schema/records.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';
@@ -176,6 +176,22 @@ for (const target of testDatabases()) {
       });
     });
 
+    it('an unreadable date in a record’s assumed state answers 400 and changes nothing', async () => {
+      const p = pipeline(ws);
+      expect((await push([{ newDocumentState: p }])).rejected).toEqual([]);
+      const stored = (await pull()).documents.find((d) => d.id === p.id);
+      const renamed = { ...stored, data: { ...p.data, name: 'Renamed' }, updated_at: stamp() };
+      const fresh = pipeline(ws);
+      const res = await api.push('records', ws, [
+        { newDocumentState: fresh },
+        { newDocumentState: renamed, assumedMasterState: { ...stored, updated_at: '2026-13-45T99:00:00Z' } },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: expect.stringMatching(/^1\.assumedMasterState\.updated_at: /) });
+      expect((await pull()).documents.find((d) => d.id === p.id)).toEqual(stored);
+      expect((await pull()).documents.some((d) => d.id === fresh.id)).toBe(false);
+    });
+
     it('a record keeps its kind, and a stage stays in its pipeline', async () => {
       const p = pipeline(ws);
       const other = pipeline(ws, { name: 'Weddings' });
@@ -224,6 +240,42 @@ for (const target of testDatabases()) {
       // Putting the losing value back is an ordinary edit of that one field, which reaches the other device.
       expect(await reapplyConflict(a.data, log[0].key)).toBe(true);
       await eventually(async () => expect((await b.db.records.findOne(s.id).exec())?.data).toEqual({ ...merged, position: 5 }));
+    });
+
+    it('each kind’s table is the workspace’s alone: a member of another workspace reads, changes and adds nothing', async () => {
+      const stranger = await seedUser(db);
+      const theirs = await seedWorkspace(db, stranger);
+      const p = pipeline(ws);
+      const s = stage(ws, p.id);
+      expect((await push([p, s].map((newDocumentState) => ({ newDocumentState })))).rejected).toEqual([]);
+      for (const kind of recordKindList) {
+        const table = kind.entity.name;
+        const seen = await withScope(db, { userId: stranger, workspaceId: theirs }, async (tx) => ({
+          read: await tx.query(`SELECT id FROM ${table} WHERE workspace_id = $1`, [ws]),
+          updated: await tx.query(`UPDATE ${table} SET updated_at = now() WHERE workspace_id = $1 RETURNING id`, [ws]),
+        }));
+        expect(seen, table).toEqual({ read: [], updated: [] });
+        // Rows are never deleted (a record's deletion is its `deleted` flag), by anyone.
+        await expect(
+          withScope(db, { userId: owner, workspaceId: ws }, (tx) => tx.query(`DELETE FROM ${table} WHERE workspace_id = $1`, [ws])),
+        ).rejects.toThrow(/permission denied/);
+        const sneak: Record<string, string> = {
+          pipelines: `INSERT INTO pipelines (workspace_id, id, updated_at, name, server_seq) VALUES ($1, 'sneak', now(), 'x', 1)`,
+          pipeline_stages: `INSERT INTO pipeline_stages (workspace_id, id, updated_at, pipeline_id, name, color, probability, server_seq)
+                            VALUES ($1, 'sneak', now(), '${p.id}', 'x', '#4F46E5', 10, 1)`,
+        };
+        const insert = sneak[table];
+        if (!insert) throw new Error(`say how to insert into ${table}`);
+        await expect(withScope(db, { userId: stranger, workspaceId: theirs }, (tx) => tx.query(insert, [ws]))).rejects.toThrow(
+          /row-level security/,
+        );
+      }
+      // The rows are there for the workspace's own members.
+      const own = await withScope(db, { userId: owner, workspaceId: ws }, async (tx) => [
+        ...(await tx.query('SELECT id FROM pipelines WHERE id = $1', [p.id])),
+        ...(await tx.query('SELECT id FROM pipeline_stages WHERE id = $1', [s.id])),
+      ]);
+      expect(own).toEqual([{ id: p.id }, { id: s.id }]);
     });
 
     it('a record a device makes with bad data is refused on the device, before it is stored', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { recordFromRow, recordKindOfTable, recordKindList } from '../../schema/records.js';
 import { replicatedCollections, replicatedTables, rxJsonSchema, type ReplicatedEntity } from '../../schema/replicated.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';
@@ -201,6 +202,45 @@ for (const target of testDatabases()) {
       expect(plans).toHaveLength(1);
       expect(plans[0]).toMatch(/Index Scan using products_feed/);
       expect(plans[0]).not.toMatch(/Sort/);
+    });
+
+    it('a records page walks every kind’s feed index and merges them in order, never sorting', async () => {
+      const fresh = await seedWorkspace(db, userId);
+      const pipelineId = 'p0';
+      await db.query(
+        `INSERT INTO pipelines (workspace_id, id, updated_at, name, server_seq)
+         SELECT $1, 'p' || g, now(), 'Pipeline ' || g, 2 * g FROM generate_series(0, 2999) g`,
+        [fresh],
+      );
+      await db.query(
+        `INSERT INTO pipeline_stages (workspace_id, id, updated_at, pipeline_id, name, color, probability, server_seq)
+         SELECT $1, 's' || g, now(), $2, 'Stage ' || g, '#4F46E5', 10, 2 * g + 1 FROM generate_series(0, 2999) g`,
+        [fresh, pipelineId],
+      );
+      const plans: string[] = [];
+      const page = await withScope(db, { userId, workspaceId: fresh }, (tx) => {
+        const explaining = {
+          async query<R>(sql: string, params?: readonly unknown[]): Promise<R[]> {
+            if (sql.includes('UNION ALL')) {
+              const plan = await tx.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
+              plans.push(plan.map((line) => Object.values(line)[0]).join('\n'));
+            }
+            return tx.query<R>(sql, params);
+          },
+        };
+        return selectRecordsFeedJson(explaining, fresh, { seq: 1000, id: '' }, 50);
+      });
+      // Feed numbers alternate pipeline, stage: the page is 1000 to 1049, both kinds in turn.
+      const docs = z.array(z.object({ kind: z.string(), server_seq: z.number() })).parse(JSON.parse(page.documentsJson));
+      expect(docs.map((d) => d.server_seq)).toEqual(Array.from({ length: 50 }, (_, i) => 1000 + i));
+      expect(docs.slice(0, 2).map((d) => d.kind)).toEqual(['pipeline', 'pipeline_stage']);
+      expect(page.last).toEqual({ seq: 1049, id: 's524' });
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatch(/pipelines_feed/);
+      expect(plans[0]).toMatch(/pipeline_stages_feed/);
+      // A merge of the branches in order (its "Sort Key" is the order it keeps), with no sort step.
+      expect(plans[0]).toMatch(/Merge Append/);
+      expect(plans[0]).not.toMatch(/(^|->\s+)Sort\s+\(/m);
     });
 
     it('an empty page says so and names no last position', async () => {

@@ -16,6 +16,23 @@ import { pushChanges } from '../push.service.js';
 type PushInput = Parameters<typeof pushChanges>[1];
 
 /**
+ * A push whose assumed master states the server cannot read (a kind's timestamp inside `data`, as
+ * well as the envelope's) is refused whole, 400, before anything is stored: `checkAssumedStates`
+ * for records. Documents of no known kind have no assumed state to read.
+ */
+export function checkRecordsAssumedStates(rows: readonly PushRow[]): void {
+  for (const kind of recordKindList) {
+    // Every row keeps its place, so a message names the row by its index in the push.
+    const flat = rows.map((row) =>
+      row.newDocumentState.kind === kind.kind && row.assumedMasterState
+        ? { newDocumentState: row.newDocumentState, assumedMasterState: rowFromRecord(row.assumedMasterState) }
+        : { newDocumentState: row.newDocumentState, assumedMasterState: null },
+    );
+    checkAssumedStates(kind.entity, flat);
+  }
+}
+
+/**
  * A push of the `records` collection: each document goes to its kind's table, as a push of that
  * table would (its kind's rules, the same conflicts and refusals), its `data` spread into the
  * table's columns. The kinds are stored in registry order, each in a transaction of its own under
@@ -43,8 +60,6 @@ export async function pushRecords(deps: AppDeps, input: PushInput): Promise<Push
     const flat = { newDocumentState: rowFromRecord(doc), assumedMasterState: assumed ? rowFromRecord(assumed) : assumed };
     groups.set(kind, [...(groups.get(kind) ?? []), flat]);
   }
-  // An unreadable assumed state refuses the whole push before anything is stored (400).
-  for (const [kind, rows] of groups) checkAssumedStates(kind.entity, rows);
   if (groups.size === 0 && 'session' in input.caller) {
     const { session } = input.caller;
     // Nothing to store, but the answer is still only for a member.
