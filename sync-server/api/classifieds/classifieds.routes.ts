@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { requireUser, sessionOf } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';
 import { requireMembership } from '../workspaces/membership.js';
-import { sendPicture } from '../drive/drive-download.js';
+import { sendPicture } from '../drive/index.js';
 import * as classifieds from './classifieds.service.js';
 
 async function seller(deps: AppDeps, req: Request, workspaceId: number): Promise<classifieds.SellerCaller> {

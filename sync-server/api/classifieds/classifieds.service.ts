@@ -24,7 +24,7 @@ import type { AppDeps } from '../../deps.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
-import { getFile, type FileRow } from '../drive/drive.repo.js';
+import { getFile, type FileRow } from '../drive/index.js';
 import type { Membership } from '../workspaces/membership.js';
 import * as repo from './classifieds.repo.js';
 import { announceInquiry } from './inquiry-mail.repo.js';

@@ -2,7 +2,7 @@ import { eventMessages } from '../../../schema/events.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { getFile, livePictures, type FileRow } from '../drive/drive.repo.js';
+import { getFile, livePictures, type FileRow } from '../drive/index.js';
 import * as repo from './events.repo.js';
 
 /**

@@ -6,7 +6,7 @@ import { eventMessages } from '../../../schema/events.js';
 import { MARKET_CURRENCY, stockStateOf, ticketTypeOfLine, toTicketCartId } from '../../../schema/marketplace.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict } from '../../http/errors.js';
-import type { CartProduct } from '../marketplace/marketplace.repo.js';
+import type { CartProduct } from '../marketplace/index.js';
 import * as repo from './events.repo.js';
 import { issueTickets, localMinute, releaseStaleHolds, saleRefusal } from './tickets.service.js';
 import { recordTicketMail } from './ticket-mail.repo.js';

@@ -3,7 +3,7 @@ import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
 import { defineJob, defineSweep, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
 import { escapeHtml } from '../../mail/templates.js';
-import { releaseLapsedOrderTickets } from '../events/tickets-cart.js';
+import { releaseLapsedOrderTickets } from '../events/index.js';
 import { readSettings } from './marketplace.repo.js';
 import { ORDER_HOLD_MINUTES } from './checkout.service.js';
 import * as repo from './orders.repo.js';

@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { workspaceLock } from '../../sync/sync.repo.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { requireMembership, requireRole } from '../workspaces/membership.js';
-import { revokeOrderTickets } from '../events/tickets-cart.js';
+import { revokeOrderTickets } from '../events/index.js';
 import { buyerDtos } from './buyer-orders.js';
 import { returnStock } from './checkout.service.js';
 import * as repo from './orders.repo.js';

@@ -5,8 +5,8 @@ import type { Transaction } from '../../db/db.js';
 import { clientView, sameJson, type Doc } from '../../sync/codec.js';
 import { entityRules, type EntityDoc } from '../../sync/collection-rules.js';
 import { writeDocs } from '../../sync/sync.repo.js';
-import { stockMovementRules } from '../inventory/inventory.sync.js';
-import { recordDeliveries } from '../invoices/invoice-delivery.repo.js';
+import { stockMovementRules } from '../inventory/index.js';
+import { recordDeliveries } from '../invoices/index.js';
 import { salesWithReturns } from './pos.repo.js';
 
 /** The client fields of a document without the ones listed (and without its edit time). */
