@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { stockMovements, type StockMovement } from '../../../schema/catalog.js';
 import { addedTax, includedTax } from '../../../schema/pos-totals.js';
 import {
   checkoutInput,
@@ -18,15 +17,15 @@ import {
   type StorefrontSettings,
 } from '../../../schema/marketplace.js';
 import type { z } from 'zod';
-import type { Queryable, Transaction } from '../../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
-import { workspaceLock, writeDocs } from '../../sync/sync.repo.js';
+import { workspaceLock } from '../../sync/sync.repo.js';
 import { payRefundsDueSoon, recordRefundDue, refundStateOf } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { holdLimitMessages, holdRefused, humanWait, OPEN_CHECKOUTS_PER_BUYER } from '../../http/hold-limits.js';
-import { stockMovementRules } from '../inventory/index.js';
+import { writeStockMovements } from '../inventory/index.js';
 import * as cartRepo from './cart.repo.js';
 import { failOrderTickets, holdOrderTickets, issueOrderTickets, lockTicketEvents, retakeLapsedSeats } from '../events/index.js';
 import { cartItems, lineProblem, linesOf } from './cart.service.js';
@@ -308,18 +307,6 @@ async function failCheckout(tx: Queryable, checkoutId: string, at: Date): Promis
   await failOrderTickets(tx, await repo.ordersOfCheckout(tx, checkoutId));
 }
 
-/** Writes stock movements through the ledger's own rules; one already written (by id) is skipped. */
-async function writeLedger(tx: Queryable, workspaceId: number, movements: StockMovement[]) {
-  if (movements.length === 0) return;
-  const docs = movements.map((m) => ({ ...m, deleted: false }));
-  const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
-  await stockMovementRules.afterWrite?.(tx as Transaction, {
-    workspaceId,
-    docs: movements.filter((m) => inserted.has(m.id)),
-    before: new Map(),
-  });
-}
-
 /** The ledger's sale movements of one paid order, recorded as the till records its own. */
 /** Only products move stock; a ticket's seat is counted on its event. */
 const goodsOnly = (items: repo.ItemRow[]) => items.filter((i) => ticketTypeOfLine(i.product_id) === null);
@@ -338,7 +325,7 @@ async function takeStock(tx: Queryable, workspaceId: number, order: { id: string
     created_at: stamp,
     _deleted: false,
   }));
-  await writeLedger(tx, workspaceId, movements);
+  await writeStockMovements(tx, workspaceId, movements);
 }
 
 /** Stock given back through the ledger (a refund that asks for it): one return movement per line. */
@@ -364,7 +351,7 @@ export async function returnStock(
       created_at: stamp,
       _deleted: false,
     }));
-  await writeLedger(tx, workspaceId, movements);
+  await writeStockMovements(tx, workspaceId, movements);
 }
 
 /**
