@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { noCountryDefaults } from '../../../schema/countries.js';
 import { eventsContract } from '../../../schema/contract/events.js';
 import { fillPath } from '../../../schema/http.js';
+import { wallMinuteIn } from '../../../schema/dates.js';
 import { eventMessages } from '../../../schema/events.js';
 import { MARKET_CURRENCY, stockStateOf, ticketTypeOfLine, toTicketCartId } from '../../../schema/marketplace.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict } from '../../http/errors.js';
 import type { CartProduct } from '../marketplace/index.js';
 import * as repo from './events.repo.js';
-import { issueTickets, localMinute, releaseStaleHolds, saleRefusal } from './tickets.service.js';
+import { issueTickets, releaseStaleHolds, saleRefusal } from './tickets.service.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
 import { boundUnpaidSeats } from './ticket-holds.js';
 
@@ -64,7 +65,7 @@ function refusal(r: Row, now: Date): string | null {
   if (r.requires_approval) return ticketCartMessages.approval;
   if (Number(r.price_cents) === 0) return ticketCartMessages.free;
   if (r.currency !== MARKET_CURRENCY) return ticketCartMessages.currency;
-  return saleRefusal(r, localMinute(now, r.timezone ?? noCountryDefaults.timezone));
+  return saleRefusal(r, wallMinuteIn(now, r.timezone ?? noCountryDefaults.timezone));
 }
 
 /** The cart lines that name ticket types, as the cart shows and prices them (keyed by cart item id). */

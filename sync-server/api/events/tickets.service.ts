@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { noCountryDefaults } from '../../../schema/countries.js';
+import { calendarDayIn, wallMinuteIn } from '../../../schema/dates.js';
 import { eventMessages, type PublicEventDetail, type TicketOrderInput, type TicketView } from '../../../schema/events.js';
 import { toTicketCartId } from '../../../schema/marketplace.js';
 import { signTicket } from '../../../schema/ticket-code.js';
@@ -26,26 +27,6 @@ export const ticketRefundNotes = {
 export const TICKET_REFERENCE_PREFIX = 'vktkt_';
 export const isTicketReference = (reference: string) => reference.startsWith(TICKET_REFERENCE_PREFIX);
 
-/** The wall-clock minute in a time zone, as YYYY-MM-DDTHH:MM (sale windows are written so). */
-export function localMinute(at: Date, zone: string): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(at);
-  } catch {
-    return at.toISOString().slice(0, 16);
-  }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
-
 /** Why a ticket type cannot be bought at `now` (venue wall clock), or null. */
 export function saleRefusal(t: { sale_starts: string | null; sale_ends: string | null }, now: string): string | null {
   if (t.sale_starts && now < t.sale_starts) return eventMessages.saleNotStarted;
@@ -56,14 +37,14 @@ export function saleRefusal(t: { sale_starts: string | null; sale_ends: string |
 const zoneOf = (row: { timezone: string | null }) => row.timezone ?? noCountryDefaults.timezone;
 
 export async function publicEvents(deps: AppDeps, search: string | undefined, storefront?: string) {
-  const today = localMinute(deps.now(), noCountryDefaults.timezone).slice(0, 10);
+  const today = calendarDayIn(deps.now(), noCountryDefaults.timezone);
   return { events: (await repo.publicEvents(deps.db, today, search, 100, storefront)).map(repo.publicDtoOf) };
 }
 
 export async function publicEvent(deps: AppDeps, slug: string): Promise<PublicEventDetail> {
   const event = await repo.publicEventBySlug(deps.db, slug);
   if (!event) throw notFound(eventMessages.notFound);
-  const now = localMinute(deps.now(), zoneOf(event));
+  const now = wallMinuteIn(deps.now(), zoneOf(event));
   const types = await repo.ticketTypes(deps.db, event.workspace_id, event.id);
   return {
     ...repo.publicDtoOf(event),
@@ -124,7 +105,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
     // The order mails an address the caller typed: it counts against the third-party mail limits first.
     await enforceMailLimits(tx, deps, { source: address, recipient: body.email, workspaceId: event.workspace_id });
     await releaseStaleHolds(tx, event.workspace_id, event.id, deps.now());
-    const now = localMinute(deps.now(), zoneOf(event));
+    const now = wallMinuteIn(deps.now(), zoneOf(event));
     const types = new Map((await repo.ticketTypes(tx, event.workspace_id, event.id)).map((t) => [t.id, t]));
     let amount = 0;
     let seats = 0;
