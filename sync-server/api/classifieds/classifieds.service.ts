@@ -27,6 +27,10 @@ import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/
 import { getFile, type FileRow } from '../drive/index.js';
 import type { Membership } from '../workspaces/membership.js';
 import * as repo from './classifieds.repo.js';
+import * as inquiriesRepo from './inquiries.repo.js';
+import * as messagesRepo from './messages.repo.js';
+import * as publicRepo from './public-listings.repo.js';
+import * as reportsRepo from './reports.repo.js';
 import { announceInquiry } from './inquiry-mail.repo.js';
 import * as users from '../auth/users.repo.js';
 
@@ -100,8 +104,8 @@ export async function createListing(deps: AppDeps, c: SellerCaller, body: z.outp
 export async function getListing(deps: AppDeps, c: SellerCaller, id: string): Promise<ClassifiedDetail> {
   const row = await scoped(deps, c, (q) => ownListing(q, c, id));
   // Buyers' names are outside the workspace scope: read as owner, the membership already checked.
-  const inquiries = await repo.listingInquiries(deps.db, c.workspaceId, id);
-  return { ...repo.listingDto(row), inquiries: inquiries.map((i) => repo.inquiryDto(i, 'seller')) };
+  const inquiries = await inquiriesRepo.listingInquiries(deps.db, c.workspaceId, id);
+  return { ...repo.listingDto(row), inquiries: inquiries.map((i) => inquiriesRepo.inquiryDto(i, 'seller')) };
 }
 
 export async function updateListing(
@@ -168,7 +172,7 @@ export async function renewListing(deps: AppDeps, c: SellerCaller, id: string): 
 
 export async function listViewings(deps: AppDeps, c: SellerCaller, from: string, to: string) {
   // Buyers' names are outside the scope; the membership is checked by the caller.
-  return { viewings: await repo.viewings(deps.db, c.workspaceId, from, to) };
+  return { viewings: await inquiriesRepo.viewings(deps.db, c.workspaceId, from, to) };
 }
 
 // ---- Public browsing ----
@@ -176,22 +180,22 @@ export async function listViewings(deps: AppDeps, c: SellerCaller, from: string,
 export async function browse(deps: AppDeps, query: z.output<typeof browseQuery>) {
   const now = deps.now();
   const [rows, areas] = await Promise.all([
-    repo.browse(deps.db, now, { category: query.category, area: query.area || undefined, q: query.q || undefined, sort: query.sort }),
-    repo.shownAreas(deps.db, now),
+    publicRepo.browse(deps.db, now, { category: query.category, area: query.area || undefined, q: query.q || undefined, sort: query.sort }),
+    publicRepo.shownAreas(deps.db, now),
   ]);
   return { listings: rows.map(repo.publicDto), areas };
 }
 
 export async function publicListing(deps: AppDeps, id: string, userId: number | null) {
-  const row = await repo.shownListing(deps.db, deps.now(), id);
+  const row = await publicRepo.shownListing(deps.db, deps.now(), id);
   if (!row) throw notFound(msg.notFound);
-  const mine = userId !== null && (await repo.isMember(deps.db, row.workspace_id, userId));
+  const mine = userId !== null && (await publicRepo.isMember(deps.db, row.workspace_id, userId));
   return { ...repo.publicDto(row), mine };
 }
 
 /** The drive file behind a shown listing's photo (404 when the listing shows no such photo). */
 export async function listingPhoto(deps: AppDeps, listing: string, fileId: string): Promise<FileRow> {
-  const ws = await repo.listingPhoto(deps.db, deps.now(), listing, fileId);
+  const ws = await publicRepo.listingPhoto(deps.db, deps.now(), listing, fileId);
   const row = ws === undefined ? undefined : await getFile(deps.db, ws, fileId);
   if (!row || row.trashed_at) throw notFound('This photo is no longer available');
   return row;
@@ -199,14 +203,14 @@ export async function listingPhoto(deps: AppDeps, listing: string, fileId: strin
 
 // ---- Inquiries and their threads ----
 
-async function thread(q: Queryable, row: repo.InquiryRow, role: 'buyer' | 'seller', caller: number): Promise<InquiryThread> {
-  return { ...repo.inquiryDto(row, role), messages: await repo.threadMessages(q, row.workspace_id, row.id, caller) };
+async function thread(q: Queryable, row: inquiriesRepo.InquiryRow, role: 'buyer' | 'seller', caller: number): Promise<InquiryThread> {
+  return { ...inquiriesRepo.inquiryDto(row, role), messages: await messagesRepo.threadMessages(q, row.workspace_id, row.id, caller) };
 }
 
 /** Which side of an inquiry the caller is on; 404 for anyone else (the thread's existence is nobody's business). */
-async function sideOf(q: Queryable, row: repo.InquiryRow, userId: number): Promise<'buyer' | 'seller'> {
+async function sideOf(q: Queryable, row: inquiriesRepo.InquiryRow, userId: number): Promise<'buyer' | 'seller'> {
   if (row.buyer_id === userId) return 'buyer';
-  if (await repo.isMember(q, row.workspace_id, userId)) return 'seller';
+  if (await publicRepo.isMember(q, row.workspace_id, userId)) return 'seller';
   throw notFound(msg.inquiryNotFound);
 }
 
@@ -215,8 +219,8 @@ async function sideOf(q: Queryable, row: repo.InquiryRow, userId: number): Promi
  * cannot both pass; the count is of stored messages, so a refused one leaves nothing behind.
  */
 async function withinMessageRate(q: Queryable, deps: AppDeps, userId: number): Promise<void> {
-  await repo.lockSender(q, userId);
-  const sent = await repo.messagesSentSince(q, userId, new Date(deps.now().getTime() - HOUR_MS));
+  await messagesRepo.lockSender(q, userId);
+  const sent = await messagesRepo.messagesSentSince(q, userId, new Date(deps.now().getTime() - HOUR_MS));
   if (sent >= MESSAGES_PER_HOUR) throw new HttpError(429, msg.rateLimited, { code: 'rate_limited' }, 3600);
 }
 
@@ -240,11 +244,11 @@ export async function ask(
 ): Promise<InquiryThread> {
   const now = deps.now();
   return deps.db.transaction(async (q) => {
-    const listing = await repo.anyListing(q, listingId);
+    const listing = await publicRepo.anyListing(q, listingId);
     if (!listing || listing.status === 'draft' || listing.status === 'removed') throw notFound(msg.notFound);
     assertOpen(listing, now);
     if (listing.status === 'paused') throw conflict(msg.notOpen);
-    if (listing.created_by === userId || (await repo.isMember(q, listing.workspace_id, userId))) throw forbidden(msg.ownListing);
+    if (listing.created_by === userId || (await publicRepo.isMember(q, listing.workspace_id, userId))) throw forbidden(msg.ownListing);
     if (body.request_type === 'offer' && listing.status === 'reserved') throw conflict(msg.reserved);
     if (body.request_type === 'viewing') {
       if (!listing.allow_appointments) throw badRequest(msg.viewingsOff);
@@ -257,7 +261,7 @@ export async function ask(
     await enforceMailLimits(q, deps, { source, workspaceId: listing.workspace_id });
     const id = randomUUID();
     const offer = body.request_type === 'offer' ? (body.offer_amount_cents ?? null) : null;
-    await repo.insertInquiry(q, {
+    await inquiriesRepo.insertInquiry(q, {
       ws: listing.workspace_id,
       id,
       listing: listing.id,
@@ -268,7 +272,7 @@ export async function ask(
       now,
     });
     const kind = body.request_type === 'offer' ? 'offer' : body.request_type === 'viewing' ? 'viewing' : 'message';
-    await repo.insertMessage(q, {
+    await messagesRepo.insertMessage(q, {
       ws: listing.workspace_id,
       id: randomUUID(),
       inquiry: id,
@@ -280,21 +284,21 @@ export async function ask(
     });
     // The seller's e-mail about it goes through the job queue once this commits.
     await announceInquiry(q, id);
-    const row = await repo.inquiryById(q, id);
+    const row = await inquiriesRepo.inquiryById(q, id);
     if (!row) throw notFound(msg.inquiryNotFound);
     return thread(q, row, 'buyer', userId);
   });
 }
 
 export async function myInquiries(deps: AppDeps, userId: number, listingId: string) {
-  const listing = await repo.anyListing(deps.db, listingId);
+  const listing = await publicRepo.anyListing(deps.db, listingId);
   if (!listing || listing.status === 'draft') throw notFound(msg.notFound);
-  const rows = await repo.buyerInquiries(deps.db, listingId, userId);
+  const rows = await inquiriesRepo.buyerInquiries(deps.db, listingId, userId);
   return { inquiries: await Promise.all(rows.map((r) => thread(deps.db, r, 'buyer', userId))) };
 }
 
 export async function getThread(deps: AppDeps, userId: number, inquiryId: string): Promise<InquiryThread> {
-  const row = await repo.inquiryById(deps.db, inquiryId);
+  const row = await inquiriesRepo.inquiryById(deps.db, inquiryId);
   if (!row) throw notFound(msg.inquiryNotFound);
   return thread(deps.db, row, await sideOf(deps.db, row, userId), userId);
 }
@@ -302,14 +306,14 @@ export async function getThread(deps: AppDeps, userId: number, inquiryId: string
 export async function sendMessage(deps: AppDeps, userId: number, inquiryId: string, text: string): Promise<InquiryThread> {
   const now = deps.now();
   return deps.db.transaction(async (q) => {
-    const row = await repo.inquiryById(q, inquiryId);
+    const row = await inquiriesRepo.inquiryById(q, inquiryId);
     if (!row) throw notFound(msg.inquiryNotFound);
     const side = await sideOf(q, row, userId);
-    const listing = await repo.anyListing(q, row.classified_id);
+    const listing = await publicRepo.anyListing(q, row.classified_id);
     if (!listing) throw notFound(msg.notFound);
     assertOpen(listing, now);
     await withinMessageRate(q, deps, userId);
-    await repo.insertMessage(q, {
+    await messagesRepo.insertMessage(q, {
       ws: row.workspace_id,
       id: randomUUID(),
       inquiry: row.id,
@@ -320,9 +324,9 @@ export async function sendMessage(deps: AppDeps, userId: number, inquiryId: stri
       now,
     });
     if (side === 'seller' && row.status === 'new' && row.request_type !== 'offer')
-      await repo.updateInquiry(q, row.workspace_id, row.id, { status: 'answered', response: text }, now);
-    else await repo.updateInquiry(q, row.workspace_id, row.id, {}, now);
-    const fresh = await repo.inquiryById(q, row.id);
+      await inquiriesRepo.updateInquiry(q, row.workspace_id, row.id, { status: 'answered', response: text }, now);
+    else await inquiriesRepo.updateInquiry(q, row.workspace_id, row.id, {}, now);
+    const fresh = await inquiriesRepo.inquiryById(q, row.id);
     if (!fresh) throw notFound(msg.inquiryNotFound);
     return thread(q, fresh, side, userId);
   });
@@ -341,7 +345,7 @@ export async function respond(
 ): Promise<InquiryThread> {
   const now = deps.now();
   return deps.db.transaction(async (q) => {
-    const row = await repo.inquiryById(q, inquiryId);
+    const row = await inquiriesRepo.inquiryById(q, inquiryId);
     if (!row) throw notFound(msg.inquiryNotFound);
     const side = await sideOf(q, row, userId);
     if (row.request_type !== 'offer') throw badRequest(msg.notOffer);
@@ -356,14 +360,14 @@ export async function respond(
     const money = (cents: number) => formatCents(cents, listing.currency);
     const note = body.note ?? '';
     if (body.action === 'decline') {
-      await repo.updateInquiry(
+      await inquiriesRepo.updateInquiry(
         q,
         row.workspace_id,
         row.id,
         { status: 'declined', ...(side === 'seller' && note ? { response: note } : {}) },
         now,
       );
-      await repo.insertMessage(q, {
+      await messagesRepo.insertMessage(q, {
         ws: row.workspace_id,
         id: randomUUID(),
         inquiry: row.id,
@@ -375,14 +379,14 @@ export async function respond(
       });
     } else if (body.action === 'counter') {
       const amount = body.amount_cents ?? 0;
-      await repo.updateInquiry(
+      await inquiriesRepo.updateInquiry(
         q,
         row.workspace_id,
         row.id,
         { status: 'countered', counter: amount, ...(note ? { response: note } : {}) },
         now,
       );
-      await repo.insertMessage(q, {
+      await messagesRepo.insertMessage(q, {
         ws: row.workspace_id,
         id: randomUUID(),
         inquiry: row.id,
@@ -396,7 +400,7 @@ export async function respond(
       if (listing.status === 'reserved' && listing.reserved_for !== row.buyer_id) throw conflict(msg.reserved);
       if (listing.status === 'paused' || listing.status === 'draft') throw conflict(msg.notOpen);
       const agreed = side === 'buyer' ? Number(row.counter_amount_cents) : Number(row.offer_amount_cents);
-      await repo.updateInquiry(
+      await inquiriesRepo.updateInquiry(
         q,
         row.workspace_id,
         row.id,
@@ -409,7 +413,7 @@ export async function respond(
         row.buyer_id,
         now,
       ]);
-      await repo.insertMessage(q, {
+      await messagesRepo.insertMessage(q, {
         ws: row.workspace_id,
         id: randomUUID(),
         inquiry: row.id,
@@ -420,7 +424,7 @@ export async function respond(
         now,
       });
     }
-    const fresh = await repo.inquiryById(q, row.id);
+    const fresh = await inquiriesRepo.inquiryById(q, row.id);
     if (!fresh) throw notFound(msg.inquiryNotFound);
     return thread(q, fresh, side, userId);
   });
@@ -429,13 +433,13 @@ export async function respond(
 // ---- Reports ----
 
 export async function report(deps: AppDeps, userId: number, listingId: string, body: z.output<typeof reportCreate>) {
-  const listing = await repo.anyListing(deps.db, listingId);
+  const listing = await publicRepo.anyListing(deps.db, listingId);
   if (!listing || listing.status === 'draft') throw notFound(msg.notFound);
   if (body.message_id) {
-    const inThread = await repo.messageInListing(deps.db, listing.workspace_id, listing.id, body.message_id);
+    const inThread = await messagesRepo.messageInListing(deps.db, listing.workspace_id, listing.id, body.message_id);
     if (!inThread) throw notFound('That message does not exist');
   }
-  await repo.insertReport(deps.db, {
+  await reportsRepo.insertReport(deps.db, {
     ws: listing.workspace_id,
     id: randomUUID(),
     listing: listing.id,
@@ -453,7 +457,7 @@ async function requireAdmin(deps: AppDeps, userId: number): Promise<void> {
 
 export async function listReports(deps: AppDeps, userId: number, status: 'open' | 'resolved') {
   await requireAdmin(deps, userId);
-  return { reports: await repo.reports(deps.db, status) };
+  return { reports: await reportsRepo.reports(deps.db, status) };
 }
 
 /**
@@ -464,15 +468,15 @@ export async function resolveReport(deps: AppDeps, userId: number, reportId: str
   await requireAdmin(deps, userId);
   const now = deps.now();
   return deps.db.transaction(async (q) => {
-    const report = await repo.lockReport(q, reportId);
+    const report = await reportsRepo.lockReport(q, reportId);
     if (!report) throw notFound(msg.reportNotFound);
     if (report.resolved_at !== null) throw conflict(msg.alreadyResolved);
     const note = body.note || null;
     if (body.action === 'dismiss') {
-      await repo.resolveReports(q, { ws: report.workspace_id, id: reportId, resolution: 'dismissed', by: userId, note, now });
+      await reportsRepo.resolveReports(q, { ws: report.workspace_id, id: reportId, resolution: 'dismissed', by: userId, note, now });
     } else {
-      await repo.takeDownListing(q, report.workspace_id, report.classified_id, note ?? '', userId, now);
-      await repo.resolveReports(q, {
+      await reportsRepo.takeDownListing(q, report.workspace_id, report.classified_id, note ?? '', userId, now);
+      await reportsRepo.resolveReports(q, {
         ws: report.workspace_id,
         listing: report.classified_id,
         resolution: 'removed',
@@ -481,7 +485,7 @@ export async function resolveReport(deps: AppDeps, userId: number, reportId: str
         now,
       });
     }
-    const fresh = await repo.reportById(q, reportId);
+    const fresh = await reportsRepo.reportById(q, reportId);
     if (!fresh) throw notFound(msg.reportNotFound);
     return fresh;
   });

@@ -1,7 +1,11 @@
 import type { Queryable } from '../../db/db.js';
 import type { EventDto } from '../../../schema/events.js';
 
-/** The events' SQL. Organiser calls run in the workspace scope; public ones as owner, naming the event. */
+/**
+ * The events' SQL. Organiser calls run in the workspace scope; public ones as owner, naming the event.
+ * Here: events themselves; ticket types, public reads, registrations, tickets and check-ins each
+ * have their own repository.
+ */
 
 export interface EventRow {
   workspace_id: number;
