@@ -1,10 +1,18 @@
 import type { Queryable } from '../../db/db.js';
-import { firstName, type ClassifiedCategory, type ClassifiedDto, type ClassifiedStatus, type PublicListingDto } from '../../../schema/classifieds.js';
+import {
+  firstName,
+  type ClassifiedCategory,
+  type ClassifiedDto,
+  type ClassifiedStatus,
+  type PublicListingDto,
+} from '../../../schema/classifieds.js';
 
 /**
  * The classifieds' SQL. The seller's functions run inside the workspace's scope (row-level
  * security); the public and buyer functions run as owner with the listing's workspace and the
  * buyer named in every statement, because a buyer is not a member of the seller's workspace.
+ * Here: the seller's listings; the public reads, inquiries, messages and reports each have their own
+ * repository.
  */
 
 export const iso = (v: Date | string) => new Date(v).toISOString();
