@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { defineJob, defineSweep, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
 import { escapeHtml } from '../../mail/templates.js';
 import { releaseLapsedOrderTickets } from '../events/index.js';
-import { readSettings } from './marketplace.repo.js';
+import { readSettings } from './storefront-settings.repo.js';
 import { ORDER_HOLD_MINUTES } from './checkout.service.js';
 import * as checkoutsRepo from './checkouts.repo.js';
 import * as orderMailRepo from './order-mail.repo.js';
