@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDayIn, dateFormatter, NO_DATE, publicDates } from './dates';
+import { calendarDayIn, dateFormatter, NO_DATE, publicDates, wallMinuteIn } from './dates';
 
 const za = { timezone: 'Africa/Johannesburg', date_format: 'YYYY-MM-DD', time_format: 'HH:mm', language: 'en' };
 // 19:52 in Johannesburg (UTC+2) on 23 November 2026, 17:52 UTC.
@@ -72,5 +72,11 @@ describe('workspace dates', () => {
     expect(calendarDayIn(at, 'Africa/Johannesburg')).toBe('2030-06-14');
     expect(calendarDayIn(at, 'UTC')).toBe('2030-06-13');
     expect(calendarDayIn(at, 'Not/AZone')).toBe('2030-06-13');
+  });
+  it("reads the wall-clock minute in a workspace's zone, in UTC for a zone the platform does not know", () => {
+    const at = new Date('2030-06-13T22:30:45Z');
+    expect(wallMinuteIn(at, 'Africa/Johannesburg')).toBe('2030-06-14T00:30');
+    expect(wallMinuteIn(at, 'America/New_York')).toBe('2030-06-13T18:30');
+    expect(wallMinuteIn(at, 'Not/AZone')).toBe('2030-06-13T22:30');
   });
 });

@@ -214,3 +214,11 @@ export const publicDates: DateFormatter = dateFormatter(publicDateSettings);
 export function calendarDayIn(at: Date, zone: string | undefined): string {
   return dateFormatter({ timezone: zone, date_format: 'YYYY-MM-DD', time_format: 'HH:mm', language: 'en' }).today(at);
 }
+
+/**
+ * The wall-clock minute (YYYY-MM-DDTHH:mm) at `at` in an IANA zone (UTC for a zone the platform does
+ * not know): an event's sale window is written so.
+ */
+export function wallMinuteIn(at: Date, zone: string | undefined): string {
+  return render('YYYY-MM-DDTHH:mm', partsOf(at, zone), 'en');
+}

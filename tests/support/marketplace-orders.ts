@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ShippingAddress } from '../../schema/marketplace-orders.js';
 import type { Db } from '../../sync-server/db/db.js';
+import * as checkoutsRepo from '../../sync-server/api/marketplace/checkouts.repo.js';
 import * as orders from '../../sync-server/api/marketplace/orders.repo.js';
 import { seedUser } from './sync-server.js';
 
@@ -23,7 +24,7 @@ export async function seedPaidOrder(db: Db, ws: number, opts: { buyer?: number; 
     country: 'ZA',
   };
   const reference = `vkord_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
-  await orders.insertCheckout(db, {
+  await checkoutsRepo.insertCheckout(db, {
     id: checkoutId,
     userId: buyer,
     reference,
@@ -33,7 +34,7 @@ export async function seedPaidOrder(db: Db, ws: number, opts: { buyer?: number; 
     address,
     at,
   });
-  await orders.insertOrder(db, {
+  await checkoutsRepo.insertOrder(db, {
     workspaceId: ws,
     id,
     checkoutId,

@@ -2,7 +2,9 @@ import { brand } from '../../../schema/brand.js';
 import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type PageMeta, type SeoSource } from '../../seo/page-meta.js';
-import * as repo from './bookings.repo.js';
+import * as publicRepo from './public-bookings.repo.js';
+import * as servicesRepo from './services.repo.js';
+import * as staffRepo from './staff.repo.js';
 
 const short = (s: string, n = 155) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
@@ -15,10 +17,10 @@ const serviceId = /^\/marketplace\/services\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4
  * published, so it gets none (and the app shows it cannot be booked).
  */
 async function servicePage(deps: AppDeps, id: string): Promise<PageMeta | null> {
-  const row = await repo.publicService(deps.db, id);
+  const row = await publicRepo.publicService(deps.db, id);
   if (!row) return null;
-  const service = repo.serviceDtoOf(row);
-  const staffed = (await repo.listStaff(deps.db, row.workspace_id, service.staff_ids)).some((s) => s.active);
+  const service = servicesRepo.serviceDtoOf(row);
+  const staffed = (await staffRepo.listStaff(deps.db, row.workspace_id, service.staff_ids)).some((s) => s.active);
   if (!staffed) return null;
   const origin = siteOrigin(deps);
   const path = `/marketplace/services/${service.id}`;
@@ -68,7 +70,7 @@ export const bookingsSeo: SeoSource = {
     { pattern: serviceId, load: (deps, match) => servicePage(deps, match[1]) },
   ],
   async sitemap(deps) {
-    const services = await repo.publicServices(deps.db, undefined, undefined);
+    const services = await publicRepo.publicServices(deps.db, undefined, undefined);
     return [
       { path: '/marketplace/services', changefreq: 'daily', priority: 0.7 },
       ...services.map((s) => ({ path: `/marketplace/services/${s.id}`, changefreq: 'weekly' as const, priority: 0.5 })),

@@ -28,7 +28,11 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Membership } from '../workspaces/membership.js';
 import { recordBookingMail, recordMove } from './booking-mail.repo.js';
+import * as appointmentsRepo from './appointments.repo.js';
 import * as repo from './bookings.repo.js';
+import * as depositsRepo from './deposits.repo.js';
+import * as servicesRepo from './services.repo.js';
+import * as staffRepo from './staff.repo.js';
 import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 
@@ -66,11 +70,11 @@ export async function putRules(deps: AppDeps, c: OwnerCaller, rules: z.output<ty
 // ---- Staff ----
 
 export async function listStaff(deps: AppDeps, c: OwnerCaller) {
-  return { staff: await scoped(deps, c, (q) => repo.listStaff(q, c.workspaceId)) };
+  return { staff: await scoped(deps, c, (q) => staffRepo.listStaff(q, c.workspaceId)) };
 }
 
 async function oneStaff(q: Queryable, ws: number, id: string): Promise<StaffDto> {
-  const [staff] = await repo.listStaff(q, ws, [id]);
+  const [staff] = await staffRepo.listStaff(q, ws, [id]);
   if (!staff) throw notFound(msg.staffNotFound);
   return staff;
 }
@@ -79,8 +83,13 @@ export async function createStaff(deps: AppDeps, c: OwnerCaller, body: z.output<
   requireManager(c);
   const id = randomUUID();
   return scoped(deps, c, async (q) => {
-    await repo.insertStaff(q, c.workspaceId, id, { name: body.name, email: body.email ?? null, hours: body.hours, active: body.active });
-    await repo.setOffWeekdays(q, c.workspaceId, id, body.off_weekdays, randomUUID);
+    await staffRepo.insertStaff(q, c.workspaceId, id, {
+      name: body.name,
+      email: body.email ?? null,
+      hours: body.hours,
+      active: body.active,
+    });
+    await staffRepo.setOffWeekdays(q, c.workspaceId, id, body.off_weekdays, randomUUID);
     return oneStaff(q, c.workspaceId, id);
   });
 }
@@ -88,7 +97,7 @@ export async function createStaff(deps: AppDeps, c: OwnerCaller, body: z.output<
 export async function updateStaff(deps: AppDeps, c: OwnerCaller, id: string, body: z.output<typeof staffPatch>): Promise<StaffDto> {
   requireManager(c);
   return scoped(deps, c, async (q) => {
-    const found = await repo.updateStaff(
+    const found = await staffRepo.updateStaff(
       q,
       c.workspaceId,
       id,
@@ -96,7 +105,7 @@ export async function updateStaff(deps: AppDeps, c: OwnerCaller, id: string, bod
       deps.now(),
     );
     if (!found) throw notFound(msg.staffNotFound);
-    if (body.off_weekdays) await repo.setOffWeekdays(q, c.workspaceId, id, body.off_weekdays, randomUUID);
+    if (body.off_weekdays) await staffRepo.setOffWeekdays(q, c.workspaceId, id, body.off_weekdays, randomUUID);
     return oneStaff(q, c.workspaceId, id);
   });
 }
@@ -105,7 +114,13 @@ export async function addTimeOff(deps: AppDeps, c: OwnerCaller, staffId: string,
   requireManager(c);
   return scoped(deps, c, async (q) => {
     await oneStaff(q, c.workspaceId, staffId);
-    await repo.insertTimeOff(q, c.workspaceId, { id: randomUUID(), staffId, start: body.start_at, end: body.end_at, reason: body.reason });
+    await staffRepo.insertTimeOff(q, c.workspaceId, {
+      id: randomUUID(),
+      staffId,
+      start: body.start_at,
+      end: body.end_at,
+      reason: body.reason,
+    });
     return oneStaff(q, c.workspaceId, staffId);
   });
 }
@@ -114,7 +129,7 @@ export async function removeTimeOff(deps: AppDeps, c: OwnerCaller, staffId: stri
   requireManager(c);
   return scoped(deps, c, async (q) => {
     await oneStaff(q, c.workspaceId, staffId);
-    if (!(await repo.deleteTimeOff(q, c.workspaceId, staffId, timeOffId))) throw notFound(msg.timeOffNotFound);
+    if (!(await staffRepo.deleteTimeOff(q, c.workspaceId, staffId, timeOffId))) throw notFound(msg.timeOffNotFound);
     return oneStaff(q, c.workspaceId, staffId);
   });
 }
@@ -122,11 +137,11 @@ export async function removeTimeOff(deps: AppDeps, c: OwnerCaller, staffId: stri
 // ---- Services ----
 
 export async function listServices(deps: AppDeps, c: OwnerCaller) {
-  return { services: await scoped(deps, c, (q) => repo.listServices(q, c.workspaceId)) };
+  return { services: await scoped(deps, c, (q) => servicesRepo.listServices(q, c.workspaceId)) };
 }
 
 async function checkStaff(q: Queryable, ws: number, ids: readonly string[]): Promise<void> {
-  const found = await repo.existingStaff(q, ws, ids);
+  const found = await servicesRepo.existingStaff(q, ws, ids);
   if (ids.some((id) => !found.has(id))) throw badRequest(msg.staffNotFound, { errors: { staff_ids: [msg.staffNotFound] } });
 }
 
@@ -151,9 +166,9 @@ export async function createService(deps: AppDeps, c: OwnerCaller, body: z.outpu
   const id = randomUUID();
   return scoped(deps, c, async (q) => {
     await checkStaff(q, c.workspaceId, body.staff_ids);
-    await repo.insertService(q, c.workspaceId, id, body, await workspaceCurrency(q, c.workspaceId));
-    await repo.setServiceStaff(q, c.workspaceId, id, body.staff_ids);
-    const created = await repo.findService(q, c.workspaceId, id);
+    await servicesRepo.insertService(q, c.workspaceId, id, body, await workspaceCurrency(q, c.workspaceId));
+    await servicesRepo.setServiceStaff(q, c.workspaceId, id, body.staff_ids);
+    const created = await servicesRepo.findService(q, c.workspaceId, id);
     if (!created) throw notFound(msg.serviceNotFound);
     return created;
   });
@@ -162,15 +177,15 @@ export async function createService(deps: AppDeps, c: OwnerCaller, body: z.outpu
 export async function updateService(deps: AppDeps, c: OwnerCaller, id: string, body: z.output<typeof servicePatch>): Promise<ServiceDto> {
   requireManager(c);
   return scoped(deps, c, async (q) => {
-    const current = await repo.findService(q, c.workspaceId, id);
+    const current = await servicesRepo.findService(q, c.workspaceId, id);
     if (!current) throw notFound(msg.serviceNotFound);
     if (body.staff_ids) await checkStaff(q, c.workspaceId, body.staff_ids);
     const { staff_ids: staffIds, ...fields } = body;
     const next = { ...current, ...fields };
     if (body.deposit_cents !== undefined || body.price_cents !== undefined) checkDeposit(deps, next);
-    await repo.updateService(q, c.workspaceId, id, next, deps.now());
-    if (staffIds) await repo.setServiceStaff(q, c.workspaceId, id, staffIds);
-    const updated = await repo.findService(q, c.workspaceId, id);
+    await servicesRepo.updateService(q, c.workspaceId, id, next, deps.now());
+    if (staffIds) await servicesRepo.setServiceStaff(q, c.workspaceId, id, staffIds);
+    const updated = await servicesRepo.findService(q, c.workspaceId, id);
     if (!updated) throw notFound(msg.serviceNotFound);
     return updated;
   });
@@ -187,9 +202,9 @@ export const holdsSince = (now: Date): Date => addMinutes(now, -DEPOSIT_HOLD_MIN
  * as in every transaction that writes appointments (see `lockDiary`).
  */
 export async function claimStaff(q: Queryable, ws: number, staffId: string, now: Date): Promise<void> {
-  await repo.lockDiary(q, ws);
-  await repo.lockStaff(q, staffId);
-  await repo.lapseHolds(q, ws, staffId, holdsSince(now), msg.depositHoldEnded, now);
+  await appointmentsRepo.lockDiary(q, ws);
+  await appointmentsRepo.lockStaff(q, staffId);
+  await appointmentsRepo.lapseHolds(q, ws, staffId, holdsSince(now), msg.depositHoldEnded, now);
 }
 
 /** Everything the slot engine needs about one service around `start`, read in the caller's transaction. */
@@ -204,9 +219,9 @@ export async function slotContext(
 ): Promise<{ ctx: SlotContext; rules: AvailabilityRules; busy: Array<{ id: string }> }> {
   const rules = rulesFor(await repo.workspaceRules(q, ws), service.availability);
   const zone = await repo.workspaceZone(q, ws);
-  const staff = (await repo.listStaff(q, ws, staffIds)).filter((s) => s.active);
+  const staff = (await staffRepo.listStaff(q, ws, staffIds)).filter((s) => s.active);
   // Busy times a day either side: buffers and the daily limit look past the range's edges.
-  const busy = await repo.busyTimes(q, ws, staffIds, addDays(from, -1), addDays(to, 1), holdsSince(now));
+  const busy = await appointmentsRepo.busyTimes(q, ws, staffIds, addDays(from, -1), addDays(to, 1), holdsSince(now));
   return {
     ctx: { zone, now, duration_minutes: service.duration_minutes, rules, staff: staff.map(staffAvailability), busy },
     rules,
@@ -228,12 +243,12 @@ export async function listAppointments(deps: AppDeps, c: OwnerCaller, from: stri
     // Local days widened by a day each side, so every zone's day fits; the app shows them in the zone.
     const start = addDays(new Date(`${from}T00:00:00Z`), -1);
     const end = addDays(new Date(`${to}T00:00:00Z`), 2);
-    return { appointments: await repo.appointmentsBetween(q, c.workspaceId, start, end, staffId), timezone: zone };
+    return { appointments: await appointmentsRepo.appointmentsBetween(q, c.workspaceId, start, end, staffId), timezone: zone };
   });
 }
 
 async function oneAppointment(q: Queryable, ws: number, id: string): Promise<AppointmentDto> {
-  const found = await repo.findAppointment(q, ws, id);
+  const found = await appointmentsRepo.findAppointment(q, ws, id);
   if (!found) throw notFound(msg.appointmentNotFound);
   return found;
 }
@@ -243,14 +258,14 @@ export async function createAppointment(deps: AppDeps, c: OwnerCaller, body: z.o
   const id = randomUUID();
   const start = new Date(body.start_at);
   return scoped(deps, c, async (q) => {
-    const service = await repo.findService(q, c.workspaceId, body.service_id);
+    const service = await servicesRepo.findService(q, c.workspaceId, body.service_id);
     if (!service) throw notFound(msg.serviceNotFound);
     if (!service.staff_ids.includes(body.staff_id))
       throw badRequest(msg.staffNotOnService, { errors: { staff_id: [msg.staffNotOnService] } });
     await claimStaff(q, c.workspaceId, body.staff_id, deps.now());
     const { ctx } = await slotContext(q, c.workspaceId, service, [body.staff_id], start, start, deps.now());
     assertSlot({ ...ctx, rules: ownerRules(ctx.rules) }, body.staff_id, start);
-    await repo.insertAppointment(q, {
+    await appointmentsRepo.insertAppointment(q, {
       ws: c.workspaceId,
       id,
       serviceId: service.id,
@@ -285,7 +300,7 @@ export async function updateAppointment(
   body: z.output<typeof appointmentPatch>,
 ): Promise<AppointmentDto> {
   return scoped(deps, c, async (q) => {
-    await repo.lockDiary(q, c.workspaceId);
+    await appointmentsRepo.lockDiary(q, c.workspaceId);
     const current = await oneAppointment(q, c.workspaceId, id);
     const problem = appointmentChangeProblem(
       { status: current.status, start_at: current.start_at, consultant_id: current.staff_id },
@@ -302,7 +317,7 @@ export async function updateAppointment(
     let start: Date | undefined;
     let end: Date | undefined;
     if (moving) {
-      const service = await repo.findService(q, c.workspaceId, current.service_id);
+      const service = await servicesRepo.findService(q, c.workspaceId, current.service_id);
       if (!service) throw notFound(msg.serviceNotFound);
       const staffId = body.staff_id ?? current.staff_id;
       if (!service.staff_ids.includes(staffId)) throw badRequest(msg.staffNotOnService, { errors: { staff_id: [msg.staffNotOnService] } });
@@ -312,7 +327,7 @@ export async function updateAppointment(
       const { ctx } = await slotContext(q, c.workspaceId, service, [staffId], start, start, deps.now());
       assertSlot({ ...ctx, rules: ownerRules(ctx.rules) }, staffId, start, id);
     }
-    await repo.updateAppointment(
+    await appointmentsRepo.updateAppointment(
       q,
       c.workspaceId,
       id,
@@ -361,10 +376,10 @@ export async function afterAppointmentChange(
   if (after.status === 'cancelled' && before.status !== 'cancelled') {
     if (before.payment_status === 'paid') {
       // The business cancels: a deposit paid online goes back to the customer's card.
-      const reference = await repo.paymentReferenceOf(q, ws, id);
+      const reference = await depositsRepo.paymentReferenceOf(q, ws, id);
       if (reference) {
         await recordRefundDue(q, { reference, note: 'Booking cancelled by the business' });
-        await repo.setDepositRefunded(q, ws, id, now);
+        await depositsRepo.setDepositRefunded(q, ws, id, now);
       }
     }
     if (before.customer_email) await recordBookingMail(q, { workspaceId: ws, appointmentId: id, kind: 'cancelled' });

@@ -9,7 +9,7 @@ import {
 } from '../../../schema/bookings.js';
 import { entityRules, type Stored } from '../../sync/collection-rules.js';
 import { afterAppointmentChange, type AppointmentState } from './bookings.service.js';
-import * as repo from './bookings.repo.js';
+import * as appointmentsRepo from './appointments.repo.js';
 
 type Pushed = Stored<Record<string, unknown>>;
 
@@ -49,7 +49,7 @@ export const appointmentRules = entityRules(appointments, {
     );
   },
   async refuseUnderLock(tx, { workspaceId, docs }) {
-    const known = await repo.knownServicesAndStaff(
+    const known = await appointmentsRepo.knownServicesAndStaff(
       tx,
       workspaceId,
       docs.map((d) => d.service_id),
@@ -69,6 +69,6 @@ export const appointmentRules = entityRules(appointments, {
       if (prior && Date.parse(String(prior.start_at)) !== Date.parse(doc.start_at)) moved.push(doc.id);
       await afterAppointmentChange(tx, workspaceId, doc.id, prior ? stateOf(prior) : undefined, stateOf(doc), new Date());
     }
-    await repo.markMoved(tx, workspaceId, moved);
+    await appointmentsRepo.markMoved(tx, workspaceId, moved);
   },
 });

@@ -27,15 +27,20 @@ import type { MailOutcome } from '../../../schema/mail-consent.js';
 import { mailConfirmed, mailOrHold, type HeldMail } from '../../mail/consent.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';
 import { appointmentOfToken, bookingToken, type BookingRef } from './booking-token.js';
+import * as appointmentsRepo from './appointments.repo.js';
 import * as repo from './bookings.repo.js';
+import * as depositsRepo from './deposits.repo.js';
+import * as publicRepo from './public-bookings.repo.js';
+import * as servicesRepo from './services.repo.js';
+import * as staffRepo from './staff.repo.js';
 import { claimStaff, holdsSince, slotContext } from './bookings.service.js';
 
 /** Customers' side of booking (issue 20): browse, see free slots, book, and cancel by their link. */
 
 const zoneOf = (row: { timezone: string | null }) => row.timezone ?? noCountryDefaults.timezone;
 
-function publicDto(r: repo.PublicServiceRow) {
-  const s = repo.serviceDtoOf(r);
+function publicDto(r: publicRepo.PublicServiceRow) {
+  const s = servicesRepo.serviceDtoOf(r);
   return {
     id: s.id,
     title: s.title,
@@ -52,19 +57,19 @@ function publicDto(r: repo.PublicServiceRow) {
 }
 
 export async function publicServices(deps: AppDeps, storefront: string | undefined, q: string | undefined) {
-  return { services: (await repo.publicServices(deps.db, storefront, q)).map(publicDto) };
+  return { services: (await publicRepo.publicServices(deps.db, storefront, q)).map(publicDto) };
 }
 
-async function bookableService(deps: AppDeps, id: string): Promise<repo.PublicServiceRow> {
-  const row = await repo.publicService(deps.db, id);
+async function bookableService(deps: AppDeps, id: string): Promise<publicRepo.PublicServiceRow> {
+  const row = await publicRepo.publicService(deps.db, id);
   if (!row) throw notFound(msg.serviceNotFound);
   return row;
 }
 
 export async function publicService(deps: AppDeps, id: string) {
   const row = await bookableService(deps, id);
-  const service = repo.serviceDtoOf(row);
-  const staff = (await repo.listStaff(deps.db, row.workspace_id, service.staff_ids)).filter((s) => s.active);
+  const service = servicesRepo.serviceDtoOf(row);
+  const staff = (await staffRepo.listStaff(deps.db, row.workspace_id, service.staff_ids)).filter((s) => s.active);
   const rules = rulesFor(await repo.workspaceRules(deps.db, row.workspace_id), service.availability);
   return {
     ...publicDto(row),
@@ -76,7 +81,7 @@ export async function publicService(deps: AppDeps, id: string) {
 
 export async function publicSlots(deps: AppDeps, id: string, from: string, to: string) {
   const row = await bookableService(deps, id);
-  const service = repo.serviceDtoOf(row);
+  const service = servicesRepo.serviceDtoOf(row);
   const { ctx } = await slotContext(
     deps.db,
     row.workspace_id,
@@ -106,12 +111,12 @@ const problemRank = ['not_free', 'in_buffer', 'daily_limit', 'min_notice', 'beyo
 async function takeSlot(
   deps: AppDeps,
   tx: Transaction,
-  row: repo.PublicServiceRow,
+  row: publicRepo.PublicServiceRow,
   candidates: readonly string[],
   start: Date,
   moving?: string,
 ): Promise<string> {
-  const service = repo.serviceDtoOf(row);
+  const service = servicesRepo.serviceDtoOf(row);
   let firstProblem: ReturnType<typeof slotProblem> = null;
   for (const staffId of candidates) {
     await claimStaff(tx, row.workspace_id, staffId, deps.now());
@@ -135,11 +140,11 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
   const start = new Date(body.start_at);
   const id = randomUUID();
   const placed = await deps.db.transaction(async (tx) => {
-    const row = await repo.publicService(tx, serviceId);
+    const row = await publicRepo.publicService(tx, serviceId);
     if (!row) throw notFound(msg.serviceNotFound);
     // The booking mails an address the caller typed: it counts against the third-party mail limits first.
     await enforceMailLimits(tx, deps, { source: address, recipient: body.customer_email, workspaceId: row.workspace_id });
-    const service = repo.serviceDtoOf(row);
+    const service = servicesRepo.serviceDtoOf(row);
     if (body.staff_id && !service.staff_ids.includes(body.staff_id)) throw conflict(msg.staffNotOnService);
     const deposit = service.deposit_cents > 0 ? { cents: service.deposit_cents, reference: newReference() } : undefined;
     if (deposit && !paymentGateway(deps.config)) throw conflict(msg.depositNeedsPayments);
@@ -151,7 +156,7 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       address,
       holdsSince: holdsSince(deps.now()),
     });
-    await repo.insertAppointment(tx, {
+    await appointmentsRepo.insertAppointment(tx, {
       ws: row.workspace_id,
       id,
       serviceId,
@@ -206,14 +211,14 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
 const newReference = () => `${BOOKING_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
 
 async function endHold(tx: Queryable, ws: number, id: string, now: Date): Promise<void> {
-  await repo.lockDiary(tx, ws);
-  await repo.updateAppointment(tx, ws, id, { status: 'cancelled', cancelReason: msg.depositHoldEnded }, now);
+  await appointmentsRepo.lockDiary(tx, ws);
+  await appointmentsRepo.updateAppointment(tx, ws, id, { status: 'cancelled', cancelReason: msg.depositHoldEnded }, now);
 }
 
 /** A paid deposit is owed back (the customer cancelled in time, or the hold lapsed before it came). */
 async function refundDeposit(tx: Queryable, ws: number, id: string, reference: string, note: string, now: Date): Promise<void> {
   await recordRefundDue(tx, { reference, note });
-  await repo.setDepositRefunded(tx, ws, id, now);
+  await depositsRepo.setDepositRefunded(tx, ws, id, now);
 }
 
 /**
@@ -223,10 +228,10 @@ async function refundDeposit(tx: Queryable, ws: number, id: string, reference: s
  * the deposit is owed back. Refused: the hold ends and the time is free.
  */
 export async function settleBookingDeposit(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
-  const ws = await repo.workspaceOfReference(tx, t.reference);
+  const ws = await depositsRepo.workspaceOfReference(tx, t.reference);
   if (ws === undefined) return 'ignored';
-  await repo.lockDiary(tx, ws);
-  const hold = await repo.holdByReference(tx, t.reference);
+  await appointmentsRepo.lockDiary(tx, ws);
+  const hold = await depositsRepo.holdByReference(tx, t.reference);
   if (!hold) return 'ignored';
   if (hold.payment_status !== 'unpaid') return 'duplicate';
   const paid = t.status === 'success' && t.amount >= Number(hold.deposit_cents) && t.currency === hold.currency;
@@ -238,7 +243,7 @@ export async function settleBookingDeposit(tx: Queryable, t: VerifiedTransaction
     await refundDeposit(tx, hold.workspace_id, hold.id, t.reference, msg.depositLate, now);
     return 'handled';
   }
-  await repo.setDepositPaid(tx, hold.workspace_id, hold.id, t.amount, now);
+  await depositsRepo.setDepositPaid(tx, hold.workspace_id, hold.id, t.amount, now);
   await recordBookingMail(tx, { workspaceId: hold.workspace_id, appointmentId: hold.id, kind: 'confirmation' });
   return 'handled';
 }
@@ -247,17 +252,17 @@ export async function settleBookingDeposit(tx: Queryable, t: VerifiedTransaction
 export async function lapseDepositHolds(db: Db, now: Date): Promise<number> {
   const since = holdsSince(now);
   let lapsed = 0;
-  for (const ws of await repo.workspacesWithLapsedHolds(db, since)) {
+  for (const ws of await appointmentsRepo.workspacesWithLapsedHolds(db, since)) {
     lapsed += await db.transaction(async (tx) => {
-      await repo.lockDiary(tx, ws);
-      return repo.lapseWorkspaceHolds(tx, ws, since, msg.depositHoldEnded, now);
+      await appointmentsRepo.lockDiary(tx, ws);
+      return appointmentsRepo.lapseWorkspaceHolds(tx, ws, since, msg.depositHoldEnded, now);
     });
   }
   return lapsed;
 }
 
 async function bookingView(deps: AppDeps, ref: BookingRef) {
-  const a = await repo.publicAppointment(deps.db, ref);
+  const a = await publicRepo.publicAppointment(deps.db, ref);
   if (!a) throw notFound(msg.bookingNotFound);
   const rules = await rulesOfAppointment(deps.db, a);
   const start = new Date(a.start_at);
@@ -285,11 +290,11 @@ async function bookingView(deps: AppDeps, ref: BookingRef) {
 }
 
 /** The customer may still cancel or move a booking: live, and before the cut-off. */
-function changeable(a: repo.TokenAppointment, rules: Pick<AvailabilityRules, 'cancel_cutoff_hours'>, now: Date): boolean {
+function changeable(a: publicRepo.TokenAppointment, rules: Pick<AvailabilityRules, 'cancel_cutoff_hours'>, now: Date): boolean {
   return (a.status === 'pending' || a.status === 'confirmed') && withinCancelCutoff(new Date(a.start_at), now, rules);
 }
 
-async function rulesOfAppointment(q: Queryable, a: repo.TokenAppointment): Promise<AvailabilityRules> {
+async function rulesOfAppointment(q: Queryable, a: publicRepo.TokenAppointment): Promise<AvailabilityRules> {
   const overrides = ruleOverrides.safeParse(a.availability ?? {});
   return rulesFor(await repo.workspaceRules(q, a.workspace_id), overrides.success ? overrides.data : {});
 }
@@ -307,7 +312,7 @@ async function appointmentOf(deps: AppDeps, token: string): Promise<BookingRef> 
  */
 export async function bookingByToken(deps: AppDeps, token: string) {
   const ref = await appointmentOf(deps, token);
-  const a = await repo.publicAppointment(deps.db, ref);
+  const a = await publicRepo.publicAppointment(deps.db, ref);
   if (a?.status === 'pending' && a.payment_status === 'unpaid' && a.payment_reference && paymentGateway(deps.config)) {
     const reference = a.payment_reference;
     const verified = await viaProvider(() => gatewayOrFail(deps).verify(reference));
@@ -316,19 +321,20 @@ export async function bookingByToken(deps: AppDeps, token: string) {
   return bookingView(deps, ref);
 }
 
-/** A booking read under its diary's lock, for a change by its customer (see `repo.lockDiary`). */
-async function lockedAppointment(tx: Queryable, ref: BookingRef): Promise<repo.TokenAppointment | undefined> {
-  const ws = ref.ws ?? (await repo.publicAppointment(tx, ref))?.workspace_id;
+/** A booking read under its diary's lock, for a change by its customer (see `appointmentsRepo.lockDiary`). */
+async function lockedAppointment(tx: Queryable, ref: BookingRef): Promise<publicRepo.TokenAppointment | undefined> {
+  const ws = ref.ws ?? (await publicRepo.publicAppointment(tx, ref))?.workspace_id;
   if (ws === undefined) return undefined;
-  await repo.lockDiary(tx, ws);
-  return repo.publicAppointment(tx, { ws, id: ref.id });
+  await appointmentsRepo.lockDiary(tx, ws);
+  return publicRepo.publicAppointment(tx, { ws, id: ref.id });
 }
 
 /**
  * Whether mail about a booking waits for its address to be confirmed: an online booking with no
  * card payment. A paid deposit is no relay, and a booking the business made was mailed on its word.
  */
-const mailWaits = (a: Pick<repo.TokenAppointment, 'source' | 'payment_status'>) => a.source === 'online' && a.payment_status === 'unpaid';
+const mailWaits = (a: Pick<publicRepo.TokenAppointment, 'source' | 'payment_status'>) =>
+  a.source === 'online' && a.payment_status === 'unpaid';
 
 /**
  * A change through the booking's link mails the customer: at once where the confirmation went out
@@ -337,7 +343,7 @@ const mailWaits = (a: Pick<repo.TokenAppointment, 'source' | 'payment_status'>) 
 async function mailOrHoldUnlessPaid(
   tx: Queryable,
   deps: AppDeps,
-  a: repo.TokenAppointment,
+  a: publicRepo.TokenAppointment,
   mail: HeldMail & { kind: 'booking' },
   send?: () => Promise<void>,
 ): Promise<void> {
@@ -357,7 +363,7 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
     const id = a.id;
     if (a.status === 'cancelled') throw conflict(msg.alreadyCancelled);
     if (!changeable(a, await rulesOfAppointment(tx, a), deps.now())) throw conflict(msg.cancelCutoff);
-    await repo.updateAppointment(
+    await appointmentsRepo.updateAppointment(
       tx,
       a.workspace_id,
       id,
@@ -388,9 +394,9 @@ export async function rescheduleByToken(deps: AppDeps, token: string, body: z.ou
     const id = a.id;
     if (a.status === 'cancelled') throw conflict(msg.alreadyCancelled);
     if (!changeable(a, await rulesOfAppointment(tx, a), deps.now())) throw conflict(msg.rescheduleCutoff);
-    const row = await repo.publicService(tx, a.service_id);
+    const row = await publicRepo.publicService(tx, a.service_id);
     if (!row) throw conflict(msg.notBookable);
-    const staffIds = repo.serviceDtoOf(row).staff_ids;
+    const staffIds = servicesRepo.serviceDtoOf(row).staff_ids;
     if (body.staff_id && !staffIds.includes(body.staff_id)) throw conflict(msg.staffNotOnService);
     const staying = !body.staff_id || body.staff_id === a.consultant_id;
     if (staying && start.getTime() === new Date(a.start_at).getTime()) {
@@ -400,7 +406,7 @@ export async function rescheduleByToken(deps: AppDeps, token: string, body: z.ou
     const candidates = body.staff_id ? [body.staff_id] : [a.consultant_id, ...staffIds.filter((s) => s !== a.consultant_id)];
     const staffId = await takeSlot(deps, tx, row, candidates, start, id);
     const end = addMinutes(start, a.duration_minutes);
-    await repo.updateAppointment(tx, a.workspace_id, id, { start, end, staffId }, deps.now());
+    await appointmentsRepo.updateAppointment(tx, a.workspace_id, id, { start, end, staffId }, deps.now());
     if (a.customer_email) {
       const moved = { workspaceId: a.workspace_id, appointmentId: id, kind: 'rescheduled' as const };
       const send = () => recordMove(tx, moved);

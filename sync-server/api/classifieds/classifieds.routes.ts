@@ -5,8 +5,10 @@ import type { AppDeps } from '../../deps.js';
 import { requireUser, sessionOf } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';
 import { requireMembership } from '../workspaces/membership.js';
-import { sendPicture } from '../drive/drive-download.js';
+import { sendPicture } from '../drive/index.js';
 import * as classifieds from './classifieds.service.js';
+import * as inquiriesService from './inquiries.service.js';
+import * as reportsService from './reports.service.js';
 
 async function seller(deps: AppDeps, req: Request, workspaceId: number): Promise<classifieds.SellerCaller> {
   const userId = await requireUser(deps, req);
@@ -38,23 +40,25 @@ export function classifiedsRoutes(deps: AppDeps): Router {
   mount(router, c.photo, async ({ params, query }, _req, res) => {
     await sendPicture(deps, res, await classifieds.listingPhoto(deps, params.classifiedId, params.fileId), query.w);
   });
-  mount(router, c.myInquiries, async ({ params }, req) => classifieds.myInquiries(deps, await requireUser(deps, req), params.classifiedId));
+  mount(router, c.myInquiries, async ({ params }, req) =>
+    inquiriesService.myInquiries(deps, await requireUser(deps, req), params.classifiedId),
+  );
   mount(router, c.ask, async ({ params, body }, req) =>
-    classifieds.ask(deps, await requireUser(deps, req), params.classifiedId, body, clientLimitAddress(req)),
+    inquiriesService.ask(deps, await requireUser(deps, req), params.classifiedId, body, clientLimitAddress(req)),
   );
   mount(router, c.report, async ({ params, body }, req) =>
-    classifieds.report(deps, await requireUser(deps, req), params.classifiedId, body),
+    reportsService.report(deps, await requireUser(deps, req), params.classifiedId, body),
   );
-  mount(router, c.thread, async ({ params }, req) => classifieds.getThread(deps, await requireUser(deps, req), params.inquiryId));
+  mount(router, c.thread, async ({ params }, req) => inquiriesService.getThread(deps, await requireUser(deps, req), params.inquiryId));
   mount(router, c.send, async ({ params, body }, req) =>
-    classifieds.sendMessage(deps, await requireUser(deps, req), params.inquiryId, body.message),
+    inquiriesService.sendMessage(deps, await requireUser(deps, req), params.inquiryId, body.message),
   );
   mount(router, c.respond, async ({ params, body }, req) =>
-    classifieds.respond(deps, await requireUser(deps, req), params.inquiryId, body),
+    inquiriesService.respond(deps, await requireUser(deps, req), params.inquiryId, body),
   );
-  mount(router, c.reports, async ({ query }, req) => classifieds.listReports(deps, await requireUser(deps, req), query.status));
+  mount(router, c.reports, async ({ query }, req) => reportsService.listReports(deps, await requireUser(deps, req), query.status));
   mount(router, c.resolveReport, async ({ params, body }, req) =>
-    classifieds.resolveReport(deps, await requireUser(deps, req), params.reportId, body),
+    reportsService.resolveReport(deps, await requireUser(deps, req), params.reportId, body),
   );
   return router;
 }

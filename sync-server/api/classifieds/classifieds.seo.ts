@@ -4,6 +4,7 @@ import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type PageMeta, type SeoSource } from '../../seo/page-meta.js';
 import * as repo from './classifieds.repo.js';
+import * as publicRepo from './public-listings.repo.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const short = (s: string, n = 155) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -24,7 +25,7 @@ const browseMeta = (): PageMeta => ({
  * expired and taken-down ads answer null, like the API's public read.
  */
 async function listingMeta(deps: AppDeps, id: string): Promise<PageMeta | null> {
-  const row = await repo.shownListing(deps.db, deps.now(), id);
+  const row = await publicRepo.shownListing(deps.db, deps.now(), id);
   if (!row) return null;
   const l = repo.publicDto(row);
   const origin = siteOrigin(deps);
@@ -84,7 +85,7 @@ export const classifiedsSeo: SeoSource = {
     { pattern: new RegExp(`^/classifieds/(${UUID})/?$`, 'i'), load: (deps, match) => listingMeta(deps, match[1].toLowerCase()) },
   ],
   async sitemap(deps: AppDeps) {
-    const shown = await repo.sitemapListings(deps.db, deps.now());
+    const shown = await publicRepo.sitemapListings(deps.db, deps.now());
     return [
       { path: '/classifieds', changefreq: 'daily' as const, priority: 0.7 },
       ...shown.map((l) => ({

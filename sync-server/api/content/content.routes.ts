@@ -3,7 +3,7 @@ import { contentContract } from '../../../schema/contract/content.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser, sessionOf } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';
-import { sendPicture } from '../drive/drive-download.js';
+import { sendPicture } from '../drive/index.js';
 import { requireMembership } from '../workspaces/membership.js';
 import * as content from './content.service.js';
 import * as magazine from './magazine.service.js';

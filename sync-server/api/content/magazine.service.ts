@@ -1,7 +1,7 @@
 import { byline, contentMessages as msg, summaryOf, type MagazineArticle, type MagazineCard } from '../../../schema/content.js';
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { getFile, type FileRow } from '../drive/drive.repo.js';
+import { getFile, type FileRow } from '../drive/index.js';
 import * as repo from './magazine.repo.js';
 import * as users from '../auth/users.repo.js';
 

@@ -26,6 +26,8 @@ import { makeThumbnail, thumbnailTypes } from '../../files/thumbnail.js';
 import { confirmedType, declaredType, isMimeType, SNIFF_BYTES, typeAllowed } from './content-type.js';
 import { driveCaller, DRIVE_LOCK, inDrive, quotaOf, type DriveCaller } from './drive-access.js';
 import * as repo from './drive.repo.js';
+import * as foldersRepo from './folders.repo.js';
+import * as uploadsRepo from './uploads.repo.js';
 
 /** Where uploads are resumed: `POST` creates one, `HEAD`/`PATCH`/`DELETE` act on one (the tus protocol). */
 export const UPLOADS_PATH = '/api/workspaces/:id/drive/uploads';
@@ -125,7 +127,7 @@ function createTus(deps: AppDeps, storage: FileStorage): { server: Server; store
         if (typeof err === 'object' && err !== null && 'status_code' in err) {
           await remove();
           await withScope(deps.db, { userId: caller.userId, workspaceId: caller.workspaceId }, (q) =>
-            repo.endUpload(q, caller.workspaceId, upload.id),
+            uploadsRepo.endUpload(q, caller.workspaceId, upload.id),
           );
         }
         throw err;
@@ -158,12 +160,12 @@ async function checkNewUpload(deps: AppDeps, caller: DriveCaller, upload: Upload
   await deps.db.transaction(async (tx) => {
     // The person's uploads in all their workspaces, counted before the scope narrows the view to this one.
     await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [UPLOADS_LOCK, caller.userId]);
-    if ((await repo.openUploadsOf(tx, caller.userId)) >= OPEN_UPLOADS_PER_USER)
+    if ((await uploadsRepo.openUploadsOf(tx, caller.userId)) >= OPEN_UPLOADS_PER_USER)
       throw refusal(429, driveMessages.openUploads, 'rate_limited');
     await enterScope(tx, { userId: caller.userId, workspaceId: ws }, [DRIVE_LOCK, ws]);
-    if (folder?.success && !(await repo.liveFolder(tx, ws, folder.data))) throw refusal(404, driveMessages.folder);
+    if (folder?.success && !(await foldersRepo.liveFolder(tx, ws, folder.data))) throw refusal(404, driveMessages.folder);
     if (!typeAllowed(await repo.allowedFileTypes(tx, ws), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
-    const open = await repo.openUploads(tx, ws);
+    const open = await uploadsRepo.openUploads(tx, ws);
     if (open.count >= OPEN_UPLOADS_PER_WORKSPACE) throw refusal(429, driveMessages.workspaceUploads, 'rate_limited');
     // The declared length is held from now on: uploads under way never promise more room than is left.
     const quota = quotaOf(deps, caller);
@@ -172,7 +174,7 @@ async function checkNewUpload(deps: AppDeps, caller: DriveCaller, upload: Upload
       if (used + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
       if (used + open.reserved + size > quota) throw refusal(413, driveMessages.quotaReserved, 'quota_exceeded');
     }
-    await repo.insertUpload(tx, { ws, id: upload.id, userId: caller.userId, size, now: deps.now() });
+    await uploadsRepo.insertUpload(tx, { ws, id: upload.id, userId: caller.userId, size, now: deps.now() });
   });
   return {
     filename: name.data,
@@ -191,7 +193,11 @@ const gone = () => refusal(410, driveMessages.uploadGone);
  * beside them, as it did when it was admitted (a file stored meanwhile outside the uploads may not).
  */
 async function takenBesides(q: Parameters<typeof repo.usedBytes>[0], ws: number, except: string): Promise<number> {
-  const [used, open, own] = await Promise.all([repo.usedBytes(q, ws), repo.openUploads(q, ws), repo.getUpload(q, ws, except)]);
+  const [used, open, own] = await Promise.all([
+    repo.usedBytes(q, ws),
+    uploadsRepo.openUploads(q, ws),
+    uploadsRepo.getUpload(q, ws, except),
+  ]);
   return used + open.reserved - Number(own?.size_bytes ?? 0);
 }
 
@@ -235,7 +241,7 @@ async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore
 
   const quota = quotaOf(deps, caller);
   await withScope(deps.db, { userId: caller.userId, workspaceId: ws }, async (q) => {
-    if (!(await repo.getUpload(q, ws, upload.id))) throw gone();
+    if (!(await uploadsRepo.getUpload(q, ws, upload.id))) throw gone();
     if (!typeAllowed(await repo.allowedFileTypes(q, ws), type)) throw refusal(415, driveMessages.type, 'type_not_allowed');
     if (quota !== null && (await takenBesides(q, ws, upload.id)) + size > quota) throw refusal(413, driveMessages.quota, 'quota_exceeded');
   });
@@ -259,12 +265,12 @@ async function finishUpload(deps: AppDeps, storage: FileStorage, store: TusStore
       if (quota !== null && (await takenBesides(q, ws, upload.id)) + size > quota)
         throw refusal(413, driveMessages.quota, 'quota_exceeded');
       // The reservation becomes the file; an upload cleared meanwhile (no reservation left) becomes nothing.
-      if (!(await repo.endUpload(q, ws, upload.id))) throw gone();
+      if (!(await uploadsRepo.endUpload(q, ws, upload.id))) throw gone();
       const purpose = picturePurpose.safeParse(meta.purpose);
       // A folder trashed while the file was uploading: the file lands at the top of the drive instead.
       const folder = purpose.success
-        ? await repo.topFolderNamed(q, ws, pictureFolders[purpose.data], caller.userId, randomUUID())
-        : meta.folder && (await repo.liveFolder(q, ws, meta.folder))
+        ? await foldersRepo.topFolderNamed(q, ws, pictureFolders[purpose.data], caller.userId, randomUUID())
+        : meta.folder && (await foldersRepo.liveFolder(q, ws, meta.folder))
           ? meta.folder
           : null;
       await repo.insertFile(q, {
@@ -312,7 +318,7 @@ export function driveUploadRoutes(deps: AppDeps): Router {
     const id = String(req.params.uploadId);
     const upload = UPLOAD_ID.test(id) ? await store.getUpload(id).catch(() => undefined) : undefined;
     const mine = upload?.metadata?.workspace === String(caller.workspaceId) && upload.metadata.user === String(caller.userId);
-    const admitted = mine && (await inDrive(deps, caller, (q) => repo.getUpload(q, caller.workspaceId, id)));
+    const admitted = mine && (await inDrive(deps, caller, (q) => uploadsRepo.getUpload(q, caller.workspaceId, id)));
     if (!upload || !mine || !admitted) {
       // Bytes whose reservation was cleared (by a sweep on another instance) go too.
       if (mine) await store.remove(id).catch(() => undefined);
@@ -324,11 +330,11 @@ export function driveUploadRoutes(deps: AppDeps): Router {
       // Bytes arrived: the upload is making progress, and is not cleared as idle.
       const now = await store.getUpload(id).catch(() => undefined);
       if (now && now.offset > upload.offset) {
-        await inDrive(deps, caller, (q) => repo.touchUpload(q, caller.workspaceId, id, now.offset, deps.now()));
+        await inDrive(deps, caller, (q) => uploadsRepo.touchUpload(q, caller.workspaceId, id, now.offset, deps.now()));
       }
     } else if (req.method === 'DELETE' && res.statusCode === 204) {
       // Cancelled: its room in the quota and its place among the open uploads are free again.
-      await inDrive(deps, caller, (q) => repo.endUpload(q, caller.workspaceId, id));
+      await inDrive(deps, caller, (q) => uploadsRepo.endUpload(q, caller.workspaceId, id));
     }
   };
   router.post(UPLOADS_PATH, handle(false));

@@ -19,6 +19,8 @@ import { picturesPrefix, workspacePrefix } from '../../files/storage.js';
 import { driveRuntime } from './drive-uploads.js';
 import { inDrive, quotaOf, type DriveCaller } from './drive-access.js';
 import * as repo from './drive.repo.js';
+import * as foldersRepo from './folders.repo.js';
+import * as linksRepo from './share-links.repo.js';
 
 const folderNotFound = () => notFound('Folder not found');
 const fileNotFound = () => notFound(driveMessages.file);
@@ -26,15 +28,15 @@ const fileNotFound = () => notFound(driveMessages.file);
 export async function listDrive(deps: AppDeps, caller: DriveCaller, query: z.output<typeof driveListQuery>): Promise<DriveListing> {
   const ws = caller.workspaceId;
   return inDrive(deps, caller, async (q) => {
-    if (query.trash === '1') return { folder: null, path: [], ...(await repo.trash(q, ws)) };
-    if (query.q) return { folder: null, path: [], ...(await repo.search(q, ws, query.q)) };
-    const folder = query.folder ? await repo.liveFolder(q, ws, query.folder) : null;
+    if (query.trash === '1') return { folder: null, path: [], ...(await foldersRepo.trash(q, ws)) };
+    if (query.q) return { folder: null, path: [], ...(await foldersRepo.search(q, ws, query.q)) };
+    const folder = query.folder ? await foldersRepo.liveFolder(q, ws, query.folder) : null;
     if (folder === undefined) throw folderNotFound();
     const id = folder?.id ?? null;
     const [path, folders, files] = await Promise.all([
-      id ? repo.folderPath(q, ws, id) : Promise.resolve([]),
-      repo.folderChildren(q, ws, id),
-      repo.folderFiles(q, ws, id),
+      id ? foldersRepo.folderPath(q, ws, id) : Promise.resolve([]),
+      foldersRepo.folderChildren(q, ws, id),
+      foldersRepo.folderFiles(q, ws, id),
     ]);
     return { folder, path, folders, files };
   });
@@ -46,14 +48,14 @@ export async function driveUsage(deps: AppDeps, caller: DriveCaller): Promise<Dr
 }
 
 /** A parent or destination folder named in a body: it must be in this workspace and not in the trash. */
-async function destination(q: Parameters<typeof repo.liveFolder>[0], ws: number, id: string | null | undefined): Promise<void> {
-  if (id && !(await repo.liveFolder(q, ws, id))) throw badRequest(driveMessages.folder, { code: 'validation_failed' });
+async function destination(q: Parameters<typeof foldersRepo.liveFolder>[0], ws: number, id: string | null | undefined): Promise<void> {
+  if (id && !(await foldersRepo.liveFolder(q, ws, id))) throw badRequest(driveMessages.folder, { code: 'validation_failed' });
 }
 
 export async function createFolder(deps: AppDeps, caller: DriveCaller, body: z.output<typeof folderCreate>): Promise<DriveFolderDto> {
   return inDrive(deps, caller, async (q) => {
     await destination(q, caller.workspaceId, body.parent_id);
-    return repo.insertFolder(q, {
+    return foldersRepo.insertFolder(q, {
       ws: caller.workspaceId,
       id: randomUUID(),
       parentId: body.parent_id ?? null,
@@ -71,19 +73,20 @@ export async function updateFolder(
 ): Promise<DriveFolderDto> {
   const ws = caller.workspaceId;
   return inDrive(deps, caller, async (q) => {
-    if (!(await repo.liveFolder(q, ws, folderId))) throw folderNotFound();
+    if (!(await foldersRepo.liveFolder(q, ws, folderId))) throw folderNotFound();
     if (body.parent_id) {
       await destination(q, ws, body.parent_id);
-      if (await repo.isWithin(q, ws, body.parent_id, folderId)) throw badRequest(driveMessages.folderLoop, { code: 'validation_failed' });
+      if (await foldersRepo.isWithin(q, ws, body.parent_id, folderId))
+        throw badRequest(driveMessages.folderLoop, { code: 'validation_failed' });
     }
-    const folder = await repo.updateFolder(q, ws, folderId, { name: body.name, parentId: body.parent_id });
+    const folder = await foldersRepo.updateFolder(q, ws, folderId, { name: body.name, parentId: body.parent_id });
     if (!folder) throw folderNotFound();
     return folder;
   });
 }
 
 export async function trashFolder(deps: AppDeps, caller: DriveCaller, folderId: string): Promise<{ message: string }> {
-  const done = await inDrive(deps, caller, (q) => repo.trashFolder(q, caller.workspaceId, folderId, deps.now()));
+  const done = await inDrive(deps, caller, (q) => foldersRepo.trashFolder(q, caller.workspaceId, folderId, deps.now()));
   if (!done) throw folderNotFound();
   return { message: 'The folder and everything in it are in the trash.' };
 }
@@ -136,7 +139,7 @@ export async function restoreFile(deps: AppDeps, caller: DriveCaller, fileId: st
   return inDrive(deps, caller, async (q) => {
     const row = await repo.getFile(q, ws, fileId);
     if (!row) throw fileNotFound();
-    const folderLive = row.folder_id === null || (await repo.liveFolder(q, ws, row.folder_id)) !== undefined;
+    const folderLive = row.folder_id === null || (await foldersRepo.liveFolder(q, ws, row.folder_id)) !== undefined;
     const restored = await repo.updateFile(q, ws, fileId, { trashedAt: null, ...(folderLive ? {} : { folderId: null }) }, deps.now());
     if (!restored) throw fileNotFound();
     return repo.fileDto(restored);
@@ -148,7 +151,7 @@ export async function restoreFile(deps: AppDeps, caller: DriveCaller, fileId: st
  * same moment); into its parent when that is not in the trash itself, else to the top.
  */
 export async function restoreFolder(deps: AppDeps, caller: DriveCaller, folderId: string): Promise<DriveFolderDto> {
-  const folder = await inDrive(deps, caller, (q) => repo.restoreFolder(q, caller.workspaceId, folderId, deps.now()));
+  const folder = await inDrive(deps, caller, (q) => foldersRepo.restoreFolder(q, caller.workspaceId, folderId, deps.now()));
   if (!folder) throw folderNotFound();
   return folder;
 }
@@ -201,7 +204,7 @@ export async function createShareLink(
   const link = await inDrive(deps, caller, async (q) => {
     const file = await repo.getFile(q, caller.workspaceId, fileId);
     if (!file || file.trashed_at !== null) throw fileNotFound();
-    return repo.insertLink(q, {
+    return linksRepo.insertLink(q, {
       ws: caller.workspaceId,
       id: randomUUID(),
       tokenHash: hashToken(token),
@@ -217,19 +220,19 @@ export async function createShareLink(
 export async function shareLinks(deps: AppDeps, caller: DriveCaller, fileId: string): Promise<ShareLinkDto[]> {
   return inDrive(deps, caller, async (q) => {
     if (!(await repo.getFile(q, caller.workspaceId, fileId))) throw fileNotFound();
-    return repo.fileLinks(q, caller.workspaceId, fileId);
+    return linksRepo.fileLinks(q, caller.workspaceId, fileId);
   });
 }
 
 export async function revokeShareLink(deps: AppDeps, caller: DriveCaller, linkId: string): Promise<ShareLinkDto> {
-  const link = await inDrive(deps, caller, (q) => repo.revokeLink(q, caller.workspaceId, linkId, deps.now()));
+  const link = await inDrive(deps, caller, (q) => linksRepo.revokeLink(q, caller.workspaceId, linkId, deps.now()));
   if (!link) throw notFound('Link not found');
   return link;
 }
 
 /** The file a share link opens; an unknown, expired or revoked link, or a trashed file, is not found. */
 export async function sharedFile(deps: AppDeps, token: string): Promise<repo.FileRow> {
-  const row = await repo.fileBySharedToken(deps.db, hashToken(token), deps.now());
+  const row = await linksRepo.fileBySharedToken(deps.db, hashToken(token), deps.now());
   if (!row) throw notFound(driveMessages.link);
   return row;
 }

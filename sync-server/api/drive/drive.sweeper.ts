@@ -1,15 +1,8 @@
 import { TRASH_DAYS, UPLOAD_IDLE_MS } from '../../../schema/drive.js';
 import type { AppDeps } from '../../deps.js';
 import { driveRuntime, UPLOAD_EXPIRY_MS } from './drive-uploads.js';
-import {
-  deleteFileRows,
-  deleteUploadRows,
-  expiredTrash,
-  knownUploads,
-  purgeEmptyFolders,
-  staleUploads,
-  type UploadRow,
-} from './drive.repo.js';
+import { deleteFileRows, expiredTrash, purgeEmptyFolders } from './trash-purge.repo.js';
+import { deleteUploadRows, knownUploads, staleUploads, type UploadRow } from './uploads.repo.js';
 import { removeBytes } from './drive.service.js';
 
 const HOUR = 3600_000;

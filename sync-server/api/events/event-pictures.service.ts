@@ -2,8 +2,8 @@ import { eventMessages } from '../../../schema/events.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { getFile, livePictures, type FileRow } from '../drive/drive.repo.js';
-import * as repo from './events.repo.js';
+import { getFile, livePictures, type FileRow } from '../drive/index.js';
+import * as publicRepo from './public-events.repo.js';
 
 /**
  * An event's cover and gallery (issue 19) are pictures in its workspace's drive, named by file id,
@@ -26,13 +26,13 @@ export async function checkPictures(q: Queryable, ws: number, p: { cover?: strin
 }
 
 /** What anyone sees of an event's pictures: a private event opens by its link, but its pictures are not served. */
-export function publicPictures(event: repo.PublicEventRow): { cover_image: string | null; gallery: string[] } {
+export function publicPictures(event: publicRepo.PublicEventRow): { cover_image: string | null; gallery: string[] } {
   return event.visibility === 'public' ? { cover_image: event.cover_image, gallery: event.gallery } : { cover_image: null, gallery: [] };
 }
 
 /** The drive file behind a public, published event's cover or gallery picture (404 otherwise, or once it left the drive). */
 export async function shownPicture(deps: AppDeps, slug: string, fileId: string): Promise<FileRow> {
-  const ws = await repo.shownPictureWorkspace(deps.db, slug, fileId);
+  const ws = await publicRepo.shownPictureWorkspace(deps.db, slug, fileId);
   const file = ws === undefined ? undefined : await getFile(deps.db, ws, fileId);
   if (!file || file.trashed_at) throw notFound(eventMessages.pictureNotFound);
   return file;

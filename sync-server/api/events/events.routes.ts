@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';
 import { clientLimitAddress } from '../../http/client-address.js';
 import { mount } from '../../http/route.js';
-import { sendPicture } from '../drive/drive-download.js';
+import { sendPicture } from '../drive/index.js';
 import { requireMembership } from '../workspaces/membership.js';
 import { shownPicture } from './event-pictures.service.js';
 import * as events from './events.service.js';

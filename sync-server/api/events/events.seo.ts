@@ -6,7 +6,8 @@ import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type PageMeta, type SeoSource } from '../../seo/page-meta.js';
 import { publicPictures } from './event-pictures.service.js';
-import * as repo from './events.repo.js';
+import * as publicRepo from './public-events.repo.js';
+import * as typesRepo from './ticket-types.repo.js';
 
 const short = (s: string, n = 155) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
@@ -32,7 +33,7 @@ export function schemaDate(date: string, time: string | null, zone: string): str
 /** The width link previews and search engines get an event's pictures at. */
 const SHARE_WIDTH = 1024;
 
-function offers(event: repo.PublicEventRow, types: readonly TicketTypeDto[], url: string): Record<string, unknown>[] {
+function offers(event: publicRepo.PublicEventRow, types: readonly TicketTypeDto[], url: string): Record<string, unknown>[] {
   if (types.length === 0) {
     return [{ '@type': 'Offer', price: Number(event.price).toFixed(2), priceCurrency: event.currency, url }];
   }
@@ -46,7 +47,7 @@ function offers(event: repo.PublicEventRow, types: readonly TicketTypeDto[], url
   }));
 }
 
-const priceText = (event: repo.PublicEventRow, types: readonly TicketTypeDto[]) => {
+const priceText = (event: publicRepo.PublicEventRow, types: readonly TicketTypeDto[]) => {
   const cheapest = types.length ? Math.min(...types.map((t) => t.price_cents)) : null;
   if (cheapest === null) return event.price === '0' ? 'Free' : formatCents(Math.round(Number(event.price) * 100), event.currency);
   return cheapest === 0 ? 'Free entry' : `Tickets from ${formatCents(cheapest, types[0]?.currency ?? event.currency)}`;
@@ -54,10 +55,10 @@ const priceText = (event: repo.PublicEventRow, types: readonly TicketTypeDto[]) 
 
 /** A published public event's page: title, description, canonical URL, cover (og:image) and Event JSON-LD with its pictures. */
 async function eventPage(deps: AppDeps, slug: string): Promise<PageMeta | null> {
-  const event = await repo.publicEventBySlug(deps.db, slug);
+  const event = await publicRepo.publicEventBySlug(deps.db, slug);
   // Drafts and cancelled events are not published; a private event opens by its link only and stays out of search.
   if (!event || event.visibility !== 'public') return null;
-  const types = await repo.ticketTypes(deps.db, event.workspace_id, event.id);
+  const types = await typesRepo.ticketTypes(deps.db, event.workspace_id, event.id);
   const origin = siteOrigin(deps);
   const path = `/marketplace/events/${event.slug}`;
   const url = absolute(origin, path);
@@ -115,7 +116,7 @@ export const eventsSeo: SeoSource = {
     { pattern: /^\/marketplace\/events\/([^/]+)\/?$/, load: (deps, match) => eventPage(deps, decodeURIComponent(match[1])) },
   ],
   async sitemap(deps) {
-    const events = await repo.sitemapEvents(deps.db, 5000);
+    const events = await publicRepo.sitemapEvents(deps.db, 5000);
     return [
       { path: '/marketplace/events', changefreq: 'daily', priority: 0.7 },
       ...events.map((e) => ({

@@ -18,7 +18,11 @@ import { capabilitiesOf } from '../../sync/plan-limits.js';
 import type { Membership } from '../workspaces/membership.js';
 import { slugCandidates } from '../workspaces/slug.js';
 import { checkPictures } from './event-pictures.service.js';
+import * as checkInsRepo from './check-ins.repo.js';
 import * as repo from './events.repo.js';
+import * as registrationsRepo from './registrations.repo.js';
+import * as typesRepo from './ticket-types.repo.js';
+import * as ticketsRepo from './tickets.repo.js';
 import { issueTickets } from './tickets.service.js';
 import { mailConfirmed, mailOrHold } from '../../mail/consent.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';
@@ -57,7 +61,7 @@ async function found(q: Queryable, c: EventsCaller, id: string, lock = false): P
 async function detail(deps: AppDeps, c: EventsCaller, id: string): Promise<EventDetail> {
   return scoped(deps, c, async (q) => {
     const row = await found(q, c, id);
-    return { ...repo.eventDtoOf(row), public_key: row.public_key, ticket_types: await repo.ticketTypes(q, c.workspaceId, id) };
+    return { ...repo.eventDtoOf(row), public_key: row.public_key, ticket_types: await typesRepo.ticketTypes(q, c.workspaceId, id) };
   });
 }
 
@@ -181,7 +185,7 @@ export async function addTicketType(deps: AppDeps, c: EventsCaller, eventId: str
   requireManager(c);
   await scoped(deps, c, async (q) => {
     const event = await found(q, c, eventId);
-    await repo.insertTicketType(q, {
+    await typesRepo.insertTicketType(q, {
       ws: c.workspaceId,
       id: randomUUID(),
       eventId,
@@ -206,9 +210,9 @@ export async function updateTicketType(
   requireManager(c);
   await scoped(deps, c, async (q) => {
     await found(q, c, eventId);
-    const types = await repo.ticketTypes(q, c.workspaceId, eventId);
+    const types = await typesRepo.ticketTypes(q, c.workspaceId, eventId);
     if (!types.some((t) => t.id === typeId)) throw notFound(eventMessages.ticketTypeNotFound);
-    const changed = await repo.updateTicketType(q, {
+    const changed = await typesRepo.updateTicketType(q, {
       ws: c.workspaceId,
       id: typeId,
       eventId,
@@ -226,7 +230,7 @@ export async function updateTicketType(
 export async function attendees(deps: AppDeps, c: EventsCaller, eventId: string) {
   return scoped(deps, c, async (q) => {
     await found(q, c, eventId);
-    return { attendees: await repo.attendees(q, c.workspaceId, eventId) };
+    return { attendees: await ticketsRepo.attendees(q, c.workspaceId, eventId) };
   });
 }
 
@@ -235,8 +239,8 @@ export async function cancelAttendee(deps: AppDeps, c: EventsCaller, eventId: st
   requireManager(c);
   return scoped(deps, c, async (q) => {
     await found(q, c, eventId, true);
-    if (!(await repo.cancelAttendee(q, c.workspaceId, eventId, attendeeId))) throw notFound(eventMessages.ticketNotFound);
-    return { attendees: await repo.attendees(q, c.workspaceId, eventId) };
+    if (!(await ticketsRepo.cancelAttendee(q, c.workspaceId, eventId, attendeeId))) throw notFound(eventMessages.ticketNotFound);
+    return { attendees: await ticketsRepo.attendees(q, c.workspaceId, eventId) };
   });
 }
 
@@ -248,7 +252,7 @@ export async function doorKit(deps: AppDeps, c: EventsCaller, eventId: string) {
       event_id: event.id,
       title: event.title,
       public_key: event.public_key,
-      revoked: await repo.revokedTickets(q, c.workspaceId, eventId),
+      revoked: await checkInsRepo.revokedTickets(q, c.workspaceId, eventId),
       sold: Number(event.sold),
       fetched_at: deps.now().toISOString(),
     };
@@ -259,7 +263,11 @@ export async function doorKit(deps: AppDeps, c: EventsCaller, eventId: string) {
 export async function admissionReport(deps: AppDeps, c: EventsCaller, eventId: string) {
   return scoped(deps, c, async (q) => {
     const event = await found(q, c, eventId);
-    return { admitted: Number(event.admitted), sold: Number(event.sold), doubles: await repo.doubleAdmits(q, c.workspaceId, eventId) };
+    return {
+      admitted: Number(event.admitted),
+      sold: Number(event.sold),
+      doubles: await checkInsRepo.doubleAdmits(q, c.workspaceId, eventId),
+    };
   });
 }
 
@@ -277,7 +285,7 @@ export async function messageAttendees(deps: AppDeps, c: EventsCaller, eventId: 
   const [me] = await deps.db.query<{ verified: boolean }>('SELECT verified FROM users WHERE id = $1', [c.userId]);
   if (!me?.verified) throw new HttpError(403, eventMessages.messageUnverified, { code: 'email_unverified' });
   const { event, recipients, unconfirmed } = await scoped(deps, c, async (q) => {
-    const all = await repo.liveRecipients(q, c.workspaceId, eventId);
+    const all = await ticketsRepo.liveRecipients(q, c.workspaceId, eventId);
     const confirmed: typeof all = [];
     for (const r of all) if (await mailConfirmed(q, r.email)) confirmed.push(r);
     return { event: await found(q, c, eventId), recipients: confirmed, unconfirmed: all.length - confirmed.length };
@@ -310,7 +318,7 @@ export async function messageAttendees(deps: AppDeps, c: EventsCaller, eventId: 
 export async function registrationRequests(deps: AppDeps, c: EventsCaller, eventId: string) {
   return scoped(deps, c, async (q) => {
     await found(q, c, eventId);
-    return { registrations: await repo.registrationRequests(q, c.workspaceId, eventId) };
+    return { registrations: await registrationsRepo.registrationRequests(q, c.workspaceId, eventId) };
   });
 }
 
@@ -332,30 +340,30 @@ export async function decideRegistration(
   let refundRecorded = false;
   const answer = await scoped(deps, c, async (q) => {
     await found(q, c, eventId, true);
-    const reg = await repo.awaitingRegistration(q, c.workspaceId, eventId, registrationId);
+    const reg = await registrationsRepo.awaitingRegistration(q, c.workspaceId, eventId, registrationId);
     if (!reg) {
-      if (await repo.hasRegistration(q, c.workspaceId, eventId, registrationId)) throw conflict(eventMessages.alreadyDecided);
+      if (await registrationsRepo.hasRegistration(q, c.workspaceId, eventId, registrationId)) throw conflict(eventMessages.alreadyDecided);
       throw notFound(eventMessages.registrationNotFound);
     }
     const mail = { workspaceId: c.workspaceId, registrationId };
     if (decision === 'approve') {
-      await repo.decideRegistration(q, c.workspaceId, registrationId, 'confirmed', deps.now());
+      await registrationsRepo.decideRegistration(q, c.workspaceId, registrationId, 'confirmed', deps.now());
       await issueTickets(q, { workspace_id: c.workspaceId, id: eventId }, reg);
       // To an address nobody confirmed, the tickets wait for it (the buyer was asked when they ordered).
       await mailOrHold(q, deps, reg.email, { kind: 'ticket', key: { ...mail, kind: 'tickets' } }, { optIn: false });
     } else {
-      await repo.decideRegistration(q, c.workspaceId, registrationId, 'cancelled', deps.now());
-      for (const line of reg.lines) await repo.releaseTickets(q, c.workspaceId, line.ticket_type_id, line.quantity);
+      await registrationsRepo.decideRegistration(q, c.workspaceId, registrationId, 'cancelled', deps.now());
+      for (const line of reg.lines) await typesRepo.releaseTickets(q, c.workspaceId, line.ticket_type_id, line.quantity);
       // A card payment for seats that will not be issued goes back in full, in this same commit.
       const paid = Number(reg.amount_paid_cents);
       if (reg.payment_status === 'paid' && paid > 0 && reg.reference) {
         await recordRefundDue(q, { reference: reg.reference, amount: paid, note: 'Registration declined by the organiser' });
-        await repo.setRegistrationRefunded(q, c.workspaceId, registrationId);
+        await registrationsRepo.setRegistrationRefunded(q, c.workspaceId, registrationId);
         refundRecorded = true;
       }
       await mailOrHold(q, deps, reg.email, { kind: 'ticket', key: { ...mail, kind: 'declined' } }, { optIn: false });
     }
-    return { registrations: await repo.registrationRequests(q, c.workspaceId, eventId) };
+    return { registrations: await registrationsRepo.registrationRequests(q, c.workspaceId, eventId) };
   });
   // Only a decline that owes money asks the card partner; a free one has nothing to pay back.
   if (refundRecorded) await payRefundsDueSoon(deps);

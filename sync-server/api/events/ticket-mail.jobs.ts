@@ -4,7 +4,7 @@ import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import { outboxArea } from '../../jobs/outbox.js';
 import { enqueueDue } from '../../jobs/outbox-table.js';
 import { siteOrigin } from '../../seo/page-meta.js';
-import * as events from './events.repo.js';
+import * as ticketsRepo from './tickets.repo.js';
 import { declinedMail, ticketsMail, type MailContent } from './ticket-mail.js';
 import * as repo from './ticket-mail.repo.js';
 
@@ -23,7 +23,7 @@ async function contentOf(deps: AppDeps, key: repo.TicketMailKey): Promise<{ to: 
   const reg = await repo.mailedRegistration(deps.db, key.workspaceId, key.registrationId);
   if (!reg) return null;
   if (key.kind === 'declined') return { to: reg.email, mail: declinedMail(reg) };
-  const tickets = await events.ticketsOfRegistration(deps.db, key.workspaceId, key.registrationId);
+  const tickets = await ticketsRepo.ticketsOfRegistration(deps.db, key.workspaceId, key.registrationId);
   if (tickets.length === 0) return null;
   return { to: reg.email, mail: await ticketsMail(siteOrigin(deps), reg, tickets) };
 }

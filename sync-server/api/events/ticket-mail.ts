@@ -1,7 +1,7 @@
 import { formatCents } from '../../../schema/money.js';
 import type { MailAttachment, Mail } from '../../mail/mailer.js';
 import { escapeHtml } from '../../mail/templates.js';
-import type { TicketRow } from './events.repo.js';
+import type { TicketRow } from './tickets.repo.js';
 import type { MailedRegistration } from './ticket-mail.repo.js';
 import { ticketPdf, ticketWhen } from './ticket-pdf.js';
 import { ticketQrPng } from './ticket-qr.js';

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { noCountryDefaults } from '../../../schema/countries.js';
 import { eventsContract } from '../../../schema/contract/events.js';
 import { fillPath } from '../../../schema/http.js';
+import { wallMinuteIn } from '../../../schema/dates.js';
 import { eventMessages } from '../../../schema/events.js';
 import { MARKET_CURRENCY, stockStateOf, ticketTypeOfLine, toTicketCartId } from '../../../schema/marketplace.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict } from '../../http/errors.js';
-import type { CartProduct } from '../marketplace/marketplace.repo.js';
-import * as repo from './events.repo.js';
-import { issueTickets, localMinute, releaseStaleHolds, saleRefusal } from './tickets.service.js';
+import type { CartProduct } from '../marketplace/index.js';
+import * as registrationsRepo from './registrations.repo.js';
+import * as typesRepo from './ticket-types.repo.js';
+import { issueTickets, releaseStaleHolds, saleRefusal } from './tickets.service.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
 import { boundUnpaidSeats } from './ticket-holds.js';
 
@@ -64,7 +66,7 @@ function refusal(r: Row, now: Date): string | null {
   if (r.requires_approval) return ticketCartMessages.approval;
   if (Number(r.price_cents) === 0) return ticketCartMessages.free;
   if (r.currency !== MARKET_CURRENCY) return ticketCartMessages.currency;
-  return saleRefusal(r, localMinute(now, r.timezone ?? noCountryDefaults.timezone));
+  return saleRefusal(r, wallMinuteIn(now, r.timezone ?? noCountryDefaults.timezone));
 }
 
 /** The cart lines that name ticket types, as the cart shows and prices them (keyed by cart item id). */
@@ -167,9 +169,9 @@ export async function holdOrderTickets(
     const seats = mine.reduce((sum, l) => sum + l.quantity, 0);
     await boundUnpaidSeats(tx, { ws: order.workspaceId, eventId, email: buyer.email, userId: buyer.userId, seats, now: buyer.at });
     for (const l of mine) {
-      if (!(await repo.takeTickets(tx, order.workspaceId, l.typeId, l.quantity))) throw conflict(eventMessages.soldOut);
+      if (!(await typesRepo.takeTickets(tx, order.workspaceId, l.typeId, l.quantity))) throw conflict(eventMessages.soldOut);
     }
-    await repo.insertRegistration(tx, {
+    await registrationsRepo.insertRegistration(tx, {
       ws: order.workspaceId,
       id: randomUUID(),
       eventId,
@@ -190,17 +192,20 @@ export async function holdOrderTickets(
 }
 
 /** The registrations of some orders, locked, in a fixed order. */
-async function registrationsOf(tx: Queryable, orders: readonly { workspace_id: number; id: string }[]): Promise<repo.RegistrationRow[]> {
+async function registrationsOf(
+  tx: Queryable,
+  orders: readonly { workspace_id: number; id: string }[],
+): Promise<registrationsRepo.RegistrationRow[]> {
   if (orders.length === 0) return [];
-  return tx.query<repo.RegistrationRow>(
+  return tx.query<registrationsRepo.RegistrationRow>(
     `SELECT * FROM registrations WHERE (workspace_id, order_id) IN (SELECT * FROM unnest($1::int[], $2::uuid[]))
       ORDER BY workspace_id, id FOR UPDATE`,
     [orders.map((o) => o.workspace_id), orders.map((o) => o.id)],
   );
 }
 
-async function releaseSeats(tx: Queryable, reg: repo.RegistrationRow) {
-  for (const line of reg.lines) await repo.releaseTickets(tx, reg.workspace_id, line.ticket_type_id, line.quantity);
+async function releaseSeats(tx: Queryable, reg: registrationsRepo.RegistrationRow) {
+  for (const line of reg.lines) await typesRepo.releaseTickets(tx, reg.workspace_id, line.ticket_type_id, line.quantity);
 }
 
 /** A checkout that failed: the unpaid seats of its orders go back on sale. */
@@ -208,20 +213,20 @@ export async function failOrderTickets(tx: Queryable, orders: readonly { workspa
   for (const reg of await registrationsOf(tx, orders)) {
     if (reg.payment_status !== 'unpaid') continue;
     await releaseSeats(tx, reg);
-    await repo.setRegistrationFailed(tx, reg.workspace_id, reg.id);
+    await registrationsRepo.setRegistrationFailed(tx, reg.workspace_id, reg.id);
   }
 }
 
 /** The hourly sweep: seats held by checkouts started before `before` and never paid go back on sale. */
 export async function releaseLapsedOrderTickets(tx: Queryable, before: Date): Promise<void> {
-  const lapsed = await tx.query<repo.RegistrationRow>(
+  const lapsed = await tx.query<registrationsRepo.RegistrationRow>(
     `SELECT * FROM registrations WHERE order_id IS NOT NULL AND payment_status = 'unpaid' AND created_at < $1
       ORDER BY workspace_id, id FOR UPDATE`,
     [before],
   );
   for (const reg of lapsed) {
     await releaseSeats(tx, reg);
-    await repo.setRegistrationFailed(tx, reg.workspace_id, reg.id);
+    await registrationsRepo.setRegistrationFailed(tx, reg.workspace_id, reg.id);
   }
 }
 
@@ -234,8 +239,8 @@ export async function retakeLapsedSeats(tx: Queryable, orders: readonly { worksp
   const taken: { ws: number; typeId: string; quantity: number }[] = [];
   for (const reg of lapsed) {
     for (const line of reg.lines) {
-      if (!(await repo.takeTickets(tx, reg.workspace_id, line.ticket_type_id, line.quantity))) {
-        for (const t of taken) await repo.releaseTickets(tx, t.ws, t.typeId, t.quantity);
+      if (!(await typesRepo.takeTickets(tx, reg.workspace_id, line.ticket_type_id, line.quantity))) {
+        for (const t of taken) await typesRepo.releaseTickets(tx, t.ws, t.typeId, t.quantity);
         return false;
       }
       taken.push({ ws: reg.workspace_id, typeId: line.ticket_type_id, quantity: line.quantity });
@@ -254,7 +259,7 @@ export async function retakeLapsedSeats(tx: Queryable, orders: readonly { worksp
 export async function issueOrderTickets(tx: Queryable, orders: readonly { workspace_id: number; id: string }[], paidAt: Date) {
   for (const reg of await registrationsOf(tx, orders)) {
     if (reg.payment_status !== 'unpaid') continue;
-    await repo.setRegistrationPaid(tx, reg.workspace_id, reg.id, Number(reg.amount_cents), paidAt);
+    await registrationsRepo.setRegistrationPaid(tx, reg.workspace_id, reg.id, Number(reg.amount_cents), paidAt);
     await issueTickets(tx, { workspace_id: reg.workspace_id, id: reg.event_id }, reg);
     await recordTicketMail(tx, { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' });
   }
@@ -269,7 +274,7 @@ export async function revokeOrderTickets(tx: Queryable, order: { workspace_id: n
        RETURNING ticket_type_id`,
       [reg.workspace_id, reg.id],
     );
-    for (const r of revoked) await repo.releaseTickets(tx, reg.workspace_id, r.ticket_type_id, 1);
+    for (const r of revoked) await typesRepo.releaseTickets(tx, reg.workspace_id, r.ticket_type_id, 1);
     await tx.query(
       `UPDATE registrations SET payment_status = 'refunded', registration_status = 'cancelled' WHERE workspace_id = $1 AND id = $2`,
       [reg.workspace_id, reg.id],

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { noCountryDefaults } from '../../../schema/countries.js';
+import { calendarDayIn, wallMinuteIn } from '../../../schema/dates.js';
 import { eventMessages, type PublicEventDetail, type TicketOrderInput, type TicketView } from '../../../schema/events.js';
 import { toTicketCartId } from '../../../schema/marketplace.js';
 import { signTicket } from '../../../schema/ticket-code.js';
@@ -12,6 +13,10 @@ import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
+import * as publicRepo from './public-events.repo.js';
+import * as registrationsRepo from './registrations.repo.js';
+import * as typesRepo from './ticket-types.repo.js';
+import * as ticketsRepo from './tickets.repo.js';
 import { boundAnonymousOrder, boundUnpaidSeats, countAddressSeats, seatsOnSale } from './ticket-holds.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
 import type { MailOutcome } from '../../../schema/mail-consent.js';
@@ -25,26 +30,6 @@ export const ticketRefundNotes = {
 /** Ticket checkouts' references start with this, so the shared card webhook can route them here. */
 export const TICKET_REFERENCE_PREFIX = 'vktkt_';
 
-/** The wall-clock minute in a time zone, as YYYY-MM-DDTHH:MM (sale windows are written so). */
-export function localMinute(at: Date, zone: string): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(at);
-  } catch {
-    return at.toISOString().slice(0, 16);
-  }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
-
 /** Why a ticket type cannot be bought at `now` (venue wall clock), or null. */
 export function saleRefusal(t: { sale_starts: string | null; sale_ends: string | null }, now: string): string | null {
   if (t.sale_starts && now < t.sale_starts) return eventMessages.saleNotStarted;
@@ -55,17 +40,17 @@ export function saleRefusal(t: { sale_starts: string | null; sale_ends: string |
 const zoneOf = (row: { timezone: string | null }) => row.timezone ?? noCountryDefaults.timezone;
 
 export async function publicEvents(deps: AppDeps, search: string | undefined, storefront?: string) {
-  const today = localMinute(deps.now(), noCountryDefaults.timezone).slice(0, 10);
-  return { events: (await repo.publicEvents(deps.db, today, search, 100, storefront)).map(repo.publicDtoOf) };
+  const today = calendarDayIn(deps.now(), noCountryDefaults.timezone);
+  return { events: (await publicRepo.publicEvents(deps.db, today, search, 100, storefront)).map(publicRepo.publicDtoOf) };
 }
 
 export async function publicEvent(deps: AppDeps, slug: string): Promise<PublicEventDetail> {
-  const event = await repo.publicEventBySlug(deps.db, slug);
+  const event = await publicRepo.publicEventBySlug(deps.db, slug);
   if (!event) throw notFound(eventMessages.notFound);
-  const now = localMinute(deps.now(), zoneOf(event));
-  const types = await repo.ticketTypes(deps.db, event.workspace_id, event.id);
+  const now = wallMinuteIn(deps.now(), zoneOf(event));
+  const types = await typesRepo.ticketTypes(deps.db, event.workspace_id, event.id);
   return {
-    ...repo.publicDtoOf(event),
+    ...publicRepo.publicDtoOf(event),
     ...publicPictures(event),
     requires_approval: event.requires_approval,
     ticket_types: types.map((t) => {
@@ -89,7 +74,7 @@ export async function issueTickets(
       const id = randomUUID();
       const token = randomBytes(18).toString('base64url');
       const code = await signTicket(key, { ticketId: id, ticketTypeId: line.ticket_type_id, eventId: event.id });
-      await repo.insertAttendee(tx, {
+      await ticketsRepo.insertAttendee(tx, {
         ws: event.workspace_id,
         id,
         eventId: event.id,
@@ -118,13 +103,13 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
   const lines = mergeLines(body.lines);
   const registrationId = randomUUID();
   const placed = await deps.db.transaction(async (tx) => {
-    const event = await repo.publicEventBySlug(tx, slug, true);
+    const event = await publicRepo.publicEventBySlug(tx, slug, true);
     if (!event) throw notFound(eventMessages.notFound);
     // The order mails an address the caller typed: it counts against the third-party mail limits first.
     await enforceMailLimits(tx, deps, { source: address, recipient: body.email, workspaceId: event.workspace_id });
     await releaseStaleHolds(tx, event.workspace_id, event.id, deps.now());
-    const now = localMinute(deps.now(), zoneOf(event));
-    const types = new Map((await repo.ticketTypes(tx, event.workspace_id, event.id)).map((t) => [t.id, t]));
+    const now = wallMinuteIn(deps.now(), zoneOf(event));
+    const types = new Map((await typesRepo.ticketTypes(tx, event.workspace_id, event.id)).map((t) => [t.id, t]));
     let amount = 0;
     let seats = 0;
     for (const line of lines) {
@@ -135,7 +120,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       amount += type.price_cents * line.quantity;
       seats += line.quantity;
     }
-    const taken = await repo.heldForEvent(tx, event.workspace_id, event.id);
+    const taken = await typesRepo.heldForEvent(tx, event.workspace_id, event.id);
     if (event.max_attendees !== null && taken + seats > Number(event.max_attendees)) {
       throw conflict(eventMessages.eventFull);
     }
@@ -148,12 +133,12 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
     }
     if (userId === null) await countAddressSeats(deps, tx, address, event.id, seats);
     for (const line of lines) {
-      if (!(await repo.takeTickets(tx, event.workspace_id, line.ticket_type_id, line.quantity))) throw conflict(eventMessages.soldOut);
+      if (!(await typesRepo.takeTickets(tx, event.workspace_id, line.ticket_type_id, line.quantity))) throw conflict(eventMessages.soldOut);
     }
     const free = amount === 0;
     const reference = free ? null : `${TICKET_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
     const confirmed = free && !event.requires_approval;
-    await repo.insertRegistration(tx, {
+    await registrationsRepo.insertRegistration(tx, {
       ws: event.workspace_id,
       id: registrationId,
       eventId: event.id,
@@ -241,7 +226,7 @@ function mergeLines(lines: TicketOrderInput['lines']) {
  * refunded).
  */
 export async function releaseStaleHolds(tx: Queryable, ws: number, eventId: string, now: Date): Promise<void> {
-  const stale = await tx.query<repo.RegistrationRow>(
+  const stale = await tx.query<registrationsRepo.RegistrationRow>(
     `SELECT * FROM registrations WHERE workspace_id = $1 AND event_id = $2 AND payment_status = 'unpaid'
         AND (reference IS NOT NULL OR order_id IS NOT NULL)
         AND created_at < CASE WHEN user_id IS NULL THEN $3::timestamptz ELSE $4::timestamptz END ORDER BY id FOR UPDATE`,
@@ -252,14 +237,14 @@ export async function releaseStaleHolds(tx: Queryable, ws: number, eventId: stri
 
 /** A checkout that failed or was never started: its held seats go back on sale. */
 async function failRegistration(tx: Queryable, reference: string): Promise<void> {
-  const reg = await repo.registrationByReference(tx, reference);
+  const reg = await registrationsRepo.registrationByReference(tx, reference);
   if (reg) await failRegistrationRow(tx, reg);
 }
 
-async function failRegistrationRow(tx: Queryable, reg: repo.RegistrationRow): Promise<void> {
+async function failRegistrationRow(tx: Queryable, reg: registrationsRepo.RegistrationRow): Promise<void> {
   if (reg.payment_status !== 'unpaid') return;
-  for (const line of reg.lines) await repo.releaseTickets(tx, reg.workspace_id, line.ticket_type_id, line.quantity);
-  await repo.setRegistrationFailed(tx, reg.workspace_id, reg.id);
+  for (const line of reg.lines) await typesRepo.releaseTickets(tx, reg.workspace_id, line.ticket_type_id, line.quantity);
+  await registrationsRepo.setRegistrationFailed(tx, reg.workspace_id, reg.id);
 }
 
 /**
@@ -269,13 +254,13 @@ async function failRegistrationRow(tx: Queryable, reg: repo.RegistrationRow): Pr
  * the organiser approves it. Refused: the seats go back on sale.
  */
 export async function settleTicketPayment(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
-  const reg = await repo.registrationByReference(tx, t.reference);
+  const reg = await registrationsRepo.registrationByReference(tx, t.reference);
   if (!reg) return 'ignored';
   if (reg.payment_status === 'paid' || reg.payment_status === 'refunded') return 'duplicate';
   if (reg.payment_status === 'failed' && t.status === 'success' && t.amount > 0) {
     // The hold lapsed and its seats went back on sale before the money came: it goes back in full.
     await recordRefundDue(tx, { reference: t.reference, note: ticketRefundNotes.lateForHold });
-    await repo.setRegistrationRefunded(tx, reg.workspace_id, reg.id);
+    await registrationsRepo.setRegistrationRefunded(tx, reg.workspace_id, reg.id);
     return 'handled';
   }
   if (reg.payment_status !== 'unpaid') return 'ignored';
@@ -283,7 +268,7 @@ export async function settleTicketPayment(tx: Queryable, t: VerifiedTransaction,
     await failRegistration(tx, t.reference);
     return 'handled';
   }
-  await repo.setRegistrationPaid(tx, reg.workspace_id, reg.id, t.amount, t.paidAt ? new Date(t.paidAt) : now);
+  await registrationsRepo.setRegistrationPaid(tx, reg.workspace_id, reg.id, t.amount, t.paidAt ? new Date(t.paidAt) : now);
   if (reg.needs_approval) return 'handled';
   await issueTickets(tx, { workspace_id: reg.workspace_id, id: reg.event_id }, reg);
   await recordTicketMail(tx, { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' });
@@ -322,7 +307,7 @@ export async function checkoutState(deps: AppDeps, slug: string, reference: stri
 }
 
 export async function ticketByToken(deps: AppDeps, token: string): Promise<TicketView> {
-  const row = await repo.ticketByToken(deps.db, token);
+  const row = await ticketsRepo.ticketByToken(deps.db, token);
   if (!row) throw new HttpError(404, eventMessages.ticketNotFound);
   return {
     id: row.id,

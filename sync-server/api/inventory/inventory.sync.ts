@@ -1,9 +1,9 @@
 import { products, stockMessages, stockMovements } from '../../../schema/catalog.js';
 import { variantMainProblem, variantMessages, variantProblem } from '../../../schema/product-variants.js';
 import { entityRules } from '../../sync/collection-rules.js';
-import { notifyChange, takeSeq } from '../../sync/sync.repo.js';
 import { movementsPastStockRange } from './stock-bounds.js';
-import { ledgerSumSql, setStock, stockTotals } from './stock-ledger.repo.js';
+import { ledgerSumSql } from './stock-ledger.repo.js';
+import { recountStock } from './stock-ledger.js';
 import { productsWithVariants } from './variants.repo.js';
 
 /**
@@ -59,16 +59,10 @@ export const stockMovementRules = entityRules(stockMovements, {
     const refused = await movementsPastStockRange(tx, workspaceId, docs);
     return new Map([...refused].map((id) => [id, stockMessages.onHandRange]));
   },
-  async afterWrite(tx, { workspaceId, docs }) {
-    const productIds = [...new Set(docs.map((d) => d.product_id))];
-    const changed = (await stockTotals(tx, workspaceId, productIds)).filter((t) => t.total !== Number(t.stored));
-    if (changed.length === 0) return;
-    const start = await takeSeq(tx, workspaceId, changed.length);
-    await setStock(
+  afterWrite: (tx, { workspaceId, docs }) =>
+    recountStock(
       tx,
       workspaceId,
-      changed.map((t, i) => ({ id: t.id, total: t.total, seq: start + i })),
-    );
-    await notifyChange(tx, { collection: 'products', workspace: workspaceId, seq: start + changed.length - 1 });
-  },
+      docs.map((d) => d.product_id),
+    ),
 });

@@ -22,11 +22,9 @@ import type { AppDeps } from '../../deps.js';
 import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import { outboxArea } from '../../jobs/outbox.js';
 import { enqueueDue } from '../../jobs/outbox-table.js';
-import { driveRuntime } from '../drive/drive-uploads.js';
-import * as driveRepo from '../drive/drive.repo.js';
+import { driveRuntime, getFile } from '../drive/index.js';
 import type { Mail as OutgoingMail } from '../../mail/mailer.js';
-import { receiptById } from '../pos/pos.repo.js';
-import { receiptMail } from '../pos/receipt-mail.js';
+import { receiptById, receiptMail } from '../pos/index.js';
 import { permitDocumentMail, permitReceiptMail, type MailPermit } from './document-mail-allowance.js';
 import { documentMail } from './invoice-mail.js';
 import * as repo from './invoice-delivery.repo.js';
@@ -106,7 +104,7 @@ async function documentLogo(deps: AppDeps, workspaceId: number, logo: string | n
     }
   }
   if (!driveId.safeParse(logo).success) return null;
-  const file = await driveRepo.getFile(deps.db, workspaceId, logo);
+  const file = await getFile(deps.db, workspaceId, logo);
   if (!file || file.trashed_at || !thumbnailTypes.has(file.mime_type)) return null;
   try {
     const bytes = await makePicture(driveRuntime(deps).storage, file.storage_key, DOCUMENT_LOGO_WIDTH * 2, 'png');

@@ -1,6 +1,6 @@
 import type { OrderDto } from '../../../schema/marketplace-orders.js';
 import type { Queryable } from '../../db/db.js';
-import { ticketsOfOrders } from '../events/tickets-cart.js';
+import { ticketsOfOrders } from '../events/index.js';
 import * as repo from './orders.repo.js';
 
 /** Orders as their buyer sees them: with the tickets they issued. */

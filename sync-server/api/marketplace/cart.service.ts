@@ -13,8 +13,8 @@ import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import * as repo from './cart.repo.js';
-import { cartTickets } from '../events/tickets-cart.js';
-import { cartProducts, type CartProduct } from './marketplace.repo.js';
+import { cartTickets } from '../events/index.js';
+import { cartProducts, type CartProduct } from './cart-products.repo.js';
 
 type Key = { workspaceId: number; productId: string };
 

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { stockMovements, type StockMovement } from '../../../schema/catalog.js';
 import { addedTax, includedTax } from '../../../schema/pos-totals.js';
 import {
   checkoutInput,
@@ -18,20 +17,23 @@ import {
   type StorefrontSettings,
 } from '../../../schema/marketplace.js';
 import type { z } from 'zod';
-import type { Queryable, Transaction } from '../../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
-import { workspaceLock, writeDocs } from '../../sync/sync.repo.js';
+import { workspaceLock } from '../../sync/sync.repo.js';
 import { payRefundsDueSoon, recordRefundDue, refundStateOf } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { holdLimitMessages, holdRefused, humanWait, OPEN_CHECKOUTS_PER_BUYER } from '../../http/hold-limits.js';
-import { stockMovementRules } from '../inventory/inventory.sync.js';
+import { writeStockMovements } from '../inventory/index.js';
 import * as cartRepo from './cart.repo.js';
-import { failOrderTickets, holdOrderTickets, issueOrderTickets, lockTicketEvents, retakeLapsedSeats } from '../events/tickets-cart.js';
+import { failOrderTickets, holdOrderTickets, issueOrderTickets, lockTicketEvents, retakeLapsedSeats } from '../events/index.js';
 import { cartItems, lineProblem, linesOf } from './cart.service.js';
-import { readCheckoutTerms, type CartProduct } from './marketplace.repo.js';
+import type { CartProduct } from './cart-products.repo.js';
+import { readCheckoutTerms } from './storefront-settings.repo.js';
 import { buyerDtos } from './buyer-orders.js';
+import * as checkoutsRepo from './checkouts.repo.js';
+import * as orderMailRepo from './order-mail.repo.js';
 import * as repo from './orders.repo.js';
 
 /** Stock held by a checkout unpaid after this long goes back on sale (the buyer walked away). */
@@ -156,7 +158,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
       const rows = await cartRepo.cartRows(tx, userId);
       if (rows.length === 0) throw badRequest(orderMessages.cartEmpty);
       const keys = rows.map((r) => ({ workspaceId: r.workspace_id, productId: r.product_id }));
-      await repo.lockProducts(tx, keys);
+      await checkoutsRepo.lockProducts(tx, keys);
       await lockTicketEvents(tx, keys, now);
       const { groups, found } = await priceCart(tx, rows, input.shipping, now);
 
@@ -181,7 +183,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
       }
 
       await boundOpenCheckouts(tx, userId, now);
-      const held = await repo.heldUnits(tx, keys, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000));
+      const held = await checkoutsRepo.heldUnits(tx, keys, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000));
       for (const r of rows) {
         // A ticket line's seats are counted on its event (held from here until paid or lapsed).
         if (ticketTypeOfLine(r.product_id)) continue;
@@ -192,12 +194,12 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
 
       // A card checkout of nothing cannot be paid (the card partner refuses a zero amount).
       if (groups.every((g) => g.quote.total_cents <= 0)) throw conflict(orderMessages.nothingToPay, { code: 'nothing_to_pay' });
-      const who = await repo.buyer(tx, userId);
+      const who = await checkoutsRepo.buyer(tx, userId);
       if (!who) throw notFound('Account not found');
       const id = randomUUID();
       const reference = `${ORDER_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
       const total = groups.reduce((sum, g) => sum + g.quote.total_cents, 0);
-      await repo.insertCheckout(tx, {
+      await checkoutsRepo.insertCheckout(tx, {
         id,
         userId,
         reference,
@@ -211,7 +213,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
       for (const g of groups) {
         const number = orderNumber(g.settings.order_prefix, await repo.nextOrderNumber(tx));
         const orderId = randomUUID();
-        await repo.insertOrder(tx, {
+        await checkoutsRepo.insertOrder(tx, {
           workspaceId: g.workspaceId,
           id: orderId,
           checkoutId: id,
@@ -253,7 +255,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
     const gateway = gatewayOrFail(deps);
     const shares: { subaccount: string; share: number }[] = [];
     for (const o of placed.orders) {
-      const account = await repo.payoutAccount(deps.db, o.ws);
+      const account = await checkoutsRepo.payoutAccount(deps.db, o.ws);
       if (account) shares.push({ subaccount: account, share: o.total });
     }
     const started = await viaProvider(() =>
@@ -277,7 +279,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
     };
   } catch (err) {
     await deps.db.transaction(async (tx) => {
-      const c = await repo.checkoutForUpdate(tx, placed.reference);
+      const c = await checkoutsRepo.checkoutForUpdate(tx, placed.reference);
       if (c && c.status === 'pending') await failCheckout(tx, c.id, deps.now());
     });
     throw err;
@@ -301,21 +303,9 @@ async function boundOpenCheckouts(tx: Queryable, userId: number, now: Date): Pro
 }
 
 async function failCheckout(tx: Queryable, checkoutId: string, at: Date): Promise<void> {
-  await repo.setCheckoutStatus(tx, checkoutId, 'failed', null);
+  await checkoutsRepo.setCheckoutStatus(tx, checkoutId, 'failed', null);
   await repo.setOrdersFailed(tx, checkoutId, at);
   await failOrderTickets(tx, await repo.ordersOfCheckout(tx, checkoutId));
-}
-
-/** Writes stock movements through the ledger's own rules; one already written (by id) is skipped. */
-async function writeLedger(tx: Queryable, workspaceId: number, movements: StockMovement[]) {
-  if (movements.length === 0) return;
-  const docs = movements.map((m) => ({ ...m, deleted: false }));
-  const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
-  await stockMovementRules.afterWrite?.(tx as Transaction, {
-    workspaceId,
-    docs: movements.filter((m) => inserted.has(m.id)),
-    before: new Map(),
-  });
 }
 
 /** The ledger's sale movements of one paid order, recorded as the till records its own. */
@@ -336,7 +326,7 @@ async function takeStock(tx: Queryable, workspaceId: number, order: { id: string
     created_at: stamp,
     _deleted: false,
   }));
-  await writeLedger(tx, workspaceId, movements);
+  await writeStockMovements(tx, workspaceId, movements);
 }
 
 /** Stock given back through the ledger (a refund that asks for it): one return movement per line. */
@@ -362,7 +352,7 @@ export async function returnStock(
       created_at: stamp,
       _deleted: false,
     }));
-  await writeLedger(tx, workspaceId, movements);
+  await writeStockMovements(tx, workspaceId, movements);
 }
 
 /**
@@ -375,7 +365,7 @@ export async function returnStock(
  * (the card partner is asked after commit). Paid short: the money is due back too.
  */
 export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, now: Date): Promise<'handled' | 'duplicate' | 'ignored'> {
-  const checkout = await repo.checkoutForUpdate(tx, t.reference);
+  const checkout = await checkoutsRepo.checkoutForUpdate(tx, t.reference);
   if (!checkout) return 'ignored';
   if (checkout.status === 'paid' || (await refundStateOf(tx, t.reference)) !== null) return 'duplicate';
   if (t.status !== 'success') {
@@ -418,9 +408,9 @@ export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, 
     });
   }
   await issueOrderTickets(tx, orders, paidAt);
-  await repo.setCheckoutStatus(tx, checkout.id, 'paid', paidAt);
-  await repo.removeBoughtFromCart(tx, checkout.user_id, items);
-  await repo.wakeOrderMail(tx);
+  await checkoutsRepo.setCheckoutStatus(tx, checkout.id, 'paid', paidAt);
+  await checkoutsRepo.removeBoughtFromCart(tx, checkout.user_id, items);
+  await orderMailRepo.wakeOrderMail(tx);
   return 'handled';
 }
 
@@ -430,9 +420,9 @@ export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, 
  */
 async function stillInStock(tx: Queryable, items: repo.ItemRow[], now: Date): Promise<boolean> {
   const keys = items.map((i) => ({ workspaceId: i.workspace_id, productId: i.product_id }));
-  await repo.lockProducts(tx, keys);
+  await checkoutsRepo.lockProducts(tx, keys);
   const found = await cartItems(tx, keys, now);
-  const held = await repo.heldUnits(tx, keys, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000));
+  const held = await checkoutsRepo.heldUnits(tx, keys, new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000));
   const wanted = new Map<string, number>();
   for (const i of items) {
     const key = toPublicProductId(i.workspace_id, i.product_id);
@@ -455,7 +445,7 @@ const LATE_REFUND_NOTE = 'The order could not go ahead: the payment came after t
  */
 export async function checkoutState(deps: AppDeps, userId: number, reference: string) {
   const state = async () => {
-    const c = await repo.checkoutByReference(deps.db, userId, reference);
+    const c = await checkoutsRepo.checkoutByReference(deps.db, userId, reference);
     if (!c) throw notFound(orderMessages.checkoutNotFound);
     const orders = await repo.ordersOfCheckout(deps.db, c.id);
     return { status: c.status, refund: await refundStateOf(deps.db, reference), orders: await buyerDtos(deps.db, orders) };

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type SeoSource } from '../../seo/page-meta.js';
 import { marketFirstScreen } from './market-first-screen.js';
 import * as repo from './marketplace.repo.js';
+import * as storefrontsRepo from './storefronts.repo.js';
 import * as market from './marketplace.service.js';
 
 const availability = { in_stock: 'InStock', low: 'LimitedAvailability', out: 'OutOfStock' } as const;
@@ -99,7 +100,7 @@ export const marketplaceSeo: SeoSource = {
     {
       pattern: /^\/storefront\/([^/]+)\/?$/,
       load: async (deps, match) => {
-        const shop = await repo.storefrontBySlug(deps.db, decodeURIComponent(match[1]));
+        const shop = await storefrontsRepo.storefrontBySlug(deps.db, decodeURIComponent(match[1]));
         if (!shop) return null;
         const origin = siteOrigin(deps);
         const path = `/storefront/${shop.slug}`;

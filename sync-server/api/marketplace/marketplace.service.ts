@@ -12,6 +12,9 @@ import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Membership } from '../workspaces/membership.js';
 import * as repo from './marketplace.repo.js';
+import * as searchRepo from './search.repo.js';
+import * as settingsRepo from './storefront-settings.repo.js';
+import * as storefrontsRepo from './storefronts.repo.js';
 
 const SEARCH_LIMIT = 48;
 const SECTION_LIMIT = 12;
@@ -27,7 +30,7 @@ function marketCategories(deps: AppDeps): Promise<MarketHome['categories']> {
   const now = deps.now().getTime();
   const kept = categoryLists.get(deps.db);
   if (kept && now - kept.at < CATEGORIES_FOR_MS) return kept.list;
-  const list = repo.marketCategories(deps.db);
+  const list = searchRepo.marketCategories(deps.db);
   categoryLists.set(deps.db, { at: now, list });
   list.catch(() => categoryLists.delete(deps.db));
   return list;
@@ -40,10 +43,10 @@ export async function home(deps: AppDeps, query: { q?: string; category?: string
   const categories = await marketCategories(deps);
   return deps.db.transaction(async (tx) => {
     if (q || category) {
-      return { results: await repo.searchProducts(tx, q, category, SEARCH_LIMIT), categories, featured: [], newest: [] };
+      return { results: await searchRepo.searchProducts(tx, q, category, SEARCH_LIMIT), categories, featured: [], newest: [] };
     }
-    const featured = await repo.featuredProducts(tx, SECTION_LIMIT);
-    const newest = await repo.searchProducts(tx, undefined, undefined, SECTION_LIMIT);
+    const featured = await searchRepo.featuredProducts(tx, SECTION_LIMIT);
+    const newest = await searchRepo.searchProducts(tx, undefined, undefined, SECTION_LIMIT);
     return { results: null, categories, featured, newest };
   });
 }
@@ -64,9 +67,9 @@ export async function pictureFile(deps: AppDeps, publicId: string): Promise<{ wo
 }
 
 export async function storefront(deps: AppDeps, slug: string): Promise<StorefrontDto> {
-  const found = await repo.storefrontBySlug(deps.db, slug);
+  const found = await storefrontsRepo.storefrontBySlug(deps.db, slug);
   if (!found) throw notFound(marketMessages.storefrontNotFound);
-  const settings = await repo.readSettings(deps.db, found.workspaceId);
+  const settings = await settingsRepo.readSettings(deps.db, found.workspaceId);
   return {
     name: found.name,
     slug: found.slug,
@@ -77,13 +80,13 @@ export async function storefront(deps: AppDeps, slug: string): Promise<Storefron
     return_policy: settings.return_policy,
     shipping_enabled: settings.shipping_enabled,
     shipping_rates: settings.shipping_enabled ? settings.shipping_rates : [],
-    products: await repo.storefrontProducts(deps.db, found.workspaceId),
+    products: await storefrontsRepo.storefrontProducts(deps.db, found.workspaceId),
   };
 }
 
 export async function directory(deps: AppDeps, filter: { q?: string; category?: string; area?: string }) {
   const clean = { q: filter.q || undefined, category: filter.category || undefined, area: filter.area || undefined };
-  return { businesses: await repo.directory(deps.db, clean), categories: await repo.directoryCategories(deps.db) };
+  return { businesses: await storefrontsRepo.directory(deps.db, clean), categories: await storefrontsRepo.directoryCategories(deps.db) };
 }
 
 // ---- the seller's storefront settings ----
@@ -95,9 +98,9 @@ export interface SellerCaller {
 
 async function settingsDto(deps: AppDeps, c: SellerCaller): Promise<StorefrontSettingsDto> {
   const workspaceId = c.membership.workspaceId;
-  const facts = await repo.workspaceFacts(deps.db, workspaceId);
+  const facts = await settingsRepo.workspaceFacts(deps.db, workspaceId);
   if (!facts) throw notFound('Workspace not found');
-  const settings = await withScope(deps.db, { userId: c.userId, workspaceId }, (q) => repo.readSettings(q, workspaceId));
+  const settings = await withScope(deps.db, { userId: c.userId, workspaceId }, (q) => settingsRepo.readSettings(q, workspaceId));
   return { settings, slug: facts.slug, storefront_enabled: facts.storefront_enabled, currency: facts.currency ?? 'USD' };
 }
 
@@ -111,7 +114,7 @@ export async function saveStorefrontSettings(deps: AppDeps, c: SellerCaller, bod
   const workspaceId = c.membership.workspaceId;
   const featured = [...new Set(body.featured_product_ids)];
   await withScope(deps.db, { userId: c.userId, workspaceId }, (q) =>
-    repo.writeSettings(q, workspaceId, { ...body, featured_product_ids: featured }),
+    settingsRepo.writeSettings(q, workspaceId, { ...body, featured_product_ids: featured }),
   );
   return settingsDto(deps, c);
 }

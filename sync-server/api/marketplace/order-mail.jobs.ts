@@ -3,9 +3,11 @@ import { formatCents } from '../../../schema/money.js';
 import type { AppDeps } from '../../deps.js';
 import { defineJob, defineSweep, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
 import { escapeHtml } from '../../mail/templates.js';
-import { releaseLapsedOrderTickets } from '../events/tickets-cart.js';
-import { readSettings } from './marketplace.repo.js';
+import { releaseLapsedOrderTickets } from '../events/index.js';
+import { readSettings } from './storefront-settings.repo.js';
 import { ORDER_HOLD_MINUTES } from './checkout.service.js';
+import * as checkoutsRepo from './checkouts.repo.js';
+import * as orderMailRepo from './order-mail.repo.js';
 import * as repo from './orders.repo.js';
 
 export const ORDER_CONFIRMATION_JOB = 'marketplace-order-confirmation';
@@ -18,7 +20,7 @@ export function expireOrderCheckouts(deps: AppDeps): Promise<number> {
   const now = deps.now();
   const before = new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000);
   return deps.db.transaction(async (tx) => {
-    const closed = await repo.expireUnpaidCheckouts(tx, before, now);
+    const closed = await checkoutsRepo.expireUnpaidCheckouts(tx, before, now);
     await releaseLapsedOrderTickets(tx, before);
     return closed;
   });
@@ -32,7 +34,7 @@ async function sendConfirmation(deps: AppDeps, workspaceId: number, orderId: str
   if (!order || order.payment_status === 'pending' || order.payment_status === 'failed') return;
   const settings = await readSettings(deps.db, workspaceId);
   if (!settings.order_confirmation_email) return;
-  if (!(await repo.claimConfirmation(deps.db, workspaceId, orderId, deps.now()))) return;
+  if (!(await orderMailRepo.claimConfirmation(deps.db, workspaceId, orderId, deps.now()))) return;
   try {
     const [dto] = await repo.orderDtos(deps.db, [order]);
     const money = (c: number) => formatCents(c, dto.currency);
@@ -64,7 +66,7 @@ async function sendConfirmation(deps: AppDeps, workspaceId: number, orderId: str
     await deps.mailer.send({ to: dto.buyer.email, subject: `Your order ${dto.order_number}`, text, html });
   } catch (err) {
     // Not sent: released for the job's next try.
-    await repo.releaseConfirmation(deps.db, workspaceId, orderId);
+    await orderMailRepo.releaseConfirmation(deps.db, workspaceId, orderId);
     throw err;
   }
 }
@@ -72,10 +74,10 @@ async function sendConfirmation(deps: AppDeps, workspaceId: number, orderId: str
 /** Hands every paid order whose confirmation is not queued yet to the job queue, one job per order. */
 export async function enqueueConfirmations(deps: AppDeps, queue: JobQueue): Promise<number> {
   let queued = 0;
-  for (const row of await repo.unqueuedConfirmations(deps.db, 500)) {
+  for (const row of await orderMailRepo.unqueuedConfirmations(deps.db, 500)) {
     const jobId = await queue.send(ORDER_CONFIRMATION_JOB, { workspaceId: row.workspace_id, id: row.id }, `${row.workspace_id}:${row.id}`);
     if (jobId) {
-      await repo.markConfirmationQueued(deps.db, row, jobId);
+      await orderMailRepo.markConfirmationQueued(deps.db, row, jobId);
       queued += 1;
     }
   }
@@ -110,7 +112,7 @@ export const orderMailJobs: JobArea = {
       running.catch((err: unknown) => deps.log.warn({ err }, 'queueing order confirmations failed'));
     };
     await queue.schedule(EXPIRE_ORDER_CHECKOUTS_JOB, SWEEP_CRON);
-    const unlisten = await deps.db.listen(repo.ORDER_MAIL_CHANNEL, wake);
+    const unlisten = await deps.db.listen(orderMailRepo.ORDER_MAIL_CHANNEL, wake);
     wake();
     return async () => {
       await unlisten();

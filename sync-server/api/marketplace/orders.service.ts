@@ -16,9 +16,10 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { workspaceLock } from '../../sync/sync.repo.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { requireMembership, requireRole } from '../workspaces/membership.js';
-import { revokeOrderTickets } from '../events/tickets-cart.js';
+import { revokeOrderTickets } from '../events/index.js';
 import { buyerDtos } from './buyer-orders.js';
 import { returnStock } from './checkout.service.js';
+import * as checkoutsRepo from './checkouts.repo.js';
 import * as repo from './orders.repo.js';
 
 const LIST_LIMIT = 200;
@@ -147,7 +148,7 @@ export async function refundOrder(deps: AppDeps, s: Seller, orderId: string, bod
 
 export async function payout(deps: AppDeps, s: Seller): Promise<{ subaccount_code: string | null }> {
   requireRole(await requireMembership(deps.db, s.workspaceId, s.userId), ['owner', 'admin']);
-  return { subaccount_code: await repo.payoutAccount(deps.db, s.workspaceId) };
+  return { subaccount_code: await checkoutsRepo.payoutAccount(deps.db, s.workspaceId) };
 }
 
 /** The seller's payout account is made at the card partner; their share of each sale is paid there. */
@@ -165,6 +166,6 @@ export async function savePayout(
       accountNumber: body.account_number,
     }),
   );
-  await repo.setPayoutAccount(deps.db, s.workspaceId, made.subaccountCode);
+  await checkoutsRepo.setPayoutAccount(deps.db, s.workspaceId, made.subaccountCode);
   return { subaccount_code: made.subaccountCode };
 }

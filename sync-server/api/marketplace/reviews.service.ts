@@ -16,7 +16,8 @@ import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { requireMembership } from '../workspaces/membership.js';
-import { cartProducts, productDetail } from './marketplace.repo.js';
+import { cartProducts } from './cart-products.repo.js';
+import { productDetail } from './marketplace.repo.js';
 import * as repo from './reviews.repo.js';
 
 const REVIEWS_SHOWN = 50;

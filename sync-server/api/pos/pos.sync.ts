@@ -1,12 +1,10 @@
-import { stockMovements } from '../../../schema/catalog.js';
 import { orderFigures, posMessages, posOrders, posShifts, type PosOrder } from '../../../schema/pos.js';
 import { refundMessages, refundProblem, returnedStock, undoMovementId } from '../../../schema/pos-refunds.js';
 import type { Transaction } from '../../db/db.js';
 import { clientView, sameJson, type Doc } from '../../sync/codec.js';
 import { entityRules, type EntityDoc } from '../../sync/collection-rules.js';
-import { writeDocs } from '../../sync/sync.repo.js';
-import { stockMovementRules } from '../inventory/inventory.sync.js';
-import { recordDeliveries } from '../invoices/invoice-delivery.repo.js';
+import { writeStockMovements } from '../inventory/index.js';
+import { recordDeliveries } from '../invoices/index.js';
 import { salesWithReturns } from './pos.repo.js';
 
 /** The client fields of a document without the ones listed (and without its edit time). */
@@ -132,10 +130,7 @@ async function takeBackReturnedStock(tx: Transaction, workspaceId: number, order
       _deleted: false,
     })),
   );
-  if (movements.length === 0) return;
-  const docs = movements.map((m) => ({ ...m, deleted: false }));
-  const inserted = new Set(await writeDocs(tx, stockMovements, workspaceId, docs, { skipExisting: true }));
-  await stockMovementRules.afterWrite?.(tx, { workspaceId, docs: movements.filter((m) => inserted.has(m.id)), before: new Map() });
+  await writeStockMovements(tx, workspaceId, movements);
 }
 
 /** pos_shifts: a closed shift's count is final. */
