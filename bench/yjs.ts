@@ -10,7 +10,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import { addTask, updateTask } from '../app/features/projects/project-doc.js';
 import { projectDetail, projectDocName } from '../schema/projects.js';
-import { MESSAGE_BURST, MESSAGES_PER_SECOND } from '../sync-server/yjs/yjs.js';
+import { MESSAGE_BURST, MESSAGES_PER_SECOND } from '../sync-server/api/projects/yjs/yjs.js';
 import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi } from '../tests/support/sync-server.js';
 import { YClient } from '../tests/support/yjs-clients.js';
 import { budget, openBenchDb, percentile as pct } from './browser.js';
@@ -18,7 +18,7 @@ import { budget, openBenchDb, percentile as pct } from './browser.js';
 const CLIENTS = 10;
 const EDITS = 200;
 const SIZE_EDITS = 1000;
-/** The size edits' pace, within the socket's allowance (sync-server/yjs/yjs.ts). */
+/** The size edits' pace, within the socket's allowance (sync-server/api/projects/yjs/yjs.ts). */
 const PACE_AFTER = MESSAGE_BURST - 50;
 const PACE_PER_SECOND = MESSAGES_PER_SECOND - 5;
 
@@ -85,7 +85,7 @@ async function main() {
       await c.whenSynced();
     }
     const task = addTask(writer.doc, { title: 'Bench', reporter: owner });
-    await server.yjs.settled();
+    await server.settled();
     const w = waiter();
     const times: number[] = [];
     let sent = 0;
@@ -117,7 +117,7 @@ async function main() {
       updateTask(writer.doc, task, { title: `Edit ${i}`, priority: i % 2 ? 'high' : 'low' });
     }
     await new Promise((r) => setTimeout(r, 500));
-    await server.yjs.settled();
+    await server.settled();
     const stored = await db.query<{ rows: number; bytes: number }>(
       `SELECT count(*)::int AS rows, coalesce(sum(octet_length(update)), 0)::int AS bytes FROM yjs_updates WHERE workspace_id = $1 AND doc = $2`,
       [ws, name],

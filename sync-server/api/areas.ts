@@ -1,9 +1,10 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../deps.js';
-import type { AreaContext, AreaDefinition, CompleteAreaList, RulesRegistry, StartHook } from '../areas/area.js';
+import type { AreaContext, AreaDefinition, AreaSocket, CompleteAreaList, RulesRegistry, StartHook } from '../areas/area.js';
 import type { JobArea } from '../jobs/job-queue.js';
 import { paymentRegistry, type PaymentClaim } from '../payments/claims.js';
 import type { CollectionRules } from '../sync/collection-rules.js';
+import type { HeldMailRegistry, HeldMailRelease } from '../mail/consent.js';
 import { kindTableRules } from '../sync/records/kinds.js';
 import { recordKindOf } from '../../schema/records.js';
 import { healthArea } from './health/area.js';
@@ -93,11 +94,22 @@ function rulesByCollection(list: readonly AreaDefinition[]): RulesRegistry {
   return rules as RulesRegistry;
 }
 
+function heldMailByKind(list: readonly AreaDefinition[]): HeldMailRegistry {
+  const held: Partial<Record<string, HeldMailRelease>> = {};
+  for (const area of list) {
+    if (!area.heldMail) continue;
+    if (held[area.heldMail.kind]) throw new Error(`Two areas hold mail of kind ${area.heldMail.kind}`);
+    held[area.heldMail.kind] = area.heldMail;
+  }
+  return held;
+}
+
 /** What the areas together hand to the core routes that serve them all. */
 export const areaContext: AreaContext = {
   rules: rulesByCollection(areas),
   payments: paymentRegistry(areas.flatMap((a): PaymentClaim[] => (a.payments ? [a.payments] : []))),
   seo: areas.flatMap((a) => a.seo ?? []),
+  heldMail: heldMailByKind(areas),
   async workspaceRemoved(deps, workspaceId) {
     for (const area of areas) await area.workspaceRemoved?.(deps, workspaceId);
   },
@@ -113,3 +125,6 @@ export const jobAreas: readonly JobArea[] = areas.flatMap((a) => a.jobs ?? []);
 
 /** What start-up runs beside the requests, every area's. */
 export const startHooks: readonly StartHook[] = areas.flatMap((a) => a.start ?? []);
+
+/** Every area's WebSocket endpoints, each started by `attachSockets`. */
+export const areaSockets: ReadonlyArray<(deps: AppDeps) => Promise<AreaSocket>> = areas.flatMap((a) => a.sockets ?? []);

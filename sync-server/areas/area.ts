@@ -3,7 +3,9 @@ import type { RecordKindName } from '../../schema/records.js';
 import type { EndpointDef } from '../../schema/http.js';
 import type { ReplicatedEntity, ReplicatedName } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
+import type { SocketEndpoint } from '../http/upgrade.js';
 import type { JobArea } from '../jobs/job-queue.js';
+import type { HeldMailRegistry, HeldMailRelease } from '../mail/consent.js';
 import type { PaymentClaim, PaymentRegistry } from '../payments/claims.js';
 import type { SeoSource } from '../seo/page-meta.js';
 import type { CollectionRules, RulesRegistry } from '../sync/collection-rules.js';
@@ -19,6 +21,8 @@ export interface AreaContext {
   rules: RulesRegistry;
   payments: PaymentRegistry;
   seo: readonly SeoSource[];
+  /** Every area's mail held for an address until its owner confirms it (released by the opt-in link). */
+  heldMail: HeldMailRegistry;
   /** Tells every area a workspace was deleted (its rows went with it; what lives outside the database goes now). */
   workspaceRemoved(deps: AppDeps, workspaceId: number): Promise<void>;
 }
@@ -31,6 +35,16 @@ export interface DemoSeed {
   push(entity: ReplicatedEntity, docs: Record<string, unknown>[]): Promise<unknown>;
   /** The seeding's time, ISO. */
   now: string;
+}
+
+/** A WebSocket endpoint an area serves behind the server's one upgrade router (its documents' socket). */
+export interface AreaSocket {
+  endpoint: SocketEndpoint;
+  /** Sockets currently open on this instance. */
+  clientCount(): number;
+  /** Resolves once everything received so far is stored (tests and benches wait on it). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Something the server runs beside the requests from start-up to shutdown (an interval sweeper). */
@@ -57,10 +71,14 @@ export interface AreaDefinition {
   kinds?: Partial<Record<RecordKindName, CollectionRules>>;
   /** Its background jobs and sweeps on the job queue. */
   jobs?: readonly JobArea[];
+  /** Its WebSocket endpoints, started with the server's sockets (closed at shutdown). */
+  sockets?: readonly ((deps: AppDeps) => Promise<AreaSocket>)[];
   /** What runs beside the requests from start-up (stopped at shutdown). */
   start?: readonly StartHook[];
   /** Its public pages for search engines (head meta, sitemap URLs). */
   seo?: readonly SeoSource[];
+  /** Its mail to a stranger's address, held until the address is confirmed (double opt-in), and how to release it. */
+  heldMail?: HeldMailRelease;
   /** What it settles when a payment arrives. */
   payments?: PaymentClaim;
   /** Removes what the area keeps outside the database for a deleted workspace (files' bytes); never throws. */

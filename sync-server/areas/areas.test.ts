@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replicatedNameList } from '../../schema/replicated.js';
-import { apiAreas, areaContext, areas, jobAreas, startHooks } from '../api/areas.js';
+import { apiAreas, areaContext, areaSockets, areas, jobAreas, startHooks } from '../api/areas.js';
 import { paymentRegistry, type PaymentClaim } from '../payments/claims.js';
 
 const claim = (prefix: string): PaymentClaim => ({ prefix, settle: async () => 'handled' });
@@ -63,6 +63,18 @@ describe('the area list', () => {
     expect(areaContext.payments.claimOf('vk_0a1b')).toBeUndefined();
     expect(areaContext.payments.claimOf('someone-else')).toBeUndefined();
     expect(areaContext.payments.refundHandlers.map((c) => c.prefix)).toEqual(['vkord_']);
+  });
+
+  it('releases each kind of held mail to the area that holds it', () => {
+    const holder = (kind: string) => areas.find((a) => a.heldMail && a.heldMail === areaContext.heldMail[kind])?.id;
+    expect(Object.keys(areaContext.heldMail).sort()).toEqual(['booking', 'ticket']);
+    expect(holder('booking')).toBe('bookings');
+    expect(holder('ticket')).toBe('events');
+  });
+
+  it("starts the projects' documents socket beside the core live channel", () => {
+    expect(areas.filter((a) => a.sockets?.length).map((a) => a.id)).toEqual(['projects']);
+    expect(areaSockets).toHaveLength(1);
   });
 });
 

@@ -4,8 +4,6 @@ import { mailConsentMessages, type MailOutcome } from '../../schema/mail-consent
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
-import { bookingMailKinds, recordBookingMail, recordMove, type BookingMailKey } from '../api/bookings/booking-mail.repo.js';
-import { recordTicketMail, ticketMailKinds, type TicketMailKey } from '../api/events/ticket-mail.repo.js';
 
 /**
  * Double opt-in (SECURITY.md; issue 35). Mail a stranger asked for, with text they or a business
@@ -20,33 +18,50 @@ export const MAIL_CONSENT_CHANNEL = 'vuka_mail_consents';
 export const normalAddress = (address: string) => address.trim().toLowerCase();
 export const hashConsentToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A mail that can wait for its address: which outbox, and its key there. */
-export type HeldMail = { kind: 'ticket'; key: TicketMailKey } | { kind: 'booking'; key: BookingMailKey };
-
-const heldRef = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('ticket'), registrationId: z.uuid(), mail: z.enum(ticketMailKinds) }),
-  z.object({ kind: z.literal('booking'), appointmentId: z.string().min(1), mail: z.enum(bookingMailKinds) }),
-]);
-
-function refOf(held: HeldMail): string {
-  return JSON.stringify(
-    held.kind === 'ticket'
-      ? { kind: 'ticket', registrationId: held.key.registrationId, mail: held.key.kind }
-      : { kind: 'booking', appointmentId: held.key.appointmentId, mail: held.key.kind },
-  );
+/** What confirming an address needs of an area's held mail: its kind, and how to release a stored one. */
+export interface HeldMailRelease {
+  /** Names the mail in `held_mails` (`ticket`, `booking`): unique across areas. */
+  readonly kind: string;
+  /** Records a held mail, read back from its stored reference, in the area's outbox; throws on a malformed one. */
+  release(tx: Queryable, ref: unknown, workspaceId: number): Promise<void>;
 }
+
+/**
+ * An area's mail that can wait for its address (`AreaDefinition.heldMail`): the area holds it with
+ * `mailOrHold` and hands it, as a `HeldMailRelease`, to the area list for `confirmMailAddress`.
+ */
+export interface HeldMailKind<K extends { workspaceId: number }> extends HeldMailRelease {
+  /** Its key as stored (beside `kind`) in `held_mails.ref`. */
+  ref(key: K): Record<string, unknown>;
+  /** Records it in its outbox (it goes out through its normal job). */
+  record(tx: Queryable, key: K): Promise<void>;
+}
+
+/** Every area's held mail by kind (`AreaContext.heldMail`). */
+export type HeldMailRegistry = Readonly<Partial<Record<string, HeldMailRelease>>>;
+
+/** An area's held mail from how it stores, reads back and records one. */
+export function heldMailKind<K extends { workspaceId: number }>(def: {
+  kind: string;
+  ref(key: K): Record<string, unknown>;
+  fromRef(ref: unknown, workspaceId: number): K;
+  record(tx: Queryable, key: K): Promise<void>;
+}): HeldMailKind<K> {
+  return {
+    kind: def.kind,
+    ref: def.ref,
+    record: def.record,
+    release: (tx, ref, workspaceId) => def.record(tx, def.fromRef(ref, workspaceId)),
+  };
+}
+
+/** A stored reference: its kind says whose it is. */
+const heldRef = z.looseObject({ kind: z.string() });
 
 /** Whether mail a stranger asked for may go to `address` (confirmed, or a verified account's). */
 export async function mailConfirmed(q: Queryable, address: string): Promise<boolean> {
   const [row] = await q.query<{ ok: boolean }>('SELECT app_mail_confirmed($1) AS ok', [normalAddress(address)]);
   return row?.ok === true;
-}
-
-/** Records a held mail in its own outbox (it goes out through its normal job). */
-async function record(tx: Queryable, held: HeldMail): Promise<void> {
-  if (held.kind === 'ticket') return recordTicketMail(tx, held.key);
-  if (held.key.kind === 'rescheduled') return recordMove(tx, held.key);
-  return recordBookingMail(tx, held.key);
 }
 
 /**
@@ -55,21 +70,21 @@ async function record(tx: Queryable, held: HeldMail): Promise<void> {
  * the address was asked when the stranger first typed it). Runs in the caller's transaction.
  * `send` records it the way the flow needs (a move also withdraws old reminders).
  */
-export async function mailOrHold(
+export async function mailOrHold<K extends { workspaceId: number }>(
   tx: Queryable,
   deps: AppDeps,
   to: string,
-  mail: HeldMail,
+  mail: { held: HeldMailKind<K>; key: K },
   opts: { optIn: boolean; send?: () => Promise<void> },
 ): Promise<MailOutcome> {
   if (await mailConfirmed(tx, to)) {
-    await (opts.send ? opts.send() : record(tx, mail));
+    await (opts.send ? opts.send() : mail.held.record(tx, mail.key));
     return 'sent';
   }
   await tx.query(`INSERT INTO held_mails (workspace_id, kind, ref, address, held_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
     mail.key.workspaceId,
-    mail.kind,
-    refOf(mail),
+    mail.held.kind,
+    JSON.stringify({ kind: mail.held.kind, ...mail.held.ref(mail.key) }),
     normalAddress(to),
     deps.now(),
   ]);
@@ -94,8 +109,8 @@ export async function requestOptIn(tx: Queryable, address: string, now: Date): P
   if (rows.length > 0) await tx.query(`SELECT pg_notify('${MAIL_CONSENT_CHANNEL}', '')`);
 }
 
-/** Confirms the address the token was mailed to and releases every mail held for it. */
-export async function confirmMailAddress(deps: AppDeps, token: string): Promise<{ message: string }> {
+/** Confirms the address the token was mailed to and releases every mail held for it (to its area's outbox). */
+export async function confirmMailAddress(deps: AppDeps, heldMail: HeldMailRegistry, token: string): Promise<{ message: string }> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [found] = await tx.query<{ address: string }>(
@@ -111,13 +126,9 @@ export async function confirmMailAddress(deps: AppDeps, token: string): Promise<
     );
     for (const row of held) {
       const ref = heldRef.parse(JSON.parse(row.ref));
-      const workspaceId = Number(row.workspace_id);
-      await record(
-        tx,
-        ref.kind === 'ticket'
-          ? { kind: 'ticket', key: { workspaceId, registrationId: ref.registrationId, kind: ref.mail } }
-          : { kind: 'booking', key: { workspaceId, appointmentId: ref.appointmentId, kind: ref.mail } },
-      );
+      const held = heldMail[ref.kind];
+      if (!held) throw new Error(`No area holds mail of kind ${ref.kind}`);
+      await held.release(tx, ref, Number(row.workspace_id));
     }
   });
   return { message: mailConsentMessages.confirmed };

@@ -30,6 +30,7 @@ export const thirdPartyMail = {
     files: [
       'sync-server/api/events/ticket-mail.jobs.ts',
       'sync-server/api/events/ticket-mail.repo.ts',
+      'sync-server/api/events/ticket-mail.held.ts',
       'sync-server/api/events/tickets.service.ts',
       'sync-server/api/events/tickets-cart.ts',
       'sync-server/api/events/events.service.ts',
@@ -46,6 +47,7 @@ export const thirdPartyMail = {
     files: [
       'sync-server/api/bookings/booking-mail.jobs.ts',
       'sync-server/api/bookings/booking-mail.repo.ts',
+      'sync-server/api/bookings/booking-mail.held.ts',
       'sync-server/api/bookings/public-booking.service.ts',
       'sync-server/api/bookings/bookings.service.ts',
     ],

@@ -11,7 +11,7 @@ import {
   updateTask,
 } from '../../app/features/projects/project-doc.js';
 import { projectDetail, projectDocName, projectPriorities, taskStatuses } from '../../schema/projects.js';
-import { tasksOf } from '../../sync-server/yjs/materialise.js';
+import { tasksOf } from '../../sync-server/api/projects/yjs/materialise.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';
 import { prng } from '../support/sync-random.js';
@@ -126,9 +126,9 @@ for (const target of testDatabases()) {
           }));
           for (const other of rest) expect(other).toEqual(first);
         }, 30_000);
-        await one.yjs.settled();
-        await two.yjs.settled();
-        await one.yjs.settled();
+        await one.settled();
+        await two.settled();
+        await one.settled();
         const stored = await handles.first.query<Record<string, unknown>>(
           `SELECT id::text, title, status, priority, sort_order, assignee_id, reporter_id, labels, to_char(due_date, 'YYYY-MM-DD') AS due_date
              FROM project_tasks WHERE workspace_id = $1 AND project_id = $2 ORDER BY id`,

@@ -7,7 +7,7 @@ import { signAccessToken } from '../../sync-server/http/access-token.js';
 import { signingKey } from '../../sync-server/http/auth-context.js';
 import { liveSessionFamily } from '../support/session-family.js';
 import { sendMessage, readChat } from '../../app/features/projects/team-doc.js';
-import { COMPACT_AFTER, MAX_UPDATE_BYTES } from '../../sync-server/yjs/yjs.js';
+import { COMPACT_AFTER, MAX_UPDATE_BYTES } from '../../sync-server/api/projects/yjs/yjs.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';
 import {
@@ -99,8 +99,8 @@ for (const target of testDatabases()) {
       descriptionOf(b.doc, id)?.insert(0, 'Red and gold');
       await eventually(() => expect(readTasks(a.doc)[0]?.status).toBe('in_progress'));
       await eventually(() => expect(descriptionOf(a.doc, id)?.toString()).toBe('Red and gold'));
-      await one.yjs.settled();
-      await two.yjs.settled();
+      await one.settled();
+      await two.settled();
       const rows = await storedTasks(one, workspace, project);
       expect(rows).toEqual([
         { id, title: 'Paint the sign', status: 'in_progress', sort_order: readTasks(a.doc)[0].order, due_date: '2026-12-01' },
@@ -226,7 +226,7 @@ for (const target of testDatabases()) {
       const id = addTask(a.doc, { title: 'Count 0', reporter: owner });
       for (let i = 1; i <= COMPACT_AFTER + 20; i++) updateTask(a.doc, id, { title: `Count ${i}` });
       await eventually(async () => {
-        await one.yjs.settled();
+        await one.settled();
         const rows = await storedTasks(one, workspace, project);
         expect(rows.find((r) => r.id === id)?.title).toBe(`Count ${COMPACT_AFTER + 20}`);
       });

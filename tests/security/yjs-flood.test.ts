@@ -6,7 +6,7 @@ import * as Y from 'yjs';
 import { readChat, sendMessage } from '../../app/features/projects/team-doc.js';
 import { channelDocName, yjsCloseCode } from '../../schema/projects.js';
 import type { Db } from '../../sync-server/db/db.js';
-import { BYTE_BURST, MAX_DOC_BYTES, MAX_UPDATE_BYTES, MESSAGE_BURST } from '../../sync-server/yjs/yjs.js';
+import { BYTE_BURST, MAX_DOC_BYTES, MAX_UPDATE_BYTES, MESSAGE_BURST } from '../../sync-server/api/projects/yjs/yjs.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';
 import {
@@ -134,7 +134,7 @@ for (const target of testDatabases()) {
       const res = await fetch(`${server.url}/api/health`, { headers: { cookie: bystander } });
       expect(res.status).toBe(200);
       expect(await closed).toBe(yjsCloseCode.tooFast);
-      await server.yjs.settled();
+      await server.settled();
       // What was stored is what the allowance let through, not the flood.
       const stored = await storedDoc(db, workspace, doc);
       expect(stored.rows).toBeLessThanOrEqual(Math.floor(BYTE_BURST / FLOOD_BYTES));
@@ -159,14 +159,14 @@ for (const target of testDatabases()) {
       // A message that fits is taken.
       sendMessage(writer.doc, { author: null, name: 'Writer', body: 'Stall opens at 7' });
       await eventually(async () => expect(await storedRows(db, workspace, doc)).toHaveLength(2), 30_000, 200);
-      await server.yjs.settled();
+      await server.settled();
       const before = await storedRows(db, workspace, doc);
 
       // One that does not is refused before it is applied or stored.
       const closed = writer.closed();
       sendMessage(writer.doc, { author: null, name: 'Writer', body: 'y'.repeat(8 * 1024) });
       expect(await closed).toBe(yjsCloseCode.documentFull);
-      await server.yjs.settled();
+      await server.settled();
       expect(await storedRows(db, workspace, doc)).toEqual(before);
       const stored = await storedDoc(db, workspace, doc);
       expect(readChat(stored.doc).map((m) => m.body)).toEqual(['Stall opens at 7']);

@@ -8,7 +8,6 @@ import type { Db } from '../../sync-server/db/db.js';
 import { signAccessToken } from '../../sync-server/http/access-token.js';
 import { signingKey } from '../../sync-server/http/auth-context.js';
 import type { LiveHandle } from '../../sync-server/live/live.js';
-import type { YjsHandle } from '../../sync-server/yjs/yjs.js';
 import { createLogger } from '../../sync-server/logger.js';
 import { outboxMailer } from '../../sync-server/mail/mailer.js';
 import { attachSockets } from '../../sync-server/sockets.js';
@@ -20,7 +19,8 @@ export interface SyncTestServer {
   server: Server;
   deps: AppDeps;
   live: LiveHandle;
-  yjs: YjsHandle;
+  /** Resolves once every area socket (a project's documents) stored and materialised what it received. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,7 +44,7 @@ export async function startSyncTestServer(db: Db, opts: { handshakeMs?: number }
     server,
     deps,
     live: sockets.live,
-    yjs: sockets.yjs,
+    settled: () => sockets.settled(),
     async close() {
       await sockets.close();
       server.closeAllConnections();

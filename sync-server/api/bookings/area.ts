@@ -2,6 +2,7 @@ import { BOOKING_REFERENCE_PREFIX } from '../../../schema/bookings.js';
 import { bookingsContract } from '../../../schema/contract/bookings.js';
 import { defineArea } from '../../areas/area.js';
 import { payRefundsDueSoon } from '../../payments/refunds-due.js';
+import { heldBookingMail } from './booking-mail.held.js';
 import { bookingMailJobs } from './booking-mail.jobs.js';
 import { bookingsRoutes } from './bookings.routes.js';
 import { bookingsSeo } from './bookings.seo.js';
@@ -16,6 +17,7 @@ export const bookingsArea = defineArea({
   rules: { appointments: appointmentRules },
   jobs: [bookingMailJobs],
   seo: [bookingsSeo],
+  heldMail: heldBookingMail,
   payments: {
     prefix: BOOKING_REFERENCE_PREFIX,
     settle: settleBookingDeposit,

@@ -21,10 +21,11 @@ import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
-import { recordBookingMail, recordMove } from './booking-mail.repo.js';
+import { recordBookingMail, recordMove, type BookingMailKey } from './booking-mail.repo.js';
 import { boundPublicBooking } from './booking-holds.js';
 import type { MailOutcome } from '../../../schema/mail-consent.js';
-import { mailConfirmed, mailOrHold, type HeldMail } from '../../mail/consent.js';
+import { mailConfirmed, mailOrHold } from '../../mail/consent.js';
+import { heldBookingMail } from './booking-mail.held.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';
 import { appointmentOfToken, bookingToken, type BookingRef } from './booking-token.js';
 import * as appointmentsRepo from './appointments.repo.js';
@@ -176,7 +177,7 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
     // Without a deposit: confirmed now, mailed to an address that asked for it (else it waits for the
     // address to be confirmed). With one, the card payment's settlement mails it (a payment is no relay).
     const confirmation = {
-      kind: 'booking' as const,
+      held: heldBookingMail,
       key: { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' as const },
     };
     const mail: MailOutcome = deposit ? 'sent' : await mailOrHold(tx, deps, body.customer_email, confirmation, { optIn: true });
@@ -344,14 +345,14 @@ async function mailOrHoldUnlessPaid(
   tx: Queryable,
   deps: AppDeps,
   a: publicRepo.TokenAppointment,
-  mail: HeldMail & { kind: 'booking' },
+  key: BookingMailKey,
   send?: () => Promise<void>,
 ): Promise<void> {
   if (!mailWaits(a)) {
-    await (send ? send() : recordBookingMail(tx, mail.key));
+    await (send ? send() : recordBookingMail(tx, key));
     return;
   }
-  await mailOrHold(tx, deps, a.customer_email, mail, { optIn: false, send });
+  await mailOrHold(tx, deps, a.customer_email, { held: heldBookingMail, key }, { optIn: false, send });
 }
 
 /** The customer cancels through their link, until the cut-off; after it, only the business can. */
@@ -375,7 +376,7 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
       await refundDeposit(tx, a.workspace_id, id, a.payment_reference, 'Booking cancelled by the customer in time', deps.now());
     }
     const cancelled = { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' as const };
-    if (a.customer_email) await mailOrHoldUnlessPaid(tx, deps, a, { kind: 'booking', key: cancelled });
+    if (a.customer_email) await mailOrHoldUnlessPaid(tx, deps, a, cancelled);
   });
   return bookingView(deps, ref);
 }
@@ -410,7 +411,7 @@ export async function rescheduleByToken(deps: AppDeps, token: string, body: z.ou
     if (a.customer_email) {
       const moved = { workspaceId: a.workspace_id, appointmentId: id, kind: 'rescheduled' as const };
       const send = () => recordMove(tx, moved);
-      await mailOrHoldUnlessPaid(tx, deps, a, { kind: 'booking', key: moved }, send);
+      await mailOrHoldUnlessPaid(tx, deps, a, moved, send);
     }
   });
   return bookingView(deps, ref);

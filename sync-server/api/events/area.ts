@@ -3,6 +3,7 @@ import { defineArea } from '../../areas/area.js';
 import { checkInRules } from './events.sync.js';
 import { eventsRoutes } from './events.routes.js';
 import { eventsSeo } from './events.seo.js';
+import { heldTicketMail } from './ticket-mail.held.js';
 import { ticketMailJobs } from './ticket-mail.jobs.js';
 import { settleTicketPayment, TICKET_REFERENCE_PREFIX } from './tickets.service.js';
 
@@ -14,5 +15,6 @@ export const eventsArea = defineArea({
   rules: { check_ins: checkInRules },
   jobs: [ticketMailJobs],
   seo: [eventsSeo],
+  heldMail: heldTicketMail,
   payments: { prefix: TICKET_REFERENCE_PREFIX, settle: settleTicketPayment },
 });

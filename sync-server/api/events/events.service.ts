@@ -25,6 +25,7 @@ import * as typesRepo from './ticket-types.repo.js';
 import * as ticketsRepo from './tickets.repo.js';
 import { issueTickets } from './tickets.service.js';
 import { mailConfirmed, mailOrHold } from '../../mail/consent.js';
+import { heldTicketMail } from './ticket-mail.held.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';
 
 /** A signed-in, active member of the workspace an events request names. */
@@ -350,7 +351,7 @@ export async function decideRegistration(
       await registrationsRepo.decideRegistration(q, c.workspaceId, registrationId, 'confirmed', deps.now());
       await issueTickets(q, { workspace_id: c.workspaceId, id: eventId }, reg);
       // To an address nobody confirmed, the tickets wait for it (the buyer was asked when they ordered).
-      await mailOrHold(q, deps, reg.email, { kind: 'ticket', key: { ...mail, kind: 'tickets' } }, { optIn: false });
+      await mailOrHold(q, deps, reg.email, { held: heldTicketMail, key: { ...mail, kind: 'tickets' } }, { optIn: false });
     } else {
       await registrationsRepo.decideRegistration(q, c.workspaceId, registrationId, 'cancelled', deps.now());
       for (const line of reg.lines) await typesRepo.releaseTickets(q, c.workspaceId, line.ticket_type_id, line.quantity);
@@ -361,7 +362,7 @@ export async function decideRegistration(
         await registrationsRepo.setRegistrationRefunded(q, c.workspaceId, registrationId);
         refundRecorded = true;
       }
-      await mailOrHold(q, deps, reg.email, { kind: 'ticket', key: { ...mail, kind: 'declined' } }, { optIn: false });
+      await mailOrHold(q, deps, reg.email, { held: heldTicketMail, key: { ...mail, kind: 'declined' } }, { optIn: false });
     }
     return { registrations: await registrationsRepo.registrationRequests(q, c.workspaceId, eventId) };
   });

@@ -21,6 +21,7 @@ import { boundAnonymousOrder, boundUnpaidSeats, countAddressSeats, seatsOnSale }
 import { recordTicketMail } from './ticket-mail.repo.js';
 import type { MailOutcome } from '../../../schema/mail-consent.js';
 import { mailOrHold, optInUnlessConfirmed } from '../../mail/consent.js';
+import { heldTicketMail } from './ticket-mail.held.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';
 
 export const ticketRefundNotes = {
@@ -157,7 +158,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
     const tickets = confirmed ? await issueTickets(tx, event, { id: registrationId, name: body.name, email: body.email, lines }) : [];
     // The tickets go out by e-mail through the job queue once this commits, to an address that asked
     // for them; to any other, they wait for its owner to confirm it (a card payment is no relay: paid).
-    const ticketMail = { kind: 'ticket' as const, key: { workspaceId: event.workspace_id, registrationId, kind: 'tickets' as const } };
+    const ticketMail = { held: heldTicketMail, key: { workspaceId: event.workspace_id, registrationId, kind: 'tickets' as const } };
     const mail: MailOutcome = !free
       ? 'sent'
       : confirmed

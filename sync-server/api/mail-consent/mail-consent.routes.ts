@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { mailContract } from '../../../schema/contract/mail.js';
+import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import { clientLimitAddress } from '../../http/client-address.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';
@@ -12,12 +13,12 @@ import { confirmMailAddress } from '../../mail/consent.js';
  */
 export const MAIL_CONFIRM_LIMIT = { max: 30, windowSeconds: 600 } as const;
 
-export function mailConsentRoutes(deps: AppDeps): Router {
+export function mailConsentRoutes(deps: AppDeps, ctx: AreaContext): Router {
   const router = Router();
   mount(router, mailContract.confirm, async ({ body }, req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     await enforceRateLimits(deps, [{ key: `mail-confirm:${clientLimitAddress(req)}`, ...MAIL_CONFIRM_LIMIT }]);
-    return confirmMailAddress(deps, body.token);
+    return confirmMailAddress(deps, ctx.heldMail, body.token);
   });
   return router;
 }

@@ -1,6 +1,6 @@
-import type { DocName } from '../../schema/projects.js';
-import type { Queryable } from '../db/db.js';
-import { isFamilyId } from '../api/auth/session.repo.js';
+import type { DocName } from '../../../../schema/projects.js';
+import type { Queryable } from '../../../db/db.js';
+import { isFamilyId } from '../../auth/session.repo.js';
 
 /**
  * The SQL of collaborative documents. `docAccess` runs as owner before any scope exists; appends run
