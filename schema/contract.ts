@@ -6,6 +6,7 @@ export { publicContract } from './contract/public.js';
 export { syncContract } from './contract/sync.js';
 export { billingContract } from './contract/billing.js';
 export { driveContract } from './contract/drive.js';
+export { picturesContract } from './contract/pictures.js';
 export { posContract } from './contract/pos.js';
 export { invoicesContract } from './contract/invoices.js';
 export { projectsContract } from './contract/projects.js';

@@ -6,16 +6,8 @@ import { Router, type Request, type Response } from 'express';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import {
-  driveId,
-  driveMessages,
-  driveName,
-  FILE_ID_HEADER,
-  OPEN_UPLOADS_PER_USER,
-  OPEN_UPLOADS_PER_WORKSPACE,
-  pictureFolders,
-  picturePurpose,
-} from '../../../schema/drive.js';
+import { driveId, driveMessages, driveName, OPEN_UPLOADS_PER_USER, OPEN_UPLOADS_PER_WORKSPACE } from '../../../schema/drive.js';
+import { FILE_ID_HEADER, pictureFolders, picturePurpose } from '../../../schema/pictures.js';
 import type { ApiErrorCode } from '../../../schema/http.js';
 import { idParam } from '../../../schema/input.js';
 import { enterScope, withScope } from '../../db/db.js';
