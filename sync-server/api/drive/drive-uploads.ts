@@ -23,9 +23,6 @@ import * as repo from './drive.repo.js';
 export const UPLOADS_PATH = '/api/workspaces/:id/drive/uploads';
 export const UPLOAD_PATH = '/api/workspaces/:id/drive/uploads/:uploadId';
 
-/** The response header that names the drive file a finished upload became. */
-export { FILE_ID_HEADER };
-
 /**
  * However steadily it progresses, an unfinished upload is kept this long after it starts, then swept
  * (one left idle goes sooner: UPLOAD_IDLE_MS, drive.sweeper.ts).
