@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditNoteProblem, creditedQuantities, invoiceMoney, remainingToCreditCents, writeCreditNote } from './credit-notes.js';
-import { balanceDueCents, invoicePaymentProblem, statusFromPayments } from './invoice-payments.js';
+import { balanceDueCents, invoicePaymentProblem } from './invoice-payments.js';
+import { statusFromPayments } from './invoice-totals.js';
 import { creditMessages, type Invoice } from './invoices.js';
 import { pdfDocumentOf, pdfHeading } from './document-pdf.js';
 

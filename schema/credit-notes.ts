@@ -4,8 +4,8 @@
  * number series (CRN), and the invoice records each one in `credits`, so its balance follows from it
  * alone. Shared by the device (which writes both) and the server (which checks both).
  */
-import { documentTotals, quantityThousandths } from './invoice-totals.js';
-import { balanceDueCents, creditedCents, paidCents, statusFromPayments } from './invoice-payments.js';
+import { creditedCents, documentTotals, paidCents, quantityThousandths, statusFromPayments } from './invoice-totals.js';
+import { balanceDueCents } from './invoice-payments.js';
 import { creditMessages, type DocumentItem, type Invoice } from './invoices.js';
 
 /** What is credited: some of the invoice's lines (by line id, with a quantity each) or an amount with VAT inside it. */

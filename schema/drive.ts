@@ -32,44 +32,6 @@ export const driveMessages = {
   picture: 'A picture must be a PNG, JPEG, GIF or WebP image.',
 } as const;
 
-/**
- * What a picture is for: each lands in its own folder at the top of the drive, made when first needed
- * (issue 14: product images, the workspace logo, user avatars).
- */
-export const picturePurpose = z.enum(['product', 'logo', 'avatar', 'classified', 'cover']);
-export type PicturePurpose = z.infer<typeof picturePurpose>;
-export const pictureFolders: Record<PicturePurpose, string> = {
-  product: 'Products',
-  logo: 'Branding',
-  avatar: 'Profile pictures',
-  classified: 'Classifieds',
-  cover: 'Content covers',
-};
-
-/**
- * The image types the drive can size and show (its thumbnails, `/picture`, a cover): a file of
- * another image type (an SVG, a BMP) is kept and downloaded, but is not a picture.
- */
-export const pictureTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-export const isPictureType = (mimeType: string) => pictureTypes.has(mimeType);
-
-/** The response header that names the drive file a finished upload became. */
-export const FILE_ID_HEADER = 'Drive-File-Id';
-
-/** The widths a picture is served at (CSS pixels × device pixel ratio, rounded up to one of these). */
-const pictureWidthParams = ['64', '128', '256', '512', '1024'] as const;
-export const PICTURE_WIDTHS: readonly number[] = pictureWidthParams.map(Number);
-
-/** The smallest served width that covers `cssPixels` on a screen of `dpr` device pixels per CSS pixel. */
-export function pictureWidthFor(cssPixels: number, dpr = 1): number {
-  const wanted = Math.ceil(cssPixels * Math.max(1, Math.min(dpr, 3)));
-  return PICTURE_WIDTHS.find((w) => w >= wanted) ?? PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1];
-}
-
-export const pictureQuery = z.object({
-  w: z.enum(pictureWidthParams, { error: `A width is one of ${pictureWidthParams.join(', ')}` }).transform(Number),
-});
-
 /** Trashed files are purged after this many days (issue 14). */
 export const TRASH_DAYS = 30;
 
@@ -95,9 +57,6 @@ export const driveId = z.uuid();
 /** Types a browser shows itself (its PDF viewer, an image): such a file can be opened, not only downloaded. */
 const viewableTypes: ReadonlySet<string> = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 export const opensInBrowser = (mimeType: string) => viewableTypes.has(mimeType);
-
-/** How wide (CSS pixels) invoices and quotes print the workspace logo: on screen and in their PDF. */
-export const DOCUMENT_LOGO_WIDTH = 160;
 
 /** A share link's secret as it travels in a URL: 32 random bytes, base64url. */
 export const shareToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, driveMessages.link);

@@ -1,4 +1,4 @@
-import { documentTotals } from './invoice-totals.js';
+import { creditedCents, documentTotals, paidCents, statusFromPayments } from './invoice-totals.js';
 import {
   creditMessages,
   paymentMessages,
@@ -23,27 +23,9 @@ function totalOf(inv: Pick<Payable, 'items' | 'prices_include_vat'>): number {
   return documentTotals(inv.items, inv.prices_include_vat === true).total_cents;
 }
 
-export function paidCents(payments: readonly InvoicePayment[] | undefined): number {
-  return (payments ?? []).reduce((sum, p) => sum + p.amount_cents, 0);
-}
-
-/** What the invoice's credit notes took off it. */
-export function creditedCents(credits: readonly InvoiceCredit[] | undefined): number {
-  return (credits ?? []).reduce((sum, c) => sum + c.amount_cents, 0);
-}
-
 /** The total still owed: the lines' total less every credit note and payment (never below 0). */
 export function balanceDueCents(inv: Pick<Payable, 'items' | 'prices_include_vat' | 'payments' | 'credits'>): number {
   return Math.max(0, totalOf(inv) - creditedCents(inv.credits) - paidCents(inv.payments));
-}
-
-/**
- * The status an issued invoice's payments and credit notes give it: paid once the payments cover
- * what the credit notes left; an unpaid invoice credited in full is cancelled (nothing is owed).
- */
-export function statusFromPayments(totalCents: number, paid: number, credited = 0): 'sent' | 'partially_paid' | 'paid' | 'cancelled' {
-  if (paid <= 0) return credited > 0 && credited >= totalCents ? 'cancelled' : 'sent';
-  return paid >= totalCents - credited ? 'paid' : 'partially_paid';
 }
 
 /** Why an invoice's payments or credits are refused (the server refuses the push with it), or null. */

@@ -128,3 +128,22 @@ export function documentTotalsFit(lines: readonly TotalsLine[]): boolean {
   const max = BigInt(MAX_DOCUMENT_CENTS);
   return t.subtotal <= max && t.total <= max;
 }
+
+/** What an invoice's payments came to. */
+export function paidCents(payments: readonly { amount_cents: number }[] | undefined): number {
+  return (payments ?? []).reduce((sum, p) => sum + p.amount_cents, 0);
+}
+
+/** What the invoice's credit notes took off it. */
+export function creditedCents(credits: readonly { amount_cents: number }[] | undefined): number {
+  return (credits ?? []).reduce((sum, c) => sum + c.amount_cents, 0);
+}
+
+/**
+ * The status an issued invoice's payments and credit notes give it: paid once the payments cover
+ * what the credit notes left; an unpaid invoice credited in full is cancelled (nothing is owed).
+ */
+export function statusFromPayments(totalCents: number, paid: number, credited = 0): 'sent' | 'partially_paid' | 'paid' | 'cancelled' {
+  if (paid <= 0) return credited > 0 && credited >= totalCents ? 'cancelled' : 'sent';
+  return paid >= totalCents - credited ? 'paid' : 'partially_paid';
+}

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { documentTotals, documentTotalsFit, QUANTITY_DECIMALS, type DocumentTotals } from './invoice-totals.js';
+import {
+  creditedCents,
+  documentTotals,
+  documentTotalsFit,
+  paidCents,
+  QUANTITY_DECIMALS,
+  statusFromPayments,
+  type DocumentTotals,
+} from './invoice-totals.js';
 import { calendarDate, cents, inputMessages, instant, text } from './input.js';
-import { replicatedEntity, type ColumnKind } from './replicated-entity.js';
+import { replicatedEntity, type ColumnKind, type ConflictMerge } from './replicated-entity.js';
 
 export * from './invoice-totals.js';
 
@@ -167,6 +175,46 @@ export type InvoiceCredit = z.infer<typeof invoiceCredit>;
 export const invoiceKind = z.enum(['invoice', 'credit_note']);
 export type InvoiceKind = z.infer<typeof invoiceKind>;
 
+const paymentList = z.array(invoicePayment);
+const itemList = z.array(documentItem);
+const creditList = z.array(invoiceCredit);
+const settledByPayments = new Set(['sent', 'partially_paid', 'paid']);
+
+/**
+ * Payments are only ever added, on a device or by the card partner's webhook on the server, so an
+ * invoice whose payments changed on both sides keeps both: the server's in their order, then ours it
+ * does not have (by payment id). Its status and paid date then follow from all of them, as the
+ * payment rules say; a union over the total is left to the server to refuse. Every other field
+ * merges field by field (app/data/conflicts.ts).
+ */
+const mergeInvoicePayments: ConflictMerge = (server, local, result) => {
+  if (!result.lost.some((l) => l.field === 'payments')) return result;
+  const ours = paymentList.safeParse(Reflect.get(local, 'payments'));
+  const theirs = paymentList.safeParse(Reflect.get(server, 'payments') ?? []);
+  if (!ours.success || !theirs.success) return result;
+  const known = new Set(theirs.data.map((p) => p.id));
+  const added = ours.data.filter((p) => !known.has(p.id));
+  const payments: InvoicePayment[] = [...theirs.data, ...added];
+  const merged = { ...result.merged };
+  Reflect.set(merged, 'payments', payments);
+  const settled = new Set(['payments']);
+  const items = itemList.safeParse(Reflect.get(merged, 'items'));
+  const status: unknown = Reflect.get(merged, 'status');
+  const total = items.success ? documentTotals(items.data, Reflect.get(merged, 'prices_include_vat') === true).total_cents : 0;
+  const paid = paidCents(payments);
+  if (items.success && typeof status === 'string' && settledByPayments.has(status) && paid <= total) {
+    const next = statusFromPayments(total, paid, creditedCents(creditList.safeParse(Reflect.get(merged, 'credits') ?? []).data));
+    Reflect.set(merged, 'status', next);
+    settled.add('status');
+    if (next === 'paid' && Reflect.get(merged, 'paid_date') === undefined) {
+      const last = [...payments].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1);
+      if (last) Reflect.set(merged, 'paid_date', last.date);
+    }
+    settled.add('paid_date');
+  }
+  return { merged, lost: result.lost.filter((l) => !settled.has(l.field)) };
+};
+
 /** 2: a document written before the choice existed keeps its VAT-on-top arithmetic. */
 function pricesExcludedVat(old: Record<string, unknown>): Record<string, unknown> {
   return { ...old, prices_include_vat: old.prices_include_vat ?? false };
@@ -205,6 +253,7 @@ export const invoices = replicatedEntity({
     credit_reason: text(500).optional(),
   },
   serverOnly: totals,
+  merge: mergeInvoicePayments,
   columns: {
     ...commonColumns,
     kind: 'text',

@@ -19,6 +19,20 @@ export const serverOwnedBase = {
   server_version: z.number().int().nonnegative().optional(),
 };
 
+/** What merging a device's version of a document with the server's gives (app/data/conflicts.ts). */
+export interface MergeResult<T> {
+  merged: T;
+  /** Fields both sides changed differently: the server's value won, the local one is here. */
+  lost: { field: string; local: unknown; server: unknown }[];
+}
+
+/**
+ * A collection's own merge rule, on top of the field-by-field three-way merge (`result`, made with
+ * `base`): the module that owns the collection knows what its fields mean (DESIGN.md §12), so a
+ * conflict on one of them can be settled rather than logged (an invoice's payments are a union).
+ */
+export type ConflictMerge = <T extends object>(server: T, local: T, result: MergeResult<T>, base: T | undefined) => MergeResult<T>;
+
 /** SQL column kinds the generic sync layer knows how to read and write. */
 export type ColumnKind = 'text' | 'uuid' | 'int' | 'bigint' | 'bool' | 'timestamptz' | 'jsonb';
 
@@ -44,6 +58,8 @@ export interface ReplicatedEntity<F extends z.ZodRawShape = z.ZodRawShape, S ext
    * table of `records`): what a live notice of a write names.
    */
   feed?: string;
+  /** The collection's own conflict rule, when field-by-field is not enough (see ConflictMerge). */
+  merge?: ConflictMerge;
 }
 
 /** Upgrades a stored document from version n-1 to n; null drops it. */
@@ -62,6 +78,7 @@ export function replicatedEntity<F extends z.ZodRawShape, S extends z.ZodRawShap
   indexes?: string[][];
   migrationStrategies?: MigrationStrategies;
   feed?: string;
+  merge?: ConflictMerge;
 }) {
   const fields = z.object({ ...replicatedBase, ...def.fields });
   const doc = z.object({ ...replicatedBase, ...def.fields, ...serverOwnedBase, ...def.serverOnly });
@@ -79,6 +96,7 @@ export function replicatedEntity<F extends z.ZodRawShape, S extends z.ZodRawShap
     indexes: def.indexes,
     migrationStrategies,
     feed: def.feed,
+    merge: def.merge,
   };
 }
 

@@ -1,18 +1,12 @@
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
-import { creditedCents, paidCents, statusFromPayments } from '../../schema/invoice-payments.js';
-import { documentTotals, documentItem, invoiceCredit, invoicePayment, type InvoicePayment } from '../../schema/invoices.js';
-import { z } from 'zod';
+import { replicatedByName, type ConflictMerge, type MergeResult } from '../../schema/replicated.js';
 import type { ConflictEntry, LocalStore } from './conflicts-store.js';
 
 /** Fields the merge never reports as a user conflict. */
 const IDENTITY = new Set(['id', 'workspace_id']);
 
-export interface MergeResult<T> {
-  merged: T;
-  /** Fields both sides changed differently: the server's value won, the local one is here. */
-  lost: { field: string; local: unknown; server: unknown }[];
-}
+export type { MergeResult };
 
 /**
  * Three-way merge per field with the state both sides started from as the base: a field changed
@@ -52,46 +46,6 @@ export function mergeThreeWay<T extends object>(
   return { merged, lost };
 }
 
-const paymentList = z.array(invoicePayment);
-const itemList = z.array(documentItem);
-const creditList = z.array(invoiceCredit);
-const settledByPayments = new Set(['sent', 'partially_paid', 'paid']);
-
-/**
- * Payments are only ever added, on a device or by the card partner's webhook on the server, so an
- * invoice whose payments changed on both sides keeps both: the server's in their order, then ours it
- * does not have (by payment id). Its status and paid date then follow from all of them, as the
- * payment rules say; a union over the total is left to the server to refuse. Every other field
- * merges as `mergeThreeWay` does.
- */
-function mergeInvoicePayments<T extends object>(server: T, local: T, result: MergeResult<T>, _base?: T): MergeResult<T> {
-  if (!result.lost.some((l) => l.field === 'payments')) return result;
-  const ours = paymentList.safeParse(Reflect.get(local, 'payments'));
-  const theirs = paymentList.safeParse(Reflect.get(server, 'payments') ?? []);
-  if (!ours.success || !theirs.success) return result;
-  const known = new Set(theirs.data.map((p) => p.id));
-  const added = ours.data.filter((p) => !known.has(p.id));
-  const payments: InvoicePayment[] = [...theirs.data, ...added];
-  const merged = { ...result.merged };
-  Reflect.set(merged, 'payments', payments);
-  const settled = new Set(['payments']);
-  const items = itemList.safeParse(Reflect.get(merged, 'items'));
-  const status: unknown = Reflect.get(merged, 'status');
-  const total = items.success ? documentTotals(items.data, Reflect.get(merged, 'prices_include_vat') === true).total_cents : 0;
-  const paid = paidCents(payments);
-  if (items.success && typeof status === 'string' && settledByPayments.has(status) && paid <= total) {
-    const next = statusFromPayments(total, paid, creditedCents(creditList.safeParse(Reflect.get(merged, 'credits') ?? []).data));
-    Reflect.set(merged, 'status', next);
-    settled.add('status');
-    if (next === 'paid' && Reflect.get(merged, 'paid_date') === undefined) {
-      const last = [...payments].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1);
-      if (last) Reflect.set(merged, 'paid_date', last.date);
-    }
-    settled.add('paid_date');
-  }
-  return { merged, lost: result.lost.filter((l) => !settled.has(l.field)) };
-}
-
 /**
  * A record's `data` merges per field, as a document's fields do (three-way, with the same base): two
  * devices editing different fields of one pipeline both keep their edit. A field of `data` changed
@@ -112,8 +66,13 @@ function mergeRecordData<T extends object>(server: T, local: T, result: MergeRes
   return { merged, lost };
 }
 
-/** Merge rules beyond field-by-field, per collection. */
-const collectionMerges: Record<string, typeof mergeInvoicePayments> = { invoices: mergeInvoicePayments, records: mergeRecordData };
+/**
+ * The collection's own merge rule: its entity's (the module that owns it says, as invoices do for
+ * their payments), or the records' per-field merge of `data`, which is the core's.
+ */
+function collectionMerge(collection: string): ConflictMerge | undefined {
+  return collection === 'records' ? mergeRecordData : replicatedByName(collection)?.merge;
+}
 
 /** `mergeThreeWay`, with the collection's own rule (an invoice's payments are a union) on top. */
 export function mergeDocument<T extends object>(
@@ -128,7 +87,7 @@ export function mergeDocument<T extends object>(
   // own first state, and the base for what the device changed after.
   const known = base ?? (Reflect.get(server, 'server_version') === 1 ? server : undefined);
   const result = mergeThreeWay(known, server, local, serverOwned);
-  const rule = collectionMerges[collection];
+  const rule = collectionMerge(collection);
   return rule ? rule(server, local, result, known) : result;
 }
 

@@ -23,7 +23,7 @@ import {
   viewingList,
   driveFileId,
 } from '../classifieds.js';
-import { pictureQuery } from '../drive.js';
+import { pictureQuery } from '../pictures.js';
 import { okBody, endpoint } from '../http.js';
 import { calendarDate, idParam } from '../input.js';
 

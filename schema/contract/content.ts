@@ -15,7 +15,7 @@ import {
   magazineQuery,
   magazineSlug,
 } from '../content.js';
-import { pictureQuery } from '../drive.js';
+import { pictureQuery } from '../pictures.js';
 import { endpoint, okBody } from '../http.js';
 import { idParam } from '../input.js';
 

@@ -11,7 +11,6 @@ import {
   filePatch,
   folderCreate,
   folderPatch,
-  pictureQuery,
   shareLinkCreate,
   shareLinkCreated,
   shareLinkDto,
@@ -28,7 +27,8 @@ const bytes = z.void();
 
 /**
  * The drive (spec §3 "Drive and dashboard"). Uploads are not here: they speak the tus protocol at
- * `/api/workspaces/:id/drive/uploads` (sync-server/api/drive/drive-uploads.ts).
+ * `/api/workspaces/:id/drive/uploads` (sync-server/api/drive/drive-uploads.ts). A picture's sized
+ * image is in picturesContract (schema/contract/pictures.ts): every area shows pictures.
  */
 export const driveContract = {
   list: endpoint({ method: 'GET', path: '/api/workspaces/:id/drive', params: ws, query: driveListQuery, response: driveListing }),
@@ -75,14 +75,6 @@ export const driveContract = {
     response: bytes,
   }),
   thumbnail: endpoint({ method: 'GET', path: '/api/workspaces/:id/drive/files/:fileId/thumbnail', params: file, response: bytes }),
-  /** An image at one of PICTURE_WIDTHS (WebP, made once with sharp and kept in storage). */
-  picture: endpoint({
-    method: 'GET',
-    path: '/api/workspaces/:id/drive/files/:fileId/picture',
-    params: file,
-    query: pictureQuery,
-    response: bytes,
-  }),
   links: endpoint({ method: 'GET', path: '/api/workspaces/:id/drive/files/:fileId/links', params: file, response: z.array(shareLinkDto) }),
   createLink: endpoint({
     method: 'POST',

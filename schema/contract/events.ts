@@ -16,7 +16,7 @@ import {
   ticketTypeInput,
   ticketView,
 } from '../events.js';
-import { driveId, pictureQuery } from '../drive.js';
+import { pictureFileId, pictureQuery } from '../pictures.js';
 import { endpoint, fillPath, okBody } from '../http.js';
 import { idParam, text } from '../input.js';
 
@@ -27,7 +27,7 @@ const attendee = z.object({ id: idParam, eventId: z.uuid(), attendeeId: z.uuid()
 const registration = z.object({ id: idParam, eventId: z.uuid(), registrationId: z.uuid() });
 const slug = z.object({ slug: text(120).min(1) });
 const token = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
-const picture = slug.extend({ fileId: driveId });
+const picture = slug.extend({ fileId: pictureFileId });
 
 /** Events and tickets (spec §3 "Events", §5; DESIGN.md §15): the organiser's side, then the public one. */
 export const eventsContract = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pictureQuery } from '../drive.js';
+import { pictureQuery } from '../pictures.js';
 import { endpoint } from '../http.js';
 import { idParam, text } from '../input.js';
 import {

@@ -9,6 +9,7 @@ import { driveContract } from '../../schema/contract/drive.js';
 import { eventsContract } from '../../schema/contract/events.js';
 import { invoicesContract } from '../../schema/contract/invoices.js';
 import { mailContract } from '../../schema/contract/mail.js';
+import { picturesContract } from '../../schema/contract/pictures.js';
 import { marketplaceContract } from '../../schema/contract/marketplace.js';
 import { posContract } from '../../schema/contract/pos.js';
 import { projectsContract } from '../../schema/contract/projects.js';
@@ -29,6 +30,7 @@ export const contract = {
   sync: syncContract,
   billing: billingContract,
   drive: driveContract,
+  pictures: picturesContract,
   pos: posContract,
   invoices: invoicesContract,
   projects: projectsContract,
@@ -183,11 +185,13 @@ export function examples(ws: number, registerEmail: string): Examples {
       deleteFile: { params: { id: ws, fileId: FILE } },
       content: { params: { id: ws, fileId: FILE }, query: { view: 'inline' } },
       thumbnail: { params: { id: ws, fileId: FILE } },
-      picture: { params: { id: ws, fileId: FILE }, query: { w: '256' } },
       links: { params: { id: ws, fileId: FILE } },
       createLink: { params: { id: ws, fileId: FILE }, body: { expires_at: '2030-01-01T00:00:00Z' } },
       revokeLink: { params: { id: ws, linkId: FILE } },
       shared: { params: { token: 't'.repeat(43) } },
+    },
+    pictures: {
+      picture: { params: { id: ws, fileId: FILE }, query: { w: '256' } },
     },
     pos: {
       receipt: { params: { token: 't'.repeat(43) } },

@@ -9,7 +9,7 @@ import type {
   reportResolve,
 } from '../../../schema/classifieds';
 import { classifiedsContract as c } from '../../../schema/contract/classifieds';
-import { pictureWidthFor } from '../../../schema/drive';
+import { pictureWidthFor } from '../../../schema/pictures';
 import { fillPath } from '../../../schema/http';
 import { call, queryEndpoint } from '../../data/api';
 

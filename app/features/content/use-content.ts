@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { contentCreate, contentPatch, ContentStatus, ContentType } from '../../../schema/content';
 import { contentContract as c } from '../../../schema/contract/content';
-import { pictureWidthFor } from '../../../schema/drive';
+import { pictureWidthFor } from '../../../schema/pictures';
 import { fillPath } from '../../../schema/http';
 import { call, queryEndpoint } from '../../data/api';
 

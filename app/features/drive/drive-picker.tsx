@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { isPictureType, type DriveFileDto } from '../../../schema/drive';
+import type { DriveFileDto } from '../../../schema/drive';
+import { isPictureType } from '../../../schema/pictures';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';

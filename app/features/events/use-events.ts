@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { eventPicturePath, eventsContract as c } from '../../../schema/contract/events';
-import { pictureWidthFor } from '../../../schema/drive';
+import { pictureWidthFor } from '../../../schema/pictures';
 import type { EventDto } from '../../../schema/events';
 import { call, queryEndpoint } from '../../data/api';
 

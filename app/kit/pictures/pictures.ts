@@ -1,6 +1,6 @@
 import { DetailedError, Upload } from 'tus-js-client';
-import { driveContract as c } from '../../../schema/contract/drive';
-import { FILE_ID_HEADER, pictureTypes, pictureWidthFor, type PicturePurpose } from '../../../schema/drive';
+import { picturesContract as c } from '../../../schema/contract/pictures';
+import { FILE_ID_HEADER, pictureTypes, pictureWidthFor, type PicturePurpose } from '../../../schema/pictures';
 import { fillPath } from '../../../schema/http';
 import { MAX_PHOTO_SIDE, scaledSize } from './shrink-photo';
 import { CHUNK_SIZE, refusalMessage, uploadEndpoint } from './uploads';

@@ -1,11 +1,11 @@
-import { driveId } from '../../../schema/drive';
-export { DOCUMENT_LOGO_WIDTH } from '../../../schema/drive';
+import { pictureFileId } from '../../../schema/pictures';
+export { DOCUMENT_LOGO_WIDTH } from '../../../schema/pictures';
 import type { WorkspaceDto } from '../../../schema/workspaces';
 import { pictureUrl } from './pictures';
 
 /** The drive file the workspace's logo is (set in settings), or null when it is a web address or unset. */
 export function logoFileId(workspace: Pick<WorkspaceDto, 'logo'>): string | null {
-  return workspace.logo && driveId.safeParse(workspace.logo).success ? workspace.logo : null;
+  return workspace.logo && pictureFileId.safeParse(workspace.logo).success ? workspace.logo : null;
 }
 
 /**
@@ -16,6 +16,6 @@ export function logoFileId(workspace: Pick<WorkspaceDto, 'logo'>): string | null
 export function workspaceLogoUrl(workspace: Pick<WorkspaceDto, 'id' | 'logo'> | null | undefined, cssWidth = 128): string | null {
   const logo = workspace?.logo?.trim();
   if (!workspace || !logo) return null;
-  if (driveId.safeParse(logo).success) return pictureUrl(workspace.id, logo, cssWidth);
+  if (pictureFileId.safeParse(logo).success) return pictureUrl(workspace.id, logo, cssWidth);
   return /^https?:\/\//i.test(logo) ? logo : null;
 }

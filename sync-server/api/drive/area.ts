@@ -1,4 +1,5 @@
 import { driveContract } from '../../../schema/contract/drive.js';
+import { picturesContract } from '../../../schema/contract/pictures.js';
 import { defineArea } from '../../areas/area.js';
 import { driveRoutes } from './drive.routes.js';
 import { removeWorkspaceFiles } from './drive.service.js';
@@ -7,7 +8,7 @@ import { startDriveSweeper } from './drive.sweeper.js';
 /** Drive: workspace files, with the sweeper that empties the trash and drops idle uploads, and their bytes removed with their workspace. */
 export const driveArea = defineArea({
   id: 'drive',
-  contracts: { driveContract },
+  contracts: { driveContract, picturesContract },
   routes: [driveRoutes],
   start: [(deps) => startDriveSweeper(deps)],
   workspaceRemoved: async (deps, workspaceId) => {

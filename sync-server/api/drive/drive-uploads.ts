@@ -6,16 +6,8 @@ import { Router, type Request, type Response } from 'express';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/utils';
-import {
-  driveId,
-  driveMessages,
-  driveName,
-  FILE_ID_HEADER,
-  OPEN_UPLOADS_PER_USER,
-  OPEN_UPLOADS_PER_WORKSPACE,
-  pictureFolders,
-  picturePurpose,
-} from '../../../schema/drive.js';
+import { driveId, driveMessages, driveName, OPEN_UPLOADS_PER_USER, OPEN_UPLOADS_PER_WORKSPACE } from '../../../schema/drive.js';
+import { FILE_ID_HEADER, pictureFolders, picturePurpose } from '../../../schema/pictures.js';
 import type { ApiErrorCode } from '../../../schema/http.js';
 import { idParam } from '../../../schema/input.js';
 import { enterScope, withScope } from '../../db/db.js';
@@ -32,9 +24,6 @@ import * as uploadsRepo from './uploads.repo.js';
 /** Where uploads are resumed: `POST` creates one, `HEAD`/`PATCH`/`DELETE` act on one (the tus protocol). */
 export const UPLOADS_PATH = '/api/workspaces/:id/drive/uploads';
 export const UPLOAD_PATH = '/api/workspaces/:id/drive/uploads/:uploadId';
-
-/** The response header that names the drive file a finished upload became. */
-export { FILE_ID_HEADER };
 
 /**
  * However steadily it progresses, an unfinished upload is kept this long after it starts, then swept

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/db.js';
-import { pictureTypes, type DriveFileDto, type DriveFolderDto, type ShareLinkDto } from '../../../schema/drive.js';
+import type { DriveFileDto, DriveFolderDto, ShareLinkDto } from '../../../schema/drive.js';
+import { pictureTypes } from '../../../schema/pictures.js';
 
 /**
  * The drive's SQL. Every function but those marked unscoped runs inside a workspace scope (withScope), so

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { driveContract } from '../../../schema/contract/drive.js';
+import { picturesContract } from '../../../schema/contract/pictures.js';
 import type { AppDeps } from '../../deps.js';
 import { mount } from '../../http/route.js';
 import { driveCaller } from './drive-access.js';
@@ -44,7 +45,7 @@ export function driveRoutes(deps: AppDeps): Router {
     const row = await drive.fileForDownload(deps, await driveCaller(deps, req, params.id), params.fileId);
     await sendThumbnail(deps, res, row);
   });
-  mount(router, c.picture, async ({ params, query }, req, res) => {
+  mount(router, picturesContract.picture, async ({ params, query }, req, res) => {
     const row = await drive.fileForDownload(deps, await driveCaller(deps, req, params.id), params.fileId);
     await sendPicture(deps, res, row, query.w);
   });

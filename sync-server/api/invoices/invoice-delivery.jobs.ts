@@ -10,7 +10,7 @@ import {
   type PdfDocument,
   type PdfSeller,
 } from '../../../schema/document-pdf.js';
-import { DOCUMENT_LOGO_WIDTH, driveId } from '../../../schema/drive.js';
+import { DOCUMENT_LOGO_WIDTH, pictureFileId } from '../../../schema/pictures.js';
 import { balanceDueCents } from '../../../schema/invoice-payments.js';
 import { documentTotals, invoices, quotes } from '../../../schema/invoices.js';
 import { formatCents } from '../../../schema/money.js';
@@ -103,7 +103,7 @@ async function documentLogo(deps: AppDeps, workspaceId: number, logo: string | n
       return null;
     }
   }
-  if (!driveId.safeParse(logo).success) return null;
+  if (!pictureFileId.safeParse(logo).success) return null;
   const file = await getFile(deps.db, workspaceId, logo);
   if (!file || file.trashed_at || !thumbnailTypes.has(file.mime_type)) return null;
   try {

@@ -6,7 +6,8 @@ import {
   type PublicInvoiceDto,
 } from '../../../schema/contract/invoices.js';
 import { pdfHeading } from '../../../schema/document-pdf.js';
-import { balanceDueCents, creditedCents, paidCents } from '../../../schema/invoice-payments.js';
+import { balanceDueCents } from '../../../schema/invoice-payments.js';
+import { creditedCents, paidCents } from '../../../schema/invoice-totals.js';
 import { documentTotals, sendMessages } from '../../../schema/invoices.js';
 import { withScope } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
