@@ -8,7 +8,7 @@ import {
   resolveRelative,
   staticImports,
 } from '../support/import-graph.js';
-import { appModuleOffences } from '../support/module-map.js';
+import { moduleOffences } from '../support/module-map.js';
 
 /** A tiny in-memory project: file name → source. */
 function graphOf(files: Record<string, string>, options: { dynamic?: boolean } = {}) {
@@ -128,9 +128,9 @@ describe('lint: modules meet through app/modules.ts and their public entries', (
       'app/features/invoices/use-documents.ts': '',
       'app/features/inventory/index.ts': '',
     };
-    const offences = appModuleOffences(graphOf(files));
+    const offences = moduleOffences(graphOf(files));
     expect(offences).toHaveLength(4);
-    expect(offences.every((o) => o.includes('only app/modules.ts imports modules'))).toBe(true);
+    expect(offences.every((o) => o.includes('only the module lists import modules'))).toBe(true);
     // Only the module list itself may name a module.
     expect(offences.join('\n')).not.toMatch(/^app\/modules\.ts/m);
   });
@@ -143,14 +143,44 @@ describe('lint: modules meet through app/modules.ts and their public entries', (
       'app/features/crm/use-contacts.ts': 'export const useContacts = () => [];',
       'app/features/crm/crm-page.tsx': "import { useContacts } from './use-contacts';",
     };
-    expect(appModuleOffences(graphOf(files))).toEqual([
+    expect(moduleOffences(graphOf(files))).toEqual([
       'app/features/pos/pos-page.tsx: a module imports another only through its index.ts: imports app/features/crm/use-contacts.ts',
+    ]);
+  });
+
+  it('refuses shared server code importing a module, billing included, and lets the area list name it', () => {
+    const files = {
+      'sync-server/api/billing/webhook.service.ts': "import { settleTicketPayment } from '../events/tickets.service.js';",
+      'sync-server/mail/consent.ts': "import { recordBookingMail } from '../../schema/bookings.js';",
+      'sync-server/main.ts': "import { startDriveSweeper } from './api/drive/drive.sweeper.js';",
+      'sync-server/api/areas.ts': "import { eventsArea } from './events/area.js';",
+      'sync-server/api/events/area.ts': "import { x } from './tickets.service.js';",
+      'sync-server/api/events/tickets.service.ts': '',
+      'sync-server/api/drive/drive.sweeper.ts': '',
+      'schema/bookings.ts': '',
+    };
+    expect(moduleOffences(graphOf(files)).sort()).toEqual([
+      "sync-server/api/billing/webhook.service.ts: only the module lists import modules (use the module's definition): imports sync-server/api/events/tickets.service.ts",
+      "sync-server/mail/consent.ts: only the module lists import modules (use the module's definition): imports schema/bookings.ts",
+      "sync-server/main.ts: only the module lists import modules (use the module's definition): imports sync-server/api/drive/drive.sweeper.ts",
+    ]);
+  });
+
+  it("refuses a server module importing past another module's index.ts", () => {
+    const files = {
+      'sync-server/api/invoices/invoice-delivery.jobs.ts':
+        "import { receiptById } from '../pos/pos.repo.js';\nimport { getFile } from '../drive/index.js';",
+      'sync-server/api/pos/pos.repo.ts': '',
+      'sync-server/api/drive/index.ts': '',
+    };
+    expect(moduleOffences(graphOf(files))).toEqual([
+      'sync-server/api/invoices/invoice-delivery.jobs.ts: a module imports another only through its index.ts: imports sync-server/api/pos/pos.repo.ts',
     ]);
   });
 
   it('refuses a folder under app/features that is not a module', () => {
     const files = { 'app/features/workspaces/workspace-layout.tsx': '', 'app/features/pos/pos-page.tsx': '' };
-    expect(appModuleOffences(graphOf(files))).toEqual([
+    expect(moduleOffences(graphOf(files))).toEqual([
       'app/features/workspaces/workspace-layout.tsx: app/features holds modules only: workspaces is not a module (see tests/support/module-map.ts)',
     ]);
   });

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { boundaryOffences, buildGraph, findCycles, lazyCycles, staticImports } from './import-graph.js';
-import { appModuleOffences } from './module-map.js';
+import { moduleOffences } from './module-map.js';
 
 const roots = ['app', 'schema', 'sync-server', 'sw', 'tests', 'bench'];
 const skip = new Set(['node_modules', 'dist', 'screenshots']);
@@ -71,7 +71,7 @@ for (const cycle of lazyCycles(graph, buildGraph(sources, undefined, { dynamic: 
   offences.push(`import cycle through import(): ${cycle.join(' ↔ ')}`);
 }
 offences.push(...boundaryOffences(graph, (file) => staticImports(readFileSync(file, 'utf8'))));
-offences.push(...appModuleOffences(graph));
+offences.push(...moduleOffences(graph));
 
 if (offences.length) {
   console.error(offences.join('\n'));
