@@ -1,7 +1,7 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Observable } from 'rxjs';
-import type { CapabilitiesDto, WorkspaceSettings } from '../schema/workspaces';
+import type { CapabilitiesDto, WorkspaceSettings } from '../schema/workspaces/workspaces';
 import type { CollectionName, DocOf, UserData } from './data/db';
 
 /**

@@ -12,7 +12,7 @@ import type { Db } from '../sync-server/db/db.js';
 import { createLogger } from '../sync-server/logger.js';
 import { outboxMailer } from '../sync-server/mail/mailer.js';
 import { attachSockets } from '../sync-server/sockets.js';
-import { pushResponse } from '../schema/contract/sync.js';
+import { pushResponse } from '../schema/sync/contract.js';
 import { accessCookie, cookieFetch, seedUser, seedWorkspace } from '../tests/support/sync-server.js';
 import { launchBrowser, percentile, throttle, type Profile } from './browser.js';
 

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { pushResponse } from '../schema/contract/sync.js';
+import { pushResponse } from '../schema/sync/contract.js';
 import { createApp } from '../sync-server/app.js';
 import { loadConfig } from '../sync-server/config.js';
 import type { AppDeps } from '../sync-server/deps.js';

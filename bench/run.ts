@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../sync-server/db/db.js';
-import { pullResponse, pushResponse } from '../schema/contract/sync.js';
+import { pullResponse, pushResponse } from '../schema/sync/contract.js';
 import { Device } from '../tests/support/sync-clients.js';
 import { budget, openBenchDb, percentile, profiles } from './browser.js';
 import { BrowserBench, firstSyncLine, latencyLine } from './browser-pull.js';

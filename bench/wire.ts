@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { buildSale } from '../app/features/pos/sale.js';
 import { recordMovement } from '../app/features/inventory/stock.js';
-import type { PosItem } from '../schema/pos.js';
+import type { PosItem } from '../schema/pos/pos.js';
 import { testDatabases } from '../tests/support/databases.js';
 import { Device, eventually } from '../tests/support/sync-clients.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, startSyncTestServer } from '../tests/support/sync-server.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import { addTask, updateTask } from '../app/features/projects/project-doc.js';
-import { projectDetail, projectDocName } from '../schema/projects.js';
+import { projectDetail, projectDocName } from '../schema/projects/projects.js';
 import { MESSAGE_BURST, MESSAGES_PER_SECOND } from '../sync-server/api/projects/yjs/yjs.js';
 import { accessCookie, seedUser, seedWorkspace, startSyncTestServer, syncApi } from '../tests/support/sync-server.js';
 import { YClient } from '../tests/support/yjs-clients.js';

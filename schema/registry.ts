@@ -1,13 +1,13 @@
-import { stockMovements, products } from './catalog.js';
-import { contacts } from './crm.js';
-import { posOrders, posShifts } from './pos.js';
-import { invoices, quotes } from './invoices.js';
-import { plannerItems } from './planner.js';
-import { checkIns } from './events.js';
-import { appointments } from './appointments.js';
-import { orderChanges } from './order-changes.js';
-import { pipelineKind, pipelineStageKind } from './pipelines.js';
-import { records } from './record-kind.js';
+import { stockMovements, products } from './inventory/catalog.js';
+import { contacts } from './crm/crm.js';
+import { posOrders, posShifts } from './pos/pos.js';
+import { invoices, quotes } from './invoices/invoices.js';
+import { plannerItems } from './planner/planner.js';
+import { checkIns } from './events/events.js';
+import { appointments } from './bookings/appointments.js';
+import { orderChanges } from './marketplace/order-changes.js';
+import { pipelineKind, pipelineStageKind } from './crm/pipelines.js';
+import { records } from './sync/record-kind.js';
 
 /*
  * The schema registry (DESIGN.md §12, README "Adding a module"): the one shared file of `schema/`

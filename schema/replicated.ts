@@ -1,8 +1,8 @@
 import { replicated } from './registry.js';
-import { recordKindList, RECORDS } from './records.js';
-import type { ReplicatedEntity } from './replicated-entity.js';
+import { recordKindList, RECORDS } from './sync/records.js';
+import type { ReplicatedEntity } from './sync/replicated-entity.js';
 
-export * from './replicated-entity.js';
+export * from './sync/replicated-entity.js';
 
 /** DESIGN.md §5: RxDB's open-source build opens at most 13 collections per page; we replicate at most 12. */
 export const MAX_REPLICATED_COLLECTIONS = 12;

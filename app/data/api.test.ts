@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authContract } from '../../schema/contract/auth';
+import { authContract } from '../../schema/auth/contract';
 import { ApiError, apiRequest, call, queryEndpoint, refreshDelay, refreshSession, sessionEvents } from './api';
 
 type Reply = { status: number; body?: unknown; text?: string; contentType?: string } | 'network';

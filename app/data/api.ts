@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorBody, fillPath, type EndpointDef, type EndpointInput, type EndpointOutput } from '../../schema/http';
+import { errorBody, fillPath, type EndpointDef, type EndpointInput, type EndpointOutput } from '../../schema/kit/http';
 
 /**
  * The client side of the API (spec §4 Session, §7 helpers, §8 generic errors, §9 refresh constants).

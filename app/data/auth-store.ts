@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { UserDto } from '../../schema/accounts';
+import type { UserDto } from '../../schema/accounts/accounts';
 
 /** spec §4 "Auth state": unknown (loading), anonymous (user null) or authenticated. */
 export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';

@@ -1,4 +1,4 @@
-import type { RejectionCode } from '../../schema/contract/sync.js';
+import type { RejectionCode } from '../../schema/sync/contract.js';
 
 /** A field both this device and the server changed; the server's value was kept. */
 export interface ConflictEntry {

@@ -4,7 +4,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { z } from 'zod';
 import { replicated, replicatedNameList, rxJsonSchema, type ReplicatedEntity, type ReplicatedName } from '../../schema/replicated.js';
-import { recordDataProblem, RECORDS } from '../../schema/records.js';
+import { recordDataProblem, RECORDS } from '../../schema/sync/records.js';
 import { createConflictHandler, RejectionMarks } from './conflicts.js';
 import { localStoreFor, type LocalStore } from './conflicts-store.js';
 import { sparseReads } from './dexie-reads.js';

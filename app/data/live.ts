@@ -1,4 +1,4 @@
-import { liveServerMessage } from '../../schema/contract/sync.js';
+import { liveServerMessage } from '../../schema/sync/contract.js';
 
 /** The bits of a WebSocket the live client uses (the browser's, or `ws` in Node tests). */
 export interface LiveSocket {

@@ -1,4 +1,4 @@
-import { numberBlock, type NumberSeries } from '../../schema/contract/sync.js';
+import { numberBlock, type NumberSeries } from '../../schema/sync/contract.js';
 import { map, type Observable } from 'rxjs';
 import type { VukaDatabase } from './db.js';
 

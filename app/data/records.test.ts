@@ -1,7 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pipelineMessages } from '../../schema/pipelines.js';
-import { recordMessages } from '../../schema/records.js';
+import { pipelineMessages } from '../../schema/crm/pipelines.js';
+import { recordMessages } from '../../schema/sync/records.js';
 import { mergeDocument } from './conflicts.js';
 import { deviceStorage, openUserDatabase, RecordDataError, removeUserDatabase, type UserData } from './db.js';
 

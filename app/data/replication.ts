@@ -3,7 +3,7 @@ import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxd
 import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { deepEqual } from 'rxdb/plugins/utils';
 import { PendingChanges, withoutMeta } from './replication-pending.js';
-import type { SyncCheckpoint } from '../../schema/contract/sync.js';
+import type { SyncCheckpoint } from '../../schema/sync/contract.js';
 import { CatchUp, type CatchUpProgress } from './catch-up.js';
 import { SyncBatcher } from './sync-batch.js';
 import type { RejectedChange } from './conflicts-store.js';

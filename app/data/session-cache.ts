@@ -1,5 +1,5 @@
 import { brand } from '../../schema/brand';
-import { userDto, type UserDto } from '../../schema/accounts';
+import { userDto, type UserDto } from '../../schema/accounts/accounts';
 
 /**
  * The last signed-in user, kept on the device so the app still opens offline (DESIGN.md: offline

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserDto } from '../../schema/accounts';
+import type { UserDto } from '../../schema/accounts/accounts';
 import { useToastStore } from '../ui/toast-store';
 import { useAuthStore } from './auth-store';
 import { logout, registerLogoutGuard, signIn, useLogoutWarning } from './session';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { authContract } from '../../schema/contract/auth';
+import { authContract } from '../../schema/auth/contract';
 import { queryEndpoint, refreshSession, sessionEvents } from './api';
 import { useAuthStore } from './auth-store';
 import { clearUser } from './session';

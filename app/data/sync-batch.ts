@@ -7,7 +7,7 @@ import {
   type PushResponse,
   type PushRow,
   type SyncCheckpoint,
-} from '../../schema/contract/sync.js';
+} from '../../schema/sync/contract.js';
 
 type Send = (path: string, init?: RequestInit) => Promise<unknown>;
 type Body = (value: unknown) => Promise<{ headers: Record<string, string>; body: BodyInit }>;

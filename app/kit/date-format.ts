@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
-import { type DateFormatter, publicDates } from '../../schema/dates';
+import { type DateFormatter, publicDates } from '../../schema/kit/dates';
 
-export { dateFormatter, type DateFormatter, type DateSettings, NO_DATE, publicDates, publicDateSettings } from '../../schema/dates';
+export { dateFormatter, type DateFormatter, type DateSettings, NO_DATE, publicDates, publicDateSettings } from '../../schema/kit/dates';
 
 /** The open workspace's formatter; set by the workspace layout, en-US (publicDates) outside one. */
 export const WorkspaceDatesContext = createContext<DateFormatter>(publicDates);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { currencyCode } from '../../schema/currency';
+import { currencyCode } from '../../schema/kit/currency';
 import { localSetting } from './local-setting';
 
 class MemoryStorage {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkspaceDto } from '../../schema/workspaces';
+import type { WorkspaceDto } from '../../schema/workspaces/workspaces';
 import { ApiError } from '../data/api';
 import { cached, cacheKeyFor, clearWorkspaceCaches, readCached, withOfflineCopy } from './offline-cache';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brand } from '../../schema/brand';
-import { capabilitiesDto, workspaceDto, workspaceSettings } from '../../schema/workspaces';
+import { capabilitiesDto, workspaceDto, workspaceSettings } from '../../schema/workspaces/workspaces';
 import { ApiError } from '../data/api';
 import { registerLogoutHook } from '../data/session';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { workspacesContract as c } from '../../schema/contract/workspaces';
-import type { workspaceSettingsPatch } from '../../schema/workspaces';
+import { workspacesContract as c } from '../../schema/workspaces/contract';
+import type { workspaceSettingsPatch } from '../../schema/workspaces/workspaces';
 import { call } from '../data/api';
 import { toast } from '../ui/toast-store';
 import { useAuth } from '../data/auth-store';

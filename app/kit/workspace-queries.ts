@@ -1,8 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { workspacesContract as c } from '../../schema/contract/workspaces';
+import { workspacesContract as c } from '../../schema/workspaces/contract';
 import { ApiError, queryEndpoint } from '../data/api';
 import { useAuth } from '../data/auth-store';
-import type { WorkspaceDto } from '../../schema/workspaces';
+import type { WorkspaceDto } from '../../schema/workspaces/workspaces';
 import { cached, isOffline, saveCached, withOfflineCopy } from './offline-cache';
 
 /** Query keys of the workspace screens; invalidating `all` refreshes every one of them. */

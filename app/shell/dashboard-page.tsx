@@ -1,8 +1,8 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { installedModules } from '../kit/installed-modules';
-import { workspaceType, type CapabilitiesDto, type WorkspaceDto } from '../../schema/workspaces';
-import { plans } from '../../schema/plans';
+import { workspaceType, type CapabilitiesDto, type WorkspaceDto } from '../../schema/workspaces/workspaces';
+import { plans } from '../../schema/billing/plans';
 import { useAuth } from '../data/auth-store';
 import { Card } from '../ui/card';
 import { TodayGlance } from './today-glance';

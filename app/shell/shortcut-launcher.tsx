@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { WorkspaceDto } from '../../schema/workspaces';
+import type { WorkspaceDto } from '../../schema/workspaces/workspaces';
 import { Notice } from '../ui/feedback';
 import { lastWorkspaceId } from './workspaces/last-workspace';
 import * as s from '../ui/page.css';

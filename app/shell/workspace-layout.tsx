@@ -2,7 +2,7 @@ import { getRouteApi, Link, Outlet, useRouterState } from '@tanstack/react-route
 import { SyncProgress } from './sync/sync-progress';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { brand } from '../../schema/brand';
-import type { CapabilitiesDto } from '../../schema/workspaces';
+import type { CapabilitiesDto } from '../../schema/workspaces/workspaces';
 import { installedModules } from '../kit/installed-modules';
 import { ApiError } from '../data/api';
 import { AccountMenu } from './account/account-menu';
@@ -16,7 +16,7 @@ import { rememberWorkspace } from './workspaces/last-workspace';
 import { LinkButton } from '../routes/link-button';
 import { serverMessage, useCapabilities, useWorkspace, useWorkspaceSettings } from '../kit/workspace-queries';
 import { dateFormatter, WorkspaceDatesContext } from '../kit/date-format';
-import { workspaceSettings } from '../../schema/workspaces';
+import { workspaceSettings } from '../../schema/workspaces/workspaces';
 import * as l from './workspace-layout.css';
 import * as s from '../ui/page.css';
 

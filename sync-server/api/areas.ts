@@ -6,7 +6,7 @@ import { paymentRegistry, type PaymentClaim } from '../payments/claims.js';
 import type { CollectionRules } from '../sync/collection-rules.js';
 import type { HeldMailRegistry, HeldMailRelease } from '../mail/consent.js';
 import { kindTableRules } from '../sync/records/kinds.js';
-import { recordKindOf } from '../../schema/records.js';
+import { recordKindOf } from '../../schema/sync/records.js';
 import { healthArea } from './health/area.js';
 import { authArea } from './auth/area.js';
 import { workspacesArea } from './workspaces/area.js';

@@ -1,6 +1,6 @@
 import type { Router } from 'express';
-import type { RecordKindName } from '../../schema/records.js';
-import type { EndpointDef } from '../../schema/http.js';
+import type { RecordKindName } from '../../schema/sync/records.js';
+import type { EndpointDef } from '../../schema/kit/http.js';
 import type { ReplicatedEntity, ReplicatedName } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import type { SocketEndpoint } from '../http/upgrade.js';
@@ -100,7 +100,7 @@ type KindsOf<L extends readonly AreaDefinition[]> = L[number] extends infer A ? 
 
 /**
  * A list of areas, accepted only when its areas give every replicated collection and every record
- * kind rules: a new collection in `schema/replicated.ts`, or kind in `schema/records.ts`, fails to
+ * kind rules: a new collection in `schema/replicated.ts`, or kind in `schema/sync/records.ts`, fails to
  * compile until an area rules it.
  */
 export type CompleteAreaList<L extends readonly AreaDefinition[]> = [Exclude<ReplicatedName, RuledBy<L>>] extends [never]

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { pictureTypes } from '../../schema/pictures.js';
+import { pictureTypes } from '../../schema/pictures/pictures.js';
 import type { FileStorage } from './storage.js';
 
 /** Thumbnails are this wide (or the image's own width when it is narrower). */

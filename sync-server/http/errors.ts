@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../schema/http.js';
+import type { ErrorBody } from '../../schema/kit/http.js';
 
 /** An error with an HTTP status and a body the client shows. Services throw these. */
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '../../schema/http.js';
+import type { ApiErrorCode } from '../../schema/kit/http.js';
 import type { AppDeps } from '../deps.js';
 import type { Queryable } from '../db/db.js';
 import { HttpError } from './errors.js';

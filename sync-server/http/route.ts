@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import { z } from 'zod';
-import { fieldErrors, type EndpointDef, type EndpointOutput, type EndpointParsed } from '../../schema/http.js';
+import { fieldErrors, type EndpointDef, type EndpointOutput, type EndpointParsed } from '../../schema/kit/http.js';
 import { badRequest } from './errors.js';
 
 /**

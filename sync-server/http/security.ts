@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ErrorBody } from '../../schema/http.js';
+import type { ErrorBody } from '../../schema/kit/http.js';
 import type { Config } from '../config.js';
 
 /** What an API answer may do: nothing (it is JSON, not a document). */

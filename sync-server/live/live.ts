@@ -1,5 +1,5 @@
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { liveClientMessage, liveCloseCode, type LiveServerMessage } from '../../schema/contract/sync.js';
+import { liveClientMessage, liveCloseCode, type LiveServerMessage } from '../../schema/sync/contract.js';
 import type { AppDeps } from '../deps.js';
 import { familyIsLive } from '../api/auth/session.repo.js';
 import { liveMemberships } from '../api/workspaces/membership.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { MAIL_CONFIRM_DAYS } from '../../schema/mail-consent.js';
+import { MAIL_CONFIRM_DAYS } from '../../schema/mail/mail-consent.js';
 import type { AppDeps } from '../deps.js';
 import { defineJob, type JobQueue } from '../jobs/job-queue.js';
 import { outboxArea } from '../jobs/outbox.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { mailConsentMessages, type MailOutcome } from '../../schema/mail-consent.js';
+import { mailConsentMessages, type MailOutcome } from '../../schema/mail/mail-consent.js';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';

@@ -1,5 +1,5 @@
 import { brand } from '../../schema/brand.js';
-import { mailConsentMessages } from '../../schema/mail-consent.js';
+import { mailConsentMessages } from '../../schema/mail/mail-consent.js';
 
 export interface MailContent {
   subject: string;

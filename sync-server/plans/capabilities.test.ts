@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors.js';
-import { plans } from '../../schema/plans.js';
+import { plans } from '../../schema/billing/plans.js';
 import { assertFeature, assertWithinLimit, capabilitiesFor, workspaceOwner } from './capabilities.js';
 
 const now = new Date('2026-03-01T12:00:00Z');

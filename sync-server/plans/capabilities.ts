@@ -1,6 +1,6 @@
-import type { PlanCode } from '../../schema/accounts.js';
-import { limitNouns, plans, type PlanLimits } from '../../schema/plans.js';
-import type { CapabilitiesDto } from '../../schema/workspaces.js';
+import type { PlanCode } from '../../schema/accounts/accounts.js';
+import { limitNouns, plans, type PlanLimits } from '../../schema/billing/plans.js';
+import type { CapabilitiesDto } from '../../schema/workspaces/workspaces.js';
 import { HttpError } from '../http/errors.js';
 
 export interface PlanOwner {

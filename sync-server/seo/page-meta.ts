@@ -1,5 +1,5 @@
 import { brand } from '../../schema/brand.js';
-import { FIRST_SCREEN_ID, FIRST_SCREEN_STATE_ID } from '../../schema/first-screen.js';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_STATE_ID } from '../../schema/kit/first-screen.js';
 import type { AppDeps } from '../deps.js';
 
 /**
@@ -24,7 +24,7 @@ export interface PageMeta {
 /**
  * A page's first screen as plain HTML (already escaped) and the styles it needs, with the data it
  * was drawn from: the app's page starts from that data instead of asking for it again, and removes
- * the HTML as it draws the same screen (schema/first-screen.ts).
+ * the HTML as it draws the same screen (schema/kit/first-screen.ts).
  */
 export interface FirstScreen {
   html: string;

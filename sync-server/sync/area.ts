@@ -1,4 +1,4 @@
-import { syncContract } from '../../schema/contract/sync.js';
+import { syncContract } from '../../schema/sync/contract.js';
 import { defineArea } from '../areas/area.js';
 import { syncRoutes } from './sync.routes.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { PushRow } from '../../schema/contract/sync.js';
-import { fieldErrors } from '../../schema/http.js';
-import { inputMessages } from '../../schema/input.js';
+import type { PushRow } from '../../schema/sync/contract.js';
+import { fieldErrors } from '../../schema/kit/http.js';
+import { inputMessages } from '../../schema/kit/input.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import { badRequest } from '../http/errors.js';
 

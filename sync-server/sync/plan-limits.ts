@@ -1,4 +1,4 @@
-import type { CapabilitiesDto } from '../../schema/workspaces.js';
+import type { CapabilitiesDto } from '../../schema/workspaces/workspaces.js';
 import type { Membership } from '../api/workspaces/membership.js';
 import { HttpError } from '../http/errors.js';
 import { assertWithinLimit, capabilitiesFor, workspaceOwner, type LimitKey } from '../plans/capabilities.js';

@@ -1,4 +1,4 @@
-import type { PullResponse } from '../../schema/contract/sync.js';
+import type { PullResponse } from '../../schema/sync/contract.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import { enterScope, type Queryable } from '../db/db.js';

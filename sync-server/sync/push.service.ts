@@ -1,5 +1,5 @@
-import type { PushResponse, PushRow, Rejection } from '../../schema/contract/sync.js';
-import { storableText } from '../../schema/input.js';
+import type { PushResponse, PushRow, Rejection } from '../../schema/sync/contract.js';
+import { storableText } from '../../schema/kit/input.js';
 import type { ReplicatedEntity } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
 import { enterScope, type Transaction } from '../db/db.js';

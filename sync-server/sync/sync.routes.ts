@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { syncContract, type PullManyResponse, type PushManyResponse, type PushRow } from '../../schema/contract/sync.js';
-import { RECORDS } from '../../schema/records.js';
+import { syncContract, type PullManyResponse, type PushManyResponse, type PushRow } from '../../schema/sync/contract.js';
+import { RECORDS } from '../../schema/sync/records.js';
 import { replicatedByName, type ReplicatedEntity } from '../../schema/replicated.js';
 import type { AreaContext } from '../areas/area.js';
 import type { AppDeps } from '../deps.js';

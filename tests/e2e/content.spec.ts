@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { contentMessages } from '../../schema/content';
+import { contentMessages } from '../../schema/content/content';
 import { skipCookieConsent } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
 import { gradientPng } from '../support/pictures.js';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { creditMessages } from '../../schema/invoices';
+import { creditMessages } from '../../schema/invoices/invoices';
 import { mimeAttachments } from '../support/mime';
 import { waitForMails } from '../support/mailbox-file';
 import { pdfText } from '../support/pdf-text';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { driveMessages } from '../../schema/drive';
+import { driveMessages } from '../../schema/drive/drive';
 import { skipCookieConsent, uniqueEmail } from './auth-support.js';
 
 /** The drive (issue 14): folders, uploads, thumbnails, rename, download, share links, trash, refusals, resume. */

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { formatCents } from '../../schema/money';
-import { svgDataUrl, ticketQrSvg } from '../../schema/ticket-qr';
-import { mailConsentMessages } from '../../schema/mail-consent';
+import { formatCents } from '../../schema/kit/money';
+import { svgDataUrl, ticketQrSvg } from '../../schema/events/ticket-qr';
+import { mailConsentMessages } from '../../schema/mail/mail-consent';
 import { waitForMails } from '../support/mailbox-file.js';
 import { quotedPrintableText } from '../support/mime.js';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';

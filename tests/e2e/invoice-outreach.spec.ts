@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { payMessages } from '../../schema/contract/invoices';
+import { payMessages } from '../../schema/invoices/contract';
 import { mimeAttachments } from '../support/mime';
 import { waitForMails } from '../support/mailbox-file';
 import { pdfText } from '../support/pdf-text';

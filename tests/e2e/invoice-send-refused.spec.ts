@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { deliveryMessages } from '../../schema/contract/invoices';
+import { deliveryMessages } from '../../schema/invoices/contract';
 import { waitForCode, waitForMails } from '../support/mailbox-file';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { PASSWORD } from './inventory-support';

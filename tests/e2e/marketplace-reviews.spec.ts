@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { reviewMessages } from '../../schema/marketplace-reviews';
-import { formatCents } from '../../schema/money';
+import { reviewMessages } from '../../schema/marketplace/marketplace-reviews';
+import { formatCents } from '../../schema/kit/money';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
 import { payOnSandbox } from './paystack-support';

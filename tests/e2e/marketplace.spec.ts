@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { marketMessages } from '../../schema/marketplace';
-import { formatCents } from '../../schema/money';
+import { marketMessages } from '../../schema/marketplace/marketplace';
+import { formatCents } from '../../schema/kit/money';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
 import { payOnSandbox } from './paystack-support';

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Download, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { pictureWidthFor } from '../../schema/pictures';
+import { pictureWidthFor } from '../../schema/pictures/pictures';
 import { pdfFirstPageImages, pdfText } from '../support/pdf-text';
 import { addProduct, newTraderWithWorkspace, productRow } from './inventory-support';
 import { fillLine } from './invoices-support';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { docProblemMessages } from '../../app/features/projects/yjs-close';
-import { yjsCloseCode } from '../../schema/projects';
+import { yjsCloseCode } from '../../schema/projects/projects';
 import { newTraderWithWorkspace } from './inventory-support';
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatCents } from '../../schema/money';
-import { variantMessages } from '../../schema/product-variants';
+import { formatCents } from '../../schema/kit/money';
+import { variantMessages } from '../../schema/inventory/product-variants';
 import { skipCookieConsent } from './auth-support';
 import { addProduct, adjustStock, newTraderWithWorkspace, productRow } from './inventory-support';
 

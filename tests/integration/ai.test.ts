@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiBalance, aiMessages, generateEvent, type GenerateEvent } from '../../schema/ai.js';
-import { templateDto, templateList } from '../../schema/ai-templates.js';
-import { errorBody } from '../../schema/http.js';
+import { aiBalance, aiMessages, generateEvent, type GenerateEvent } from '../../schema/ai/ai.js';
+import { templateDto, templateList } from '../../schema/ai/ai-templates.js';
+import { errorBody } from '../../schema/kit/http.js';
 import { promptFor } from '../../sync-server/api/ai/ai.service.js';
 import { sandboxText, startAiSandbox, type AiSandbox } from '../../sync-server/ai/sandbox/ai-sandbox.js';
 import type { Db } from '../../sync-server/db/db.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '../../schema/booking-slots.js';
-import { bookingMessages } from '../../schema/bookings.js';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
+import { localDay } from '../../schema/bookings/booking-slots.js';
+import { bookingMessages } from '../../schema/bookings/bookings.js';
+import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { SYNC_CHANNEL } from '../../sync-server/live/notice.js';
 import { SYNC_LOCK_CLASS } from '../../sync-server/sync/sync.repo.js';

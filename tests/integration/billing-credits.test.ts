@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../sync-server/db/db.js';
-import { billingHistory, billingOverview, paymentMethodDto, paymentOutcome, promoQuote } from '../../schema/billing.js';
+import { billingHistory, billingOverview, paymentMethodDto, paymentOutcome, promoQuote } from '../../schema/billing/billing.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import { checkoutAndPay, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';

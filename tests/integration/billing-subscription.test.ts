@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../sync-server/db/db.js';
-import { billingOverview, paymentOutcome, subscriptionPriceCents } from '../../schema/billing.js';
+import { billingOverview, paymentOutcome, subscriptionPriceCents } from '../../schema/billing/billing.js';
 import { testDatabases } from '../support/databases.js';
 import { signIn, signedInUser } from '../support/fixtures.js';
 import { checkoutAndPay, DECLINED_CARD, startBillingHarness, type BillingHarness } from '../support/billing.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../sync-server/db/db.js';
-import { billingOverview, checkoutStarted } from '../../schema/billing.js';
-import { PRO_TRIAL_DAYS } from '../../schema/plans.js';
-import { workspaceDto } from '../../schema/workspaces.js';
+import { billingOverview, checkoutStarted } from '../../schema/billing/billing.js';
+import { PRO_TRIAL_DAYS } from '../../schema/billing/plans.js';
+import { workspaceDto } from '../../schema/workspaces/workspaces.js';
 import { testDatabases } from '../support/databases.js';
 import { registered } from '../support/fixtures-auth.js';
 import { signIn, signedInUser } from '../support/fixtures.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localDay } from '../../schema/booking-slots.js';
-import { bookingMessages, DEPOSIT_HOLD_MINUTES } from '../../schema/bookings.js';
+import { localDay } from '../../schema/bookings/booking-slots.js';
+import { bookingMessages, DEPOSIT_HOLD_MINUTES } from '../../schema/bookings/bookings.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { payRefundsDue } from '../../sync-server/payments/refunds-due.js';
 import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';

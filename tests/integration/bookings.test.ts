@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localDay } from '../../schema/booking-slots.js';
-import { bookingMessages } from '../../schema/bookings.js';
+import { localDay } from '../../schema/bookings/booking-slots.js';
+import { bookingMessages } from '../../schema/bookings/bookings.js';
 import { BOOKING_EMAIL_JOB, BOOKING_REMINDER_SWEEP, enqueueBookingMails } from '../../sync-server/api/bookings/booking-mail.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
-import { formatCents } from '../../schema/money.js';
+import { formatCents } from '../../schema/kit/money.js';
 import { renderShell, siteOrigin } from '../../sync-server/seo/page-meta.js';
 import { metaFor } from '../../sync-server/seo/seo.js';
 import { testDatabases } from '../support/databases.js';

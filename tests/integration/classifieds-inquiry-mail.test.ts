@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifiedDto, inquiryThread } from '../../schema/classifieds.js';
-import { formatCents } from '../../schema/money.js';
+import { classifiedDto, inquiryThread } from '../../schema/classifieds/classifieds.js';
+import { formatCents } from '../../schema/kit/money.js';
 import { enqueueInquiryMails, INQUIRY_MAIL_JOB, sendInquiryMail } from '../../sync-server/api/classifieds/inquiry-mail.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { AppDeps } from '../../sync-server/deps.js';

@@ -7,7 +7,7 @@ import {
   reportDto,
   reportList,
   type ReportDto,
-} from '../../schema/classifieds.js';
+} from '../../schema/classifieds/classifieds.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { metaFor } from '../../sync-server/seo/seo.js';
 import { testDatabases } from '../support/databases.js';

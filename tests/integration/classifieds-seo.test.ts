@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifiedDto } from '../../schema/classifieds.js';
-import { formatCents } from '../../schema/money.js';
+import { classifiedDto } from '../../schema/classifieds/classifieds.js';
+import { formatCents } from '../../schema/kit/money.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { renderShell, siteOrigin } from '../../sync-server/seo/page-meta.js';
 import { metaFor } from '../../sync-server/seo/seo.js';

@@ -10,7 +10,7 @@ import {
   publicListingDetail,
   reportList,
   viewingList,
-} from '../../schema/classifieds.js';
+} from '../../schema/classifieds/classifieds.js';
 import { CLASSIFIEDS_EXPIRY_JOB, sweepClassifieds } from '../../sync-server/api/classifieds/classifieds-expiry.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';

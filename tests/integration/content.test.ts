@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentEntryDto, contentMessages as msg, magazineArticle, magazineFront } from '../../schema/content.js';
+import { contentEntryDto, contentMessages as msg, magazineArticle, magazineFront } from '../../schema/content/content.js';
 import { CONTENT_PUBLISH_JOB } from '../../sync-server/api/content/content-publish.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';

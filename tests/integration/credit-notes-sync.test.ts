@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCreditNote, type CreditChoice } from '../../schema/credit-notes.js';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
-import { creditMessages, invoices, type Invoice } from '../../schema/invoices.js';
+import { writeCreditNote, type CreditChoice } from '../../schema/invoices/credit-notes.js';
+import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
+import { creditMessages, invoices, type Invoice } from '../../schema/invoices/invoices.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import {

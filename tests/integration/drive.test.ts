@@ -14,8 +14,8 @@ import {
   driveUsageDto,
   shareLinkCreated,
   shareLinkDto,
-} from '../../schema/drive.js';
-import { FREE_STORAGE_BYTES } from '../../schema/plans.js';
+} from '../../schema/drive/drive.js';
+import { FREE_STORAGE_BYTES } from '../../schema/billing/plans.js';
 import { driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
 import { purgeTrash } from '../../sync-server/api/drive/drive.sweeper.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDetail, eventMessages, MAX_GALLERY_PICTURES, publicEventDetail, publicEventList } from '../../schema/events.js';
+import { eventDetail, eventMessages, MAX_GALLERY_PICTURES, publicEventDetail, publicEventList } from '../../schema/events/events.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { splitSql } from '../../sync-server/db/migrate.js';
 import { renderShell } from '../../sync-server/seo/page-meta.js';

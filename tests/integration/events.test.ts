@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventMessages } from '../../schema/events.js';
-import { formatCents } from '../../schema/money.js';
-import { verifyTicketCode } from '../../schema/ticket-code.js';
-import { ticketQrOptions } from '../../schema/ticket-qr.js';
+import { eventMessages } from '../../schema/events/events.js';
+import { formatCents } from '../../schema/kit/money.js';
+import { verifyTicketCode } from '../../schema/events/ticket-code.js';
+import { ticketQrOptions } from '../../schema/events/ticket-qr.js';
 import { enqueueTicketMails, TICKET_EMAIL_JOB } from '../../sync-server/api/events/ticket-mail.jobs.js';
 import { TICKET_MAIL_CHANNEL, ticketMailOutbox } from '../../sync-server/api/events/ticket-mail.repo.js';
 import { sweepStaleClaims } from '../../sync-server/jobs/outbox.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { exchangeRatesDto } from '../../schema/contract/public.js';
-import { fallbackRates } from '../../schema/currency.js';
+import { exchangeRatesDto } from '../../schema/public/contract.js';
+import { fallbackRates } from '../../schema/kit/currency.js';
 import { testDatabases } from '../support/databases.js';
 import { startFakeRates, type FakeRates } from '../support/fake-rates.js';
 import { startTestServer, type TestServer } from '../support/server.js';

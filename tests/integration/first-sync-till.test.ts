@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockOnHand } from '../../app/features/inventory/stock.js';
 import { sellable, tillPrice } from '../../app/features/pos/cart.js';
 import { completeSale, deviceIdOf } from '../../app/features/pos/till.js';
-import { pullResponse } from '../../schema/contract/sync.js';
+import { pullResponse } from '../../schema/sync/contract.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payMessages } from '../../schema/contract/invoices.js';
-import { sendMessages } from '../../schema/invoices.js';
+import { payMessages } from '../../schema/invoices/contract.js';
+import { sendMessages } from '../../schema/invoices/invoices.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { saveSettings } from '../../sync-server/api/workspaces/workspaces.repo.js';
 import { startBillingHarness, payOnCheckout, type BillingHarness } from '../support/billing.js';

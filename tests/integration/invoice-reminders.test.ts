@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushResponse } from '../../schema/contract/sync.js';
+import { pushResponse } from '../../schema/sync/contract.js';
 import { INVOICE_REMINDERS_JOB, reminderKindOn } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
 import { preferenceMessages } from '../../sync-server/api/invoices/invoices.service.js';
 import type { Db } from '../../sync-server/db/db.js';

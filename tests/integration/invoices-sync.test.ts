@@ -3,8 +3,8 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeUserDatabase, openUserDatabase } from '../../app/data/db.js';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
-import { frozenMessages, itemMessages, lockedMessages, paymentMessages, sendMessages } from '../../schema/invoices.js';
+import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
+import { frozenMessages, itemMessages, lockedMessages, paymentMessages, sendMessages } from '../../schema/invoices/invoices.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import {

@@ -151,17 +151,17 @@ describe('lint: modules meet through app/modules.ts and their public entries', (
   it('refuses shared server code importing a module, billing included, and lets the area list name it', () => {
     const files = {
       'sync-server/api/billing/webhook.service.ts': "import { settleTicketPayment } from '../events/tickets.service.js';",
-      'sync-server/mail/consent.ts': "import { recordBookingMail } from '../../schema/bookings.js';",
+      'sync-server/mail/consent.ts': "import { recordBookingMail } from '../../schema/bookings/bookings.js';",
       'sync-server/main.ts': "import { startDriveSweeper } from './api/drive/drive.sweeper.js';",
       'sync-server/api/areas.ts': "import { eventsArea } from './events/area.js';",
       'sync-server/api/events/area.ts': "import { x } from './tickets.service.js';",
       'sync-server/api/events/tickets.service.ts': '',
       'sync-server/api/drive/drive.sweeper.ts': '',
-      'schema/bookings.ts': '',
+      'schema/bookings/bookings.ts': '',
     };
     expect(moduleOffences(graphOf(files)).sort()).toEqual([
       "sync-server/api/billing/webhook.service.ts: only the module lists import modules (use the module's definition): imports sync-server/api/events/tickets.service.ts",
-      "sync-server/mail/consent.ts: only the module lists import modules (use the module's definition): imports schema/bookings.ts",
+      "sync-server/mail/consent.ts: only the module lists import modules (use the module's definition): imports schema/bookings/bookings.ts",
       "sync-server/main.ts: only the module lists import modules (use the module's definition): imports sync-server/api/drive/drive.sweeper.ts",
     ]);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_ID, FIRST_SCREEN_STATE_ID } from '../../schema/first-screen.js';
-import { marketHome } from '../../schema/marketplace.js';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_STATE_ID } from '../../schema/kit/first-screen.js';
+import { marketHome } from '../../schema/marketplace/marketplace.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { renderShell } from '../../sync-server/seo/page-meta.js';
 import { metaFor } from '../../sync-server/seo/seo.js';

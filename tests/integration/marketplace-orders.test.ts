@@ -7,8 +7,8 @@ import {
   orderDto,
   orderList,
   orderMessages,
-} from '../../schema/marketplace-orders.js';
-import { cartDto } from '../../schema/marketplace.js';
+} from '../../schema/marketplace/marketplace-orders.js';
+import { cartDto } from '../../schema/marketplace/marketplace.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { payRefundsDue } from '../../sync-server/payments/refunds-due.js';
 import { REFUND_FAILS_CARD } from '../../sync-server/payments/sandbox/checkout-page.js';

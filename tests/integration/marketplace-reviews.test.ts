@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResult } from '../../schema/marketplace-orders.js';
-import { productReviewsDto, reviewMessages, sellerReviewList, wishlistDto } from '../../schema/marketplace-reviews.js';
+import { checkoutResult } from '../../schema/marketplace/marketplace-orders.js';
+import { productReviewsDto, reviewMessages, sellerReviewList, wishlistDto } from '../../schema/marketplace/marketplace-reviews.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';

@@ -8,8 +8,8 @@ import {
   marketHome,
   marketMessages,
   storefrontDto,
-} from '../../schema/marketplace.js';
-import { formatCents } from '../../schema/money.js';
+} from '../../schema/marketplace/marketplace.js';
+import { formatCents } from '../../schema/kit/money.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { metaFor } from '../../sync-server/seo/seo.js';
 import { renderShell } from '../../sync-server/seo/page-meta.js';

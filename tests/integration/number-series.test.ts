@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberBlock, numberSeriesReport, pushResponse } from '../../schema/contract/sync.js';
+import { numberBlock, numberSeriesReport, pushResponse } from '../../schema/sync/contract.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { orderDto, orderList, orderMessages } from '../../schema/marketplace-orders.js';
-import { orderChangeMessages } from '../../schema/order-changes.js';
+import { orderDto, orderList, orderMessages } from '../../schema/marketplace/marketplace-orders.js';
+import { orderChangeMessages } from '../../schema/marketplace/order-changes.js';
 import { seedPaidOrder } from '../support/marketplace-orders.js';
 import { testDatabases } from '../support/databases.js';
 import { accessCookie, seedUser, seedWorkspace, syncWorkspaceSuite } from '../support/sync-server.js';

@@ -13,8 +13,8 @@ import {
   restoreSaleStock,
   voidSale,
 } from '../../app/features/pos/till.js';
-import { pullResponse } from '../../schema/contract/sync.js';
-import type { PosItem } from '../../schema/pos.js';
+import { pullResponse } from '../../schema/sync/contract.js';
+import type { PosItem } from '../../schema/pos/pos.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildRefund, buildSale, buildVoid, newShareToken } from '../../app/features/pos/sale.js';
-import { publicReceiptDto } from '../../schema/contract/pos.js';
-import type { PosItem, PosOrder } from '../../schema/pos.js';
-import { refundMessages } from '../../schema/pos-refunds.js';
+import { publicReceiptDto } from '../../schema/pos/contract.js';
+import type { PosItem, PosOrder } from '../../schema/pos/pos.js';
+import { refundMessages } from '../../schema/pos/pos-refunds.js';
 import { testDatabases } from '../support/databases.js';
 import { syncWorkspaceSuite } from '../support/sync-server.js';
 

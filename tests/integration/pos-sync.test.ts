@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildSale, buildVoid } from '../../app/features/pos/sale.js';
-import { posMessages, type PosItem } from '../../schema/pos.js';
+import { posMessages, type PosItem } from '../../schema/pos/pos.js';
 import { testDatabases } from '../support/databases.js';
 import { syncWorkspaceSuite } from '../support/sync-server.js';
 

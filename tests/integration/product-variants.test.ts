@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutResult, orderList } from '../../schema/marketplace-orders.js';
-import { cartDto, directoryDto, marketHome, marketProductDetail, storefrontDto } from '../../schema/marketplace.js';
-import { formatCents } from '../../schema/money.js';
-import { variantMessages } from '../../schema/product-variants.js';
+import { checkoutResult, orderList } from '../../schema/marketplace/marketplace-orders.js';
+import { cartDto, directoryDto, marketHome, marketProductDetail, storefrontDto } from '../../schema/marketplace/marketplace.js';
+import { formatCents } from '../../schema/kit/money.js';
+import { variantMessages } from '../../schema/inventory/product-variants.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { enqueueConfirmations, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';

@@ -10,7 +10,7 @@ import {
   tasksMap,
   updateTask,
 } from '../../app/features/projects/project-doc.js';
-import { projectDetail, projectDocName, projectPriorities, taskStatuses } from '../../schema/projects.js';
+import { projectDetail, projectDocName, projectPriorities, taskStatuses } from '../../schema/projects/projects.js';
 import { tasksOf } from '../../sync-server/api/projects/yjs/materialise.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { addTask, moveTask, readTasks, descriptionOf, updateTask } from '../../app/features/projects/project-doc.js';
-import { projectDetail } from '../../schema/projects.js';
-import { channelDocName, projectDocName } from '../../schema/projects.js';
+import { projectDetail } from '../../schema/projects/projects.js';
+import { channelDocName, projectDocName } from '../../schema/projects/projects.js';
 import { signAccessToken } from '../../sync-server/http/access-token.js';
 import { signingKey } from '../../sync-server/http/auth-context.js';
 import { liveSessionFamily } from '../support/session-family.js';

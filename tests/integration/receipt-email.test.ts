@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSale, newShareToken } from '../../app/features/pos/sale.js';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
-import { sendMessages } from '../../schema/invoices.js';
-import { posMessages, type PosOrder } from '../../schema/pos.js';
+import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
+import { sendMessages } from '../../schema/invoices/invoices.js';
+import { posMessages, type PosOrder } from '../../schema/pos/pos.js';
 import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';

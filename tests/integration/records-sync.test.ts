@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reapplyConflict } from '../../app/data/conflicts-actions.js';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
-import { pipelineMessages } from '../../schema/pipelines.js';
-import { recordKindList, recordMessages } from '../../schema/records.js';
+import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
+import { pipelineMessages } from '../../schema/crm/pipelines.js';
+import { recordKindList, recordMessages } from '../../schema/sync/records.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';

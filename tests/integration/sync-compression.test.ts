@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pullManyResponse, pullResponse, pushManyResponse, pushResponse } from '../../schema/contract/sync.js';
+import { pullManyResponse, pullResponse, pushManyResponse, pushResponse } from '../../schema/sync/contract.js';
 import { jsonBody } from '../../app/data/replication.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { API_CSP, securityHeaders } from '../../sync-server/http/security.js';

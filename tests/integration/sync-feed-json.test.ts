@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { recordFromRow, recordKindOfTable, recordKindList } from '../../schema/records.js';
+import { recordFromRow, recordKindOfTable, recordKindList } from '../../schema/sync/records.js';
 import { replicatedCollections, replicatedTables, rxJsonSchema, type ReplicatedEntity } from '../../schema/replicated.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';
 import { rowToDoc } from '../../sync-server/sync/codec.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { liveServerMessage, type LiveServerMessage } from '../../schema/contract/sync.js';
+import { liveServerMessage, type LiveServerMessage } from '../../schema/sync/contract.js';
 import { testDatabases } from '../support/databases.js';
 import { Device, eventually } from '../support/sync-clients.js';
 import {

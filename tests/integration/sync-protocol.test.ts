@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberBlock, pullResponse, pushResponse } from '../../schema/contract/sync.js';
+import { numberBlock, pullResponse, pushResponse } from '../../schema/sync/contract.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { setPushHooks } from '../../sync-server/sync/push-hooks.js';
 import { workspaceLock } from '../../sync-server/sync/sync.repo.js';

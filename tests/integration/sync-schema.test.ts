@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeUserDatabase, openUserDatabase } from '../../app/data/db.js';
 import { mergeThreeWay } from '../../app/data/conflicts.js';
 import { MAX_REPLICATED_COLLECTIONS, replicatedCollections, replicatedTables, rxJsonSchema } from '../../schema/replicated.js';
-import { recordKindList } from '../../schema/records.js';
+import { recordKindList } from '../../schema/sync/records.js';
 import { withScope, type Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMessages, publicEventDetail } from '../../schema/events.js';
-import { checkoutQuote, checkoutResult, orderList, orderMessages } from '../../schema/marketplace-orders.js';
-import { cartDto, guestPreviewDto, marketMessages, toTicketCartId } from '../../schema/marketplace.js';
-import { verifyTicketCode } from '../../schema/ticket-code.js';
+import { eventMessages, publicEventDetail } from '../../schema/events/events.js';
+import { checkoutQuote, checkoutResult, orderList, orderMessages } from '../../schema/marketplace/marketplace-orders.js';
+import { cartDto, guestPreviewDto, marketMessages, toTicketCartId } from '../../schema/marketplace/marketplace.js';
+import { verifyTicketCode } from '../../schema/events/ticket-code.js';
 import { ticketCartMessages } from '../../sync-server/api/events/tickets-cart.js';
 import { expireOrderCheckouts } from '../../sync-server/api/marketplace/order-mail.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../sync-server/db/db.js';
-import { capabilitiesDto, workspaceDto, workspaceSettings } from '../../schema/workspaces.js';
+import { capabilitiesDto, workspaceDto, workspaceSettings } from '../../schema/workspaces/workspaces.js';
 import { z } from 'zod';
 import { testDatabases } from '../support/databases.js';
 import { createUser, signIn, signedInUser } from '../support/fixtures.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../sync-server/db/db.js';
-import { countryMessages } from '../../schema/countries.js';
-import { workspaceDto, workspaceSettings } from '../../schema/workspaces.js';
+import { countryMessages } from '../../schema/kit/countries.js';
+import { workspaceDto, workspaceSettings } from '../../schema/workspaces/workspaces.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';

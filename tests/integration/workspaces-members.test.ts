@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../sync-server/db/db.js';
 import type { Mail, Mailer } from '../../sync-server/mail/mailer.js';
-import { memberDto, workspaceDto } from '../../schema/workspaces.js';
+import { memberDto, workspaceDto } from '../../schema/workspaces/workspaces.js';
 import { testDatabases } from '../support/databases.js';
 import { signIn, signedInUser, uniqueEmail } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
-import { stockMessages } from '../../schema/catalog.js';
-import { fillPath, type EndpointDef } from '../../schema/http.js';
-import { badPathBody, inputMessages, MAX_INT } from '../../schema/input.js';
-import { orderMessages } from '../../schema/marketplace-orders.js';
-import { recordKindList, recordMessages } from '../../schema/records.js';
+import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
+import { stockMessages } from '../../schema/inventory/catalog.js';
+import { fillPath, type EndpointDef } from '../../schema/kit/http.js';
+import { badPathBody, inputMessages, MAX_INT } from '../../schema/kit/input.js';
+import { orderMessages } from '../../schema/marketplace/marketplace-orders.js';
+import { recordKindList, recordMessages } from '../../schema/sync/records.js';
 import { replicatedByName, replicatedNames } from '../../schema/replicated.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';

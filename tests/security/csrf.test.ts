@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { replicatedCollections } from '../../schema/replicated.js';
-import { fillPath } from '../../schema/http.js';
-import { memberDto, workspaceDto } from '../../schema/workspaces.js';
-import { driveFolderDto, shareLinkCreated } from '../../schema/drive.js';
+import { fillPath } from '../../schema/kit/http.js';
+import { memberDto, workspaceDto } from '../../schema/workspaces/workspaces.js';
+import { driveFolderDto, shareLinkCreated } from '../../schema/drive/drive.js';
 import { driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
 import type { Db } from '../../sync-server/db/db.js';
 import {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryMessages, documentOutreachDto } from '../../schema/contract/invoices.js';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
-import { noCountryDefaults } from '../../schema/countries.js';
-import { calendarDayIn } from '../../schema/dates.js';
-import { plans } from '../../schema/plans.js';
+import { deliveryMessages, documentOutreachDto } from '../../schema/invoices/contract.js';
+import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
+import { noCountryDefaults } from '../../schema/kit/countries.js';
+import { calendarDayIn } from '../../schema/kit/dates.js';
+import { plans } from '../../schema/billing/plans.js';
 import { buildSale, newShareToken } from '../../app/features/pos/sale.js';
 import { RECEIPT_MAILS_PER_DAY } from '../../sync-server/api/invoices/document-mail-allowance.js';
 import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shareLinkCreated } from '../../schema/drive.js';
+import { shareLinkCreated } from '../../schema/drive/drive.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { cookieOf, tusUpload } from '../support/drive-upload.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localDay } from '../../schema/booking-slots.js';
-import { publicEventDetail } from '../../schema/events.js';
-import { checkoutResult } from '../../schema/marketplace-orders.js';
+import { localDay } from '../../schema/bookings/booking-slots.js';
+import { publicEventDetail } from '../../schema/events/events.js';
+import { checkoutResult } from '../../schema/marketplace/marketplace-orders.js';
 import { ORDER_HOLD_MINUTES } from '../../sync-server/api/marketplace/checkout.service.js';
 import { ticketRefundNotes } from '../../sync-server/api/events/tickets.service.js';
 import type { Db } from '../../sync-server/db/db.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { liveCloseCode, LIVE_MAX_WORKSPACES } from '../../schema/contract/sync.js';
+import { liveCloseCode, LIVE_MAX_WORKSPACES } from '../../schema/sync/contract.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { liveCloseCode, liveServerMessage, type LiveServerMessage } from '../../schema/contract/sync.js';
+import { liveCloseCode, liveServerMessage, type LiveServerMessage } from '../../schema/sync/contract.js';
 import { testDatabases } from '../support/databases.js';
 import { eventually } from '../support/sync-clients.js';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../sync-server/db/db.js';
 import { sweepBilling } from '../../sync-server/api/billing/billing.sweeper.js';
-import { paymentOutcome, PROMO_HOLD_MINUTES, promoMessages } from '../../schema/billing.js';
+import { paymentOutcome, PROMO_HOLD_MINUTES, promoMessages } from '../../schema/billing/billing.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import { checkoutAndPay, DECLINED_CARD, startBillingHarness, type BillingHarness } from '../support/billing.js';

@@ -1,6 +1,6 @@
 import { addDays, addMinutes } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPath, type EndpointDef } from '../../schema/http.js';
+import { fillPath, type EndpointDef } from '../../schema/kit/http.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { contactLimit } from '../../sync-server/api/contact/contact.service.js';
 import { PAY_NOW_LIMIT } from '../../sync-server/api/invoices/invoices.service.js';

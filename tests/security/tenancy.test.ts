@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pullResponse, pushResponse } from '../../schema/contract/sync.js';
-import { fillPath, type EndpointDef } from '../../schema/http.js';
-import { recordKindList, type RecordKind } from '../../schema/records.js';
+import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
+import { fillPath, type EndpointDef } from '../../schema/kit/http.js';
+import { recordKindList, type RecordKind } from '../../schema/sync/records.js';
 import { replicatedCollections, type ReplicatedEntity } from '../../schema/replicated.js';
-import { memberDto, workspaceDto } from '../../schema/workspaces.js';
-import { driveFolderDto, shareLinkCreated } from '../../schema/drive.js';
+import { memberDto, workspaceDto } from '../../schema/workspaces/workspaces.js';
+import { driveFolderDto, shareLinkCreated } from '../../schema/drive/drive.js';
 import { apiAreas } from '../../sync-server/api/areas.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { collectionRules } from '../../sync-server/sync/rules.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingOverview, checkoutStarted } from '../../schema/billing.js';
+import { billingOverview, checkoutStarted } from '../../schema/billing/billing.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { WEBHOOK_PATH } from '../../sync-server/payments/payments.js';
 import { signWebhook } from '../../sync-server/payments/signature.js';

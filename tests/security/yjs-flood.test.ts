@@ -4,7 +4,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { readChat, sendMessage } from '../../app/features/projects/team-doc.js';
-import { channelDocName, yjsCloseCode } from '../../schema/projects.js';
+import { channelDocName, yjsCloseCode } from '../../schema/projects/projects.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { BYTE_BURST, MAX_DOC_BYTES, MAX_UPDATE_BYTES, MESSAGE_BURST } from '../../sync-server/api/projects/yjs/yjs.js';
 import { testDatabases } from '../support/databases.js';

@@ -1,22 +1,22 @@
-import { aiContract } from '../../schema/contract/ai.js';
-import { authContract } from '../../schema/contract/auth.js';
-import { billingContract } from '../../schema/contract/billing.js';
-import { bookingsContract } from '../../schema/contract/bookings.js';
-import { classifiedsContract } from '../../schema/contract/classifieds.js';
-import { contactContract } from '../../schema/contract/contact.js';
-import { contentContract } from '../../schema/contract/content.js';
-import { driveContract } from '../../schema/contract/drive.js';
-import { eventsContract } from '../../schema/contract/events.js';
-import { invoicesContract } from '../../schema/contract/invoices.js';
-import { mailContract } from '../../schema/contract/mail.js';
-import { picturesContract } from '../../schema/contract/pictures.js';
-import { marketplaceContract } from '../../schema/contract/marketplace.js';
-import { posContract } from '../../schema/contract/pos.js';
-import { projectsContract } from '../../schema/contract/projects.js';
-import { publicContract } from '../../schema/contract/public.js';
-import { syncContract } from '../../schema/contract/sync.js';
-import { workspacesContract } from '../../schema/contract/workspaces.js';
-import type { EndpointDef, EndpointInput } from '../../schema/http.js';
+import { aiContract } from '../../schema/ai/contract.js';
+import { authContract } from '../../schema/auth/contract.js';
+import { billingContract } from '../../schema/billing/contract.js';
+import { bookingsContract } from '../../schema/bookings/contract.js';
+import { classifiedsContract } from '../../schema/classifieds/contract.js';
+import { contactContract } from '../../schema/contact/contract.js';
+import { contentContract } from '../../schema/content/contract.js';
+import { driveContract } from '../../schema/drive/contract.js';
+import { eventsContract } from '../../schema/events/contract.js';
+import { invoicesContract } from '../../schema/invoices/contract.js';
+import { mailContract } from '../../schema/mail/contract.js';
+import { picturesContract } from '../../schema/pictures/contract.js';
+import { marketplaceContract } from '../../schema/marketplace/contract.js';
+import { posContract } from '../../schema/pos/contract.js';
+import { projectsContract } from '../../schema/projects/contract.js';
+import { publicContract } from '../../schema/public/contract.js';
+import { syncContract } from '../../schema/sync/contract.js';
+import { workspacesContract } from '../../schema/workspaces/contract.js';
+import type { EndpointDef, EndpointInput } from '../../schema/kit/http.js';
 
 /**
  * The whole API contract by area, and a valid input for every endpoint of it: the bad-input walk

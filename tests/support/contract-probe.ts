@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { areas } from '../../sync-server/api/areas.js';
-import type { EndpointDef } from '../../schema/http.js';
+import type { EndpointDef } from '../../schema/kit/http.js';
 import type { Db } from '../../sync-server/db/db.js';
 
 /**

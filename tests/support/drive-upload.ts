@@ -1,5 +1,5 @@
 import { Upload } from 'tus-js-client';
-import { FILE_ID_HEADER } from '../../schema/pictures.js';
+import { FILE_ID_HEADER } from '../../schema/pictures/pictures.js';
 import type { CookieClient, TestServer } from './server.js';
 
 /** The session cookies of `client`, as a request outside it sends them. */

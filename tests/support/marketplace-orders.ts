@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ShippingAddress } from '../../schema/marketplace-orders.js';
+import type { ShippingAddress } from '../../schema/marketplace/marketplace-orders.js';
 import type { Db } from '../../sync-server/db/db.js';
 import * as checkoutsRepo from '../../sync-server/api/marketplace/checkouts.repo.js';
 import * as orders from '../../sync-server/api/marketplace/orders.repo.js';

@@ -27,42 +27,13 @@ export type ModuleId = (typeof modules)[number];
 
 const known = new Set<string>(modules);
 
-/** The schema files of a module that do not carry its name in a folder (flat `schema/` files). */
-const schemaFiles: Record<string, ModuleId> = {
-  'ai-templates': 'ai',
-  appointments: 'bookings',
-  'booking-slots': 'bookings',
-  'classified-terms': 'classifieds',
-  catalog: 'inventory',
-  'product-variants': 'inventory',
-  'credit-notes': 'invoices',
-  'invoice-payments': 'invoices',
-  'invoice-totals': 'invoices',
-  'document-pdf': 'invoices',
-  'marketplace-orders': 'marketplace',
-  'marketplace-reviews': 'marketplace',
-  'order-change-rules': 'marketplace',
-  'order-changes': 'marketplace',
-  pipelines: 'crm',
-  'pos-refunds': 'pos',
-  'pos-totals': 'pos',
-  'ticket-code': 'events',
-  'ticket-qr': 'events',
-};
-
 /** The module a source file belongs to, or undefined for shared code (shell, kit, data, core, tests). */
 export function moduleOf(file: string): ModuleId | undefined {
   const parts = file.split('/');
   if ((parts[0] === 'app' && parts[1] === 'features') || (parts[0] === 'sync-server' && parts[1] === 'api')) {
     return known.has(parts[2]) ? (parts[2] as ModuleId) : undefined;
   }
-  if (parts[0] === 'schema') {
-    const rest = parts[1] === 'contract' ? parts.slice(2) : parts.slice(1);
-    const head = rest[0]?.replace(/\.(test\.)?ts$/, '');
-    if (!head) return undefined;
-    if (known.has(head)) return head as ModuleId;
-    return schemaFiles[head];
-  }
+  if (parts[0] === 'schema' && parts.length > 2) return known.has(parts[1]) ? (parts[1] as ModuleId) : undefined;
   return undefined;
 }
 

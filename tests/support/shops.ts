@@ -1,4 +1,4 @@
-import { storefrontDefaults, type StorefrontSettings } from '../../schema/marketplace.js';
+import { storefrontDefaults, type StorefrontSettings } from '../../schema/marketplace/marketplace.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { TestServer } from './server.js';
 import { accessCookie, seedUser, seedWorkspace } from './sync-server.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pullResponse } from '../../schema/contract/sync.js';
+import { pullResponse } from '../../schema/sync/contract.js';
 import { recordMovement } from '../../app/features/inventory/stock.js';
 import type { Device } from './sync-clients.js';
 import { cookieFetch } from './sync-server.js';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { pullResponse, pushResponse, type PushResponse } from '../../schema/contract/sync.js';
+import { pullResponse, pushResponse, type PushResponse } from '../../schema/sync/contract.js';
 import { createApp } from '../../sync-server/app.js';
 import type { AppDeps } from '../../sync-server/deps.js';
 import { loadConfig } from '../../sync-server/config.js';

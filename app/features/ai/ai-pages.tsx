@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { aiOperations, BRIEF_MAX, operationsFor, priceInCredits, type AiOperation } from '../../../schema/ai';
+import { aiOperations, BRIEF_MAX, operationsFor, priceInCredits, type AiOperation } from '../../../schema/ai/ai';
 import { LinkButton } from '../../routes/link-button';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

@@ -1,4 +1,4 @@
-import type { AiOperation } from '../../../schema/ai';
+import type { AiOperation } from '../../../schema/ai/ai';
 
 /** The brief being written, kept on this device per workspace and screen, so a draft typed offline survives. */
 const key = (ws: number, screen: string) => `vuka.ai.brief.${ws}.${screen}`;

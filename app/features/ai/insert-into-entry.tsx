@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { aiOperations, type AiOperation } from '../../../schema/ai';
-import { richTextOfPlain } from '../../../schema/rich-text';
+import { aiOperations, type AiOperation } from '../../../schema/ai/ai';
+import { richTextOfPlain } from '../../../schema/kit/rich-text';
 import { Spinner } from '../../ui/spinner';
 import * as s from '../../ui/page.css';
 import { failureMessage } from '../../kit/forms/use-zod-form';

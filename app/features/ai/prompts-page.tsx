@@ -1,7 +1,7 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { aiOperations, aiOperation, type AiOperation } from '../../../schema/ai';
-import { renderTemplate, templateInput, usedVariables, type TemplateDto } from '../../../schema/ai-templates';
+import { aiOperations, aiOperation, type AiOperation } from '../../../schema/ai/ai';
+import { renderTemplate, templateInput, usedVariables, type TemplateDto } from '../../../schema/ai/ai-templates';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState, LoadError, Notice } from '../../ui/feedback';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { generateEvent, type GenerateBody, type GenerateEvent } from '../../../schema/ai';
-import type { TemplateInput } from '../../../schema/ai-templates';
-import { aiContract as c } from '../../../schema/contract/ai';
-import { errorBody, fillPath, type ErrorBody } from '../../../schema/http';
+import { generateEvent, type GenerateBody, type GenerateEvent } from '../../../schema/ai/ai';
+import type { TemplateInput } from '../../../schema/ai/ai-templates';
+import { aiContract as c } from '../../../schema/ai/contract';
+import { errorBody, fillPath, type ErrorBody } from '../../../schema/kit/http';
 import { call, queryEndpoint, refreshSession } from '../../data/api';
 
 export const aiKeys = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { AvailabilityRules } from '../../../schema/booking-slots';
-import { availabilityRules, ruleOverrides, type RuleOverrides, type ServiceDto } from '../../../schema/bookings';
+import type { AvailabilityRules } from '../../../schema/bookings/booking-slots';
+import { availabilityRules, ruleOverrides, type RuleOverrides, type ServiceDto } from '../../../schema/bookings/bookings';
 import { Button } from '../../ui/button';
 import { LoadError, Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';

@@ -1,5 +1,5 @@
 import { combineLatest, from, map } from 'rxjs';
-import type { Appointment, ServiceDto } from '../../../schema/bookings';
+import type { Appointment, ServiceDto } from '../../../schema/bookings/bookings';
 import type { CalendarEntry, CalendarSource } from '../../module';
 import { holdsTime } from './diary-model';
 import { loadQueryClient } from '../../data/query-client-slot';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingMessages, defaultRules, type Appointment, type StaffDto } from '../../../schema/bookings';
+import { bookingMessages, defaultRules, type Appointment, type StaffDto } from '../../../schema/bookings/bookings';
 import { bookInProblem, clashesOf } from './diary-model';
 
 const ZONE = 'Africa/Johannesburg';

@@ -1,4 +1,4 @@
-import { slotProblem, type AvailabilityRules, type BusyTime } from '../../../schema/booking-slots';
+import { slotProblem, type AvailabilityRules, type BusyTime } from '../../../schema/bookings/booking-slots';
 import {
   holdingStatuses,
   ownerRules,
@@ -8,7 +8,7 @@ import {
   type Appointment,
   type ServiceDto,
   type StaffDto,
-} from '../../../schema/bookings';
+} from '../../../schema/bookings/bookings';
 
 /** An appointment that holds its time in the diary (a cancelled one frees it). */
 export const holdsTime = (a: Pick<Appointment, 'status'>) => holdingStatuses.includes(a.status);

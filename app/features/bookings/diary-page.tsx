@@ -7,8 +7,8 @@ import {
   type AppointmentStatus,
   type ServiceDto,
   type StaffDto,
-} from '../../../schema/bookings';
-import { formatCents } from '../../../schema/money';
+} from '../../../schema/bookings/bookings';
+import { formatCents } from '../../../schema/kit/money';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { EmptyState, LoadError, Notice } from '../../ui/feedback';

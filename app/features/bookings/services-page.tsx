@@ -1,7 +1,14 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { bookingMessages, serviceCreate, servicePatch, staffCreate, type ServiceDto, type StaffDto } from '../../../schema/bookings';
-import { formatCents, parseCents } from '../../../schema/money';
+import {
+  bookingMessages,
+  serviceCreate,
+  servicePatch,
+  staffCreate,
+  type ServiceDto,
+  type StaffDto,
+} from '../../../schema/bookings/bookings';
+import { formatCents, parseCents } from '../../../schema/kit/money';
 import { LinkButton } from '../../routes/link-button';
 import { Button } from '../../ui/button';
 import { EmptyState, LoadError } from '../../ui/feedback';

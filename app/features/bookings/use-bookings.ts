@@ -12,8 +12,8 @@ import {
   type staffCreate,
   type staffPatch,
   type timeOffCreate,
-} from '../../../schema/bookings';
-import { bookingsContract as c } from '../../../schema/contract/bookings';
+} from '../../../schema/bookings/bookings';
+import { bookingsContract as c } from '../../../schema/bookings/contract';
 import { call, queryEndpoint } from '../../data/api';
 import { useAuthStore } from '../../data/auth-store';
 import { withOfflineCopy, type CacheSlot } from '../../kit/offline-cache';

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import type { Appointment, AppointmentStatus } from '../../../schema/bookings';
+import type { Appointment, AppointmentStatus } from '../../../schema/bookings/bookings';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
 

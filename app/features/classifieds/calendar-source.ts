@@ -1,7 +1,7 @@
 import { defer, from, map, of, catchError, type Observable } from 'rxjs';
 import type { z } from 'zod';
-import { viewingList } from '../../../schema/classifieds';
-import { classifiedsContract as c } from '../../../schema/contract/classifieds';
+import { viewingList } from '../../../schema/classifieds/classifieds';
+import { classifiedsContract as c } from '../../../schema/classifieds/contract';
 import { call } from '../../data/api';
 import { useAuthStore } from '../../data/auth-store';
 import type { CalendarEntry, CalendarSource } from '../../module';

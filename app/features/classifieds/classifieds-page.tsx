@@ -1,6 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { classifiedCategoryLabels, classifiedStatusLabels, type ClassifiedDto } from '../../../schema/classifieds';
-import { formatCents } from '../../../schema/money';
+import { classifiedCategoryLabels, classifiedStatusLabels, type ClassifiedDto } from '../../../schema/classifieds/classifieds';
+import { formatCents } from '../../../schema/kit/money';
 import { LinkButton } from '../../routes/link-button';
 import { EmptyState, LoadError } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';

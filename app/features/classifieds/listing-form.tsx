@@ -9,8 +9,8 @@ import {
   classifiedRunDays,
   MAX_CLASSIFIED_PHOTOS,
   type ClassifiedDto,
-} from '../../../schema/classifieds';
-import { centsToInput } from '../../../schema/money';
+} from '../../../schema/classifieds/classifieds';
+import { centsToInput } from '../../../schema/kit/money';
 import { Button } from '../../ui/button';
 import { FormFailure } from '../../ui/form-actions';
 import { CheckboxField, SelectField } from '../../ui/form-controls';

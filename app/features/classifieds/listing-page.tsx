@@ -7,8 +7,8 @@ import {
   nextStatuses,
   type ClassifiedDetail,
   type ClassifiedStatus,
-} from '../../../schema/classifieds';
-import { formatCents } from '../../../schema/money';
+} from '../../../schema/classifieds/classifieds';
+import { formatCents } from '../../../schema/kit/money';
 import { LinkButton } from '../../routes/link-button';
 import { Button } from '../../ui/button';
 import { EmptyState, LoadError, Notice } from '../../ui/feedback';

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { browseSorts, classifiedCategories } from '../../../schema/classified-terms';
+import { browseSorts, classifiedCategories } from '../../../schema/classifieds/classified-terms';
 import { defineModule } from '../../module';
 import { rootRoute } from '../../routes/root';
 import { oneOf, searchOf, text, uuid } from '../../routes/search-params';

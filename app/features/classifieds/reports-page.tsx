@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { classifiedMessages, classifiedStatusLabels, reportStatusLabels, type ReportDto } from '../../../schema/classifieds';
+import { classifiedMessages, classifiedStatusLabels, reportStatusLabels, type ReportDto } from '../../../schema/classifieds/classifieds';
 import { Button } from '../../ui/button';
 import { EmptyState, LoadError } from '../../ui/feedback';
 import { ModalDialog } from '../../ui/modal-dialog';

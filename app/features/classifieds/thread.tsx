@@ -5,8 +5,8 @@ import {
   MAX_OFFER_CENTS,
   type InquiryThread as Thread,
   type MessageDto,
-} from '../../../schema/classifieds';
-import { formatCents, parseCents } from '../../../schema/money';
+} from '../../../schema/classifieds/classifieds';
+import { formatCents, parseCents } from '../../../schema/kit/money';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';

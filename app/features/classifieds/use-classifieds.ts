@@ -7,10 +7,10 @@ import type {
   inquiryCreate,
   offerResponse,
   reportResolve,
-} from '../../../schema/classifieds';
-import { classifiedsContract as c } from '../../../schema/contract/classifieds';
-import { pictureWidthFor } from '../../../schema/pictures';
-import { fillPath } from '../../../schema/http';
+} from '../../../schema/classifieds/classifieds';
+import { classifiedsContract as c } from '../../../schema/classifieds/contract';
+import { pictureWidthFor } from '../../../schema/pictures/pictures';
+import { fillPath } from '../../../schema/kit/http';
 import { call, queryEndpoint } from '../../data/api';
 
 export const classifiedKeys = {

@@ -7,7 +7,7 @@ import {
   contentTypes,
   type ContentStatus,
   type ContentType,
-} from '../../../schema/content';
+} from '../../../schema/content/content';
 import { LinkButton } from '../../routes/link-button';
 import { EmptyState, LoadError } from '../../ui/feedback';
 import { SelectField } from '../../ui/form-controls';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentStatuses, contentTypes } from '../../../schema/content';
+import { contentStatuses, contentTypes } from '../../../schema/content/content';
 
 /**
  * What the writer typed and has not saved, kept on this device (issue 22: drafts typed offline are

@@ -9,8 +9,8 @@ import {
   SEO_DESCRIPTION_MAX,
   SEO_TITLE_MAX,
   type ContentEntryDto,
-} from '../../../schema/content';
-import { sanitizeRichText } from '../../../schema/rich-text';
+} from '../../../schema/content/content';
+import { sanitizeRichText } from '../../../schema/kit/rich-text';
 import { Button } from '../../ui/button';
 import { Notice, LoadError } from '../../ui/feedback';
 import { FormFailure } from '../../ui/form-actions';

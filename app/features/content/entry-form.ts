@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ContentEntryDto, contentPatch } from '../../../schema/content';
+import type { ContentEntryDto, contentPatch } from '../../../schema/content/content';
 import type { DraftValues } from './draft-store';
 
 /** The editor's fields for an entry (or a blank one). */

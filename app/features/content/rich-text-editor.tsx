@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import { sanitizeRichText, safeHref } from '../../../schema/rich-text';
+import { sanitizeRichText, safeHref } from '../../../schema/kit/rich-text';
 import * as s from './content.css';
 
 /** What other features can do to the body being written (an "insert generated text" action puts text here). */
@@ -13,7 +13,7 @@ type Command = { label: string; text: string; run: () => void };
 
 /**
  * A small rich-text editor that works with a phone's keyboard: a contenteditable area and a toolbar
- * of the few formats the magazine keeps (schema/rich-text.ts). What it reports is already cleaned,
+ * of the few formats the magazine keeps (schema/kit/rich-text.ts). What it reports is already cleaned,
  * so what the writer sees is what is saved.
  */
 export const RichTextEditor = forwardRef<RichTextEditorHandle, { value: string; onChange: (html: string) => void; label: string }>(

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { contentCreate, contentPatch, ContentStatus, ContentType } from '../../../schema/content';
-import { contentContract as c } from '../../../schema/contract/content';
-import { pictureWidthFor } from '../../../schema/pictures';
-import { fillPath } from '../../../schema/http';
+import type { contentCreate, contentPatch, ContentStatus, ContentType } from '../../../schema/content/content';
+import { contentContract as c } from '../../../schema/content/contract';
+import { pictureWidthFor } from '../../../schema/pictures/pictures';
+import { fillPath } from '../../../schema/kit/http';
 import { call, queryEndpoint } from '../../data/api';
 
 export const contentKeys = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../schema/forms';
+import { messages } from '../../../schema/kit/forms';
 import { emptyDraft, matchesSearch, validateDraft } from './contact-model';
 
 const base = { id: '6f1c2f9e-0000-4000-8000-000000000001', workspace_id: 4 };
 
-describe('contact form rules (schema/crm.ts)', () => {
+describe('contact form rules (schema/crm/crm.ts)', () => {
   it('a name is required', () => {
     const result = validateDraft({ ...emptyDraft, name: '   ' }, base);
     expect(result).toEqual({ ok: false, errors: { name: 'Name is required' } });

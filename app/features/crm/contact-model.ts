@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { contacts, type Contact } from '../../../schema/crm';
-import { messages } from '../../../schema/forms';
+import { contacts, type Contact } from '../../../schema/crm/crm';
+import { messages } from '../../../schema/kit/forms';
 
 /** The form's text fields, all strings as typed; `tags` is comma separated. */
 export type ContactDraft = {

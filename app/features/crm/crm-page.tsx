@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { SearchField, Input, Label } from 'react-aria-components';
-import type { Contact } from '../../../schema/crm';
+import type { Contact } from '../../../schema/crm/crm';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import type { Contact } from '../../../schema/crm';
+import type { Contact } from '../../../schema/crm/crm';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
 import { editedFields } from './contact-model';

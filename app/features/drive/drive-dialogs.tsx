@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { driveName } from '../../../schema/drive';
-import type { DriveFileDto } from '../../../schema/drive';
+import { driveName } from '../../../schema/drive/drive';
+import type { DriveFileDto } from '../../../schema/drive/drive';
 import { Button } from '../../ui/button';
 import { LoadError } from '../../ui/feedback';
 import { ModalDialog } from '../../ui/modal-dialog';

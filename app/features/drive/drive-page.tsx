@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { DropZone, Input, Label, SearchField, isFileDropItem } from 'react-aria-components';
-import { TRASH_DAYS, type DriveFileDto, type DriveFolderDto } from '../../../schema/drive';
+import { TRASH_DAYS, type DriveFileDto, type DriveFolderDto } from '../../../schema/drive/drive';
 import { Button } from '../../ui/button';
 import * as c from '../../ui/controls.css';
 import { EmptyState, LoadError } from '../../ui/feedback';

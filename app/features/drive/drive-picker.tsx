@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import type { DriveFileDto } from '../../../schema/drive';
-import { isPictureType } from '../../../schema/pictures';
+import type { DriveFileDto } from '../../../schema/drive/drive';
+import { isPictureType } from '../../../schema/pictures/pictures';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';

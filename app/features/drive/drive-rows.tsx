@@ -1,6 +1,6 @@
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import type { DriveFileDto, DriveFolderDto } from '../../../schema/drive';
-import { opensInBrowser } from '../../../schema/drive';
+import type { DriveFileDto, DriveFolderDto } from '../../../schema/drive/drive';
+import { opensInBrowser } from '../../../schema/drive/drive';
 import { Button } from '../../ui/button';
 import * as wg from '../../ui/widgets.css';
 import { showPicture, usePictureHeld } from '../../kit/data-saver';

@@ -1,6 +1,6 @@
 import { DetailedError, type HttpResponse } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
-import { driveMessages } from '../../../schema/drive';
+import { driveMessages } from '../../../schema/drive/drive';
 import { scaledSize } from '../../kit/pictures/shrink-photo';
 import { onUnmeteredNetwork } from '../../kit/data-saver';
 import { isRefusal, refusalMessage, uploadMessages } from '../../kit/pictures/uploads';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { driveContract as c } from '../../../schema/contract/drive';
-import { fillPath } from '../../../schema/http';
+import { driveContract as c } from '../../../schema/drive/contract';
+import { fillPath } from '../../../schema/kit/http';
 import { call, queryEndpoint } from '../../data/api';
 import { toast } from '../../ui/toast-store';
 import { serverMessage } from '../../kit/workspace-queries';

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { AttendeeDto } from '../../../schema/events';
+import type { AttendeeDto } from '../../../schema/events/events';
 import { attendeesCsv } from './attendees-csv';
 
 const row: AttendeeDto = {

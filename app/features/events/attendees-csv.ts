@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { AttendeeDto } from '../../../schema/events';
+import type { AttendeeDto } from '../../../schema/events/events';
 
 const HEAD = ['Ticket', 'Name', 'Email', 'Ticket type', 'Status', 'Payment', 'Registration', 'Amount paid (cents)', 'Registered at'];
 

@@ -1,5 +1,5 @@
-import { doorKit, eventMessages, type DoorKit } from '../../../schema/events';
-import { verifyTicketCode } from '../../../schema/ticket-code';
+import { doorKit, eventMessages, type DoorKit } from '../../../schema/events/events';
+import { verifyTicketCode } from '../../../schema/events/ticket-code';
 import { brand } from '../../../schema/brand';
 import type { UserData } from '../../data/db';
 

@@ -1,8 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { map } from 'rxjs';
-import { eventsContract as c } from '../../../schema/contract/events';
-import { eventMessages, type DoorKit } from '../../../schema/events';
+import { eventsContract as c } from '../../../schema/events/contract';
+import { eventMessages, type DoorKit } from '../../../schema/events/events';
 import { call } from '../../data/api';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { EventDetail } from '../../../schema/events';
+import type { EventDetail } from '../../../schema/events/events';
 import { LoadError } from '../../ui/feedback';
 import * as w from '../../ui/page.css';
 import { Spinner } from '../../ui/spinner';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { eventsContract as c } from '../../../schema/contract/events';
-import type { EventDetail, EventPatch } from '../../../schema/events';
-import { formatCents } from '../../../schema/money';
+import { eventsContract as c } from '../../../schema/events/contract';
+import type { EventDetail, EventPatch } from '../../../schema/events/events';
+import { formatCents } from '../../../schema/kit/money';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

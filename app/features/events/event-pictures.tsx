@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { eventsContract as c } from '../../../schema/contract/events';
-import { MAX_GALLERY_PICTURES, type EventDetail } from '../../../schema/events';
+import { eventsContract as c } from '../../../schema/events/contract';
+import { MAX_GALLERY_PICTURES, type EventDetail } from '../../../schema/events/events';
 import { ApiError, call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

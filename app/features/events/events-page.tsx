@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { eventsContract as c } from '../../../schema/contract/events';
-import { eventCreate, whenKey, type EventStatus } from '../../../schema/events';
+import { eventsContract as c } from '../../../schema/events/contract';
+import { eventCreate, whenKey, type EventStatus } from '../../../schema/events/events';
 import { ApiError, call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { Button } from '../../ui/button';

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { eventsContract as c } from '../../../schema/contract/events';
-import { attendeeMessage, type EventDetail, type RegistrationRequest } from '../../../schema/events';
-import { formatCents } from '../../../schema/money';
+import { eventsContract as c } from '../../../schema/events/contract';
+import { attendeeMessage, type EventDetail, type RegistrationRequest } from '../../../schema/events/events';
+import { formatCents } from '../../../schema/kit/money';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

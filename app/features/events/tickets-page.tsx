@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { eventsContract as c } from '../../../schema/contract/events';
-import { ticketTypeInput, type EventDetail, type TicketTypeDto } from '../../../schema/events';
-import { centsToInput, formatCents, parseCents } from '../../../schema/money';
+import { eventsContract as c } from '../../../schema/events/contract';
+import { ticketTypeInput, type EventDetail, type TicketTypeDto } from '../../../schema/events/events';
+import { centsToInput, formatCents, parseCents } from '../../../schema/kit/money';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

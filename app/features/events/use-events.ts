@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { eventPicturePath, eventsContract as c } from '../../../schema/contract/events';
-import { pictureWidthFor } from '../../../schema/pictures';
-import type { EventDto } from '../../../schema/events';
+import { eventPicturePath, eventsContract as c } from '../../../schema/events/contract';
+import { pictureWidthFor } from '../../../schema/pictures/pictures';
+import type { EventDto } from '../../../schema/events/events';
 import { call, queryEndpoint } from '../../data/api';
 
 export const eventKeys = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { productTitle } from '../../../schema/product-variants';
-import type { Product } from '../../../schema/catalog';
+import { productTitle } from '../../../schema/inventory/product-variants';
+import type { Product } from '../../../schema/inventory/catalog';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';

@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { productTitle } from '../../../schema/product-variants';
+import { productTitle } from '../../../schema/inventory/product-variants';
 import { useMemo, useState } from 'react';
-import type { Product } from '../../../schema/catalog';
+import type { Product } from '../../../schema/inventory/catalog';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -15,7 +15,7 @@ import { useWorkspaceSettings } from '../../kit/workspace-queries';
 import * as s from '../../ui/page.css';
 import { DeleteProductDialog } from './delete-product-dialog';
 import * as inv from './inventory.css';
-import { formatCents } from '../../../schema/money';
+import { formatCents } from '../../../schema/kit/money';
 import { ProductDialog } from './product-form';
 import { StockDialog } from './stock-dialog';
 import { isLow, useOnHand, useProducts, useRefusedProducts } from './use-inventory';

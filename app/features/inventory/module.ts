@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { productTitle } from '../../../schema/product-variants';
+import { productTitle } from '../../../schema/inventory/product-variants';
 import { lazy } from 'react';
 import { defineModule } from '../../module';
 import { workspaceRoute } from '../../shell/workspace-route';

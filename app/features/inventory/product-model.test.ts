@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../schema/catalog';
-import { variantMessages } from '../../../schema/product-variants';
+import type { Product } from '../../../schema/inventory/catalog';
+import { variantMessages } from '../../../schema/inventory/product-variants';
 import {
   isGroupMain,
   newVariantOf,

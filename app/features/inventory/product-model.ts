@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { products, stockMovements, type Product, type StockMovement } from '../../../schema/catalog';
-import { text } from '../../../schema/input';
-import { VARIANT_NAME_MAX, variantMessages, variantProblem } from '../../../schema/product-variants';
-import { centsToInput } from '../../../schema/money';
+import { products, stockMovements, type Product, type StockMovement } from '../../../schema/inventory/catalog';
+import { text } from '../../../schema/kit/input';
+import { VARIANT_NAME_MAX, variantMessages, variantProblem } from '../../../schema/inventory/product-variants';
+import { centsToInput } from '../../../schema/kit/money';
 import { moneyField as amount } from '../../kit/forms/money-field';
 
 /** The product form's fields as typed: named as the product's own fields, amounts still text. */

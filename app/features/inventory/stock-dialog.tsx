@@ -1,5 +1,5 @@
-import type { Product, StockMovement } from '../../../schema/catalog';
-import { productTitle } from '../../../schema/product-variants';
+import type { Product, StockMovement } from '../../../schema/inventory/catalog';
+import { productTitle } from '../../../schema/inventory/product-variants';
 import type { UserData } from '../../data/db';
 import { recordMovement } from './stock';
 import { FormActions, FormFailure } from '../../ui/form-actions';

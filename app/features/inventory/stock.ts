@@ -1,5 +1,5 @@
 import { map, type Observable } from 'rxjs';
-import type { StockMovement, StockMovementInput } from '../../../schema/catalog.js';
+import type { StockMovement, StockMovementInput } from '../../../schema/inventory/catalog.js';
 import type { VukaDatabase } from '../../data/db.js';
 
 /** On hand = the sum of the product's movements in the local ledger, synced or not. */

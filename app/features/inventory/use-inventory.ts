@@ -1,8 +1,8 @@
 import { useDeferredValue } from 'react';
-import { productTitle } from '../../../schema/product-variants';
+import { productTitle } from '../../../schema/inventory/product-variants';
 import { map } from 'rxjs';
 import { useStore } from 'zustand';
-import type { Product } from '../../../schema/catalog';
+import type { Product } from '../../../schema/inventory/catalog';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
 import { sumMovements } from './stock';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Product } from '../../../schema/catalog';
-import { formatCents } from '../../../schema/money';
-import { productTitle } from '../../../schema/product-variants';
+import type { Product } from '../../../schema/inventory/catalog';
+import { formatCents } from '../../../schema/kit/money';
+import { productTitle } from '../../../schema/inventory/product-variants';
 import type { UserData } from '../../data/db';
 import { recordMovement } from './stock';
 import { Button } from '../../ui/button';

@@ -1,5 +1,5 @@
-import { creditRefusedFor, writeCreditNote, type CreditChoice } from '../../../schema/credit-notes';
-import { creditMessages, type Invoice } from '../../../schema/invoices';
+import { creditRefusedFor, writeCreditNote, type CreditChoice } from '../../../schema/invoices/credit-notes';
+import { creditMessages, type Invoice } from '../../../schema/invoices/invoices';
 import type { UserData } from '../../data/db';
 import { drawNumber, topUpAndAssign } from './numbering';
 

@@ -6,9 +6,9 @@ import {
   creditRefusedFor,
   remainingToCreditCents,
   type CreditChoice,
-} from '../../../schema/credit-notes';
-import { creditMessages, documentTotals, quantityThousandths, type Invoice } from '../../../schema/invoices';
-import { formatCents, parseCents } from '../../../schema/money';
+} from '../../../schema/invoices/credit-notes';
+import { creditMessages, documentTotals, quantityThousandths, type Invoice } from '../../../schema/invoices/invoices';
+import { formatCents, parseCents } from '../../../schema/kit/money';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { EmptyState, Notice } from '../../ui/feedback';

@@ -1,4 +1,4 @@
-import { invoiceFrozen, quoteFrozen, totalsOfDocument, totalsOfItems, type Invoice, type Quote } from '../../../schema/invoices';
+import { invoiceFrozen, quoteFrozen, totalsOfDocument, totalsOfItems, type Invoice, type Quote } from '../../../schema/invoices/invoices';
 import type { UserData } from '../../data/db';
 import type { CheckedDraft } from './document-draft';
 import { invoiceFromQuote } from './document-status';

@@ -1,6 +1,13 @@
-import { documentTotals, isoDate, itemMessages, type DocumentItem, type DocumentTotals, type TotalsLine } from '../../../schema/invoices';
+import {
+  documentTotals,
+  isoDate,
+  itemMessages,
+  type DocumentItem,
+  type DocumentTotals,
+  type TotalsLine,
+} from '../../../schema/invoices/invoices';
 import { z } from 'zod';
-import { centsToInput, parseCents } from '../../../schema/money';
+import { centsToInput, parseCents } from '../../../schema/kit/money';
 import { bpToPercent } from '../../kit/format';
 
 /** One line as typed in the form. */

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { balanceDueCents, withPayment } from '../../../schema/invoice-payments';
+import { balanceDueCents, withPayment } from '../../../schema/invoices/invoice-payments';
 import {
   isoDate,
   paymentMessages,
@@ -11,8 +11,8 @@ import {
   type InvoicePayment,
   type PaymentMethod,
   type Quote,
-} from '../../../schema/invoices';
-import { centsToInput, formatCents, parseCents } from '../../../schema/money';
+} from '../../../schema/invoices/invoices';
+import { centsToInput, formatCents, parseCents } from '../../../schema/kit/money';
 import { SelectField } from '../../ui/form-controls';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';

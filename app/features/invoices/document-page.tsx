@@ -1,8 +1,8 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { invoiceMoney } from '../../../schema/credit-notes';
-import { invoiceFrozen, quoteFrozen, type Invoice, type Quote } from '../../../schema/invoices';
-import { formatCents } from '../../../schema/money';
+import { invoiceMoney } from '../../../schema/invoices/credit-notes';
+import { invoiceFrozen, quoteFrozen, type Invoice, type Quote } from '../../../schema/invoices/invoices';
+import { formatCents } from '../../../schema/kit/money';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';

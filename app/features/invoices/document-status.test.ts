@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Quote } from '../../../schema/invoices';
+import type { Quote } from '../../../schema/invoices/invoices';
 import { bpToPercent } from '../../kit/format';
 import { checkDraft, liveTotals, parsePercent, parseQuantity, type DocumentDraft } from './document-draft';
 import { addDays } from '../../kit/date-format';

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus, Quote, QuoteStatus } from '../../../schema/invoices';
+import type { Invoice, InvoiceStatus, Quote, QuoteStatus } from '../../../schema/invoices/invoices';
 import { addDays } from '../../kit/date-format';
 
 /** Days an invoice has from issue to due date unless the person picks another. */

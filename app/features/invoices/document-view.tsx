@@ -1,5 +1,5 @@
-import { documentTotals, lineTotals, type DocumentItem } from '../../../schema/invoices';
-import { formatCents } from '../../../schema/money';
+import { documentTotals, lineTotals, type DocumentItem } from '../../../schema/invoices/invoices';
+import { formatCents } from '../../../schema/kit/money';
 import { bpToPercent } from '../../kit/format';
 import { NO_NUMBER, StatusBadge } from './document-bits';
 import { useWorkspaceDates } from '../../kit/date-format';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invoicesContract as c } from '../../../schema/contract/invoices';
+import { invoicesContract as c } from '../../../schema/invoices/contract';
 import { call } from '../../data/api';
 import { Card } from '../../ui/card';
 import { SwitchField } from '../../ui/form-controls';

@@ -1,11 +1,11 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Invoice, Quote } from '../../../schema/invoices';
+import type { Invoice, Quote } from '../../../schema/invoices/invoices';
 import type { UserData } from '../../data/db';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import { TextField } from '../../ui/text-field';
-import { formatCents } from '../../../schema/money';
+import { formatCents } from '../../../schema/kit/money';
 import { EmptyState } from '../../ui/feedback';
 import { SelectField } from '../../ui/form-controls';
 import { LinkButton } from '../../routes/link-button';
@@ -18,7 +18,7 @@ import { useWorkspaceDates } from '../../kit/date-format';
 import { invoiceShownStatus, quoteShownStatus, statusLabels, type InvoiceShownStatus, type QuoteShownStatus } from './document-status';
 import * as s from './invoices.css';
 import { RefusedDocumentsNotice } from './refused-notice';
-import { invoiceMoney } from '../../../schema/credit-notes';
+import { invoiceMoney } from '../../../schema/invoices/credit-notes';
 import { useInvoices, useNumberKeeper, useQuotes, useWorkspaceCreditNotes } from './use-documents';
 import { useWarmPdfMaker } from './pdf/pdf-actions';
 

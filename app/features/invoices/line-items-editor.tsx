@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { formatCents } from '../../../schema/money';
+import { formatCents } from '../../../schema/kit/money';
 import * as w from '../../ui/page.css';
 import { lineForTotals, type LineDraft, type LineErrors } from './document-draft';
-import { lineTotals } from '../../../schema/invoices';
+import { lineTotals } from '../../../schema/invoices/invoices';
 import * as s from './invoices.css';
 
 /**

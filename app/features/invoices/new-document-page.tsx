@@ -7,7 +7,7 @@ import { useWorkspaceSettings } from '../../kit/workspace-queries';
 import { createDocument } from './document-actions';
 import { bpToPercent } from '../../kit/format';
 import { emptyLine, type DocumentDraft } from './document-draft';
-import type { WorkspaceSettings } from '../../../schema/workspaces';
+import type { WorkspaceSettings } from '../../../schema/workspaces/workspaces';
 import { DocumentForm } from './document-form';
 import { DEFAULT_DUE_DAYS, DEFAULT_QUOTE_DAYS } from './document-status';
 import { addDays, useWorkspaceDates } from '../../kit/date-format';

@@ -1,5 +1,5 @@
 import { brand } from '../../../schema/brand';
-import { formatDocumentNumber } from '../../../schema/invoices';
+import { formatDocumentNumber } from '../../../schema/invoices/invoices';
 import type { UserData } from '../../data/db';
 import { numberBlocks, oneReservationAtATime, OutOfNumbersError } from '../../data/number-blocks';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
-import { seriesStart, syncContract, type NumberSeries, type NumberSeriesReport } from '../../../schema/contract/sync';
-import { formatDocumentNumber } from '../../../schema/invoices';
+import { seriesStart, syncContract, type NumberSeries, type NumberSeriesReport } from '../../../schema/sync/contract';
+import { formatDocumentNumber } from '../../../schema/invoices/invoices';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoices, type Invoice } from '../../../schema/invoices';
+import { invoices, type Invoice } from '../../../schema/invoices/invoices';
 import { receivablesSummary } from './today-invoices';
 
 const at = '2026-11-22T08:00:00.000Z';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { formatCents } from '../../../schema/money';
-import { totalsOfDocument, type Invoice } from '../../../schema/invoices';
+import { formatCents } from '../../../schema/kit/money';
+import { totalsOfDocument, type Invoice } from '../../../schema/invoices/invoices';
 import type { UserData } from '../../data/db';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { Spinner } from '../../ui/spinner';

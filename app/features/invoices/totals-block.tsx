@@ -1,5 +1,5 @@
-import type { DocumentTotals } from '../../../schema/invoices';
-import { formatCents } from '../../../schema/money';
+import type { DocumentTotals } from '../../../schema/invoices/invoices';
+import { formatCents } from '../../../schema/kit/money';
 import * as s from './invoices.css';
 
 /**

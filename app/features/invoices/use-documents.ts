@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { combineLatest, map } from 'rxjs';
-import type { Invoice, Quote } from '../../../schema/invoices';
+import type { Invoice, Quote } from '../../../schema/invoices/invoices';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
 import { useOnline } from '../../kit/online';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { brand } from '../../../schema/brand';
-import { countries, currencyCodes, type CurrencyCode } from '../../../schema/currency-rules';
+import { countries, currencyCodes, type CurrencyCode } from '../../../schema/kit/currency-rules';
 import { useAuth } from '../../data/auth-store';
 import { AccountMenu } from '../../shell/account/account-menu';
 import { countrySetting, currencySetting } from '../../shell/public/currency/currency-settings';

@@ -1,4 +1,4 @@
-import { plannerComment, type PlannerItem } from '../../../schema/planner';
+import { plannerComment, type PlannerItem } from '../../../schema/planner/planner';
 import { useAuth } from '../../data/auth-store';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plannerItemInput, plannerMessages } from '../../../schema/planner';
+import { plannerItemInput, plannerMessages } from '../../../schema/planner/planner';
 import { emptyPlannerDraft, moveDraft, validatePlannerDraft, type PlannerDraft } from './planner-model';
 
 const base = { id: 'p1', workspace_id: 7 };

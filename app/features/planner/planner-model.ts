@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PLANNER_DEFAULT_COLOR, plannerItemInput, plannerItemTypes, type PlannerItem, type PlannerItemType } from '../../../schema/planner';
+import {
+  PLANNER_DEFAULT_COLOR,
+  plannerItemInput,
+  plannerItemTypes,
+  type PlannerItem,
+  type PlannerItemType,
+} from '../../../schema/planner/planner';
 import { addDays } from './calendar-dates';
 
 /** The planner form's fields, as typed. */

@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMemo, useState, type MouseEvent } from 'react';
-import type { PlannerItem } from '../../../schema/planner';
+import type { PlannerItem } from '../../../schema/planner/planner';
 import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

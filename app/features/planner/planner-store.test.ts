@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
-import { PLANNER_DEFAULT_COLOR } from '../../../schema/planner';
+import { PLANNER_DEFAULT_COLOR } from '../../../schema/planner/planner';
 import { closeUserDatabase, openUserDatabase } from '../../data/db';
 
 const stamp = () => new Date().toISOString();

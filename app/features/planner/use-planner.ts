@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import type { PlannerComment, PlannerItem } from '../../../schema/planner';
+import type { PlannerComment, PlannerItem } from '../../../schema/planner/planner';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
 import { editedPlannerFields } from './planner-model';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import type { PosItem } from '../../../schema/pos';
-import type { OrderTotals } from '../../../schema/pos-totals';
+import type { PosItem } from '../../../schema/pos/pos';
+import type { OrderTotals } from '../../../schema/pos/pos-totals';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
-import { formatCents } from '../../../schema/money';
+import { formatCents } from '../../../schema/kit/money';
 import * as p from './pos.css';
 import { subtotalLabel } from './receipt-share';
 

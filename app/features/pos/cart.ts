@@ -1,6 +1,6 @@
-import type { Product } from '../../../schema/catalog';
-import { productTitle } from '../../../schema/product-variants';
-import type { PosItem } from '../../../schema/pos';
+import type { Product } from '../../../schema/inventory/catalog';
+import { productTitle } from '../../../schema/inventory/product-variants';
+import type { PosItem } from '../../../schema/pos/pos';
 
 /** The till's price for a product: its sale price when set, else its price; undefined when it has none. */
 export function tillPrice(product: Pick<Product, 'price_cents' | 'sale_price_cents'>): number | undefined {

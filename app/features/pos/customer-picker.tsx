@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import type { Contact } from '../../../schema/crm';
-import { messages } from '../../../schema/forms';
+import type { Contact } from '../../../schema/crm/crm';
+import { messages } from '../../../schema/kit/forms';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';

@@ -1,15 +1,15 @@
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { z } from 'zod';
-import type { PosOrder } from '../../../schema/pos';
+import type { PosOrder } from '../../../schema/pos/pos';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { cashChange, quickCashAmounts } from '../../../schema/pos-totals';
+import { cashChange, quickCashAmounts } from '../../../schema/pos/pos-totals';
 import { Button } from '../../ui/button';
 import { FormFailure } from '../../ui/form-actions';
 import { DialogPanel, ModalFrame } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
-import { centsToInput, formatCents, parseCents } from '../../../schema/money';
+import { centsToInput, formatCents, parseCents } from '../../../schema/kit/money';
 import * as p from './pos.css';
 import { paymentsFor, splitMessages, type Built, type Tender } from './sale';
 import { failureMessage, useZodForm } from '../../kit/forms/use-zod-form';

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { productTitle } from '../../../schema/product-variants';
+import { productTitle } from '../../../schema/inventory/product-variants';
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import type { Product } from '../../../schema/catalog';
+import type { Product } from '../../../schema/inventory/catalog';
 import { TextField } from '../../ui/text-field';
 import { Picture } from '../../kit/pictures/picture-field';
 import { useOnline } from '../../kit/online';
@@ -11,7 +11,7 @@ import { Button } from '../../ui/button';
 import { tilePicture } from '../../kit/pictures/pictures.css';
 import { EmptyState } from '../../ui/feedback';
 import * as s from '../../ui/page.css';
-import { formatCents } from '../../../schema/money';
+import { formatCents } from '../../../schema/kit/money';
 import { findByCode, tillPrice } from './cart';
 import * as p from './pos.css';
 

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import type { PosOrder } from '../../../schema/pos';
+import type { PosOrder } from '../../../schema/pos/pos';
 import type { UserData } from '../../data/db';
 import { Button, ButtonLink } from '../../ui/button';
 import { toast } from '../../ui/toast-store';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useRef } from 'react';
-import { posContract } from '../../../schema/contract/pos';
+import { posContract } from '../../../schema/pos/contract';
 import { ApiError, queryEndpoint } from '../../data/api';
 import { NotFound } from '../../routes/not-found';
 import { Button } from '../../ui/button';

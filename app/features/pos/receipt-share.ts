@@ -1,6 +1,6 @@
-import type { PosOrder } from '../../../schema/pos';
-import { computeTotals } from '../../../schema/pos-totals';
-import { formatCents } from '../../../schema/money';
+import type { PosOrder } from '../../../schema/pos/pos';
+import { computeTotals } from '../../../schema/pos/pos-totals';
+import { formatCents } from '../../../schema/kit/money';
 
 export type ReceiptOrder = Pick<
   PosOrder,
@@ -25,7 +25,7 @@ export function receiptTotals(order: Pick<ReceiptOrder, 'items' | 'order_discoun
   return computeTotals(order.items, order.order_discount_cents, order.prices_include_vat);
 }
 
-export { receiptUrl } from '../../../schema/pos';
+export { receiptUrl } from '../../../schema/pos/pos';
 
 /** The receipt as plain text, for a message: business, number, lines, total and the link. */
 export function receiptText(order: ReceiptOrder, business: string, currency: string, link?: string): string {

@@ -1,6 +1,6 @@
-import type { PosOrder } from '../../../schema/pos';
+import type { PosOrder } from '../../../schema/pos/pos';
 import * as s from '../../ui/page.css';
-import { formatCents } from '../../../schema/money';
+import { formatCents } from '../../../schema/kit/money';
 import * as p from './pos.css';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { receiptTotals, subtotalLabel, type ReceiptOrder } from './receipt-share';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { Button as AriaButton, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { text } from '../../../schema/input';
-import type { PosOrder } from '../../../schema/pos';
-import { refundable, refundMessages, refundWithVat } from '../../../schema/pos-refunds';
-import { formatCents } from '../../../schema/money';
+import { text } from '../../../schema/kit/input';
+import type { PosOrder } from '../../../schema/pos/pos';
+import { refundable, refundMessages, refundWithVat } from '../../../schema/pos/pos-refunds';
+import { formatCents } from '../../../schema/kit/money';
 import { Button } from '../../ui/button';
 import { FormFailure } from '../../ui/form-actions';
 import { TextField } from '../../ui/text-field';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../schema/catalog';
-import { posOrders, type PosItem } from '../../../schema/pos';
-import { refundable, refundWithVat } from '../../../schema/pos-refunds';
+import type { Product } from '../../../schema/inventory/catalog';
+import { posOrders, type PosItem } from '../../../schema/pos/pos';
+import { refundable, refundWithVat } from '../../../schema/pos/pos-refunds';
 import { addToCart, findByCode, sellable, setQuantity } from './cart';
 import { buildRefund, buildSale, buildVoid, cartTotals, expectedCash, voidMovementId, voidOrderId } from './sale';
 

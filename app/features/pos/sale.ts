@@ -1,6 +1,6 @@
-import type { StockMovement } from '../../../schema/catalog';
-import { orderFigures, posOrders, type PaymentMethod, type PosItem, type PosOrder, type PosPayment } from '../../../schema/pos';
-import { cashChange, computeTotals } from '../../../schema/pos-totals';
+import type { StockMovement } from '../../../schema/inventory/catalog';
+import { orderFigures, posOrders, type PaymentMethod, type PosItem, type PosOrder, type PosPayment } from '../../../schema/pos/pos';
+import { cashChange, computeTotals } from '../../../schema/pos/pos-totals';
 import {
   refundable,
   refundCents,
@@ -9,7 +9,7 @@ import {
   returnedStock,
   saleMovementId,
   voidMovementId,
-} from '../../../schema/pos-refunds';
+} from '../../../schema/pos/pos-refunds';
 
 /**
  * What the person chose at "Charge": one method, or a split across card, EFT and cash where the card
@@ -63,7 +63,7 @@ export interface SaleInput {
   workspaceId: number;
   items: readonly PosItem[];
   orderDiscountCents: number;
-  /** The workspace's setting now; the sale keeps it (schema/pos-totals.ts). Absent: prices include VAT. */
+  /** The workspace's setting now; the sale keeps it (schema/pos/pos-totals.ts). Absent: prices include VAT. */
   pricesIncludeVat?: boolean;
   tender: Tender;
   deviceId: string;
@@ -99,7 +99,7 @@ export function orderReference(id: string): string {
   return id.replace(/-/g, '').slice(0, 8).toUpperCase();
 }
 
-export { saleMovementId, voidMovementId } from '../../../schema/pos-refunds';
+export { saleMovementId, voidMovementId } from '../../../schema/pos/pos-refunds';
 /** One void per sale: two devices voiding the same sale offline make the same record. */
 export const voidOrderId = (orderId: string) => `void-${orderId}`;
 

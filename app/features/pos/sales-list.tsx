@@ -1,13 +1,13 @@
 import { memo, useState } from 'react';
 import { z } from 'zod';
-import { text } from '../../../schema/input';
-import type { PosOrder } from '../../../schema/pos';
+import { text } from '../../../schema/kit/input';
+import type { PosOrder } from '../../../schema/pos/pos';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import { EmptyState } from '../../ui/feedback';
 import * as s from '../../ui/page.css';
-import { formatCents } from '../../../schema/money';
+import { formatCents } from '../../../schema/kit/money';
 import * as p from './pos.css';
 import { receiptLabel } from './receipt';
 import { RefundForm, refundLeft, type RefundRequest } from './refund-dialog';

@@ -1,11 +1,11 @@
 import { memo, useState } from 'react';
 import { z } from 'zod';
-import type { PosOrder, PosShift } from '../../../schema/pos';
+import type { PosOrder, PosShift } from '../../../schema/pos/pos';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
-import { formatCents, parseCents } from '../../../schema/money';
+import { formatCents, parseCents } from '../../../schema/kit/money';
 import * as p from './pos.css';
 import { expectedCash } from './sale';
 import { useWorkspaceDates } from '../../kit/date-format';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PosItem } from '../../../schema/pos';
-import { refundMessages } from '../../../schema/pos-refunds';
+import type { PosItem } from '../../../schema/pos/pos';
+import { refundMessages } from '../../../schema/pos/pos-refunds';
 import { paymentSchema } from './payment-dialog';
 import { buildRefund, buildSale, expectedCash, paymentsFor, splitMessages } from './sale';
 

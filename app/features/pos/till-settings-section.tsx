@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settingsFields, type WorkspaceSettings } from '../../../schema/workspaces';
+import { settingsFields, type WorkspaceSettings } from '../../../schema/workspaces/workspaces';
 import { SwitchField } from '../../ui/form-controls';
 import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';

@@ -1,9 +1,9 @@
-import type { StockMovement } from '../../../schema/catalog';
-import type { PosOrder, PosShift } from '../../../schema/pos';
-import { posShifts } from '../../../schema/pos';
+import type { StockMovement } from '../../../schema/inventory/catalog';
+import type { PosOrder, PosShift } from '../../../schema/pos/pos';
+import { posShifts } from '../../../schema/pos/pos';
 import type { UserData } from '../../data/db';
 import { numberBlocks, oneReservationAtATime, OutOfNumbersError } from '../../data/number-blocks';
-import { refundMessages } from '../../../schema/pos-refunds';
+import { refundMessages } from '../../../schema/pos/pos-refunds';
 import { buildRefund, buildSale, buildVoid, defined, refundStock, type Built, type RefundMethod, type SaleInput } from './sale';
 
 const DEVICE_DOC = 'pos-device';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { posOrders, type PosOrder } from '../../../schema/pos';
+import { posOrders, type PosOrder } from '../../../schema/pos/pos';
 import { salesSummary } from './today-sales';
 
 const at = '2026-11-22T08:00:00.000Z';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { formatCents } from '../../../schema/money';
-import { orderFigures, type PosOrder } from '../../../schema/pos';
+import { formatCents } from '../../../schema/kit/money';
+import { orderFigures, type PosOrder } from '../../../schema/pos/pos';
 import type { UserData } from '../../data/db';
 import { useWorkspaceSettings } from '../../kit/workspace-queries';
 import { Spinner } from '../../ui/spinner';

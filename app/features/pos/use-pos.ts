@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import { map } from 'rxjs';
-import type { PosOrder, PosShift } from '../../../schema/pos';
+import type { PosOrder, PosShift } from '../../../schema/pos/pos';
 import type { UserData } from '../../data/db';
 import { useLiveQuery } from '../../data/use-live-query';
 import { useOnline } from '../../kit/online';

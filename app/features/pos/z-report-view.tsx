@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import type { PosOrder, PosShift } from '../../../schema/pos';
-import { formatCents } from '../../../schema/money';
+import type { PosOrder, PosShift } from '../../../schema/pos/pos';
+import { formatCents } from '../../../schema/kit/money';
 import { Button } from '../../ui/button';
 import * as s from '../../ui/page.css';
 import { useWorkspaceDates } from '../../kit/date-format';

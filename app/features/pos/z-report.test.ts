@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PosItem } from '../../../schema/pos';
+import type { PosItem } from '../../../schema/pos/pos';
 import { buildRefund, buildSale, buildVoid } from './sale';
 import { zReport } from './z-report';
 

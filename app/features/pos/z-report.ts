@@ -1,4 +1,4 @@
-import type { PaymentMethod, PosOrder, PosShift } from '../../../schema/pos';
+import type { PaymentMethod, PosOrder, PosShift } from '../../../schema/pos/pos';
 import { expectedCash, type CashUp } from './sale';
 
 export interface MethodLine {

@@ -18,7 +18,7 @@ import {
   taskTitle,
   type ProjectMemberDto,
   type TaskStatus,
-} from '../../../schema/projects';
+} from '../../../schema/projects/projects';
 import { useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';

@@ -1,6 +1,6 @@
 import { Observable } from 'rxjs';
 import { z } from 'zod';
-import { projectDocName } from '../../../schema/projects';
+import { projectDocName } from '../../../schema/projects/projects';
 import { useAuthStore } from '../../data/auth-store';
 import { watchLocalDoc } from './yjs-docs';
 import type { CalendarEntry, CalendarSource } from '../../module';

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button as AriaButton, DropZone, isTextDropItem, useDrag, type DropItem } from 'react-aria-components';
 import type * as Y from 'yjs';
-import { priorityLabels, taskStatusLabels, type ProjectMemberDto } from '../../../schema/projects';
+import { priorityLabels, taskStatusLabels, type ProjectMemberDto } from '../../../schema/projects/projects';
 import { useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';

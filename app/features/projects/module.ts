@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { defineModule } from '../../module';
-import { CHANNEL_NAME } from '../../../schema/channel-name';
+import { CHANNEL_NAME } from '../../../schema/projects/channel-name';
 import { matching, oneOf, searchOf, uuid } from '../../routes/search-params';
 import { workspaceRoute } from '../../shell/workspace-route';
 import { projectViews } from './project-views';

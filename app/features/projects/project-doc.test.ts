@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { channelSlug } from '../../../schema/projects';
+import { channelSlug } from '../../../schema/projects/projects';
 import {
   addComment,
   addTask,

@@ -1,7 +1,14 @@
 import { generateKeyBetween } from 'fractional-indexing';
 import * as Y from 'yjs';
 import { z } from 'zod';
-import { boardTask, commentTypes, type BoardTask, type CommentType, type ProjectPriority, type TaskStatus } from '../../../schema/projects';
+import {
+  boardTask,
+  commentTypes,
+  type BoardTask,
+  type CommentType,
+  type ProjectPriority,
+  type TaskStatus,
+} from '../../../schema/projects/projects';
 
 /**
  * One project's Yjs document (DESIGN.md §6): `tasks` (a Y.Map of task maps keyed by uuid, each with

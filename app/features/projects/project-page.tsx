@@ -1,7 +1,13 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import { priorityLabels, projectDocName, projectMessages, projectStatusLabels, type ProjectMemberDto } from '../../../schema/projects';
+import {
+  priorityLabels,
+  projectDocName,
+  projectMessages,
+  projectStatusLabels,
+  type ProjectMemberDto,
+} from '../../../schema/projects/projects';
 import { ApiError } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { useSharedDoc, type DocStatus } from './yjs-docs';

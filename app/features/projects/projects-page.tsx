@@ -8,7 +8,7 @@ import {
   projectStatuses,
   type ProjectPriority,
   type ProjectStatus,
-} from '../../../schema/projects';
+} from '../../../schema/projects/projects';
 import { useAuth } from '../../data/auth-store';
 import { Button, ButtonLink } from '../../ui/button';
 import { EmptyState, LoadError } from '../../ui/feedback';

@@ -12,8 +12,8 @@ import {
   type ProjectMemberDto,
   type ProjectPriority,
   type TaskStatus,
-} from '../../../schema/projects';
-import { text } from '../../../schema/input';
+} from '../../../schema/projects/projects';
+import { text } from '../../../schema/kit/input';
 import { useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/form-controls';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { taskStatuses, type TaskStatus } from '../../../schema/projects';
+import { taskStatuses, type TaskStatus } from '../../../schema/projects/projects';
 
 /** How near the board's edge a finger must be for the columns to scroll, and how far each frame moves them. */
 const EDGE_PX = 40;

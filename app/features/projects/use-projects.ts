@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { projectsContract as c } from '../../../schema/contract/projects';
-import type { ProjectDto } from '../../../schema/projects';
+import { projectsContract as c } from '../../../schema/projects/contract';
+import type { ProjectDto } from '../../../schema/projects/projects';
 import { call, queryEndpoint } from '../../data/api';
 
 export const projectKeys = {

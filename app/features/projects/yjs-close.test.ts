@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { yjsCloseCode } from '../../../schema/projects';
+import { yjsCloseCode } from '../../../schema/projects/projects';
 import { closeProblem, docProblemMessages, reconnectsAfter } from './yjs-close';
 
 describe('a document socket closed by the server', () => {

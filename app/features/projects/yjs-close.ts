@@ -1,4 +1,4 @@
-import { yjsCloseCode } from '../../../schema/projects';
+import { yjsCloseCode } from '../../../schema/projects/projects';
 
 /**
  * What the server's closing of a document's socket means for the person using it. `full` and

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseCents } from '../../../schema/money';
+import { parseCents } from '../../../schema/kit/money';
 
 /**
  * An amount typed as text ("12.50", "R 12,50"), parsed to cents: blank is `undefined`, anything else

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
-import type { PicturePurpose } from '../../../schema/pictures';
+import type { PicturePurpose } from '../../../schema/pictures/pictures';
 import { Button } from '../../ui/button';
 import { showPicture, usePictureHeld } from '../data-saver';
 import { pictureUrl, uploadPicture } from './pictures';

@@ -1,7 +1,7 @@
 import { DetailedError, Upload } from 'tus-js-client';
-import { picturesContract as c } from '../../../schema/contract/pictures';
-import { FILE_ID_HEADER, pictureTypes, pictureWidthFor, type PicturePurpose } from '../../../schema/pictures';
-import { fillPath } from '../../../schema/http';
+import { picturesContract as c } from '../../../schema/pictures/contract';
+import { FILE_ID_HEADER, pictureTypes, pictureWidthFor, type PicturePurpose } from '../../../schema/pictures/pictures';
+import { fillPath } from '../../../schema/kit/http';
 import { MAX_PHOTO_SIDE, scaledSize } from './shrink-photo';
 import { CHUNK_SIZE, refusalMessage, uploadEndpoint } from './uploads';
 

@@ -1,6 +1,6 @@
-import { pictureFileId } from '../../../schema/pictures';
-export { DOCUMENT_LOGO_WIDTH } from '../../../schema/pictures';
-import type { WorkspaceDto } from '../../../schema/workspaces';
+import { pictureFileId } from '../../../schema/pictures/pictures';
+export { DOCUMENT_LOGO_WIDTH } from '../../../schema/pictures/pictures';
+import type { WorkspaceDto } from '../../../schema/workspaces/workspaces';
 import { pictureUrl } from './pictures';
 
 /** The drive file the workspace's logo is (set in settings), or null when it is a web address or unset. */

@@ -1,4 +1,4 @@
-import type { UserDto } from '../../../schema/accounts';
+import type { UserDto } from '../../../schema/accounts/accounts';
 import { useAuthStore } from '../../data/auth-store';
 import { queryClient } from '../../data/query-client';
 import { currentUserKey } from '../../data/session';

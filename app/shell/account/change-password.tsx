@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Form } from 'react-aria-components';
-import { authContract } from '../../../schema/contract/auth';
+import { authContract } from '../../../schema/auth/contract';
 import { call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { Button } from '../../ui/button';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
-import { profileUpdate, type UserDto } from '../../../schema/accounts';
-import { authContract } from '../../../schema/contract/auth';
+import { profileUpdate, type UserDto } from '../../../schema/accounts/accounts';
+import { authContract } from '../../../schema/auth/contract';
 import { call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { Avatar } from '../../ui/avatar';

@@ -1,7 +1,7 @@
-import type { UserDto } from '../../../schema/accounts';
+import type { UserDto } from '../../../schema/accounts/accounts';
 import { useNavigate } from '@tanstack/react-router';
-import { formatZarCents } from '../../../schema/billing';
-import { limitNouns, plans, type Plan } from '../../../schema/plans';
+import { formatZarCents } from '../../../schema/billing/billing';
+import { limitNouns, plans, type Plan } from '../../../schema/billing/plans';
 import { SubscriptionPanel } from '../billing/subscription-panel';
 import { OnlineOnly } from '../pwa/online-only';
 import { formatBytes } from '../../kit/format';

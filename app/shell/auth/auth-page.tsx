@@ -1,6 +1,6 @@
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { UserDto } from '../../../schema/accounts';
+import type { UserDto } from '../../../schema/accounts/accounts';
 import { useAuth } from '../../data/auth-store';
 import { signIn } from '../../data/session';
 import { PageSpinner } from '../../ui/spinner';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { registerPlan } from '../../../schema/accounts';
+import type { registerPlan } from '../../../schema/accounts/accounts';
 import { oneOf, searchOf, text, type Checked } from '../../routes/search-params';
 
 export const authTabs = ['login', 'register', 'reset-password'] as const;

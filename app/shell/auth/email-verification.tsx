@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { authContract } from '../../../schema/contract/auth';
-import { messages, verificationCodeForm } from '../../../schema/forms';
+import { authContract } from '../../../schema/auth/contract';
+import { messages, verificationCodeForm } from '../../../schema/kit/forms';
 import { ApiError, call } from '../../data/api';
 import { signIn } from '../../data/session';
 import { Button } from '../../ui/button';

@@ -1,6 +1,6 @@
-import type { UserDto } from '../../../schema/accounts';
-import { authContract } from '../../../schema/contract/auth';
-import { loginForm } from '../../../schema/forms';
+import type { UserDto } from '../../../schema/accounts/accounts';
+import { authContract } from '../../../schema/auth/contract';
+import { loginForm } from '../../../schema/kit/forms';
 import { ApiError, call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';

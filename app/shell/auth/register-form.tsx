@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { registerPlan, UserDto } from '../../../schema/accounts';
-import { authContract } from '../../../schema/contract/auth';
-import { messages, registerForm } from '../../../schema/forms';
+import type { registerPlan, UserDto } from '../../../schema/accounts/accounts';
+import { authContract } from '../../../schema/auth/contract';
+import { messages, registerForm } from '../../../schema/kit/forms';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';

@@ -1,6 +1,6 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { authContract } from '../../../schema/contract/auth';
-import { messages, resetPasswordForm } from '../../../schema/forms';
+import { authContract } from '../../../schema/auth/contract';
+import { messages, resetPasswordForm } from '../../../schema/kit/forms';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { authContract } from '../../../schema/contract/auth';
-import { resetRequestForm } from '../../../schema/forms';
+import { authContract } from '../../../schema/auth/contract';
+import { resetRequestForm } from '../../../schema/kit/forms';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';

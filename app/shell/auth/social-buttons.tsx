@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { authContract, type socialProvider } from '../../../schema/contract/auth';
+import { authContract, type socialProvider } from '../../../schema/auth/contract';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import * as s from './auth.css';

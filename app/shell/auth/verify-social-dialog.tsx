@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { UserDto } from '../../../schema/accounts';
-import { authContract } from '../../../schema/contract/auth';
-import { socialEmailForm } from '../../../schema/forms';
+import type { UserDto } from '../../../schema/accounts/accounts';
+import { authContract } from '../../../schema/auth/contract';
+import { socialEmailForm } from '../../../schema/kit/forms';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';

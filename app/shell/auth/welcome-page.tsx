@@ -1,7 +1,7 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
-import { workspacesContract } from '../../../schema/contract/workspaces';
+import { workspacesContract } from '../../../schema/workspaces/contract';
 import { ApiError, call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { refetchUser } from '../../data/session';

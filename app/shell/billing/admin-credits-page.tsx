@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { creditAdjustment, type creditAdjusted } from '../../../schema/billing';
-import { billingContract as c } from '../../../schema/contract/billing';
+import { creditAdjustment, type creditAdjusted } from '../../../schema/billing/billing';
+import { billingContract as c } from '../../../schema/billing/contract';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/feedback';

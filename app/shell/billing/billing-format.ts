@@ -1,4 +1,4 @@
-import type { PaymentMethodDto, PromoQuote, PurchaseItem } from '../../../schema/billing';
+import type { PaymentMethodDto, PromoQuote, PurchaseItem } from '../../../schema/billing/billing';
 
 /** "Visa •••• 4081". */
 export function cardName(card: Pick<PaymentMethodDto, 'brand' | 'last4'>): string {

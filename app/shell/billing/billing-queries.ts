@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { billingContract as c } from '../../../schema/contract/billing';
-import type { BillingCycle, CreditPackId, PurchaseItem } from '../../../schema/billing';
+import { billingContract as c } from '../../../schema/billing/contract';
+import type { BillingCycle, CreditPackId, PurchaseItem } from '../../../schema/billing/billing';
 import { call, queryEndpoint } from '../../data/api';
 import { refetchUser } from '../../data/session';
 

@@ -8,7 +8,7 @@ import {
   type CreditPackId,
   type PaymentMethodDto,
   type PromoQuote,
-} from '../../../schema/billing';
+} from '../../../schema/billing/billing';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';

@@ -1,4 +1,4 @@
-import { formatZarCents, type CreditTransactionDto, type PaymentDto } from '../../../schema/billing';
+import { formatZarCents, type CreditTransactionDto, type PaymentDto } from '../../../schema/billing/billing';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
 import { EmptyState, LoadError } from '../../ui/feedback';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PaymentMethodDto } from '../../../schema/billing';
+import type { PaymentMethodDto } from '../../../schema/billing/billing';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ModalDialog } from '../../ui/modal-dialog';

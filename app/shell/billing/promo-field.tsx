@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatZarCents, promoCheck, type PromoQuote, type PurchaseItem } from '../../../schema/billing';
+import { formatZarCents, promoCheck, type PromoQuote, type PurchaseItem } from '../../../schema/billing/billing';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { serverMessage } from '../../kit/workspace-queries';

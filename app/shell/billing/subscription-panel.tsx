@@ -8,8 +8,8 @@ import {
   type BillingCycle,
   type BillingOverview,
   type PromoQuote,
-} from '../../../schema/billing';
-import { PRO_TRIAL_DAYS, plans } from '../../../schema/plans';
+} from '../../../schema/billing/billing';
+import { PRO_TRIAL_DAYS, plans } from '../../../schema/billing/plans';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ModalDialog } from '../../ui/modal-dialog';

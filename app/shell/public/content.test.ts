@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { plans } from '../../../schema/plans';
+import { plans } from '../../../schema/billing/plans';
 import { MAHALA_PLAN_ZAR, planRows, VUKA_PLAN_USD_REFERENCE, VUKA_PLAN_ZAR } from './content';
 import { planHighlights } from './pricing/plan-cards';
 
 const row = (feature: string) => planRows.find((r) => r.feature === feature);
 
-describe('the pricing pages read every plan fact from schema/plans.ts', () => {
+describe('the pricing pages read every plan fact from schema/billing/plans.ts', () => {
   it('storage: 1 GB on Mahala, 10 GB on the paid plan (10 GiB, spec §9)', () => {
     expect(plans.free.limits.storageBytes).toBe(1073741824);
     expect(plans.pro.limits.storageBytes).toBe(10737418240);

@@ -1,4 +1,4 @@
-import { plans, storageLabel, type Plan } from '../../../schema/plans';
+import { plans, storageLabel, type Plan } from '../../../schema/billing/plans';
 
 /**
  * The workspace modules of spec §1, as the public pages present them. `route` is the workspace page
@@ -67,7 +67,7 @@ export const VUKA_PLAN_USD_REFERENCE = plans.pro.priceUsd;
 
 const count = (n: number | null) => (n === null ? 'Unlimited' : String(n));
 
-/** One row of the detailed comparison: what each plan holds, read from schema/plans.ts. */
+/** One row of the detailed comparison: what each plan holds, read from schema/billing/plans.ts. */
 const facts: ReadonlyArray<readonly [string, (p: Plan) => string]> = [
   ['Workspaces', (p) => count(p.limits.workspaces)],
   ['Team members', (p) => count(p.limits.teamMembers)],

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { FIRST_SCREEN_ID } from '../../../schema/first-screen';
+import { FIRST_SCREEN_ID } from '../../../schema/kit/first-screen';
 
 // Kept out of first-screen.ts, which the app's root loads on every page (the landing's included):
 // only a page whose first screen has a field needs this.

@@ -1,8 +1,8 @@
 import { useLayoutEffect } from 'react';
-import { FIRST_SCREEN_ID, FIRST_SCREEN_STATE_ID } from '../../../schema/first-screen';
+import { FIRST_SCREEN_ID, FIRST_SCREEN_STATE_ID } from '../../../schema/kit/first-screen';
 
 /**
- * The data the server drew a page's first screen from (schema/first-screen.ts), once: the page's
+ * The data the server drew a page's first screen from (schema/kit/first-screen.ts), once: the page's
  * query starts from it instead of asking again. Undefined when the page came from the service
  * worker's shell, or was opened within the app, or the data was already taken.
  */

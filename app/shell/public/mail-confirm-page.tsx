@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { mailContract } from '../../../schema/contract/mail';
-import { mailConfirmToken, mailConsentMessages as msg } from '../../../schema/mail-consent';
+import { mailContract } from '../../../schema/mail/contract';
+import { mailConfirmToken, mailConsentMessages as msg } from '../../../schema/mail/mail-consent';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { Notice } from '../../ui/feedback';

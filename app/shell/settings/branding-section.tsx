@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspacesContract as c } from '../../../schema/contract/workspaces';
-import type { WorkspaceDto } from '../../../schema/workspaces';
+import { workspacesContract as c } from '../../../schema/workspaces/contract';
+import type { WorkspaceDto } from '../../../schema/workspaces/workspaces';
 import { call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { Card } from '../../ui/card';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { countries, countryOptions, formatRate, isCountryCode, OTHER_COUNTRY, percentToBp } from '../../../schema/countries';
-import { settingsFields, type WorkspaceSettings } from '../../../schema/workspaces';
+import { countries, countryOptions, formatRate, isCountryCode, OTHER_COUNTRY, percentToBp } from '../../../schema/kit/countries';
+import { settingsFields, type WorkspaceSettings } from '../../../schema/workspaces/workspaces';
 import { SelectField, SwitchField } from '../../ui/form-controls';
 import { TextField } from '../../ui/text-field';
 import { SettingsCard } from '../../ui/settings-card';

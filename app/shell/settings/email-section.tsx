@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { messages } from '../../../schema/forms';
-import { settingsFields, type WorkspaceSettings } from '../../../schema/workspaces';
+import { messages } from '../../../schema/kit/forms';
+import { settingsFields, type WorkspaceSettings } from '../../../schema/workspaces/workspaces';
 import { TextField } from '../../ui/text-field';
 import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';

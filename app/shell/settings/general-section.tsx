@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { workspacesContract as c } from '../../../schema/contract/workspaces';
-import { workspacePatch, type WorkspaceDto } from '../../../schema/workspaces';
+import { workspacesContract as c } from '../../../schema/workspaces/contract';
+import { workspacePatch, type WorkspaceDto } from '../../../schema/workspaces/workspaces';
 import { call } from '../../data/api';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import { workspacesContract as c } from '../../../schema/contract/workspaces';
-import { invitationCreate, type MemberDto, type WorkspaceDto } from '../../../schema/workspaces';
+import { workspacesContract as c } from '../../../schema/workspaces/contract';
+import { invitationCreate, type MemberDto, type WorkspaceDto } from '../../../schema/workspaces/workspaces';
 import { call } from '../../data/api';
 import { useAuth } from '../../data/auth-store';
 import { Button } from '../../ui/button';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { settingsFields, workspaceSettingsPatch, type WorkspaceSettings } from '../../../schema/workspaces';
+import { settingsFields, workspaceSettingsPatch, type WorkspaceSettings } from '../../../schema/workspaces/workspaces';
 import { SelectField, SwitchField } from '../../ui/form-controls';
 import { SettingsCard } from '../../ui/settings-card';
 import * as s from '../../ui/page.css';

@@ -1,6 +1,6 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
-import type { WorkspaceDto } from '../../../schema/workspaces';
+import type { WorkspaceDto } from '../../../schema/workspaces/workspaces';
 import type { SettingsSection } from '../../module';
 import { installedModules } from '../../kit/installed-modules';
 import { Button } from '../../ui/button';

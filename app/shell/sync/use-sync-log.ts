@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConflictEntry } from '../../data/conflicts-store';
-import { RECORDS, recordKindOf } from '../../../schema/records';
+import { RECORDS, recordKindOf } from '../../../schema/sync/records';
 import { isReplicatedName } from '../../../schema/replicated';
 import { collectionOf, type CollectionName, type UserData } from '../../data/db';
 import type { CollectionInfo } from '../../module';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { workspacesContract as c } from '../../../schema/contract/workspaces';
+import { workspacesContract as c } from '../../../schema/workspaces/contract';
 import { call } from '../../data/api';
 import { PageSpinner } from '../../ui/spinner';
 import { Notice } from '../../ui/feedback';

@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { WorkspaceDto } from '../../../schema/workspaces';
-import { plans } from '../../../schema/plans';
+import type { WorkspaceDto } from '../../../schema/workspaces/workspaces';
+import { plans } from '../../../schema/billing/plans';
 import { useAuth } from '../../data/auth-store';
 import { AccountMenu } from '../account/account-menu';
 import { SyncStatusIndicator } from '../sync/sync-status-indicator';

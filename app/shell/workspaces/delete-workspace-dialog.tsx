@@ -1,7 +1,7 @@
 import { useOnline } from '../../kit/online';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { workspacesContract as c } from '../../../schema/contract/workspaces';
-import type { WorkspaceDto } from '../../../schema/workspaces';
+import { workspacesContract as c } from '../../../schema/workspaces/contract';
+import type { WorkspaceDto } from '../../../schema/workspaces/workspaces';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';

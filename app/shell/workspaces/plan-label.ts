@@ -1,5 +1,5 @@
-import type { PlanCode } from '../../../schema/accounts';
-import { plans } from '../../../schema/plans';
+import type { PlanCode } from '../../../schema/accounts/accounts';
+import { plans } from '../../../schema/billing/plans';
 
 /** "Mahala (Free)" / "Vuka (Pro)": the plan's name with its badge, as on the pricing page. */
 export function planLabel(code: PlanCode): string {

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { workspaceType } from '../../../schema/workspaces';
+import type { workspaceType } from '../../../schema/workspaces/workspaces';
 
 type WorkspaceType = z.infer<typeof workspaceType>;
 
-/** How each workspace type reads in the create form; keys are schema/workspaces.ts `workspaceType`. */
+/** How each workspace type reads in the create form; keys are schema/workspaces/workspaces.ts `workspaceType`. */
 export const workspaceTypeLabels: Record<WorkspaceType, string> = {
   retail: 'Retail shop',
   services: 'Services',

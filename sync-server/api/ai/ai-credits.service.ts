@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
-import { aiMessages, aiOperation, aiOperations, settledCredits, type AiBalance, type AiOperation } from '../../../schema/ai.js';
+import { aiMessages, aiOperation, aiOperations, settledCredits, type AiBalance, type AiOperation } from '../../../schema/ai/ai.js';
 import { drawOrder, refundOrder, type AllowanceCycle } from '../billing/allowance.js';
 import { currentCredits } from '../billing/credits.js';
 import { creditState, returnCredits, takeCredits } from '../billing/credits.repo.js';

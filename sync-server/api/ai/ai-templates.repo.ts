@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { AiOperation } from '../../../schema/ai.js';
+import type { AiOperation } from '../../../schema/ai/ai.js';
 
 /** SQL for a workspace's prompt templates; every function runs inside the workspace's scope (RLS). */
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../deps.js';
 import { withScope } from '../../db/db.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { aiMessages } from '../../../schema/ai.js';
-import type { TemplateDto, TemplateInput } from '../../../schema/ai-templates.js';
+import { aiMessages } from '../../../schema/ai/ai.js';
+import type { TemplateDto, TemplateInput } from '../../../schema/ai/ai-templates.js';
 import * as repo from './ai-templates.repo.js';
 
 export interface TemplateCaller {

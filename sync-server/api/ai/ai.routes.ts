@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { aiContract } from '../../../schema/contract/ai.js';
+import { aiContract } from '../../../schema/ai/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { aiEndpoint, streamChat, type ChatMessage } from '../../ai/ai-adapter.js';
-import { aiMessages, aiOperations, priceInCredits, type GenerateBody, type GenerateEvent } from '../../../schema/ai.js';
+import { aiMessages, aiOperations, priceInCredits, type GenerateBody, type GenerateEvent } from '../../../schema/ai/ai.js';
 import { finish, reserve } from './ai-credits.service.js';
 
 export interface AiCaller {

@@ -1,4 +1,4 @@
-import { aiContract } from '../../../schema/contract/ai.js';
+import { aiContract } from '../../../schema/ai/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { aiRoutes } from './ai.routes.js';
 

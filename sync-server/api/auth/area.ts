@@ -1,4 +1,4 @@
-import { authContract } from '../../../schema/contract/auth.js';
+import { authContract } from '../../../schema/auth/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { authRoutes } from './auth.routes.js';
 

@@ -2,7 +2,7 @@ import { clientLimitAddress } from '../../http/client-address.js';
 import { Router, type Request } from 'express';
 import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
-import { authContract, socialProvider } from '../../../schema/contract/auth.js';
+import { authContract, socialProvider } from '../../../schema/auth/contract.js';
 import { mount } from '../../http/route.js';
 import * as auth from './auth.service.js';
 import { checkSession, clearSessionCookies, endSession, refreshSession, requireLiveUser, startSession } from './session.service.js';
@@ -14,7 +14,7 @@ function clientIp(req: Request): string {
   return clientLimitAddress(req);
 }
 
-/** Spec §7 Session and Auth: every endpoint of schema/contract/auth.ts, plus the OAuth callback. */
+/** Spec §7 Session and Auth: every endpoint of schema/auth/contract.ts, plus the OAuth callback. */
 export function authRoutes(deps: AppDeps, ctx: AreaContext): Router {
   const router = Router();
   const c = authContract;

@@ -1,10 +1,10 @@
 import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
-import type { ProfileUpdate } from '../../../schema/accounts.js';
-import type { authContract } from '../../../schema/contract/auth.js';
-import { messages } from '../../../schema/forms.js';
-import { trialEnd } from '../../../schema/plans.js';
-import type { EndpointParsed } from '../../../schema/http.js';
+import type { ProfileUpdate } from '../../../schema/accounts/accounts.js';
+import type { authContract } from '../../../schema/auth/contract.js';
+import { messages } from '../../../schema/kit/forms.js';
+import { trialEnd } from '../../../schema/billing/plans.js';
+import type { EndpointParsed } from '../../../schema/kit/http.js';
 import { signingKey } from '../../http/auth-context.js';
 import { badRequest, conflict, unauthorized } from '../../http/errors.js';
 import { enforceRateLimits, refundRateLimits } from '../../http/rate-limit.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import type { z } from 'zod';
-import type { sessionCheck } from '../../../schema/accounts.js';
+import type { sessionCheck } from '../../../schema/accounts/accounts.js';
 import type { AppDeps } from '../../deps.js';
 import { ACCESS_TTL_SECONDS, cookieNames, readCookie, signAccessToken, type AccessClaims } from '../../http/access-token.js';
 import { sessionOf, signingKey } from '../../http/auth-context.js';

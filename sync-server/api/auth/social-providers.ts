@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
-import type { socialProvider } from '../../../schema/contract/auth.js';
+import type { socialProvider } from '../../../schema/auth/contract.js';
 import { HttpError } from '../../http/errors.js';
 
 export type Provider = z.infer<typeof socialProvider>;

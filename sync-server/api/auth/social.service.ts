@@ -4,7 +4,7 @@ import { readCookie } from '../../http/access-token.js';
 import { signingKey } from '../../http/auth-context.js';
 import { badRequest } from '../../http/errors.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';
-import { messages } from '../../../schema/forms.js';
+import { messages } from '../../../schema/kit/forms.js';
 import { authLimits } from './limits.js';
 import { codeMatches, randomToken, sameSecret, sha256 } from './secrets.js';
 import { cookieBase, startSession } from './session.service.js';

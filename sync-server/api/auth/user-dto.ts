@@ -1,11 +1,11 @@
-import { planCode, type UserDto } from '../../../schema/accounts.js';
+import { planCode, type UserDto } from '../../../schema/accounts/accounts.js';
 import type { Timestamp, UserRow } from './users.repo.js';
 
 export function isoTime(value: Timestamp): string {
   return new Date(value).toISOString();
 }
 
-/** The user as the client sees it (schema/accounts.ts userDto): never the hashes or codes. */
+/** The user as the client sees it (schema/accounts/accounts.ts userDto): never the hashes or codes. */
 export function toUserDto(row: UserRow): UserDto {
   return {
     id: row.id,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { ProfileUpdate } from '../../../schema/accounts.js';
+import type { ProfileUpdate } from '../../../schema/accounts/accounts.js';
 
 export type Timestamp = Date | string;
 

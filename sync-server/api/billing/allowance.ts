@@ -1,7 +1,7 @@
 import { addMonths, startOfMonth } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { plans } from '../../../schema/plans.js';
-import type { PlanCode } from '../../../schema/accounts.js';
+import { plans } from '../../../schema/billing/plans.js';
+import type { PlanCode } from '../../../schema/accounts/accounts.js';
 
 export interface AllowanceCycle {
   start: Date;

@@ -1,4 +1,4 @@
-import { billingContract } from '../../../schema/contract/billing.js';
+import { billingContract } from '../../../schema/billing/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { cardRefundJobs } from '../../payments/refunds-due.js';
 import { billingRoutes } from './billing.routes.js';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.js';
 import type { CardAuthorization } from '../../payments/gateway.js';
-import type { PurchaseItem } from '../../../schema/billing.js';
+import type { PurchaseItem } from '../../../schema/billing/billing.js';
 
 /**
  * SQL for billing. These are account rows, not workspace data (see 0007_billing.sql): the server

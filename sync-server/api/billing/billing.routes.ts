@@ -5,7 +5,7 @@ import { requireUser } from '../../http/auth-context.js';
 import { rawBodyOf } from '../../http/raw-body.js';
 import { mount } from '../../http/route.js';
 import { WEBHOOK_PATH } from '../../payments/payments.js';
-import { billingContract as c } from '../../../schema/contract/billing.js';
+import { billingContract as c } from '../../../schema/billing/contract.js';
 import * as billing from './billing.service.js';
 import * as cards from './payment-methods.service.js';
 import { adjustCredits } from './credit-adjustment.service.js';

@@ -5,7 +5,7 @@ import { PaymentProviderError, type PaymentGateway, type VerifiedTransaction } f
 import { paymentGateway } from '../../payments/payments.js';
 import { capabilitiesFor } from '../../plans/capabilities.js';
 import { brand } from '../../../schema/brand.js';
-import { PRO_TRIAL_DAYS, trialEnd } from '../../../schema/plans.js';
+import { PRO_TRIAL_DAYS, trialEnd } from '../../../schema/billing/plans.js';
 import {
   BILLING_CURRENCY,
   creditPack,
@@ -17,7 +17,7 @@ import {
   type PaymentOutcome,
   type PromoQuote,
   type PurchaseItem,
-} from '../../../schema/billing.js';
+} from '../../../schema/billing/billing.js';
 import * as repo from './billing.repo.js';
 import { currentCredits } from './credits.js';
 import { listMethods } from './payment-methods.service.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { creditAdjustmentMessages as msg, type creditAdjusted, type creditAdjustment } from '../../../schema/billing.js';
+import { creditAdjustmentMessages as msg, type creditAdjusted, type creditAdjustment } from '../../../schema/billing/billing.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import * as users from '../auth/users.repo.js';

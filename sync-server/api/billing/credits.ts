@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db.js';
 import { HttpError } from '../../http/errors.js';
 import { capabilitiesFor } from '../../plans/capabilities.js';
-import { plans } from '../../../schema/plans.js';
+import { plans } from '../../../schema/billing/plans.js';
 import { allowanceCycle, type AllowanceCycle } from './allowance.js';
 import * as repo from './credits.repo.js';
 

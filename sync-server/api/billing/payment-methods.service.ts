@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { PaymentProviderError } from '../../payments/gateway.js';
 import { paymentGateway } from '../../payments/payments.js';
-import type { PaymentMethodDto } from '../../../schema/billing.js';
+import type { PaymentMethodDto } from '../../../schema/billing/billing.js';
 import * as repo from './billing.repo.js';
 
 function methodDto(m: repo.MethodRow): PaymentMethodDto {

@@ -8,7 +8,7 @@ import {
   promoMessages,
   type PromoQuote,
   type PurchaseItem,
-} from '../../../schema/billing.js';
+} from '../../../schema/billing/billing.js';
 import * as repo from './billing.repo.js';
 
 export interface PricedPromo extends PromoQuote {

@@ -9,7 +9,7 @@ import {
   type BillingCycle,
   type PaymentOutcome,
   type PurchaseItem,
-} from '../../../schema/billing.js';
+} from '../../../schema/billing/billing.js';
 import * as repo from './billing.repo.js';
 import { grantAllowance } from './credits.repo.js';
 import { commitPromoUse } from './promo.service.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { BillingCycle } from '../../../schema/billing.js';
+import type { BillingCycle } from '../../../schema/billing/billing.js';
 
 /** SQL for accounts' plans, the subscription plans and subscriptions (account rows; see 0007_billing.sql). */
 type Time = Date | string;

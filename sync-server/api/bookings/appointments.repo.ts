@@ -1,7 +1,7 @@
 import { workspaceLock } from '../../sync/sync.repo.js';
 import type { Queryable } from '../../db/db.js';
-import type { BusyTime } from '../../../schema/booking-slots.js';
-import type { AppointmentDto, AppointmentStatus } from '../../../schema/bookings.js';
+import type { BusyTime } from '../../../schema/bookings/booking-slots.js';
+import type { AppointmentDto, AppointmentStatus } from '../../../schema/bookings/bookings.js';
 import { iso } from './bookings.repo.js';
 
 /** The diary: appointments, its lock, the slot engine's busy times, and deposit holds that lapsed. */

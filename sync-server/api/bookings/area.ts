@@ -1,5 +1,5 @@
-import { BOOKING_REFERENCE_PREFIX } from '../../../schema/bookings.js';
-import { bookingsContract } from '../../../schema/contract/bookings.js';
+import { BOOKING_REFERENCE_PREFIX } from '../../../schema/bookings/bookings.js';
+import { bookingsContract } from '../../../schema/bookings/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { payRefundsDueSoon } from '../../payments/refunds-due.js';
 import { heldBookingMail } from './booking-mail.held.js';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.js';
 import { outboxTable } from '../../jobs/outbox-table.js';
-import { noCountryDefaults } from '../../../schema/countries.js';
+import { noCountryDefaults } from '../../../schema/kit/countries.js';
 
 /** The booking e-mails' SQL (the job area runs unscoped; recording runs in the caller's transaction). */
 

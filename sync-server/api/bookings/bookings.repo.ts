@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db.js';
-import type { AvailabilityRules } from '../../../schema/booking-slots.js';
-import { availabilityRules, defaultRules, ruleOverrides } from '../../../schema/bookings.js';
-import { noCountryDefaults } from '../../../schema/countries.js';
+import type { AvailabilityRules } from '../../../schema/bookings/booking-slots.js';
+import { availabilityRules, defaultRules, ruleOverrides } from '../../../schema/bookings/bookings.js';
+import { noCountryDefaults } from '../../../schema/kit/countries.js';
 
 /**
  * The bookings' SQL. The owner's functions run inside the workspace's scope (row-level security);

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { bookingsContract } from '../../../schema/contract/bookings.js';
+import { bookingsContract } from '../../../schema/bookings/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/auth-context.js';
 import { clientLimitAddress } from '../../http/client-address.js';

@@ -1,5 +1,5 @@
 import { brand } from '../../../schema/brand.js';
-import { formatCents } from '../../../schema/money.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type PageMeta, type SeoSource } from '../../seo/page-meta.js';
 import * as publicRepo from './public-bookings.repo.js';

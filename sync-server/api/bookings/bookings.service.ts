@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, addMinutes } from 'date-fns';
 import type { z } from 'zod';
-import { slotProblem, type AvailabilityRules, type SlotContext } from '../../../schema/booking-slots.js';
+import { slotProblem, type AvailabilityRules, type SlotContext } from '../../../schema/bookings/booking-slots.js';
 import {
   bookingMessages as msg,
   DEPOSIT_HOLD_MINUTES,
@@ -22,7 +22,7 @@ import {
   type staffPatch,
   type StaffDto,
   type timeOffCreate,
-} from '../../../schema/bookings.js';
+} from '../../../schema/bookings/bookings.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';

@@ -6,7 +6,7 @@ import {
   bookingMessages as msg,
   ownerAppointmentFields,
   type AppointmentStatus,
-} from '../../../schema/bookings.js';
+} from '../../../schema/bookings/bookings.js';
 import { entityRules, type Stored } from '../../sync/collection-rules.js';
 import { afterAppointmentChange, type AppointmentState } from './bookings.service.js';
 import * as appointmentsRepo from './appointments.repo.js';

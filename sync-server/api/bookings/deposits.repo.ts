@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { AppointmentStatus } from '../../../schema/bookings.js';
+import type { AppointmentStatus } from '../../../schema/bookings/bookings.js';
 
 /** A booking's card deposit: found by its payment reference, paid, or given back. */
 

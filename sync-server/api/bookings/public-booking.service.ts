@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { addDays, addMinutes } from 'date-fns';
 import type { z } from 'zod';
-import { freeSlots, slotProblem, withinCancelCutoff, type AvailabilityRules } from '../../../schema/booking-slots.js';
+import { freeSlots, slotProblem, withinCancelCutoff, type AvailabilityRules } from '../../../schema/bookings/booking-slots.js';
 import {
   BOOKING_REFERENCE_PREFIX,
   bookingMessages as msg,
@@ -11,8 +11,8 @@ import {
   type bookingCancel,
   type bookingCreate,
   type bookingReschedule,
-} from '../../../schema/bookings.js';
-import { noCountryDefaults } from '../../../schema/countries.js';
+} from '../../../schema/bookings/bookings.js';
+import { noCountryDefaults } from '../../../schema/kit/countries.js';
 import type { Db, Queryable, Transaction } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { signingKey } from '../../http/auth-context.js';
@@ -23,7 +23,7 @@ import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { recordBookingMail, recordMove, type BookingMailKey } from './booking-mail.repo.js';
 import { boundPublicBooking } from './booking-holds.js';
-import type { MailOutcome } from '../../../schema/mail-consent.js';
+import type { MailOutcome } from '../../../schema/mail/mail-consent.js';
 import { mailConfirmed, mailOrHold } from '../../mail/consent.js';
 import { heldBookingMail } from './booking-mail.held.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import { ruleOverrides, type RuleOverrides, type ServiceDto } from '../../../schema/bookings.js';
+import { ruleOverrides, type RuleOverrides, type ServiceDto } from '../../../schema/bookings/bookings.js';
 
 /** The services a workspace offers, and which staff give each. */
 

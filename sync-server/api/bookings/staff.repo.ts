@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import { weeklyHours, type StaffDto } from '../../../schema/bookings.js';
+import { weeklyHours, type StaffDto } from '../../../schema/bookings/bookings.js';
 import { iso } from './bookings.repo.js';
 
 /** Staff members, their weekdays off and time off: whom a service can be booked with, and when not. */

@@ -1,4 +1,4 @@
-import { classifiedsContract } from '../../../schema/contract/classifieds.js';
+import { classifiedsContract } from '../../../schema/classifieds/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { classifiedsExpiryJobs } from './classifieds-expiry.jobs.js';
 import { classifiedsRoutes } from './classifieds.routes.js';

@@ -1,4 +1,4 @@
-import { firstName, RENEW_DAYS, RENEWAL_NOTICE_DAYS } from '../../../schema/classifieds.js';
+import { firstName, RENEW_DAYS, RENEWAL_NOTICE_DAYS } from '../../../schema/classifieds/classifieds.js';
 import type { AppDeps } from '../../deps.js';
 import { defineSweep, type JobArea } from '../../jobs/job-queue.js';
 import { escapeHtml, type MailContent } from '../../mail/templates.js';

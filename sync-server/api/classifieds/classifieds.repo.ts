@@ -5,7 +5,7 @@ import {
   type ClassifiedDto,
   type ClassifiedStatus,
   type PublicListingDto,
-} from '../../../schema/classifieds.js';
+} from '../../../schema/classifieds/classifieds.js';
 
 /**
  * The classifieds' SQL. The seller's functions run inside the workspace's scope (row-level

@@ -1,6 +1,6 @@
 import { clientLimitAddress } from '../../http/client-address.js';
 import { Router, type Request } from 'express';
-import { classifiedsContract } from '../../../schema/contract/classifieds.js';
+import { classifiedsContract } from '../../../schema/classifieds/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser, sessionOf } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';

@@ -1,6 +1,6 @@
 import { brand } from '../../../schema/brand.js';
-import { classifiedCategoryLabels, firstName } from '../../../schema/classifieds.js';
-import { formatCents } from '../../../schema/money.js';
+import { classifiedCategoryLabels, firstName } from '../../../schema/classifieds/classifieds.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type PageMeta, type SeoSource } from '../../seo/page-meta.js';
 import * as repo from './classifieds.repo.js';

@@ -10,7 +10,7 @@ import {
   type ClassifiedDto,
   type classifiedCreate,
   type classifiedPatch,
-} from '../../../schema/classifieds.js';
+} from '../../../schema/classifieds/classifieds.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';

@@ -1,5 +1,11 @@
 import type { Queryable } from '../../db/db.js';
-import { firstName, type ClassifiedStatus, type InquiryDto, type InquiryStatus, type RequestType } from '../../../schema/classifieds.js';
+import {
+  firstName,
+  type ClassifiedStatus,
+  type InquiryDto,
+  type InquiryStatus,
+  type RequestType,
+} from '../../../schema/classifieds/classifieds.js';
 import { iso, isoOrNull, num } from './classifieds.repo.js';
 
 /** A buyer's inquiries on a listing (questions, offers, viewings) and the seller's answers. */

@@ -7,8 +7,8 @@ import {
   type inquiryCreate,
   type InquiryThread,
   type offerResponse,
-} from '../../../schema/classifieds.js';
-import { formatCents } from '../../../schema/money.js';
+} from '../../../schema/classifieds/classifieds.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { enforceMailLimits } from '../../mail/mail-limits.js';

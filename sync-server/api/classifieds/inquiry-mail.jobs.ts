@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { firstName, type RequestType } from '../../../schema/classifieds.js';
-import { formatCents } from '../../../schema/money.js';
+import { firstName, type RequestType } from '../../../schema/classifieds/classifieds.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import type { AppDeps } from '../../deps.js';
 import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
 import { outboxArea } from '../../jobs/outbox.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { RequestType } from '../../../schema/classifieds.js';
+import type { RequestType } from '../../../schema/classifieds/classifieds.js';
 
 /** The sellers' inquiry e-mails' SQL (unscoped: the job area, every workspace at once). */
 

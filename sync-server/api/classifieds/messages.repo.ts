@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import { firstName, type MessageDto } from '../../../schema/classifieds.js';
+import { firstName, type MessageDto } from '../../../schema/classifieds/classifieds.js';
 import { iso, num } from './classifieds.repo.js';
 
 /** The messages of an inquiry's thread, and the hourly limit on sending them. */

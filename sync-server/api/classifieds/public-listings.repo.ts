@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { BrowseSort } from '../../../schema/classifieds.js';
+import type { BrowseSort } from '../../../schema/classifieds/classifieds.js';
 import { LISTING_COLUMNS, type ListingRow } from './classifieds.repo.js';
 
 /** Listings as buyers and the public see them: as owner, the workspace named in each statement. */

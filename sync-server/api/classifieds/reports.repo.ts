@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { ClassifiedStatus, ReportDto } from '../../../schema/classifieds.js';
+import type { ClassifiedStatus, ReportDto } from '../../../schema/classifieds/classifieds.js';
 import { iso, isoOrNull } from './classifieds.repo.js';
 
 /** Reports of a listing or message, and the moderators' decisions on them. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { classifiedMessages as msg, type reportCreate, type reportResolve } from '../../../schema/classifieds.js';
+import { classifiedMessages as msg, type reportCreate, type reportResolve } from '../../../schema/classifieds/classifieds.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import * as messagesRepo from './messages.repo.js';

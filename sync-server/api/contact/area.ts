@@ -1,4 +1,4 @@
-import { contactContract } from '../../../schema/contract/contact.js';
+import { contactContract } from '../../../schema/contact/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { contactRoutes } from './contact.routes.js';
 

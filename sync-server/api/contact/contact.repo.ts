@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.js';
-import type { ContactForm } from '../../../schema/forms.js';
+import type { ContactForm } from '../../../schema/kit/forms.js';
 
 /** contact_messages is not workspace data: the public form writes it as the server. */
 export async function insertContactMessage(

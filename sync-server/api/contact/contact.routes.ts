@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../../deps.js';
 import { sessionOf } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';
-import { contactContract } from '../../../schema/contract/contact.js';
+import { contactContract } from '../../../schema/contact/contract.js';
 import { sendContactMessage } from './contact.service.js';
 
 export function contactRoutes(deps: AppDeps): Router {

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';
 import { brand } from '../../../schema/brand.js';
-import type { ContactForm } from '../../../schema/forms.js';
+import type { ContactForm } from '../../../schema/kit/forms.js';
 import { insertContactMessage } from './contact.repo.js';
 
 /** spec §8 success toast text, verbatim. */

@@ -1,4 +1,4 @@
-import { contentContract } from '../../../schema/contract/content.js';
+import { contentContract } from '../../../schema/content/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { contentPublishJobs } from './content-publish.jobs.js';
 import { contentRoutes } from './content.routes.js';

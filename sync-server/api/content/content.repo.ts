@@ -1,5 +1,5 @@
-import type { ContentStatus, ContentType } from '../../../schema/content.js';
-import { pictureTypes } from '../../../schema/pictures.js';
+import type { ContentStatus, ContentType } from '../../../schema/content/content.js';
+import { pictureTypes } from '../../../schema/pictures/pictures.js';
 import type { Queryable } from '../../db/db.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { contentContract } from '../../../schema/contract/content.js';
+import { contentContract } from '../../../schema/content/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser, sessionOf } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';

@@ -7,7 +7,7 @@ import {
   type contentCreate,
   type contentPatch,
   type contentQuery,
-} from '../../../schema/content.js';
+} from '../../../schema/content/content.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';

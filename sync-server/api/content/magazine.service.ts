@@ -1,4 +1,4 @@
-import { byline, contentMessages as msg, summaryOf, type MagazineArticle, type MagazineCard } from '../../../schema/content.js';
+import { byline, contentMessages as msg, summaryOf, type MagazineArticle, type MagazineCard } from '../../../schema/content/content.js';
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { getFile, type FileRow } from '../drive/index.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contacts } from '../../../schema/crm.js';
+import { contacts } from '../../../schema/crm/crm.js';
 import type { DemoSeed } from '../../areas/area.js';
 
 const demoContacts = [

@@ -1,4 +1,4 @@
-import { pipelineKind, pipelineMessages, pipelineStageKind } from '../../../schema/pipelines.js';
+import { pipelineKind, pipelineMessages, pipelineStageKind } from '../../../schema/crm/pipelines.js';
 import type { Queryable } from '../../db/db.js';
 import { entityRules } from '../../sync/collection-rules.js';
 

@@ -1,5 +1,5 @@
-import { driveContract } from '../../../schema/contract/drive.js';
-import { picturesContract } from '../../../schema/contract/pictures.js';
+import { driveContract } from '../../../schema/drive/contract.js';
+import { picturesContract } from '../../../schema/pictures/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { driveRoutes } from './drive.routes.js';
 import { removeWorkspaceFiles } from './drive.service.js';

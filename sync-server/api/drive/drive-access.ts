@@ -33,7 +33,7 @@ export function inDrive<T>(deps: AppDeps, caller: DriveCaller, fn: (q: Queryable
   return withScope(deps.db, { userId: caller.userId, workspaceId: caller.workspaceId }, fn);
 }
 
-/** The workspace's storage quota in bytes (its owner's plan, schema/plans.ts); null is unlimited. */
+/** The workspace's storage quota in bytes (its owner's plan, schema/billing/plans.ts); null is unlimited. */
 export function quotaOf(deps: AppDeps, caller: DriveCaller): number | null {
   return capabilitiesFor(workspaceOwner(caller.membership), deps.now()).limits.storageBytes;
 }

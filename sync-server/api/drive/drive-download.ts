@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
-import { driveMessages, opensInBrowser } from '../../../schema/drive.js';
+import { driveMessages, opensInBrowser } from '../../../schema/drive/drive.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { pictureKey, type ByteRange } from '../../files/storage.js';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.js';
-import type { DriveFileDto, DriveFolderDto, ShareLinkDto } from '../../../schema/drive.js';
-import { pictureTypes } from '../../../schema/pictures.js';
+import type { DriveFileDto, DriveFolderDto, ShareLinkDto } from '../../../schema/drive/drive.js';
+import { pictureTypes } from '../../../schema/pictures/pictures.js';
 
 /**
  * The drive's SQL. Every function but those marked unscoped runs inside a workspace scope (withScope), so

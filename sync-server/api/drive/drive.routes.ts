@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { driveContract } from '../../../schema/contract/drive.js';
-import { picturesContract } from '../../../schema/contract/pictures.js';
+import { driveContract } from '../../../schema/drive/contract.js';
+import { picturesContract } from '../../../schema/pictures/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { mount } from '../../http/route.js';
 import { driveCaller } from './drive-access.js';

@@ -12,7 +12,7 @@ import {
   type DriveUsageDto,
   type ShareLinkCreated,
   type ShareLinkDto,
-} from '../../../schema/drive.js';
+} from '../../../schema/drive/drive.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { picturesPrefix, workspacePrefix } from '../../files/storage.js';

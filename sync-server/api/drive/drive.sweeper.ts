@@ -1,4 +1,4 @@
-import { TRASH_DAYS, UPLOAD_IDLE_MS } from '../../../schema/drive.js';
+import { TRASH_DAYS, UPLOAD_IDLE_MS } from '../../../schema/drive/drive.js';
 import type { AppDeps } from '../../deps.js';
 import { driveRuntime, UPLOAD_EXPIRY_MS } from './drive-uploads.js';
 import { deleteFileRows, expiredTrash, purgeEmptyFolders } from './trash-purge.repo.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { DriveFileDto, DriveFolderDto } from '../../../schema/drive.js';
+import type { DriveFileDto, DriveFolderDto } from '../../../schema/drive/drive.js';
 import { FOLDER, type FileRow, type FolderRow, fileDto, folderDto } from './drive.repo.js';
 
 /** Folders: their tree, what each holds, search, the trash, and moving folders to it and back. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { ShareLinkDto } from '../../../schema/drive.js';
+import type { ShareLinkDto } from '../../../schema/drive/drive.js';
 import { type FileRow, type LinkRow, linkDto } from './drive.repo.js';
 
 /** A file's share links, and the file a link's token opens. */

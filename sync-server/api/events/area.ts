@@ -1,4 +1,4 @@
-import { eventsContract } from '../../../schema/contract/events.js';
+import { eventsContract } from '../../../schema/events/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { checkInRules } from './events.sync.js';
 import { eventsRoutes } from './events.routes.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { DoubleAdmit } from '../../../schema/events.js';
+import type { DoubleAdmit } from '../../../schema/events/events.js';
 
 /** What the door needs: the tickets it must refuse, and the ones two offline doors both admitted. */
 

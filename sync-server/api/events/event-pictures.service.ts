@@ -1,4 +1,4 @@
-import { eventMessages } from '../../../schema/events.js';
+import { eventMessages } from '../../../schema/events/events.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';

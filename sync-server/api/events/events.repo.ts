@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { EventDto } from '../../../schema/events.js';
+import type { EventDto } from '../../../schema/events/events.js';
 
 /**
  * The events' SQL. Organiser calls run in the workspace scope; public ones as owner, naming the event.

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { eventsContract } from '../../../schema/contract/events.js';
+import { eventsContract } from '../../../schema/events/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser, sessionOf } from '../../http/auth-context.js';
 import { HttpError } from '../../http/errors.js';

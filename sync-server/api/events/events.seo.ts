@@ -1,8 +1,8 @@
 import { brand } from '../../../schema/brand.js';
-import { noCountryDefaults } from '../../../schema/countries.js';
-import { eventPicturePath } from '../../../schema/contract/events.js';
-import type { TicketTypeDto } from '../../../schema/events.js';
-import { formatCents } from '../../../schema/money.js';
+import { noCountryDefaults } from '../../../schema/kit/countries.js';
+import { eventPicturePath } from '../../../schema/events/contract.js';
+import type { TicketTypeDto } from '../../../schema/events/events.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type PageMeta, type SeoSource } from '../../seo/page-meta.js';
 import { publicPictures } from './event-pictures.service.js';

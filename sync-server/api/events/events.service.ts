@@ -8,8 +8,8 @@ import {
   type EventPatch,
   type EventWhen,
   type TicketTypeInput,
-} from '../../../schema/events.js';
-import { generateEventKeys } from '../../../schema/ticket-code.js';
+} from '../../../schema/events/events.js';
+import { generateEventKeys } from '../../../schema/events/ticket-code.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import { checkIns, eventMessages } from '../../../schema/events.js';
+import { checkIns, eventMessages } from '../../../schema/events/events.js';
 import { entityRules } from '../../sync/collection-rules.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { PublicEventDto } from '../../../schema/events.js';
+import type { PublicEventDto } from '../../../schema/events/events.js';
 import type { EventRow } from './events.repo.js';
 
 /** Events as anyone sees them: read as owner, naming the event (by slug) or only published public ones. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { AttendeeDto, RegistrationRequest } from '../../../schema/events.js';
+import type { AttendeeDto, RegistrationRequest } from '../../../schema/events/events.js';
 
 /** Registrations: a checkout's claim on seats, paid or free, and the organiser's approval of it. */
 

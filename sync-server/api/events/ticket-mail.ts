@@ -1,4 +1,4 @@
-import { formatCents } from '../../../schema/money.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import type { MailAttachment, Mail } from '../../mail/mailer.js';
 import { escapeHtml } from '../../mail/templates.js';
 import type { TicketRow } from './tickets.repo.js';

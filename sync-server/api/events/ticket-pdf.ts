@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { TicketView } from '../../../schema/events.js';
+import type { TicketView } from '../../../schema/events/events.js';
 import { ticketQrPng } from './ticket-qr.js';
 
 export const ticketWhen = (t: { start_date: string; start_time: string | null }) =>

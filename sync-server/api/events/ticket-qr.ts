@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { ticketQrOptions } from '../../../schema/ticket-qr.js';
+import { ticketQrOptions } from '../../../schema/events/ticket-qr.js';
 
 /** Pixels across a ticket's QR code image in e-mails and PDFs: sharp when printed at 5 cm. */
 export const TICKET_QR_PIXELS = 480;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { TicketTypeDto } from '../../../schema/events.js';
+import type { TicketTypeDto } from '../../../schema/events/events.js';
 
 /** An event's ticket types and their seats, in the workspace scope. */
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { noCountryDefaults } from '../../../schema/countries.js';
-import { eventsContract } from '../../../schema/contract/events.js';
-import { fillPath } from '../../../schema/http.js';
-import { wallMinuteIn } from '../../../schema/dates.js';
-import { eventMessages } from '../../../schema/events.js';
-import { MARKET_CURRENCY, stockStateOf, ticketTypeOfLine, toTicketCartId } from '../../../schema/marketplace.js';
+import { noCountryDefaults } from '../../../schema/kit/countries.js';
+import { eventsContract } from '../../../schema/events/contract.js';
+import { fillPath } from '../../../schema/kit/http.js';
+import { wallMinuteIn } from '../../../schema/kit/dates.js';
+import { eventMessages } from '../../../schema/events/events.js';
+import { MARKET_CURRENCY, stockStateOf, ticketTypeOfLine, toTicketCartId } from '../../../schema/marketplace/marketplace.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict } from '../../http/errors.js';
 import type { CartProduct } from '../marketplace/index.js';

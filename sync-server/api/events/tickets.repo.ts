@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { AttendeeDto } from '../../../schema/events.js';
+import type { AttendeeDto } from '../../../schema/events/events.js';
 import { releaseTickets } from './ticket-types.repo.js';
 
 /** Tickets (attendees): issued per registration line, listed, cancelled, and opened by their e-mail's link. */

@@ -1,4 +1,4 @@
-import { publicContract } from '../../../schema/contract/public.js';
+import { publicContract } from '../../../schema/public/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { exchangeRatesRoutes } from './exchange-rates.routes.js';
 

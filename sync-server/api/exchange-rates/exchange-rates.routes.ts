@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { publicContract } from '../../../schema/contract/public.js';
+import { publicContract } from '../../../schema/public/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { mount } from '../../http/route.js';
 import { exchangeRatesService } from './exchange-rates.service.js';

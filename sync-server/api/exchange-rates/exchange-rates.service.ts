@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { completeRates, currencyCodes, fallbackRates } from '../../../schema/currency.js';
-import type { ExchangeRatesDto } from '../../../schema/contract/public.js';
+import { completeRates, currencyCodes, fallbackRates } from '../../../schema/kit/currency.js';
+import type { ExchangeRatesDto } from '../../../schema/public/contract.js';
 import type { AppDeps } from '../../deps.js';
 
 /** Spec §9: rates are kept for one hour. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { products, stockMovements } from '../../../schema/catalog.js';
+import { products, stockMovements } from '../../../schema/inventory/catalog.js';
 import type { DemoSeed } from '../../areas/area.js';
 
 const demoProducts = [

@@ -1,5 +1,5 @@
-import { products, stockMessages, stockMovements } from '../../../schema/catalog.js';
-import { variantMainProblem, variantMessages, variantProblem } from '../../../schema/product-variants.js';
+import { products, stockMessages, stockMovements } from '../../../schema/inventory/catalog.js';
+import { variantMainProblem, variantMessages, variantProblem } from '../../../schema/inventory/product-variants.js';
 import { entityRules } from '../../sync/collection-rules.js';
 import { movementsPastStockRange } from './stock-bounds.js';
 import { ledgerSumSql } from './stock-ledger.repo.js';

@@ -1,4 +1,4 @@
-import { MAX_INT } from '../../../schema/input.js';
+import { MAX_INT } from '../../../schema/kit/input.js';
 import type { Queryable } from '../../db/db.js';
 import { ledgerBefore } from './stock-ledger.repo.js';
 

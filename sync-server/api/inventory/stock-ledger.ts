@@ -1,4 +1,4 @@
-import { stockMovements, type StockMovement } from '../../../schema/catalog.js';
+import { stockMovements, type StockMovement } from '../../../schema/inventory/catalog.js';
 import type { Queryable } from '../../db/db.js';
 import { notifyChange, takeSeq, writeDocs } from '../../sync/sync.repo.js';
 import { setStock, stockTotals } from './stock-ledger.repo.js';

@@ -1,4 +1,4 @@
-import { invoicesContract } from '../../../schema/contract/invoices.js';
+import { invoicesContract } from '../../../schema/invoices/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { invoiceJobs } from './invoice-delivery.jobs.js';
 import { invoiceCheckoutJobs } from './invoice-pay.jobs.js';

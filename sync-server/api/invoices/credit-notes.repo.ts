@@ -1,4 +1,4 @@
-import type { DocumentItem } from '../../../schema/invoices.js';
+import type { DocumentItem } from '../../../schema/invoices/invoices.js';
 import type { Queryable } from '../../db/db.js';
 
 interface LedgerInvoice {

@@ -1,8 +1,8 @@
-import { deliveryMessages, type DeliveryRefusal } from '../../../schema/contract/invoices.js';
-import type { PlanCode } from '../../../schema/accounts.js';
-import { noCountryDefaults } from '../../../schema/countries.js';
-import { calendarDayIn } from '../../../schema/dates.js';
-import { plans } from '../../../schema/plans.js';
+import { deliveryMessages, type DeliveryRefusal } from '../../../schema/invoices/contract.js';
+import type { PlanCode } from '../../../schema/accounts/accounts.js';
+import { noCountryDefaults } from '../../../schema/kit/countries.js';
+import { calendarDayIn } from '../../../schema/kit/dates.js';
+import { plans } from '../../../schema/billing/plans.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { rateLimit } from '../../http/rate-limit.js';
@@ -11,7 +11,7 @@ import { capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
 /**
  * Invoices, quotes, credit notes and reminders go to addresses a member typed, with a name the
  * workspace chose: the server mails them only for a verified account, and only the plan's number a
- * day per workspace (`documentMailsPerDay` in schema/plans.ts), counted in the workspace's own day.
+ * day per workspace (`documentMailsPerDay` in schema/billing/plans.ts), counted in the workspace's own day.
  */
 
 interface Standing {

@@ -9,13 +9,13 @@ import {
   sellerOf,
   type PdfDocument,
   type PdfSeller,
-} from '../../../schema/document-pdf.js';
-import { DOCUMENT_LOGO_WIDTH, pictureFileId } from '../../../schema/pictures.js';
-import { balanceDueCents } from '../../../schema/invoice-payments.js';
-import { documentTotals, invoices, quotes } from '../../../schema/invoices.js';
-import { formatCents } from '../../../schema/money.js';
-import { posOrders, receiptUrl } from '../../../schema/pos.js';
-import { workspaceSettings } from '../../../schema/workspaces.js';
+} from '../../../schema/invoices/document-pdf.js';
+import { DOCUMENT_LOGO_WIDTH, pictureFileId } from '../../../schema/pictures/pictures.js';
+import { balanceDueCents } from '../../../schema/invoices/invoice-payments.js';
+import { documentTotals, invoices, quotes } from '../../../schema/invoices/invoices.js';
+import { formatCents } from '../../../schema/kit/money.js';
+import { posOrders, receiptUrl } from '../../../schema/pos/pos.js';
+import { workspaceSettings } from '../../../schema/workspaces/workspaces.js';
 import type { Queryable } from '../../db/db.js';
 import { makePicture, thumbnailTypes } from '../../files/thumbnail.js';
 import type { AppDeps } from '../../deps.js';

@@ -1,4 +1,4 @@
-import type { DeliveryRefusal } from '../../../schema/contract/invoices.js';
+import type { DeliveryRefusal } from '../../../schema/invoices/contract.js';
 import type { Queryable } from '../../db/db.js';
 import { outboxTable } from '../../jobs/outbox-table.js';
 

@@ -1,4 +1,4 @@
-import { documentPrefixes } from '../../../schema/invoices.js';
+import { documentPrefixes } from '../../../schema/invoices/invoices.js';
 import { escapeHtml, type MailContent } from '../../mail/templates.js';
 
 export interface DocumentMailInput {

@@ -1,12 +1,12 @@
-import { balanceDueCents, withPayment } from '../../../schema/invoice-payments.js';
-import { invoices, totalsOfDocument, type Invoice } from '../../../schema/invoices.js';
-import { noCountryDefaults } from '../../../schema/countries.js';
+import { balanceDueCents, withPayment } from '../../../schema/invoices/invoice-payments.js';
+import { invoices, totalsOfDocument, type Invoice } from '../../../schema/invoices/invoices.js';
+import { noCountryDefaults } from '../../../schema/kit/countries.js';
 import type { Queryable } from '../../db/db.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { rowToDoc } from '../../sync/codec.js';
 import { selectByIds, workspaceLock, writeDocs } from '../../sync/sync.repo.js';
 import * as repo from './invoice-pay.repo.js';
-import { calendarDayIn } from '../../../schema/dates.js';
+import { calendarDayIn } from '../../../schema/kit/dates.js';
 
 /**
  * A "Pay now" charge the card partner confirmed (its signed webhook; call inside the webhook's

@@ -1,10 +1,10 @@
 import { addDays as addCalendarDays, format, parseISO } from 'date-fns';
-import { calendarDayIn } from '../../../schema/dates.js';
-import { pdfHeading } from '../../../schema/document-pdf.js';
-import { balanceDueCents } from '../../../schema/invoice-payments.js';
-import { documentTotals } from '../../../schema/invoices.js';
-import { formatCents } from '../../../schema/money.js';
-import { noCountryDefaults } from '../../../schema/countries.js';
+import { calendarDayIn } from '../../../schema/kit/dates.js';
+import { pdfHeading } from '../../../schema/invoices/document-pdf.js';
+import { balanceDueCents } from '../../../schema/invoices/invoice-payments.js';
+import { documentTotals } from '../../../schema/invoices/invoices.js';
+import { formatCents } from '../../../schema/kit/money.js';
+import { noCountryDefaults } from '../../../schema/kit/countries.js';
 import type { AppDeps } from '../../deps.js';
 import { defineSweep, type JobArea } from '../../jobs/job-queue.js';
 import { permitDocumentMail, type MailPermit } from './document-mail-allowance.js';

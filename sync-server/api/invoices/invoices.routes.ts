@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { invoicesContract as c } from '../../../schema/contract/invoices.js';
+import { invoicesContract as c } from '../../../schema/invoices/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/auth-context.js';
 import { clientLimitAddress } from '../../http/client-address.js';

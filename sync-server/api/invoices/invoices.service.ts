@@ -4,11 +4,11 @@ import {
   type DocumentOutreachDto,
   type InvoicePreferencesDto,
   type PublicInvoiceDto,
-} from '../../../schema/contract/invoices.js';
-import { pdfHeading } from '../../../schema/document-pdf.js';
-import { balanceDueCents } from '../../../schema/invoice-payments.js';
-import { creditedCents, paidCents } from '../../../schema/invoice-totals.js';
-import { documentTotals, sendMessages } from '../../../schema/invoices.js';
+} from '../../../schema/invoices/contract.js';
+import { pdfHeading } from '../../../schema/invoices/document-pdf.js';
+import { balanceDueCents } from '../../../schema/invoices/invoice-payments.js';
+import { creditedCents, paidCents } from '../../../schema/invoices/invoice-totals.js';
+import { documentTotals, sendMessages } from '../../../schema/invoices/invoices.js';
 import { withScope } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';

@@ -1,5 +1,5 @@
-import { creditNoteProblem, creditRefusedFor, invoiceTotalCents } from '../../../schema/credit-notes.js';
-import { invoicePaymentProblem, paymentsOrCreditsChangeRefused } from '../../../schema/invoice-payments.js';
+import { creditNoteProblem, creditRefusedFor, invoiceTotalCents } from '../../../schema/invoices/credit-notes.js';
+import { invoicePaymentProblem, paymentsOrCreditsChangeRefused } from '../../../schema/invoices/invoice-payments.js';
 import {
   creditMessages,
   invoiceChangeRefused,
@@ -12,7 +12,7 @@ import {
   totalsOfDocument,
   type Invoice,
   type SendRequest,
-} from '../../../schema/invoices.js';
+} from '../../../schema/invoices/invoices.js';
 import type { Transaction } from '../../db/db.js';
 import { entityRules } from '../../sync/collection-rules.js';
 import { recordDeliveries } from './invoice-delivery.repo.js';

@@ -1,4 +1,4 @@
-import { mailContract } from '../../../schema/contract/mail.js';
+import { mailContract } from '../../../schema/mail/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { mailConsentJobs } from '../../mail/consent.jobs.js';
 import { mailConsentRoutes } from './mail-consent.routes.js';

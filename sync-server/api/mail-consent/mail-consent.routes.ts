@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { mailContract } from '../../../schema/contract/mail.js';
+import { mailContract } from '../../../schema/mail/contract.js';
 import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import { clientLimitAddress } from '../../http/client-address.js';

@@ -1,5 +1,5 @@
-import { ORDER_REFERENCE_PREFIX } from '../../../schema/marketplace-orders.js';
-import { marketplaceContract } from '../../../schema/contract/marketplace.js';
+import { ORDER_REFERENCE_PREFIX } from '../../../schema/marketplace/marketplace-orders.js';
+import { marketplaceContract } from '../../../schema/marketplace/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { payRefundsDueSoon } from '../../payments/refunds-due.js';
 import { settleOrderPayment } from './checkout.service.js';

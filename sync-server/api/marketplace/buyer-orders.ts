@@ -1,4 +1,4 @@
-import type { OrderDto } from '../../../schema/marketplace-orders.js';
+import type { OrderDto } from '../../../schema/marketplace/marketplace-orders.js';
 import type { Queryable } from '../../db/db.js';
 import { ticketsOfOrders } from '../events/index.js';
 import * as repo from './orders.repo.js';

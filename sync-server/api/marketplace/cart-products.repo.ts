@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { MarketProduct } from '../../../schema/marketplace.js';
+import type { MarketProduct } from '../../../schema/marketplace/marketplace.js';
 import { FROM_PRODUCTS, PRODUCT_COLUMNS, PUBLIC_PRODUCT, type ProductRow, toProduct } from './marketplace.repo.js';
 
 /** The products a cart names, with what a buyer may still take of each. */

@@ -8,7 +8,7 @@ import {
   toPublicProductId,
   type CartLine,
   type guestCart,
-} from '../../../schema/marketplace.js';
+} from '../../../schema/marketplace/marketplace.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';

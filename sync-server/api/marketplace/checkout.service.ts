@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { addedTax, includedTax } from '../../../schema/pos-totals.js';
+import { addedTax, includedTax } from '../../../schema/pos/pos-totals.js';
 import {
   checkoutInput,
   ORDER_REFERENCE_PREFIX,
@@ -8,14 +8,14 @@ import {
   type CheckoutResult,
   type SellerQuote,
   type ShippingAddress,
-} from '../../../schema/marketplace-orders.js';
+} from '../../../schema/marketplace/marketplace-orders.js';
 import {
   MARKET_CURRENCY,
   storefrontDefaults,
   ticketTypeOfLine,
   toPublicProductId,
   type StorefrontSettings,
-} from '../../../schema/marketplace.js';
+} from '../../../schema/marketplace/marketplace.js';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';

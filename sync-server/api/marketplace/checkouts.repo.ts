@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { ShippingAddress } from '../../../schema/marketplace-orders.js';
+import type { ShippingAddress } from '../../../schema/marketplace/marketplace-orders.js';
 import type { ItemRow } from './orders.repo.js';
 
 /** A checkout: the cart's products and held units, the buyer, the sellers' orders it places, and its lapse. */

@@ -1,7 +1,7 @@
 import { brand } from '../../../schema/brand.js';
-import { MARKET_CURRENCY, stockLabels, type MarketHome, type MarketProduct } from '../../../schema/marketplace.js';
-import { FIRST_SCREEN_SEARCH_ID } from '../../../schema/first-screen.js';
-import { formatCents } from '../../../schema/money.js';
+import { MARKET_CURRENCY, stockLabels, type MarketHome, type MarketProduct } from '../../../schema/marketplace/marketplace.js';
+import { FIRST_SCREEN_SEARCH_ID } from '../../../schema/kit/first-screen.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import { escapeHtml as esc, type FirstScreen } from '../../seo/page-meta.js';
 import { firstScreenCss } from './market-first-screen.css.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import { withOption } from '../../../schema/product-variants.js';
+import { withOption } from '../../../schema/inventory/product-variants.js';
 import {
   MARKET_CURRENCY,
   stockStateOf,
@@ -8,7 +8,7 @@ import {
   type MarketProductDetail,
   type MarketVariant,
   type StockState,
-} from '../../../schema/marketplace.js';
+} from '../../../schema/marketplace/marketplace.js';
 
 /**
  * The marketplace's SQL. Buyers' reads cross workspaces, so they run as the server (not in a

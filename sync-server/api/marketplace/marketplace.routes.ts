@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { marketplaceContract } from '../../../schema/contract/marketplace.js';
+import { marketplaceContract } from '../../../schema/marketplace/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser, sessionOf } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';

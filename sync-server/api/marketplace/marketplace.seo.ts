@@ -1,6 +1,6 @@
 import { brand } from '../../../schema/brand.js';
-import { formatCents } from '../../../schema/money.js';
-import { MARKET_CURRENCY, parsePublicProductId, stockLabels, type MarketProductDetail } from '../../../schema/marketplace.js';
+import { formatCents } from '../../../schema/kit/money.js';
+import { MARKET_CURRENCY, parsePublicProductId, stockLabels, type MarketProductDetail } from '../../../schema/marketplace/marketplace.js';
 import type { AppDeps } from '../../deps.js';
 import { absolute, breadcrumbs, siteOrigin, type SeoSource } from '../../seo/page-meta.js';
 import { marketFirstScreen } from './market-first-screen.js';

@@ -6,7 +6,7 @@ import {
   type StorefrontDto,
   type StorefrontSettings,
   type StorefrontSettingsDto,
-} from '../../../schema/marketplace.js';
+} from '../../../schema/marketplace/marketplace.js';
 import { withScope, type Db } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { OrderChangeOutcome } from '../../../schema/order-changes.js';
+import type { OrderChangeOutcome } from '../../../schema/marketplace/order-changes.js';
 
 /** Records what came of a device's status change, on its own row (pulled back by the devices). */
 export async function setOutcome(

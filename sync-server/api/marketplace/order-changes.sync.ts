@@ -1,6 +1,6 @@
-import { orderMessages } from '../../../schema/marketplace-orders.js';
-import { orderChangeProblem } from '../../../schema/order-change-rules.js';
-import { orderChangeIdValid, orderChangeMessages as msg, orderChanges } from '../../../schema/order-changes.js';
+import { orderMessages } from '../../../schema/marketplace/marketplace-orders.js';
+import { orderChangeProblem } from '../../../schema/marketplace/order-change-rules.js';
+import { orderChangeIdValid, orderChangeMessages as msg, orderChanges } from '../../../schema/marketplace/order-changes.js';
 import type { Transaction } from '../../db/db.js';
 import { HttpError } from '../../http/errors.js';
 import { entityRules } from '../../sync/collection-rules.js';

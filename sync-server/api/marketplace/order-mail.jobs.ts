@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCents } from '../../../schema/money.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import type { AppDeps } from '../../deps.js';
 import { defineJob, defineSweep, type JobArea, type JobQueue } from '../../jobs/job-queue.js';
 import { escapeHtml } from '../../mail/templates.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { OrderDto, OrderStatus, PaymentStatus, ShippingAddress } from '../../../schema/marketplace-orders.js';
+import type { OrderDto, OrderStatus, PaymentStatus, ShippingAddress } from '../../../schema/marketplace/marketplace-orders.js';
 
 /**
  * Marketplace checkouts and orders. Checkout and settling cross workspaces and run as the server;

@@ -8,8 +8,8 @@ import {
   type orderStatusInput,
   type refundInput,
   type payoutInput,
-} from '../../../schema/marketplace-orders.js';
-import { notAllowedFrom } from '../../../schema/order-change-rules.js';
+} from '../../../schema/marketplace/marketplace-orders.js';
+import { notAllowedFrom } from '../../../schema/marketplace/order-change-rules.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.js';
-import { toPublicProductId } from '../../../schema/marketplace.js';
-import type { ReviewDto, ReviewStatus, SellerReviewDto } from '../../../schema/marketplace-reviews.js';
+import { toPublicProductId } from '../../../schema/marketplace/marketplace.js';
+import type { ReviewDto, ReviewStatus, SellerReviewDto } from '../../../schema/marketplace/marketplace-reviews.js';
 
 /** spec §3 product_reviews and wishlists: the SQL. Buyers' statements always name the buyer's own id. */
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { marketMessages, parsePublicProductId, toPublicProductId } from '../../../schema/marketplace.js';
+import { marketMessages, parsePublicProductId, toPublicProductId } from '../../../schema/marketplace/marketplace.js';
 import {
   reviewMessages,
   WISHLIST_MAX,
@@ -11,7 +11,7 @@ import {
   type reviewModeration,
   type SellerReviewDto,
   type WishlistEntry,
-} from '../../../schema/marketplace-reviews.js';
+} from '../../../schema/marketplace/marketplace-reviews.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import { storefrontDefaults, type StorefrontSettings } from '../../../schema/marketplace.js';
+import { storefrontDefaults, type StorefrontSettings } from '../../../schema/marketplace/marketplace.js';
 
 /** A seller's storefront settings, in the seller's workspace scope (the checkout reads its terms). */
 

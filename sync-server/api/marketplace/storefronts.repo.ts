@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/db.js';
-import { countries, isCountryCode } from '../../../schema/countries.js';
-import type { DirectoryEntry } from '../../../schema/marketplace.js';
+import { countries, isCountryCode } from '../../../schema/kit/countries.js';
+import type { DirectoryEntry } from '../../../schema/marketplace/marketplace.js';
 import {
   FROM_PRODUCTS,
   GROUP_CARD,

@@ -1,4 +1,4 @@
-import { seriesStartMessages, type NumberBlock, type NumberSeries, type NumberSeriesReport } from '../../../schema/contract/sync.js';
+import { seriesStartMessages, type NumberBlock, type NumberSeries, type NumberSeriesReport } from '../../../schema/sync/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { withScope } from '../../db/db.js';
 import { conflict } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import { plannerItemProblem, plannerItems } from '../../../schema/planner.js';
+import { plannerItemProblem, plannerItems } from '../../../schema/planner/planner.js';
 import { entityRules } from '../../sync/collection-rules.js';
 
 /** planner_items: each field checked by its schema; here the rule across them (start before end). */

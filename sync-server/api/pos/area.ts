@@ -1,4 +1,4 @@
-import { posContract } from '../../../schema/contract/pos.js';
+import { posContract } from '../../../schema/pos/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { posRoutes } from './pos.routes.js';
 import { posOrderRules, posShiftRules } from './pos.sync.js';

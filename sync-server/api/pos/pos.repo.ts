@@ -1,4 +1,4 @@
-import { posOrders } from '../../../schema/pos.js';
+import { posOrders } from '../../../schema/pos/pos.js';
 import type { Queryable, Row } from '../../db/db.js';
 import { rowToDoc, type Doc } from '../../sync/codec.js';
 

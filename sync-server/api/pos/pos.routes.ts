@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { posContract } from '../../../schema/contract/pos.js';
+import { posContract } from '../../../schema/pos/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { mount } from '../../http/route.js';
 import { publicReceipt } from './pos.service.js';

@@ -1,5 +1,5 @@
-import type { PublicReceiptDto } from '../../../schema/contract/pos.js';
-import { posOrders, shareToken } from '../../../schema/pos.js';
+import type { PublicReceiptDto } from '../../../schema/pos/contract.js';
+import { posOrders, shareToken } from '../../../schema/pos/pos.js';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { receiptByToken } from './pos.repo.js';

@@ -1,5 +1,5 @@
-import { orderFigures, posMessages, posOrders, posShifts, type PosOrder } from '../../../schema/pos.js';
-import { refundMessages, refundProblem, returnedStock, undoMovementId } from '../../../schema/pos-refunds.js';
+import { orderFigures, posMessages, posOrders, posShifts, type PosOrder } from '../../../schema/pos/pos.js';
+import { refundMessages, refundProblem, returnedStock, undoMovementId } from '../../../schema/pos/pos-refunds.js';
 import type { Transaction } from '../../db/db.js';
 import { clientView, sameJson, type Doc } from '../../sync/codec.js';
 import { entityRules, type EntityDoc } from '../../sync/collection-rules.js';

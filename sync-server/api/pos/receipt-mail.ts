@@ -1,6 +1,6 @@
-import type { PosOrder } from '../../../schema/pos.js';
-import { computeTotals } from '../../../schema/pos-totals.js';
-import { formatCents } from '../../../schema/money.js';
+import type { PosOrder } from '../../../schema/pos/pos.js';
+import { computeTotals } from '../../../schema/pos/pos-totals.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import { escapeHtml, type MailContent } from '../../mail/templates.js';
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;

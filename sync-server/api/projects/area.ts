@@ -1,4 +1,4 @@
-import { projectsContract } from '../../../schema/contract/projects.js';
+import { projectsContract } from '../../../schema/projects/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { projectsRoutes } from './projects.routes.js';
 import { startYjs } from './yjs/yjs.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { ChannelDto, ProjectDto, ProjectMemberDto, TaskStatus } from '../../../schema/projects.js';
+import type { ChannelDto, ProjectDto, ProjectMemberDto, TaskStatus } from '../../../schema/projects/projects.js';
 
 /** The projects' SQL; every function runs inside the caller's workspace scope (row-level security). */
 

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { projectsContract } from '../../../schema/contract/projects.js';
+import { projectsContract } from '../../../schema/projects/contract.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/auth-context.js';
 import { mount } from '../../http/route.js';

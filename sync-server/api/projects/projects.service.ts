@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { projectMessages, type ProjectDetail, type memberAdd, type projectCreate, type projectPatch } from '../../../schema/projects.js';
+import {
+  projectMessages,
+  type ProjectDetail,
+  type memberAdd,
+  type projectCreate,
+  type projectPatch,
+} from '../../../schema/projects/projects.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';

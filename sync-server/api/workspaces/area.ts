@@ -1,4 +1,4 @@
-import { workspacesContract } from '../../../schema/contract/workspaces.js';
+import { workspacesContract } from '../../../schema/workspaces/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { workspacesRoutes } from './workspaces.routes.js';
 

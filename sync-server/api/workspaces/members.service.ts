@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { withScope } from '../../db/db.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { invitationMail } from '../../mail/templates.js';
-import type { MemberDto, WorkspaceDto, WorkspaceRoleCode } from '../../../schema/workspaces.js';
+import type { MemberDto, WorkspaceDto, WorkspaceRoleCode } from '../../../schema/workspaces/workspaces.js';
 import { enforceInviteLimits } from './invite-limits.js';
 import { requireMembership, requireRole } from './membership.js';
 import * as repo from './members.repo.js';

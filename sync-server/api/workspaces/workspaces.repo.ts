@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../db/db.js';
-import type { WorkspaceSettings } from '../../../schema/workspaces.js';
+import type { WorkspaceSettings } from '../../../schema/workspaces/workspaces.js';
 import type { WorkspaceRole } from './membership.js';
 
 /**
@@ -85,7 +85,7 @@ export async function insertOwnerMembership(tx: Queryable, workspaceId: number, 
   ]);
 }
 
-/** The first settings row: what the workspace's country sets (schema/countries.ts), the columns' defaults for the rest. */
+/** The first settings row: what the workspace's country sets (schema/kit/countries.ts), the columns' defaults for the rest. */
 export async function insertDefaultSettings(tx: Queryable, workspaceId: number, start: CountryStart): Promise<void> {
   await tx.query(
     `INSERT INTO workspace_settings (workspace_id, country, currency, timezone, vat_rate_bp, prices_include_vat)

@@ -3,8 +3,13 @@ import type { AppDeps } from '../../deps.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
 import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
-import { countryDefaults, type CountryCode } from '../../../schema/countries.js';
-import { workspaceSettings, type CapabilitiesDto, type WorkspaceDto, type WorkspaceSettings } from '../../../schema/workspaces.js';
+import { countryDefaults, type CountryCode } from '../../../schema/kit/countries.js';
+import {
+  workspaceSettings,
+  type CapabilitiesDto,
+  type WorkspaceDto,
+  type WorkspaceSettings,
+} from '../../../schema/workspaces/workspaces.js';
 import { requireMembership, requireRole, type Membership, type WorkspaceRole } from './membership.js';
 import * as repo from './workspaces.repo.js';
 import { slugCandidates } from './slug.js';

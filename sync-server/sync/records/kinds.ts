@@ -1,4 +1,4 @@
-import { recordKindList, recordMessages, type RecordKind } from '../../../schema/records.js';
+import { recordKindList, recordMessages, type RecordKind } from '../../../schema/sync/records.js';
 import type { Queryable } from '../../db/db.js';
 import type { CollectionRules } from '../collection-rules.js';
 import { quote } from '../sync.repo.js';

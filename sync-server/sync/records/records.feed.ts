@@ -1,4 +1,4 @@
-import { recordKindList, type RecordKind } from '../../../schema/records.js';
+import { recordKindList, type RecordKind } from '../../../schema/sync/records.js';
 import type { Queryable } from '../../db/db.js';
 import { feedPage, jsonMember, quote, type FeedPage } from '../sync.repo.js';
 

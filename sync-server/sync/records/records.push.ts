@@ -1,4 +1,4 @@
-import type { PushResponse, PushRow, Rejection } from '../../../schema/contract/sync.js';
+import type { PushResponse, PushRow, Rejection } from '../../../schema/sync/contract.js';
 import {
   recordDataProblem,
   recordFromRow,
@@ -7,7 +7,7 @@ import {
   recordMessages,
   rowFromRecord,
   type RecordKind,
-} from '../../../schema/records.js';
+} from '../../../schema/sync/records.js';
 import type { AppDeps } from '../../deps.js';
 import { requireLiveMembership } from '../../api/workspaces/membership.js';
 import { checkAssumedStates } from '../assumed-state.js';

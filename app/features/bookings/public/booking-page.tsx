@@ -1,8 +1,8 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { bookingCreate, type bookingPlaced } from '../../../../schema/bookings';
-import { formatCents } from '../../../../schema/money';
-import { mailConsentMessages } from '../../../../schema/mail-consent';
+import { bookingCreate, type bookingPlaced } from '../../../../schema/bookings/bookings';
+import { formatCents } from '../../../../schema/kit/money';
+import { mailConsentMessages } from '../../../../schema/mail/mail-consent';
 import type { z } from 'zod';
 import { Button } from '../../../ui/button';
 import { EmptyState, LoadError, Notice } from '../../../ui/feedback';

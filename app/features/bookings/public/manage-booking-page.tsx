@@ -1,8 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { publicBooking } from '../../../../schema/bookings';
-import { formatCents } from '../../../../schema/money';
+import type { publicBooking } from '../../../../schema/bookings/bookings';
+import { formatCents } from '../../../../schema/kit/money';
 import { Button } from '../../../ui/button';
 import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
@@ -12,7 +12,7 @@ import { usePageMeta } from '../../../kit/page-meta';
 import { serverMessage } from '../../../kit/workspace-queries';
 import { bookingCalls, dayIn, timeIn, useBooking, useBookingChange } from '../use-bookings';
 import { DaySlots, slotsByDay, useSlotsAhead } from './booking-page';
-import { mailConsentMessages } from '../../../../schema/mail-consent';
+import { mailConsentMessages } from '../../../../schema/mail/mail-consent';
 
 const route = getRouteApi('/marketplace/services/bookings/$bookingToken');
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { brand } from '../../../../schema/brand';
-import type { PublicServiceDto } from '../../../../schema/bookings';
-import { formatCents } from '../../../../schema/money';
+import type { PublicServiceDto } from '../../../../schema/bookings/bookings';
+import { formatCents } from '../../../../schema/kit/money';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import * as w from '../../../ui/page.css';

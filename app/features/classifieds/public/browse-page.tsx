@@ -8,8 +8,8 @@ import {
   classifiedCategoryLabels,
   type BrowseSort,
   type ClassifiedCategory,
-} from '../../../../schema/classified-terms';
-import type { PublicListingDto } from '../../../../schema/classifieds';
+} from '../../../../schema/classifieds/classified-terms';
+import type { PublicListingDto } from '../../../../schema/classifieds/classifieds';
 import { LinkButton } from '../../../routes/link-button';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/form-controls';

@@ -8,8 +8,8 @@ import {
   MAX_OFFER_CENTS,
   SAFETY_NOTICE,
   type RequestType,
-} from '../../../../schema/classifieds';
-import { parseCents } from '../../../../schema/money';
+} from '../../../../schema/classifieds/classifieds';
+import { parseCents } from '../../../../schema/kit/money';
 import { ApiError } from '../../../data/api';
 import { useAuth } from '../../../data/auth-store';
 import { LinkButton } from '../../../routes/link-button';

@@ -1,5 +1,5 @@
 import { Link, useParams } from '@tanstack/react-router';
-import { sanitizeRichText } from '../../../../schema/rich-text';
+import { sanitizeRichText } from '../../../../schema/kit/rich-text';
 import { ApiError } from '../../../data/api';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';

@@ -1,6 +1,6 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { brand } from '../../../../schema/brand';
-import type { MagazineCard } from '../../../../schema/content';
+import type { MagazineCard } from '../../../../schema/content/content';
 import { useAuth } from '../../../data/auth-store';
 import { Button } from '../../../ui/button';
 import { EmptyState, LoadError } from '../../../ui/feedback';

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { eventsContract as c } from '../../../../schema/contract/events';
-import { ticketOrderInput, type PublicEventDetail } from '../../../../schema/events';
-import { formatCents } from '../../../../schema/money';
+import { eventsContract as c } from '../../../../schema/events/contract';
+import { ticketOrderInput, type PublicEventDetail } from '../../../../schema/events/events';
+import { formatCents } from '../../../../schema/kit/money';
 import { ApiError, call } from '../../../data/api';
 import { NotFound } from '../../../routes/not-found';
 import { Button } from '../../../ui/button';
@@ -19,7 +19,7 @@ import { eventPictureUrl, eventWhen } from '../use-events';
 import { priceLabel } from './public-events-page';
 import { TicketToCart } from './ticket-to-cart';
 import * as p from './public.css';
-import { mailConsentMessages } from '../../../../schema/mail-consent';
+import { mailConsentMessages } from '../../../../schema/mail/mail-consent';
 
 const route = getRouteApi('/marketplace/events/$slug');
 

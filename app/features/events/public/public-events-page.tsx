@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { eventsContract as c } from '../../../../schema/contract/events';
-import type { PublicEventDto } from '../../../../schema/events';
-import { formatCents } from '../../../../schema/money';
+import { eventsContract as c } from '../../../../schema/events/contract';
+import type { PublicEventDto } from '../../../../schema/events/events';
+import { formatCents } from '../../../../schema/kit/money';
 import { call } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/feedback';

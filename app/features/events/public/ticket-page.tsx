@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { eventsContract as c, ticketPdfPath } from '../../../../schema/contract/events';
-import { svgDataUrl, ticketQrSvg } from '../../../../schema/ticket-qr';
+import { eventsContract as c, ticketPdfPath } from '../../../../schema/events/contract';
+import { svgDataUrl, ticketQrSvg } from '../../../../schema/events/ticket-qr';
 import { ApiError, call } from '../../../data/api';
 import { NotFound } from '../../../routes/not-found';
 import { ButtonAnchor } from '../../../ui/button-anchor';

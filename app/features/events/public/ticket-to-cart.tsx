@@ -1,5 +1,5 @@
-import type { PublicEventDetail } from '../../../../schema/events';
-import { formatCents } from '../../../../schema/money';
+import type { PublicEventDetail } from '../../../../schema/events/events';
+import { formatCents } from '../../../../schema/kit/money';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { useAddToCart } from '../../marketplace';

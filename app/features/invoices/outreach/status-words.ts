@@ -1,4 +1,4 @@
-import type { DeliveryDto } from '../../../../schema/contract/invoices';
+import type { DeliveryDto } from '../../../../schema/invoices/contract';
 
 /** A delivery's status in words (a document's e-mail, a till receipt's). */
 export const statusWords = {

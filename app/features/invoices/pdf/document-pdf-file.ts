@@ -1,5 +1,5 @@
-import { pdfDocumentOf, pdfFileName, renderDocumentPdf, sellerOf } from '../../../../schema/document-pdf';
-import type { WorkspaceSettings } from '../../../../schema/workspaces';
+import { pdfDocumentOf, pdfFileName, renderDocumentPdf, sellerOf } from '../../../../schema/invoices/document-pdf';
+import type { WorkspaceSettings } from '../../../../schema/workspaces/workspaces';
 import type { LoadedDocument } from '../use-documents';
 
 /** The document's PDF, made on this device (offline too) by the same code the server mails it with. */

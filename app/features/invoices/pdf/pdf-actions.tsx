@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { WorkspaceSettings } from '../../../../schema/workspaces';
+import type { WorkspaceSettings } from '../../../../schema/workspaces/workspaces';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast-store';
 import { pictureAsPng } from '../../../kit/pictures/pictures';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { invoicesContract, payMessages, type PublicInvoiceDto } from '../../../../schema/contract/invoices';
-import { sendRequest } from '../../../../schema/invoices';
-import { formatCents } from '../../../../schema/money';
+import { invoicesContract, payMessages, type PublicInvoiceDto } from '../../../../schema/invoices/contract';
+import { sendRequest } from '../../../../schema/invoices/invoices';
+import { formatCents } from '../../../../schema/kit/money';
 import { call } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import { Notice } from '../../../ui/feedback';

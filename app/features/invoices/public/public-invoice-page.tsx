@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { invoicesContract, type PublicInvoiceDto } from '../../../../schema/contract/invoices';
-import { lineTotals, paymentMethodLabels } from '../../../../schema/invoices';
-import { formatCents } from '../../../../schema/money';
+import { invoicesContract, type PublicInvoiceDto } from '../../../../schema/invoices/contract';
+import { lineTotals, paymentMethodLabels } from '../../../../schema/invoices/invoices';
+import { formatCents } from '../../../../schema/kit/money';
 import { ApiError, call } from '../../../data/api';
 import { ButtonAnchor } from '../../../ui/button-anchor';
 import { Button } from '../../../ui/button';

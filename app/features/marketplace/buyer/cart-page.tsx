@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_CART_QUANTITY } from '../../../../schema/marketplace';
+import { MAX_CART_QUANTITY } from '../../../../schema/marketplace/marketplace';
 import { Button } from '../../../ui/button';
 import { EmptyState, LoadError, Notice } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';

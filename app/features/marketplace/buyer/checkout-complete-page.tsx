@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
 import { call } from '../../../data/api';
 import { useAuth } from '../../../data/auth-store';
 import { EmptyState, LoadError, Notice } from '../../../ui/feedback';

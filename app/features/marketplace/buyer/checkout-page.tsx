@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import { countries, countryCodes, type CountryCode } from '../../../../schema/countries';
-import { shippingAddress, zaProvinces, type CheckoutQuote, type SellerQuote } from '../../../../schema/marketplace-orders';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import { countries, countryCodes, type CountryCode } from '../../../../schema/kit/countries';
+import { shippingAddress, zaProvinces, type CheckoutQuote, type SellerQuote } from '../../../../schema/marketplace/marketplace-orders';
 import { call } from '../../../data/api';
 import { useAuth } from '../../../data/auth-store';
 import { Button } from '../../../ui/button';

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { Spinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
-import { FIRST_SCREEN_SEARCH_ID } from '../../../../schema/first-screen';
+import { FIRST_SCREEN_SEARCH_ID } from '../../../../schema/kit/first-screen';
 import { useFirstScreenHandOff } from '../../../shell/public/first-screen';
 import { useFirstScreenInput } from '../../../shell/public/first-screen-input';
 import { usePageMeta } from '../../../kit/page-meta';

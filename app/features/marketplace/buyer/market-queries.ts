@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import { marketHome, type MarketHome } from '../../../../schema/marketplace';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import { marketHome, type MarketHome } from '../../../../schema/marketplace/marketplace';
 import { ApiError, call } from '../../../data/api';
 import { takeFirstScreenState } from '../../../shell/public/first-screen';
 

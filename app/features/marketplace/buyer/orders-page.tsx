@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
 import { call } from '../../../data/api';
 import { useAuth } from '../../../data/auth-store';
 import { EmptyState, LoadError } from '../../../ui/feedback';

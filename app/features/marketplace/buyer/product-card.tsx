@@ -1,5 +1,5 @@
-import { MARKET_CURRENCY, stockLabels, type MarketProduct } from '../../../../schema/marketplace';
-import { formatCents } from '../../../../schema/money';
+import { MARKET_CURRENCY, stockLabels, type MarketProduct } from '../../../../schema/marketplace/marketplace';
+import { formatCents } from '../../../../schema/kit/money';
 import { currencySetting } from '../../../shell/public/currency/currency-settings';
 import { Price } from '../../../shell/public/currency/price';
 import { SiteLink } from '../../../kit/site-link';

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type MarketProduct, type MarketProductDetail } from '../../../../schema/marketplace';
-import { variantMessages } from '../../../../schema/product-variants';
+import { type MarketProduct, type MarketProductDetail } from '../../../../schema/marketplace/marketplace';
+import { variantMessages } from '../../../../schema/inventory/product-variants';
 import { Button } from '../../../ui/button';
 import { LoadError, Notice } from '../../../ui/feedback';
 import { PageSpinner } from '../../../ui/spinner';

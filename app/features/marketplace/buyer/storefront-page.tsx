@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { eventsContract } from '../../../../schema/contract/events';
+import { eventsContract } from '../../../../schema/events/contract';
 import { call } from '../../../data/api';
 import { ServiceList, usePublicServices } from '../../bookings';
 import { EventCards } from '../../events';
-import type { StorefrontDto } from '../../../../schema/marketplace';
+import type { StorefrontDto } from '../../../../schema/marketplace/marketplace';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { PageSpinner } from '../../../ui/spinner';
 import { NotFound } from '../../../routes/not-found';

@@ -1,6 +1,6 @@
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import type { MarketVariant } from '../../../../schema/marketplace';
-import { variantMessages } from '../../../../schema/product-variants';
+import type { MarketVariant } from '../../../../schema/marketplace/marketplace';
+import { variantMessages } from '../../../../schema/inventory/product-variants';
 import * as s from '../market.css';
 import { rand } from './product-card';
 

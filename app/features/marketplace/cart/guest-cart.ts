@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guestCartItem, MAX_CART_LINES, MAX_CART_QUANTITY, type GuestCartItem } from '../../../../schema/marketplace';
+import { guestCartItem, MAX_CART_LINES, MAX_CART_QUANTITY, type GuestCartItem } from '../../../../schema/marketplace/marketplace';
 import { localSetting } from '../../../kit/local-setting';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cartQuantity, type MarketProduct } from '../../../../schema/marketplace';
+import { cartQuantity, type MarketProduct } from '../../../../schema/marketplace/marketplace';
 import { toast } from '../../../ui/toast-store';
 import { failureMessage } from '../../../kit/forms/use-zod-form';
 import { useCart } from './use-cart';

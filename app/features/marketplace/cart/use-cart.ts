@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import type { CartLine, MarketProduct } from '../../../../schema/marketplace';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import type { CartLine, MarketProduct } from '../../../../schema/marketplace/marketplace';
 import { call, queryEndpoint } from '../../../data/api';
 import { useAuth } from '../../../data/auth-store';
 import { toast } from '../../../ui/toast-store';

@@ -4,7 +4,7 @@ import {
   type OrderDto,
   type OrderStatus,
   type PaymentStatus,
-} from '../../../../schema/marketplace-orders';
+} from '../../../../schema/marketplace/marketplace-orders';
 
 /** The badge colours of market.css. */
 export type Tone = 'good' | 'warn' | 'bad' | 'neutral';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { OrderDto } from '../../../../schema/marketplace-orders';
-import { formatCents } from '../../../../schema/money';
+import type { OrderDto } from '../../../../schema/marketplace/marketplace-orders';
+import { formatCents } from '../../../../schema/kit/money';
 import * as s from '../market.css';
 import { SiteLink } from '../../../kit/site-link';
 import { orderBadges } from './order-badges';

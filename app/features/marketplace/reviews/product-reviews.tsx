@@ -1,7 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import { ratingSummary, reviewInput, reviewMessages, type ProductReviewsDto, type ReviewDto } from '../../../../schema/marketplace-reviews';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import {
+  ratingSummary,
+  reviewInput,
+  reviewMessages,
+  type ProductReviewsDto,
+  type ReviewDto,
+} from '../../../../schema/marketplace/marketplace-reviews';
 import { call } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import { Notice } from '../../../ui/feedback';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderDto } from '../../../../schema/marketplace-orders';
-import type { OrderChange } from '../../../../schema/order-changes';
+import type { OrderDto } from '../../../../schema/marketplace/marketplace-orders';
+import type { OrderChange } from '../../../../schema/marketplace/order-changes';
 import { answeredSince, seenOrder } from './order-changes';
 
 const ORDER = '0f8b6c1e-3a5d-4e7f-9a1b-2c3d4e5f6a7b';

@@ -1,5 +1,5 @@
-import { nextOrderStatuses, type OrderDto, type OrderStatus } from '../../../../schema/marketplace-orders';
-import type { OrderChange } from '../../../../schema/order-changes';
+import { nextOrderStatuses, type OrderDto, type OrderStatus } from '../../../../schema/marketplace/marketplace-orders';
+import type { OrderChange } from '../../../../schema/marketplace/order-changes';
 
 /** A change as the device writes it; the server adds its outcome. */
 export type NewOrderChange = Pick<OrderChange, 'workspace_id' | 'order_id' | 'status' | 'tracking_number'>;

@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { map } from 'rxjs';
 import type { z } from 'zod';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
 import {
   orderDto,
   orderList,
@@ -11,8 +11,8 @@ import {
   orderStatusLabels,
   type OrderDto,
   type OrderStatus,
-} from '../../../../schema/marketplace-orders';
-import type { OrderChange } from '../../../../schema/order-changes';
+} from '../../../../schema/marketplace/marketplace-orders';
+import type { OrderChange } from '../../../../schema/marketplace/order-changes';
 import { call } from '../../../data/api';
 import { useAuthStore } from '../../../data/auth-store';
 import { useLiveQuery } from '../../../data/use-live-query';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import { payoutInput } from '../../../../schema/marketplace-orders';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import { payoutInput } from '../../../../schema/marketplace/marketplace-orders';
 import { call } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';

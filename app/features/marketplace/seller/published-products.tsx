@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Product } from '../../../../schema/catalog';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import { MAX_FEATURED, marketMessages, type StorefrontSettingsDto } from '../../../../schema/marketplace';
-import { formatCents } from '../../../../schema/money';
-import { productTitle } from '../../../../schema/product-variants';
+import type { Product } from '../../../../schema/inventory/catalog';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import { MAX_FEATURED, marketMessages, type StorefrontSettingsDto } from '../../../../schema/marketplace/marketplace';
+import { formatCents } from '../../../../schema/kit/money';
+import { productTitle } from '../../../../schema/inventory/product-variants';
 import { call } from '../../../data/api';
 import type { UserData } from '../../../data/db';
 import { EmptyState, Notice } from '../../../ui/feedback';

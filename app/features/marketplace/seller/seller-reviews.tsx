@@ -1,7 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import { reviewMessages, reviewStatusLabels, REVIEW_CONTENT_MAX, type SellerReviewDto } from '../../../../schema/marketplace-reviews';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import {
+  reviewMessages,
+  reviewStatusLabels,
+  REVIEW_CONTENT_MAX,
+  type SellerReviewDto,
+} from '../../../../schema/marketplace/marketplace-reviews';
 import { call } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';

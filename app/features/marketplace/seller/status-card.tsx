@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { orderChangeProblem } from '../../../../schema/order-change-rules';
-import type { OrderChange } from '../../../../schema/order-changes';
-import { orderStatusLabels, type OrderStatus } from '../../../../schema/marketplace-orders';
+import { orderChangeProblem } from '../../../../schema/marketplace/order-change-rules';
+import type { OrderChange } from '../../../../schema/marketplace/order-changes';
+import { orderStatusLabels, type OrderStatus } from '../../../../schema/marketplace/marketplace-orders';
 import type { UserData } from '../../../data/db';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketMessages, storefrontDefaults, storefrontSettingsInput } from '../../../../schema/marketplace';
+import { marketMessages, storefrontDefaults, storefrontSettingsInput } from '../../../../schema/marketplace/marketplace';
 import { draftOf, inputOf } from './storefront-draft';
 
 const parse = (changes: Partial<ReturnType<typeof draftOf>>) =>

@@ -1,6 +1,6 @@
-import { percentToBp } from '../../../../schema/countries';
-import { centsToInput, parseCents } from '../../../../schema/money';
-import type { CheckoutFieldCode, StorefrontSettings } from '../../../../schema/marketplace';
+import { percentToBp } from '../../../../schema/kit/countries';
+import { centsToInput, parseCents } from '../../../../schema/kit/money';
+import type { CheckoutFieldCode, StorefrontSettings } from '../../../../schema/marketplace/marketplace';
 
 /** The settings form as typed: amounts and the tax rate still text. */
 export type StorefrontDraft = {

@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import { checkoutField, checkoutFieldLabels, storefrontSettingsInput, type StorefrontSettingsDto } from '../../../../schema/marketplace';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import {
+  checkoutField,
+  checkoutFieldLabels,
+  storefrontSettingsInput,
+  type StorefrontSettingsDto,
+} from '../../../../schema/marketplace/marketplace';
 import { call } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { workspacesContract } from '../../../../schema/contract/workspaces';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import { MARKET_CURRENCY, type StorefrontSettingsDto } from '../../../../schema/marketplace';
+import { workspacesContract } from '../../../../schema/workspaces/contract';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import { MARKET_CURRENCY, type StorefrontSettingsDto } from '../../../../schema/marketplace/marketplace';
 import { call } from '../../../data/api';
 import { Card } from '../../../ui/card';
 import { LoadError, Notice } from '../../../ui/feedback';

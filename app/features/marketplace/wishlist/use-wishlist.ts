@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { marketplaceContract as c } from '../../../../schema/contract/marketplace';
-import type { WishlistEntry } from '../../../../schema/marketplace-reviews';
+import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
+import type { WishlistEntry } from '../../../../schema/marketplace/marketplace-reviews';
 import { call } from '../../../data/api';
 import { useAuth } from '../../../data/auth-store';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { reviewMessages } from '../../../../schema/marketplace-reviews';
+import { reviewMessages } from '../../../../schema/marketplace/marketplace-reviews';
 import { Button } from '../../../ui/button';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { toast } from '../../../ui/toast-store';

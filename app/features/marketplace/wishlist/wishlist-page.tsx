@@ -1,6 +1,6 @@
 import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { WishlistEntry } from '../../../../schema/marketplace-reviews';
+import type { WishlistEntry } from '../../../../schema/marketplace/marketplace-reviews';
 import { Button } from '../../../ui/button';
 import { EmptyState, LoadError } from '../../../ui/feedback';
 import { PageSpinner, Spinner } from '../../../ui/spinner';

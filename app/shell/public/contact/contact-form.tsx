@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { contactContract } from '../../../../schema/contract/contact';
-import { contactForm, type ContactForm as ContactValues } from '../../../../schema/forms';
+import { contactContract } from '../../../../schema/contact/contract';
+import { contactForm, type ContactForm as ContactValues } from '../../../../schema/kit/forms';
 import { call } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
@@ -13,7 +13,7 @@ const empty: ContactValues = { name: '', email: '', subject: '', message: '' };
 
 /**
  * 'Send Us a Message' (spec §2, §4 "Contact form"): idle → submitting (button busy) → success (toast,
- * form reset) or error (toast, values kept). Field rules and messages come from schema/forms.ts.
+ * form reset) or error (toast, values kept). Field rules and messages come from schema/kit/forms.ts.
  */
 export function ContactForm() {
   const form = useZodForm(contactForm, empty);

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { currencyCodes, currencyNames, currencySymbols } from '../../../../schema/currency-rules';
+import { currencyCodes, currencyNames, currencySymbols } from '../../../../schema/kit/currency-rules';
 import { currencyCode, currencySetting } from './currency-settings';
 import * as s from './currency-select.css';
 

@@ -1,4 +1,4 @@
-import { countryCodes, currencyCodes, DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '../../../../schema/currency-rules';
+import { countryCodes, currencyCodes, DEFAULT_COUNTRY, DEFAULT_CURRENCY } from '../../../../schema/kit/currency-rules';
 import { oneOf } from '../../../routes/search-params';
 import { localSetting } from '../../../kit/local-setting';
 

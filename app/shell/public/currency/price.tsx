@@ -1,4 +1,4 @@
-import { displayPrice } from '../../../../schema/currency-rules';
+import { displayPrice } from '../../../../schema/kit/currency-rules';
 import { currencySetting } from './currency-settings';
 import { useExchangeRates } from './use-exchange-rates';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fallbackRates, type UsdRates } from '../../../../schema/currency-rules';
+import { fallbackRates, type UsdRates } from '../../../../schema/kit/currency-rules';
 
 const TTL_MS = 60 * 60 * 1000;
 let cached: { rates: UsdRates; at: number } | null = null;
@@ -12,7 +12,7 @@ let inflight: Promise<UsdRates> | null = null;
 function loadRates(): Promise<UsdRates> {
   if (cached && Date.now() - cached.at < TTL_MS) return Promise.resolve(cached.rates);
   // The API client and the contract (with zod) load on demand: prices show the built-in rates first.
-  inflight ??= Promise.all([import('../../../data/api'), import('../../../../schema/contract/public')])
+  inflight ??= Promise.all([import('../../../data/api'), import('../../../../schema/public/contract')])
     .then(([{ call }, { publicContract }]) => call(publicContract.exchangeRates, {}))
     .then((body) => {
       cached = { rates: body.rates, at: Date.now() };

@@ -1,5 +1,5 @@
 import { brand } from '../../../../schema/brand';
-import { plans } from '../../../../schema/plans';
+import { plans } from '../../../../schema/billing/plans';
 import { SiteLink } from '../../../kit/site-link';
 import * as s from '../page.css';
 

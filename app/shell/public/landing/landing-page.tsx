@@ -1,5 +1,5 @@
 import { brand } from '../../../../schema/brand';
-import { plans } from '../../../../schema/plans';
+import { plans } from '../../../../schema/billing/plans';
 import { InstallButton } from '../../pwa/install-button';
 import { availableModules, hustlerTypes } from '../content';
 import { CurrencySelect } from '../currency/currency-select';

@@ -1,5 +1,5 @@
 import { brand } from '../../../../schema/brand';
-import { PRO_TRIAL_DAYS } from '../../../../schema/plans';
+import { PRO_TRIAL_DAYS } from '../../../../schema/billing/plans';
 import { SiteLink } from '../../../kit/site-link';
 import { LEGAL_LAST_UPDATED, LegalPage, type LegalSection } from './legal-page';
 

@@ -1,4 +1,4 @@
-import { limitNouns, plans, storageLabel, type Plan } from '../../../../schema/plans';
+import { limitNouns, plans, storageLabel, type Plan } from '../../../../schema/billing/plans';
 import { MAHALA_PLAN_ZAR, VUKA_PLAN_ZAR } from '../content';
 import { Price } from '../currency/price';
 import { SiteLink } from '../../../kit/site-link';

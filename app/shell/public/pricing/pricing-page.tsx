@@ -1,5 +1,5 @@
 import { brand } from '../../../../schema/brand';
-import { PRO_TRIAL_DAYS, plans, storageLabel } from '../../../../schema/plans';
+import { PRO_TRIAL_DAYS, plans, storageLabel } from '../../../../schema/billing/plans';
 import { planRows, VUKA_PLAN_USD_REFERENCE } from '../content';
 import { CurrencySelect } from '../currency/currency-select';
 import { PublicLayout } from '../layout/public-layout';

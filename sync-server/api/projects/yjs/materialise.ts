@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import { z } from 'zod';
-import { boardTask } from '../../../../schema/projects.js';
+import { boardTask } from '../../../../schema/projects/projects.js';
 import type { TaskRow } from './yjs.repo.js';
 
 const taskId = z.uuid();

@@ -1,4 +1,4 @@
-import type { DocName } from '../../../../schema/projects.js';
+import type { DocName } from '../../../../schema/projects/projects.js';
 import type { Queryable } from '../../../db/db.js';
 import { isFamilyId } from '../../auth/session.repo.js';
 

@@ -6,7 +6,7 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { z } from 'zod';
-import { parseDocName, yjsCloseCode, type DocName } from '../../../../schema/projects.js';
+import { parseDocName, yjsCloseCode, type DocName } from '../../../../schema/projects/projects.js';
 import { familyIsLive } from '../../auth/session.repo.js';
 import { withScope } from '../../../db/db.js';
 import type { AppDeps } from '../../../deps.js';
