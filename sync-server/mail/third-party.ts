@@ -60,7 +60,7 @@ export const thirdPartyMail = {
   'classified-inquiry': {
     triggeredBy: ['member'],
     to: 'the seller of an ad, when a signed-in buyer asks about it',
-    files: ['sync-server/api/classifieds/inquiry-mail.jobs.ts', 'sync-server/api/classifieds/classifieds.repo.ts'],
+    files: ['sync-server/api/classifieds/inquiry-mail.jobs.ts', 'sync-server/api/classifieds/inquiries.repo.ts'],
   },
   'workspace-invitation': {
     triggeredBy: ['member'],

@@ -62,7 +62,7 @@ for (const root of roots) {
 }
 
 // The import graph: no cycles (static, or closed through a lazy import()), the boundaries between
-// layers hold, and modules meet only through app/modules.ts and their public entries.
+// layers hold, and modules meet only through the three lists and their public entries.
 const sources: string[] = [];
 for (const root of roots) for (const path of walk(root)) if (isTs(path)) sources.push(relative('.', path));
 const graph = buildGraph(sources);
