@@ -77,11 +77,6 @@ export function sharedWirings(graph: ImportGraph): Map<ModuleId, string[]> {
   return new Map([...out].map(([m, files]) => [m, [...files].sort()]));
 }
 
-/** Paths of the shell: the frame around modules, which knows no module by name. */
-export function isShell(file: string): boolean {
-  return file.startsWith('app/shell/');
-}
-
 /**
  * The shared files that name modules (DESIGN.md §12): the app's module list (and the entry that
  * starts the app), the server's area list and the schema registry. Nothing else shared may import a
