@@ -5,6 +5,7 @@ import type { JobArea } from '../jobs/job-queue.js';
 import { paymentRegistry, type PaymentClaim } from '../payments/claims.js';
 import type { CollectionRules } from '../sync/collection-rules.js';
 import type { HeldMailRegistry, HeldMailRelease } from '../mail/consent.js';
+import { mailOutboxJobs, mailTemplateRegistry, type MailTemplateRegistry } from '../mail/outbox.js';
 import { kindTableRules } from '../sync/records/kinds.js';
 import { recordKindOf } from '../../schema/sync/records.js';
 import { healthArea } from './health/area.js';
@@ -120,8 +121,11 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = areas.flatMap(
   (a.routes ?? []).map((routes) => (deps: AppDeps) => routes(deps, areaContext)),
 );
 
-/** Every area's jobs and sweeps on the job queue. */
-export const jobAreas: readonly JobArea[] = areas.flatMap((a) => a.jobs ?? []);
+/** Every area's mail templates by id (`'<area>.<name>'`), for the one outbox that sends them all. */
+export const mailTemplates: MailTemplateRegistry = mailTemplateRegistry(areas);
+
+/** Every area's jobs and sweeps on the job queue, and the outbox sending every area's mail. */
+export const jobAreas: readonly JobArea[] = [...areas.flatMap((a) => a.jobs ?? []), mailOutboxJobs(mailTemplates)];
 
 /** What start-up runs beside the requests, every area's. */
 export const startHooks: readonly StartHook[] = areas.flatMap((a) => a.start ?? []);

@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.js';
 import type { SocketEndpoint } from '../http/upgrade.js';
 import type { JobArea } from '../jobs/job-queue.js';
 import type { HeldMailRegistry, HeldMailRelease } from '../mail/consent.js';
+import type { MailTemplates } from '../mail/outbox.js';
 import type { PaymentClaim, PaymentRegistry } from '../payments/claims.js';
 import type { SeoSource } from '../seo/page-meta.js';
 import type { CollectionRules, RulesRegistry } from '../sync/collection-rules.js';
@@ -77,6 +78,11 @@ export interface AreaDefinition {
   start?: readonly StartHook[];
   /** Its public pages for search engines (head meta, sitemap URLs). */
   seo?: readonly SeoSource[];
+  /**
+   * Its e-mails' templates by name: the outbox sends the mail recorded as `'<id>.<name>'` with the
+   * template of that name (sync-server/mail/outbox.ts).
+   */
+  mails?: MailTemplates;
   /** Its mail to a stranger's address, held until the address is confirmed (double opt-in), and how to release it. */
   heldMail?: HeldMailRelease;
   /** What it settles when a payment arrives. */

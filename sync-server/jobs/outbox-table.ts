@@ -29,8 +29,12 @@ export interface OutboxTable<K> {
    * reservations of queueing runs that stopped before recording their job; returns how many claims.
    */
   requeueStale(q: Queryable, claimedBefore: Date): Promise<number>;
-  /** Sent; or back to the queue (the job retries) or failed for good, with the reason (a sent mail stays sent). */
-  finish(q: Queryable, key: K, outcome: { status: 'sent'; at: Date } | { status: 'queued' | 'failed'; error: string }): Promise<void>;
+  /** Sent; or back to the queue (the job retries), or failed or refused for good, with the reason (a sent mail stays sent). */
+  finish(
+    q: Queryable,
+    key: K,
+    outcome: { status: 'sent'; at: Date } | { status: 'queued' | 'failed' | 'refused'; error: string },
+  ): Promise<void>;
 }
 
 export function outboxTable<K>(

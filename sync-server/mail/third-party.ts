@@ -4,7 +4,8 @@
  * (`consent.ts`, `mail-limits.ts`): limits per source address, recipient and workspace; fixed
  * subjects with no text a caller chose; and, where the caller is anonymous, mail only to an address
  * that asked for it (double opt-in). The list is the registry tests/security/mail-relay.test.ts walks:
- * a file that sends mail or records it into an outbox must be named here or in `notThirdParty`.
+ * a file that sends mail, makes it (an outbox template) or records it into an outbox must be named here or
+ * in `notThirdParty`.
  */
 
 export type MailTrigger = 'anonymous' | 'member';
@@ -14,7 +15,7 @@ export interface ThirdPartyMailKind {
   triggeredBy: readonly MailTrigger[];
   /** Whose address it goes to. */
   to: string;
-  /** The files (from the repository root) that send it or record it into its outbox. */
+  /** The files (from the repository root) that send it, make it (its outbox template) or record it into the outbox. */
   files: readonly string[];
 }
 
@@ -88,6 +89,7 @@ export type ThirdPartyMailName = keyof typeof thirdPartyMail;
 /** Files that send mail, and why none of it reaches an address a caller chose. */
 export const notThirdParty: Readonly<Record<string, string>> = {
   'sync-server/mail/mailer.ts': 'the mailer itself: it delivers what the kinds above hand it',
+  'sync-server/mail/outbox.ts': "the one outbox: it sends what the kinds' templates above make, to the address each template names",
   'sync-server/api/auth/verification.ts': "verification codes go to the account's own address",
   'sync-server/api/auth/auth.service.ts': "a password reset goes only to an existing account's own address",
   'sync-server/api/classifieds/classifieds-expiry.jobs.ts': "an ad's expiry notice goes to its owner's own account address",

@@ -124,7 +124,12 @@ for (const target of testDatabases()) {
       return found;
     }
     const mails = async (id: string) =>
-      (await db.query<{ kind: string }>('SELECT kind FROM booking_mails WHERE appointment_id = $1 ORDER BY kind', [id])).map((r) => r.kind);
+      (
+        await db.query<{ kind: string }>(
+          `SELECT split_part(template, '.', 2) AS kind FROM mail_outbox_items WHERE template LIKE 'bookings.%' AND subject_id = $1 ORDER BY kind`,
+          [id],
+        )
+      ).map((r) => r.kind);
 
     it('a phone booking from a device is stored as the business’s; an online booking takes its place in the same feed', async () => {
       const phone = phoneBooking(local(day, '09:00'));

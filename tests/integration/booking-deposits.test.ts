@@ -74,7 +74,12 @@ for (const target of testDatabases()) {
       );
     const view = async (token: string) => (await send('GET', `/api/public/bookings/${token}`, undefined, 'anonymous')).body;
     const mails = async (id: string) =>
-      (await db.query<{ kind: string }>('SELECT kind FROM booking_mails WHERE appointment_id = $1 ORDER BY kind', [id])).map((r) => r.kind);
+      (
+        await db.query<{ kind: string }>(
+          `SELECT split_part(template, '.', 2) AS kind FROM mail_outbox_items WHERE template LIKE 'bookings.%' AND subject_id = $1 ORDER BY kind`,
+          [id],
+        )
+      ).map((r) => r.kind);
     const referenceOf = async (id: string) =>
       (await db.query<{ payment_reference: string }>('SELECT payment_reference FROM appointments WHERE id = $1', [id]))[0]
         .payment_reference;

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localDay } from '../../schema/bookings/booking-slots.js';
 import { bookingMessages } from '../../schema/bookings/bookings.js';
-import { BOOKING_EMAIL_JOB, BOOKING_REMINDER_SWEEP, enqueueBookingMails } from '../../sync-server/api/bookings/booking-mail.jobs.js';
+import { BOOKING_REMINDER_SWEEP } from '../../sync-server/api/bookings/booking-mail.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
 import { formatCents } from '../../schema/kit/money.js';
 import { renderShell, siteOrigin } from '../../sync-server/seo/page-meta.js';
 import { metaFor } from '../../sync-server/seo/seo.js';
@@ -112,9 +113,9 @@ for (const target of testDatabases()) {
       Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM appointments WHERE workspace_id = $1', [ws]))[0].n);
     const runMailJobs = () =>
       sendQueuedMails(db, {
-        table: 'booking_mails',
-        enqueue: () => enqueueBookingMails(server.deps, jobs.queue),
-        drain: () => jobs.queue.drain(BOOKING_EMAIL_JOB),
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
       });
 
     it('the owner sets up staff with hours, a service and rules; bad input changes nothing', async () => {

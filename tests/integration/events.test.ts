@@ -5,14 +5,13 @@ import { eventMessages } from '../../schema/events/events.js';
 import { formatCents } from '../../schema/kit/money.js';
 import { verifyTicketCode } from '../../schema/events/ticket-code.js';
 import { ticketQrOptions } from '../../schema/events/ticket-qr.js';
-import { enqueueTicketMails, TICKET_EMAIL_JOB } from '../../sync-server/api/events/ticket-mail.jobs.js';
-import { TICKET_MAIL_CHANNEL, ticketMailOutbox } from '../../sync-server/api/events/ticket-mail.repo.js';
 import { sweepStaleClaims } from '../../sync-server/jobs/outbox.js';
 import { TICKET_QR_PIXELS } from '../../sync-server/api/events/ticket-qr.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { enqueueMails, MAIL_CHANNEL, MAIL_JOB, mailOutbox } from '../../sync-server/mail/outbox.js';
 import { renderShell, siteOrigin } from '../../sync-server/seo/page-meta.js';
 import { metaFor } from '../../sync-server/seo/seo.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
@@ -154,9 +153,9 @@ for (const target of testDatabases()) {
     /** Hands due ticket mails to the queue and runs every job that is ready, as a worker would. */
     const runMailJobs = () =>
       sendQueuedMails(db, {
-        table: 'ticket_mails',
-        enqueue: () => enqueueTicketMails(mailed.deps, jobs.queue),
-        drain: () => jobs.queue.drain(TICKET_EMAIL_JOB),
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(mailed.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
       });
     const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
     const codeOf = async (token: string) =>
@@ -273,8 +272,9 @@ for (const target of testDatabases()) {
       expect(await runMailJobs()).toBe(1);
       expect(mailsTo(to)).toHaveLength(0);
       const [waiting] = await db.query<{ status: string; error: string | null; job_id: string }>(
-        `SELECT m.status, m.error, m.job_id FROM ticket_mails m JOIN registrations r ON r.workspace_id = m.workspace_id AND r.id = m.registration_id
-          WHERE r.email = $1`,
+        `SELECT m.status, m.error, m.job_id FROM mail_outbox_items m
+           JOIN registrations r ON r.workspace_id = m.workspace_id AND r.id::text = m.subject_id
+          WHERE m.template = 'events.tickets' AND r.email = $1`,
         [to],
       );
       expect(waiting).toMatchObject({ status: 'queued', error: expect.stringMatching(/451|busy/i) });
@@ -293,12 +293,16 @@ for (const target of testDatabases()) {
       const [reg] = await db.query<{ workspace_id: number; id: string }>('SELECT workspace_id, id FROM registrations WHERE email = $1', [
         to,
       ]);
-      await jobs.queue.send(TICKET_EMAIL_JOB, { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' });
+      await jobs.queue.send(MAIL_JOB, { workspaceId: reg.workspace_id, template: 'events.tickets', subjectId: reg.id });
       await runMailJobs();
       expect(mailsTo(to)).toHaveLength(1);
-      expect((await db.query<{ status: string }>('SELECT status FROM ticket_mails WHERE registration_id = $1', [reg.id]))[0].status).toBe(
-        'sent',
-      );
+      expect(
+        (
+          await db.query<{ status: string }>(`SELECT status FROM mail_outbox_items WHERE template = 'events.tickets' AND subject_id = $1`, [
+            reg.id,
+          ])
+        )[0].status,
+      ).toBe('sent');
     });
 
     it('tickets whose mail run stopped after claiming it are mailed once the claim is stale', async () => {
@@ -309,13 +313,13 @@ for (const target of testDatabases()) {
       const [reg] = await db.query<{ workspace_id: number; id: string }>('SELECT workspace_id, id FROM registrations WHERE email = $1', [
         to,
       ]);
-      const key = { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' as const };
-      expect(await ticketMailOutbox.claim(db, key, mailed.deps.now())).toBeDefined();
-      const outbox = { channel: TICKET_MAIL_CHANNEL, requeueStale: ticketMailOutbox.requeueStale };
+      const key = { workspaceId: reg.workspace_id, template: 'events.tickets', subjectId: reg.id };
+      expect(await mailOutbox.claim(db, key, mailed.deps.now())).toBeDefined();
+      const outbox = { channel: MAIL_CHANNEL, requeueStale: mailOutbox.requeueStale };
       expect(await sweepStaleClaims(mailed.deps, outbox)).toBe(0);
       await runMailJobs();
       expect(mailsTo(to)).toHaveLength(0);
-      await db.query(`UPDATE ticket_mails SET claimed_at = now() - interval '16 minutes' WHERE registration_id = $1`, [reg.id]);
+      await db.query(`UPDATE mail_outbox_items SET claimed_at = now() - interval '16 minutes' WHERE subject_id = $1`, [reg.id]);
       expect(await sweepStaleClaims(mailed.deps, outbox)).toBe(1);
       await runMailJobs();
       await runMailJobs();

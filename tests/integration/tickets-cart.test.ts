@@ -164,8 +164,9 @@ for (const target of testDatabases()) {
       expect(reg).toMatchObject({ payment_status: 'paid', registration_status: 'confirmed' });
       expect(Number(reg.amount_paid_cents)).toBe(90_000);
       const mails = await db.query<{ kind: string }>(
-        `SELECT m.kind FROM ticket_mails m JOIN registrations r ON r.workspace_id = m.workspace_id AND r.id = m.registration_id
-          WHERE r.event_id = $1`,
+        `SELECT split_part(m.template, '.', 2) AS kind FROM mail_outbox_items m
+           JOIN registrations r ON r.workspace_id = m.workspace_id AND r.id::text = m.subject_id
+          WHERE m.template LIKE 'events.%' AND r.event_id = $1`,
         [gig.id],
       );
       expect(mails).toEqual([{ kind: 'tickets' }]);

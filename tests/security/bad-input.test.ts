@@ -45,7 +45,7 @@ const WRITTEN_TABLES = [
   'ticket_types',
   'registrations',
   'attendees',
-  'ticket_mails',
+  'mail_outbox_items',
   'content_entries',
   'content_categories',
   'ai_prompt_templates',
@@ -57,7 +57,6 @@ const WRITTEN_TABLES = [
   'services',
   'service_staff',
   'appointments',
-  'booking_mails',
 ] as const;
 
 type Path = (string | number)[];

@@ -9,13 +9,13 @@ import { calendarDayIn } from '../../schema/kit/dates.js';
 import { plans } from '../../schema/billing/plans.js';
 import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
 import { sendDueReminders } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
-import { BOOKING_EMAIL_JOB, enqueueBookingMails, memberBookingMailRefusals } from '../../sync-server/api/bookings/booking-mail.jobs.js';
+import { memberBookingMailRefusals } from '../../sync-server/api/bookings/booking-mail.jobs.js';
 import { ATTENDEE_MESSAGE_SUBJECT } from '../../sync-server/api/events/events.service.js';
-import { enqueueTicketMails, TICKET_EMAIL_JOB } from '../../sync-server/api/events/ticket-mail.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { enqueueOptInMails, MAIL_OPT_IN_JOB } from '../../sync-server/mail/consent.jobs.js';
+import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
 import {
   MAIL_LIMIT_CODE,
   MAIL_PER_RECIPIENT_PER_DAY,
@@ -42,9 +42,9 @@ import { CookieClient, startTestServer, type TestServer } from '../support/serve
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** A line that sends mail, or records one into an outbox table, in server source. */
+/** A line that sends mail, makes one (an outbox template), or records one into an outbox table, in server source. */
 const MAIL_CALL =
-  /\bmailer\s*\.send\(|\brecord[A-Za-z]*Mail[A-Za-z]*\(|\brecordMove\(|\bmailOrHold\(|\brequestOptIn\(|INSERT INTO [a-z_]*(mail|deliver|inquir|remind|consent)[a-z_]*/;
+  /\bmailer\s*\.send\(|\bMailTemplate\b|\brecord[A-Za-z]*Mail[A-Za-z]*\(|\brecordMove\(|\bmailOrHold\(|\brequestOptIn\(|INSERT INTO [a-z_]*(mail|deliver|inquir|remind|consent)[a-z_]*/;
 
 function serverSources(dir = join(ROOT, 'sync-server')): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -353,8 +353,8 @@ const drivers: Record<ThirdPartyMailName, Driver> = {
       });
     const mailStatus = (to: string) =>
       ctx.db.query<{ status: string; error: string | null }>(
-        `SELECT m.status, m.error FROM booking_mails m JOIN appointments a ON a.workspace_id = m.workspace_id AND a.id = m.appointment_id
-          WHERE a.customer_email = $1`,
+        `SELECT m.status, m.error FROM mail_outbox_items m JOIN appointments a ON a.workspace_id = m.workspace_id AND a.id = m.subject_id
+          WHERE m.template LIKE 'bookings.%' AND a.customer_email = $1`,
         [to],
       );
     await ctx.db.query('UPDATE users SET verified = false WHERE id = $1', [shop.owner.id]);
@@ -536,14 +536,9 @@ for (const target of testDatabases()) {
       server,
       async flush() {
         await sendQueuedMails(db, {
-          table: 'ticket_mails',
-          enqueue: () => enqueueTicketMails(server.deps, jobs.queue),
-          drain: () => jobs.queue.drain(TICKET_EMAIL_JOB),
-        });
-        await sendQueuedMails(db, {
-          table: 'booking_mails',
-          enqueue: () => enqueueBookingMails(server.deps, jobs.queue),
-          drain: () => jobs.queue.drain(BOOKING_EMAIL_JOB),
+          table: 'mail_outbox_items',
+          enqueue: () => enqueueMails(server.deps, jobs.queue),
+          drain: () => jobs.queue.drain(MAIL_JOB),
         });
         await sendQueuedMails(db, {
           table: 'document_deliveries',

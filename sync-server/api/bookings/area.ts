@@ -3,7 +3,7 @@ import { bookingsContract } from '../../../schema/bookings/contract.js';
 import { defineArea } from '../../areas/area.js';
 import { payRefundsDueSoon } from '../../payments/refunds-due.js';
 import { heldBookingMail } from './booking-mail.held.js';
-import { bookingMailJobs } from './booking-mail.jobs.js';
+import { bookingMails, bookingReminderJobs } from './booking-mail.jobs.js';
 import { bookingsRoutes } from './bookings.routes.js';
 import { bookingsSeo } from './bookings.seo.js';
 import { appointmentRules } from './bookings.sync.js';
@@ -15,7 +15,8 @@ export const bookingsArea = defineArea({
   contracts: { bookingsContract },
   routes: [bookingsRoutes],
   rules: { appointments: appointmentRules },
-  jobs: [bookingMailJobs],
+  jobs: [bookingReminderJobs],
+  mails: bookingMails,
   seo: [bookingsSeo],
   heldMail: heldBookingMail,
   payments: {

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { formatCents } from '../../../schema/kit/money.js';
 import type { AppDeps } from '../../deps.js';
 import { signingKey } from '../../http/auth-context.js';
-import { defineJob, defineSweep, type JobQueue } from '../../jobs/job-queue.js';
-import { outboxArea } from '../../jobs/outbox.js';
-import { enqueueDue } from '../../jobs/outbox-table.js';
+import { defineSweep, type JobArea } from '../../jobs/job-queue.js';
+import type { MailTemplate, MailTemplates } from '../../mail/outbox.js';
 import { escapeHtml, type MailContent } from '../../mail/templates.js';
 import { siteOrigin } from '../../seo/page-meta.js';
 import { appointmentIcs } from './booking-ics.js';
@@ -14,18 +12,9 @@ import { lapseDepositHolds } from './public-booking.service.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { MAIL_PER_WORKSPACE_PER_DAY, mailLimitKeys } from '../../mail/mail-limits.js';
 
-export const BOOKING_EMAIL_JOB = 'booking-email';
 export const BOOKING_REMINDER_SWEEP = 'booking-reminders';
 /** Every five minutes: the hour-before reminder goes out within five minutes of its moment. */
 const SWEEP_CRON = '*/5 * * * *';
-
-const bookingMailJob = z.object({
-  workspaceId: z.number().int().positive(),
-  appointmentId: z.uuid(),
-  kind: z.enum(repo.bookingMailKinds),
-});
-
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 /** "Monday, 3 June 2030 at 09:00" in the workspace's zone, and the zone named. */
 export function whenText(start: Date, zone: string): string {
@@ -106,22 +95,18 @@ async function memberMailRefusal(deps: AppDeps, workspaceId: number, ownerVerifi
   return taken.allowed ? null : memberBookingMailRefusals.dailyLimit;
 }
 
-export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): Promise<void> {
-  if (!(await repo.bookingMailOutbox.claim(deps.db, key, deps.now()))) return;
-  try {
-    const a = await repo.mailedAppointment(deps.db, key);
-    // A reminder for an appointment cancelled meanwhile, or one with no address: nothing to send.
-    if (!a || !a.customer_email || (key.kind !== 'cancelled' && a.status === 'cancelled')) {
-      await repo.bookingMailOutbox.finish(deps.db, key, { status: 'failed', error: 'Nothing to send' });
-      return;
-    }
+/**
+ * A booking mail from its outbox row: the appointment as it is now, its calendar file attached. A
+ * reminder for an appointment cancelled meanwhile, one with no address, or a member's mail the policy
+ * refuses is not sent, with why.
+ */
+function bookingMailTemplate(kind: repo.BookingMailKind): MailTemplate {
+  return async (deps, key) => {
+    const a = await repo.mailedAppointment(deps.db, { workspaceId: key.workspaceId, appointmentId: key.subjectId });
+    if (!a || !a.customer_email || (kind !== 'cancelled' && a.status === 'cancelled')) return { notSent: 'Nothing to send' };
     const refused = a.source === 'online' ? null : await memberMailRefusal(deps, key.workspaceId, a.owner_verified);
-    if (refused) {
-      await repo.bookingMailOutbox.finish(deps.db, key, { status: 'failed', error: refused });
-      return;
-    }
+    if (refused) return { notSent: refused };
     const link = `${siteOrigin(deps)}/marketplace/services/bookings/${bookingToken(await signingKey(deps), key.workspaceId, a.id)}`;
-    const mail = bookingMail(key.kind, a, link);
     const ics = appointmentIcs({
       id: a.id,
       title: a.service_title,
@@ -130,59 +115,32 @@ export async function sendBookingMail(deps: AppDeps, key: repo.BookingMailKey): 
       end: a.end_at,
       zone: a.timezone,
       stamp: deps.now(),
-      cancelled: key.kind === 'cancelled',
+      cancelled: kind === 'cancelled',
       sequence: a.sequence,
       description: `${a.service_title} with ${a.staff_name}`,
     });
-    await deps.mailer.send({
+    return {
       to: a.customer_email,
-      ...mail,
+      ...bookingMail(kind, a, link),
       attachments: [{ filename: 'booking.ics', content: new TextEncoder().encode(ics), contentType: 'text/calendar; charset=utf-8' }],
-    });
-  } catch (err) {
-    await repo.bookingMailOutbox.finish(deps.db, key, { status: 'queued', error: reasonOf(err) });
-    throw err;
-  }
-  await repo.bookingMailOutbox.finish(deps.db, key, { status: 'sent', at: deps.now() });
+    };
+  };
 }
 
-/** Hands every due booking mail not yet queued to the job queue: one job per mail, keyed by it. */
-export function enqueueBookingMails(deps: AppDeps, queue: JobQueue): Promise<number> {
-  return enqueueDue(deps, queue, repo.bookingMailOutbox, {
-    name: BOOKING_EMAIL_JOB,
-    keyText: (key) => `${key.workspaceId}:${key.appointmentId}:${key.kind}`,
-  });
-}
+/** The bookings' mail templates by kind (`'bookings.confirmation'`…), sent by the one outbox. */
+export const bookingMails: MailTemplates = Object.fromEntries(repo.bookingMailKinds.map((kind) => [kind, bookingMailTemplate(kind)]));
 
-/** Booking e-mails (DESIGN.md §13): the confirmation at the booking's commit, reminders from a sweep. */
-export const bookingMailJobs = outboxArea(
-  {
-    name: BOOKING_EMAIL_JOB,
-    channel: repo.BOOKING_MAIL_CHANNEL,
-    what: 'booking e-mails',
-    job: (deps) =>
-      defineJob({
-        name: BOOKING_EMAIL_JOB,
-        attempts: 6,
-        retryDelaySeconds: 20,
-        parse: (data) => bookingMailJob.parse(data),
-        run: (job) => sendBookingMail(deps, job.data),
-        gaveUp: (job, err) => repo.bookingMailOutbox.finish(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
-      }),
-    enqueue: enqueueBookingMails,
-    requeueStale: repo.bookingMailOutbox.requeueStale,
+/** The reminder sweep (DESIGN.md §13): it records due reminders in the outbox, and lapses deposit holds. */
+export const bookingReminderJobs: JobArea = {
+  definitions: (deps) => [
+    defineSweep(BOOKING_REMINDER_SWEEP, async () => {
+      await repo.recordDueReminders(deps.db, deps.now());
+      // Holds whose deposit never came: their time shows free again in the diary too.
+      await lapseDepositHolds(deps.db, deps.now());
+    }),
+  ],
+  async start(_deps, queue) {
+    await queue.schedule(BOOKING_REMINDER_SWEEP, SWEEP_CRON);
+    return async () => undefined;
   },
-  {
-    definitions: (deps) => [
-      defineSweep(BOOKING_REMINDER_SWEEP, async () => {
-        await repo.recordDueReminders(deps.db, deps.now());
-        // Holds whose deposit never came: their time shows free again in the diary too.
-        await lapseDepositHolds(deps.db, deps.now());
-      }),
-    ],
-    async start(_deps, queue) {
-      await queue.schedule(BOOKING_REMINDER_SWEEP, SWEEP_CRON);
-      return async () => undefined;
-    },
-  },
-);
+};

@@ -1,10 +1,9 @@
 import type { Queryable } from '../../db/db.js';
-import { outboxTable } from '../../jobs/outbox-table.js';
+import { MAIL_TABLE, mailTemplateId, recordMail, recordMailAgain, wakeMailOutbox, withdrawMails, type MailKey } from '../../mail/outbox.js';
 import { noCountryDefaults } from '../../../schema/kit/countries.js';
 
-/** The booking e-mails' SQL (the job area runs unscoped; recording runs in the caller's transaction). */
+/** The booking e-mails' SQL: recording them in the outbox (in the caller's transaction), and the reminder sweep's. */
 
-export const BOOKING_MAIL_CHANNEL = 'vuka_booking_mails';
 export const bookingMailKinds = ['confirmation', 'reminder_24h', 'reminder_1h', 'cancelled', 'rescheduled'] as const;
 export type BookingMailKind = (typeof bookingMailKinds)[number];
 
@@ -14,21 +13,18 @@ export interface BookingMailKey {
   kind: BookingMailKind;
 }
 
-/** The outbox's shared SQL: queueing, claiming and finishing a booking mail (the job area runs it unscoped). */
-export const bookingMailOutbox = outboxTable<BookingMailKey>('booking_mails', {
-  columns: ['workspace_id', 'appointment_id', 'kind'],
-  values: (k) => [k.workspaceId, k.appointmentId, k.kind],
-  of: (r) => ({ workspaceId: Number(r.workspace_id), appointmentId: String(r.appointment_id), kind: r.kind as BookingMailKind }),
+/** The outbox template of a booking mail (`AreaDefinition.mails` names them by kind). */
+export const bookingTemplate = (kind: BookingMailKind) => mailTemplateId('bookings', kind);
+
+const outboxKey = (key: BookingMailKey): MailKey => ({
+  workspaceId: key.workspaceId,
+  template: bookingTemplate(key.kind),
+  subjectId: key.appointmentId,
 });
 
-/** Records that a mail is due (once per appointment and kind) and wakes the job area. */
+/** Records that a mail is due (once per appointment and kind) and wakes the outbox. */
 export async function recordBookingMail(tx: Queryable, key: BookingMailKey): Promise<void> {
-  await tx.query(`INSERT INTO booking_mails (workspace_id, appointment_id, kind) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-    key.workspaceId,
-    key.appointmentId,
-    key.kind,
-  ]);
-  await tx.query(`SELECT pg_notify('${BOOKING_MAIL_CHANNEL}', $1)`, [String(key.workspaceId)]);
+  await recordMail(tx, outboxKey(key));
 }
 
 /**
@@ -38,19 +34,12 @@ export async function recordBookingMail(tx: Queryable, key: BookingMailKey): Pro
  * time), one already sent is queued again. A mail being sent at this moment is left to finish.
  */
 export async function recordMove(tx: Queryable, key: Omit<BookingMailKey, 'kind'>): Promise<void> {
-  await tx.query(
-    `DELETE FROM booking_mails WHERE workspace_id = $1 AND appointment_id = $2
-        AND kind IN ('reminder_24h', 'reminder_1h') AND status <> 'sending'`,
-    [key.workspaceId, key.appointmentId],
-  );
-  await tx.query(
-    `INSERT INTO booking_mails (workspace_id, appointment_id, kind) VALUES ($1, $2, 'rescheduled')
-     ON CONFLICT (workspace_id, appointment_id, kind) DO UPDATE
-        SET status = 'queued', job_id = NULL, claimed_at = NULL, error = NULL, sent_at = NULL, requested_at = now()
-      WHERE booking_mails.status IN ('sent', 'failed')`,
-    [key.workspaceId, key.appointmentId],
-  );
-  await tx.query(`SELECT pg_notify('${BOOKING_MAIL_CHANNEL}', $1)`, [String(key.workspaceId)]);
+  await withdrawMails(tx, {
+    workspaceId: key.workspaceId,
+    subjectId: key.appointmentId,
+    templates: [bookingTemplate('reminder_24h'), bookingTemplate('reminder_1h')],
+  });
+  await recordMailAgain(tx, outboxKey({ ...key, kind: 'rescheduled' }));
 }
 
 /**
@@ -61,9 +50,9 @@ export async function recordMove(tx: Queryable, key: Omit<BookingMailKey, 'kind'
  */
 export async function recordDueReminders(q: Queryable, now: Date): Promise<number> {
   const rows = await q.query(
-    `INSERT INTO booking_mails (workspace_id, appointment_id, kind)
-     SELECT a.workspace_id, a.id, k.kind FROM appointments a
-       CROSS JOIN (VALUES ('reminder_24h', interval '24 hours', interval '1 hour'), ('reminder_1h', interval '1 hour', interval '0')) AS k(kind, lead, floor)
+    `INSERT INTO ${MAIL_TABLE} (workspace_id, template, subject_id)
+     SELECT a.workspace_id, k.template, a.id FROM appointments a
+       CROSS JOIN (VALUES ($2, interval '24 hours', interval '1 hour'), ($3, interval '1 hour', interval '0')) AS k(template, lead, floor)
       WHERE a.status IN ('pending', 'confirmed') AND a.customer_email <> ''
         AND NOT (a.payment_status = 'unpaid' AND a.payment_reference IS NOT NULL)
         AND a.start_at > $1::timestamptz + k.floor AND a.start_at <= $1::timestamptz + k.lead AND coalesce(a.scheduled_at, a.created_at) < a.start_at - k.lead
@@ -71,9 +60,9 @@ export async function recordDueReminders(q: Queryable, now: Date): Promise<numbe
         -- one whose deposit was paid by card (its confirmation went out the same way).
         AND (a.source <> 'online' OR a.payment_status <> 'unpaid' OR app_mail_confirmed(a.customer_email))
      ON CONFLICT DO NOTHING RETURNING 1`,
-    [now],
+    [now, bookingTemplate('reminder_24h'), bookingTemplate('reminder_1h')],
   );
-  if (rows.length > 0) await q.query(`SELECT pg_notify('${BOOKING_MAIL_CHANNEL}', '0')`);
+  if (rows.length > 0) await wakeMailOutbox(q);
   return rows.length;
 }
 
@@ -102,7 +91,7 @@ export interface MailedAppointment {
   owner_verified: boolean;
 }
 
-export async function mailedAppointment(q: Queryable, key: BookingMailKey): Promise<MailedAppointment | undefined> {
+export async function mailedAppointment(q: Queryable, key: Omit<BookingMailKey, 'kind'>): Promise<MailedAppointment | undefined> {
   const [row] = await q.query<
     Omit<MailedAppointment, 'start_at' | 'end_at' | 'timezone' | 'price_cents' | 'paid_cents'> & {
       start_at: Date | string;

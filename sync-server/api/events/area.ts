@@ -4,7 +4,7 @@ import { checkInRules } from './events.sync.js';
 import { eventsRoutes } from './events.routes.js';
 import { eventsSeo } from './events.seo.js';
 import { heldTicketMail } from './ticket-mail.held.js';
-import { ticketMailJobs } from './ticket-mail.jobs.js';
+import { ticketMails } from './ticket-mail.jobs.js';
 import { settleTicketPayment, TICKET_REFERENCE_PREFIX } from './tickets.service.js';
 
 /** Events: ticketing, paid registrations, and the door's replicated check-ins. */
@@ -13,7 +13,7 @@ export const eventsArea = defineArea({
   contracts: { eventsContract },
   routes: [eventsRoutes],
   rules: { check_ins: checkInRules },
-  jobs: [ticketMailJobs],
+  mails: ticketMails,
   seo: [eventsSeo],
   heldMail: heldTicketMail,
   payments: { prefix: TICKET_REFERENCE_PREFIX, settle: settleTicketPayment },

@@ -1,10 +1,7 @@
 import type { Queryable } from '../../db/db.js';
-import { outboxTable } from '../../jobs/outbox-table.js';
+import { mailTemplateId, recordMail } from '../../mail/outbox.js';
 
-/** The ticket e-mails' SQL (the job area runs unscoped; recording runs in the caller's transaction). */
-
-/** The channel a commit that records a ticket mail NOTIFYs (the job area listens on it). */
-export const TICKET_MAIL_CHANNEL = 'vuka_ticket_mails';
+/** The ticket e-mails' SQL: recording them in the outbox (in the caller's transaction), and what they say. */
 
 export const ticketMailKinds = ['tickets', 'declined'] as const;
 export type TicketMailKind = (typeof ticketMailKinds)[number];
@@ -15,21 +12,9 @@ export interface TicketMailKey {
   kind: TicketMailKind;
 }
 
-/** The outbox's shared SQL: queueing, claiming and finishing a ticket mail (the job area runs it unscoped). */
-export const ticketMailOutbox = outboxTable<TicketMailKey>('ticket_mails', {
-  columns: ['workspace_id', 'registration_id', 'kind'],
-  values: (k) => [k.workspaceId, k.registrationId, k.kind],
-  of: (r) => ({ workspaceId: Number(r.workspace_id), registrationId: String(r.registration_id), kind: r.kind as TicketMailKind }),
-});
-
-/** Records that a registration's mail is due (once: a second request for it changes nothing) and wakes the job area. */
+/** Records that a registration's mail is due (once: a second request for it changes nothing) and wakes the outbox. */
 export async function recordTicketMail(tx: Queryable, key: TicketMailKey): Promise<void> {
-  await tx.query(`INSERT INTO ticket_mails (workspace_id, registration_id, kind) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
-    key.workspaceId,
-    key.registrationId,
-    key.kind,
-  ]);
-  await tx.query(`SELECT pg_notify('${TICKET_MAIL_CHANNEL}', $1)`, [String(key.workspaceId)]);
+  await recordMail(tx, { workspaceId: key.workspaceId, template: mailTemplateId('events', key.kind), subjectId: key.registrationId });
 }
 
 export interface MailedRegistration {
