@@ -56,12 +56,21 @@ export const thirdPartyMail = {
   'marketplace-order': {
     triggeredBy: ['member'],
     to: "a signed-in buyer's own account address, after a card payment",
-    files: ['sync-server/api/marketplace/order-mail.jobs.ts'],
+    files: [
+      'sync-server/api/marketplace/order-mail.jobs.ts',
+      'sync-server/api/marketplace/order-mail.repo.ts',
+      'sync-server/api/marketplace/checkout.service.ts',
+    ],
   },
   'classified-inquiry': {
     triggeredBy: ['member'],
     to: 'the seller of an ad, when a signed-in buyer asks about it',
-    files: ['sync-server/api/classifieds/inquiry-mail.jobs.ts', 'sync-server/api/classifieds/inquiries.repo.ts'],
+    files: [
+      'sync-server/api/classifieds/inquiry-mail.jobs.ts',
+      'sync-server/api/classifieds/inquiry-mail.repo.ts',
+      'sync-server/api/classifieds/inquiries.service.ts',
+      'sync-server/api/classifieds/inquiries.repo.ts',
+    ],
   },
   'workspace-invitation': {
     triggeredBy: ['member'],

@@ -41,3 +41,35 @@ SELECT workspace_id, 'events.' || kind, registration_id::text, status, CASE WHEN
   FROM ticket_mails;
 DROP TABLE booking_mails;
 DROP TABLE ticket_mails;
+
+-- The sellers' e-mails about inquiries move in from the inquiries' own columns.
+INSERT INTO mail_outbox_items (workspace_id, template, subject_id, status, job_id, claimed_at, error, requested_at, sent_at)
+SELECT workspace_id, 'classifieds.inquiry', id::text, seller_mail, CASE WHEN seller_mail = 'queued' THEN NULL ELSE seller_mail_job END,
+       seller_mail_claimed_at, seller_mail_error, created_at, seller_mail_at
+  FROM classified_inquiries WHERE seller_mail IS NOT NULL;
+DROP INDEX IF EXISTS classified_inquiries_mail_unqueued;
+DROP INDEX IF EXISTS classified_inquiries_mail_sending;
+ALTER TABLE classified_inquiries
+  DROP COLUMN seller_mail,
+  DROP COLUMN seller_mail_job,
+  DROP COLUMN seller_mail_error,
+  DROP COLUMN seller_mail_at,
+  DROP COLUMN seller_mail_claimed_at;
+
+-- Paid orders' confirmations move in from the orders' own columns: a sent one stays sent; a paid
+-- one not yet handed to the job queue is queued. One handed over and never sent ended without a
+-- mail (the shop sends none, or the job gave up), unless its job was still running at this change:
+-- those paid within the last hour are queued again (the template checks the order and the shop's
+-- setting anew, and the old job is gone), older ones stay unsent.
+INSERT INTO mail_outbox_items (workspace_id, template, subject_id, status, error, requested_at, sent_at)
+SELECT workspace_id, 'marketplace.confirmation', id::text,
+       CASE WHEN confirmation_sent_at IS NOT NULL THEN 'sent'
+            WHEN confirmation_job IS NULL OR paid_at > now() - interval '1 hour' THEN 'queued'
+            ELSE 'failed' END,
+       CASE WHEN confirmation_sent_at IS NULL AND confirmation_job IS NOT NULL AND paid_at <= now() - interval '1 hour'
+            THEN 'Not sent' END,
+       coalesce(paid_at, created_at), confirmation_sent_at
+  FROM marketplace_orders
+ WHERE confirmation_sent_at IS NOT NULL OR payment_status = 'paid';
+DROP INDEX IF EXISTS marketplace_orders_unmailed;
+ALTER TABLE marketplace_orders DROP COLUMN confirmation_job, DROP COLUMN confirmation_sent_at;

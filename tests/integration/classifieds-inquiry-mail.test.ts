@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifiedDto, inquiryThread } from '../../schema/classifieds/classifieds.js';
 import { formatCents } from '../../schema/kit/money.js';
-import { enqueueInquiryMails, INQUIRY_MAIL_JOB, sendInquiryMail } from '../../sync-server/api/classifieds/inquiry-mail.jobs.js';
+import { mailTemplates } from '../../sync-server/api/areas.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { AppDeps } from '../../sync-server/deps.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { sweepStaleClaims } from '../../sync-server/jobs/outbox.js';
-import { claimInquiryMail, INQUIRY_MAIL_CHANNEL, requeueStaleInquiryMails } from '../../sync-server/api/classifieds/inquiry-mail.repo.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { enqueueMails, MAIL_CHANNEL, MAIL_JOB, mailOutbox, sendMail, type MailKey } from '../../sync-server/mail/outbox.js';
 import { testDatabases } from '../support/databases.js';
 import { signedInUser } from '../support/fixtures.js';
 import { quotedPrintableText as plain } from '../support/mime.js';
+import { sendQueuedMails } from '../support/outbox.js';
 import type { TestServer } from '../support/server.js';
 import { startTestServer } from '../support/server.js';
 import { startTestSmtp } from '../support/smtp.js';
@@ -53,15 +54,22 @@ for (const target of testDatabases()) {
       expect(res.status, res.text).toBe(200);
       return { user, ws, ad: classifiedDto.parse(res.json) };
     }
-    async function runJobs() {
-      await enqueueInquiryMails(server.deps, jobs.queue);
-      return jobs.queue.drain(INQUIRY_MAIL_JOB);
-    }
+    const runJobs = () =>
+      sendQueuedMails(db, {
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
+      });
+    const mailKey = (workspaceId: number, inquiryId: string): MailKey => ({
+      workspaceId,
+      template: 'classifieds.inquiry',
+      subjectId: inquiryId,
+    });
     const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).map((m) => plain(m.raw));
     const mailState = async (id: string) =>
       (
-        await db.query<{ seller_mail: string | null; seller_mail_error: string | null }>(
-          'SELECT seller_mail, seller_mail_error FROM classified_inquiries WHERE id = $1',
+        await db.query<{ status: string; error: string | null }>(
+          `SELECT status, error FROM mail_outbox_items WHERE template = 'classifieds.inquiry' AND subject_id = $1`,
           [id],
         )
       )[0];
@@ -97,12 +105,12 @@ for (const target of testDatabases()) {
         expect(m).not.toContain('Sithole');
         expect(m).not.toContain(b.user.email);
       }
-      expect((await mailState(offer.id)).seller_mail).toBe('sent');
+      expect((await mailState(offer.id)).status).toBe('sent');
 
       // Waking the queue again, or a second job for the same inquiry, sends nothing more.
       expect(await runJobs()).toBe(0);
-      expect(await jobs.queue.send(INQUIRY_MAIL_JOB, { workspaceId: s.ws, id: offer.id }, `again:${offer.id}`)).not.toBeNull();
-      await jobs.queue.drain(INQUIRY_MAIL_JOB);
+      expect(await jobs.queue.send(MAIL_JOB, mailKey(s.ws, offer.id), `again:${offer.id}`)).not.toBeNull();
+      await jobs.queue.drain(MAIL_JOB);
       expect(mailsTo(s.user.email)).toHaveLength(3);
       // Replies in the thread are not new inquiries.
       expect((await b.client.post(`/api/classified-inquiries/${question.id}/messages`, { message: 'And the size?' })).status).toBe(200);
@@ -124,14 +132,14 @@ for (const target of testDatabases()) {
           },
         },
       };
-      await expect(sendInquiryMail(down, s.ws, made.id)).rejects.toThrow('SMTP refused');
-      expect(await mailState(made.id)).toEqual({ seller_mail: 'queued', seller_mail_error: 'SMTP refused the connection' });
+      await expect(sendMail(down, mailTemplates, mailKey(s.ws, made.id))).rejects.toThrow('SMTP refused');
+      expect(await mailState(made.id)).toEqual({ status: 'queued', error: 'SMTP refused the connection' });
       expect(mailsTo(s.user.email)).toHaveLength(0);
-      await sendInquiryMail(server.deps, s.ws, made.id);
-      expect(await mailState(made.id)).toEqual({ seller_mail: 'sent', seller_mail_error: null });
+      await sendMail(server.deps, mailTemplates, mailKey(s.ws, made.id));
+      expect(await mailState(made.id)).toEqual({ status: 'sent', error: null });
       expect(mailsTo(s.user.email)).toHaveLength(1);
       // A late retry of the failed run finds it sent.
-      await sendInquiryMail(server.deps, s.ws, made.id);
+      await sendMail(server.deps, mailTemplates, mailKey(s.ws, made.id));
       expect(mailsTo(s.user.email)).toHaveLength(1);
     });
 
@@ -141,17 +149,17 @@ for (const target of testDatabases()) {
       const made = inquiryThread.parse(
         (await b.client.post(`/api/classifieds/${s.ad.id}/inquiries`, { message: 'Still available?' })).json,
       );
-      expect(await claimInquiryMail(db, s.ws, made.id, server.deps.now())).toBeDefined();
-      const outbox = { channel: INQUIRY_MAIL_CHANNEL, requeueStale: requeueStaleInquiryMails };
+      expect(await mailOutbox.claim(db, mailKey(s.ws, made.id), server.deps.now())).toBeDefined();
+      const outbox = { channel: MAIL_CHANNEL, requeueStale: mailOutbox.requeueStale };
       expect(await sweepStaleClaims(server.deps, outbox)).toBe(0);
       await runJobs();
       expect(mailsTo(s.user.email)).toHaveLength(0);
-      await db.query(`UPDATE classified_inquiries SET seller_mail_claimed_at = now() - interval '16 minutes' WHERE id = $1`, [made.id]);
+      await db.query(`UPDATE mail_outbox_items SET claimed_at = now() - interval '16 minutes' WHERE subject_id = $1`, [made.id]);
       expect(await sweepStaleClaims(server.deps, outbox)).toBe(1);
       await runJobs();
       await runJobs();
       expect(mailsTo(s.user.email)).toHaveLength(1);
-      expect(await mailState(made.id)).toEqual({ seller_mail: 'sent', seller_mail_error: null });
+      expect(await mailState(made.id)).toEqual({ status: 'sent', error: null });
     });
 
     it('a refused inquiry queues no mail', async () => {

@@ -13,10 +13,12 @@ import type { Db } from '../../sync-server/db/db.js';
 import { payRefundsDue } from '../../sync-server/payments/refunds-due.js';
 import { REFUND_FAILS_CARD } from '../../sync-server/payments/sandbox/checkout-page.js';
 import { REFUND_TURNED_BACK } from '../../sync-server/api/billing/refund-outcome.js';
-import { enqueueConfirmations, expireOrderCheckouts, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
+import { expireOrderCheckouts } from '../../sync-server/api/marketplace/order-mail.jobs.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
 import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
+import { sendQueuedMails } from '../support/outbox.js';
 import * as shops from '../support/shops.js';
 import { jsonSender, type Send, type Shop } from '../support/shops.js';
 import { accessCookie, openSyncDatabase, seedUser, syncApi } from '../support/sync-server.js';
@@ -242,10 +244,16 @@ for (const target of testDatabases()) {
       expect(Number(payments[0].n)).toBe(2);
 
       // One confirmation e-mail per order, queued by the job queue, sent once however often it runs.
-      await enqueueConfirmations(h.server.deps, jobs.queue);
-      await jobs.queue.drain(ORDER_CONFIRMATION_JOB);
-      await enqueueConfirmations(h.server.deps, jobs.queue);
-      await jobs.queue.drain(ORDER_CONFIRMATION_JOB);
+      await sendQueuedMails(db, {
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(h.server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
+      });
+      await sendQueuedMails(db, {
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(h.server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
+      });
       const [{ email }] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [me.id]);
       const mails = await db.query<{ subject: string; body_text: string }>(
         'SELECT subject, body_text FROM mail_outbox WHERE recipient = $1 ORDER BY subject',

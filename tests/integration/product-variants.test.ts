@@ -5,11 +5,12 @@ import { cartDto, directoryDto, marketHome, marketProductDetail, storefrontDto }
 import { formatCents } from '../../schema/kit/money.js';
 import { variantMessages } from '../../schema/inventory/product-variants.js';
 import type { Db } from '../../sync-server/db/db.js';
-import { enqueueConfirmations, ORDER_CONFIRMATION_JOB } from '../../sync-server/api/marketplace/order-mail.jobs.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
+import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
 import { metaFor } from '../../sync-server/seo/seo.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
 import { testDatabases } from '../support/databases.js';
+import { sendQueuedMails } from '../support/outbox.js';
 import * as shops from '../support/shops.js';
 import { jsonSender, type Send, type Shop } from '../support/shops.js';
 import { accessCookie, openSyncDatabase, seedUser, syncApi } from '../support/sync-server.js';
@@ -289,8 +290,11 @@ for (const target of testDatabases()) {
       expect(await onHand(shop.ws, shirt.main)).toBe(4);
       expect(await onHand(shop.ws, shirt.blueM)).toBe(5);
 
-      await enqueueConfirmations(h.server.deps, jobs.queue);
-      await jobs.queue.drain(ORDER_CONFIRMATION_JOB);
+      await sendQueuedMails(db, {
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(h.server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
+      });
       const [{ email }] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
       const [mail] = await db.query<{ body_text: string }>('SELECT body_text FROM mail_outbox WHERE recipient = $1', [email]);
       expect(mail.body_text).toContain('2 × T-shirt — Red / L');

@@ -3,13 +3,14 @@ import { defineArea } from '../../areas/area.js';
 import { classifiedsExpiryJobs } from './classifieds-expiry.jobs.js';
 import { classifiedsRoutes } from './classifieds.routes.js';
 import { classifiedsSeo } from './classifieds.seo.js';
-import { inquiryMailJobs } from './inquiry-mail.jobs.js';
+import { inquiryMails } from './inquiry-mail.jobs.js';
 
 /** Classified ads: listings, their expiry and the inquiries mailed to sellers. */
 export const classifiedsArea = defineArea({
   id: 'classifieds',
   contracts: { classifiedsContract },
   routes: [classifiedsRoutes],
-  jobs: [classifiedsExpiryJobs, inquiryMailJobs],
+  jobs: [classifiedsExpiryJobs],
+  mails: inquiryMails,
   seo: [classifiedsSeo],
 });

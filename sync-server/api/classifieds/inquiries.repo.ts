@@ -90,8 +90,8 @@ export async function insertInquiry(
 ): Promise<void> {
   await q.query(
     `INSERT INTO classified_inquiries (workspace_id, id, classified_id, buyer_id, request_type, offer_amount_cents, viewing_at,
-                                       seller_mail, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', $8, $8)`,
+                                       created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
     [i.ws, i.id, i.listing, i.buyer, i.type, i.offer, i.viewingAt, i.now],
   );
 }

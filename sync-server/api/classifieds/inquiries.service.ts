@@ -17,7 +17,7 @@ import * as repo from './classifieds.repo.js';
 import * as inquiriesRepo from './inquiries.repo.js';
 import * as messagesRepo from './messages.repo.js';
 import * as publicRepo from './public-listings.repo.js';
-import { announceInquiry } from './inquiry-mail.repo.js';
+import { recordInquiryMail } from './inquiry-mail.repo.js';
 
 /** Inquiries and their threads: a buyer asks, offers or asks to view; the seller answers; both write messages. */
 
@@ -102,8 +102,8 @@ export async function ask(
       amount: offer,
       now,
     });
-    // The seller's e-mail about it goes through the job queue once this commits.
-    await announceInquiry(q, id);
+    // The seller's e-mail about it goes through the outbox once this commits.
+    await recordInquiryMail(q, { workspaceId: listing.workspace_id, inquiryId: id });
     const row = await inquiriesRepo.inquiryById(q, id);
     if (!row) throw notFound(msg.inquiryNotFound);
     return thread(q, row, 'buyer', userId);

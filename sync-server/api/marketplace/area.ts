@@ -5,7 +5,7 @@ import { payRefundsDueSoon } from '../../payments/refunds-due.js';
 import { settleOrderPayment } from './checkout.service.js';
 import { marketplaceRoutes } from './marketplace.routes.js';
 import { marketplaceSeo } from './marketplace.seo.js';
-import { orderMailJobs } from './order-mail.jobs.js';
+import { orderCheckoutJobs, orderMails } from './order-mail.jobs.js';
 import { orderChangeRules } from './order-changes.sync.js';
 import { orderRefundOutcome } from './refund-outcome.js';
 
@@ -15,7 +15,8 @@ export const marketplaceArea = defineArea({
   contracts: { marketplaceContract },
   routes: [marketplaceRoutes],
   rules: { order_changes: orderChangeRules },
-  jobs: [orderMailJobs],
+  jobs: [orderCheckoutJobs],
+  mails: orderMails,
   seo: [marketplaceSeo],
   payments: {
     prefix: ORDER_REFERENCE_PREFIX,

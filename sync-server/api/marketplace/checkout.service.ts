@@ -33,7 +33,7 @@ import type { CartProduct } from './cart-products.repo.js';
 import { readCheckoutTerms } from './storefront-settings.repo.js';
 import { buyerDtos } from './buyer-orders.js';
 import * as checkoutsRepo from './checkouts.repo.js';
-import * as orderMailRepo from './order-mail.repo.js';
+import { recordOrderMail } from './order-mail.repo.js';
 import * as repo from './orders.repo.js';
 
 /** Stock held by a checkout unpaid after this long goes back on sale (the buyer walked away). */
@@ -397,6 +397,8 @@ export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, 
     const mine = items.filter((i) => i.workspace_id === o.workspace_id && i.order_id === o.id);
     await takeStock(tx, o.workspace_id, o, mine, paidAt);
     await repo.setOrderPaid(tx, o, paidAt);
+    // The buyer's confirmation goes through the outbox once this commits.
+    await recordOrderMail(tx, o);
     await repo.insertPayment(tx, {
       workspaceId: o.workspace_id,
       id: randomUUID(),
@@ -410,7 +412,6 @@ export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, 
   await issueOrderTickets(tx, orders, paidAt);
   await checkoutsRepo.setCheckoutStatus(tx, checkout.id, 'paid', paidAt);
   await checkoutsRepo.removeBoughtFromCart(tx, checkout.user_id, items);
-  await orderMailRepo.wakeOrderMail(tx);
   return 'handled';
 }
 
