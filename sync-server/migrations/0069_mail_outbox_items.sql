@@ -73,3 +73,19 @@ SELECT workspace_id, 'marketplace.confirmation', id::text,
  WHERE confirmation_sent_at IS NOT NULL OR payment_status = 'paid';
 DROP INDEX IF EXISTS marketplace_orders_unmailed;
 ALTER TABLE marketplace_orders DROP COLUMN confirmation_job, DROP COLUMN confirmation_sent_at;
+
+-- E-mailed invoices, quotes, credit notes and till receipts: `document_deliveries` stays the record
+-- the member sees beside a document (to whom, asked by whom and when, why one was refused); how the
+-- sending stands moves to the outbox, keyed by the request's id.
+INSERT INTO mail_outbox_items (workspace_id, template, subject_id, status, job_id, claimed_at, error, requested_at, sent_at)
+SELECT workspace_id, CASE WHEN document_kind = 'receipt' THEN 'invoices.receipt' ELSE 'invoices.document' END, id,
+       status, CASE WHEN status = 'queued' THEN NULL ELSE job_id END, claimed_at, error, requested_at, sent_at
+  FROM document_deliveries;
+DROP INDEX IF EXISTS document_deliveries_unqueued;
+DROP INDEX IF EXISTS document_deliveries_sending;
+ALTER TABLE document_deliveries
+  DROP COLUMN status,
+  DROP COLUMN error,
+  DROP COLUMN job_id,
+  DROP COLUMN claimed_at,
+  DROP COLUMN sent_at;

@@ -8,12 +8,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushResponse } from '../../schema/sync/contract.js';
 import { sendMessages } from '../../schema/invoices/invoices.js';
-import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
+import { enqueueMails, MAIL_CHANNEL, MAIL_JOB, mailOutbox } from '../../sync-server/mail/outbox.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { sweepStaleClaims } from '../../sync-server/jobs/outbox.js';
-import { DELIVERY_CHANNEL, deliveryOutbox } from '../../sync-server/api/invoices/invoice-delivery.repo.js';
 import { saveSettings } from '../../sync-server/api/workspaces/workspaces.repo.js';
 import { driveRuntime } from '../../sync-server/api/drive/drive-uploads.js';
 import { insertFile } from '../../sync-server/api/drive/drive.repo.js';
@@ -73,13 +72,20 @@ for (const target of testDatabases()) {
     }
     const runJobs = () =>
       sendQueuedMails(db, {
-        table: 'document_deliveries',
-        enqueue: () => enqueueDeliveries(server.deps, jobs.queue),
-        drain: () => jobs.queue.drain(DOCUMENT_EMAIL_JOB),
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
       });
     const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
     const delivery = async (id: string) =>
-      (await db.query<{ status: string; error: string | null }>('SELECT status, error FROM document_deliveries WHERE id = $1', [id]))[0];
+      (
+        await db.query<{ status: string; error: string | null }>(
+          `SELECT m.status, m.error FROM document_deliveries d
+           JOIN mail_outbox_items m ON m.workspace_id = d.workspace_id AND m.subject_id = d.id AND m.template LIKE 'invoices.%'
+           WHERE d.id = $1`,
+          [id],
+        )
+      )[0];
 
     it('a pushed send request reaches the customer once, with the PDF attached', async () => {
       const request = { id: randomUUID(), to: 'naledi@example.com', at: now() };
@@ -101,7 +107,7 @@ for (const target of testDatabases()) {
 
       // The same push again, a second run of the job and a second dispatch: still one mail.
       await push('invoices', [{ newDocumentState: doc }]);
-      await jobs.queue.send(DOCUMENT_EMAIL_JOB, { workspaceId: ws, id: request.id });
+      await jobs.queue.send(MAIL_JOB, { workspaceId: ws, template: 'invoices.document', subjectId: request.id });
       await runJobs();
       expect(mailsTo('naledi@example.com')).toHaveLength(1);
     });
@@ -109,19 +115,21 @@ for (const target of testDatabases()) {
     it('a mail whose run died after claiming it goes out once the claim is stale, and a live claim is left alone', async () => {
       const request = { id: randomUUID(), to: 'sipho.stale@example.com', at: now() };
       await push('invoices', [{ newDocumentState: sentInvoice(ws, { send_request: request }) }]);
-      await enqueueDeliveries(server.deps, jobs.queue);
+      await enqueueMails(server.deps, jobs.queue);
       // A run claims the mail and its process stops before it sends.
-      expect(await deliveryOutbox.claim(db, { workspaceId: ws, id: request.id }, new Date())).toBeDefined();
-      const outbox = { channel: DELIVERY_CHANNEL, requeueStale: deliveryOutbox.requeueStale };
+      expect(
+        await mailOutbox.claim(db, { workspaceId: ws, template: 'invoices.document', subjectId: request.id }, new Date()),
+      ).toBeDefined();
+      const outbox = { channel: MAIL_CHANNEL, requeueStale: mailOutbox.requeueStale };
 
       // Within the lease the claim may still be alive: the sweep leaves it, and the queued job does not send.
       expect(await sweepStaleClaims(server.deps, outbox)).toBe(0);
-      await jobs.queue.drain(DOCUMENT_EMAIL_JOB);
+      await jobs.queue.drain(MAIL_JOB);
       expect(mailsTo('sipho.stale@example.com')).toHaveLength(0);
       expect(await delivery(request.id)).toMatchObject({ status: 'sending' });
 
       // Past the lease: back in the queue, with the reason shown, and sent once.
-      await db.query(`UPDATE document_deliveries SET claimed_at = now() - interval '16 minutes' WHERE id = $1`, [request.id]);
+      await db.query(`UPDATE mail_outbox_items SET claimed_at = now() - interval '16 minutes' WHERE subject_id = $1`, [request.id]);
       expect(await sweepStaleClaims(server.deps, outbox)).toBe(1);
       expect(await delivery(request.id)).toMatchObject({ status: 'queued', error: 'Sending was interrupted; sending again' });
       await runJobs();

@@ -4,7 +4,7 @@ import { buildSale, newShareToken } from '../../app/features/pos/sale.js';
 import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
 import { sendMessages } from '../../schema/invoices/invoices.js';
 import { posMessages, type PosOrder } from '../../schema/pos/pos.js';
-import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
+import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
@@ -56,9 +56,9 @@ for (const target of testDatabases()) {
     // The outbox area's own listener may be queueing the same receipts: wait for each to have its job first.
     const runJobs = () =>
       sendQueuedMails(db, {
-        table: 'document_deliveries',
-        enqueue: () => enqueueDeliveries(server.deps, jobs.queue),
-        drain: () => jobs.queue.drain(DOCUMENT_EMAIL_JOB),
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
       });
     function sale(extra: Partial<PosOrder> = {}): PosOrder {
       const built = buildSale({
@@ -104,7 +104,7 @@ for (const target of testDatabases()) {
 
       // The same push again, and the job run again: still one mail.
       await push([{ newDocumentState: order }]);
-      await jobs.queue.send(DOCUMENT_EMAIL_JOB, { workspaceId: ws, id: order.receipt_email?.id });
+      await jobs.queue.send(MAIL_JOB, { workspaceId: ws, template: 'invoices.receipt', subjectId: order.receipt_email?.id });
       await runJobs();
       expect(mailsTo(to)).toHaveLength(1);
     });

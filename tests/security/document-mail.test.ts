@@ -7,7 +7,7 @@ import { calendarDayIn } from '../../schema/kit/dates.js';
 import { plans } from '../../schema/billing/plans.js';
 import { buildSale, newShareToken } from '../../app/features/pos/sale.js';
 import { RECEIPT_MAILS_PER_DAY } from '../../sync-server/api/invoices/document-mail-allowance.js';
-import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
+import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
 import { sendDueReminders } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
@@ -89,9 +89,9 @@ for (const target of testDatabases()) {
     }
     const runJobs = () =>
       sendQueuedMails(db, {
-        table: 'document_deliveries',
-        enqueue: () => enqueueDeliveries(server.deps, jobs.queue),
-        drain: () => jobs.queue.drain(DOCUMENT_EMAIL_JOB),
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
       });
     const mailsTo = (tag: string) =>
       db.query<{ recipient: string; subject: string; body_text: string }>(
@@ -100,7 +100,9 @@ for (const target of testDatabases()) {
       );
     const deliveries = (ws: number) =>
       db.query<{ document_id: string; status: string; refusal: string | null; error: string | null }>(
-        'SELECT document_id, status, refusal, error FROM document_deliveries WHERE workspace_id = $1 ORDER BY requested_at, id',
+        `SELECT d.document_id, m.status, d.refusal, m.error FROM document_deliveries d
+           JOIN mail_outbox_items m ON m.workspace_id = d.workspace_id AND m.subject_id = d.id AND m.template LIKE 'invoices.%'
+          WHERE d.workspace_id = $1 ORDER BY d.requested_at, d.id`,
         [ws],
       );
     const tagged = (name: string) => `${name}-${randomUUID().slice(0, 8)}`;

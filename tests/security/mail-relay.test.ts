@@ -7,7 +7,6 @@ import { errorBody } from '../../schema/kit/http.js';
 import { noCountryDefaults } from '../../schema/kit/countries.js';
 import { calendarDayIn } from '../../schema/kit/dates.js';
 import { plans } from '../../schema/billing/plans.js';
-import { DOCUMENT_EMAIL_JOB, enqueueDeliveries } from '../../sync-server/api/invoices/invoice-delivery.jobs.js';
 import { sendDueReminders } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
 import { memberBookingMailRefusals } from '../../sync-server/api/bookings/booking-mail.jobs.js';
 import { ATTENDEE_MESSAGE_SUBJECT } from '../../sync-server/api/events/events.service.js';
@@ -539,11 +538,6 @@ for (const target of testDatabases()) {
           table: 'mail_outbox_items',
           enqueue: () => enqueueMails(server.deps, jobs.queue),
           drain: () => jobs.queue.drain(MAIL_JOB),
-        });
-        await sendQueuedMails(db, {
-          table: 'document_deliveries',
-          enqueue: () => enqueueDeliveries(server.deps, jobs.queue),
-          drain: () => jobs.queue.drain(DOCUMENT_EMAIL_JOB),
         });
         await sendQueuedMails(db, {
           table: 'mail_consents',

@@ -1,6 +1,6 @@
 import { invoicesContract } from '../../../schema/invoices/contract.js';
 import { defineArea } from '../../areas/area.js';
-import { invoiceJobs } from './invoice-delivery.jobs.js';
+import { deliveryMails } from './invoice-delivery.jobs.js';
 import { invoiceCheckoutJobs } from './invoice-pay.jobs.js';
 import { INVOICE_REFERENCE_PREFIX } from './invoice-pay.repo.js';
 import { settleInvoicePayment } from './invoice-pay.settle.js';
@@ -14,6 +14,7 @@ export const invoicesArea = defineArea({
   contracts: { invoicesContract },
   routes: [invoicesRoutes],
   rules: { invoices: invoiceRules, quotes: quoteRules },
-  jobs: [invoiceJobs, invoiceReminderJobs, invoiceCheckoutJobs],
+  jobs: [invoiceReminderJobs, invoiceCheckoutJobs],
+  mails: deliveryMails,
   payments: { prefix: INVOICE_REFERENCE_PREFIX, settle: settleInvoicePayment },
 });

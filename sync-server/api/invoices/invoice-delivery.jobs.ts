@@ -1,6 +1,5 @@
 import { fetchOutsidePicture } from '../../files/outside-picture.js';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import {
   pdfDocumentOf,
   pdfFileName,
@@ -19,21 +18,15 @@ import { workspaceSettings } from '../../../schema/workspaces/workspaces.js';
 import type { Queryable } from '../../db/db.js';
 import { makePicture, thumbnailTypes } from '../../files/thumbnail.js';
 import type { AppDeps } from '../../deps.js';
-import { defineJob, type JobQueue } from '../../jobs/job-queue.js';
-import { outboxArea } from '../../jobs/outbox.js';
-import { enqueueDue } from '../../jobs/outbox-table.js';
 import { driveRuntime, getFile } from '../drive/index.js';
 import type { Mail as OutgoingMail } from '../../mail/mailer.js';
+import type { MailTemplate, MailTemplates } from '../../mail/outbox.js';
 import { receiptById, receiptMail } from '../pos/index.js';
-import { permitDocumentMail, permitReceiptMail, type MailPermit } from './document-mail-allowance.js';
+import { permitDocumentMail, permitReceiptMail } from './document-mail-allowance.js';
 import { documentMail } from './invoice-mail.js';
 import * as repo from './invoice-delivery.repo.js';
 
-export const DOCUMENT_EMAIL_JOB = 'document-email';
-
 type Mail = Omit<OutgoingMail, 'to'>;
-
-const deliveryJob = z.object({ workspaceId: z.number().int().positive(), id: z.string().min(1) });
 
 const sellerSettings = workspaceSettings.pick({
   vat_number: true,
@@ -164,61 +157,36 @@ async function receiptMailOf(deps: AppDeps, workspaceId: number, orderId: string
 }
 
 /**
- * Sends one e-mail request. Never twice (see the outbox's claim). An invoice, quote or credit note
- * goes only for a verified account and within the workspace's daily allowance; otherwise the request
- * is refused for good, with why, and the device shows it beside the document.
+ * One e-mail request's mail, from its outbox row. An invoice, quote or credit note goes only for a
+ * verified account and within the workspace's daily allowance (a receipt within its own); otherwise
+ * the request is refused for good, with why, and the device shows it beside the document. The day's
+ * e-mail is given back when the mail cannot be made, or the mail server refuses it.
  */
-async function sendDelivery(deps: AppDeps, workspaceId: number, id: string): Promise<void> {
-  const row = await repo.deliveryOutbox.claim<repo.DeliveryRow>(deps.db, { workspaceId, id }, deps.now());
-  if (!row) return;
-  let permit: MailPermit | undefined;
+const deliveryMail: MailTemplate = async (deps, key) => {
+  const row = await repo.deliveryRequest(deps.db, key.workspaceId, key.subjectId);
+  if (!row) return { notSent: 'Nothing to send: the request is gone' };
+  const permit =
+    row.document_kind === 'receipt'
+      ? await permitReceiptMail(deps, key.workspaceId, row.requested_by)
+      : await permitDocumentMail(deps, key.workspaceId, row.requested_by);
+  if (!permit.ok) {
+    await repo.refuseDelivery(deps.db, key.workspaceId, row.id, permit.refusal);
+    return { notSent: permit.message, status: 'refused' };
+  }
   try {
-    permit =
-      row.document_kind === 'receipt'
-        ? await permitReceiptMail(deps, workspaceId, row.requested_by)
-        : await permitDocumentMail(deps, workspaceId, row.requested_by);
-    if (!permit.ok) {
-      await repo.refuseDelivery(deps.db, { workspaceId, id }, permit.refusal, permit.message);
-      return;
-    }
     const mail =
       row.document_kind === 'receipt'
-        ? await receiptMailOf(deps, workspaceId, row.document_id)
-        : await documentMailOf(deps, workspaceId, row.document_kind, row.document_id);
-    await deps.mailer.send({ to: row.recipient, ...mail });
+        ? await receiptMailOf(deps, key.workspaceId, row.document_id)
+        : await documentMailOf(deps, key.workspaceId, row.document_kind, row.document_id);
+    return { to: row.recipient, ...mail, giveBack: permit.giveBack };
   } catch (err) {
-    // Not sent: the day's e-mail is given back, and the request goes back in the queue for the
-    // job's next try, with the reason shown meanwhile.
-    if (permit?.ok) await permit.giveBack();
-    await repo.deliveryOutbox.finish(deps.db, { workspaceId, id }, { status: 'queued', error: reasonOf(err) });
+    await permit.giveBack();
     throw err;
   }
-  await repo.deliveryOutbox.finish(deps.db, { workspaceId, id }, { status: 'sent', at: deps.now() });
-}
+};
 
-function reasonOf(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).slice(0, 500);
-}
-
-/** Hands every recorded request not yet queued to the job queue (one job per request, keyed by it). */
-export function enqueueDeliveries(deps: AppDeps, queue: JobQueue): Promise<number> {
-  return enqueueDue(deps, queue, repo.deliveryOutbox, { name: DOCUMENT_EMAIL_JOB, keyText: (key) => `${key.workspaceId}:${key.id}` });
-}
-
-/** E-mailed invoices and quotes (DESIGN.md §12, §13). */
-export const invoiceJobs = outboxArea({
-  name: DOCUMENT_EMAIL_JOB,
-  channel: repo.DELIVERY_CHANNEL,
-  what: 'e-mails',
-  job: (deps) =>
-    defineJob({
-      name: DOCUMENT_EMAIL_JOB,
-      attempts: 5,
-      retryDelaySeconds: 30,
-      parse: (data) => deliveryJob.parse(data),
-      run: (job) => sendDelivery(deps, job.data.workspaceId, job.data.id),
-      gaveUp: (job, err) => repo.deliveryOutbox.finish(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
-    }),
-  enqueue: enqueueDeliveries,
-  requeueStale: repo.deliveryOutbox.requeueStale,
-});
+/** E-mailed invoices, quotes, credit notes and till receipts (DESIGN.md §12, §13), sent by the outbox. */
+export const deliveryMails: MailTemplates = {
+  [repo.deliveryMailName('invoice')]: deliveryMail,
+  [repo.deliveryMailName('receipt')]: deliveryMail,
+};

@@ -1,39 +1,38 @@
 import type { DeliveryRefusal } from '../../../schema/invoices/contract.js';
 import type { Queryable } from '../../db/db.js';
-import { outboxTable } from '../../jobs/outbox-table.js';
+import { MAIL_TABLE, mailTemplateId, recordMail } from '../../mail/outbox.js';
 
-/** The channel a push NOTIFYs when it records e-mail requests (the job area listens on it). */
-export const DELIVERY_CHANNEL = 'vuka_document_deliveries';
-
-/** One e-mail request, as the job queue and the outbox know it. */
-export interface DeliveryKey {
-  workspaceId: number;
-  id: string;
-}
-
-/** The outbox's shared SQL: queueing, claiming (the row) and finishing a request (the job area runs it unscoped). */
-export const deliveryOutbox = outboxTable<DeliveryKey>('document_deliveries', {
-  columns: ['workspace_id', 'id'],
-  values: (k) => [k.workspaceId, k.id],
-  of: (r) => ({ workspaceId: Number(r.workspace_id), id: String(r.id) }),
-});
+/**
+ * A document's e-mail requests (`document_deliveries`) are what the member sees beside it: to whom,
+ * asked by whom and when, and why one was refused. Sending each is the one outbox's work (its row,
+ * keyed by the request's id, holds the sending status), so a request is recorded in both at once.
+ */
 
 export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'refused';
 /** What is sent: an invoice or quote with its PDF, or a till receipt. */
 export type DeliveryKind = 'invoice' | 'quote' | 'receipt';
 
-export interface DeliveryRow {
+/** The outbox template of a request: an invoice or quote with its PDF, or a till receipt (`AreaDefinition.mails`). */
+export const deliveryMailName = (kind: DeliveryKind) => (kind === 'receipt' ? 'receipt' : 'document');
+const deliveryTemplates = [mailTemplateId('invoices', 'document'), mailTemplateId('invoices', 'receipt')];
+
+/** One e-mail request as the outbox's template reads it (unscoped: the job area). */
+export interface DeliveryRequest {
   workspace_id: number;
   id: string;
   document_kind: DeliveryKind;
   document_id: string;
   recipient: string;
+  /** The account whose push recorded the request (the column defaults to the push's scope). */
+  requested_by: number | null;
+}
+
+/** One e-mail request with its sending status from the outbox, as the member sees it. */
+export interface DeliveryRow extends DeliveryRequest {
   status: DeliveryStatus;
   /** Why a refused request was not sent. */
   refusal: DeliveryRefusal | null;
   error: string | null;
-  /** The account whose push recorded the request (the column defaults to the push's scope). */
-  requested_by: number | null;
   requested_at: Date;
   sent_at: Date | null;
 }
@@ -46,14 +45,15 @@ export interface NewDelivery {
   at: string;
 }
 
-/** Records e-mail requests (a request already known is left as it is) and wakes the job area. */
+/** Records e-mail requests (a request already known is left as it is) and their mails in the outbox. */
 export async function recordDeliveries(tx: Queryable, workspaceId: number, rows: readonly NewDelivery[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.query(
+  const recorded = await tx.query<{ id: string; document_kind: DeliveryKind }>(
     `INSERT INTO document_deliveries (workspace_id, id, document_kind, document_id, recipient, requested_at)
      SELECT $1, x.id, x.kind, x.document_id, x.recipient, x.at::timestamptz
        FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS x(id, kind, document_id, recipient, at)
-     ON CONFLICT (workspace_id, id) DO NOTHING`,
+     ON CONFLICT (workspace_id, id) DO NOTHING
+     RETURNING id, document_kind`,
     [
       workspaceId,
       rows.map((r) => r.id),
@@ -63,22 +63,35 @@ export async function recordDeliveries(tx: Queryable, workspaceId: number, rows:
       rows.map((r) => r.at),
     ],
   );
-  await tx.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', $1)`, [String(workspaceId)]);
+  for (const r of recorded) {
+    await recordMail(tx, { workspaceId, template: mailTemplateId('invoices', deliveryMailName(r.document_kind)), subjectId: r.id });
+  }
 }
 
-/** A claimed request the server will not send, with why (unscoped: the job area). */
-export async function refuseDelivery(q: Queryable, key: DeliveryKey, refusal: DeliveryRefusal, message: string): Promise<void> {
-  await q.query(
-    `UPDATE document_deliveries SET status = 'refused', refusal = $3, error = $4 WHERE workspace_id = $1 AND id = $2 AND status = 'sending'`,
-    [key.workspaceId, key.id, refusal, message],
+/** A request as its mail's template reads it (unscoped: the job area). */
+export async function deliveryRequest(q: Queryable, workspaceId: number, id: string): Promise<DeliveryRequest | undefined> {
+  const [row] = await q.query<DeliveryRequest>(
+    'SELECT workspace_id, id, document_kind, document_id, recipient, requested_by FROM document_deliveries WHERE workspace_id = $1 AND id = $2',
+    [workspaceId, id],
   );
+  return row;
 }
 
-/** A document's e-mail requests, newest first (scoped: the member asking). */
+/** Keeps why the server will not send a request, for the member to see (unscoped: the job area). */
+export async function refuseDelivery(q: Queryable, workspaceId: number, id: string, refusal: DeliveryRefusal): Promise<void> {
+  await q.query('UPDATE document_deliveries SET refusal = $3 WHERE workspace_id = $1 AND id = $2', [workspaceId, id, refusal]);
+}
+
+/** A document's e-mail requests with how their sending stands, newest first (scoped: the member asking). */
 export async function deliveriesOf(q: Queryable, workspaceId: number, documentId: string): Promise<DeliveryRow[]> {
   return q.query<DeliveryRow>(
-    'SELECT * FROM document_deliveries WHERE workspace_id = $1 AND document_id = $2 ORDER BY requested_at DESC, id LIMIT 20',
-    [workspaceId, documentId],
+    `SELECT d.workspace_id, d.id, d.document_kind, d.document_id, d.recipient, d.requested_by, d.refusal, d.requested_at,
+            coalesce(m.status, 'queued') AS status, m.error, m.sent_at
+       FROM document_deliveries d
+       LEFT JOIN ${MAIL_TABLE} m ON m.workspace_id = d.workspace_id AND m.subject_id = d.id AND m.template = ANY($3::text[])
+      WHERE d.workspace_id = $1 AND d.document_id = $2
+      ORDER BY d.requested_at DESC, d.id LIMIT 20`,
+    [workspaceId, documentId, deliveryTemplates],
   );
 }
 
