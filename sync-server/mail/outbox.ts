@@ -72,19 +72,26 @@ export async function recordMail(tx: Queryable, key: MailKey): Promise<void> {
 }
 
 /**
- * Records a mail that may go more than once (a booking moved twice): one already sent, or failed,
- * is queued again; one waiting is left to go (a template reads its subject when it sends, so it
- * carries the latest state); one being sent at this moment is left to finish.
+ * Records a mail that may go more than once: one that ended in one of `again` (by default: sent,
+ * failed or refused, as a booking moved twice is mailed twice) is queued again; one waiting is left
+ * to go (a template reads its subject when it sends, so it carries the latest state); one being sent
+ * at this moment is left to finish. Returns whether it is queued anew.
  */
-export async function recordMailAgain(tx: Queryable, key: MailKey): Promise<void> {
-  await tx.query(
+export async function recordMailAgain(
+  tx: Queryable,
+  key: MailKey,
+  again: readonly ('sent' | 'failed' | 'refused')[] = ['sent', 'failed', 'refused'],
+): Promise<boolean> {
+  const rows = await tx.query(
     `INSERT INTO ${MAIL_TABLE} (workspace_id, template, subject_id) VALUES ($1, $2, $3)
      ON CONFLICT (workspace_id, template, subject_id) DO UPDATE
         SET status = 'queued', job_id = NULL, claimed_at = NULL, error = NULL, sent_at = NULL, requested_at = now()
-      WHERE ${MAIL_TABLE}.status IN ('sent', 'failed', 'refused')`,
-    [key.workspaceId, key.template, key.subjectId],
+      WHERE ${MAIL_TABLE}.status = ANY($4::text[])
+     RETURNING 1`,
+    [key.workspaceId, key.template, key.subjectId, [...again]],
   );
-  await wakeMailOutbox(tx, key.workspaceId);
+  if (rows.length > 0) await wakeMailOutbox(tx, key.workspaceId);
+  return rows.length > 0;
 }
 
 /** Withdraws a subject's mails of these templates, sent or not, unless one is being sent at this moment. */

@@ -89,3 +89,9 @@ ALTER TABLE document_deliveries
   DROP COLUMN job_id,
   DROP COLUMN claimed_at,
   DROP COLUMN sent_at;
+
+-- Invoice reminders: the hourly sweep records each due one in the outbox, whose row is now the mark
+-- that it goes once per invoice and kind. The reminders sent so far keep their mark there.
+INSERT INTO mail_outbox_items (workspace_id, template, subject_id, status, requested_at, sent_at)
+SELECT workspace_id, 'invoices.reminder_' || kind, invoice_id, 'sent', sent_at, sent_at FROM invoice_reminders;
+DROP TABLE invoice_reminders;

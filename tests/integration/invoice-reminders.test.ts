@@ -7,8 +7,10 @@ import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
 import { smtpMailer } from '../../sync-server/mail/mailer.js';
+import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
 import { testDatabases } from '../support/databases.js';
 import { quotedPrintableText as plain } from '../support/mime.js';
+import { sendQueuedMails } from '../support/outbox.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startTestSmtp } from '../support/smtp.js';
 import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
@@ -85,13 +87,18 @@ for (const target of testDatabases()) {
       expect(res.status).toBe(200);
       expect(pushResponse.parse(res.body)).toEqual({ conflicts: [], rejected: [] });
     }
-    /** Runs the reminder sweep as the queue would, with the server's clock at `at`. */
+    /** Runs the reminder sweep, and the outbox that sends what it records, as the queue would, with the server's clock at `at`. */
     async function sweepAt(at: string) {
       const realClock = server.deps.now;
       server.deps.now = () => new Date(at);
       try {
         await jobs.queue.send(INVOICE_REMINDERS_JOB, {});
         await jobs.queue.drain(INVOICE_REMINDERS_JOB);
+        await sendQueuedMails(db, {
+          table: 'mail_outbox_items',
+          enqueue: () => enqueueMails(server.deps, jobs.queue),
+          drain: () => jobs.queue.drain(MAIL_JOB),
+        });
       } finally {
         // Sign-ins are checked against the clock too: requests go at the real time.
         server.deps.now = realClock;
@@ -123,7 +130,11 @@ for (const target of testDatabases()) {
       expect(mails).toHaveLength(2);
       expect(mails[1]).toContain(`Subject: Overdue: invoice ${partly.invoice_number}`);
       expect(mails[1]).toContain('R 1,000.00 is still outstanding');
-      const kinds = await db.query<{ kind: string }>('SELECT kind FROM invoice_reminders WHERE workspace_id = $1 ORDER BY kind', [ws]);
+      const kinds = await db.query<{ kind: string }>(
+        `SELECT replace(template, 'invoices.reminder_', '') AS kind FROM mail_outbox_items
+          WHERE workspace_id = $1 AND template LIKE 'invoices.reminder%' AND status = 'sent' ORDER BY kind`,
+        [ws],
+      );
       expect(kinds.map((k) => k.kind)).toEqual(['due', 'overdue']);
     });
 
@@ -141,7 +152,9 @@ for (const target of testDatabases()) {
       await sweepAt('2030-06-14T09:00:00Z');
       await sweepAt('2030-06-17T09:00:00Z');
       for (const d of [paid, cancelled, draft]) expect(mailsTo(d.customer_email)).toHaveLength(0);
-      expect(await db.query('SELECT 1 FROM invoice_reminders WHERE workspace_id = $1', [ws])).toHaveLength(0);
+      expect(
+        await db.query(`SELECT 1 FROM mail_outbox_items WHERE workspace_id = $1 AND template LIKE 'invoices.reminder%'`, [ws]),
+      ).toHaveLength(0);
     });
 
     it('a workspace that switched reminders off sends none; only an owner or admin may switch', async () => {

@@ -189,6 +189,12 @@ describe('the mail templates of the areas', () => {
         'bookings.rescheduled',
         'events.tickets',
         'events.declined',
+        'classifieds.inquiry',
+        'marketplace.confirmation',
+        'invoices.document',
+        'invoices.receipt',
+        'invoices.reminder_due',
+        'invoices.reminder_overdue',
       ]),
     );
     const hello = async () => ({ notSent: 'x' });

@@ -8,7 +8,7 @@ import { plans } from '../../schema/billing/plans.js';
 import { buildSale, newShareToken } from '../../app/features/pos/sale.js';
 import { RECEIPT_MAILS_PER_DAY } from '../../sync-server/api/invoices/document-mail-allowance.js';
 import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
-import { sendDueReminders } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
+import { recordDueReminders } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
 import type { Db } from '../../sync-server/db/db.js';
 import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
 import { startJobs } from '../../sync-server/jobs/jobs.js';
@@ -180,7 +180,8 @@ for (const target of testDatabases()) {
       const tag = tagged('reminded');
       const first = dueToday(ws, `${tag}.first@example.com`);
       await phone.push([{ newDocumentState: first }]);
-      await sendDueReminders(server.deps);
+      await recordDueReminders(server.deps);
+      await runJobs();
       const [reminder] = await mailsTo(tag);
       expect(reminder).toMatchObject({ recipient: first.customer_email, subject: 'Due today: invoice INV-000500' });
 
@@ -190,17 +191,31 @@ for (const target of testDatabases()) {
       expect(await mailsTo(tag)).toHaveLength(FREE_PER_DAY);
       expect((await deliveries(ws)).filter((r) => r.refusal === 'daily_limit')).toHaveLength(1);
 
-      // With the day used up, an invoice due today is not reminded (and is left to be reminded later).
+      // With the day used up, an invoice due today is not reminded (and is left to be reminded later:
+      // the next sweep queues it again).
       const second = dueToday(ws, `${tag}.second@example.com`);
       await phone.push([{ newDocumentState: second }]);
-      await sendDueReminders(server.deps);
+      await recordDueReminders(server.deps);
+      await runJobs();
       expect(await mailsTo(tag)).toHaveLength(FREE_PER_DAY);
-      expect(await db.query('SELECT 1 FROM invoice_reminders WHERE workspace_id = $1 AND invoice_id = $2', [ws, second.id])).toEqual([]);
+      const reminderOf = async (invoiceId: string) =>
+        (
+          await db.query<{ status: string; error: string | null }>(
+            `SELECT status, error FROM mail_outbox_items WHERE workspace_id = $1 AND template = 'invoices.reminder_due' AND subject_id = $2`,
+            [ws, invoiceId],
+          )
+        )[0];
+      expect(await reminderOf(second.id)).toEqual({ status: 'refused', error: deliveryMessages.dailyLimit('free') });
+      expect(await recordDueReminders(server.deps)).toBe(1);
+      expect(await reminderOf(second.id)).toMatchObject({ status: 'queued' });
+      await runJobs();
+      expect(await mailsTo(tag)).toHaveLength(FREE_PER_DAY);
 
       const unverified = await trader({ verified: false });
       const quiet = tagged('unverified-reminder');
       await unverified.device.push([{ newDocumentState: dueToday(unverified.ws, `${quiet}.1@example.com`) }]);
-      await sendDueReminders(server.deps);
+      await recordDueReminders(server.deps);
+      await runJobs();
       expect(await mailsTo(quiet)).toEqual([]);
     });
 

@@ -7,7 +7,7 @@ import { errorBody } from '../../schema/kit/http.js';
 import { noCountryDefaults } from '../../schema/kit/countries.js';
 import { calendarDayIn } from '../../schema/kit/dates.js';
 import { plans } from '../../schema/billing/plans.js';
-import { sendDueReminders } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
+import { recordDueReminders } from '../../sync-server/api/invoices/invoice-reminders.jobs.js';
 import { memberBookingMailRefusals } from '../../sync-server/api/bookings/booking-mail.jobs.js';
 import { ATTENDEE_MESSAGE_SUBJECT } from '../../sync-server/api/events/events.service.js';
 import type { Db } from '../../sync-server/db/db.js';
@@ -465,13 +465,15 @@ const drivers: Record<ThirdPartyMailName, Driver> = {
     const unverified = await trader(ctx, { verified: false });
     const victim = uniqueEmail('victim');
     await unverified.push([dueToday(unverified.ws, victim)]);
-    await sendDueReminders(ctx.server.deps);
+    await recordDueReminders(ctx.server.deps);
+    await ctx.flush();
     expect(await ctx.outbox(victim)).toEqual([]);
 
     const verified = await trader(ctx, { verified: true });
     const customer = uniqueEmail('customer');
     await verified.push([dueToday(verified.ws, customer)]);
-    await sendDueReminders(ctx.server.deps);
+    await recordDueReminders(ctx.server.deps);
+    await ctx.flush();
     expect((await ctx.outbox(customer)).map((m) => m.subject)).toEqual(['Due today: invoice INV-000500']);
   },
 };

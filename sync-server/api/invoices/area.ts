@@ -4,7 +4,7 @@ import { deliveryMails } from './invoice-delivery.jobs.js';
 import { invoiceCheckoutJobs } from './invoice-pay.jobs.js';
 import { INVOICE_REFERENCE_PREFIX } from './invoice-pay.repo.js';
 import { settleInvoicePayment } from './invoice-pay.settle.js';
-import { invoiceReminderJobs } from './invoice-reminders.jobs.js';
+import { invoiceReminderJobs, reminderMails } from './invoice-reminders.jobs.js';
 import { invoicesRoutes } from './invoices.routes.js';
 import { invoiceRules, quoteRules } from './invoices.sync.js';
 
@@ -15,6 +15,6 @@ export const invoicesArea = defineArea({
   routes: [invoicesRoutes],
   rules: { invoices: invoiceRules, quotes: quoteRules },
   jobs: [invoiceReminderJobs, invoiceCheckoutJobs],
-  mails: deliveryMails,
+  mails: { ...deliveryMails, ...reminderMails },
   payments: { prefix: INVOICE_REFERENCE_PREFIX, settle: settleInvoicePayment },
 });

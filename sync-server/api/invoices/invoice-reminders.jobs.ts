@@ -7,7 +7,8 @@ import { formatCents } from '../../../schema/kit/money.js';
 import { noCountryDefaults } from '../../../schema/kit/countries.js';
 import type { AppDeps } from '../../deps.js';
 import { defineSweep, type JobArea } from '../../jobs/job-queue.js';
-import { permitDocumentMail, type MailPermit } from './document-mail-allowance.js';
+import type { MailTemplate, MailTemplates } from '../../mail/outbox.js';
+import { permitDocumentMail } from './document-mail-allowance.js';
 import { publicInvoiceUrl, renderable } from './invoice-delivery.jobs.js';
 import { reminderMail } from './invoice-mail.js';
 import * as repo from './invoice-reminders.repo.js';
@@ -33,38 +34,30 @@ export function reminderKindOn(due: string, today: string): repo.ReminderKind | 
 }
 
 /**
- * Sends one reminder. The reminder is recorded before it is mailed, so a second sweep (here or on
- * another instance) finds it taken and sends nothing; a mail that fails or is refused gives the
- * record back for the next sweep.
+ * One reminder's mail, from its outbox row. A reminder is the workspace's own mail: its owner must be
+ * verified, and it takes one of the day's documents; refused, it waits for the next sweep, which
+ * queues it again (tomorrow's, when the day is full). An invoice that cannot be shown, has no
+ * customer address or nothing due is an error: retried, and the day's e-mail given back.
  */
-async function sendReminder(deps: AppDeps, c: repo.ReminderCandidate, kind: repo.ReminderKind): Promise<boolean> {
-  if (!(await repo.claimReminder(deps.db, c.workspace_id, c.invoice_id, kind, deps.now()))) return false;
-  // A reminder is the workspace's own mail: its owner must be verified, and it takes one of the
-  // day's documents. Refused, it is given back, for a later sweep (tomorrow's, when the day is full).
-  let permit: MailPermit | undefined;
-  try {
-    permit = await permitDocumentMail(deps, c.workspace_id, null);
-    if (!permit.ok) {
-      await repo.releaseReminder(deps.db, c.workspace_id, c.invoice_id, kind);
-      deps.log.info({ workspace: c.workspace_id, invoice: c.invoice_id, refusal: permit.refusal }, `invoice ${kind} reminder not sent`);
-      return false;
-    }
-    const found = await renderable(deps.db, c.workspace_id, 'invoice', c.invoice_id);
-    const to = typeof found?.doc.customer_email === 'string' ? found.doc.customer_email.trim() : '';
-    if (!found || !to) throw new Error('The invoice cannot be shown or has no customer e-mail.');
-    const { pdf, seller, slug } = found.rendered;
-    const balance = balanceDueCents({
-      items: pdf.items,
-      prices_include_vat: pdf.pricesIncludeVat,
-      payments: pdf.payments,
-      credits: pdf.credits,
-    });
-    if (balance <= 0) throw new Error('Nothing is due on this invoice.');
-    const money = (cents: number) => formatCents(cents, pdf.currency);
-    const link = await publicInvoiceUrl(deps, deps.db, c.workspace_id, c.invoice_id, slug, pdf.number);
-    await deps.mailer.send({
-      to,
-      ...reminderMail({
+function reminderTemplate(kind: repo.ReminderKind): MailTemplate {
+  return async (deps, key) => {
+    const permit = await permitDocumentMail(deps, key.workspaceId, null);
+    if (!permit.ok) return { notSent: permit.message, status: 'refused' };
+    try {
+      const found = await renderable(deps.db, key.workspaceId, 'invoice', key.subjectId);
+      const to = typeof found?.doc.customer_email === 'string' ? found.doc.customer_email.trim() : '';
+      if (!found || !to) throw new Error('The invoice cannot be shown or has no customer e-mail.');
+      const { pdf, seller, slug } = found.rendered;
+      const balance = balanceDueCents({
+        items: pdf.items,
+        prices_include_vat: pdf.pricesIncludeVat,
+        payments: pdf.payments,
+        credits: pdf.credits,
+      });
+      if (balance <= 0) throw new Error('Nothing is due on this invoice.');
+      const money = (cents: number) => formatCents(cents, pdf.currency);
+      const link = await publicInvoiceUrl(deps, deps.db, key.workspaceId, key.subjectId, slug, pdf.number);
+      const mail = reminderMail({
         kind: 'invoice',
         heading: pdfHeading(pdf, seller),
         number: pdf.number,
@@ -75,44 +68,42 @@ async function sendReminder(deps: AppDeps, c: repo.ReminderCandidate, kind: repo
         endDate: pdf.endDate,
         link,
         overdue: kind === 'overdue',
-      }),
-    });
-  } catch (err) {
-    if (permit?.ok) await permit.giveBack();
-    await repo.releaseReminder(deps.db, c.workspace_id, c.invoice_id, kind);
-    throw err;
-  }
-  return true;
+      });
+      return { to, ...mail, giveBack: permit.giveBack };
+    } catch (err) {
+      await permit.giveBack();
+      throw err;
+    }
+  };
 }
+
+/** The reminders' mail templates (`reminder_due`, `reminder_overdue`), sent by the outbox. */
+export const reminderMails: MailTemplates = Object.fromEntries(
+  (['due', 'overdue'] as const).map((kind) => [repo.reminderMailName(kind), reminderTemplate(kind)]),
+);
 
 /**
  * Finds every invoice whose due-date or overdue reminder falls on today in its workspace's own time
- * zone, and sends each reminder once. One failed mail does not stop the others; it is tried again at
- * the next sweep. Returns how many were sent.
+ * zone, and records each reminder in the outbox, which sends it once. Returns how many it queued.
  */
-export async function sendDueReminders(deps: AppDeps): Promise<number> {
+export async function recordDueReminders(deps: AppDeps): Promise<number> {
   const now = deps.now();
   const utcToday = now.toISOString().slice(0, 10);
   // Every zone's today is within a day of UTC's.
   const candidates = await repo.reminderCandidates(deps.db, addDays(utcToday, -OVERDUE_WINDOW_DAYS - 1), addDays(utcToday, 1));
-  let sent = 0;
+  let queued = 0;
   for (const c of candidates) {
     const kind = reminderKindOn(c.due_date, calendarDayIn(now, c.timezone ?? noCountryDefaults.timezone));
-    if (!kind) continue;
-    try {
-      if (await sendReminder(deps, c, kind)) sent += 1;
-    } catch (err) {
-      deps.log.warn({ err, workspace: c.workspace_id, invoice: c.invoice_id }, `invoice ${kind} reminder not sent`);
-    }
+    if (kind && (await repo.recordReminder(deps.db, c.workspace_id, c.invoice_id, kind))) queued += 1;
   }
-  return sent;
+  return queued;
 }
 
-/** Due-date and overdue reminders by e-mail (DESIGN.md §13): an hourly sweep in the job queue. */
+/** Due-date and overdue reminders by e-mail (DESIGN.md §13): an hourly sweep records them in the outbox. */
 export const invoiceReminderJobs: JobArea = {
   definitions: (deps) => [
     defineSweep(INVOICE_REMINDERS_JOB, async () => {
-      await sendDueReminders(deps);
+      await recordDueReminders(deps);
     }),
   ],
   async start(_deps, queue) {

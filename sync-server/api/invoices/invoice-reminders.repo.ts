@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { MAIL_TABLE, mailTemplateId, recordMailAgain } from '../../mail/outbox.js';
 
 export type ReminderKind = 'due' | 'overdue';
 
@@ -23,26 +24,25 @@ export async function reminderCandidates(q: Queryable, from: string, to: string)
         AND i.due_date BETWEEN $1 AND $2
         AND coalesce(trim(i.customer_email), '') <> ''
         AND coalesce(p.reminders_enabled, true)
-        AND (SELECT count(*) FROM invoice_reminders r WHERE r.workspace_id = i.workspace_id AND r.invoice_id = i.id) < 2
+        AND (SELECT count(*) FROM ${MAIL_TABLE} r
+              WHERE r.workspace_id = i.workspace_id AND r.subject_id = i.id AND r.template = ANY($3::text[]) AND r.status = 'sent') < 2
       ORDER BY i.workspace_id, i.due_date
       LIMIT 1000`,
-    [from, to],
+    [from, to, [reminderTemplate('due'), reminderTemplate('overdue')]],
   );
 }
 
-/** Records a reminder as sent; false when this kind was sent for the invoice before (it never goes twice). */
-export async function claimReminder(q: Queryable, workspaceId: number, invoiceId: string, kind: ReminderKind, at: Date): Promise<boolean> {
-  const rows = await q.query(
-    `INSERT INTO invoice_reminders (workspace_id, invoice_id, kind, sent_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT DO NOTHING RETURNING kind`,
-    [workspaceId, invoiceId, kind, at],
-  );
-  return rows.length > 0;
-}
+/** The outbox template of a reminder (`AreaDefinition.mails`): `reminder_due`, `reminder_overdue`. */
+export const reminderMailName = (kind: ReminderKind) => `reminder_${kind}`;
+const reminderTemplate = (kind: ReminderKind) => mailTemplateId('invoices', reminderMailName(kind));
 
-/** Gives a claimed reminder back when its mail could not go (unscoped: the job area). */
-export async function releaseReminder(q: Queryable, workspaceId: number, invoiceId: string, kind: ReminderKind): Promise<void> {
-  await q.query('DELETE FROM invoice_reminders WHERE workspace_id = $1 AND invoice_id = $2 AND kind = $3', [workspaceId, invoiceId, kind]);
+/**
+ * Records a due reminder in the outbox (unscoped: the job area). A reminder goes once per invoice and
+ * kind; one the policy refused or the mail server never took is queued again by the next sweep.
+ * Returns whether it was queued.
+ */
+export async function recordReminder(q: Queryable, workspaceId: number, invoiceId: string, kind: ReminderKind): Promise<boolean> {
+  return recordMailAgain(q, { workspaceId, template: reminderTemplate(kind), subjectId: invoiceId }, ['failed', 'refused']);
 }
 
 /** Whether the workspace's customers get reminders (on unless switched off; scoped). */
