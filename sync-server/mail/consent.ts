@@ -22,7 +22,7 @@ export const hashConsentToken = (token: string) => createHash('sha256').update(t
 export interface HeldMailRelease {
   /** Names the mail in `held_mails` (`ticket`, `booking`): unique across areas. */
   readonly kind: string;
-  /** Records a held mail, read back from its stored reference, in the area's outbox; throws on a malformed one. */
+  /** Records a held mail, read back from its stored reference, in the mail outbox; throws on a malformed one. */
   release(tx: Queryable, ref: unknown, workspaceId: number): Promise<void>;
 }
 
@@ -33,7 +33,7 @@ export interface HeldMailRelease {
 export interface HeldMailKind<K extends { workspaceId: number }> extends HeldMailRelease {
   /** Its key as stored (beside `kind`) in `held_mails.ref`. */
   ref(key: K): Record<string, unknown>;
-  /** Records it in its outbox (it goes out through its normal job). */
+  /** Records it in the mail outbox (it goes out through the outbox's send job). */
   record(tx: Queryable, key: K): Promise<void>;
 }
 
@@ -109,7 +109,7 @@ export async function requestOptIn(tx: Queryable, address: string, now: Date): P
   if (rows.length > 0) await tx.query(`SELECT pg_notify('${MAIL_CONSENT_CHANNEL}', '')`);
 }
 
-/** Confirms the address the token was mailed to and releases every mail held for it (to its area's outbox). */
+/** Confirms the address the token was mailed to and releases every mail held for it (to the mail outbox). */
 export async function confirmMailAddress(deps: AppDeps, heldMail: HeldMailRegistry, token: string): Promise<{ message: string }> {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ const stored = z.object({ kind: z.literal('booking'), appointmentId: z.string().
 
 /**
  * A booking mail to a customer's address nobody confirmed waits for it (double opt-in); confirmed,
- * it goes to the bookings outbox (a move also withdraws the old time's reminders).
+ * it goes to the mail outbox (a move also withdraws the old time's reminders).
  */
 export const heldBookingMail = heldMailKind<BookingMailKey>({
   kind: 'booking',

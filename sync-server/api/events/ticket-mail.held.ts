@@ -4,7 +4,7 @@ import { recordTicketMail, ticketMailKinds, type TicketMailKey } from './ticket-
 
 const stored = z.object({ kind: z.literal('ticket'), registrationId: z.uuid(), mail: z.enum(ticketMailKinds) });
 
-/** Tickets (or a decline) to a buyer's address nobody confirmed wait for it (double opt-in); confirmed, they go to the ticket outbox. */
+/** Tickets (or a decline) to a buyer's address nobody confirmed wait for it (double opt-in); confirmed, they go to the mail outbox. */
 export const heldTicketMail = heldMailKind<TicketMailKey>({
   kind: 'ticket',
   ref: (key) => ({ registrationId: key.registrationId, mail: key.kind }),
