@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replicatedNameList } from '../../schema/replicated.js';
-import { apiAreas, areaContext, areaSockets, areas, jobAreas, startHooks } from '../api/areas.js';
+import { apiAreas, areaContext, areaSockets, areas, jobAreas, mailTemplates, startHooks } from '../api/areas.js';
 import { paymentRegistry, type PaymentClaim } from '../payments/claims.js';
 
 const claim = (prefix: string): PaymentClaim => ({ prefix, settle: async () => 'handled' });
@@ -48,9 +48,17 @@ describe('the area list', () => {
   });
 
   it('derives the job queue, the start-up and the sitemap from the areas', () => {
-    expect(jobAreas.length).toBeGreaterThanOrEqual(12);
+    // Every area's jobs, and the one outbox that sends every area's mail.
+    expect(jobAreas).toHaveLength(areas.flatMap((a) => a.jobs ?? []).length + 1);
+    expect(jobAreas.length).toBeGreaterThanOrEqual(10);
     expect(startHooks).toHaveLength(2);
     expect(areaContext.seo).toHaveLength(6);
+  });
+
+  it("sends each area's mail with the templates it names, as '<area>.<name>'", () => {
+    const named = areas.flatMap((a) => Object.keys(a.mails ?? {}).map((name) => `${a.id}.${name}`));
+    expect(Object.keys(mailTemplates).sort()).toEqual([...named].sort());
+    expect(areas.filter((a) => a.mails).map((a) => a.id)).toEqual(['invoices', 'marketplace', 'events', 'classifieds', 'bookings']);
   });
 
   it('hands each paid reference to the area whose checkout made it', () => {
