@@ -82,17 +82,22 @@ function addPlugins() {
   addRxPlugin(RxDBMigrationSchemaPlugin);
 }
 
+let devModeOn = false;
+
 async function storageFor(opts: OpenOptions): Promise<RxStorage<unknown, unknown>> {
   const base = opts.storage ?? deviceStorage();
   // `import.meta.env.DEV` is replaced by `false` in a production build, so this branch and the
   // dev-mode modules it imports are dropped from the bundle entirely. (Undefined under plain Node.)
-  if (typeof import.meta.env !== 'undefined' && import.meta.env.DEV && opts.devMode !== false) {
+  // Once dev-mode is on in a realm it stays on (RxDB has no way to remove a plugin), and it refuses
+  // a storage without a validator: a later database asking for no dev-mode checks gets them anyway.
+  if (typeof import.meta.env !== 'undefined' && import.meta.env.DEV && (opts.devMode !== false || devModeOn)) {
     const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
       import('rxdb/plugins/dev-mode'),
       import('rxdb/plugins/validate-ajv'),
     ]);
     disableWarnings();
     addRxPlugin(RxDBDevModePlugin);
+    devModeOn = true;
     return wrappedValidateAjvStorage({ storage: base });
   }
   return base;

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payMessages } from '../../../schema/invoices/contract.js';
+import { sendMessages } from '../../../schema/invoices/invoices.js';
+import type { Db } from '../../db/db.js';
+import { saveSettings } from '../workspaces/workspaces.repo.js';
+import { startBillingHarness, payOnCheckout, type BillingHarness } from '../../../tests/support/billing.js';
+import { testDatabases } from '../../../tests/support/databases.js';
+import { sentInvoice } from '../../../tests/support/invoice-docs.js';
+import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
+
+const now = () => new Date().toISOString();
+
+interface StoredInvoice {
+  status: string;
+  payments: Array<Record<string, unknown>> | null;
+  paid_date: string | null;
+  server_seq: string | number;
+  server_version: number;
+}
+
+for (const target of testDatabases()) {
+  describe(`"Pay now" on the public invoice page on ${target.name}`, () => {
+    let db: Db;
+    let harness: BillingHarness;
+    let api: ReturnType<typeof syncApi>;
+    let owned: typeof fetch;
+    let ws: number;
+    let base: string;
+
+    beforeAll(async () => {
+      db = await openSyncDatabase(target);
+      harness = await startBillingHarness(db);
+      base = harness.server.url;
+      const owner = await seedUser(db);
+      ws = await seedWorkspace(db, owner);
+      const cookie = await accessCookie(harness.server.deps, owner);
+      api = syncApi(base, cookie);
+      owned = cookieFetch(cookie);
+    });
+    afterAll(async () => {
+      await harness.close();
+      await db.close();
+    });
+
+    async function pushed(doc: Record<string, unknown>, assumedMasterState?: Record<string, unknown>) {
+      const res = await api.push('invoices', ws, [{ newDocumentState: doc, assumedMasterState }]);
+      expect(res.body).toEqual({ conflicts: [], rejected: [] });
+    }
+    /** The invoice's public page: its API address and token. */
+    async function shared(invoiceId: string) {
+      const res = await owned(`${base}/api/workspaces/${ws}/invoices/${invoiceId}/share-link`, {
+        method: 'POST',
+        headers: { origin: base, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      const u = new URL(((await res.json()) as { url: string }).url);
+      const [, , slug, , number] = u.pathname.split('/');
+      return { api: `${base}/api/storefront/${slug}/invoices/${number}`, token: u.searchParams.get('t') ?? '' };
+    }
+    async function payNow(page: { api: string }, body: Record<string, unknown>) {
+      const res = await fetch(`${page.api}/pay`, {
+        method: 'POST',
+        headers: { origin: base, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    }
+    const stored = async (id: string) =>
+      (
+        await db.query<StoredInvoice>('SELECT status, payments, paid_date, server_seq, server_version FROM invoices WHERE id = $1', [id])
+      )[0];
+    const checkouts = (invoiceId: string) =>
+      db.query<{ reference: string; status: string; amount_cents: string | number; credit_cents: string | number; currency: string }>(
+        'SELECT reference, status, amount_cents, credit_cents, currency FROM invoice_online_payments WHERE invoice_id = $1',
+        [invoiceId],
+      );
+    const publicView = async (page: { api: string; token: string }, ref?: string) =>
+      (await (await fetch(`${page.api}?t=${page.token}${ref ? `&ref=${ref}` : ''}`)).json()) as Record<string, unknown>;
+    /** What the card partner says of a transaction: the data its webhook carries. */
+    async function providerData(reference: string) {
+      const res = await fetch(`${harness.sandbox.apiUrl}/transaction/verify/${reference}`, {
+        headers: { authorization: `Bearer ${harness.secretKey}` },
+      });
+      return ((await res.json()) as { data: unknown }).data;
+    }
+
+    it('pays the balance once: checkout, the signed webhook appends a card payment and the invoice turns paid', async () => {
+      const doc = sentInvoice(ws, {
+        invoice_number: 'INV-000101',
+        status: 'partially_paid',
+        payments: [{ id: randomUUID(), amount_cents: 100_000, date: '2026-03-05', method: 'eft' }],
+      });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      const before = await stored(doc.id);
+
+      const started = await payNow(page, { t: page.token });
+      expect(started.status).toBe(200);
+      const reference = String(started.body.reference);
+      expect(reference).toMatch(/^vkinv_/);
+      expect(await checkouts(doc.id)).toEqual([
+        { reference, status: 'pending', amount_cents: expect.anything(), credit_cents: expect.anything(), currency: 'ZAR' },
+      ]);
+      expect(Number((await checkouts(doc.id))[0].amount_cents)).toBe(187_500);
+      expect(await publicView(page, reference)).toMatchObject({ checkout: 'pending', status: 'partially_paid', has_email: true });
+
+      const paid = await payOnCheckout(String(started.body.authorization_url));
+      expect(paid.location).toContain(`/storefront/`);
+      expect(paid.location).toContain(`t=${page.token}`);
+      expect(paid.location).toContain(`reference=${reference}`);
+      await harness.sandbox.idle();
+
+      const after = await stored(doc.id);
+      expect(after.status).toBe('paid');
+      expect(after.paid_date).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect(after.payments).toHaveLength(2);
+      expect(after.payments?.[1]).toMatchObject({ id: reference, amount_cents: 187_500, method: 'card', reference });
+      expect(Number(after.server_seq)).toBeGreaterThan(Number(before.server_seq));
+      expect(after.server_version).toBe(before.server_version + 1);
+      expect(await checkouts(doc.id)).toMatchObject([{ status: 'paid' }]);
+      expect(Number((await checkouts(doc.id))[0].credit_cents)).toBe(0);
+      expect(await publicView(page, reference)).toMatchObject({ checkout: 'paid', status: 'paid', balance_cents: 0, payable: false });
+
+      // Devices see it: the feed hands out the paid invoice.
+      const pull = await api.pull('invoices', ws, Number(before.server_seq));
+      const fed = (pull.body as { documents: Array<Record<string, unknown>> }).documents.find((d) => d.id === doc.id);
+      expect(fed).toMatchObject({ status: 'paid', server_version: before.server_version + 1 });
+
+      // The same webhook again (a provider retry) changes nothing.
+      const repeat = await harness.postWebhook({ event: 'charge.success', data: await providerData(reference) });
+      expect(repeat.status).toBe(200);
+      expect(await stored(doc.id)).toEqual(after);
+
+      // A paid invoice has nothing left to pay.
+      expect(await payNow(page, { t: page.token })).toMatchObject({ status: 409, body: { message: payMessages.notPayable } });
+    });
+
+    it('a card payment on an invoice whose prices include VAT keeps its totals, dated on the workspace’s own day', async () => {
+      await saveSettings(db, ws, { timezone: 'Pacific/Kiritimati' }, new Date());
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000108', prices_include_vat: true });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      const started = await payNow(page, { t: page.token });
+      expect(Number((await checkouts(doc.id))[0].amount_cents)).toBe(250_000);
+      await payOnCheckout(String(started.body.authorization_url));
+      await harness.sandbox.idle();
+      const [row] = await db.query<{ status: string; total_cents: string; tax_cents: string; payments: Array<{ date: string }> }>(
+        'SELECT status, total_cents, tax_cents, payments FROM invoices WHERE workspace_id = $1 AND id = $2',
+        [ws, doc.id],
+      );
+      expect(row).toMatchObject({ status: 'paid' });
+      expect(Number(row.total_cents)).toBe(250_000);
+      expect(Number(row.tax_cents)).toBe(32_609);
+      // UTC+14: its calendar day is ahead of UTC's for most of every day.
+      const kiritimati = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+      expect(row.payments.at(-1)?.date).toBe(kiritimati);
+    });
+
+    it('an unsigned or ill-signed webhook is refused with 401 and changes nothing', async () => {
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000102' });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      const started = await payNow(page, { t: page.token });
+      const reference = String(started.body.reference);
+      harness.webhooks(false);
+      await payOnCheckout(String(started.body.authorization_url));
+      harness.webhooks(true);
+      const before = await stored(doc.id);
+      const body = { event: 'charge.success', data: await providerData(reference) };
+
+      expect((await harness.postWebhook(body, 'sk_test_not_the_key')).status).toBe(401);
+      const unsigned = await fetch(`${base}/api/billing/paystack/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(unsigned.status).toBe(401);
+      expect(await stored(doc.id)).toEqual(before);
+      expect(await checkouts(doc.id)).toMatchObject([{ status: 'pending' }]);
+
+      // The real, signed one (delivered late) settles it.
+      expect((await harness.postWebhook(body)).status).toBe(200);
+      expect((await stored(doc.id)).status).toBe('paid');
+    });
+
+    it('a wrong or missing token is not found, and nothing is started', async () => {
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000103' });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      for (const body of [{ t: `${page.token.slice(0, -1)}${page.token.endsWith('x') ? 'y' : 'x'}` }, {}, { t: '' }]) {
+        expect(await payNow(page, body)).toEqual({ status: 404, body: { message: 'Not found' } });
+      }
+      const draft = sentInvoice(ws, { invoice_number: 'INV-000104', status: 'draft' });
+      await pushed(draft);
+      expect((await payNow({ api: page.api.replace('INV-000103', 'INV-000104') }, { t: page.token })).status).toBe(404);
+      expect(await checkouts(doc.id)).toEqual([]);
+    });
+
+    it('asks for the e-mail when the invoice has none, and refuses an invalid one', async () => {
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000105', customer_email: undefined });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      expect(await publicView(page)).toMatchObject({ has_email: false, payable: true, checkout: null });
+      for (const body of [{ t: page.token }, { t: page.token, email: 'naledi@' }]) {
+        const res = await payNow(page, body);
+        expect(res.status).toBe(400);
+        expect(JSON.stringify(res.body)).toContain(sendMessages.email);
+      }
+      expect(await checkouts(doc.id)).toEqual([]);
+      expect((await payNow(page, { t: page.token, email: 'naledi@example.com' })).status).toBe(200);
+    });
+
+    it('a card payment that arrives after the invoice was paid is recorded as the customer’s credit, and the invoice stays valid', async () => {
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000106' });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      const started = await payNow(page, { t: page.token });
+      const reference = String(started.body.reference);
+
+      // Meanwhile the seller records a part payment on a device: 100 000 of 287 500.
+      const part = { id: randomUUID(), amount_cents: 100_000, date: '2026-03-06', method: 'cash' };
+      const master = { ...doc, server_version: (await stored(doc.id)).server_version };
+      await pushed({ ...doc, updated_at: now(), status: 'partially_paid', payments: [part] }, master);
+
+      await payOnCheckout(String(started.body.authorization_url));
+      await harness.sandbox.idle();
+      const after = await stored(doc.id);
+      expect(after.status).toBe('paid');
+      expect(after.payments?.map((p) => p.amount_cents)).toEqual([100_000, 187_500]);
+      expect(Number((await checkouts(doc.id))[0].credit_cents)).toBe(100_000);
+
+      const outreach = (await (await owned(`${base}/api/workspaces/${ws}/invoices/${doc.id}/outreach`)).json()) as {
+        online_payments: unknown[];
+      };
+      expect(outreach.online_payments).toEqual([
+        expect.objectContaining({ reference, amount_cents: 287_500, credit_cents: 100_000, status: 'paid' }),
+      ]);
+      expect((await payNow(page, { t: page.token })).status).toBe(409);
+
+      // Paid in full on a device while the customer was at the checkout: all of the card payment is credit.
+      const other = sentInvoice(ws, { invoice_number: 'INV-000107' });
+      await pushed(other);
+      const otherPage = await shared(other.id);
+      const second = await payNow(otherPage, { t: otherPage.token });
+      const full = { id: randomUUID(), amount_cents: 287_500, date: '2026-03-06', method: 'eft' };
+      await pushed(
+        { ...other, updated_at: now(), status: 'paid', paid_date: '2026-03-06', payments: [full] },
+        { ...other, server_version: (await stored(other.id)).server_version },
+      );
+      const paidBefore = await stored(other.id);
+      await payOnCheckout(String(second.body.authorization_url));
+      await harness.sandbox.idle();
+      expect(await stored(other.id)).toEqual(paidBefore);
+      expect(await checkouts(other.id)).toMatchObject([{ status: 'paid' }]);
+      expect(Number((await checkouts(other.id))[0].credit_cents)).toBe(287_500);
+    });
+  });
+}

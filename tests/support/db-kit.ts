@@ -1,0 +1,52 @@
+import { afterEach, beforeAll, describe } from 'vitest';
+import type { CollectionName } from '../../app/data/db.js';
+import { testDatabases, type TestDatabase } from './databases.js';
+import { Device } from './sync-clients.js';
+import { accessCookie, syncWorkspaceSuite, type SyncWorkspace } from './sync-server.js';
+
+/**
+ * The shared kit for an area's database tests, which live beside the area (`sync-server/api/<area>/`):
+ * one suite per test database (PGlite always, PostgreSQL when DATABASE_URL is set), and a workspace
+ * on a running sync server with its owner signed in, and devices syncing it that close after each test.
+ */
+
+export { eventually, Device } from './sync-clients.js';
+export { testDatabases, type TestDatabase } from './databases.js';
+export { seedUser, seedWorkspace, accessCookie, syncApi, openSyncDatabase, startSyncTestServer } from './sync-server.js';
+
+/** `body` once per test database, in a describe block named `<title> on <database>`. */
+export function forEachDatabase(title: string, body: (target: TestDatabase) => void): void {
+  for (const target of testDatabases()) describe(`${title} on ${target.name}`, () => body(target));
+}
+
+/** A sync suite's workspace (see `syncWorkspaceSuite`), with its owner's cookie and devices on it. */
+export interface DeviceWorkspace extends SyncWorkspace {
+  /** The owner's access cookie. */
+  cookie: string;
+  /** A device signed in as the owner, syncing `collections` of the workspace; closed after the test. */
+  device(label: string): Promise<Device>;
+}
+
+export function deviceWorkspaceSuite(target: TestDatabase, collections: readonly CollectionName[]): DeviceWorkspace {
+  const suite = syncWorkspaceSuite(target) as DeviceWorkspace;
+  const open: Device[] = [];
+  beforeAll(async () => {
+    suite.cookie = await accessCookie(suite.server.deps, suite.owner);
+  });
+  suite.device = async (label) => {
+    const d = await new Device({
+      baseUrl: suite.server.url,
+      userId: suite.owner,
+      cookie: suite.cookie,
+      workspaces: [suite.ws],
+      label,
+      collections,
+    }).start();
+    open.push(d);
+    return d;
+  };
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((d) => d.close()));
+  });
+  return suite;
+}
