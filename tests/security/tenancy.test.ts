@@ -75,15 +75,15 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'folders/:folderId': 'folder',
   'files/:fileId': 'file',
   'links/:linkId': 'link',
-  // A share link's secret: holding it is the proof (tests/integration/drive.test.ts revokes and expires them).
+  // A share link's secret: holding it is the proof (sync-server/api/drive/drive.test.ts revokes and expires them).
   'shared/:token': 'choice',
   'invoices/:documentId': 'invoice',
-  // The public invoice page: the token in its query is the proof (tests/integration/invoice-delivery.test.ts).
+  // The public invoice page: the token in its query is the proof (sync-server/api/invoices/invoice-delivery.test.ts).
   'storefront/:slug': 'choice',
   'invoices/:number': 'choice',
   // One of the fixed series (receipt, invoice, quote): the workspace in the path is what is owned.
   'number-series/:series': 'choice',
-  // A receipt's public page: its token is the proof (tests/integration/pos-refunds.test.ts).
+  // A receipt's public page: its token is the proof (sync-server/api/pos/pos-refunds.test.ts).
   'receipts/:token': 'choice',
   'projects/:projectId': 'project',
   // A project member is an account: A's own.
@@ -108,7 +108,7 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'events/:slug': 'choice',
   // A picture in A's drive, asked for as a public event's cover or gallery picture.
   'pictures/:fileId': 'file',
-  // A ticket checkout's reference and a ticket's token: holding one is the proof (tests/integration/events.test.ts).
+  // A ticket checkout's reference and a ticket's token: holding one is the proof (sync-server/api/events/events.test.ts).
   'checkouts/:reference': 'choice',
   'tickets/:token': 'choice',
   // An order a buyer placed in A's storefront, and a checkout A paid for as a buyer.
@@ -131,7 +131,7 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   'appointments/:appointmentId': 'appointment',
   // A service its business offers for booking is anyone's to book; one not offered answers 404.
   'services/:publicServiceId': 'choice',
-  // A customer's signed booking link: holding it is the proof (tests/integration/bookings.test.ts forges one).
+  // A customer's signed booking link: holding it is the proof (sync-server/api/bookings/bookings.test.ts forges one).
   'bookings/:bookingToken': 'choice',
 };
 
@@ -148,7 +148,7 @@ const fieldKinds: Record<string, Owned> = {
 /** Fields that look like references but name nothing of another account's, and why. */
 const notReferences: Record<string, string> = {
   'sync.pull:id': 'a checkpoint: the last document id of a page the caller has already read',
-  'marketplace.addToCart:product_id': 'a public product; one not for sale is refused (tests/integration/marketplace.test.ts)',
+  'marketplace.addToCart:product_id': 'a public product; one not for sale is refused (sync-server/api/marketplace/marketplace.test.ts)',
   'sync.reserveNumbers:device_id': 'the name the caller gives their own device',
   'sync.reserveNumbers:request_id': 'the name the caller gives their own reservation, kept per device and workspace',
   'auth.resetPassword:token': 'a secret from a mail: holding it is the proof',
@@ -179,14 +179,14 @@ const REFERENCE_LIKE = /(^|_)(id|workspace|reference|token)$|I[dD]$/;
 const outsideContract: Record<string, string> = {
   'GET /api/health': 'says only that the server is up; names nothing of anyone’s',
   'GET /api/public/tickets/:token/pdf':
-    'a ticket as a PDF: its token is the proof, as on the ticket page (tests/integration/events.test.ts)',
-  'GET /sitemap.xml': 'lists only what sellers published (tests/integration/marketplace.test.ts)',
+    'a ticket as a PDF: its token is the proof, as on the ticket page (sync-server/api/events/events.test.ts)',
+  'GET /sitemap.xml': 'lists only what sellers published (sync-server/api/marketplace/marketplace.test.ts)',
   'GET /api/auth/:provider/callback': 'the provider’s return from a sign-in, checked against a one-time state bound to this browser',
   'POST /api/billing/paystack/webhook': 'the provider’s, believed only with its signature (tests/security/webhooks.test.ts)',
   'GET /dev/mailbox.json': 'development only, unreachable from another machine (tests/security/deploy.test.ts)',
   'GET /dev/mailbox': 'development only, unreachable from another machine (tests/security/deploy.test.ts)',
   'POST /api/workspaces/:id/drive/uploads':
-    'the tus protocol’s, not JSON: a member of the workspace only (tests/integration/drive.test.ts probes it from another workspace)',
+    'the tus protocol’s, not JSON: a member of the workspace only (sync-server/api/drive/drive.test.ts probes it from another workspace)',
   'HEAD /api/workspaces/:id/drive/uploads/:uploadId': 'tus: only the member who started the upload, in its workspace (drive.test.ts)',
   'PATCH /api/workspaces/:id/drive/uploads/:uploadId': 'tus: only the member who started the upload, in its workspace (drive.test.ts)',
   'DELETE /api/workspaces/:id/drive/uploads/:uploadId': 'tus: only the member who started the upload, in its workspace (drive.test.ts)',

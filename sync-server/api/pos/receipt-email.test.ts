@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSale, newShareToken } from '../../app/features/pos/sale.js';
-import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
-import { sendMessages } from '../../schema/invoices/invoices.js';
-import { posMessages, type PosOrder } from '../../schema/pos/pos.js';
-import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
-import type { Db } from '../../sync-server/db/db.js';
-import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
-import { startJobs } from '../../sync-server/jobs/jobs.js';
-import { smtpMailer } from '../../sync-server/mail/mailer.js';
-import { testDatabases } from '../support/databases.js';
-import { quotedPrintableText as plain } from '../support/mime.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { startTestSmtp } from '../support/smtp.js';
-import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
-import { sendQueuedMails } from '../support/outbox.js';
+import { buildSale, newShareToken } from '../../../app/features/pos/sale.js';
+import { pullResponse, pushResponse } from '../../../schema/sync/contract.js';
+import { sendMessages } from '../../../schema/invoices/invoices.js';
+import { posMessages, type PosOrder } from '../../../schema/pos/pos.js';
+import { enqueueMails, MAIL_JOB } from '../../mail/outbox.js';
+import type { Db } from '../../db/db.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { startJobs } from '../../jobs/jobs.js';
+import { smtpMailer } from '../../mail/mailer.js';
+import { testDatabases } from '../../../tests/support/databases.js';
+import { quotedPrintableText as plain } from '../../../tests/support/mime.js';
+import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { startTestSmtp } from '../../../tests/support/smtp.js';
+import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
+import { sendQueuedMails } from '../../../tests/support/outbox.js';
 
 const now = () => new Date().toISOString();
 for (const target of testDatabases()) {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailTemplates } from '../../sync-server/api/areas.js';
-import type { Db } from '../../sync-server/db/db.js';
-import type { AppDeps } from '../../sync-server/deps.js';
-import type { JobQueue } from '../../sync-server/jobs/job-queue.js';
-import { startJobs } from '../../sync-server/jobs/jobs.js';
-import { sweepStaleClaims } from '../../sync-server/jobs/outbox.js';
-import type { Mail } from '../../sync-server/mail/mailer.js';
+import { mailTemplates } from '../api/areas.js';
+import type { Db } from '../db/db.js';
+import type { AppDeps } from '../deps.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { startJobs } from '../jobs/jobs.js';
+import { sweepStaleClaims } from '../jobs/outbox.js';
+import type { Mail } from './mailer.js';
 import {
   enqueueMails,
   MAIL_CHANNEL,
@@ -18,11 +18,11 @@ import {
   unknownTemplateReason,
   type MailKey,
   type MailTemplateRegistry,
-} from '../../sync-server/mail/outbox.js';
-import { testDatabases } from '../support/databases.js';
-import { sendQueuedMails } from '../support/outbox.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { seedUser, seedWorkspace } from '../support/sync-server.js';
+} from './outbox.js';
+import { testDatabases } from '../../tests/support/databases.js';
+import { sendQueuedMails } from '../../tests/support/outbox.js';
+import { startTestServer, type TestServer } from '../../tests/support/server.js';
+import { seedUser, seedWorkspace } from '../../tests/support/sync-server.js';
 
 /**
  * The one outbox every area's mail goes through (sync-server/mail/outbox.ts), with templates of its

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '../../schema/bookings/booking-slots.js';
-import { bookingMessages } from '../../schema/bookings/bookings.js';
-import { pullResponse, pushResponse } from '../../schema/sync/contract.js';
-import type { Db } from '../../sync-server/db/db.js';
-import { SYNC_CHANNEL } from '../../sync-server/live/notice.js';
-import { SYNC_LOCK_CLASS } from '../../sync-server/sync/sync.repo.js';
-import { testDatabases } from '../support/databases.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
-import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../support/bookings.js';
+import { localDay } from '../../../schema/bookings/booking-slots.js';
+import { bookingMessages } from '../../../schema/bookings/bookings.js';
+import { pullResponse, pushResponse } from '../../../schema/sync/contract.js';
+import type { Db } from '../../db/db.js';
+import { SYNC_CHANNEL } from '../../live/notice.js';
+import { SYNC_LOCK_CLASS } from '../../sync/sync.repo.js';
+import { testDatabases } from '../../../tests/support/databases.js';
+import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
+import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../../../tests/support/bookings.js';
 
 const ZONE = BOOKING_ZONE;
 const DAY_MS = 86_400_000;

@@ -7,21 +7,21 @@ import {
   orderDto,
   orderList,
   orderMessages,
-} from '../../schema/marketplace/marketplace-orders.js';
-import { cartDto } from '../../schema/marketplace/marketplace.js';
-import type { Db } from '../../sync-server/db/db.js';
-import { payRefundsDue } from '../../sync-server/payments/refunds-due.js';
-import { REFUND_FAILS_CARD } from '../../sync-server/payments/sandbox/checkout-page.js';
-import { REFUND_TURNED_BACK } from '../../sync-server/api/billing/refund-outcome.js';
-import { expireOrderCheckouts } from '../../sync-server/api/marketplace/order-mail.jobs.js';
-import { startJobs } from '../../sync-server/jobs/jobs.js';
-import { enqueueMails, MAIL_JOB } from '../../sync-server/mail/outbox.js';
-import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
-import { testDatabases } from '../support/databases.js';
-import { sendQueuedMails } from '../support/outbox.js';
-import * as shops from '../support/shops.js';
-import { jsonSender, type Send, type Shop } from '../support/shops.js';
-import { accessCookie, openSyncDatabase, seedUser, syncApi } from '../support/sync-server.js';
+} from '../../../schema/marketplace/marketplace-orders.js';
+import { cartDto } from '../../../schema/marketplace/marketplace.js';
+import type { Db } from '../../db/db.js';
+import { payRefundsDue } from '../../payments/refunds-due.js';
+import { REFUND_FAILS_CARD } from '../../payments/sandbox/checkout-page.js';
+import { REFUND_TURNED_BACK } from '../billing/refund-outcome.js';
+import { expireOrderCheckouts } from './order-mail.jobs.js';
+import { startJobs } from '../../jobs/jobs.js';
+import { enqueueMails, MAIL_JOB } from '../../mail/outbox.js';
+import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../../../tests/support/billing.js';
+import { testDatabases } from '../../../tests/support/databases.js';
+import { sendQueuedMails } from '../../../tests/support/outbox.js';
+import * as shops from '../../../tests/support/shops.js';
+import { jsonSender, type Send, type Shop } from '../../../tests/support/shops.js';
+import { accessCookie, openSyncDatabase, seedUser, syncApi } from '../../../tests/support/sync-server.js';
 
 const stamp = () => new Date().toISOString();
 

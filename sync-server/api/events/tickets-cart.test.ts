@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMessages, publicEventDetail } from '../../schema/events/events.js';
-import { checkoutQuote, checkoutResult, orderList, orderMessages } from '../../schema/marketplace/marketplace-orders.js';
-import { cartDto, guestPreviewDto, marketMessages, toTicketCartId } from '../../schema/marketplace/marketplace.js';
-import { verifyTicketCode } from '../../schema/events/ticket-code.js';
-import { ticketCartMessages } from '../../sync-server/api/events/tickets-cart.js';
-import { expireOrderCheckouts } from '../../sync-server/api/marketplace/order-mail.jobs.js';
-import type { Db } from '../../sync-server/db/db.js';
-import { refundStateOf } from '../../sync-server/payments/refunds-due.js';
-import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
-import { testDatabases } from '../support/databases.js';
-import { jsonSender, openShop, type Send, type Shop } from '../support/shops.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../support/sync-server.js';
+import { eventMessages, publicEventDetail } from '../../../schema/events/events.js';
+import { checkoutQuote, checkoutResult, orderList, orderMessages } from '../../../schema/marketplace/marketplace-orders.js';
+import { cartDto, guestPreviewDto, marketMessages, toTicketCartId } from '../../../schema/marketplace/marketplace.js';
+import { verifyTicketCode } from '../../../schema/events/ticket-code.js';
+import { ticketCartMessages } from './tickets-cart.js';
+import { expireOrderCheckouts } from '../marketplace/order-mail.jobs.js';
+import type { Db } from '../../db/db.js';
+import { refundStateOf } from '../../payments/refunds-due.js';
+import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../../../tests/support/billing.js';
+import { testDatabases } from '../../../tests/support/databases.js';
+import { jsonSender, openShop, type Send, type Shop } from '../../../tests/support/shops.js';
+import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
 
 const address = {
   name: 'Sipho Ndlovu',

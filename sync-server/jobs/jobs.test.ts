@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../sync-server/db/db.js';
-import { defineJob, startJobQueue, type JobDefinition, type JobQueue } from '../../sync-server/jobs/job-queue.js';
-import { createLogger } from '../../sync-server/logger.js';
-import { testDatabases } from '../support/databases.js';
+import type { Db } from '../db/db.js';
+import { defineJob, startJobQueue, type JobDefinition, type JobQueue } from './job-queue.js';
+import { createLogger } from '../logger.js';
+import { testDatabases } from '../../tests/support/databases.js';
 
 interface Note {
   n: number;

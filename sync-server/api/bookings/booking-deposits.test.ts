@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localDay } from '../../schema/bookings/booking-slots.js';
-import { bookingMessages, DEPOSIT_HOLD_MINUTES } from '../../schema/bookings/bookings.js';
-import type { Db } from '../../sync-server/db/db.js';
-import { payRefundsDue } from '../../sync-server/payments/refunds-due.js';
-import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../support/billing.js';
-import { testDatabases } from '../support/databases.js';
-import { uniqueEmail } from '../support/fixtures.js';
-import { startTestServer } from '../support/server.js';
-import { accessCookie, openSyncDatabase, seedUser, seedWorkspace } from '../support/sync-server.js';
-import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../support/bookings.js';
+import { localDay } from '../../../schema/bookings/booking-slots.js';
+import { bookingMessages, DEPOSIT_HOLD_MINUTES } from '../../../schema/bookings/bookings.js';
+import type { Db } from '../../db/db.js';
+import { payRefundsDue } from '../../payments/refunds-due.js';
+import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../../../tests/support/billing.js';
+import { testDatabases } from '../../../tests/support/databases.js';
+import { uniqueEmail } from '../../../tests/support/fixtures.js';
+import { startTestServer } from '../../../tests/support/server.js';
+import { accessCookie, openSyncDatabase, seedUser, seedWorkspace } from '../../../tests/support/sync-server.js';
+import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../../../tests/support/bookings.js';
 
 const ZONE = BOOKING_ZONE;
 const DAY_MS = 86_400_000;
