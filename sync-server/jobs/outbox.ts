@@ -42,21 +42,19 @@ export async function sweepStaleClaims(deps: AppDeps, outbox: Pick<Outbox, 'chan
   return requeued;
 }
 
-/**
- * The outbox's job area: the send job, the stale-claim sweep, and the listener that queues due mail;
- * `also`, the area's other jobs (a reminder sweep).
- */
-export function outboxArea(outbox: Outbox, also: JobArea = { definitions: () => [] }): JobArea {
+/** Why a send failed, as kept on the outbox row (the error's message, cut to 500 characters). */
+export const failureReason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/** The outbox's job area: the send job, the stale-claim sweep, and the listener that queues due mail. */
+export function outboxArea(outbox: Outbox): JobArea {
   return {
     definitions: (deps) => [
       outbox.job(deps),
       defineSweep(staleSweepName(outbox), async () => {
         await sweepStaleClaims(deps, outbox);
       }),
-      ...also.definitions(deps),
     ],
     async start(deps, queue) {
-      const stopAlso = also.start ? await also.start(deps, queue) : async () => undefined;
       let running = Promise.resolve();
       const wake = () => {
         running = running.then(
@@ -71,7 +69,6 @@ export function outboxArea(outbox: Outbox, also: JobArea = { definitions: () => 
       return async () => {
         await unlisten();
         await running.catch(() => undefined);
-        await stopAlso();
       };
     },
   };

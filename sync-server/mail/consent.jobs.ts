@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAIL_CONFIRM_DAYS } from '../../schema/mail/mail-consent.js';
 import type { AppDeps } from '../deps.js';
 import { defineJob, type JobQueue } from '../jobs/job-queue.js';
-import { outboxArea } from '../jobs/outbox.js';
+import { failureReason, outboxArea } from '../jobs/outbox.js';
 import { enqueueDue, outboxTable } from '../jobs/outbox-table.js';
 import { siteOrigin } from '../seo/page-meta.js';
 import { hashConsentToken, MAIL_CONSENT_CHANNEL } from './consent.js';
@@ -21,8 +21,6 @@ export const consentOutbox = outboxTable<ConsentKey>('mail_consents', {
   values: (k) => [k.address],
   of: (r) => ({ address: String(r.address) }),
 });
-
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 /**
  * Sends one opt-in mail, never twice (the row is claimed first). Its token is made here and only its
@@ -48,7 +46,7 @@ export async function sendOptInMail(deps: AppDeps, key: ConsentKey): Promise<voi
     const mail = mailOptInMail(link, MAIL_CONFIRM_DAYS);
     await deps.mailer.send({ to: key.address, ...mail });
   } catch (err) {
-    await consentOutbox.finish(deps.db, key, { status: 'queued', error: reasonOf(err) });
+    await consentOutbox.finish(deps.db, key, { status: 'queued', error: failureReason(err) });
     throw err;
   }
   await consentOutbox.finish(deps.db, key, { status: 'sent', at: deps.now() });
@@ -70,7 +68,7 @@ export const mailConsentJobs = outboxArea({
       retryDelaySeconds: 20,
       parse: (data) => z.object({ address: z.string().min(3) }).parse(data),
       run: (job) => sendOptInMail(deps, job.data),
-      gaveUp: (job, err) => consentOutbox.finish(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
+      gaveUp: (job, err) => consentOutbox.finish(deps.db, job.data, { status: 'failed', error: failureReason(err) }),
     }),
   enqueue: enqueueOptInMails,
   requeueStale: consentOutbox.requeueStale,

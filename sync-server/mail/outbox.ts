@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { defineJob, type JobArea, type JobQueue } from '../jobs/job-queue.js';
-import { outboxArea } from '../jobs/outbox.js';
+import { failureReason, outboxArea } from '../jobs/outbox.js';
 import { enqueueDue, outboxTable } from '../jobs/outbox-table.js';
 import type { Mail } from './mailer.js';
 
@@ -110,8 +110,6 @@ export async function wakeMailOutbox(q: Queryable, workspaceId = 0): Promise<voi
   await q.query(`SELECT pg_notify('${MAIL_CHANNEL}', $1)`, [String(workspaceId)]);
 }
 
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
-
 export const unknownTemplateReason = (template: string) => `Not sent: no area has the mail template ${template}`;
 
 /**
@@ -138,7 +136,7 @@ export async function sendMail(deps: AppDeps, templates: MailTemplateRegistry, k
     await deps.mailer.send(mail);
   } catch (err) {
     await giveBack?.();
-    await mailOutbox.finish(deps.db, key, { status: 'queued', error: reasonOf(err) });
+    await mailOutbox.finish(deps.db, key, { status: 'queued', error: failureReason(err) });
     throw err;
   }
   await mailOutbox.finish(deps.db, key, { status: 'sent', at: deps.now() });
@@ -167,7 +165,7 @@ export function mailOutboxJobs(templates: MailTemplateRegistry): JobArea {
         retryDelaySeconds: 20,
         parse: (data) => mailJobData.parse(data),
         run: (job) => sendMail(deps, templates, job.data),
-        gaveUp: (job, err) => mailOutbox.finish(deps.db, job.data, { status: 'failed', error: reasonOf(err) }),
+        gaveUp: (job, err) => mailOutbox.finish(deps.db, job.data, { status: 'failed', error: failureReason(err) }),
       }),
     enqueue: enqueueMails,
     requeueStale: mailOutbox.requeueStale,

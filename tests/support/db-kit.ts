@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe } from 'vitest';
+import { afterEach, describe } from 'vitest';
 import type { CollectionName } from '../../app/data/db.js';
 import { testDatabases, type TestDatabase } from './databases.js';
 import { Device } from './sync-clients.js';
-import { accessCookie, syncWorkspaceSuite, type SyncWorkspace } from './sync-server.js';
+import { syncWorkspaceSuite, type SyncWorkspace } from './sync-server.js';
 
 /**
  * The shared kit for an area's database tests, which live beside the area (`sync-server/api/<area>/`):
@@ -19,10 +19,8 @@ export function forEachDatabase(title: string, body: (target: TestDatabase) => v
   for (const target of testDatabases()) describe(`${title} on ${target.name}`, () => body(target));
 }
 
-/** A sync suite's workspace (see `syncWorkspaceSuite`), with its owner's cookie and devices on it. */
+/** A sync suite's workspace (see `syncWorkspaceSuite`), with devices on it. */
 export interface DeviceWorkspace extends SyncWorkspace {
-  /** The owner's access cookie. */
-  cookie: string;
   /** A device signed in as the owner, syncing `collections` of the workspace; closed after the test. */
   device(label: string): Promise<Device>;
 }
@@ -30,9 +28,6 @@ export interface DeviceWorkspace extends SyncWorkspace {
 export function deviceWorkspaceSuite(target: TestDatabase, collections: readonly CollectionName[]): DeviceWorkspace {
   const suite = syncWorkspaceSuite(target) as DeviceWorkspace;
   const open: Device[] = [];
-  beforeAll(async () => {
-    suite.cookie = await accessCookie(suite.server.deps, suite.owner);
-  });
   suite.device = async (label) => {
     const d = await new Device({
       baseUrl: suite.server.url,

@@ -186,6 +186,8 @@ export interface SyncWorkspace {
   /** The owner's workspace. */
   ws: number;
   owner: number;
+  /** The owner's access cookie. */
+  cookie: string;
   /** Every live document of a collection in the workspace, pulled from the start. */
   pullAll(collection: string): Promise<Record<string, unknown>[]>;
   /** A push the server must answer 200, parsed. */
@@ -212,7 +214,8 @@ export function syncWorkspaceSuite(target: { name: string; open(): Promise<Db> }
     suite.server = await startSyncTestServer(suite.db);
     suite.owner = await seedUser(suite.db, { plan: opts.plan ?? 'pro' });
     suite.ws = await seedWorkspace(suite.db, suite.owner);
-    suite.api = syncApi(suite.server.url, await accessCookie(suite.server.deps, suite.owner));
+    suite.cookie = await accessCookie(suite.server.deps, suite.owner);
+    suite.api = syncApi(suite.server.url, suite.cookie);
   });
   afterAll(async () => {
     await suite.server?.close();
