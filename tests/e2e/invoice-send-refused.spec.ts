@@ -43,7 +43,7 @@ test('an unverified trader’s invoice e-mail is refused with the reason, and go
     await send.getByRole('button', { name: 'Send', exact: true }).click();
 
     const status = page.getByTestId('outreach-status');
-    await expect(status).toContainText(`E-mail to ${customer} not sent`, { timeout: 20_000 });
+    await expect(status).toContainText(`E-mail to ${customer} not sent`, { timeout: 45_000 });
     await expect(status).toContainText(deliveryMessages.unverified);
     await expect(page.getByTestId('document-status')).toHaveText('Sent');
     await page.screenshot({ path: `tests/screenshots/invoice-send-refused-${info.project.name}-01-unverified.png`, fullPage: true });
@@ -61,7 +61,7 @@ test('an unverified trader’s invoice e-mail is refused with the reason, and go
 
     await page.goto(invoiceUrl);
     await page.getByTestId('outreach-status').getByRole('button', { name: 'Send again' }).click();
-    await expect(page.getByTestId('outreach-status')).toContainText(`E-mail to ${customer} sent`, { timeout: 20_000 });
+    await expect(page.getByTestId('outreach-status')).toContainText(`E-mail to ${customer} sent`, { timeout: 45_000 });
     expect(await waitForMails(customer)).toHaveLength(1);
   });
 });
