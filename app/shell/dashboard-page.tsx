@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { installedModules } from '../kit/installed-modules';
-import { workspaceType, type CapabilitiesDto, type WorkspaceDto } from '../../schema/workspaces/workspaces';
+import { workspaceType, type CapabilitiesDto, type WorkspaceDto, type WorkspaceUsage } from '../../schema/workspaces/workspaces';
 import { plans } from '../../schema/billing/plans';
 import { useAuth } from '../data/auth-store';
 import { Card } from '../ui/card';
@@ -129,22 +129,25 @@ function Summary({ workspace: w }: { workspace: WorkspaceDto }) {
 }
 
 type CountedLimit = Exclude<keyof CapabilitiesDto['limits'], 'storageBytes'>;
-const limitLabels: ReadonlyArray<readonly [CountedLimit, string]> = [
-  ['workspaces', 'Workspaces'],
-  ['products', 'Products'],
-  ['classifieds', 'Classified listings'],
-  ['events', 'Events'],
-  ['aiCreditsPerMonth', 'AI credits per month'],
+/** Each limit, with what the workspace uses of it where its own things count (the account's workspaces and credits are counted elsewhere). */
+const limitLabels: ReadonlyArray<readonly [CountedLimit, string, keyof WorkspaceUsage | null]> = [
+  ['workspaces', 'Workspaces', null],
+  ['products', 'Products', 'products'],
+  ['classifieds', 'Classified listings', 'classifieds'],
+  ['events', 'Events', 'events'],
+  ['aiCreditsPerMonth', 'AI credits per month', null],
 ];
 
 function PlanLimits({ caps }: { caps: CapabilitiesDto }) {
   const dates = useWorkspaceDates();
   const planName = plans[caps.plan].name;
-  const entries = limitLabels.map(([key, label]) => {
+  const entries = limitLabels.map(([key, label, usageKey]) => {
     const value = caps.limits[key];
-    return [label, value === null ? `unlimited on ${planName}` : `up to ${value} on ${planName}`] as const;
+    const used = usageKey && caps.usage ? ` (${caps.usage[usageKey]} used)` : '';
+    return [label, `${value === null ? `unlimited on ${planName}` : `up to ${value} on ${planName}`}${used}`] as const;
   });
   const storage = caps.limits.storageBytes;
+  const storageUsed = caps.usage ? ` (${formatBytes(caps.usage.storageBytes)} used)` : '';
   return (
     <div className={s.stack}>
       <p className={s.row}>
@@ -157,7 +160,10 @@ function PlanLimits({ caps }: { caps: CapabilitiesDto }) {
             {label}: {text}
           </li>
         ))}
-        <li>Storage: {storage === null ? 'unlimited' : formatBytes(storage)}</li>
+        <li>
+          Storage: {storage === null ? 'unlimited' : formatBytes(storage)}
+          {storageUsed}
+        </li>
         <li>Social media scheduling: {caps.features.socialScheduling ? 'included' : 'not included'}</li>
         <li>API access: {caps.features.apiAccess ? 'included' : 'not included'}</li>
       </ul>

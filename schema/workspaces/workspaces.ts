@@ -146,6 +146,15 @@ export const invitationCreate = z.object({
 });
 
 /** "What may this workspace do": derived on the server from the owner's plan (spec §1). */
+/** How much of its plan's limits a workspace uses now (spec §1), each counted by the area that keeps it. */
+export const workspaceUsage = z.object({
+  products: z.number().int().min(0),
+  classifieds: z.number().int().min(0),
+  events: z.number().int().min(0),
+  storageBytes: z.number().int().min(0),
+});
+export type WorkspaceUsage = z.infer<typeof workspaceUsage>;
+
 export const capabilitiesDto = z.object({
   plan: planCode,
   trialEndsAt: z.string().nullable(),
@@ -161,5 +170,7 @@ export const capabilitiesDto = z.object({
     socialScheduling: z.boolean(),
     apiAccess: z.boolean(),
   }),
+  /** Only on the workspace's own capabilities (`GET /api/workspaces/:id/capabilities`). */
+  usage: workspaceUsage.optional(),
 });
 export type CapabilitiesDto = z.infer<typeof capabilitiesDto>;

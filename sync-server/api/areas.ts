@@ -6,6 +6,7 @@ import { paymentRegistry, type PaymentClaim } from '../payments/claims.js';
 import type { CollectionRules } from '../sync/collection-rules.js';
 import type { HeldMailRegistry, HeldMailRelease } from '../mail/consent.js';
 import { mailOutboxJobs, mailTemplateRegistry, type MailTemplateRegistry } from '../mail/outbox.js';
+import { limitRegistry, pushedLimits, type LimitRegistry } from '../plans/limits.js';
 import { kindTableRules } from '../sync/records/kinds.js';
 import { recordKindOf } from '../../schema/sync/records.js';
 import { healthArea } from './health/area.js';
@@ -75,7 +76,7 @@ function complete<const L extends readonly AreaDefinition[]>(l: L & CompleteArea
   return l;
 }
 
-function rulesByCollection(list: readonly AreaDefinition[]): RulesRegistry {
+function rulesByCollection(list: readonly AreaDefinition[], limits: LimitRegistry): RulesRegistry {
   const rules: Partial<Record<string, CollectionRules>> = {};
   for (const area of list) {
     for (const [name, r] of Object.entries(area.rules ?? {})) {
@@ -91,6 +92,11 @@ function rulesByCollection(list: readonly AreaDefinition[]): RulesRegistry {
       rules[def.entity.name] = kindTableRules(def, r);
     }
   }
+  for (const [collection, planLimit] of pushedLimits(limits)) {
+    const ruled = rules[collection];
+    if (!ruled) throw new Error(`The plan limit ${planLimit.key} counts the collection ${collection}, which no area rules`);
+    rules[collection] = { ...ruled, planLimit };
+  }
   // Every name is there: `complete` checked the list covers each replicated collection and kind.
   return rules as RulesRegistry;
 }
@@ -105,9 +111,13 @@ function heldMailByKind(list: readonly AreaDefinition[]): HeldMailRegistry {
   return held;
 }
 
+/** Every workspace plan limit, measured by the area that claims it. */
+const limits = limitRegistry(areas);
+
 /** What the areas together hand to the core routes that serve them all. */
 export const areaContext: AreaContext = {
-  rules: rulesByCollection(areas),
+  rules: rulesByCollection(areas, limits),
+  limits,
   payments: paymentRegistry(areas.flatMap((a): PaymentClaim[] => (a.payments ? [a.payments] : []))),
   seo: areas.flatMap((a) => a.seo ?? []),
   heldMail: heldMailByKind(areas),

@@ -8,6 +8,7 @@ import type { JobArea } from '../jobs/job-queue.js';
 import type { HeldMailRegistry, HeldMailRelease } from '../mail/consent.js';
 import type { MailTemplates } from '../mail/outbox.js';
 import type { PaymentClaim, PaymentRegistry } from '../payments/claims.js';
+import type { AreaLimit, LimitRegistry, WorkspaceLimitKey } from '../plans/limits.js';
 import type { SeoSource } from '../seo/page-meta.js';
 import type { CollectionRules, RulesRegistry } from '../sync/collection-rules.js';
 
@@ -24,6 +25,8 @@ export interface AreaContext {
   seo: readonly SeoSource[];
   /** Every area's mail held for an address until its owner confirms it (released by the opt-in link). */
   heldMail: HeldMailRegistry;
+  /** Every plan limit a workspace's things count against, measured by the area that claims it. */
+  limits: LimitRegistry;
   /** Tells every area a workspace was deleted (its rows went with it; what lives outside the database goes now). */
   workspaceRemoved(deps: AppDeps, workspaceId: number): Promise<void>;
 }
@@ -87,6 +90,11 @@ export interface AreaDefinition {
   heldMail?: HeldMailRelease;
   /** What it settles when a payment arrives. */
   payments?: PaymentClaim;
+  /**
+   * The plan limits its things count against (spec §1): how it measures what a workspace uses, and
+   * which of its pushed documents add to it. Each limit is claimed by exactly one area.
+   */
+  limits?: Partial<Record<WorkspaceLimitKey, AreaLimit>>;
   /** Removes what the area keeps outside the database for a deleted workspace (files' bytes); never throws. */
   workspaceRemoved?: (deps: AppDeps, workspaceId: number) => Promise<void>;
   /** Its sample records in the demo workspace of a first start (in list order). */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ReplicatedEntity, ReplicatedName } from '../../schema/replicated.js';
 import type { Transaction } from '../db/db.js';
+import type { PushedLimit } from '../plans/limits.js';
 import type { Doc } from './codec.js';
 
 /** A pushed document of entity E after its zod schema accepted it: exactly its client fields, typed. */
@@ -18,8 +19,11 @@ export type Stored<D> = Partial<Record<keyof D, unknown>> & Doc;
  * collection's typed rules sit in its area's definition (`api/<area>/area.ts`) next to the others.
  */
 export interface CollectionRules<D = Doc> {
-  /** Counted against the owner's plan (spec §1). */
-  planLimited?: 'products';
+  /**
+   * The plan limit its new documents count against (spec §1). Not written here: derived from the
+   * owning area's `limits` by the area list.
+   */
+  planLimit?: PushedLimit;
   /** Rows may be created, never changed or deleted (the stock ledger). */
   appendOnly?: boolean;
   /**

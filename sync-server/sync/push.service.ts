@@ -72,14 +72,15 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
     const [membership, , readFirst] = await first;
     if (rules.refuseUnderLock || rules.refuseDeleteUnderLock) await refuseUnderLock(tx, workspaceId, rules, checked);
 
-    const caps = rules.planLimited ? capabilitiesOf(membership, deps.now()) : null;
-    const limited = rules.planLimited && caps && caps.limits[rules.planLimited] !== null ? rules.planLimited : null;
-    let live = limited ? await repo.countLive(tx, limited, workspaceId) : 0;
+    const caps = rules.planLimit ? capabilitiesOf(membership, deps.now()) : null;
+    const limited = rules.planLimit && caps && caps.limits[rules.planLimit.key] !== null ? rules.planLimit : null;
+    let live = limited ? await limited.used(tx, workspaceId) : 0;
 
     let stored = readFirst;
     if (fresh) {
       const valid = checked.filter((row) => row.doc !== undefined);
-      if (!limited || !caps || limitRefusal(caps, limited, live, valid.length) === null) {
+      const adding = limited ? valid.filter((row) => row.doc && limited.counts(row.doc)).length : 0;
+      if (!limited || !caps || limitRefusal(caps, limited.key, live, adding) === null) {
         return { kind: 'fresh', inserted: await insertFresh(tx, entity, rules, workspaceId, valid), checked };
       }
       // Near the plan's limit the documents are decided one by one, after all.
@@ -109,8 +110,8 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
           if (existing) conflicts.push(existing);
           continue;
         }
-        if (decision.isNewLive && limited && caps) {
-          const refusal = limitRefusal(caps, limited, live);
+        if (decision.isNewLive && limited && caps && limited.counts(decision.doc)) {
+          const refusal = limitRefusal(caps, limited.key, live);
           if (refusal) {
             const id = String(decision.doc.id);
             rejected.push({ id, code: 'plan_limit', message: refusal });

@@ -141,13 +141,6 @@ export function selectByIds(tx: Queryable, entity: ReplicatedEntity, workspaceId
   return tx.query(`SELECT * FROM ${quote(entity.name)} WHERE workspace_id = $1 AND id = ANY($2::text[])`, [workspaceId, ids]);
 }
 
-export async function countLive(tx: Queryable, table: string, workspaceId: number): Promise<number> {
-  const rows = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${quote(table)} WHERE workspace_id = $1 AND NOT deleted`, [
-    workspaceId,
-  ]);
-  return Number(rows[0].n);
-}
-
 /**
  * Writes accepted documents, numbers them in the workspace's change feed and NOTIFYs the collection
  * (for a kind's table, `records`: the entity's `feed`),

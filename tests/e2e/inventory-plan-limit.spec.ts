@@ -19,4 +19,10 @@ test('on the free plan the 11th product is refused with the plan message and a l
 
   await notice.getByRole('link', { name: 'Review refused changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/sync$`));
+
+  // The dashboard says how much of the plan the workspace uses, as the server counts it.
+  await page.goto(`/workspace/${workspaceId}/dashboard`);
+  await expect(page.getByText('Products: up to 10 on Mahala (10 used)')).toBeVisible();
+  await expect(page.getByText('Events: up to 5 on Mahala (0 used)')).toBeVisible();
+  await page.screenshot({ path: `tests/screenshots/inventory-${info.project.name}-07-plan-usage.png`, fullPage: true });
 });

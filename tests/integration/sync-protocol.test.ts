@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberBlock, pullResponse, pushResponse } from '../../schema/sync/contract.js';
+import { capabilitiesDto } from '../../schema/workspaces/workspaces.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { setPushHooks } from '../../sync-server/sync/push-hooks.js';
 import { workspaceLock } from '../../sync-server/sync/sync.repo.js';
@@ -143,6 +144,49 @@ for (const target of testDatabases()) {
       expect(over.rejected.map((r) => r.code)).toEqual(['plan_limit', 'plan_limit']);
       const live = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE workspace_id = $1 AND NOT deleted', [ws]);
       expect(live[0].n).toBe(10);
+    });
+
+    it('a product with its variants counts once against the free plan, and the workspace sees how many it has', async () => {
+      const ws = await seedWorkspace(db, await seedUser(db, { plan: 'free' }));
+      const owner = (await db.query<{ owner_id: number }>('SELECT owner_id FROM workspaces WHERE id = $1', [ws]))[0].owner_id;
+      const own = syncApi(server.url, await accessCookie(server.deps, owner));
+      const shirts = Array.from({ length: 10 }, (_, i) => product(ws, { name: `T-shirt ${i}` }));
+      expect(
+        pushResponse.parse(
+          (
+            await own.push(
+              'products',
+              ws,
+              shirts.map((d) => ({ newDocumentState: d })),
+            )
+          ).body,
+        ),
+      ).toEqual({
+        conflicts: [],
+        rejected: [],
+      });
+      const sizes = ['S', 'M', 'L'].map((size) => product(ws, { name: 'T-shirt 0', variant_of: shirts[0].id, variant_name: size }));
+      expect(
+        pushResponse.parse(
+          (
+            await own.push(
+              'products',
+              ws,
+              sizes.map((d) => ({ newDocumentState: d })),
+            )
+          ).body,
+        ),
+      ).toEqual({
+        conflicts: [],
+        rejected: [],
+      });
+      const cap = product(ws, { name: 'Cap' });
+      const over = pushResponse.parse((await own.push('products', ws, [{ newDocumentState: cap }])).body);
+      expect(over.rejected).toEqual([expect.objectContaining({ id: cap.id, code: 'plan_limit' })]);
+
+      const caps = capabilitiesDto.parse((await own.get(`/api/workspaces/${ws}/capabilities`)).body);
+      expect(caps.limits.products).toBe(10);
+      expect(caps.usage).toEqual({ products: 10, classifieds: 0, events: 0, storageBytes: 0 });
     });
 
     it('a write based on an old server state comes back as a conflict with the server document', async () => {

@@ -119,6 +119,10 @@ export function syncApi(base: string, cookie: string) {
       });
       return { status: res.status, body: await res.json() };
     },
+    async get(path: string) {
+      const res = await f(base + path);
+      return { status: res.status, body: await res.json() };
+    },
     async post(path: string, body: unknown) {
       const res = await f(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       return { status: res.status, body: await res.json() };

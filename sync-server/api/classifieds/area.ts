@@ -4,6 +4,7 @@ import { classifiedsExpiryJobs } from './classifieds-expiry.jobs.js';
 import { classifiedsRoutes } from './classifieds.routes.js';
 import { classifiedsSeo } from './classifieds.seo.js';
 import { inquiryMails } from './inquiry-mail.jobs.js';
+import { countLiveListings } from './classifieds.repo.js';
 
 /** Classified ads: listings, their expiry and the inquiries mailed to sellers. */
 export const classifiedsArea = defineArea({
@@ -13,4 +14,5 @@ export const classifiedsArea = defineArea({
   jobs: [classifiedsExpiryJobs],
   mails: inquiryMails,
   seo: [classifiedsSeo],
+  limits: { classifieds: { used: countLiveListings } },
 });

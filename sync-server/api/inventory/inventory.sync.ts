@@ -7,7 +7,7 @@ import { recountStock } from './stock-ledger.js';
 import { productsWithVariants } from './variants.repo.js';
 
 /**
- * products: counted against the plan; stock_on_hand is the server's, never a client's. A product the
+ * products: counted against the plan (the area's `limits`); stock_on_hand is the server's, never a client's. A product the
  * server has not seen before may have movements that arrived ahead of it, so its insert sums the
  * ledger; after that, the movements' own hook keeps it up to date.
  *
@@ -16,7 +16,6 @@ import { productsWithVariants } from './variants.repo.js';
  * deleted while they remain. Groups stay one level deep, so the marketplace shows each group once.
  */
 export const productRules = entityRules(products, {
-  planLimited: 'products',
   computedOnInsert: { stock_on_hand: ledgerSumSql('x') },
   validate: (doc) => {
     const problem = variantProblem(doc);

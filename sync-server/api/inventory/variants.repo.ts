@@ -15,3 +15,15 @@ export async function productsWithVariants(
   );
   return new Set(rows.map((r) => r.variant_of));
 }
+
+/**
+ * Products that count against the plan's limit: every live one that is not a variant, so a product
+ * with its variants counts once.
+ */
+export async function countPlanProducts(q: Queryable, workspaceId: number): Promise<number> {
+  const [row] = await q.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM products WHERE workspace_id = $1 AND NOT deleted AND variant_of IS NULL',
+    [workspaceId],
+  );
+  return Number(row?.n ?? 0);
+}

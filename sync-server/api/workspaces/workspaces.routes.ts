@@ -27,7 +27,7 @@ export function workspacesRoutes(deps: AppDeps, ctx: AreaContext): Router {
   mount(router, c.updateSettings, async ({ params, body }, req) =>
     workspaces.updateSettings(deps, await user(req), params.id, sentFields(body, req.body)),
   );
-  mount(router, c.capabilities, async ({ params }, req) => workspaces.getCapabilities(deps, await user(req), params.id));
+  mount(router, c.capabilities, async ({ params }, req) => workspaces.getCapabilities(deps, await user(req), params.id, ctx.limits));
   mount(router, c.members, async ({ params }, req) => members.listMembers(deps, await user(req), params.id));
   mount(router, c.invite, async ({ params, body }, req) => members.inviteMember(deps, await user(req), params.id, body));
   mount(router, c.updateMember, async ({ params, body }, req) =>

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
 import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
+import { usageOf, type LimitRegistry } from '../../plans/limits.js';
 import { countryDefaults, type CountryCode } from '../../../schema/kit/countries.js';
 import {
   workspaceSettings,
@@ -177,7 +178,9 @@ export async function updateSettings(
   return settingsDto(await withScope(deps.db, { userId, workspaceId: id }, (tx) => repo.saveSettings(tx, id, changes, deps.now())));
 }
 
-export async function getCapabilities(deps: AppDeps, userId: number, id: number): Promise<CapabilitiesDto> {
+/** What the workspace's plan allows, and how much of each limit it uses now (measured by the areas). */
+export async function getCapabilities(deps: AppDeps, userId: number, id: number, limits: LimitRegistry): Promise<CapabilitiesDto> {
   const m = await requireMembership(deps.db, id, userId);
-  return capabilitiesFor(workspaceOwner(m), deps.now());
+  const usage = await withScope(deps.db, { userId, workspaceId: id }, (q) => usageOf(q, limits, id));
+  return { ...capabilitiesFor(workspaceOwner(m), deps.now()), usage };
 }
