@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { pdfFirstPageImages, pdfText } from '../../tests/support/pdf-text.js';
-import { pdfHeading, renderDocumentPdf, sellerOf, type PdfDocument } from './document-pdf.js';
+import { pdfHeading, renderDocumentPdf, type PdfDocument } from './document-pdf.js';
+import { documentSeller, sellerOf } from './seller.js';
 import { workspaceSettings } from '../workspaces/workspaces.js';
 
 const invoice: PdfDocument = {
@@ -89,6 +90,19 @@ describe('the document PDF', () => {
     const text = await pdfText(await renderDocumentPdf(invoice, seller));
     expect(text).toMatch(/Studio Sipho\n+3 Main Road\n+Morningside\n+Durban 4001\n+VAT number: 4987654321/);
     expect(sellerOf('Market stall', workspaceSettings.parse({})).address).toBeNull();
+  });
+
+  it('an issued document keeps the seller it was issued by, though the workspace registered for VAT since', async () => {
+    const now = sellerOf('Studio Sipho (Pty) Ltd', workspaceSettings.parse({ vat_number: '4987654321', address: '9 New Street' }));
+    const issued = documentSeller(now, { name: 'Studio Sipho', address: '3 Main Road' });
+    expect(issued).toMatchObject({ name: 'Studio Sipho', address: '3 Main Road', vatNumber: null, registrationNumber: null });
+    expect(pdfHeading(invoice, issued)).toBe('Invoice');
+    const text = await pdfText(await renderDocumentPdf(invoice, issued));
+    expect(text).toContain('3 Main Road');
+    expect(text).not.toContain('4987654321');
+    expect(text).not.toContain('9 New Street');
+    // A draft has no issued seller: it shows the workspace as it is now.
+    expect(pdfHeading(invoice, documentSeller(now, undefined))).toBe('Tax Invoice');
   });
 
   it('a PNG logo is drawn on the first page, and without one no image is', async () => {

@@ -1,7 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { documentTotals, lineTotals } from './invoice-totals.js';
 import type { DocumentItem, Invoice, InvoiceCredit, InvoicePayment, Quote } from './invoices.js';
-import type { WorkspaceSettings } from '../workspaces/workspaces.js';
 import { formatCents } from '../kit/money.js';
 
 /**
@@ -37,22 +36,6 @@ export interface PdfDocument {
   /** A credit note names the invoice it corrects (s21). */
   creditFor?: string;
   notes?: string;
-}
-
-/** The seller as the workspace describes itself (its name, and its settings: address, VAT number, colours), and its logo. */
-export function sellerOf(
-  name: string,
-  settings: Pick<WorkspaceSettings, 'vat_number' | 'company_registration_number' | 'colors' | 'address'> | undefined,
-  extra: Pick<PdfSeller, 'logo'> = {},
-): PdfSeller {
-  return {
-    name,
-    address: settings?.address ?? null,
-    vatNumber: settings?.vat_number ?? null,
-    registrationNumber: settings?.company_registration_number ?? null,
-    color: settings?.colors.primary ?? null,
-    ...extra,
-  };
 }
 
 /** What the PDF shows of a stored invoice or quote (a document without a number cannot be printed yet). */

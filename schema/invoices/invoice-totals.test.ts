@@ -151,9 +151,9 @@ describe('invoice schema', () => {
   });
 
   it('documents written before the VAT choice existed keep VAT on top', () => {
-    expect(invoices.version).toBe(3);
+    expect(invoices.version).toBe(4);
     expect(invoices.migrationStrategies[3]?.({ ...base, items: [line] })).toMatchObject({ kind: 'invoice' });
-    expect(quotes.version).toBe(2);
+    expect(quotes.version).toBe(3);
     for (const entity of [invoices, quotes]) {
       expect(entity.migrationStrategies[2]?.({ ...base, items: [line] })).toMatchObject({ prices_include_vat: false });
       expect(entity.migrationStrategies[2]?.({ ...base, items: [line], prices_include_vat: true })).toMatchObject({
@@ -163,8 +163,14 @@ describe('invoice schema', () => {
     expect(invoices.fields.parse({ ...base, items: [line] }).prices_include_vat).toBe(false);
   });
 
-  it('totals are server-owned', () => {
-    expect(invoices.serverOwned).toEqual(expect.arrayContaining(['subtotal_cents', 'discount_cents', 'tax_cents', 'total_cents']));
+  it('totals and the seller fixed at issue are server-owned; a stored document without a seller is valid as it is', () => {
+    expect(invoices.serverOwned).toEqual(
+      expect.arrayContaining(['subtotal_cents', 'discount_cents', 'tax_cents', 'total_cents', 'issued_seller']),
+    );
+    expect(quotes.serverOwned).toContain('issued_seller');
+    const stored = { ...base, items: [line], kind: 'invoice' };
+    expect(invoices.migrationStrategies[4]?.(stored)).toEqual(stored);
+    expect(quotes.migrationStrategies[3]?.(stored)).toEqual(stored);
   });
 
   it('freezes paid and cancelled invoices and converted or declined quotes', () => {

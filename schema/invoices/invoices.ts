@@ -75,6 +75,23 @@ const totals = {
   total_cents: total.optional(),
 };
 
+/**
+ * The seller as it stood when the document was issued (when it first reached the server as anything
+ * but a draft): its name, address, VAT number and registration number, fixed on the document from
+ * then on, so a sent "Invoice" stays one after the workspace registers for VAT (DESIGN.md §14). The
+ * server writes it; a draft has none and shows the workspace as it is now.
+ */
+export const issuedSeller = z.object({
+  name: text(255),
+  address: text(300).optional(),
+  vat_number: text(30).optional(),
+  registration_number: text(30).optional(),
+});
+export type IssuedSeller = z.infer<typeof issuedSeller>;
+
+/** What the server adds to an invoice or quote: its totals, and the seller it was issued by. */
+const serverFields = { ...totals, issued_seller: issuedSeller.optional() };
+
 const commonColumns = {
   contact_id: 'text',
   customer_name: 'text',
@@ -223,7 +240,7 @@ function pricesExcludedVat(old: Record<string, unknown>): Record<string, unknown
 /** spec §3 invoices (items embedded, DESIGN.md §5). */
 export const invoices = replicatedEntity({
   name: 'invoices',
-  version: 3,
+  version: 4,
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {
     // 1: payments and the e-mail request (both optional: an older document is valid as it is).
@@ -231,6 +248,8 @@ export const invoices = replicatedEntity({
     2: pricesExcludedVat,
     // 3: credit notes share the collection; every document written before is an invoice.
     3: (old) => ({ ...old, kind: old.kind ?? 'invoice' }),
+    // 4: the seller fixed at issue (server-written, optional).
+    4: (old) => old,
   },
   fields: {
     ...common,
@@ -252,7 +271,7 @@ export const invoices = replicatedEntity({
     credit_for_number: text(32).optional(),
     credit_reason: text(500).optional(),
   },
-  serverOnly: totals,
+  serverOnly: serverFields,
   merge: mergeInvoicePayments,
   columns: {
     ...commonColumns,
@@ -269,6 +288,7 @@ export const invoices = replicatedEntity({
     converted_from_quote_id: 'text',
     payments: 'jsonb',
     send_request: 'jsonb',
+    issued_seller: 'jsonb',
   },
 });
 export type Invoice = z.infer<typeof invoices.doc>;
@@ -276,11 +296,13 @@ export type Invoice = z.infer<typeof invoices.doc>;
 /** spec §3 quotes (items embedded). */
 export const quotes = replicatedEntity({
   name: 'quotes',
-  version: 2,
+  version: 3,
   migrationStrategies: {
     // 1: the e-mail request (optional).
     1: (old) => old,
     2: pricesExcludedVat,
+    // 3: the seller fixed at issue (server-written, optional).
+    3: (old) => old,
   },
   fields: {
     ...common,
@@ -290,7 +312,7 @@ export const quotes = replicatedEntity({
     converted_to_invoice_id: text(64).optional(),
     send_request: sendRequest.optional(),
   },
-  serverOnly: totals,
+  serverOnly: serverFields,
   columns: {
     ...commonColumns,
     quote_number: 'text',
@@ -298,6 +320,7 @@ export const quotes = replicatedEntity({
     expiry_date: 'text',
     converted_to_invoice_id: 'text',
     send_request: 'jsonb',
+    issued_seller: 'jsonb',
   },
 });
 export type Quote = z.infer<typeof quotes.doc>;

@@ -74,6 +74,11 @@ export interface CollectionRules<D = Doc> {
    */
   computedOnInsert?: Readonly<Record<string, string>>;
   /**
+   * Server-owned columns no push writes, not even through `derive`: the area's own SQL fills them (in
+   * `afterWrite`) and every later write keeps them. An issued invoice's seller.
+   */
+  kept?: readonly string[];
+  /**
    * Runs in the push's transaction, under the workspace lock, after the accepted documents are
    * written (`docs`: the ones stored). Module behaviour that follows a write (stock's ledger moving
    * products' on-hand counts) lives here, owned by the module. Without it the COMMIT goes out with

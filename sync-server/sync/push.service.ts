@@ -278,7 +278,7 @@ async function applyWrites(
     deleted: doc._deleted === true,
   }));
   const written = repo.writeDocs(tx, entity, workspaceId, rows, {
-    derived: rules.derive ? derivedColumns(entity) : [],
+    derived: rules.derive ? derivedColumns(entity, rules) : [],
     computedOnInsert: rules.computedOnInsert,
     onlyNew: writes.every((doc) => !stored.has(String(doc.id))),
     skipExisting: opts.skipExisting,
@@ -293,7 +293,7 @@ async function applyWrites(
   return storedIds;
 }
 
-/** Server-owned columns a `derive` rule fills (everything the server owns except its feed columns). */
-function derivedColumns(entity: ReplicatedEntity): string[] {
-  return entity.serverOwned.filter((c) => c !== 'server_seq' && c !== 'server_version' && c in entity.columns);
+/** Server-owned columns a `derive` rule fills (everything the server owns except its feed columns and what it keeps). */
+function derivedColumns(entity: ReplicatedEntity, rules: CollectionRules): string[] {
+  return entity.serverOwned.filter((c) => c !== 'server_seq' && c !== 'server_version' && c in entity.columns && !rules.kept?.includes(c));
 }

@@ -148,6 +148,20 @@ test('an invoice written offline is downloaded as a PDF, part paid, e-mailed onc
     await expect(documentRow(page, 'Invoices', number)).toContainText('Paid');
     await shot('04-seller-paid');
   });
+
+  await test.step('a new VAT number and address reach new documents only: the sent invoice keeps what it was issued with', async () => {
+    await page.goto(`/workspace/${workspaceId}/settings`);
+    await page.getByLabel('VAT number').fill('4111111111');
+    await page.getByLabel('Business address').fill('9 New Street, Durban');
+    await page.getByRole('button', { name: 'Save business details' }).click();
+    await expect(page.getByText('Workspace updated').first()).toBeVisible();
+    await goTo(page, 'Invoices');
+    await documentRow(page, 'Invoices', number).getByRole('link').click();
+    await expect(page.getByText('VAT no. 4987654321')).toBeVisible();
+    await expect(page.getByText('VAT no. 4111111111')).toHaveCount(0);
+    await expect(page.getByText('9 New Street, Durban')).toHaveCount(0);
+    await shot('05-issued-seller-kept');
+  });
 });
 
 /**

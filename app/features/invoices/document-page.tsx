@@ -1,6 +1,7 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { invoiceMoney } from '../../../schema/invoices/credit-notes';
+import { documentSeller, sellerOf } from '../../../schema/invoices/seller';
 import { invoiceFrozen, quoteFrozen, type Invoice, type Quote } from '../../../schema/invoices/invoices';
 import { formatCents } from '../../../schema/kit/money';
 import type { UserData } from '../../data/db';
@@ -56,12 +57,14 @@ function Document({ data, workspaceId, id }: { data: UserData; workspaceId: numb
     return <EditDocument data={data} workspaceId={workspaceId} loaded={loaded} onDone={() => setEditing(false)} />;
   }
   const today = dates.today();
-  const model = viewModel(loaded, workspace.data?.name ?? '', today);
+  // An issued document shows the seller as it stood then; a draft, the workspace as it is now.
+  const seller = documentSeller(sellerOf(workspace.data?.name ?? '', settings), loaded.doc.issued_seller);
+  const model = viewModel(loaded, seller.name, today);
   model.logoUrl = workspaceLogoUrl(workspace.data, DOCUMENT_LOGO_WIDTH);
-  model.address = settings?.address;
+  model.address = seller.address ?? undefined;
   model.registration = [
-    ...(settings?.vat_number ? [`VAT no. ${settings.vat_number}`] : []),
-    ...(settings?.company_registration_number ? [`Reg. no. ${settings.company_registration_number}`] : []),
+    ...(seller.vatNumber ? [`VAT no. ${seller.vatNumber}`] : []),
+    ...(seller.registrationNumber ? [`Reg. no. ${seller.registrationNumber}`] : []),
   ];
   const frozen = loaded.kind === 'invoice' ? invoiceFrozen(loaded.doc) : quoteFrozen(loaded.doc);
   const creditNote = loaded.kind === 'invoice' && loaded.doc.kind === 'credit_note' ? loaded.doc : undefined;

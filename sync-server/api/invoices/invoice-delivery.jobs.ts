@@ -5,10 +5,10 @@ import {
   pdfFileName,
   pdfHeading,
   renderDocumentPdf,
-  sellerOf,
   type PdfDocument,
   type PdfSeller,
 } from '../../../schema/invoices/document-pdf.js';
+import { documentSeller, sellerOf } from '../../../schema/invoices/seller.js';
 import { DOCUMENT_LOGO_WIDTH, pictureFileId } from '../../../schema/pictures/pictures.js';
 import { balanceDueCents } from '../../../schema/invoices/invoice-payments.js';
 import { documentTotals, invoices, quotes } from '../../../schema/invoices/invoices.js';
@@ -71,7 +71,7 @@ export async function renderable(
   return {
     rendered: {
       pdf,
-      seller: sellerOf(seller.name, settings.success ? settings.data : undefined),
+      seller: documentSeller(sellerOf(seller.name, settings.success ? settings.data : undefined), parsed.data.issued_seller),
       slug: seller.slug,
       logo: settings.success ? settings.data.logo : null,
     },

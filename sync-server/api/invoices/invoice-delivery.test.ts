@@ -224,6 +224,71 @@ for (const target of testDatabases()) {
       expect((await outreach()).viewed_at).toEqual(expect.any(String));
     });
 
+    it('an issued invoice keeps the seller it was issued by after the workspace registers for VAT; new ones take the new details', async () => {
+      const shop = await seedWorkspace(db, ownerId);
+      await saveSettings(db, shop, { address: '3 Main Road, Durban' }, new Date());
+      const pushTo = async (doc: Record<string, unknown>, assumedMasterState?: unknown) =>
+        expect(pushResponse.parse((await api.push('invoices', shop, [{ newDocumentState: doc, assumedMasterState }])).body)).toEqual({
+          conflicts: [],
+          rejected: [],
+        });
+      const first = sentInvoice(shop, {
+        invoice_number: 'INV-000001',
+        send_request: { id: randomUUID(), to: 'first@example.com', at: now() },
+      });
+      const draft = sentInvoice(shop, { invoice_number: 'INV-000002', status: 'draft' });
+      await pushTo(first);
+      await pushTo(draft);
+      const stored = async (id: string) =>
+        (
+          await db.query<{ issued_seller: unknown }>('SELECT issued_seller FROM invoices WHERE workspace_id = $1 AND id = $2', [shop, id])
+        )[0].issued_seller;
+      const name = (await db.query<{ name: string }>('SELECT name FROM workspaces WHERE id = $1', [shop]))[0].name;
+      expect(await stored(first.id)).toEqual({ name, address: '3 Main Road, Durban' });
+      expect(await stored(draft.id)).toBeNull();
+      // The device that issued it pulls the seller with the invoice.
+      const pulled = async (id: string) =>
+        (await api.pull('invoices', shop, 0, '', 100)).body.documents.find((d: { id: string }) => d.id === id) as Record<string, unknown>;
+      const master = await pulled(first.id);
+      expect(master).toMatchObject({ issued_seller: { name, address: '3 Main Road, Durban' } });
+
+      await saveSettings(db, shop, { address: '9 New Street, Durban', vat_number: '4123456789' }, new Date());
+      // A payment and a second e-mail later: the same seller, still an "Invoice".
+      const again = { id: randomUUID(), to: 'again@example.com', at: now() };
+      await pushTo(
+        {
+          ...first,
+          status: 'partially_paid',
+          payments: [{ id: randomUUID(), amount_cents: 100_000, date: '2026-03-05', method: 'eft' }],
+          send_request: again,
+          updated_at: now(),
+        },
+        master,
+      );
+      expect(await stored(first.id)).toEqual({ name, address: '3 Main Road, Durban' });
+      await runJobs();
+      const [mail] = mailsTo('again@example.com');
+      const text = await pdfText(mimeAttachments(mail.raw)[0].bytes);
+      expect(text).toMatch(/^Invoice$/m);
+      expect(text).toContain('3 Main Road, Durban');
+      expect(text).not.toContain('4123456789');
+
+      // The draft, issued now, and a new invoice are "Tax Invoices" with the new details.
+      await pushTo({ ...draft, status: 'sent', updated_at: now() }, await pulled(draft.id));
+      expect(await stored(draft.id)).toEqual({ name, address: '9 New Street, Durban', vat_number: '4123456789' });
+      const shared = await shareUrl(shop, draft.id);
+      const page = publicPath(shared.body.url ?? '');
+      expect(await (await fetch(`${page.api}?t=${page.token}`)).json()).toMatchObject({
+        heading: 'Tax Invoice',
+        seller_vat_number: '4123456789',
+      });
+      const firstPage = publicPath((await shareUrl(shop, first.id)).body.url ?? '');
+      expect(await (await fetch(`${firstPage.api}?t=${firstPage.token}`)).json()).toMatchObject({
+        heading: 'Invoice',
+        seller_vat_number: null,
+      });
+    });
+
     it("the mailed PDF carries the workspace's logo from its drive, converted for the PDF", async () => {
       const logoWs = await seedWorkspace(db, ownerId);
       // A WebP logo, as the app stores pictures: a PDF cannot hold WebP, so the server redraws it.

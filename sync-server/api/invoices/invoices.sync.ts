@@ -17,15 +17,30 @@ import type { Transaction } from '../../db/db.js';
 import { entityRules } from '../../sync/collection-rules.js';
 import { recordDeliveries } from './invoice-delivery.repo.js';
 import { creditNoteLedger } from './credit-notes.repo.js';
+import { fixIssuedSeller } from './issued-seller.repo.js';
 
-interface Sendable {
+interface Issuable {
   id: string;
+  status: string;
   send_request?: SendRequest;
 }
 
-/** A pushed e-mail request becomes a delivery row, which the job queue sends once (DESIGN.md §12). */
-function recordSendRequests(kind: 'invoice' | 'quote') {
-  return async (tx: Transaction, written: { workspaceId: number; docs: readonly Sendable[] }) => {
+/**
+ * After a write: the documents issued by it get their seller fixed (`fixIssuedSeller`), and a pushed
+ * e-mail request becomes a delivery row, which the job queue sends once (DESIGN.md §12).
+ */
+function afterDocumentWrite(kind: 'invoice' | 'quote') {
+  return async (
+    tx: Transaction,
+    written: { workspaceId: number; docs: readonly Issuable[]; before: ReadonlyMap<string, Record<string, unknown>> },
+  ) => {
+    const issued = written.docs.filter((d) => d.status !== 'draft' && written.before.get(d.id)?.issued_seller == null);
+    await fixIssuedSeller(
+      tx,
+      kind === 'invoice' ? 'invoices' : 'quotes',
+      written.workspaceId,
+      issued.map((d) => d.id),
+    );
     const rows = written.docs.flatMap((d) =>
       d.send_request ? [{ id: d.send_request.id, kind, documentId: d.id, to: d.send_request.to, at: d.send_request.at }] : [],
     );
@@ -103,7 +118,8 @@ export const invoiceRules = entityRules(invoices, {
     });
   },
   refuseUnderLock: refuseOverCredit,
-  afterWrite: recordSendRequests('invoice'),
+  kept: ['issued_seller'],
+  afterWrite: afterDocumentWrite('invoice'),
 });
 
 /** Quotes: as invoices; a converted quote is frozen. */
@@ -112,5 +128,6 @@ export const quoteRules = entityRules(quotes, {
   derive: (doc) => ({ ...totalsOfDocument(doc) }),
   frozen: quoteFrozen,
   changeRefused: quoteChangeRefused,
-  afterWrite: recordSendRequests('quote'),
+  kept: ['issued_seller'],
+  afterWrite: afterDocumentWrite('quote'),
 });

@@ -143,6 +143,8 @@ export function OutreachStatus({ data, loaded, workspaceId }: { data: UserData; 
   const delivery = outreach.data?.deliveries.find((d) => d.id === request?.id);
   const credits = (outreach.data?.online_payments ?? []).filter((o) => o.credit_cents > 0);
   if (!request && !outreach.data?.viewed_at && credits.length === 0) return null;
+  // Online, the first answer is on its way: saying "queued" meanwhile would be a guess.
+  if (outreach.isPending && outreach.fetchStatus === 'fetching') return null;
   const status = delivery?.status ?? 'queued';
   return (
     <>

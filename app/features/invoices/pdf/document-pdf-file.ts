@@ -1,4 +1,5 @@
-import { pdfDocumentOf, pdfFileName, renderDocumentPdf, sellerOf } from '../../../../schema/invoices/document-pdf';
+import { pdfDocumentOf, pdfFileName, renderDocumentPdf } from '../../../../schema/invoices/document-pdf';
+import { documentSeller, sellerOf } from '../../../../schema/invoices/seller';
 import type { WorkspaceSettings } from '../../../../schema/workspaces/workspaces';
 import type { LoadedDocument } from '../use-documents';
 
@@ -11,7 +12,7 @@ export async function documentPdfFile(
 ): Promise<File> {
   const doc = pdfDocumentOf(loaded.kind === 'invoice' ? { kind: 'invoice', invoice: loaded.doc } : { kind: 'quote', quote: loaded.doc });
   if (!doc) throw new Error('A document without a number cannot be printed yet.');
-  const bytes = await renderDocumentPdf(doc, sellerOf(business, settings, { logo }));
+  const bytes = await renderDocumentPdf(doc, documentSeller(sellerOf(business, settings, { logo }), loaded.doc.issued_seller));
   return new File([bytes.slice().buffer], pdfFileName(doc), { type: 'application/pdf' });
 }
 
