@@ -23,7 +23,8 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   browser,
 }, info) => {
   test.setTimeout(240_000);
-  const { workspaceId } = await newTraderWithWorkspace(page, 'bookings', info.project.name, 'Fade Masters');
+  const trader = await newTraderWithWorkspace(page, 'bookings', info.project.name, 'Fade Masters');
+  const { workspaceId } = trader;
   const title = `Fade cut ${info.project.name}${Date.now().toString(36)}`;
 
   await page.goto(`/workspace/${workspaceId}/services`);
@@ -211,6 +212,18 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await page.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
   await shot(page, info, 'booking-page');
+  // Signed in, the details are the account's: nothing to type again.
+  const { email } = trader;
+  await page.getByRole('group', { name: 'Days with free times' }).getByRole('button').nth(2).click();
+  await page
+    .getByRole('group', { name: /^Free times on / })
+    .getByRole('button')
+    .first()
+    .click();
+  const mine = page.getByRole('form', { name: 'Your details' });
+  await expect(mine.getByLabel('Name')).toHaveValue('Thandi Mokoena');
+  await expect(mine.getByLabel('E-mail')).toHaveValue(email);
+  await shot(page, info, 'booking-details-signed-in');
 
   // Once the storefront is open, the business's page lists what it takes bookings for.
   await page.goto(`/workspace/${workspaceId}/storefront`);

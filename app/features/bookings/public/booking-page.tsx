@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { bookingCreate, type bookingPlaced } from '../../../../schema/bookings/bookings';
 import { formatCents } from '../../../../schema/kit/money';
 import { mailConsentMessages } from '../../../../schema/mail/mail-consent';
@@ -11,6 +11,7 @@ import { TextField } from '../../../ui/text-field';
 import * as w from '../../../ui/page.css';
 import { MarketLayout, marketStyles as m } from '../../marketplace';
 import { usePageMeta } from '../../../kit/page-meta';
+import { useAuth } from '../../../data/auth-store';
 import { serverMessage } from '../../../kit/workspace-queries';
 import { addIsoDays, bookingCalls, dayIn, isoDayIn, timeIn, useBookingChange, usePublicService, useSlots } from '../use-bookings';
 
@@ -164,9 +165,18 @@ function BookingForm({
   deposit: string | null;
   onPlaced: (p: z.infer<typeof bookingPlaced>) => void;
 }) {
+  const { user } = useAuth();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
+  // A signed-in customer finds their details filled in, also when the session arrives after the
+  // form; whatever they typed themselves stays.
+  useEffect(() => {
+    if (!user) return;
+    setName((typed) => typed || user.full_name);
+    setEmail((typed) => typed || user.email);
+    setPhone((typed) => typed || (user.phone ?? ''));
+  }, [user]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const book = useBookingChange((body: z.output<typeof bookingCreate>) => bookingCalls.book(serviceId, body));
