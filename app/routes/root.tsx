@@ -57,6 +57,7 @@ function Shell() {
   return (
     // react-aria links (ButtonLink, menu items with href) navigate through the router, not a reload.
     <AriaRouterProvider navigate={(href) => void router.history.push(href)} useHref={(href) => href}>
+      <CookieConsent />
       {/* In a workspace the header's sync status says so already. */}
       {/^\/workspace\/\d/.test(pathname) ? null : <OfflineMark />}
       <Outlet />
@@ -66,7 +67,6 @@ function Shell() {
       <Suspense fallback={null}>
         <SessionServices signedIn={signedIn} />
       </Suspense>
-      <CookieConsent />
       <Suspense fallback={null}>
         <PwaUpdatePrompt />
       </Suspense>

@@ -147,8 +147,6 @@ globalStyle('html, body', {
   // A long name with no space (a workspace, a product, an e-mail address) wraps instead of running out of its card.
   overflowWrap: 'anywhere',
 });
-// Room under the page for what is pinned to the bottom of the screen (see usePinnedBottom).
-globalStyle('body', { paddingBottom: 'var(--pinned-bottom, 0px)' });
 globalStyle('a', { color: 'inherit' });
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
 globalStyle('h1, h2, h3, h4', { fontFamily: vars.font.heading, lineHeight: 1.2, margin: '0 0 0.5em' });

@@ -3,8 +3,7 @@ import { vars } from './theme.css';
 
 export const region = style({
   position: 'fixed',
-  // Above whatever is pinned to the bottom (the cookie notice), never over its buttons.
-  bottom: 'var(--pinned-bottom, 0px)',
+  bottom: 0,
   right: 0,
   zIndex: 100,
   display: 'flex',

@@ -90,7 +90,7 @@ test('account and workspace pages, online and offline: nothing pinned covers a c
   }
   await context.setOffline(false);
 
-  // A toast rises above the cookie notice rather than lying over its buttons.
+  // A toast never lies over the cookie notice's buttons.
   await page.goto(`/workspace/${id}/settings`);
   await settled(page);
   await page.getByRole('button', { name: 'Save general' }).click();

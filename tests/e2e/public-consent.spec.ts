@@ -76,3 +76,33 @@ test('the desktop notice shows to phone visitors only and stays dismissed', asyn
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(notice).toHaveCount(0);
 });
+
+/**
+ * The notice sits at the top of the page, in its flow: the first screen's main action and Create
+ * Account are never under it, wherever the person has scrolled to meet them (the bottom edge of a
+ * phone's screen included).
+ */
+test('the cookie notice never covers Create Account or the landing’s first button', async ({ page }, info) => {
+  const mainActions: ReadonlyArray<readonly [string, ReturnType<Page['getByRole']>]> = [
+    ['/', page.getByRole('link', { name: 'Launch Your Business' }).first()],
+    ['/auth?tab=register', page.getByRole('button', { name: 'Create Account' })],
+  ];
+  for (const [path, action] of mainActions) {
+    await page.goto(path);
+    await expect(banner(page)).toBeVisible();
+    await expect(action).toBeVisible();
+    const reachable = await action.evaluate((el) => {
+      const hitAt = () => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && (hit === el || el.contains(hit));
+      };
+      // As first seen, then scrolled so it sits at the bottom edge of the screen.
+      const atFirst = el.getBoundingClientRect().bottom > innerHeight || hitAt();
+      el.scrollIntoView({ block: 'end', behavior: 'instant' });
+      return atFirst && hitAt();
+    });
+    expect(reachable, path).toBe(true);
+    await page.screenshot({ path: `tests/screenshots/consent-${info.project.name}-${path === '/' ? 'landing' : 'register'}.png` });
+  }
+});

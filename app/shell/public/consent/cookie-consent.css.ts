@@ -1,25 +1,20 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css';
 
+/** A band across the top of the page, in its flow: it pushes the page down and covers nothing. */
 export const panel = style({
-  position: 'fixed',
-  zIndex: 50,
-  left: vars.space.md,
-  right: vars.space.md,
-  bottom: vars.space.md,
-  maxWidth: '560px',
-  marginLeft: 'auto',
   background: vars.color.surface,
   color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.md,
-  padding: vars.space.lg,
+  borderBottom: `1px solid ${vars.color.border}`,
+  padding: `${vars.space.md} ${vars.space.md}`,
+  ':focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
+});
+export const inner = style({
+  maxWidth: '960px',
+  margin: '0 auto',
   display: 'flex',
   flexDirection: 'column',
-  gap: vars.space.md,
-  maxHeight: 'calc(100vh - 32px)',
-  overflowY: 'auto',
+  gap: vars.space.sm,
 });
 export const title = style({ fontSize: vars.fontSize.lg, margin: 0 });
 export const text = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
