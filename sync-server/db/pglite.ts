@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, NotifyListener, QueryOptions, Queryable, Row, Transaction } from './db.js';
 
@@ -14,7 +15,7 @@ export interface PgliteDb extends Db {
  */
 export async function openPglite(dataDir?: string, from?: { loadDataDir: Blob }): Promise<PgliteDb> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = new PGlite({ dataDir, extensions: { pg_trgm }, loadDataDir: from?.loadDataDir });
+  const pg = new PGlite({ dataDir, extensions: { pg_trgm, fuzzystrmatch }, loadDataDir: from?.loadDataDir });
   await pg.waitReady;
   let tail: Promise<unknown> = Promise.resolve();
   const prepared = preparedStatements(pg);

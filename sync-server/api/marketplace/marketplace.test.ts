@@ -146,6 +146,10 @@ for (const target of testDatabases()) {
       const byCategory = marketHome.parse((await send(null, 'GET', '/api/marketplace?category=drinks')).body).results ?? [];
       expect(byCategory.map((p) => [p.name, p.price_cents, p.was_cents])).toEqual([['Rooibos coffee blend', 7900, 9900]]);
 
+      // A short word with a typo in it, beside a right one: too few trigrams alike, one edit away.
+      const short = marketHome.parse((await send(null, 'GET', '/api/marketplace?q=wool%20scrf')).body).results ?? [];
+      expect(short.map((p) => p.name)).toEqual(['Wool scarf']);
+
       const nothing = marketHome.parse((await send(null, 'GET', '/api/marketplace?q=xylophone')).body);
       expect(nothing.results).toEqual([]);
 

@@ -16,7 +16,7 @@ import {
 /**
  * Marketplace search, typo-tolerant: each word of the term that no product has is widened to the
  * known marketplace words within a typo or two (trigram similarity on `marketplace_words`, nearest
- * first) and to the words it begins; products are then found by full-text search alone, through its
+ * first; a short word, to those one edit away) and to the words it begins; products are then found by full-text search alone, through its
  * index, and those with the term's exact words rank first. Without a term: the newest products.
  */
 export async function searchProducts(q: Queryable, term: string | undefined, category: string | undefined, limit: number) {
@@ -46,9 +46,16 @@ async function widenTerm(q: Queryable, term: string): Promise<string | null> {
     q.query(`SELECT set_config('pg_trgm.similarity_threshold', '${WORD_SIMILARITY}', true)`),
     q.query<{ query: string | null }>(
       `SELECT string_agg('(' || array_to_string(array_prepend(${tsLexeme('i.w')} || ':*', array(
-                SELECT ${tsLexeme('m.word')} FROM marketplace_words m
-                WHERE m.word % i.w AND NOT EXISTS (SELECT 1 FROM marketplace_words k WHERE k.word = i.w)
-                ORDER BY m.word <-> i.w LIMIT ${WORD_ALTERNATIVES}
+                SELECT ${tsLexeme('a.word')} FROM (
+                  (SELECT m.word FROM marketplace_words m WHERE m.word % i.w ORDER BY m.word <-> i.w LIMIT ${WORD_ALTERNATIVES})
+                  UNION
+                  (SELECT m.word FROM marketplace_words m
+                    WHERE char_length(i.w) <= ${SHORT_WORD} AND left(m.word, 1) = left(i.w, 1)
+                      AND char_length(m.word) BETWEEN char_length(i.w) - 1 AND char_length(i.w) + 1 AND char_length(m.word) <= ${SHORT_WORD + 1}
+                      AND levenshtein(m.word, i.w) <= 1
+                    LIMIT ${WORD_ALTERNATIVES})
+                ) a
+                WHERE NOT EXISTS (SELECT 1 FROM marketplace_words k WHERE k.word = i.w)
               )), ' | ') || ')', ' & ') AS query
          FROM (SELECT DISTINCT w FROM unnest(tsvector_to_array(to_tsvector('simple', $1))) AS w) i`,
       [term],
@@ -86,6 +93,8 @@ function rankedMatches(q: Queryable, s: { widened: string; term: string; categor
 const PRODUCT_TEXT = `to_tsvector('simple', coalesce(p.name, '') || ' ' || coalesce(p.category, ''))`;
 /** How alike a known word must be to a typed one to be searched for it (pg_trgm similarity). */
 const WORD_SIMILARITY = '0.4';
+/** Up to this length a typed word also matches the known words one edit away (migration 0072). */
+const SHORT_WORD = 6;
 /** Known words searched for each typed word, nearest first. */
 const WORD_ALTERNATIVES = 4;
 /** SQL quoting a word as one tsquery lexeme ('it''s'); not quote_literal, whose E'' form tsquery misreads. */
