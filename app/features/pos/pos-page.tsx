@@ -235,7 +235,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         shiftOrders={shiftOrders}
         currency={currency}
         business={business}
-        receiptNumbers={numbers.remaining}
+        receiptNumbers={numbers.inHand}
         onOpen={onOpenShift}
         onClose={onCloseShift}
       />
