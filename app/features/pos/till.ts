@@ -53,7 +53,7 @@ export async function drawReceiptNumber(
   const drawn = await draw();
   if (drawn !== undefined || (typeof navigator !== 'undefined' && !navigator.onLine)) return drawn;
   try {
-    await keepReceiptNumbers(data, workspaceId, blocks, { selling: true });
+    await keepReceiptNumbers(data, workspaceId, blocks, { aboutToSell: true });
   } catch {
     // No signal after all, or the server is away: the sale waits for its number.
     return undefined;
@@ -198,7 +198,8 @@ export async function refundSale(
 /**
  * Online, from any workspace page (the till and the workspace shell): keeps receipt numbers in hand
  * on a device that sells, and numbers the sales it completed without one, so a till first used with
- * no signal still numbers its sales. `selling`: a sale is being rung up and needs a number too.
+ * no signal still numbers its sales. `aboutToSell`: a sale is being rung up (or a shift opened) and
+ * needs a number too.
  * Queued behind any other reservation on this page, so two callers never reserve two blocks at once.
  * Returns how many sales it numbered.
  */
@@ -206,7 +207,7 @@ export function keepReceiptNumbers(
   data: UserData,
   workspaceId: number,
   blocks?: ReturnType<typeof receiptNumbers>,
-  opts: { selling?: boolean } = {},
+  opts: { aboutToSell?: boolean } = {},
 ): Promise<number> {
   return oneReservationAtATime(async () => {
     const deviceId = await deviceIdOf(data);
@@ -224,7 +225,7 @@ export async function numberWaitingSales(
   workspaceId: number,
   deviceId: string,
   blocks: ReturnType<typeof receiptNumbers> = receiptNumbers(data, deviceId),
-  opts: { selling?: boolean } = {},
+  opts: { aboutToSell?: boolean } = {},
 ): Promise<number> {
   const waiting = (
     await data.db.pos_orders
@@ -233,7 +234,7 @@ export async function numberWaitingSales(
   )
     .filter((d) => d.receipt_number === undefined)
     .sort((a, b) => (a.completed_at ?? '').localeCompare(b.completed_at ?? ''));
-  const plan = receiptReservation(await blocks.lastBlockSize(workspaceId, 'receipt'), waiting.length + (opts.selling ? 1 : 0));
+  const plan = receiptReservation(await blocks.lastBlockSize(workspaceId, 'receipt'), waiting.length + (opts.aboutToSell ? 1 : 0));
   await blocks.topUp(workspaceId, 'receipt', plan.low, plan.size);
   let numbered = 0;
   for (const doc of waiting) {

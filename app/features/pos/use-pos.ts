@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { map } from 'rxjs';
 import type { PosOrder, PosShift } from '../../../schema/pos/pos';
 import type { UserData } from '../../data/db';
@@ -107,5 +107,6 @@ export function useReceiptNumbers(data: UserData, workspaceId: number, deviceId:
       live = false;
     };
   }, [data, workspaceId, deviceId, online, tick]);
-  return { inHand, refresh: () => setTick((t) => t + 1) };
+  const refresh = useCallback(() => setTick((t) => t + 1), []);
+  return { inHand, refresh };
 }
