@@ -12,6 +12,8 @@ import { underServiceWorker } from './sw-support';
  */
 
 test('a page that dies the moment its receipt shows, offline, keeps the whole sale', async ({ page, context }, info) => {
+  // Opening a shift first, and a crash that waits on a loaded machine, take more than the default time.
+  test.setTimeout(180_000);
   const { workspaceId } = await newTraderWithWorkspace(page, 'pos-durable', info.project.name, `Durable ${info.project.name}`);
 
   await test.step('online: a product with stock, a shift open with receipt numbers in hand, the app held by the service worker', async () => {
