@@ -146,9 +146,18 @@ export function numberBlocks(opts: { db: VukaDatabase; deviceId: string; baseUrl
     });
   }
 
+  /** The size of the newest block this device ever held for the series (used up or not), if any. */
+  async function lastBlockSize(workspaceId: number, series: NumberSeries): Promise<number | undefined> {
+    const doc = await db.getLocal<BlocksDoc>(DOC_ID);
+    const held = (doc ? doc.toMutableJSON().data.blocks : []).filter((b) => b.workspace_id === workspaceId && b.series === series);
+    const newest = held.sort((a, b) => b.start - a.start)[0];
+    return newest && newest.end - newest.start + 1;
+  }
+
   return {
     remaining,
     reserve,
+    lastBlockSize,
     /** Online: keeps at least `low` numbers in hand. Safe to call often. */
     async topUp(workspaceId: number, series: NumberSeries, low = 10, size = 50) {
       // A reservation whose answer never got stored is collected first, whatever is in hand.

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatCents } from '../../../schema/kit/money';
-import { totalsOfDocument, type Invoice } from '../../../schema/invoices/invoices';
+import { balanceDueCents } from '../../../schema/invoices/invoice-payments';
+import type { Invoice } from '../../../schema/invoices/invoices';
 import type { UserData } from '../../data/db';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { Spinner } from '../../ui/spinner';
@@ -8,16 +9,24 @@ import * as s from '../../ui/page.css';
 import { invoiceShownStatus } from './document-status';
 import { useInvoices } from './use-documents';
 
-/** Invoices sent and not yet paid: how many, how many overdue, and what they add up to per currency. */
+const owing = new Set<Invoice['status']>(['sent', 'partially_paid']);
+
+/**
+ * Invoices sent and not yet paid in full: how many, how many overdue, and what is still due on them
+ * per currency (each invoice's total less its credit notes and payments). A credit note is not an
+ * invoice waiting to be paid, and an invoice its credit notes cover in full owes nothing.
+ */
 export function receivablesSummary(invoices: readonly Invoice[], today: string) {
   const byCurrency = new Map<string, number>();
   let count = 0;
   let overdue = 0;
   for (const inv of invoices) {
-    if (inv.status !== 'sent') continue;
+    if (inv.kind === 'credit_note' || !owing.has(inv.status)) continue;
+    const due = balanceDueCents(inv);
+    if (due <= 0) continue;
     count++;
     if (invoiceShownStatus(inv, today) === 'overdue') overdue++;
-    byCurrency.set(inv.currency, (byCurrency.get(inv.currency) ?? 0) + totalsOfDocument(inv).total_cents);
+    byCurrency.set(inv.currency, (byCurrency.get(inv.currency) ?? 0) + due);
   }
   return { count, overdue, byCurrency: [...byCurrency].map(([currency, cents]) => ({ currency, cents })) };
 }

@@ -28,7 +28,7 @@ import { CustomerPicker, customerDoc } from './customer-picker';
 import { overStock } from './cart';
 import { SalesList } from './sales-list';
 import { ShiftBar } from './shift-panel';
-import { closeShift, completeSale, drawReceiptNumber, openShift, refundSale, restoreSaleStock, voidSale } from './till';
+import { closeShift, completeSale, drawReceiptNumber, keepReceiptNumbers, openShift, refundSale, restoreSaleStock, voidSale } from './till';
 import type { RefundRequest } from './refund-dialog';
 import { startOfToday, useDeviceId, useOpenShift, useOrdersSince, useReceiptNumbers, useShiftOrders } from './use-pos';
 
@@ -208,9 +208,17 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     async (floatCents: number) => {
       if (!deviceId) return 'The till is still starting; try again in a moment.';
       const r = await openShift(data, { workspaceId, deviceId, userId, floatCents });
-      return r.ok ? null : r.message;
+      if (!r.ok) return r.message;
+      // A shift opened is a till about to sell: it takes its receipt numbers now, while online, so
+      // the sales that follow are numbered even if the signal goes.
+      if (navigator.onLine) {
+        void keepReceiptNumbers(data, workspaceId, undefined, { aboutToSell: true })
+          .catch(() => undefined)
+          .then(numbers.refresh);
+      }
+      return null;
     },
-    [data, workspaceId, deviceId, userId],
+    [data, workspaceId, deviceId, userId, numbers.refresh],
   );
   const onCloseShift = useCallback(
     async (current: PosShift, counted: number, expected: number) => {
@@ -235,7 +243,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         shiftOrders={shiftOrders}
         currency={currency}
         business={business}
-        receiptNumbers={numbers.remaining}
+        receiptNumbers={numbers.inHand}
         onOpen={onOpenShift}
         onClose={onCloseShift}
       />

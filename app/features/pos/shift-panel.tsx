@@ -12,6 +12,7 @@ import { useWorkspaceDates } from '../../kit/date-format';
 import { moneyField, requiredMoney } from '../../kit/forms/money-field';
 import { ZReportView } from './z-report-view';
 import { useZodForm } from '../../kit/forms/use-zod-form';
+import type { ReceiptNumbersInHand } from './use-pos';
 
 /** Open a shift with a float; close it by counting the drawer against what should be there. */
 export const ShiftBar = memo(function ShiftBar({
@@ -27,7 +28,7 @@ export const ShiftBar = memo(function ShiftBar({
   shiftOrders: PosOrder[];
   currency: string;
   business: string;
-  receiptNumbers: number | null;
+  receiptNumbers: ReceiptNumbersInHand | null;
   onOpen: (floatCents: number) => Promise<string | null>;
   /** Resolves to why the shift could not close, or to the closed shift. */
   onClose: (shift: PosShift, countedCents: number, expectedCents: number) => Promise<string | PosShift>;
@@ -39,9 +40,11 @@ export const ShiftBar = memo(function ShiftBar({
   const numbers =
     receiptNumbers === null
       ? null
-      : receiptNumbers === 0
-        ? 'No receipt numbers left on this device'
-        : `${receiptNumbers} receipt numbers ready on this device`;
+      : receiptNumbers.remaining > 0
+        ? `${receiptNumbers.remaining} receipt ${receiptNumbers.remaining === 1 ? 'number' : 'numbers'} ready on this device`
+        : receiptNumbers.held
+          ? 'No receipt numbers left on this device'
+          : 'Receipt numbers are reserved with the first sale';
   return (
     <div className={p.shiftBar}>
       <div>

@@ -30,14 +30,54 @@ export function receiptNumbers(data: UserData, deviceId: string) {
   return numberBlocks({ db: data.db, deviceId });
 }
 
-/** Next receipt number, or undefined when this device has none reserved (the sale still completes). */
-export async function drawReceiptNumber(data: UserData, deviceId: string, workspaceId: number): Promise<number | undefined> {
+/**
+ * Next receipt number, or undefined when this device has none and cannot reserve one now (offline, or
+ * the server is away): the sale still completes and is numbered once the device is back online. A
+ * device with none that is online reserves its block here, at its sale, so a device that never sells
+ * holds no numbers.
+ */
+export async function drawReceiptNumber(
+  data: UserData,
+  deviceId: string,
+  workspaceId: number,
+  blocks: ReturnType<typeof receiptNumbers> = receiptNumbers(data, deviceId),
+): Promise<number | undefined> {
+  const draw = async () => {
+    try {
+      return await blocks.draw(workspaceId, 'receipt');
+    } catch (err) {
+      if (err instanceof OutOfNumbersError) return undefined;
+      throw err;
+    }
+  };
+  const drawn = await draw();
+  if (drawn !== undefined || (typeof navigator !== 'undefined' && !navigator.onLine)) return drawn;
   try {
-    return await receiptNumbers(data, deviceId).draw(workspaceId, 'receipt');
-  } catch (err) {
-    if (err instanceof OutOfNumbersError) return undefined;
-    throw err;
+    await keepReceiptNumbers(data, workspaceId, blocks, { aboutToSell: true });
+  } catch {
+    // No signal after all, or the server is away: the sale waits for its number.
+    return undefined;
   }
+  return draw();
+}
+
+/** A device's first receipt block: a few numbers, so a till that sells once holds few it never uses. */
+export const FIRST_RECEIPT_BLOCK = 5;
+/** Blocks double with use up to this size. */
+export const LARGEST_RECEIPT_BLOCK = 50;
+
+/**
+ * When a device reserves receipt numbers and how many. `need` is the numbers it must hand out now (the
+ * sales waiting for one, and the sale being rung up); `lastSize` the size of its newest block, absent
+ * if it never held one. A device that needs none and never held any reserves nothing. Otherwise it
+ * keeps half its last block in hand, so it can go on selling without a signal, and reserves before
+ * that runs out: each block twice the last, up to the largest, and never less than it needs.
+ */
+export function receiptReservation(lastSize: number | undefined, need: number): { low: number; size: number } {
+  const ahead = lastSize === undefined ? 0 : Math.ceil(lastSize / 2);
+  const grown = lastSize === undefined ? FIRST_RECEIPT_BLOCK : Math.min(LARGEST_RECEIPT_BLOCK, lastSize * 2);
+  const low = need + ahead;
+  return { low, size: Math.max(grown, low) };
 }
 
 /**
@@ -157,26 +197,35 @@ export async function refundSale(
 
 /**
  * Online, from any workspace page (the till and the workspace shell): keeps receipt numbers in hand
- * on this device and numbers the sales it completed without one, so a till first opened with no
- * signal still numbers its sales. Queued behind any other reservation on this page, so two callers
- * never reserve two blocks at once. Returns how many sales it numbered.
+ * on a device that sells, and numbers the sales it completed without one, so a till first used with
+ * no signal still numbers its sales. `aboutToSell`: a sale is being rung up (or a shift opened) and
+ * needs a number too.
+ * Queued behind any other reservation on this page, so two callers never reserve two blocks at once.
+ * Returns how many sales it numbered.
  */
-export function keepReceiptNumbers(data: UserData, workspaceId: number, blocks?: ReturnType<typeof receiptNumbers>): Promise<number> {
+export function keepReceiptNumbers(
+  data: UserData,
+  workspaceId: number,
+  blocks?: ReturnType<typeof receiptNumbers>,
+  opts: { aboutToSell?: boolean } = {},
+): Promise<number> {
   return oneReservationAtATime(async () => {
     const deviceId = await deviceIdOf(data);
-    return numberWaitingSales(data, workspaceId, deviceId, blocks ?? receiptNumbers(data, deviceId));
+    return numberWaitingSales(data, workspaceId, deviceId, blocks ?? receiptNumbers(data, deviceId), opts);
   });
 }
 
 /**
- * Online: keeps receipt numbers in hand, then numbers this device's sales that were completed while
- * it had none (the server accepts exactly that one change on a completed sale).
+ * Online: reserves receipt numbers as `receiptReservation` says, then numbers this device's sales
+ * that were completed while it had none (the server accepts exactly that one change on a completed
+ * sale).
  */
 export async function numberWaitingSales(
   data: UserData,
   workspaceId: number,
   deviceId: string,
   blocks: ReturnType<typeof receiptNumbers> = receiptNumbers(data, deviceId),
+  opts: { aboutToSell?: boolean } = {},
 ): Promise<number> {
   const waiting = (
     await data.db.pos_orders
@@ -185,7 +234,8 @@ export async function numberWaitingSales(
   )
     .filter((d) => d.receipt_number === undefined)
     .sort((a, b) => (a.completed_at ?? '').localeCompare(b.completed_at ?? ''));
-  await blocks.topUp(workspaceId, 'receipt', Math.max(10, waiting.length + 10), Math.max(50, waiting.length + 50));
+  const plan = receiptReservation(await blocks.lastBlockSize(workspaceId, 'receipt'), waiting.length + (opts.aboutToSell ? 1 : 0));
+  await blocks.topUp(workspaceId, 'receipt', plan.low, plan.size);
   let numbered = 0;
   for (const doc of waiting) {
     const n = await blocks.draw(workspaceId, 'receipt');

@@ -9,20 +9,23 @@ import * as s from '../../ui/page.css';
 import { startOfToday, useOrdersSince } from './use-pos';
 
 /**
- * Today's takings from the till: completed sales that were not voided. Totals are worked out from
- * the lines, as the till does, so a sale made offline (whose server totals have not come back yet)
- * counts the same as a synced one.
+ * Today's takings from the till, as the till's own list counts them: completed sales that were not
+ * voided, less the refunds made. Totals are worked out from the lines, as the till does, so a sale or
+ * refund made offline (whose server totals have not come back yet) counts the same as a synced one.
  */
-export function salesSummary(orders: readonly PosOrder[]): { count: number; totalCents: number } {
-  const voided = new Set(orders.filter((o) => o.kind === 'void' && o.original_order_id).map((o) => o.original_order_id));
+export function salesSummary(orders: readonly PosOrder[]): { count: number; totalCents: number; refundedCents: number } {
+  const done = orders.filter((o) => o.status === 'completed');
+  const voided = new Set(done.filter((o) => o.kind === 'void' && o.original_order_id).map((o) => o.original_order_id));
   let count = 0;
-  let totalCents = 0;
-  for (const o of orders) {
-    if (o.kind !== 'sale' || o.status !== 'completed' || voided.has(o.id)) continue;
+  let soldCents = 0;
+  let refundedCents = 0;
+  for (const o of done) {
+    if (o.kind === 'refund') refundedCents += orderFigures(o).total_cents;
+    if (o.kind !== 'sale' || voided.has(o.id)) continue;
     count++;
-    totalCents += orderFigures(o).total_cents;
+    soldCents += orderFigures(o).total_cents;
   }
-  return { count, totalCents };
+  return { count, totalCents: soldCents - refundedCents, refundedCents };
 }
 
 /** The till's line in the dashboard's "Today" card (works offline). */
@@ -36,7 +39,9 @@ export function TodaySales({ data, workspaceId }: { data: UserData; workspaceId:
     <p className={s.muted} data-testid="today-sales">
       {sales.count === 0
         ? 'No sales yet today.'
-        : `${sales.count} ${sales.count === 1 ? 'sale' : 'sales'} today, ${formatCents(sales.totalCents, currency)} taken.`}{' '}
+        : `${sales.count} ${sales.count === 1 ? 'sale' : 'sales'} today, ${formatCents(sales.totalCents, currency)} taken${
+            sales.refundedCents > 0 ? ` after ${formatCents(sales.refundedCents, currency)} refunded` : ''
+          }.`}{' '}
       <Link to="/workspace/$workspaceId/pos" params={{ workspaceId }}>
         Open the till
       </Link>

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { map } from 'rxjs';
 import type { PosOrder, PosShift } from '../../../schema/pos/pos';
 import type { UserData } from '../../data/db';
@@ -71,21 +71,28 @@ export function useOpenShift(data: UserData, workspaceId: number, deviceId: stri
   return query.status === 'ready' ? query.data : undefined;
 }
 
+/** Receipt numbers in hand on this device, and whether it ever held any in the workspace. */
+export interface ReceiptNumbersInHand {
+  remaining: number;
+  held: boolean;
+}
+
 /**
- * Receipt numbers in hand on this device. While online it reserves more when few are left and
- * numbers the sales made while it had none; `refresh` re-counts after a sale.
+ * Receipt numbers in hand on this device. While online, a device that sells reserves more when few
+ * are left and numbers the sales made while it had none; `refresh` re-counts after a sale.
  */
 export function useReceiptNumbers(data: UserData, workspaceId: number, deviceId: string | null) {
   const online = useOnline();
-  const [remaining, setRemaining] = useState<number | null>(null);
+  const [inHand, setInHand] = useState<ReceiptNumbersInHand | null>(null);
   const [tick, setTick] = useState(0);
   useEffect(() => {
     if (!deviceId) return;
     let live = true;
-    const count = () =>
-      receiptNumbers(data, deviceId)
-        .remaining(workspaceId, 'receipt')
-        .then((n) => live && setRemaining(n));
+    const blocks = receiptNumbers(data, deviceId);
+    const count = async () => {
+      const [remaining, last] = await Promise.all([blocks.remaining(workspaceId, 'receipt'), blocks.lastBlockSize(workspaceId, 'receipt')]);
+      if (live) setInHand({ remaining, held: last !== undefined });
+    };
     void (async () => {
       await count();
       if (!online) return;
@@ -100,5 +107,6 @@ export function useReceiptNumbers(data: UserData, workspaceId: number, deviceId:
       live = false;
     };
   }, [data, workspaceId, deviceId, online, tick]);
-  return { remaining, refresh: () => setTick((t) => t + 1) };
+  const refresh = useCallback(() => setTick((t) => t + 1), []);
+  return { inHand, refresh };
 }

@@ -52,7 +52,7 @@ export function ZReportView({
                 {money(z.net_cents)}
               </dd>
             </div>
-            <Row label="VAT in sales" value={money(z.sales.tax_cents)} />
+            <Row label="VAT in sales" value={money(z.net_tax_cents)} testId="z-vat" />
           </dl>
           <div className={p.zTableWrap}>
             <table className={p.zTable} aria-label="By payment method">

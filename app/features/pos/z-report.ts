@@ -1,4 +1,4 @@
-import type { PaymentMethod, PosOrder, PosShift } from '../../../schema/pos/pos';
+import { orderFigures, type PaymentMethod, type PosOrder, type PosShift } from '../../../schema/pos/pos';
 import { expectedCash, type CashUp } from './sale';
 
 export interface MethodLine {
@@ -12,9 +12,11 @@ export interface MethodLine {
 
 export interface ZReport {
   sales: { count: number; total_cents: number; tax_cents: number };
-  refunds: { count: number; total_cents: number };
-  voids: { count: number; total_cents: number };
+  refunds: { count: number; total_cents: number; tax_cents: number };
+  voids: { count: number; total_cents: number; tax_cents: number };
   net_cents: number;
+  /** VAT in the sales less the VAT of what was refunded and voided: the VAT the shift's takings hold. */
+  net_tax_cents: number;
   methods: MethodLine[];
   cash: CashUp;
   counted_cents?: number;
@@ -42,8 +44,8 @@ export function zReport(shift: Pick<PosShift, 'opening_float_cents' | 'counted_c
   };
   const tally = {
     sale: { count: 0, total_cents: 0, tax_cents: 0 },
-    refund: { count: 0, total_cents: 0 },
-    void: { count: 0, total_cents: 0 },
+    refund: { count: 0, total_cents: 0, tax_cents: 0 },
+    void: { count: 0, total_cents: 0, tax_cents: 0 },
   };
   for (const o of done) {
     const t = tally[o.kind];
@@ -55,7 +57,8 @@ export function zReport(shift: Pick<PosShift, 'opening_float_cents' | 'counted_c
       else if (o.kind === 'refund') line.refunds_cents += p.amount_cents;
       else line.voids_cents += p.amount_cents;
     }
-    if (o.kind === 'sale') tally.sale.tax_cents += o.tax_cents ?? 0;
+    // From the lines, as the receipt shows them, so a record whose server figures are not back yet counts the same.
+    t.tax_cents += orderFigures(o).tax_cents;
   }
   for (const line of lines.values()) line.net_cents = line.sales_cents - line.refunds_cents - line.voids_cents;
   const cash = expectedCash(shift.opening_float_cents, done);
@@ -65,6 +68,7 @@ export function zReport(shift: Pick<PosShift, 'opening_float_cents' | 'counted_c
     refunds: tally.refund,
     voids: tally.void,
     net_cents: tally.sale.total_cents - tally.refund.total_cents - tally.void.total_cents,
+    net_tax_cents: tally.sale.tax_cents - tally.refund.tax_cents - tally.void.tax_cents,
     methods: order.flatMap((m) => {
       const line = lines.get(m);
       return line ? [line] : [];

@@ -7,6 +7,7 @@ import {
   closeShift,
   completeSale,
   deviceIdOf,
+  drawReceiptNumber,
   openShift,
   keepReceiptNumbers,
   numberWaitingSales,
@@ -123,21 +124,107 @@ for (const target of testDatabases()) {
       expect(await serverDoc('pos_orders', sale.value.order.id)).toMatchObject({ receipt_number: 1, server_version: 2 });
     });
 
-    it('any workspace page keeps receipt numbers ahead, and two keepers at once reserve one block', async () => {
-      const other = await seedWorkspace(db, userId);
-      const deviceId = await deviceIdOf(device.data);
-      const blocks = numberBlocks({ db: device.db, deviceId, baseUrl: server.url, fetch: cookieFetch(cookie) });
-      expect(await blocks.remaining(other, 'receipt')).toBe(0);
-      // The till and the workspace shell may both ask as a page opens.
-      expect(await Promise.all([keepReceiptNumbers(device.data, other, blocks), keepReceiptNumbers(device.data, other, blocks)])).toEqual([
-        0, 0,
-      ]);
-      expect(await blocks.remaining(other, 'receipt')).toBe(50);
-      const reserved = await db.query(
-        `SELECT start_number::int AS start, end_number::int AS "end" FROM number_blocks WHERE workspace_id = $1 AND series = 'receipt'`,
-        [other],
+    async function receiptBlocks(workspaceId: number) {
+      return db.query<{ device_id: string; start: number; end: number }>(
+        `SELECT device_id, start_number::int AS start, end_number::int AS "end" FROM number_blocks
+         WHERE workspace_id = $1 AND series = 'receipt' ORDER BY start_number`,
+        [workspaceId],
       );
-      expect(reserved).toEqual([{ start: 1, end: 50 }]);
+    }
+
+    /** One sale rung up as the till does: its number drawn at the sale, numbers kept in hand after it. */
+    async function ringUp(on: Device, workspaceId: number, blocks: ReturnType<typeof numberBlocks>, online = true) {
+      const deviceId = await deviceIdOf(on.data);
+      const sale = await completeSale(
+        on.data,
+        {
+          id: randomUUID(),
+          workspaceId,
+          items: [
+            { product_id: randomUUID(), name: 'Vetkoek', unit_price_cents: 800, quantity: 1, tax_rate_bp: 1500, tracks_stock: false },
+          ],
+          orderDiscountCents: 0,
+          tender: { method: 'card' },
+          deviceId,
+          now: new Date(),
+        },
+        drawReceiptNumber(on.data, deviceId, workspaceId, blocks),
+      );
+      if (!sale.ok) throw new Error(sale.message);
+      if (online) await keepReceiptNumbers(on.data, workspaceId, blocks);
+      return sale.value.order.receipt_number;
+    }
+
+    it('a device that opens the till but never sells holds no numbers; the first device that sells gets receipt 1', async () => {
+      const other = await seedWorkspace(db, userId);
+      const laptop = await new Device({
+        baseUrl: server.url,
+        userId,
+        cookie,
+        workspaces: [other],
+        live: false,
+        label: 'laptop',
+        collections: ['pos_orders'],
+      }).start();
+      try {
+        const laptopBlocks = numberBlocks({
+          db: laptop.db,
+          deviceId: await deviceIdOf(laptop.data),
+          baseUrl: server.url,
+          fetch: cookieFetch(cookie),
+        });
+        // The laptop opens the workspace and the till, twice over, and never sells.
+        expect(
+          await Promise.all([keepReceiptNumbers(laptop.data, other, laptopBlocks), keepReceiptNumbers(laptop.data, other, laptopBlocks)]),
+        ).toEqual([0, 0]);
+        expect(await laptopBlocks.remaining(other, 'receipt')).toBe(0);
+        expect(await receiptBlocks(other)).toEqual([]);
+
+        const tillId = await deviceIdOf(device.data);
+        const till = numberBlocks({ db: device.db, deviceId: tillId, baseUrl: server.url, fetch: cookieFetch(cookie) });
+        await keepReceiptNumbers(device.data, other, till);
+        expect(await receiptBlocks(other)).toEqual([]);
+        expect(await ringUp(device, other, till)).toBe(1);
+        // A small first block, held by the device that sold; the laptop still holds nothing.
+        expect(await receiptBlocks(other)).toEqual([{ device_id: tillId, start: 1, end: 5 }]);
+        await keepReceiptNumbers(laptop.data, other, laptopBlocks);
+        expect(await receiptBlocks(other)).toHaveLength(1);
+      } finally {
+        await laptop.close();
+      }
+    });
+
+    it('blocks grow as the device sells, each twice the last, and the numbers run on without a gap', async () => {
+      const other = await seedWorkspace(db, userId);
+      const tillId = await deviceIdOf(device.data);
+      const till = numberBlocks({ db: device.db, deviceId: tillId, baseUrl: server.url, fetch: cookieFetch(cookie) });
+      const numbers: (number | undefined)[] = [];
+      for (let i = 0; i < 12; i++) numbers.push(await ringUp(device, other, till));
+      expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+      expect((await receiptBlocks(other)).map((b) => [b.start, b.end])).toEqual([
+        [1, 5],
+        [6, 15],
+        [16, 35],
+      ]);
+    });
+
+    it('a device that sold once keeps numbering its sales with no signal from the numbers it holds', async () => {
+      const other = await seedWorkspace(db, userId);
+      const tillId = await deviceIdOf(device.data);
+      const online = numberBlocks({ db: device.db, deviceId: tillId, baseUrl: server.url, fetch: cookieFetch(cookie) });
+      expect(await ringUp(device, other, online)).toBe(1);
+      const offline = numberBlocks({
+        db: device.db,
+        deviceId: tillId,
+        baseUrl: server.url,
+        fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      });
+      const numbers: (number | undefined)[] = [];
+      for (let i = 0; i < 5; i++) numbers.push(await ringUp(device, other, offline, false));
+      // Four left from the first block, then the sale waits for its number until the device is online.
+      expect(numbers).toEqual([2, 3, 4, 5, undefined]);
+      expect(await keepReceiptNumbers(device.data, other, online)).toBe(1);
+      expect(await ringUp(device, other, online)).toBe(7);
     });
 
     it('a reservation whose answer never reached the device is collected on the next call, so no numbers go missing', async () => {
