@@ -74,6 +74,8 @@ test('a page that dies the moment its receipt shows, offline, keeps the whole sa
     await again.goto(`/workspace/${workspaceId}/pos`);
     await expect(sale(again, 'Receipt 1')).toBeVisible({ timeout: 20_000 });
     await expect(tile(again, 'Paraffin 1L')).toContainText('4 in stock');
+    // The sold cart is not offered again.
+    await expect(again.getByText('Tap a product or scan a code to start a sale.')).toBeVisible();
     await tile(again, 'Paraffin 1L').click();
     const done = await charge(again, 2, cashExact);
     await again.screenshot({ path: `tests/screenshots/pos-durable-${info.project.name}-receipt.png`, fullPage: true });

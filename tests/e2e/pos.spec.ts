@@ -90,6 +90,12 @@ test('a trader rings up and voids sales offline, and they reach the server when 
     await discount.fill('10');
     await expect(page.getByTestId('cart-total')).toHaveText('R\u00a050.00');
     await shot('02-cart');
+    // A reload (a phone that closes the tab) keeps the sale being rung up, offline too.
+    await page.reload();
+    await expect(cart.getByLabel('Quantity of Bread loaf')).toHaveText('2', { timeout: 20_000 });
+    await expect(cart.getByLabel('Quantity of Milk 1L')).toHaveText('1');
+    await expect(page.getByLabel('Order discount')).toHaveValue('10');
+    await expect(page.getByTestId('cart-total')).toHaveText('R\u00a050.00');
   });
 
   await test.step('offline: cash below the total is refused; enough cash gives change and a receipt', async () => {

@@ -15,6 +15,7 @@ import { useWorkspace, useWorkspaceSettings } from '../../kit/workspace-queries'
 import * as s from '../../ui/page.css';
 import { addToCart, sellable, setQuantity } from './cart';
 import { CartPanel } from './cart-panel';
+import { emptyDraft, loadCartDraft, saveCartDraft } from './cart-draft';
 import { CheckoutDialog } from './payment-dialog';
 import * as p from './pos.css';
 import { useHasPulled } from './use-has-pulled';
@@ -83,6 +84,36 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   // not completed; lost (a gap, never a duplicate) only if the page closes in between.
   const nextNumber = useRef<Promise<number | undefined> | null>(null);
   const forSale = useMemo(() => (products ? sellable(products) : null), [products]);
+
+  // The sale in progress survives a reload: restored once, then kept as it changes.
+  const [restored, setRestored] = useState(false);
+  const [draftCustomer, setDraftCustomer] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadCartDraft(data, workspaceId)
+      .catch(() => null)
+      .then((draft) => {
+        if (!current) return;
+        if (draft && itemsNow.current.length === 0) {
+          setItems(draft.items);
+          setDiscount(draft.discount);
+          setDraftCustomer(draft.customerId);
+        }
+        setRestored(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [data, workspaceId]);
+  useEffect(() => {
+    if (!draftCustomer) return;
+    const found = contacts?.find((c) => c.id === draftCustomer);
+    if (found) (setCustomer(found), setDraftCustomer(null));
+  }, [contacts, draftCustomer]);
+  useEffect(() => {
+    if (!restored) return;
+    void saveCartDraft(data, workspaceId, { items, discount, customerId: customer?.id ?? draftCustomer }).catch(() => undefined);
+  }, [data, workspaceId, restored, items, discount, customer, draftCustomer]);
 
   const discountParsed = parseCents(discount, 'Order discount');
   const discountCents = discountParsed.ok ? (discountParsed.cents ?? 0) : 0;
@@ -171,6 +202,10 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
       return result;
     }
     const { order, writeStock } = result.value;
+    // Sold: before the receipt shows, the kept cart goes, so a reload (or a page that dies now) never
+    // offers this sale again; the cart stays on screen behind the receipt until the next sale.
+    setRestored(false);
+    await saveCartDraft(data, workspaceId, emptyDraft).catch(() => undefined);
     // The receipt goes into the page within this task; the stock movements are written in the next,
     // behind it (restoreSaleStock writes them on the next start should the page close in between).
     setTimeout(() => {
@@ -323,6 +358,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
           setItems([]);
           setDiscount('');
           setCustomer(null);
+          setRestored(true);
           numbers.refresh();
         }}
         onConfirm={confirm}
