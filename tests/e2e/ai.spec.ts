@@ -91,13 +91,13 @@ test('a trader writes a product description for the shown price, inserts it into
     await expect(page.getByTestId('ai-charged')).toHaveText('Used 1 credit. Credits left: 103.');
     await page.getByRole('button', { name: 'Insert into entry' }).click();
     await expect(page.getByTestId('ai-inserted-entry')).toContainText(`The text is in “${brief}”, a draft in Content.`);
-    await shot('06-blog-inserted');
+    await shot('09-blog-inserted');
     await page.getByRole('link', { name: 'Open it in the editor' }).click();
-    await expect(page.getByLabel('Title')).toHaveValue(brief);
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(brief);
     await expect(page.getByRole('textbox', { name: 'Body' })).toContainText(
       `${brief}. Made with care for people who want something that lasts. Order today and see why customers come back for more.`,
     );
-    await shot('07-blog-entry');
+    await shot('10-blog-entry');
   });
 });
 
@@ -182,7 +182,7 @@ test("on the free plan with no bought credits the month's fifth generation runs 
   await test.step('the draft has a real title and the whole caption as its body; the credit history gives the admin’s reason', async () => {
     await page.goto(`/workspace/${workspaceId}/content`);
     await page.getByRole('link', { name: 'Saturday market special number 1', exact: true }).click();
-    await expect(page.getByLabel('Title')).toHaveValue('Saturday market special number 1');
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Saturday market special number 1');
     await expect(page.getByRole('textbox', { name: 'Body' })).toContainText(
       'Saturday market special number 1. Made with care for people who want something that lasts.',
     );

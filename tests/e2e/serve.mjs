@@ -29,7 +29,7 @@ const child = spawn('npx', ['tsx', 'sync-server/main.ts'], {
     // credits as a writing service does.
     AI_BASE_URL: '',
     AI_SANDBOX_PORT: '0',
-    AI_SANDBOX_BILLING: 'charge',
+    AI_SANDBOX_BILLING: process.env.E2E_AI_SANDBOX_BILLING || 'charge',
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -146,7 +146,7 @@ export function CheckoutPage() {
               ) : (
                 <p className={s.muted} data-testid="no-delivery">
                   Nothing in your cart is posted, so no delivery address is needed. Your order is complete as soon as you have paid: tickets
-                  open from My orders and come by e-mail to {user?.email}.
+                  open from My Orders and come by e-mail to {user?.email}.
                 </p>
               )}
               {notice ? (
@@ -269,8 +269,12 @@ function SellerPart({ quote, choice, onChoose }: { quote: SellerQuote; choice: s
       <dl className={s.summaryFigures}>
         <dt>Subtotal</dt>
         <dd>{rand(quote.subtotal_cents)}</dd>
-        <dt>Shipping</dt>
-        <dd>{quote.shipping_cents === 0 ? 'Free' : rand(quote.shipping_cents)}</dd>
+        {quote.ships ? (
+          <>
+            <dt>Shipping</dt>
+            <dd>{quote.shipping_cents === 0 ? 'Free' : rand(quote.shipping_cents)}</dd>
+          </>
+        ) : null}
         <dt>
           {quote.tax_included ? 'VAT included' : 'VAT'} ({(quote.tax_rate_bp / 100).toLocaleString('en-ZA')}%)
         </dt>
