@@ -4,6 +4,8 @@ import { publicEventDetail } from '../../../schema/events/events.js';
 import { checkoutQuote, checkoutResult, orderList, orderMessages } from '../../../schema/marketplace/marketplace-orders.js';
 import { cartDto } from '../../../schema/marketplace/marketplace.js';
 import type { Db } from '../../db/db.js';
+import { orderMails } from './order-mail.jobs.js';
+import { ORDER_CONFIRMATION_MAIL } from './order-mail.repo.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../../../tests/support/billing.js';
 import { accessCookie, forEachDatabase, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/db-kit.js';
 import { deliveryAddress, jsonSender, openShop, type Send, type Shop } from '../../../tests/support/shops.js';
@@ -122,6 +124,17 @@ forEachDatabase('a checkout with nothing to post', (target) => {
       [done.id],
     );
     expect(holders.map((t) => t.name)).toEqual(['Lerato Mokoena', 'Lerato Mokoena']);
+
+    // The buyer's confirmation says nothing is posted rather than where it goes.
+    const mail = await orderMails[ORDER_CONFIRMATION_MAIL](h.server.deps, {
+      workspaceId: organiser.ws,
+      template: `marketplace.${ORDER_CONFIRMATION_MAIL}`,
+      subjectId: done.id,
+    });
+    if (!('text' in mail)) throw new Error('expected a confirmation mail');
+    expect(mail.text).toContain('Nothing is posted: your order is complete.');
+    expect(mail.text).not.toContain('Delivering to');
+    expect(mail.text).not.toContain('Shipping');
 
     // The seller has nothing to ship: a delivered order moves nowhere.
     const moved = await send(organiser.cookie, 'PUT', `/api/workspaces/${organiser.ws}/orders/${done.id}/status`, {
