@@ -78,6 +78,12 @@ const envSchema = z.object({
   /** Port of the local AI sandbox (default PORT + 2000; 0 picks a free one). */
   AI_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**
+   * The local AI sandbox started for an unset AI_BASE_URL is a stand-in: its text is sample text and
+   * costs nothing. 'charge' makes it charge credits as a real writing service does (end-to-end tests
+   * of paying for AI writing).
+   */
+  AI_SANDBOX_BILLING: z.enum(['free', 'charge']).default('free'),
+  /**
    * Drive files in an S3-compatible store (DESIGN.md §9) when endpoint, bucket and both keys are set;
    * otherwise on local disk under DATA_DIR/files.
    */
@@ -94,6 +100,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'HOST'> & {
   allowedOrigins: string[];
   /** ADMIN_EMAILS, trimmed and lower-cased. */
   adminEmails: string[];
+  /** AI writing goes to the local stand-in: sample text, free (set when it starts; see AI_SANDBOX_BILLING). */
+  aiStandIn: boolean;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -107,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     HOST: parsed.HOST || (isProduction ? '0.0.0.0' : '127.0.0.1'),
     APP_ORIGIN: origin,
     isProduction,
+    aiStandIn: false,
     adminEmails: parsed.ADMIN_EMAILS.split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),

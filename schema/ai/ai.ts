@@ -96,21 +96,29 @@ export type GenerateBody = z.infer<typeof generateBody>;
 
 /**
  * The generate endpoint answers newline-delimited JSON, one event a line: text as it arrives, then
- * `done` with what was charged and the balance left, or `error` (nothing charged).
+ * `done` with what was charged and the balance left, or `error` (nothing charged). Sample text from
+ * the local stand-in says so in `start` and `done`, and is charged nothing.
  */
 export const generateEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), credits_reserved: z.number().int() }),
+  /** `sample`: the local stand-in writes, not a writing service: its text is sample text and costs nothing. */
+  z.object({ type: z.literal('start'), credits_reserved: z.number().int(), sample: z.boolean() }),
   z.object({ type: z.literal('delta'), text: z.string() }),
-  z.object({ type: z.literal('done'), credits_used: z.number().int(), balance: z.number().int() }),
+  z.object({ type: z.literal('done'), credits_used: z.number().int(), balance: z.number().int(), sample: z.boolean() }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type GenerateEvent = z.infer<typeof generateEvent>;
 
-/** An account's AI credits: the plan's allowance left this cycle and the bought credits. */
+/**
+ * An account's AI credits: the plan's allowance left this cycle, and the credits that never expire
+ * told apart as the welcome credits every account starts with and the credits bought.
+ */
 export const aiBalance = z.object({
   configured: z.boolean(),
+  /** No writing service is set up and the local stand-in writes sample text, free of charge. */
+  sample_text: z.boolean(),
   plan_credits: z.number().int(),
   plan_credits_per_cycle: z.number().int(),
+  welcome_credits: z.number().int(),
   bought_credits: z.number().int(),
   total: z.number().int(),
   /** When the plan's credits are next refreshed (ISO). */

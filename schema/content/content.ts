@@ -59,7 +59,9 @@ const absentIfEmpty = (v: unknown) => (typeof v === 'string' && v.trim() === '' 
 
 export const contentEntryId = z.uuid();
 export const contentCategoryId = z.uuid();
-const title = text(200).trim();
+/** The longest title an entry may have. */
+export const TITLE_MAX = 200;
+const title = text(TITLE_MAX).trim();
 const slug = text(100)
   .trim()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, contentMessages.slugShape);

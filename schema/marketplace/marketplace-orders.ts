@@ -16,6 +16,7 @@ export const orderMessages = {
   cartProblems: 'Some items in your cart cannot be bought as they are. Check your cart.',
   pricesChanged: 'Some prices changed since you added them. Check the new total before paying.',
   soldOut: 'Someone else just bought the last of an item in your cart. Check your cart.',
+  addressRequired: 'Enter the address to deliver your order to',
   nameRequired: 'Enter the name to deliver to',
   line1Required: 'Enter a street address',
   cityRequired: 'Enter a city or town',
@@ -80,8 +81,12 @@ export type ShippingAddress = z.output<typeof shippingAddress>;
 /** The shipping option chosen for one seller's part of the cart (by the rate's name); the first when absent. */
 export const shippingChoice = z.object({ seller: text(100), rate: text(100) });
 
+/**
+ * The delivery address is asked only when something in the cart is posted: a cart of tickets (or of
+ * downloads and services) is checked out without one, and the server refuses a parcel without one.
+ */
 export const checkoutInput = z.object({
-  address: shippingAddress,
+  address: shippingAddress.optional(),
   shipping: z.array(shippingChoice).max(100).default([]),
 });
 export type CheckoutInput = z.input<typeof checkoutInput>;
@@ -90,6 +95,8 @@ export type CheckoutInput = z.input<typeof checkoutInput>;
 export const sellerQuote = z.object({
   seller: z.object({ name: z.string(), slug: z.string() }),
   lines: z.array(z.object({ product_id: z.string(), name: z.string(), quantity: z.number().int(), unit_price_cents: z.number().int() })),
+  /** Something of this seller's part is posted; false when it is all tickets, downloads or services. */
+  ships: z.boolean(),
   shipping_options: z.array(z.object({ name: z.string(), price_cents: z.number().int() })),
   shipping_method: z.string().nullable(),
   subtotal_cents: z.number().int(),
@@ -105,6 +112,8 @@ export type SellerQuote = z.infer<typeof sellerQuote>;
 
 export const checkoutQuote = z.object({
   sellers: z.array(sellerQuote),
+  /** Some seller posts something, so the checkout asks where to deliver it. */
+  needs_address: z.boolean(),
   total_cents: z.number().int(),
   currency: z.string(),
 });
@@ -199,7 +208,8 @@ export const orderDto = z.object({
   total_cents: z.number().int(),
   refunded_cents: z.number().int(),
   shipping_method: z.string().nullable(),
-  shipping_address: addressShape.extend({ country: z.string() }),
+  /** Null when the order had nothing to deliver (tickets, downloads, services): done once paid. */
+  shipping_address: addressShape.extend({ country: z.string() }).nullable(),
   tracking_number: z.string().nullable(),
   buyer: z.object({ name: z.string(), email: z.string() }),
   seller: z.object({ name: z.string(), slug: z.string() }),

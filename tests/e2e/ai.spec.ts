@@ -18,6 +18,10 @@ test('a trader writes a product description for the shown price, inserts it into
   const balance = page.getByTestId('ai-balance');
   // 100 welcome credits and Mahala's 5 for the month.
   await expect(balance).toContainText('AI credits: 105');
+  await expect(balance).toContainText('(5 of your plan’s 5 this cycle, 100 welcome credits)');
+  await expect(balance).not.toContainText('bought');
+  // A writing service charges: its text is not sample text.
+  await expect(page.getByTestId('ai-sample-notice')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Brief' }).fill('Handwoven ilala palm baskets from KwaZulu-Natal');
   await expect(page.getByTestId('ai-price')).toContainText('Price: 1 credit.');
   await shot('01-brief');
@@ -27,7 +31,8 @@ test('a trader writes a product description for the shown price, inserts it into
     await expect(page.getByTestId('ai-output')).toContainText('Handwoven ilala palm baskets from KwaZulu-Natal. Made with care');
     await expect(page.getByTestId('ai-charged')).toHaveText('Used 1 credit. Credits left: 104.');
     await expect(balance).toContainText('AI credits: 104');
-    await expect(balance).toContainText('4 of your plan’s 5 this cycle, 100 bought');
+    await expect(balance).toContainText('4 of your plan’s 5 this cycle, 100 welcome credits');
+    await expect(page.getByRole('heading', { name: 'Written text' })).toBeVisible();
     await shot('02-written');
   });
 
@@ -74,6 +79,25 @@ test('a trader writes a product description for the shown price, inserts it into
     await saved.getByRole('button', { name: 'Use this brief' }).click();
     await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/ai-generator$`));
     await expect(page.getByRole('textbox', { name: 'Brief' })).toHaveValue('A description of vetkoek for night owls');
+  });
+
+  await test.step('a blog post goes into a new entry: a real title from the brief, the whole text as its body', async () => {
+    const brief =
+      'Why handwoven ilala palm baskets from KwaZulu-Natal last for years in a busy kitchen, and how to care for them so they keep their shape';
+    await page.getByLabel('What to write').selectOption('blog_post');
+    await page.getByRole('textbox', { name: 'Brief' }).fill(brief);
+    await page.getByRole('button', { name: 'Write for 2 credits' }).click();
+    // Longer than a title may be, on one line: it is the body, not a title cut short.
+    await expect(page.getByTestId('ai-charged')).toHaveText('Used 1 credit. Credits left: 103.');
+    await page.getByRole('button', { name: 'Insert into entry' }).click();
+    await expect(page.getByTestId('ai-inserted-entry')).toContainText(`The text is in “${brief}”, a draft in Content.`);
+    await shot('09-blog-inserted');
+    await page.getByRole('link', { name: 'Open it in the editor' }).click();
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(brief);
+    await expect(page.getByRole('textbox', { name: 'Body' })).toContainText(
+      `${brief}. Made with care for people who want something that lasts. Order today and see why customers come back for more.`,
+    );
+    await shot('10-blog-entry');
   });
 });
 
@@ -136,7 +160,9 @@ test("on the free plan with no bought credits the month's fifth generation runs 
         await test.step('the first caption goes into a new draft in Content', async () => {
           await expect(page.getByLabel('Content entry')).toHaveValue('new');
           await page.getByRole('button', { name: 'Insert into entry' }).click();
-          await expect(page.getByTestId('ai-inserted-entry')).toContainText('a draft in Content');
+          await expect(page.getByTestId('ai-inserted-entry')).toContainText(
+            'The text is in “Saturday market special number 1”, a draft in Content.',
+          );
           await shot(page, '06-inserted-entry');
         });
       }
@@ -153,13 +179,13 @@ test("on the free plan with no bought credits the month's fifth generation runs 
     await shot(page, '07-sixth-refused');
   });
 
-  await test.step('the draft holds the first caption, and the credit history gives the admin’s reason', async () => {
+  await test.step('the draft has a real title and the whole caption as its body; the credit history gives the admin’s reason', async () => {
     await page.goto(`/workspace/${workspaceId}/content`);
-    await page
-      .getByRole('link', { name: /Untitled/ })
-      .first()
-      .click();
-    await expect(page.getByRole('textbox', { name: 'Body' })).toContainText('Saturday market special number 1');
+    await page.getByRole('link', { name: 'Saturday market special number 1', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Saturday market special number 1');
+    await expect(page.getByRole('textbox', { name: 'Body' })).toContainText(
+      'Saturday market special number 1. Made with care for people who want something that lasts.',
+    );
     await shot(page, '08-draft-from-ai');
     await page.goto(`/workspace/${workspaceId}/billing/history`);
     await expect(page.getByText('Welcome credits of a test shop')).toBeVisible();

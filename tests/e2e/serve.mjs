@@ -25,9 +25,11 @@ const child = spawn('npx', ['tsx', 'sync-server/main.ts'], {
     // Card payments go to the local Paystack sandbox, on a free port of its own.
     PAYSTACK_SECRET_KEY: '',
     PAYSTACK_SANDBOX_PORT: '0',
-    // AI writing goes to the local OpenAI-compatible sandbox, on a free port of its own.
+    // AI writing goes to the local OpenAI-compatible sandbox, on a free port of its own, charging
+    // credits as a writing service does.
     AI_BASE_URL: '',
     AI_SANDBOX_PORT: '0',
+    AI_SANDBOX_BILLING: process.env.E2E_AI_SANDBOX_BILLING || 'charge',
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

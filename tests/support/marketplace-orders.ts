@@ -56,7 +56,7 @@ export async function seedPaidOrder(db: Db, ws: number, opts: { buyer?: number; 
       { productId: randomUUID(), name: 'Toffee', quantity: 1, unitPrice: 2000, snapshot: {} },
     ],
   });
-  await orders.setOrderPaid(db, { workspace_id: ws, id }, at);
+  await orders.setOrderPaid(db, { workspace_id: ws, id, shipping_address: address }, at);
   if (opts.refunded)
     await orders.updateOrder(db, { workspace_id: ws, id }, { status: 'refunded', paymentStatus: 'refunded', refunded: 5000 }, at);
   return id;

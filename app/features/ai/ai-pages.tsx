@@ -49,7 +49,7 @@ export function MarketingPage() {
 type Run =
   | { state: 'idle' }
   | { state: 'running'; text: string }
-  | { state: 'done'; text: string; used: number; balance: number; operation: AiOperation }
+  | { state: 'done'; text: string; used: number; balance: number; operation: AiOperation; brief: string; sample: boolean }
   | { state: 'failed'; text: string; message: string }
   | { state: 'refused'; message: string; buy: boolean };
 
@@ -89,7 +89,15 @@ function Writer({
           text += event.text;
           setRun({ state: 'running', text });
         } else if (event.type === 'done') {
-          setRun({ state: 'done', text, used: event.credits_used, balance: event.balance, operation });
+          setRun({
+            state: 'done',
+            text,
+            used: event.credits_used,
+            balance: event.balance,
+            operation,
+            brief: trimmed,
+            sample: event.sample,
+          });
         } else if (event.type === 'error') {
           setRun({ state: 'failed', text, message: event.message });
         }
@@ -103,6 +111,15 @@ function Writer({
   };
 
   const running = run.state === 'running';
+  const sample = balance.data?.sample_text === true;
+  const kept = balance.data
+    ? [
+        balance.data.welcome_credits > 0
+          ? `${balance.data.welcome_credits} welcome ${balance.data.welcome_credits === 1 ? 'credit' : 'credits'}`
+          : null,
+        balance.data.bought_credits > 0 ? `${balance.data.bought_credits} bought` : null,
+      ].filter(Boolean)
+    : [];
   return (
     <section className={s.page} aria-labelledby="ai-title">
       <header className={s.pageHeader}>
@@ -125,10 +142,20 @@ function Writer({
           <p className={s.muted}>No writing service is set up for this site, so nothing can be written and nothing is charged.</p>
         </Notice>
       ) : balance.data ? (
-        <p className={s.muted} data-testid="ai-balance">
-          AI credits: <strong>{balance.data.total}</strong> ({balance.data.plan_credits} of your plan’s{' '}
-          {balance.data.plan_credits_per_cycle} this cycle, {balance.data.bought_credits} bought)
-        </p>
+        <>
+          <p className={s.muted} data-testid="ai-balance">
+            AI credits: <strong>{balance.data.total}</strong> ({balance.data.plan_credits} of your plan’s{' '}
+            {balance.data.plan_credits_per_cycle} this cycle{kept.map((k) => `, ${k}`).join('')})
+          </p>
+          {sample ? (
+            <Notice tone="info" title="Sample text only">
+              <p className={s.muted} data-testid="ai-sample-notice">
+                No writing service is set up for this site, so a local stand-in writes sample text from your brief. It is free: no credits
+                are used.
+              </p>
+            </Notice>
+          ) : null}
+        </>
       ) : null}
       <Card aria-labelledby="ai-brief-title">
         <h2 id="ai-brief-title" className={s.sectionTitle}>
@@ -150,12 +177,14 @@ function Writer({
             error={tooLong ? `A brief can be at most ${BRIEF_MAX} characters.` : undefined}
           />
           <p className={s.muted} data-testid="ai-price">
-            Price: {price} {price === 1 ? 'credit' : 'credits'}. Charged by what is really written, never more.
+            {sample
+              ? 'Sample text: free.'
+              : `Price: ${price} ${price === 1 ? 'credit' : 'credits'}. Charged by what is really written, never more.`}
           </p>
           {online ? (
             <div className={s.formActions}>
               <Button onPress={() => void generate()} isDisabled={running || !trimmed || tooLong || balance.data?.configured === false}>
-                {running ? 'Writing…' : `Write for ${price} ${price === 1 ? 'credit' : 'credits'}`}
+                {running ? 'Writing…' : sample ? 'Write sample text (free)' : `Write for ${price} ${price === 1 ? 'credit' : 'credits'}`}
               </Button>
             </div>
           ) : (
@@ -189,7 +218,7 @@ function Outcome({ run, workspaceId }: { run: Run; workspaceId: number }) {
   return (
     <Card aria-labelledby="ai-output-title">
       <h2 id="ai-output-title" className={s.sectionTitle}>
-        Written text
+        {run.state === 'done' && run.sample ? 'Sample text' : 'Written text'}
       </h2>
       <div className={s.stack}>
         <p data-testid="ai-output" aria-live="polite" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
@@ -205,12 +234,14 @@ function Outcome({ run, workspaceId }: { run: Run; workspaceId: number }) {
         {run.state === 'done' ? (
           <>
             <p className={s.muted} data-testid="ai-charged">
-              Used {run.used} {run.used === 1 ? 'credit' : 'credits'}. Credits left: {run.balance}.
+              {run.sample
+                ? `Sample text from the local stand-in, not written for you: nothing was charged. Credits left: ${run.balance}.`
+                : `Used ${run.used} ${run.used === 1 ? 'credit' : 'credits'}. Credits left: ${run.balance}.`}
             </p>
             {run.operation === 'product_description' ? (
               <InsertIntoProduct workspaceId={workspaceId} text={run.text} />
             ) : (
-              <InsertIntoEntry workspaceId={workspaceId} operation={run.operation} text={run.text} />
+              <InsertIntoEntry workspaceId={workspaceId} operation={run.operation} text={run.text} brief={run.brief} />
             )}
           </>
         ) : null}

@@ -6,35 +6,33 @@ import { Spinner } from '../../ui/spinner';
 import * as s from '../../ui/page.css';
 import { failureMessage } from '../../kit/forms/use-zod-form';
 import { contentCalls, useContentChange, useEntries } from '../content';
+import { entryOfText } from './entry-of-text';
 import { InsertFrame } from './insert-frame';
 
 const NEW_DRAFT = 'new';
 
-/** A blog post's first line is its title (the writer is asked for one); anything else starts untitled. */
-function splitTitle(operation: AiOperation, text: string): { title: string; body: string } {
-  if (operation !== 'blog_post') return { title: '', body: text };
-  const [first = '', ...rest] = text.trim().split('\n');
-  return {
-    title: first
-      .replace(/^#+\s*/, '')
-      .trim()
-      .slice(0, 200),
-    body: rest.join('\n'),
-  };
-}
-
 /**
- * "Insert into entry": the written text becomes a new draft in the content area (a blog post's first
- * line its title), or is added to the end of a draft or an entry under review. Online, as the writing
- * itself is; the editor opens from the link.
+ * "Insert into entry": the written text becomes a new draft in the content area (a real title from its
+ * heading or the brief, the whole text its body), or is added to the end of a draft or an entry under
+ * review. Online, as the writing itself is; the editor opens from the link.
  */
-export function InsertIntoEntry({ workspaceId, operation, text }: { workspaceId: number; operation: AiOperation; text: string }) {
+export function InsertIntoEntry({
+  workspaceId,
+  operation,
+  text,
+  brief,
+}: {
+  workspaceId: number;
+  operation: AiOperation;
+  text: string;
+  brief: string;
+}) {
   const entries = useEntries(workspaceId);
   const [target, setTarget] = useState(NEW_DRAFT);
   const [saved, setSaved] = useState<{ id: string; title: string } | null>(null);
   const insert = useContentChange(async () => {
     if (target === NEW_DRAFT) {
-      const { title, body } = splitTitle(operation, text);
+      const { title, body } = entryOfText(operation, text, brief);
       return contentCalls.create(workspaceId, { type: 'post', title, body: richTextOfPlain(body), status: 'draft' });
     }
     const entry = await contentCalls.get(workspaceId, target);

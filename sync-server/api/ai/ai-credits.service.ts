@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { aiMessages, aiOperation, aiOperations, settledCredits, type AiBalance, type AiOperation } from '../../../schema/ai/ai.js';
-import { drawOrder, refundOrder, type AllowanceCycle } from '../billing/allowance.js';
-import { currentCredits } from '../billing/credits.js';
-import { creditState, returnCredits, takeCredits } from '../billing/credits.repo.js';
+import { drawOrder, refundOrder } from '../billing/allowance.js';
+import { currentCredits, splitKeptCredits } from '../billing/credits.js';
+import { boughtEver, creditState, returnCredits, takeCredits } from '../billing/credits.repo.js';
 import * as repo from './ai-credits.repo.js';
 
 /** A run still reserved this long after it began was cut off by a restart: its credits go back. */
@@ -12,18 +12,23 @@ const STALE_RUN_MS = 15 * 60_000;
 export async function balance(deps: AppDeps, userId: number): Promise<AiBalance> {
   const now = deps.now();
   const c = await currentCredits(deps.db, userId, now, false);
-  return toBalance(deps, c.allowance, c.bought, c.cycle);
-}
-
-function toBalance(deps: AppDeps, allowance: number, bought: number, cycle: AllowanceCycle): AiBalance {
+  const kept = splitKeptCredits(c.bought, await boughtEver(deps.db, userId));
   return {
     configured: Boolean(deps.config.AI_BASE_URL),
-    plan_credits: allowance,
-    plan_credits_per_cycle: cycle.credits,
-    bought_credits: bought,
-    total: allowance + bought,
-    refreshes_at: cycle.end.toISOString(),
+    sample_text: deps.config.aiStandIn,
+    plan_credits: c.allowance,
+    plan_credits_per_cycle: c.cycle.credits,
+    welcome_credits: kept.welcome,
+    bought_credits: kept.bought,
+    total: c.allowance + c.bought,
+    refreshes_at: c.cycle.end.toISOString(),
   };
+}
+
+/** The credits the account can spend now, the plan's and the kept ones together. */
+export async function creditsLeft(deps: AppDeps, userId: number): Promise<number> {
+  const c = await currentCredits(deps.db, userId, deps.now(), false);
+  return c.allowance + c.bought;
 }
 
 export interface Reservation {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { aiEndpoint, streamChat, type ChatMessage } from '../../ai/ai-adapter.js';
 import { aiMessages, aiOperations, priceInCredits, type GenerateBody, type GenerateEvent } from '../../../schema/ai/ai.js';
-import { finish, reserve } from './ai-credits.service.js';
+import { creditsLeft, finish, reserve } from './ai-credits.service.js';
 
 export interface AiCaller {
   userId: number;
@@ -24,22 +24,26 @@ export function promptFor(operation: GenerateBody['operation'], brief: string, w
 
 /**
  * One generation, streamed to the browser as newline-delimited JSON events. Nothing is charged
- * unless a writing service is configured and the run starts; the price is reserved at the start,
+ * unless a writing service is configured and the run starts (the local stand-in's sample text is free); the price is reserved at the start,
  * settled by the real token count at the end, and released in full when the run fails or the
  * browser goes away before it ends.
  */
 export async function generate(deps: AppDeps, caller: AiCaller, body: GenerateBody, res: Response): Promise<void> {
   const endpoint = aiEndpoint(deps.config);
   if (!endpoint) throw new HttpError(503, aiMessages.notConfigured, { code: 'not_configured' });
+  const sample = deps.config.aiStandIn;
   const price = priceInCredits(body.operation, body.brief.length);
-  const reservation = await reserve(deps, {
-    userId: caller.userId,
-    workspaceId: caller.workspaceId,
-    operation: body.operation,
-    price,
-    service: new URL(endpoint.baseUrl).host,
-    model: endpoint.model,
-  });
+  // The local stand-in's sample text is free: nothing is reserved or charged for it.
+  const reservation = sample
+    ? null
+    : await reserve(deps, {
+        userId: caller.userId,
+        workspaceId: caller.workspaceId,
+        operation: body.operation,
+        price,
+        service: new URL(endpoint.baseUrl).host,
+        model: endpoint.model,
+      });
 
   const abort = new AbortController();
   let ended = false;
@@ -51,7 +55,7 @@ export async function generate(deps: AppDeps, caller: AiCaller, body: GenerateBo
   const send = (event: GenerateEvent) => {
     if (!res.writableEnded) res.write(`${JSON.stringify(event)}\n`);
   };
-  send({ type: 'start', credits_reserved: reservation.reserved });
+  send({ type: 'start', credits_reserved: reservation?.reserved ?? 0, sample });
   try {
     const result = await streamChat(
       endpoint,
@@ -62,11 +66,13 @@ export async function generate(deps: AppDeps, caller: AiCaller, body: GenerateBo
       },
       (text) => send({ type: 'delta', text }),
     );
-    const settled = await finish(deps, reservation.usageId, { ok: true, ...result });
-    send({ type: 'done', credits_used: settled.used, balance: settled.balance });
+    const settled = reservation
+      ? await finish(deps, reservation.usageId, { ok: true, ...result })
+      : { used: 0, balance: await creditsLeft(deps, caller.userId) };
+    send({ type: 'done', credits_used: settled.used, balance: settled.balance, sample });
   } catch (error) {
-    deps.log.warn({ err: error, usageId: reservation.usageId }, 'AI generation failed; its credits were released');
-    await finish(deps, reservation.usageId, { ok: false });
+    deps.log.warn({ err: error, usageId: reservation?.usageId }, 'AI generation failed; its credits were released');
+    if (reservation) await finish(deps, reservation.usageId, { ok: false });
     send({ type: 'error', message: aiMessages.failed });
   } finally {
     ended = true;

@@ -4,6 +4,7 @@ import { templateDto, templateList } from '../../../schema/ai/ai-templates.js';
 import { errorBody } from '../../../schema/kit/http.js';
 import { promptFor } from './ai.service.js';
 import { sandboxText, startAiSandbox, type AiSandbox } from '../../ai/sandbox/ai-sandbox.js';
+import { startDevAi } from '../../ai/dev-ai.js';
 import type { Db } from '../../db/db.js';
 import { testDatabases } from '../../../tests/support/databases.js';
 import { signedInUser, signIn } from '../../../tests/support/fixtures.js';
@@ -22,24 +23,37 @@ for (const target of testDatabases()) {
     let sandbox: AiSandbox;
     let server: TestServer;
     let off: TestServer;
+    let standIn: TestServer;
+    let standInAi: AiSandbox | null;
 
     beforeAll(async () => {
       db = await openSyncDatabase(target);
       sandbox = await startAiSandbox({ apiKey: 'sk-integration' });
       server = await startTestServer(db, { env: { AI_BASE_URL: sandbox.url, AI_API_KEY: sandbox.apiKey, AI_MODEL: 'sandbox-writer-1' } });
       off = await startTestServer(db);
+      // No writing service set up outside production: the server starts its local stand-in.
+      standIn = await startTestServer(db);
+      standInAi = await startDevAi(standIn.deps.config, standIn.deps.log);
     });
     afterAll(async () => {
       await server?.close();
       await off?.close();
+      await standIn?.close();
+      await standInAi?.close();
       await sandbox?.close();
       await db?.close();
     });
 
-    /** A Mahala trader with no bought credits: the month's 5 are all there is. */
+    /** A Mahala trader with no welcome credits left and `bought` credits bought: with none, the month's 5 are all there is. */
     async function freeTrader(bought = 0) {
       const { user, client } = await signedInUser(server, { plan: 'free' });
       await db.query('UPDATE users SET credits = $2 WHERE id = $1', [user.id, bought]);
+      if (bought > 0) {
+        await db.query(`INSERT INTO credit_transactions (user_id, amount, description, type) VALUES ($1, $2, 'Credit pack', 'purchase')`, [
+          user.id,
+          bought,
+        ]);
+      }
       const ws = await seedWorkspace(db, user.id);
       return { user, client, ws };
     }
@@ -68,11 +82,29 @@ for (const target of testDatabases()) {
       const { client, ws } = await freeTrader(100);
       expect(await balanceOf(client, ws)).toMatchObject({
         configured: true,
+        sample_text: false,
         plan_credits: 5,
         plan_credits_per_cycle: 5,
+        welcome_credits: 0,
         bought_credits: 100,
         total: 105,
       });
+    });
+
+    it('the credits every account starts with read as welcome credits, not bought; they are spent before bought ones', async () => {
+      const { user, client } = await signedInUser(server, { plan: 'free' });
+      const ws = await seedWorkspace(db, user.id);
+      expect(await balanceOf(client, ws)).toMatchObject({ plan_credits: 5, welcome_credits: 100, bought_credits: 0, total: 105 });
+      // A pack of 50 bought.
+      await db.query('UPDATE users SET credits = credits + 50 WHERE id = $1', [user.id]);
+      await db.query(`INSERT INTO credit_transactions (user_id, amount, description, type) VALUES ($1, 50, '50 AI credits', 'purchase')`, [
+        user.id,
+      ]);
+      expect(await balanceOf(client, ws)).toMatchObject({ welcome_credits: 100, bought_credits: 50, total: 155 });
+      // The month's 5 spent, then a run from the kept credits: the welcome ones go first.
+      await allowanceLeft(user.id, 0);
+      expect(events((await generate(client, ws, 'Amasi in glass bottles')).text).at(-1)).toMatchObject({ type: 'done', credits_used: 1 });
+      expect(await balanceOf(client, ws)).toMatchObject({ plan_credits: 0, welcome_credits: 99, bought_credits: 50, total: 149 });
     });
 
     it('streams a product description, settles by the real token count, and records the usage', async () => {
@@ -82,11 +114,11 @@ for (const target of testDatabases()) {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('application/x-ndjson');
       const evs = events(res.text);
-      expect(evs[0]).toEqual({ type: 'start', credits_reserved: 1 });
+      expect(evs[0]).toEqual({ type: 'start', credits_reserved: 1, sample: false });
       const deltas = evs.filter((e) => e.type === 'delta');
       expect(deltas.length).toBeGreaterThan(5);
       expect(deltas.map((e) => (e.type === 'delta' ? e.text : '')).join('')).toBe(sandboxText(brief, 400));
-      expect(evs.at(-1)).toEqual({ type: 'done', credits_used: 1, balance: 4 });
+      expect(evs.at(-1)).toEqual({ type: 'done', credits_used: 1, balance: 4, sample: false });
 
       const sent = sandbox.requests.at(-1);
       expect(sent?.messages).toEqual(
@@ -112,7 +144,7 @@ for (const target of testDatabases()) {
       const { user, client, ws } = await freeTrader();
       for (let i = 1; i <= 5; i++) {
         const res = await generate(client, ws, `Brief number ${i}`);
-        expect(events(res.text).at(-1)).toEqual({ type: 'done', credits_used: 1, balance: 5 - i });
+        expect(events(res.text).at(-1)).toEqual({ type: 'done', credits_used: 1, balance: 5 - i, sample: false });
       }
       const sixth = await generate(client, ws, 'Brief number 6');
       expect(sixth.status).toBe(402);
@@ -126,9 +158,9 @@ for (const target of testDatabases()) {
       await allowanceLeft(user.id, 1);
       // A blog post's price is 2: one from the allowance, one bought.
       const res = await generate(client, ws, 'Why we bake with stone-ground flour', 'blog_post');
-      expect(events(res.text)[0]).toEqual({ type: 'start', credits_reserved: 2 });
+      expect(events(res.text)[0]).toEqual({ type: 'start', credits_reserved: 2, sample: false });
       // Its real token count costs 1: the bought credit comes back.
-      expect(events(res.text).at(-1)).toEqual({ type: 'done', credits_used: 1, balance: 10 });
+      expect(events(res.text).at(-1)).toEqual({ type: 'done', credits_used: 1, balance: 10, sample: false });
       expect(await balanceOf(client, ws)).toMatchObject({ plan_credits: 0, bought_credits: 10 });
     });
 
@@ -189,12 +221,44 @@ for (const target of testDatabases()) {
           type: 'done',
           credits_used: 1,
           balance: 11,
+          sample: false,
         });
         const refreshes = await db.query("SELECT amount FROM credit_transactions WHERE user_id = $1 AND type = 'plan_refresh'", [user.id]);
         expect(refreshes).toEqual([{ amount: 5 }, { amount: 5 }]);
       } finally {
         server.advance(now.getTime() - next);
       }
+    });
+
+    it('the local stand-in writes sample text, says so, and charges nothing', async () => {
+      const { user } = await freeTrader(3);
+      const client = await signIn(standIn, user.id);
+      const ws = await seedWorkspace(db, user.id);
+      expect(standInAi).not.toBeNull();
+      expect(await balanceOf(client, ws)).toMatchObject({ configured: true, sample_text: true, total: 8 });
+      const brief = 'Handwoven ilala palm baskets from KwaZulu-Natal';
+      const res = await generate(client, ws, brief);
+      expect(res.status).toBe(200);
+      const evs = events(res.text);
+      expect(evs[0]).toEqual({ type: 'start', credits_reserved: 0, sample: true });
+      expect(
+        evs
+          .filter((e) => e.type === 'delta')
+          .map((e) => (e.type === 'delta' ? e.text : ''))
+          .join(''),
+      ).toBe(sandboxText(brief, 400));
+      expect(evs.at(-1)).toEqual({ type: 'done', credits_used: 0, balance: 8, sample: true });
+      expect(await balanceOf(client, ws)).toMatchObject({ plan_credits: 5, bought_credits: 3, total: 8 });
+      expect(await usage(user.id)).toEqual([]);
+      expect(await db.query("SELECT 1 FROM credit_transactions WHERE user_id = $1 AND type = 'usage'", [user.id])).toEqual([]);
+      // With no credits at all the stand-in still writes: it costs nothing.
+      await db.query('UPDATE users SET credits = 0 WHERE id = $1', [user.id]);
+      await allowanceLeft(user.id, 0);
+      expect(events((await generate(client, ws, 'Amasi in glass bottles')).text).at(-1)).toMatchObject({
+        type: 'done',
+        credits_used: 0,
+        sample: true,
+      });
     });
 
     it('unconfigured, generation says so plainly and charges nothing', async () => {

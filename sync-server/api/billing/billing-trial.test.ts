@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../db/db.js';
 import { billingOverview, checkoutStarted } from '../../../schema/billing/billing.js';
-import { PRO_TRIAL_DAYS } from '../../../schema/billing/plans.js';
+import { plans, PRO_TRIAL_DAYS } from '../../../schema/billing/plans.js';
 import { workspaceDto } from '../../../schema/workspaces/workspaces.js';
 import { testDatabases } from '../../../tests/support/databases.js';
 import { registered } from '../../../tests/support/fixtures-auth.js';
@@ -99,6 +99,25 @@ for (const target of testDatabases()) {
       expect(res.status).toBe(409);
       expect(res.json).toMatchObject({ code: 'already_subscribed' });
       expect((await userRow(user.id)).trial_used_at).toBeNull();
+    });
+
+    it("the trial grants the Vuka Plan's monthly AI credits, even after Mahala's month was partly spent", async () => {
+      const { user, client } = await signedInUser(h.server);
+      // Mahala's 5 for the month, one already spent (the allowance written by that spend).
+      await db.query('UPDATE users SET ai_allowance = 4, ai_allowance_cycle = $2 WHERE id = $1', [user.id, h.server.deps.now()]);
+      expect(await overviewOf(client)).toMatchObject({ plan: 'free', plan_credits: 4 });
+
+      const started = billingOverview.parse((await client.post(TRIAL)).json);
+      expect(started).toMatchObject({ plan: 'pro', plan_credits: plans.pro.limits.aiCreditsPerMonth });
+      expect(plans.pro.limits.aiCreditsPerMonth).toBe(100);
+      const ledger = await db.query<{ amount: number; type: string; description: string }>(
+        "SELECT amount, type, description FROM credit_transactions WHERE user_id = $1 AND type = 'plan_refresh'",
+        [user.id],
+      );
+      expect(ledger).toEqual([{ amount: 100, type: 'plan_refresh', description: 'Vuka Plan AI credits for the trial' }]);
+      // A refused second start grants nothing more.
+      expect((await client.post(TRIAL)).status).toBe(409);
+      expect(await db.query("SELECT 1 FROM credit_transactions WHERE user_id = $1 AND type = 'plan_refresh'", [user.id])).toHaveLength(1);
     });
 
     // Moves the server's clock, so it runs last.

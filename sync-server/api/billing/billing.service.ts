@@ -5,7 +5,9 @@ import { PaymentProviderError, type PaymentGateway, type VerifiedTransaction } f
 import { paymentGateway } from '../../payments/payments.js';
 import { capabilitiesFor } from '../../plans/capabilities.js';
 import { brand } from '../../../schema/brand.js';
-import { PRO_TRIAL_DAYS, trialEnd } from '../../../schema/billing/plans.js';
+import { plans, PRO_TRIAL_DAYS, trialEnd } from '../../../schema/billing/plans.js';
+import { allowanceCycle } from './allowance.js';
+import { grantTrialAllowance } from './credits.repo.js';
 import {
   BILLING_CURRENCY,
   creditPack,
@@ -215,12 +217,28 @@ export async function startSubscriptionCheckout(
   return startCheckout(deps, userId, { item, promoCode: body.promo_code, returnPath: body.return_path });
 }
 
-/** The account's one Pro trial (spec §1): Pro for PRO_TRIAL_DAYS days at once, no card asked. */
+/**
+ * The account's one Pro trial (spec §1): Pro for PRO_TRIAL_DAYS days at once, no card asked, with the
+ * Vuka Plan's monthly AI credits.
+ */
 export async function startTrial(deps: AppDeps, userId: number): Promise<BillingOverview> {
   const live = await repo.liveSubscription(deps.db, userId);
   if (live) throw conflict(`You already have the ${brand.product} Plan.`, { code: 'already_subscribed' });
   const now = deps.now();
-  if (!(await repo.startTrial(deps.db, userId, now, trialEnd(now)))) {
+  const started = await deps.db.transaction(async (tx) => {
+    if (!(await repo.startTrial(tx, userId, now, trialEnd(now)))) return false;
+    // The trial is the paid plan: its month's AI credits at once, not what Mahala left of the month.
+    const cycle = allowanceCycle('pro', null, now);
+    await grantTrialAllowance(tx, {
+      userId,
+      credits: cycle.credits,
+      cycleStart: cycle.start,
+      description: `${plans.pro.name} Plan AI credits for the trial`,
+      now,
+    });
+    return true;
+  });
+  if (!started) {
     throw conflict(
       `You have already had your ${PRO_TRIAL_DAYS}-day free trial of the ${brand.product} Plan. Upgrade with a card to use it again.`,
       { code: 'trial_used' },

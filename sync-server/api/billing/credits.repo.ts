@@ -73,3 +73,28 @@ export async function returnCredits(q: Queryable, userId: number, toAllowance: n
   if (toAllowance === 0 && toBought === 0) return;
   await q.query('UPDATE users SET ai_allowance = ai_allowance + $2, credits = credits + $3 WHERE id = $1', [userId, toAllowance, toBought]);
 }
+
+/**
+ * The trial's grant: the paid plan's credits for the cycle, whatever the free plan left of it (spent
+ * or not), with its ledger row.
+ */
+export async function grantTrialAllowance(
+  q: Queryable,
+  g: { userId: number; credits: number; cycleStart: Date; description: string; now: Date },
+): Promise<void> {
+  await q.query('UPDATE users SET ai_allowance = $2, ai_allowance_cycle = $3 WHERE id = $1', [g.userId, g.credits, g.cycleStart]);
+  await q.query(
+    `INSERT INTO credit_transactions (user_id, amount, description, type, created_at) VALUES ($1, $2, $3, 'plan_refresh', $4)`,
+    [g.userId, g.credits, g.description, g.now],
+  );
+}
+
+/** Credits the account ever bought or was given by an admin (the ledger's purchases and additions). */
+export async function boughtEver(q: Queryable, userId: number): Promise<number> {
+  const rows = await q.query<{ bought: number | string | null }>(
+    `SELECT coalesce(sum(amount), 0) AS bought FROM credit_transactions
+      WHERE user_id = $1 AND (type = 'purchase' OR (type = 'adjustment' AND amount > 0))`,
+    [userId],
+  );
+  return Number(rows[0]?.bought ?? 0);
+}

@@ -40,3 +40,13 @@ export async function currentCredits(q: Queryable, userId: number, now: Date, pe
   }
   return { allowance: cycle.credits, bought: state.credits, cycle };
 }
+
+/**
+ * The credits that never expire (users.credits), told apart: the welcome credits every account starts
+ * with are spent before bought ones, so what is left is bought up to what was ever bought (or added by
+ * an admin), and the rest is welcome credits.
+ */
+export function splitKeptCredits(kept: number, boughtEver: number): { welcome: number; bought: number } {
+  const bought = Math.min(Math.max(kept, 0), Math.max(boughtEver, 0));
+  return { welcome: Math.max(kept, 0) - bought, bought };
+}

@@ -115,6 +115,8 @@ export async function cartTickets(
       left,
       forSale: reason === null,
       reason: reason ?? undefined,
+      // A ticket is issued, not posted.
+      ships: false,
     });
   }
   return out;

@@ -17,6 +17,8 @@ export interface CartProduct {
   forSale: boolean;
   /** Why it is not for sale, when there is more to say than that. */
   reason?: string;
+  /** Posted to the buyer: a physical product that needs shipping (a ticket, a download or a service is not). */
+  ships: boolean;
 }
 
 /**
@@ -26,14 +28,15 @@ export interface CartProduct {
 export async function cartProducts(q: Queryable, keys: readonly { workspaceId: number; productId: string }[]) {
   const out = new Map<string, CartProduct>();
   if (keys.length === 0) return out;
-  const rows = await q.query<ProductRow & { for_sale: boolean }>(
-    `SELECT ${PRODUCT_COLUMNS}, coalesce(${PUBLIC_PRODUCT}, false) AS for_sale ${FROM_PRODUCTS}
+  const rows = await q.query<ProductRow & { for_sale: boolean; ships: boolean }>(
+    `SELECT ${PRODUCT_COLUMNS}, coalesce(${PUBLIC_PRODUCT}, false) AS for_sale,
+            (p.product_type = 'physical' AND p.shipping_required IS DISTINCT FROM false) AS ships ${FROM_PRODUCTS}
       WHERE (p.workspace_id, p.id) IN (SELECT * FROM unnest($1::int[], $2::text[]))`,
     [keys.map((k) => k.workspaceId), keys.map((k) => k.productId)],
   );
   for (const r of rows) {
     const product = toProduct({ ...r, name: r.name ?? 'Product' }, 'option');
-    out.set(product.id, { product, left: unitsLeft(r), forSale: r.for_sale });
+    out.set(product.id, { product, left: unitsLeft(r), forSale: r.for_sale, ships: r.ships === true });
   }
   return out;
 }

@@ -60,8 +60,8 @@ function sellerQuoteOf(
   choice: string | undefined,
 ): { quote: Omit<SellerQuote, 'seller'>; unknownRate: boolean } {
   const subtotal = lines.reduce((sum, l) => sum + l.found.product.price_cents * l.quantity, 0);
-  // Tickets are not posted: a seller's part holding only tickets has no shipping.
-  const ships = lines.some((l) => ticketTypeOfLine(l.productId) === null);
+  // Tickets, downloads and services are not posted: a seller's part of only those has no shipping.
+  const ships = lines.some((l) => l.found.ships);
   const options = settings.shipping_enabled && ships ? settings.shipping_rates : [];
   const chosen = choice === undefined ? options[0] : options.find((o) => o.name === choice);
   const shipping = chosen?.price_cents ?? 0;
@@ -69,6 +69,7 @@ function sellerQuoteOf(
   return {
     unknownRate: choice !== undefined && options.length > 0 && !chosen,
     quote: {
+      ships,
       lines: lines.map((l) => ({
         product_id: l.found.product.id,
         name: l.found.product.name,
@@ -120,6 +121,7 @@ async function priceCart(
 
 const quoteOf = (groups: Group[]): CheckoutQuote => ({
   sellers: groups.map((g) => g.quote),
+  needs_address: groups.some((g) => g.quote.ships),
   total_cents: groups.reduce((sum, g) => sum + g.quote.total_cents, 0),
   currency: MARKET_CURRENCY,
 });
@@ -161,6 +163,11 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
       await checkoutsRepo.lockProducts(tx, keys);
       await lockTicketEvents(tx, keys, now);
       const { groups, found } = await priceCart(tx, rows, input.shipping, now);
+      // Checked here, not only by the form: a parcel cannot be sent without an address.
+      const address = groups.some((g) => g.quote.ships) ? input.address : null;
+      if (address === undefined) {
+        throw badRequest(orderMessages.addressRequired, { errors: { address: [orderMessages.addressRequired] } });
+      }
 
       const changed = rows.filter(
         (r) => Number(r.price_seen_cents) !== found.get(toPublicProductId(r.workspace_id, r.product_id))?.product.price_cents,
@@ -206,10 +213,12 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
         email: who.email,
         amount: total,
         currency: MARKET_CURRENCY,
-        address: input.address,
+        address,
         at: now,
       });
       const orders: { ws: number; number: string; seller: string; total: number }[] = [];
+      // Tickets carry the name deliveries go to, else the buyer's own.
+      const buyerName = address?.name ?? (who.full_name?.trim() || who.email);
       for (const g of groups) {
         const number = orderNumber(g.settings.order_prefix, await repo.nextOrderNumber(tx));
         const orderId = randomUUID();
@@ -218,7 +227,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
           id: orderId,
           checkoutId: id,
           buyerId: userId,
-          buyerName: input.address.name,
+          buyerName,
           buyerEmail: who.email,
           number,
           currency: MARKET_CURRENCY,
@@ -227,7 +236,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
           tax: g.quote.tax_cents,
           total: g.quote.total_cents,
           shippingMethod: g.quote.shipping_method,
-          address: input.address,
+          address: g.quote.ships ? address : null,
           reference,
           at: now,
           items: g.products.map((p) => ({
@@ -242,7 +251,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
           tx,
           { workspaceId: g.workspaceId, id: orderId, currency: MARKET_CURRENCY },
           g.products.map((p) => ({ productId: p.productId, quantity: p.quantity, unitPrice: p.found.product.price_cents })),
-          { userId, name: input.address.name, email: who.email, at: now },
+          { userId, name: buyerName, email: who.email, at: now },
         );
         orders.push({ ws: g.workspaceId, number, seller: g.quote.seller.name, total: g.quote.total_cents });
       }

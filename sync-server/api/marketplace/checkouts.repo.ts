@@ -65,12 +65,21 @@ export async function setPayoutAccount(q: Queryable, workspaceId: number, code: 
 
 export async function insertCheckout(
   tx: Queryable,
-  c: { id: string; userId: number; reference: string; email: string; amount: number; currency: string; address: ShippingAddress; at: Date },
+  c: {
+    id: string;
+    userId: number;
+    reference: string;
+    email: string;
+    amount: number;
+    currency: string;
+    address: ShippingAddress | null;
+    at: Date;
+  },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO marketplace_checkouts (id, user_id, reference, email, amount_cents, currency, shipping_address, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
-    [c.id, c.userId, c.reference, c.email, c.amount, c.currency, JSON.stringify(c.address), c.at],
+    [c.id, c.userId, c.reference, c.email, c.amount, c.currency, c.address === null ? null : JSON.stringify(c.address), c.at],
   );
 }
 
@@ -88,7 +97,8 @@ export interface NewOrder {
   tax: number;
   total: number;
   shippingMethod: string | null;
-  address: ShippingAddress;
+  /** Null when nothing of the order is posted (tickets, digital goods, services). */
+  address: ShippingAddress | null;
   reference: string;
   at: Date;
   items: { productId: string; name: string; quantity: number; unitPrice: number; snapshot: unknown }[];
@@ -114,7 +124,7 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<void> {
       o.tax,
       o.total,
       o.shippingMethod,
-      JSON.stringify(o.address),
+      o.address === null ? null : JSON.stringify(o.address),
       o.reference,
       o.at,
     ],

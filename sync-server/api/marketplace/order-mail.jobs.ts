@@ -32,6 +32,8 @@ const orderId = z.uuid();
  * The buyer's confirmation of one paid order, from its outbox row: what, from whom, the total and
  * where it goes. An order not paid (or gone), or a shop that sends no confirmations, has none.
  */
+const NOTHING_TO_DELIVER = 'Nothing is posted: your order is complete.';
+
 const orderConfirmation: MailTemplate = async (deps, key) => {
   const order = orderId.safeParse(key.subjectId).success ? await repo.orderOfSeller(deps.db, key.workspaceId, key.subjectId) : undefined;
   if (!order || order.payment_status === 'pending' || order.payment_status === 'failed') {
@@ -43,7 +45,7 @@ const orderConfirmation: MailTemplate = async (deps, key) => {
   const money = (c: number) => formatCents(c, dto.currency);
   const lines = dto.items.map((i) => `${i.quantity} × ${i.name} — ${money(i.line_total_cents)}`);
   const a = dto.shipping_address;
-  const address = [a.name, a.line1, a.line2, `${a.city}, ${a.province} ${a.postal_code}`, a.country].filter(Boolean);
+  const address = a ? [a.name, a.line1, a.line2, `${a.city}, ${a.province} ${a.postal_code}`, a.country].filter(Boolean) : [];
   const link = `${deps.config.APP_ORIGIN}/orders`;
   const vatLabel = dto.tax_included ? 'VAT included' : 'VAT/tax';
   const text = [
@@ -51,20 +53,19 @@ const orderConfirmation: MailTemplate = async (deps, key) => {
     '',
     `Order ${dto.order_number}`,
     ...lines,
-    `Shipping${dto.shipping_method ? ` (${dto.shipping_method})` : ''}: ${money(dto.shipping_cents)}`,
+    ...(a ? [`Shipping${dto.shipping_method ? ` (${dto.shipping_method})` : ''}: ${money(dto.shipping_cents)}`] : []),
     `${vatLabel}: ${money(dto.tax_cents)}`,
     `Total paid: ${money(dto.total_cents)}`,
     '',
-    'Delivering to:',
-    ...address,
+    ...(a ? ['Delivering to:', ...address] : [NOTHING_TO_DELIVER]),
     '',
     `Follow your order: ${link}`,
   ].join('\n');
   const html = `<p>Thank you for your order from <strong>${escapeHtml(dto.seller.name)}</strong>.</p>
 <h2>Order ${escapeHtml(dto.order_number)}</h2>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
-<p>Shipping: ${escapeHtml(money(dto.shipping_cents))}<br>${vatLabel}: ${escapeHtml(money(dto.tax_cents))}<br><strong>Total paid: ${escapeHtml(money(dto.total_cents))}</strong></p>
-<p>Delivering to:<br>${address.map((l) => escapeHtml(String(l))).join('<br>')}</p>
+<p>${a ? `Shipping: ${escapeHtml(money(dto.shipping_cents))}<br>` : ''}${vatLabel}: ${escapeHtml(money(dto.tax_cents))}<br><strong>Total paid: ${escapeHtml(money(dto.total_cents))}</strong></p>
+<p>${a ? `Delivering to:<br>${address.map((l) => escapeHtml(String(l))).join('<br>')}` : escapeHtml(NOTHING_TO_DELIVER)}</p>
 <p><a href="${escapeHtml(link)}">Follow your order</a></p>`;
   return { to: dto.buyer.email, subject: `Your order ${dto.order_number}`, text, html };
 };

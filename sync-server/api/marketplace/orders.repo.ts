@@ -24,7 +24,7 @@ export interface OrderRow {
   total_cents: number;
   refunded_cents: number;
   shipping_method: string | null;
-  shipping_address: ShippingAddress;
+  shipping_address: ShippingAddress | null;
   tracking_number: string | null;
   payment_reference: string;
   created_at: Date;
@@ -198,12 +198,22 @@ export async function orderDtos(q: Queryable, orders: readonly OrderRow[]): Prom
   }));
 }
 
-export async function setOrderPaid(tx: Queryable, o: { workspace_id: number; id: string }, at: Date): Promise<void> {
+/**
+ * A paid order is confirmed for the seller to send; one with nothing to send (no delivery address:
+ * tickets, goods that are not posted) is delivered once paid, its lines fulfilled.
+ */
+export async function setOrderPaid(
+  tx: Queryable,
+  o: { workspace_id: number; id: string; shipping_address: ShippingAddress | null },
+  at: Date,
+): Promise<void> {
+  const done = o.shipping_address === null;
   await tx.query(
-    `UPDATE marketplace_orders SET status = 'confirmed', payment_status = 'paid', paid_at = $3, updated_at = $3
+    `UPDATE marketplace_orders SET status = $4, payment_status = 'paid', paid_at = $3, updated_at = $3
       WHERE workspace_id = $1 AND id = $2`,
-    [o.workspace_id, o.id, at],
+    [o.workspace_id, o.id, at, done ? 'delivered' : 'confirmed'],
   );
+  if (done) await setFulfillment(tx, o, 'fulfilled');
 }
 
 export async function setOrdersFailed(tx: Queryable, checkoutId: string, at: Date): Promise<void> {
@@ -278,13 +288,14 @@ export async function setRefundStatus(tx: Queryable, p: { workspace_id: number; 
 
 /**
  * A refund the bank turned back no longer counts: the order's refunded amount falls by it, its
- * payment state follows, and an order marked refunded by it is confirmed again for the seller to settle.
+ * payment state follows, and an order marked refunded by it is confirmed again for the seller to settle
+ * (delivered again when it had nothing to send).
  */
 export async function undoRefund(tx: Queryable, p: { workspace_id: number; order_id: string; amount: number }, at: Date): Promise<void> {
   await tx.query(
     `UPDATE marketplace_orders SET refunded_cents = greatest(0, refunded_cents - $3), updated_at = $4,
             payment_status = CASE WHEN refunded_cents - $3 <= 0 THEN 'paid' ELSE 'partially_refunded' END,
-            status = CASE WHEN status = 'refunded' THEN 'confirmed' ELSE status END
+            status = CASE WHEN status <> 'refunded' THEN status WHEN shipping_address IS NULL THEN 'delivered' ELSE 'confirmed' END
       WHERE workspace_id = $1 AND id = $2`,
     [p.workspace_id, p.order_id, p.amount, at],
   );

@@ -1,9 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { z } from 'zod';
 import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
 import { countries, countryCodes, type CountryCode } from '../../../../schema/kit/countries';
-import { shippingAddress, zaProvinces, type CheckoutQuote, type SellerQuote } from '../../../../schema/marketplace/marketplace-orders';
+import {
+  shippingAddress,
+  zaProvinces,
+  type CheckoutQuote,
+  type SellerQuote,
+  type ShippingAddress,
+} from '../../../../schema/marketplace/marketplace-orders';
 import { call } from '../../../data/api';
 import { useAuth } from '../../../data/auth-store';
 import { Button } from '../../../ui/button';
@@ -32,11 +39,14 @@ type AddressDraft = {
 
 const blank: AddressDraft = { name: '', line1: '', line2: '', city: '', province: '', postal_code: '', country: 'ZA', phone: '' };
 const countryOptions = countryCodes.map((code) => ({ value: code, label: countries[code].name }));
+/** A cart with nothing posted is paid without an address. */
+const noAddress = z.unknown().transform((): ShippingAddress | undefined => undefined);
 const provinceOptions = [{ value: '', label: 'Choose a province' }, ...zaProvinces.map((p) => ({ value: p, label: p }))];
 
 /**
  * /checkout: where the cart is delivered, each seller's shipping and tax, and one card payment for
  * the whole cart. A price that changed since the buyer added it is shown before anything is charged.
+ * A cart with nothing posted (tickets, downloads, services) asks no address.
  */
 export function CheckoutPage() {
   usePageMeta({ title: 'Checkout', description: 'Pay for your marketplace cart.' });
@@ -51,7 +61,11 @@ export function CheckoutPage() {
     queryFn: () => call(c.checkoutQuote, { body: { shipping } }),
     placeholderData: (previous) => previous,
   });
-  const form = useZodForm<typeof shippingAddress, AddressDraft>(shippingAddress, { ...blank, name: user?.full_name ?? '' });
+  const needsAddress = quote.data?.needs_address ?? true;
+  const form = useZodForm<z.ZodType<ShippingAddress | undefined>, AddressDraft>(needsAddress ? shippingAddress : noAddress, {
+    ...blank,
+    name: user?.full_name ?? '',
+  });
 
   const submit = form.handleSubmit(async (address) => {
     setNotice(null);
@@ -87,45 +101,54 @@ export function CheckoutPage() {
           <div className={s.checkoutLayout}>
             <form className={`${s.panel} ${s.stack}`} onSubmit={submit} noValidate aria-labelledby="address-title" style={{ gap: '1rem' }}>
               <h2 className={s.h2} id="address-title" style={{ margin: 0 }}>
-                Delivery address
+                {needsAddress ? 'Delivery address' : 'Nothing to deliver'}
               </h2>
-              <TextField label="Full name" {...form.field('name')} autoComplete="name" isRequired />
-              <TextField label="Street address" {...form.field('line1')} autoComplete="address-line1" isRequired />
-              <TextField label="Apartment, unit or complex (optional)" {...form.field('line2')} autoComplete="address-line2" />
-              <TextField label="City or town" {...form.field('city')} autoComplete="address-level2" isRequired />
-              <SelectField
-                label="Country"
-                value={v.country}
-                options={countryOptions}
-                onChange={(country) => form.update((d) => ({ ...d, country, province: country === d.country ? d.province : '' }))}
-              />
-              <div className={s.twoFields}>
-                {za ? (
+              {needsAddress ? (
+                <>
+                  <TextField label="Full name" {...form.field('name')} autoComplete="name" isRequired />
+                  <TextField label="Street address" {...form.field('line1')} autoComplete="address-line1" isRequired />
+                  <TextField label="Apartment, unit or complex (optional)" {...form.field('line2')} autoComplete="address-line2" />
+                  <TextField label="City or town" {...form.field('city')} autoComplete="address-level2" isRequired />
                   <SelectField
-                    label="Province"
-                    value={v.province}
-                    options={provinceOptions}
-                    onChange={(province) => form.set('province', province)}
-                    error={form.errors.province}
+                    label="Country"
+                    value={v.country}
+                    options={countryOptions}
+                    onChange={(country) => form.update((d) => ({ ...d, country, province: country === d.country ? d.province : '' }))}
                   />
-                ) : (
-                  <TextField label="Province or region" {...form.field('province')} autoComplete="address-level1" isRequired />
-                )}
-                <TextField
-                  label="Postal code"
-                  {...form.field('postal_code')}
-                  autoComplete="postal-code"
-                  inputMode={za ? 'numeric' : 'text'}
-                  isRequired
-                />
-              </div>
-              <TextField
-                label="Phone (optional)"
-                {...form.field('phone')}
-                autoComplete="tel"
-                inputMode="tel"
-                description="For the courier"
-              />
+                  <div className={s.twoFields}>
+                    {za ? (
+                      <SelectField
+                        label="Province"
+                        value={v.province}
+                        options={provinceOptions}
+                        onChange={(province) => form.set('province', province)}
+                        error={form.errors.province}
+                      />
+                    ) : (
+                      <TextField label="Province or region" {...form.field('province')} autoComplete="address-level1" isRequired />
+                    )}
+                    <TextField
+                      label="Postal code"
+                      {...form.field('postal_code')}
+                      autoComplete="postal-code"
+                      inputMode={za ? 'numeric' : 'text'}
+                      isRequired
+                    />
+                  </div>
+                  <TextField
+                    label="Phone (optional)"
+                    {...form.field('phone')}
+                    autoComplete="tel"
+                    inputMode="tel"
+                    description="For the courier"
+                  />
+                </>
+              ) : (
+                <p className={s.muted} data-testid="no-delivery">
+                  Nothing in your cart is posted, so no delivery address is needed. Your order is complete as soon as you have paid: tickets
+                  open from My Orders and come by e-mail to {user?.email}.
+                </p>
+              )}
               {notice ? (
                 <Notice tone="warning" title="Prices changed">
                   <p className={s.muted}>{notice}</p>
@@ -238,14 +261,20 @@ function SellerPart({ quote, choice, onChoose }: { quote: SellerQuote; choice: s
           options={options}
           onChange={onChoose}
         />
-      ) : (
+      ) : quote.ships ? (
         <p className={`${s.muted} ${s.small}`}>This seller arranges delivery or collection with you.</p>
+      ) : (
+        <p className={`${s.muted} ${s.small}`}>Nothing to post: complete once paid.</p>
       )}
       <dl className={s.summaryFigures}>
         <dt>Subtotal</dt>
         <dd>{rand(quote.subtotal_cents)}</dd>
-        <dt>Shipping</dt>
-        <dd>{quote.shipping_cents === 0 ? 'Free' : rand(quote.shipping_cents)}</dd>
+        {quote.ships ? (
+          <>
+            <dt>Shipping</dt>
+            <dd>{quote.shipping_cents === 0 ? 'Free' : rand(quote.shipping_cents)}</dd>
+          </>
+        ) : null}
         <dt>
           {quote.tax_included ? 'VAT included' : 'VAT'} ({(quote.tax_rate_bp / 100).toLocaleString('en-ZA')}%)
         </dt>

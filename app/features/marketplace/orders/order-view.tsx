@@ -46,8 +46,12 @@ export function OrderSummary({ order, heading, children }: { order: OrderDto; he
         ))}
       </ul>
       <dl className={s.summaryFigures}>
-        <dt>Shipping{order.shipping_method ? ` (${order.shipping_method})` : ''}</dt>
-        <dd>{money(order, order.shipping_cents)}</dd>
+        {a ? (
+          <>
+            <dt>Shipping{order.shipping_method ? ` (${order.shipping_method})` : ''}</dt>
+            <dd>{money(order, order.shipping_cents)}</dd>
+          </>
+        ) : null}
         <dt>{order.tax_included ? 'VAT included' : 'VAT'}</dt>
         <dd>{money(order, order.tax_cents)}</dd>
         <dt>
@@ -64,7 +68,9 @@ export function OrderSummary({ order, heading, children }: { order: OrderDto; he
         ) : null}
       </dl>
       <p className={`${s.muted} ${s.small}`}>
-        Delivering to {a.name}, {[a.line1, a.line2, a.city, a.province, a.postal_code].filter(Boolean).join(', ')}
+        {a
+          ? `Delivering to ${a.name}, ${[a.line1, a.line2, a.city, a.province, a.postal_code].filter(Boolean).join(', ')}`
+          : 'Nothing to deliver: complete once paid'}
       </p>
       {order.tickets && order.tickets.length > 0 ? (
         <div>
