@@ -37,6 +37,7 @@ export function workspacesRoutes(deps: AppDeps, ctx: AreaContext): Router {
     await members.removeMember(deps, await user(req), params.id, params.memberId);
     return { message: 'Member removed' };
   });
+  mount(router, c.previewInvitation, async ({ body }) => members.previewInvitation(deps, body.token));
   mount(router, c.acceptInvitation, async ({ body }, req) => members.acceptInvitation(deps, await user(req), body.token));
   return router;
 }
