@@ -1,17 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ProjectDetail, ProjectMemberDto } from '../../../schema/projects/projects';
 import type { MemberDto } from '../../../schema/workspaces/workspaces';
-import { serverMessage, useMembers } from '../../kit/workspace-queries';
+import { ApiError } from '../../data/api';
+import { serverMessage, useMembers, useWorkspace } from '../../kit/workspace-queries';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Notice } from '../../ui/feedback';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { LoadError, Notice } from '../../ui/feedback';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
-import { projectCalls, projectKeys } from './use-projects';
+import { projectMessages } from '../../../schema/projects/projects';
+import { projectCalls, projectKeys, useProject } from './use-projects';
+
+const route = getRouteApi('/protected/workspace/$workspaceId/project-manager/projects/$projectId/members');
 
 const roleWords: Record<ProjectMemberDto['role'], string> = { owner: 'Project owner', member: 'Member' };
 
@@ -29,20 +33,49 @@ export function addableMembers(workspace: readonly MemberDto[], project: readonl
 }
 
 /**
- * Who is on a project. Its owners and the workspace's owners and admins add workspace members and
- * remove people; everyone else sees the list.
+ * /workspace/{id}/project-manager/projects/{projectId}/members: who is on a project. Its owners and
+ * the workspace's owners and admins add workspace members and remove people; everyone else sees the list.
  */
-export function ProjectMembersDialog({
-  workspaceId,
-  project,
-  canManage,
-  onClose,
-}: {
-  workspaceId: number;
-  project: ProjectDetail;
-  canManage: boolean;
-  onClose: () => void;
-}) {
+export function ProjectMembersPage() {
+  const { workspaceId, projectId } = route.useParams();
+  const project = useProject(workspaceId, projectId);
+  const role = useWorkspace(workspaceId).data?.role;
+  const back = (
+    <Link to="/workspace/$workspaceId/project-manager/projects/$projectId" params={{ workspaceId, projectId }} className={w.small}>
+      ← {project.data?.name ?? 'Project'}
+    </Link>
+  );
+  if (project.isError) {
+    const refused = project.error instanceof ApiError && (project.error.status === 403 || project.error.status === 404);
+    return (
+      <section className={w.page}>
+        {back}
+        {refused ? (
+          <Notice tone="error" title={project.error instanceof ApiError && project.error.status === 404 ? projectMessages.notFound : projectMessages.notMember} />
+        ) : (
+          <LoadError title="Could not load the members" message={serverMessage(project.error)} onRetry={() => void project.refetch()} />
+        )}
+      </section>
+    );
+  }
+  const detail = project.data;
+  if (!detail) return <Spinner label="Loading the members" />;
+  const canManage = detail.my_role === 'owner' || role === 'owner' || role === 'admin';
+  return (
+    <section className={`${w.page} ${w.narrow}`} aria-labelledby="members-title">
+      <div className={w.stack} style={{ gap: '4px' }}>
+        {back}
+        <h1 id="members-title" className={w.title}>
+          Members
+        </h1>
+        <p className={w.muted}>Who works on {detail.name} and can be assigned its tasks.</p>
+      </div>
+      <ProjectMembers workspaceId={workspaceId} project={detail} canManage={canManage} />
+    </section>
+  );
+}
+
+function ProjectMembers({ workspaceId, project, canManage }: { workspaceId: number; project: ProjectDetail; canManage: boolean }) {
   const client = useQueryClient();
   const [toRemove, setToRemove] = useState<ProjectMemberDto | null>(null);
   const saved = (detail: ProjectDetail) => {
@@ -59,35 +92,35 @@ export function ProjectMembersDialog({
   });
 
   return (
-    <ModalDialog title="Project members" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      <div className={w.dialogBody}>
-        <ul className={w.list} aria-label="Project members">
-          {project.members.map((m) => (
-            <li key={m.user_id} className={w.listItem}>
-              <div className={w.itemMain}>
-                <span style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{m.name}</span>
-                <span className={`${w.muted} ${w.small}`} style={{ overflowWrap: 'anywhere' }}>
-                  {m.email}
-                </span>
-              </div>
-              <span className={m.role === 'owner' ? w.badge.accent : w.badge.neutral}>{roleWords[m.role]}</span>
-              {canManage ? (
-                <Button variant="ghost" aria-label={`Remove ${m.name}`} onPress={() => setToRemove(m)} isPending={remove.isPending}>
-                  Remove
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        {canManage ? (
-          <AddMember workspaceId={workspaceId} project={project} onAdded={saved} />
-        ) : (
-          <p className={w.muted}>Only the project&apos;s owners and the workspace&apos;s owners and admins can change who is on it.</p>
-        )}
-        <div className={w.formActions}>
-          <Button onPress={onClose}>Done</Button>
-        </div>
-      </div>
+    <>
+      <ul className={w.list} aria-label="Project members">
+        {project.members.map((m) => (
+          <li key={m.user_id} className={w.listItem}>
+            <div className={w.itemMain}>
+              <span style={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{m.name}</span>
+              <span className={`${w.muted} ${w.small}`} style={{ overflowWrap: 'anywhere' }}>
+                {m.email}
+              </span>
+            </div>
+            <span className={m.role === 'owner' ? w.badge.accent : w.badge.neutral}>{roleWords[m.role]}</span>
+            {canManage ? (
+              <Button
+                variant="ghost"
+                aria-label={`Remove ${m.name}`}
+                onPress={() => setToRemove(m)}
+                isPending={remove.isPending && remove.variables.user_id === m.user_id}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {canManage ? (
+        <AddMember workspaceId={workspaceId} project={project} onAdded={saved} />
+      ) : (
+        <p className={w.muted}>Only the project&apos;s owners and the workspace&apos;s owners and admins can change who is on it.</p>
+      )}
       {toRemove ? (
         <ConfirmDialog
           title={`Remove ${toRemove.name}?`}
@@ -97,7 +130,7 @@ export function ProjectMembersDialog({
           onClose={() => setToRemove(null)}
         />
       ) : null}
-    </ModalDialog>
+    </>
   );
 }
 
@@ -125,9 +158,9 @@ function AddMember({
 
   return (
     <section aria-labelledby="add-member-title" className={w.stack} style={{ gap: '12px' }}>
-      <h3 id="add-member-title" className={w.sectionTitle} style={{ margin: 0 }}>
+      <h2 id="add-member-title" className={w.sectionTitle} style={{ margin: 0 }}>
         Add a workspace member
-      </h3>
+      </h2>
       {members.isPending ? (
         <Spinner label="Loading workspace members" />
       ) : members.isError ? (

@@ -1,7 +1,6 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useWorkspace } from '../../kit/workspace-queries';
-import { Button } from '../../ui/button';
+import { LinkButton } from '../../routes/link-button';
 import { z } from 'zod';
 import {
   priorityLabels,
@@ -24,7 +23,6 @@ import { projectViews, type ProjectView } from './project-views';
 import { useAnnounceSelf } from './presence';
 import { statusColors } from './projects-page';
 import * as s from './projects.css';
-import { ProjectMembersDialog } from './project-members';
 import { TaskDialog } from './task-dialog';
 import { Chat, Noticeboard, Standups } from './team';
 import { knownProjectsKey, useProject, useProjects } from './use-projects';
@@ -154,9 +152,6 @@ function ProjectScreen({
   const awareness = shared?.awareness ?? null;
   useAnnounceSelf(awareness, me);
   const members: readonly ProjectMemberDto[] = project.data?.members ?? [];
-  const workspaceRole = useWorkspace(workspaceId).data?.role;
-  const canManage = project.data?.my_role === 'owner' || workspaceRole === 'owner' || workspaceRole === 'admin';
-  const [showMembers, setShowMembers] = useState(false);
 
   if (refused) {
     return (
@@ -213,9 +208,13 @@ function ProjectScreen({
               </span>
               <span className={w.badge.neutral}>{priorityLabels[project.data.priority]} priority</span>
               <span className={w.muted}>{members.map((m) => m.name).join(', ')}</span>
-              <Button variant="secondary" onPress={() => setShowMembers(true)}>
+              <LinkButton
+                variant="secondary"
+                to="/workspace/$workspaceId/project-manager/projects/$projectId/members"
+                params={{ workspaceId, projectId }}
+              >
                 Members ({members.length})
-              </Button>
+              </LinkButton>
             </div>
           ) : null}
         </div>
@@ -232,14 +231,6 @@ function ProjectScreen({
         }}
         tabs={projectViews.map((v) => ({ id: v, title: viewTitles[v], content: view === v ? body(v) : null }))}
       />
-      {showMembers && project.data ? (
-        <ProjectMembersDialog
-          workspaceId={workspaceId}
-          project={project.data}
-          canManage={canManage}
-          onClose={() => setShowMembers(false)}
-        />
-      ) : null}
       {taskId && shared && me ? (
         <TaskDialog
           doc={shared.doc}
