@@ -91,7 +91,7 @@ test('an owner adds an invited person to a project and assigns them a task; remo
   await test.step('the invitee opens the project and sees the task as theirs, and the members read-only', async () => {
     await other.goto(projectPath);
     await expect(other.getByRole('heading', { name: 'Market stall' })).toBeVisible();
-    await expect(column(other, 'To do').getByRole('row', { name: 'Paint the sign' }).getByTestId('task-assignee')).toHaveText('You');
+    await expect(column(other, 'To do').getByRole('row', { name: 'Paint the sign' }).getByTestId('task-assignee')).toHaveText('Assigned to you');
     await shot(other, info, '03-invitee-board');
     await other.getByRole('link', { name: 'Members (2)' }).click();
     const screen = other.getByRole('main');

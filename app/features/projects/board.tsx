@@ -165,7 +165,11 @@ function BoardColumn({
               <span className={s.taskMeta}>
                 <span>{priorityLabels[task.priority]}</span>
                 {task.due ? <span>Due {task.due}</span> : null}
-                {task.assignee !== null ? <span data-testid="task-assignee">{assigneeLabel(members, me.id, task.assignee)}</span> : null}
+                {task.assignee !== null ? (
+                  <span data-testid="task-assignee">
+                    {task.assignee === me.id ? 'Assigned to you' : assigneeLabel(members, me.id, task.assignee)}
+                  </span>
+                ) : null}
               </span>
             </div>
           </GridListItem>
