@@ -91,14 +91,18 @@ test('an owner adds an invited person to a project and assigns them a task; remo
   await test.step('the invitee opens the project and sees the task as theirs, and the members read-only', async () => {
     await other.goto(projectPath);
     await expect(other.getByRole('heading', { name: 'Market stall' })).toBeVisible();
-    await expect(column(other, 'To do').getByRole('row', { name: 'Paint the sign' }).getByTestId('task-assignee')).toHaveText('Assigned to you');
+    await expect(column(other, 'To do').getByRole('row', { name: 'Paint the sign' }).getByTestId('task-assignee')).toHaveText(
+      'Assigned to you',
+    );
     await shot(other, info, '03-invitee-board');
     await other.getByRole('link', { name: 'Members (2)' }).click();
     const screen = other.getByRole('main');
     await expect(screen.getByRole('list', { name: 'Project members' }).getByRole('listitem')).toHaveCount(2);
     await expect(screen.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
     await expect(screen.getByLabel('Find a workspace member')).toHaveCount(0);
-    await expect(screen.getByText("Only the project's owners and the workspace's owners and admins can change who is on it.")).toBeVisible();
+    await expect(
+      screen.getByText("Only the project's owners and the workspace's owners and admins can change who is on it."),
+    ).toBeVisible();
     await shot(other, info, '04-members-read-only');
   });
 

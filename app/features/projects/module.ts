@@ -71,7 +71,10 @@ const projectsAliasRoute = createRoute({
 
 export const projectsModule = defineModule({
   id: 'projects',
-  routes: [projectManagerRoute.addChildren([projectsIndexRoute, channelsRoute, viewRoute, projectRoute, projectMembersRoute]), projectsAliasRoute],
+  routes: [
+    projectManagerRoute.addChildren([projectsIndexRoute, channelsRoute, viewRoute, projectRoute, projectMembersRoute]),
+    projectsAliasRoute,
+  ],
   nav: { label: 'Projects', to: '/workspace/$workspaceId/project-manager' },
   // Task due dates on the planner's calendar, from the projects' documents on this device.
   calendar: () => import('./calendar-source').then((m) => m.taskDueDates),

@@ -51,7 +51,10 @@ export function ProjectMembersPage() {
       <section className={w.page}>
         {back}
         {refused ? (
-          <Notice tone="error" title={project.error instanceof ApiError && project.error.status === 404 ? projectMessages.notFound : projectMessages.notMember} />
+          <Notice
+            tone="error"
+            title={project.error instanceof ApiError && project.error.status === 404 ? projectMessages.notFound : projectMessages.notMember}
+          />
         ) : (
           <LoadError title="Could not load the members" message={serverMessage(project.error)} onRetry={() => void project.refetch()} />
         )}

@@ -67,12 +67,21 @@ export function AuthPage() {
           {
             id: 'login',
             title: 'Login',
-            content: <LoginForm email={search.email} onSignedIn={(u) => finish(u, '/controlhub')} onRegister={() => selectTab('register')} />,
+            content: (
+              <LoginForm email={search.email} onSignedIn={(u) => finish(u, '/controlhub')} onRegister={() => selectTab('register')} />
+            ),
           },
           {
             id: 'register',
             title: 'Register',
-            content: <RegisterForm plan={search.plan} email={search.email} onRegistered={(u) => finish(u, '/welcome')} onLogin={() => selectTab('login')} />,
+            content: (
+              <RegisterForm
+                plan={search.plan}
+                email={search.email}
+                onRegistered={(u) => finish(u, '/welcome')}
+                onLogin={() => selectTab('login')}
+              />
+            ),
           },
           {
             id: 'reset-password',

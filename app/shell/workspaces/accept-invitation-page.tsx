@@ -79,13 +79,7 @@ function SignInFirst({ token }: { token: string }) {
     return <InvitationProblem title="This invitation could not be accepted" message={serverMessage(preview.error)} signedIn={false} />;
   }
   const { email, has_account } = preview.data;
-  return (
-    <Navigate
-      to="/auth"
-      search={{ tab: has_account ? undefined : 'register', email, redirect: '/invitations/accept' }}
-      replace
-    />
-  );
+  return <Navigate to="/auth" search={{ tab: has_account ? undefined : 'register', email, redirect: '/invitations/accept' }} replace />;
 }
 
 function InvitationProblem({ title, message, signedIn }: { title: string; message?: string; signedIn: boolean }) {
@@ -94,8 +88,7 @@ function InvitationProblem({ title, message, signedIn }: { title: string; messag
       <h1 className={s.title}>Invitation</h1>
       <Notice tone="error" title={title}>
         <p className={s.muted}>
-          {message ??
-            'The link has no invitation code. Open the link from your invitation email again, or ask for a new invitation.'}
+          {message ?? 'The link has no invitation code. Open the link from your invitation email again, or ask for a new invitation.'}
         </p>
       </Notice>
       <div>{signedIn ? <LinkButton to="/controlhub">My Workspaces</LinkButton> : <LinkButton to="/auth">Log in</LinkButton>}</div>

@@ -120,12 +120,7 @@ export const workspaceCoreRoutes = [
 ] as const;
 
 /** Workspace pages outside a workspace (the tree is assembled in app/router.tsx). */
-export const workspaceRoutes = [
-  controlHubRoute,
-  adminCreditsRoute,
-  dashboardRedirectRoute,
-  createWorkspaceRoute,
-] as const;
+export const workspaceRoutes = [controlHubRoute, adminCreditsRoute, dashboardRedirectRoute, createWorkspaceRoute] as const;
 
 /** Workspace pages open signed in or not. */
 export const openWorkspaceRoutes = [acceptInvitationRoute] as const;
