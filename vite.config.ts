@@ -68,6 +68,10 @@ const globIgnores = [
   'assets/account-billing-pages-*.js',
   'assets/workspace-billing-pages-*.js',
   'assets/public-invoice-page-*.js',
+  // An invitation is accepted on the server, and opened from an e-mail while online.
+  'assets/accept-invitation-page-*.js',
+  // Who is on a project is changed on the server: the screen is fetched when first opened.
+  'assets/project-members-*.js',
   'assets/admin-credits-page-*.js',
   // A link from an e-mail (confirm an address, accept an invitation, set a new password) acts on
   // the server the moment it opens: there is nothing it could do offline.

@@ -2,7 +2,7 @@ import { createRouter } from '@tanstack/react-router';
 import { accountRoutes } from './shell/account/routes';
 import { authRoutes, welcomeRoutes } from './shell/auth/routes';
 import { publicRoutes } from './shell/public/routes';
-import { workspaceCoreRoutes, workspaceRoute, workspaceRoutes } from './shell/workspaces/routes';
+import { openWorkspaceRoutes, workspaceCoreRoutes, workspaceRoute, workspaceRoutes } from './shell/workspaces/routes';
 import { allModules, modulePublicRoutes, moduleRoutes } from './modules';
 import { installModules } from './kit/installed-modules';
 import { protectedRoute } from './routes/protected';
@@ -14,6 +14,7 @@ const routeTree = rootRoute.addChildren([
   ...publicRoutes,
   ...modulePublicRoutes,
   ...authRoutes,
+  ...openWorkspaceRoutes,
   protectedRoute.addChildren([
     ...welcomeRoutes,
     ...workspaceRoutes,

@@ -4,6 +4,7 @@ import { endpoint, okBody } from '../kit/http.js';
 import {
   capabilitiesDto,
   invitationCreate,
+  invitationPreview,
   memberDto,
   workspaceAutoCreate,
   workspaceCreate,
@@ -55,6 +56,13 @@ export const workspacesContract = {
     response: memberDto,
   }),
   removeMember: endpoint({ method: 'DELETE', path: '/api/workspaces/:id/members/:memberId', params: member, response: okBody }),
+  /** Open to anyone holding the link's token (signed in or not); the token travels in the body, out of request logs. */
+  previewInvitation: endpoint({
+    method: 'POST',
+    path: '/api/invitations/preview',
+    body: z.object({ token: text().min(10).max(200) }),
+    response: invitationPreview,
+  }),
   acceptInvitation: endpoint({
     method: 'POST',
     path: '/api/invitations/accept',

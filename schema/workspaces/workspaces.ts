@@ -140,6 +140,14 @@ export const memberDto = z.object({
 });
 export type MemberDto = z.infer<typeof memberDto>;
 
+/** What an invitation link shows before its person signs in: whom it invites, to what, and whether they have an account. */
+export const invitationPreview = z.object({
+  email: z.string(),
+  workspace_name: z.string(),
+  has_account: z.boolean(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreview>;
+
 export const invitationCreate = z.object({
   email: text().trim().email('Please enter a valid email address'),
   role: z.enum(['admin', 'member']).default('member'),

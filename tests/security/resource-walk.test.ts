@@ -6,6 +6,7 @@ import { contactLimit } from '../../sync-server/api/contact/contact.service.js';
 import { PAY_NOW_LIMIT } from '../../sync-server/api/invoices/invoices.service.js';
 import { authLimits } from '../../sync-server/api/auth/limits.js';
 import { MAIL_CONFIRM_LIMIT } from '../../sync-server/api/mail-consent/mail-consent.routes.js';
+import { INVITATION_PREVIEW_LIMIT } from '../../sync-server/api/workspaces/workspaces.routes.js';
 import {
   BOOKINGS_PER_ADDRESS_PER_BUSINESS_PER_HOUR,
   TICKET_SEATS_PER_ADDRESS_PER_EVENT_PER_HOUR,
@@ -197,6 +198,11 @@ for (const target of testDatabases()) {
           bound: MAIL_CONFIRM_LIMIT.max,
           ok: 404,
           attempt: (n) => ({ url: '/api/public/mail-consent', body: { token: `guess${String(n).padStart(40, 'x')}` } }),
+        },
+        'workspaces.previewInvitation': {
+          bound: INVITATION_PREVIEW_LIMIT.max,
+          ok: 404,
+          attempt: (n) => ({ url: '/api/invitations/preview', body: { token: `guess${String(n).padStart(40, 'x')}` } }),
         },
         'bookings.cancelBooking': { inert: 'acts once, on the one booking its signed link names' },
         'bookings.rescheduleBooking': {

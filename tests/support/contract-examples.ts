@@ -141,6 +141,7 @@ export function examples(ws: number, registerEmail: string): Examples {
       invite: { params: { id: ws }, body: { email: 'invitee@example.test', role: 'member' } },
       updateMember: { params: { id: ws, memberId: 1 }, body: { role: 'admin' } },
       removeMember: { params: { id: ws, memberId: 1 } },
+      previewInvitation: { body: { token: 't'.repeat(43) } },
       acceptInvitation: { body: { token: 't'.repeat(43) } },
     },
     public: { exchangeRates: {} },

@@ -28,6 +28,7 @@ import { useZodForm } from '../../kit/forms/use-zod-form';
 import { addTask, column, moveTask, readTasks, type TaskView } from './project-doc';
 import * as s from './projects.css';
 import { useTouchDrag, type TouchDrop } from './touch-drag';
+import { assigneeLabel } from './assignee';
 
 const TASK_TYPE = 'application/x-vuka-task';
 
@@ -139,7 +140,6 @@ function BoardColumn({
     },
     renderDropIndicator: (target) => <DropIndicator target={target} className={s.dropIndicator} />,
   });
-  const nameOf = (id: number | null) => members.find((m) => m.user_id === id)?.name;
 
   return (
     <section className={s.column} aria-label={label} data-testid={`column-${status}`} data-status={status}>
@@ -165,7 +165,11 @@ function BoardColumn({
               <span className={s.taskMeta}>
                 <span>{priorityLabels[task.priority]}</span>
                 {task.due ? <span>Due {task.due}</span> : null}
-                {task.assignee !== null ? <span>{nameOf(task.assignee) ?? 'Assigned'}</span> : null}
+                {task.assignee !== null ? (
+                  <span data-testid="task-assignee">
+                    {task.assignee === me.id ? 'Assigned to you' : assigneeLabel(members, me.id, task.assignee)}
+                  </span>
+                ) : null}
               </span>
             </div>
           </GridListItem>
@@ -189,7 +193,6 @@ export function TaskList({
 }) {
   useDocVersion(doc);
   const tasks = taskStatuses.flatMap((status) => column(readTasks(doc), status));
-  const nameOf = (id: number | null) => members.find((m) => m.user_id === id)?.name ?? '—';
   return (
     <div className={w.stack}>
       <AddTask doc={doc} me={me} />
@@ -217,7 +220,7 @@ export function TaskList({
                   </td>
                   <td className={s.td}>{taskStatusLabels[t.status]}</td>
                   <td className={s.td}>{priorityLabels[t.priority]}</td>
-                  <td className={s.td}>{nameOf(t.assignee)}</td>
+                  <td className={s.td}>{assigneeLabel(members, me.id, t.assignee) ?? '—'}</td>
                   <td className={s.td}>{t.due ?? '—'}</td>
                 </tr>
               ))}

@@ -49,6 +49,17 @@ const projectRoute = createRoute({
   component: lazyRouteComponent(() => import('./project-page'), 'ProjectPage'),
 });
 
+/** Who is on a project; changed on the server, so the screen is fetched online (vite.config.ts). */
+const projectMembersRoute = createRoute({
+  getParentRoute: () => projectManagerRoute,
+  path: 'projects/$projectId/members',
+  params: {
+    parse: (raw) => ({ projectId: projectId.parse(raw.projectId) }),
+    stringify: ({ projectId }) => ({ projectId }),
+  },
+  component: lazyRouteComponent(() => import('./project-members'), 'ProjectMembersPage'),
+});
+
 /** spec §2 lists `projects` among the workspace's pages: it is this module's front page. */
 const projectsAliasRoute = createRoute({
   getParentRoute: () => workspaceRoute,
@@ -60,7 +71,10 @@ const projectsAliasRoute = createRoute({
 
 export const projectsModule = defineModule({
   id: 'projects',
-  routes: [projectManagerRoute.addChildren([projectsIndexRoute, channelsRoute, viewRoute, projectRoute]), projectsAliasRoute],
+  routes: [
+    projectManagerRoute.addChildren([projectsIndexRoute, channelsRoute, viewRoute, projectRoute, projectMembersRoute]),
+    projectsAliasRoute,
+  ],
   nav: { label: 'Projects', to: '/workspace/$workspaceId/project-manager' },
   // Task due dates on the planner's calendar, from the projects' documents on this device.
   calendar: () => import('./calendar-source').then((m) => m.taskDueDates),

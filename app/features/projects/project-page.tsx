@@ -1,5 +1,6 @@
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { LinkButton } from '../../routes/link-button';
 import { z } from 'zod';
 import {
   priorityLabels,
@@ -207,6 +208,13 @@ function ProjectScreen({
               </span>
               <span className={w.badge.neutral}>{priorityLabels[project.data.priority]} priority</span>
               <span className={w.muted}>{members.map((m) => m.name).join(', ')}</span>
+              <LinkButton
+                variant="secondary"
+                to="/workspace/$workspaceId/project-manager/projects/$projectId/members"
+                params={{ workspaceId, projectId }}
+              >
+                Members ({members.length})
+              </LinkButton>
             </div>
           ) : null}
         </div>

@@ -37,6 +37,7 @@ import {
 import * as s from './projects.css';
 import { SharedText } from './shared-text';
 import { Attachments } from './attachments';
+import { assigneeOptions } from './assignee';
 import { useWorkspaceDates } from '../../kit/date-format';
 
 const titleForm = z.object({ title: taskTitle });
@@ -78,13 +79,6 @@ export function TaskDialog({
       </ModalDialog>
     );
   }
-  const assigneeOptions = [
-    { value: 'none', label: 'Nobody' },
-    ...members.map((m) => ({ value: String(m.user_id), label: m.name })),
-    ...(task.assignee !== null && !members.some((m) => m.user_id === task.assignee)
-      ? [{ value: String(task.assignee), label: 'A former member' }]
-      : []),
-  ];
   const reporter = members.find((m) => m.user_id === task.reporter)?.name;
 
   return (
@@ -107,7 +101,7 @@ export function TaskDialog({
           <SelectField<string>
             label="Assignee"
             value={task.assignee === null ? 'none' : String(task.assignee)}
-            options={assigneeOptions}
+            options={assigneeOptions(members, task.assignee)}
             onChange={(v) => updateTask(doc, taskId, { assignee: v === 'none' ? null : Number(v) }, me)}
           />
           <TextField

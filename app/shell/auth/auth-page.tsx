@@ -1,8 +1,9 @@
 import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UserDto } from '../../../schema/accounts/accounts';
 import { useAuth } from '../../data/auth-store';
 import { signIn } from '../../data/session';
+import { Notice } from '../../ui/feedback';
 import { PageSpinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import * as s from './auth.css';
@@ -29,23 +30,35 @@ export function AuthPage() {
   const [handingOff, setHandingOff] = useState(false);
   const tab = search.tab ?? 'login';
 
+  // What the page was opened to come back to (an invitation link, say) goes with every tab change.
+  const carried = { plan: search.plan, redirect: search.redirect, email: search.email };
   const selectTab = (next: AuthTab) =>
-    void navigate({ to: '/auth', search: { tab: next === 'login' ? undefined : next, plan: search.plan }, replace: true });
+    void navigate({ to: '/auth', search: { ...carried, tab: next === 'login' ? undefined : next }, replace: true });
 
   const finish = (user: UserDto, to: '/controlhub' | '/welcome') => {
     setHandingOff(true);
     signIn(user);
-    void navigate({ to });
+    if (search.redirect) void navigate({ href: search.redirect, replace: true });
+    else void navigate({ to });
   };
 
   if (status === 'loading') return <PageSpinner label="Checking authentication..." />;
-  if (status === 'authenticated' && !handingOff) return <Navigate to="/controlhub" replace />;
+  if (status === 'authenticated' && !handingOff) {
+    return search.redirect ? <ReturnTo href={search.redirect} /> : <Navigate to="/controlhub" replace />;
+  }
 
   return (
     <AuthLayout>
       <h1 className={s.heading}>
         {tab === 'register' ? 'Create your account' : tab === 'reset-password' ? 'Reset your password' : 'Welcome back'}
       </h1>
+      {search.redirect?.startsWith('/invitations/accept') ? (
+        <Notice tone="info" title="You have been invited to a workspace">
+          {tab === 'register'
+            ? 'Create your account with the invited email address and you join the workspace straight away.'
+            : 'Log in with the invited email address and you join the workspace straight away.'}
+        </Notice>
+      ) : null}
       <Tabs
         label="Sign in options"
         selectedKey={tab}
@@ -54,12 +67,21 @@ export function AuthPage() {
           {
             id: 'login',
             title: 'Login',
-            content: <LoginForm onSignedIn={(u) => finish(u, '/controlhub')} onRegister={() => selectTab('register')} />,
+            content: (
+              <LoginForm email={search.email} onSignedIn={(u) => finish(u, '/controlhub')} onRegister={() => selectTab('register')} />
+            ),
           },
           {
             id: 'register',
             title: 'Register',
-            content: <RegisterForm plan={search.plan} onRegistered={(u) => finish(u, '/welcome')} onLogin={() => selectTab('login')} />,
+            content: (
+              <RegisterForm
+                plan={search.plan}
+                email={search.email}
+                onRegistered={(u) => finish(u, '/welcome')}
+                onLogin={() => selectTab('login')}
+              />
+            ),
           },
           {
             id: 'reset-password',
@@ -70,9 +92,18 @@ export function AuthPage() {
       />
       <VerifySocialDialog
         isOpen={search.social === 'verify'}
-        onClose={() => void navigate({ to: '/auth', search: { tab: search.tab, plan: search.plan }, replace: true })}
+        onClose={() => void navigate({ to: '/auth', search: { ...carried, tab: search.tab }, replace: true })}
         onVerified={(u) => finish(u, '/controlhub')}
       />
     </AuthLayout>
   );
+}
+
+/** Already signed in: straight on to where the link was going (a checked path of this app). */
+function ReturnTo({ href }: { href: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate({ href, replace: true });
+  }, [navigate, href]);
+  return <PageSpinner />;
 }

@@ -18,8 +18,17 @@ export function loginFailureMessage(err: unknown): string {
   return 'Login failed';
 }
 
-export function LoginForm({ onSignedIn, onRegister }: { onSignedIn: (user: UserDto) => void; onRegister: () => void }) {
-  const form = useZodForm(loginForm, { email: '', password: '' });
+export function LoginForm({
+  email = '',
+  onSignedIn,
+  onRegister,
+}: {
+  /** An address to start with (the one an invitation was sent to). */
+  email?: string;
+  onSignedIn: (user: UserDto) => void;
+  onRegister: () => void;
+}) {
+  const form = useZodForm(loginForm, { email, password: '' });
   const busy = form.submitting;
   const submit = form.handleSubmit(
     async (body) => {

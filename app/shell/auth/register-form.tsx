@@ -13,12 +13,23 @@ import { SocialButtons } from './social-buttons';
 
 type Plan = z.infer<typeof registerPlan>;
 
-export function RegisterForm({ plan, onRegistered, onLogin }: { plan?: Plan; onRegistered: (user: UserDto) => void; onLogin: () => void }) {
+export function RegisterForm({
+  plan,
+  email = '',
+  onRegistered,
+  onLogin,
+}: {
+  plan?: Plan;
+  /** An address to start with (the one an invitation was sent to). */
+  email?: string;
+  onRegistered: (user: UserDto) => void;
+  onLogin: () => void;
+}) {
   const form = useZodForm(
     registerForm,
     {
       full_name: '',
-      email: '',
+      email,
       password: '',
       confirmPassword: '',
       age_confirmed: false,

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { protectedRoute } from '../../routes/protected';
+import { rootRoute } from '../../routes/root';
 import { oneOf, searchOf, text } from '../../routes/search-params';
 import { holdInvitation } from './pending-invitation';
 import { billingReturnSearch } from '../billing/billing-search';
@@ -91,11 +92,15 @@ export const billingCardsRoute = createRoute({
   component: lazyRouteComponent(() => import('../billing/workspace-billing-pages'), 'BillingCardsPage'),
 });
 
+/**
+ * The e-mailed invitation link. It sits outside the sign-in guard: signed out, the page itself sends
+ * the person to register or log in and brings them back here to join.
+ */
 export const acceptInvitationRoute = createRoute({
-  getParentRoute: () => protectedRoute,
+  getParentRoute: () => rootRoute,
   path: '/invitations/accept',
   validateSearch: searchOf({ token: text() }),
-  // Runs before the sign-in guard can redirect, so the token survives a detour through /auth.
+  // The token waits in this tab while the person detours through /auth, so that URL never holds it.
   beforeLoad: ({ search }) => {
     if (search.token) holdInvitation(search.token);
   },
@@ -115,10 +120,7 @@ export const workspaceCoreRoutes = [
 ] as const;
 
 /** Workspace pages outside a workspace (the tree is assembled in app/router.tsx). */
-export const workspaceRoutes = [
-  controlHubRoute,
-  adminCreditsRoute,
-  dashboardRedirectRoute,
-  createWorkspaceRoute,
-  acceptInvitationRoute,
-] as const;
+export const workspaceRoutes = [controlHubRoute, adminCreditsRoute, dashboardRedirectRoute, createWorkspaceRoute] as const;
+
+/** Workspace pages open signed in or not. */
+export const openWorkspaceRoutes = [acceptInvitationRoute] as const;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { withScope } from '../../db/db.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { invitationMail } from '../../mail/templates.js';
-import type { MemberDto, WorkspaceDto, WorkspaceRoleCode } from '../../../schema/workspaces/workspaces.js';
+import type { InvitationPreview, MemberDto, WorkspaceDto, WorkspaceRoleCode } from '../../../schema/workspaces/workspaces.js';
 import { enforceInviteLimits } from './invite-limits.js';
 import { requireMembership, requireRole } from './membership.js';
 import * as repo from './members.repo.js';
@@ -111,13 +111,33 @@ export async function inviteMember(
   return (await toDtos(deps, [row]))[0];
 }
 
-export async function acceptInvitation(deps: AppDeps, userId: number, token: string): Promise<WorkspaceDto> {
+/** The pending invitation a token names: 404 when there is none (or it was used), 410 once it has expired. */
+async function liveInvite(deps: AppDeps, token: string) {
   const invite = await repo.findInviteByToken(deps.db, hashToken(token));
   if (!invite) throw notFound(memberMessages.inviteInvalid);
   const expires = invite.metadata.invite_expires_at;
   if (typeof expires === 'string' && new Date(expires).getTime() <= deps.now().getTime()) {
     throw new HttpError(410, memberMessages.inviteExpired, { code: 'invitation_expired' });
   }
+  return invite;
+}
+
+/**
+ * What a signed-out person opening the link is shown, so the app sends them to register (the
+ * address filled in) or to sign in. Only the holder of the mailed token learns any of it.
+ */
+export async function previewInvitation(deps: AppDeps, token: string): Promise<InvitationPreview> {
+  const invite = await liveInvite(deps, token);
+  const email = invite.invited_email ?? '';
+  return {
+    email,
+    workspace_name: (await repo.workspaceName(deps.db, invite.workspace_id)) ?? '',
+    has_account: email !== '' && (await repo.userIdByEmail(deps.db, email)) !== undefined,
+  };
+}
+
+export async function acceptInvitation(deps: AppDeps, userId: number, token: string): Promise<WorkspaceDto> {
+  const invite = await liveInvite(deps, token);
   const me = (await usersByIds(deps.db, [userId]))[0];
   if (!me || !invite.invited_email || me.email.toLowerCase() !== invite.invited_email.toLowerCase()) {
     throw forbidden(memberMessages.wrongAccount);

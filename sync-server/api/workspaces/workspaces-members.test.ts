@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../db/db.js';
 import type { Mail, Mailer } from '../../mail/mailer.js';
-import { memberDto, workspaceDto } from '../../../schema/workspaces/workspaces.js';
+import { invitationPreview, memberDto, workspaceDto } from '../../../schema/workspaces/workspaces.js';
 import { testDatabases } from '../../../tests/support/databases.js';
 import { signIn, signedInUser, uniqueEmail } from '../../../tests/support/fixtures.js';
-import { startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { CookieClient, startTestServer, type TestServer } from '../../../tests/support/server.js';
 
 const members = z.array(memberDto);
 const DAY = 24 * 3600 * 1000;
@@ -94,6 +94,43 @@ for (const target of testDatabases()) {
       const reuse = await invitee.client.post('/api/invitations/accept', { token });
       expect(reuse.status).toBe(404);
       expect(reuse.json).toMatchObject({ message: 'This invitation is invalid or has already been used' });
+    });
+
+    it('the link token, signed out, tells whom it invites, to which workspace, and whether they have an account', async () => {
+      const { owner, base } = await workspaceWithOwner();
+      const newcomer = uniqueEmail('newcomer');
+      await owner.client.post(`${base}/invitations`, { email: newcomer });
+      const anonymous = new CookieClient(server.url);
+      const fresh = await anonymous.post('/api/invitations/preview', { token: tokenFor(newcomer) });
+      expect(fresh.status).toBe(200);
+      expect(invitationPreview.parse(fresh.json)).toEqual({ email: newcomer, workspace_name: 'Naledi Crafts', has_account: false });
+
+      const existing = await signedInUser(server);
+      await owner.client.post(`${base}/invitations`, { email: existing.user.email });
+      const known = await anonymous.post('/api/invitations/preview', { token: tokenFor(existing.user.email) });
+      expect(invitationPreview.parse(known.json)).toMatchObject({ email: existing.user.email, has_account: true });
+
+      const unknown = await anonymous.post('/api/invitations/preview', { token: 'x'.repeat(43) });
+      expect(unknown.status).toBe(404);
+      expect(unknown.json).toMatchObject({ message: 'This invitation is invalid or has already been used' });
+      expect(unknown.json).not.toHaveProperty('email');
+
+      // A used invitation tells nothing more.
+      const joined = await join(owner, base, 'member');
+      const used = await anonymous.post('/api/invitations/preview', { token: tokenFor(joined.user.email) });
+      expect(used.status).toBe(404);
+
+      const later = uniqueEmail('later');
+      await owner.client.post(`${base}/invitations`, { email: later });
+      const laterToken = tokenFor(later);
+      server.advance(15 * DAY);
+      try {
+        const expired = await anonymous.post('/api/invitations/preview', { token: laterToken });
+        expect(expired.status).toBe(410);
+        expect(expired.json).toMatchObject({ code: 'invitation_expired' });
+      } finally {
+        server.advance(-15 * DAY);
+      }
     });
 
     it('an invitation cannot be accepted by a signed-in user with another email, nor after it expires', async () => {

@@ -2,12 +2,16 @@ import { Router } from 'express';
 import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import { requireUser } from '../../http/auth-context.js';
+import { clientLimitAddress } from '../../http/client-address.js';
+import { enforceRateLimits } from '../../http/rate-limit.js';
 import { mount } from '../../http/route.js';
 import { workspacesContract as c } from '../../../schema/workspaces/contract.js';
 import type { WorkspaceSettings } from '../../../schema/workspaces/workspaces.js';
 import * as members from './members.service.js';
 import * as workspaces from './workspaces.service.js';
 import { settingsColumns } from './workspaces.repo.js';
+
+export const INVITATION_PREVIEW_LIMIT = { max: 30, windowSeconds: 600 } as const;
 
 export function workspacesRoutes(deps: AppDeps, ctx: AreaContext): Router {
   const router = Router();
@@ -36,6 +40,12 @@ export function workspacesRoutes(deps: AppDeps, ctx: AreaContext): Router {
   mount(router, c.removeMember, async ({ params }, req) => {
     await members.removeMember(deps, await user(req), params.id, params.memberId);
     return { message: 'Member removed' };
+  });
+  mount(router, c.previewInvitation, async ({ body }, req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    // Open to anyone: guessing tokens is bounded per address, as confirming a mail address is.
+    await enforceRateLimits(deps, [{ key: `invitation-preview:${clientLimitAddress(req)}`, ...INVITATION_PREVIEW_LIMIT }]);
+    return members.previewInvitation(deps, body.token);
   });
   mount(router, c.acceptInvitation, async ({ body }, req) => members.acceptInvitation(deps, await user(req), body.token));
   return router;
