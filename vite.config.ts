@@ -76,7 +76,8 @@ const globIgnores = [
   // A link from an e-mail (confirm an address, accept an invitation, set a new password) acts on
   // the server the moment it opens: there is nothing it could do offline.
   'assets/mail-confirm-page-*.js',
-  'assets/accept-invitation-page-*.js',
+  // The welcome after registering asks for the e-mailed code, which only the server can check.
+  'assets/welcome-page-*.js',
   'assets/reset-password-page-*.js',
 ];
 
