@@ -153,6 +153,7 @@ const notReferences: Record<string, string> = {
   'sync.reserveNumbers:request_id': 'the name the caller gives their own reservation, kept per device and workspace',
   'auth.resetPassword:token': 'a secret from a mail: holding it is the proof',
   'workspaces.acceptInvitation:token': 'a secret from a mail: holding it is the proof',
+  'workspaces.previewInvitation:token': 'the same secret, read before signing in: it names only whom it invites and where',
   'mail.confirm:token': 'a secret from the opt-in mail: holding it is the proof (it names an address, no workspace)',
   'drive.createFolder:parent_id': 'a folder of the workspace the path names, looked up inside it',
   'drive.updateFolder:parent_id': 'a folder of the workspace the path names, looked up inside it',
