@@ -61,7 +61,8 @@ async function ringUp(browser: Browser, profile: Profile, url: string, workspace
   {
     const { context, page } = await demoDevice(browser, profile, url);
     await page.goto(`${url}/workspace/${workspaceId}/pos`);
-    await page.getByText(/50 receipt numbers ready on this device/).waitFor({ timeout: 30_000 });
+    // A device reserves receipt numbers at its first sale: a fresh one says so and is ready to sell.
+    await page.getByText(/Receipt numbers are reserved with the first sale/).waitFor({ timeout: 30_000 });
     // A product's tile, in the grid: the till can draw before the products arrive, and "Add customer" also starts with "Add".
     const product = page.getByRole('list', { name: 'Products for sale' }).getByRole('button', { name: /^Add / }).first();
     await product.waitFor();
