@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../../tests/support/database-templates.js';
 import { migrate } from './migrate.js';
 import { openPg } from './pg.js';
 import { withScope, type Db } from './db.js';
@@ -14,24 +14,16 @@ const adminUrl = process.env.DATABASE_URL;
 describe.runIf(adminUrl)('a deployment whose database belongs to a login role that is no superuser', () => {
   const name = `vuka_deploy_${process.pid}_${Date.now().toString(36)}`;
   let db: Db | undefined;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const asAdmin = (sql: string) => admin(adminUrl ?? '', sql);
 
   beforeAll(async () => {
-    await admin(`CREATE ROLE ${name} LOGIN CREATEROLE BYPASSRLS`);
-    await admin(`CREATE DATABASE ${name} OWNER ${name}`);
+    await asAdmin(`CREATE ROLE ${name} LOGIN CREATEROLE BYPASSRLS`);
+    await asAdmin(`CREATE DATABASE ${name} OWNER ${name}`);
   });
   afterAll(async () => {
     await db?.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin(`DROP ROLE IF EXISTS ${name}`);
+    await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await asAdmin(`DROP ROLE IF EXISTS ${name}`);
   });
 
   it('migrates on first start and runs requests as vuka_app, which sees only its scope', async () => {

@@ -49,7 +49,8 @@ export async function setup(): Promise<void> {
   };
 }
 
-async function admin(adminUrl: string, sql: string): Promise<void> {
+/** Runs one statement on the server `adminUrl` names, on a connection of its own (CREATE/DROP DATABASE need one). */
+export async function admin(adminUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
