@@ -15,7 +15,7 @@ import { useWorkspace, useWorkspaceSettings } from '../../kit/workspace-queries'
 import * as s from '../../ui/page.css';
 import { addToCart, sellable, setQuantity } from './cart';
 import { CartPanel } from './cart-panel';
-import { emptyDraft, loadCartDraft, saveCartDraft } from './cart-draft';
+import { loadCartDraft, saveCartDraft } from './cart-draft';
 import { CheckoutDialog } from './payment-dialog';
 import * as p from './pos.css';
 import { useHasPulled } from './use-has-pulled';
@@ -88,6 +88,8 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   // The sale in progress survives a reload: restored once, then kept as it changes.
   const [restored, setRestored] = useState(false);
   const [draftCustomer, setDraftCustomer] = useState<string | null>(null);
+  // The id the sale on screen is recorded under, kept with the draft (see cart-draft.ts).
+  const [saleId, setSaleId] = useState<string>(() => crypto.randomUUID());
   useEffect(() => {
     let current = true;
     void loadCartDraft(data, workspaceId)
@@ -98,6 +100,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
           setItems(draft.items);
           setDiscount(draft.discount);
           setDraftCustomer(draft.customerId);
+          if (draft.saleId) setSaleId(draft.saleId);
         }
         setRestored(true);
       });
@@ -112,8 +115,8 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   }, [contacts, draftCustomer]);
   useEffect(() => {
     if (!restored) return;
-    void saveCartDraft(data, workspaceId, { items, discount, customerId: customer?.id ?? draftCustomer }).catch(() => undefined);
-  }, [data, workspaceId, restored, items, discount, customer, draftCustomer]);
+    void saveCartDraft(data, workspaceId, { items, discount, customerId: customer?.id ?? draftCustomer, saleId }).catch(() => undefined);
+  }, [data, workspaceId, restored, items, discount, customer, draftCustomer, saleId]);
 
   const discountParsed = parseCents(discount, 'Order discount');
   const discountCents = discountParsed.ok ? (discountParsed.cents ?? 0) : 0;
@@ -183,7 +186,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
     const result = await completeSale(
       data,
       {
-        id: crypto.randomUUID(),
+        id: saleId,
         workspaceId,
         items,
         orderDiscountCents: discountCents,
@@ -202,10 +205,10 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
       return result;
     }
     const { order, writeStock } = result.value;
-    // Sold: before the receipt shows, the kept cart goes, so a reload (or a page that dies now) never
-    // offers this sale again; the cart stays on screen behind the receipt until the next sale.
+    // Sold: the kept cart names this sale, so a reload (or a page that dies now) finds it recorded and
+    // never offers it again; nothing more is written before the receipt shows. The cart stays on
+    // screen behind the receipt, unsaved, until the next sale.
     setRestored(false);
-    await saveCartDraft(data, workspaceId, emptyDraft).catch(() => undefined);
     // The receipt goes into the page within this task; the stock movements are written in the next,
     // behind it (restoreSaleStock writes them on the next start should the page close in between).
     setTimeout(() => {
@@ -358,6 +361,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
           setItems([]);
           setDiscount('');
           setCustomer(null);
+          setSaleId(crypto.randomUUID());
           setRestored(true);
           numbers.refresh();
         }}
