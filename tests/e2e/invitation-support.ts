@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { e2eMailFile } from '../support/mail-file-path.js';
-import type { ReceivedMail } from '../support/smtp.js';
+import { mailsTo } from '../support/mailbox-file.js';
 
 /** Workspace invitations from the owner's side and the invitee's: accounts, the mailed link and code. */
 
@@ -23,23 +21,15 @@ export async function createWorkspace(page: Page, name: string): Promise<number>
 }
 
 /** The test SMTP server's copies of the mail to `to`, newest first, quoted-printable undone. */
-export function mailTextsTo(to: string): string[] | null {
-  const file = e2eMailFile();
-  let mails: ReceivedMail[];
-  try {
-    mails = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null; // the global setup is rewriting the file right now; the poll asks again
-  }
-  return mails
-    .filter((m) => m.to.includes(to.toLowerCase()))
+export function mailTextsTo(to: string): string[] {
+  return mailsTo(to)
     .reverse()
     .map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '='));
 }
 
 /** The invitation link from the test SMTP server's copy of the mail. */
 export function invitationPath(to: string): string | null {
-  for (const text of mailTextsTo(to) ?? []) {
+  for (const text of mailTextsTo(to)) {
     const match = /\/invitations\/accept\?token=([A-Za-z0-9_%-]+)/.exec(text);
     if (match) return `/invitations/accept?token=${match[1]}`;
   }
@@ -54,7 +44,7 @@ export async function verifyByMail(page: Page, email: string) {
   let code: string | null = null;
   await expect
     .poll(() => {
-      for (const text of mailTextsTo(email) ?? []) {
+      for (const text of mailTextsTo(email)) {
         const match = /verification code is (\d{6})/.exec(text);
         if (match) return (code = match[1]);
       }

@@ -1,18 +1,5 @@
-import { e2eMailFile } from '../support/mail-file-path.js';
-import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { ReceivedMail } from '../support/smtp.js';
-
-/** Mail the e2e SMTP server received (global-setup writes it to this file). */
-function receivedMail(): ReceivedMail[] {
-  const file = e2eMailFile();
-  if (!existsSync(file)) return [];
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return []; // caught mid-write; the next poll reads it whole
-  }
-}
+import { mailsTo } from '../support/mailbox-file.js';
 
 test.use({ serviceWorkers: 'block' });
 test.beforeEach(async ({ page }) => {
@@ -108,9 +95,7 @@ test('the form shows each validation message, then sends and resets', async ({ p
   await expect(form(page).getByLabel('Message')).toHaveValue('');
   await expect(form(page).getByRole('button', { name: 'Send Message' })).toBeEnabled();
   // The message reached the team's inbox (the brand address).
-  await expect
-    .poll(() => receivedMail().some((m) => m.to.includes('hello@vuka.africa') && m.raw.includes(subject)), { timeout: 15_000 })
-    .toBe(true);
+  await expect.poll(() => mailsTo('hello@vuka.africa').some((m) => m.raw.includes(subject)), { timeout: 15_000 }).toBe(true);
 });
 
 test('a server error keeps the values and shows the server message', async ({ page }) => {

@@ -11,7 +11,7 @@ export interface ReceivedMail {
  * A real SMTP server on loopback (no auth, no TLS) that keeps what it receives, so tests hold a real
  * SMTP conversation with the app's nodemailer transport.
  */
-export async function startTestSmtp(port = 0) {
+export async function startTestSmtp(port = 0, onMail?: (mail: ReceivedMail) => void) {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   let refusals = 0;
@@ -29,11 +29,13 @@ export async function startTestSmtp(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        received.push(mail);
+        onMail?.(mail);
         for (const w of waiters.splice(0)) w();
         callback();
       });
