@@ -147,15 +147,20 @@ export async function startJobQueue(
     }
   }
 
+  // This process's worker for each queue: a job sent here wakes it at once instead of waiting for
+  // its next poll (a mail is on its way in milliseconds, not up to two seconds later). Jobs sent by
+  // other instances, retries and schedules are still found by the poll.
+  const workers = new Map<string, string>();
   if (opts.work !== false) {
     for (const def of byName.values()) {
-      await boss.work<object>(
+      const workerId = await boss.work<object>(
         def.name,
         { includeMetadata: true, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
         async (jobs) => {
           for (const job of jobs) await runOne(def, job);
         },
       );
+      workers.set(def.name, workerId);
     }
   }
 
@@ -171,7 +176,10 @@ export async function startJobQueue(
 
   return {
     async send(name, data, key) {
-      return boss.send(name, data, key ? { singletonKey: key } : {});
+      const id = await boss.send(name, data, key ? { singletonKey: key } : {});
+      const workerId = workers.get(name);
+      if (id && workerId) boss.notifyWorker(workerId);
+      return id;
     },
     async schedule(name, cron, data) {
       await boss.schedule(name, cron, data ?? {}, { tz: 'UTC' });

@@ -98,6 +98,25 @@ for (const target of testDatabases()) {
       expect(ran).toContain(51);
     });
 
+    it('a job sent through a process that works its queue runs at once, not at the next poll', async () => {
+      let done!: (n: number) => void;
+      const finished = new Promise<number>((resolve) => (done = resolve));
+      const woken = await startJobQueue(
+        db,
+        createLogger('silent'),
+        [defineJob({ ...note, name: 'test-wake', run: async (job) => done(job.data.n) })],
+        // A poll an hour apart: only the wake-up can run the job within the test's time.
+        { pollingIntervalSeconds: 3600 },
+      );
+      try {
+        await queue.send('test-note', { n: 0 }); // another queue: wakes nothing
+        await woken.send('test-wake', { n: 7 });
+        expect(await finished).toBe(7);
+      } finally {
+        await woken.stop();
+      }
+    });
+
     it('keeps its tables in its own schema', async () => {
       const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'pgboss'`);
       expect(rows[0].n).toBeGreaterThan(0);
