@@ -36,6 +36,20 @@ export async function registerViaUi(page: Page, name: string, email: string, pas
   await expect(page).toHaveURL(/\/welcome$/);
 }
 
+/** Registers a new account through the API with the page's cookie jar, so the page is signed in. */
+export async function registerByApi(page: Page, name: string, email: string, password = 'secret123') {
+  const res = await page.request.post('/api/auth/register', {
+    data: { full_name: name, email, password, confirmPassword: password, age_confirmed: true, terms_accepted: true },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Verifies the signed-in account with the code mailed at registration. */
+export async function verifyByApi(page: Page, code: string) {
+  const res = await page.request.post('/api/auth/verify-email', { data: { code } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
 /**
  * Closes the notifications on screen. On a phone the last one sits over the lower part of the page,
  * and a pointer resting on it pauses its timer, so a person (and a test) closes it first.

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { mailsTo } from '../support/mailbox-file.js';
+import { registerByApi, verifyByApi } from './auth-support';
 
 /** Workspace invitations from the owner's side and the invitee's: accounts, the mailed link and code. */
 
@@ -7,10 +8,7 @@ export const PASSWORD = 'sunny-day-2025';
 
 /** Registers through the API with the browser's cookie jar, so the page is signed in. */
 export async function registerAs(page: Page, email: string, fullName: string) {
-  const res = await page.request.post('/api/auth/register', {
-    data: { full_name: fullName, email, password: PASSWORD, confirmPassword: PASSWORD, age_confirmed: true, terms_accepted: true },
-  });
-  expect(res.ok()).toBe(true);
+  await registerByApi(page, fullName, email, PASSWORD);
 }
 
 export async function createWorkspace(page: Page, name: string): Promise<number> {
@@ -51,6 +49,5 @@ export async function verifyByMail(page: Page, email: string) {
       return null;
     })
     .not.toBeNull();
-  const res = await page.request.post('/api/auth/verify-email', { data: { code } });
-  expect(res.ok()).toBe(true);
+  await verifyByApi(page, code ?? '');
 }
