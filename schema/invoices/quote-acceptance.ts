@@ -64,3 +64,9 @@ export const acceptMessages = {
   expired: 'This quote has expired and can no longer be accepted. Ask the seller for a new one.',
   withdrawn: 'This quote was withdrawn by the seller and can no longer be accepted.',
 } as const satisfies Record<Exclude<QuoteStanding, 'open'>, string>;
+
+/** What the public quote page says around "Accept quote". */
+export const acceptPageMessages = {
+  offline: 'Accepting a quote needs an internet connection. Connect and try again.',
+  failed: 'The quote could not be accepted. Check your connection and try again.',
+} as const;
