@@ -142,7 +142,7 @@ function Standing({ quote: q }: { quote: PublicQuoteDto }) {
     return (
       <Notice title="Quote accepted">
         <p className={w.muted} data-testid="quote-standing">
-          {acceptMessages.accepted} {q.business} has been told and will send you the invoice.
+          This quote is accepted. {q.business} has been told and will send you the invoice.
         </p>
       </Notice>
     );
