@@ -68,6 +68,7 @@ const globIgnores = [
   'assets/account-billing-pages-*.js',
   'assets/workspace-billing-pages-*.js',
   'assets/public-invoice-page-*.js',
+  'assets/public-quote-page-*.js',
   // An invitation is accepted on the server, and opened from an e-mail while online.
   'assets/accept-invitation-page-*.js',
   // Who is on a project is changed on the server: the screen is fetched when first opened.

@@ -93,6 +93,8 @@ export const publicInvoiceDto = z.object({
   has_email: z.boolean(),
   /** The state of the checkout named by `ref`, or null. */
   checkout: z.enum(['pending', 'paid', 'failed', 'expired']).nullable(),
+  /** Why that checkout failed, in the card partner's words ("Declined"), or null. */
+  checkout_reason: z.string().nullable(),
 });
 export type PublicInvoiceDto = z.infer<typeof publicInvoiceDto>;
 
@@ -107,6 +109,35 @@ export const payInvoiceBody = z.object({
   email: text().trim().max(255).email(sendMessages.email).optional(),
 });
 export const payInvoiceDto = z.object({ authorization_url: z.string(), reference: z.string() });
+
+/** The public quote page (no sign-in): the quote as its PDF shows it, and whether it can still be accepted. */
+export const publicQuoteDto = z.object({
+  heading: z.string(),
+  number: z.string(),
+  /** open: "Accept quote" is offered; otherwise why not (`acceptMessages`). */
+  standing: z.enum(['open', 'accepted', 'declined', 'expired', 'withdrawn']),
+  business: z.string(),
+  seller_address: z.string().nullable(),
+  seller_vat_number: z.string().nullable(),
+  seller_registration_number: z.string().nullable(),
+  customer_name: z.string(),
+  customer_address: z.string().nullable(),
+  issue_date: z.string(),
+  /** The last day the quote may be accepted, or null when it has none. */
+  valid_until: z.string().nullable(),
+  currency: z.string(),
+  items: z.array(documentItem),
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+});
+export type PublicQuoteDto = z.infer<typeof publicQuoteDto>;
+
+/** "Accept quote": the link's token is the proof. */
+export const acceptQuoteBody = z.object({ t: text().max(200).optional() });
 
 /** Per workspace: whether customers get due-date and overdue reminders by e-mail (on by default). */
 export const invoicePreferencesDto = z.object({ reminders_enabled: z.boolean() });
@@ -153,5 +184,19 @@ export const invoicesContract = {
     params: publicParams,
     body: payInvoiceBody,
     response: payInvoiceDto,
+  }),
+  publicQuote: endpoint({
+    method: 'GET',
+    path: '/api/storefront/:slug/quotes/:number',
+    params: publicParams,
+    query: z.object({ t: text().max(200).optional() }),
+    response: publicQuoteDto,
+  }),
+  acceptQuote: endpoint({
+    method: 'POST',
+    path: '/api/storefront/:slug/quotes/:number/accept',
+    params: publicParams,
+    body: acceptQuoteBody,
+    response: publicQuoteDto,
   }),
 } as const;

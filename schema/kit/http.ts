@@ -73,6 +73,7 @@ export const apiErrorCode = z.enum([
   'plan_limit',
   'promo_invalid',
   'quota_exceeded',
+  'quote_not_open',
   'rate_limited',
   'request_reused',
   'series_backwards',

@@ -36,13 +36,26 @@ export interface VerifiedTransaction {
   planCode: string | null;
 }
 
+/** One of Paystack's metadata `custom_fields`: a labelled value shown with the transaction. */
+export interface MetadataCustomField {
+  display_name: string;
+  variable_name: string;
+  value: string;
+}
+
+/**
+ * The custom field that names whom the customer pays (a workspace's shop, when the platform takes a
+ * payment on its behalf); the checkout page shows it as the merchant.
+ */
+export const PAYEE_FIELD = 'payee';
+
 export interface InitializeInput {
   email: string;
   amount: number;
   currency: string;
   reference: string;
   callbackUrl: string;
-  metadata: Record<string, string | number>;
+  metadata: Record<string, string | number | MetadataCustomField[]>;
   /** A dynamic split (Paystack's `split` object): each subaccount's flat share, in cents. */
   split?: { subaccounts: { subaccount: string; share: number }[] };
 }

@@ -110,6 +110,8 @@ const TEXT_PARAMS: Record<string, readonly string[]> = {
   'invoices.shareLink': ['documentId'],
   'invoices.publicInvoice': ['slug', 'number'],
   'invoices.payInvoice': ['slug', 'number'],
+  'invoices.publicQuote': ['slug', 'number'],
+  'invoices.acceptQuote': ['slug', 'number'],
   'marketplace.storefront': ['slug'],
   'events.publicGet': ['slug'],
   'events.publicPicture': ['slug'],

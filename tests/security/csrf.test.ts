@@ -332,6 +332,7 @@ function expectedRead(name: string, path: string): number {
   if (
     [
       'invoices.publicInvoice',
+      'invoices.publicQuote',
       'marketplace.storefront',
       'events.publicGet',
       'events.publicPicture',

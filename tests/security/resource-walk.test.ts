@@ -4,6 +4,7 @@ import { fillPath, type EndpointDef } from '../../schema/kit/http.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { contactLimit } from '../../sync-server/api/contact/contact.service.js';
 import { PAY_NOW_LIMIT } from '../../sync-server/api/invoices/invoices.service.js';
+import { ACCEPT_QUOTE_LIMIT } from '../../sync-server/api/invoices/quote-accept.service.js';
 import { authLimits } from '../../sync-server/api/auth/limits.js';
 import { MAIL_CONFIRM_LIMIT } from '../../sync-server/api/mail-consent/mail-consent.routes.js';
 import { INVITATION_PREVIEW_LIMIT } from '../../sync-server/api/workspaces/workspaces.routes.js';
@@ -177,6 +178,12 @@ for (const target of testDatabases()) {
           ok: 404,
           // Counted before the invoice is looked up, so guessing numbers is bounded as paying is.
           attempt: (n) => ({ url: `/api/storefront/no-shop/invoices/INV-${String(n).padStart(6, '0')}/pay`, body: { t: 't'.repeat(32) } }),
+        },
+        'invoices.acceptQuote': {
+          bound: ACCEPT_QUOTE_LIMIT.max,
+          ok: 404,
+          // Counted before the quote is looked up, so guessing numbers and tokens is bounded.
+          attempt: (n) => ({ url: `/api/storefront/no-shop/quotes/QUO-${String(n).padStart(6, '0')}/accept`, body: { t: 't'.repeat(32) } }),
         },
         'events.order': {
           bound: TICKET_SEATS_PER_ADDRESS_PER_EVENT_PER_HOUR,

@@ -81,6 +81,8 @@ const pathParamKinds: Record<string, Owned | 'collection' | 'choice'> = {
   // The public invoice page: the token in its query is the proof (sync-server/api/invoices/invoice-delivery.test.ts).
   'storefront/:slug': 'choice',
   'invoices/:number': 'choice',
+  // The public quote page: as the invoice's, the token in its query or body is the proof (sync-server/api/invoices/quote-accept.test.ts).
+  'quotes/:number': 'choice',
   // One of the fixed series (receipt, invoice, quote): the workspace in the path is what is owned.
   'number-series/:series': 'choice',
   // A receipt's public page: its token is the proof (sync-server/api/pos/pos-refunds.test.ts).

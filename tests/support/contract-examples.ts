@@ -204,6 +204,8 @@ export function examples(ws: number, registerEmail: string): Examples {
       shareLink: { params: { id: ws, documentId: DOCUMENT } },
       publicInvoice: { params: { slug: 'bad-input-spaza', number: 'INV-000001' }, query: { t: 't'.repeat(32), ref: 'ref_123' } },
       payInvoice: { params: { slug: 'bad-input-spaza', number: 'INV-000001' }, body: { t: 't'.repeat(32), email: 'payer@example.test' } },
+      publicQuote: { params: { slug: 'bad-input-spaza', number: 'QUO-000001' }, query: { t: 't'.repeat(32) } },
+      acceptQuote: { params: { slug: 'bad-input-spaza', number: 'QUO-000001' }, body: { t: 't'.repeat(32) } },
     },
     projects: {
       list: { params: { id: ws } },

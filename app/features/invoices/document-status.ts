@@ -1,8 +1,6 @@
 import type { Invoice, InvoiceStatus, Quote, QuoteStatus } from '../../../schema/invoices/invoices';
-import { addDays } from '../../kit/date-format';
 
-/** Days an invoice has from issue to due date unless the person picks another. */
-export const DEFAULT_DUE_DAYS = 30;
+export { DEFAULT_DUE_DAYS, invoiceFromQuote } from '../../../schema/invoices/quote-acceptance';
 /** Days a quote stays valid unless the person picks another. */
 export const DEFAULT_QUOTE_DAYS = 30;
 
@@ -39,34 +37,4 @@ export const statusLabels: Record<InvoiceShownStatus | QuoteShownStatus, string>
 /** Whether the lines, customer and dates may still be edited on this device. */
 export function isEditable(doc: { status: string; converted_to_invoice_id?: string }): boolean {
   return doc.status === 'draft' && doc.converted_to_invoice_id === undefined;
-}
-
-/**
- * The invoice an accepted quote becomes: same customer snapshot, lines and notes, issued today and
- * due after the usual term, pointing back at the quote. Totals are left to the caller to compute.
- */
-export function invoiceFromQuote(
-  quote: Quote,
-  opts: { id: string; today: string; updatedAt: string; invoiceNumber?: string; dueDays?: number },
-): Invoice {
-  const invoice: Invoice = {
-    id: opts.id,
-    workspace_id: quote.workspace_id,
-    updated_at: opts.updatedAt,
-    customer_name: quote.customer_name,
-    issue_date: opts.today,
-    due_date: addDays(opts.today, opts.dueDays ?? DEFAULT_DUE_DAYS),
-    currency: quote.currency,
-    prices_include_vat: quote.prices_include_vat,
-    items: quote.items.map((item) => ({ ...item })),
-    status: 'draft',
-    converted_from_quote_id: quote.id,
-  };
-  if (quote.contact_id !== undefined) invoice.contact_id = quote.contact_id;
-  if (quote.customer_email !== undefined) invoice.customer_email = quote.customer_email;
-  if (quote.customer_address !== undefined) invoice.customer_address = quote.customer_address;
-  if (quote.notes !== undefined) invoice.notes = quote.notes;
-  if (quote.terms !== undefined) invoice.terms = quote.terms;
-  if (opts.invoiceNumber !== undefined) invoice.invoice_number = opts.invoiceNumber;
-  return invoice;
 }

@@ -11,4 +11,12 @@ export const publicInvoiceRoute = createRoute({
   component: lazyRouteComponent(() => import('./public/public-invoice-page'), 'PublicInvoicePage'),
 });
 
-export const invoicePublicRoutes = [publicInvoiceRoute] as const;
+/** The public quote view with "Accept quote", opened by the e-mail's link (?t=), no sign-in. */
+export const publicQuoteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/storefront/$slug/quote/$quoteNumber',
+  validateSearch: searchOf({ t: text(200) }),
+  component: lazyRouteComponent(() => import('./public/public-quote-page'), 'PublicQuotePage'),
+});
+
+export const invoicePublicRoutes = [publicInvoiceRoute, publicQuoteRoute] as const;

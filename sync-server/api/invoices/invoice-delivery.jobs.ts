@@ -25,6 +25,7 @@ import { receiptById, receiptMail } from '../pos/index.js';
 import { permitDocumentMail, permitReceiptMail } from './document-mail-allowance.js';
 import { documentMail } from './invoice-mail.js';
 import * as repo from './invoice-delivery.repo.js';
+import { quoteLinkToken } from './quote-links.repo.js';
 
 type Mail = Omit<OutgoingMail, 'to'>;
 
@@ -45,14 +46,18 @@ export interface Rendered {
   logo: string | null;
 }
 
-/** A stored invoice or quote with its seller, or undefined when either is gone or unnumbered. */
+/**
+ * A stored invoice or quote with its seller, or undefined when either is gone or unnumbered (a
+ * deleted one only `withDeleted`: a withdrawn quote's page still says what it was).
+ */
 export async function renderable(
   q: Queryable,
   workspaceId: number,
   kind: 'invoice' | 'quote',
   id: string,
+  withDeleted = false,
 ): Promise<{ rendered: Rendered; doc: Record<string, unknown> } | undefined> {
-  const raw = await repo.storedDocument(q, workspaceId, kind, id);
+  const raw = await repo.storedDocument(q, workspaceId, kind, id, withDeleted);
   const seller = await repo.sellerRow(q, workspaceId);
   if (!raw || !seller) return undefined;
   const clean = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
@@ -113,6 +118,12 @@ export async function publicInvoiceUrl(deps: AppDeps, q: Queryable, workspaceId:
   return `${deps.config.APP_ORIGIN}/storefront/${encodeURIComponent(slug)}/invoice/${encodeURIComponent(number)}?t=${token}`;
 }
 
+/** The public page of a quote (view and accept), with its token (made on first use). */
+export async function publicQuoteUrl(deps: AppDeps, q: Queryable, workspaceId: number, quoteId: string, slug: string, number: string) {
+  const token = await quoteLinkToken(q, workspaceId, quoteId, randomBytes(24).toString('base64url'));
+  return `${deps.config.APP_ORIGIN}/storefront/${encodeURIComponent(slug)}/quote/${encodeURIComponent(number)}?t=${token}`;
+}
+
 /** The mail an invoice or quote goes out with: the PDF the device would make, attached. */
 async function documentMailOf(deps: AppDeps, workspaceId: number, kind: 'invoice' | 'quote', documentId: string): Promise<Mail> {
   const found = await renderable(deps.db, workspaceId, kind, documentId);
@@ -125,7 +136,12 @@ async function documentMailOf(deps: AppDeps, workspaceId: number, kind: 'invoice
     pdf.kind === 'invoice'
       ? balanceDueCents({ items: pdf.items, prices_include_vat: pdf.pricesIncludeVat, payments: pdf.payments, credits: pdf.credits })
       : total;
-  const link = pdf.kind === 'invoice' ? await publicInvoiceUrl(deps, deps.db, workspaceId, documentId, slug, pdf.number) : undefined;
+  const link =
+    pdf.kind === 'invoice'
+      ? await publicInvoiceUrl(deps, deps.db, workspaceId, documentId, slug, pdf.number)
+      : pdf.kind === 'quote'
+        ? await publicQuoteUrl(deps, deps.db, workspaceId, documentId, slug, pdf.number)
+        : undefined;
   const content = documentMail({
     kind: pdf.kind === 'quote' ? 'quote' : 'invoice',
     heading: pdfHeading(pdf, seller),

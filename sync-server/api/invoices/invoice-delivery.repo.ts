@@ -100,17 +100,19 @@ export interface StoredDocumentRow {
   doc: Record<string, unknown>;
 }
 
-/** The stored invoice or quote as its JSON document (unscoped: the job area). */
+/** The stored invoice or quote as its JSON document (unscoped: the job area); a deleted one only `withDeleted`. */
 export async function storedDocument(
   q: Queryable,
   workspaceId: number,
   kind: 'invoice' | 'quote',
   id: string,
+  withDeleted = false,
 ): Promise<Record<string, unknown> | undefined> {
   const table = kind === 'invoice' ? 'invoices' : 'quotes';
   const [row] = await q.query<{ doc: Record<string, unknown> }>(
-    `SELECT to_jsonb(t) - 'server_seq' - 'server_version' - 'deleted' AS doc FROM ${table} t WHERE workspace_id = $1 AND id = $2 AND NOT deleted`,
-    [workspaceId, id],
+    `SELECT to_jsonb(t) - 'server_seq' - 'server_version' - 'deleted' AS doc FROM ${table} t
+      WHERE workspace_id = $1 AND id = $2 AND (NOT deleted OR $3)`,
+    [workspaceId, id, withDeleted],
   );
   return row?.doc;
 }

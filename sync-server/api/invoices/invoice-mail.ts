@@ -10,7 +10,7 @@ export interface DocumentMailInput {
   total: string;
   balance?: string;
   endDate?: string;
-  /** The invoice's public page (pay online, print). */
+  /** The document's public page (an invoice's: pay online, print; a quote's: view and accept). */
   link?: string;
 }
 
@@ -43,7 +43,7 @@ export function documentMail(m: DocumentMailInput): MailContent {
       ? `Please find attached quote ${m.number} from ${m.business} for ${m.total}${m.endDate ? `, valid until ${m.endDate}` : ''}.`
       : `Please find attached ${m.heading.toLowerCase()} ${m.number} from ${m.business} for ${m.total}${m.endDate ? `, due on ${m.endDate}` : ''}.`,
     ...(m.balance ? [`Balance due: ${m.balance}.`] : []),
-    ...(m.link ? ['You can view, print and pay it online here:'] : []),
+    ...(m.link ? [m.kind === 'quote' ? 'You can view and accept it online here:' : 'You can view, print and pay it online here:'] : []),
   ];
   const closing = [`Kind regards,`, m.business];
   return {
@@ -67,5 +67,28 @@ export function reminderMail(m: DocumentMailInput & { overdue: boolean }): MailC
     subject: subjectOf(m.overdue ? 'Overdue: invoice' : 'Due today: invoice', m.number),
     text: [...lines, ...(m.link ? [m.link] : []), '', ...closing].join('\n'),
     html: paragraphsHtml([...lines], m.link).replace('</div></body>', `<p>${closing.map(escapeHtml).join('<br>')}</p></div></body>`),
+  };
+}
+
+/** The seller's e-mail when a customer accepts a quote on its public page. */
+export function quoteAcceptedMail(m: {
+  number: string;
+  business: string;
+  customer: string;
+  total: string;
+  invoiceNumber: string | null;
+  /** The new invoice in the app. */
+  link: string;
+}): MailContent {
+  const lines = [
+    `${m.customer} accepted quote ${m.number} for ${m.total}.`,
+    m.invoiceNumber
+      ? `It is now draft invoice ${m.invoiceNumber} in ${m.business}. Check it and send it when you are ready:`
+      : `It is now a draft invoice in ${m.business}. Check it and send it when you are ready:`,
+  ];
+  return {
+    subject: subjectOf('Quote accepted:', m.number),
+    text: [...lines, m.link].join('\n'),
+    html: paragraphsHtml(lines, m.link),
   };
 }

@@ -4,7 +4,7 @@ import { payMessages } from '../../../schema/invoices/contract.js';
 import { sendMessages } from '../../../schema/invoices/invoices.js';
 import type { Db } from '../../db/db.js';
 import { saveSettings } from '../workspaces/workspaces.repo.js';
-import { startBillingHarness, payOnCheckout, type BillingHarness } from '../../../tests/support/billing.js';
+import { DECLINED_CARD, startBillingHarness, payOnCheckout, type BillingHarness } from '../../../tests/support/billing.js';
 import { testDatabases } from '../../../tests/support/databases.js';
 import { sentInvoice } from '../../../tests/support/invoice-docs.js';
 import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
@@ -155,6 +155,70 @@ for (const target of testDatabases()) {
       // UTC+14: its calendar day is ahead of UTC's for most of every day.
       const kiritimati = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
       expect(row.payments.at(-1)?.date).toBe(kiritimati);
+    });
+
+    it('a declined card: the page learns it from the card partner at once, with its reason, and a new attempt pays once', async () => {
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000109' });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      const before = await stored(doc.id);
+      const started = await payNow(page, { t: page.token });
+      const declinedRef = String(started.body.reference);
+
+      // The card page names the shop being paid, not the platform.
+      const [{ name: shop }] = await db.query<{ name: string }>('SELECT name FROM workspaces WHERE id = $1', [ws]);
+      const declined = await payOnCheckout(String(started.body.authorization_url), { number: DECLINED_CARD });
+      expect(declined.page).toContain(`${shop} · naledi@example.com`);
+      expect(declined.page).not.toContain('Vuka ·');
+      expect(declined.location).toContain(`reference=${declinedRef}`);
+      await harness.sandbox.idle();
+      // No webhook comes for a decline; the page's first look asks the card partner.
+      expect(await checkouts(doc.id)).toMatchObject([{ reference: declinedRef, status: 'pending' }]);
+      expect(await publicView(page, declinedRef)).toMatchObject({
+        checkout: 'failed',
+        checkout_reason: 'Declined',
+        payable: true,
+        status: 'sent',
+        balance_cents: 287_500,
+      });
+      expect(await stored(doc.id)).toEqual(before);
+
+      // "Try again": a new checkout, paid this time; the webhook is held back so the page alone settles it.
+      harness.webhooks(false);
+      const again = await payNow(page, { t: page.token });
+      const paidRef = String(again.body.reference);
+      expect(paidRef).not.toBe(declinedRef);
+      await payOnCheckout(String(again.body.authorization_url));
+      expect(await publicView(page, paidRef)).toMatchObject({ checkout: 'paid', checkout_reason: null, status: 'paid', balance_cents: 0 });
+      harness.webhooks(true);
+      // The webhook arriving afterwards is a duplicate: one card payment, for the balance.
+      expect((await harness.postWebhook({ event: 'charge.success', data: await providerData(paidRef) })).status).toBe(200);
+      const after = await stored(doc.id);
+      expect(after.payments).toEqual([expect.objectContaining({ id: paidRef, amount_cents: 287_500, method: 'card' })]);
+      expect(after.server_version).toBe(before.server_version + 1);
+      expect(await publicView(page, declinedRef)).toMatchObject({ checkout: 'failed', checkout_reason: 'Declined' });
+      const rows = await checkouts(doc.id);
+      expect(rows.map((r) => [r.reference, r.status]).sort()).toEqual(
+        [
+          [declinedRef, 'failed'],
+          [paidRef, 'paid'],
+        ].sort(),
+      );
+    });
+
+    it('a checkout the customer cancelled comes back abandoned, in the card partner’s words', async () => {
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000110' });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      const started = await payNow(page, { t: page.token });
+      const reference = String(started.body.reference);
+      const cancel = await fetch(`${String(started.body.authorization_url)}/cancel`, { redirect: 'manual' });
+      expect(cancel.headers.get('location')).toContain(`reference=${reference}`);
+      expect(await publicView(page, reference)).toMatchObject({
+        checkout: 'failed',
+        checkout_reason: 'The customer cancelled the payment',
+        payable: true,
+      });
     });
 
     it('an unsigned or ill-signed webhook is refused with 401 and changes nothing', async () => {

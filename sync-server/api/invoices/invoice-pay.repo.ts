@@ -43,7 +43,7 @@ export async function onlinePaymentForUpdate(q: Queryable, reference: string): P
 export async function finishOnlinePayment(
   q: Queryable,
   reference: string,
-  outcome: { status: 'paid'; at: Date; credit: number } | { status: 'failed' },
+  outcome: { status: 'paid'; at: Date; credit: number } | { status: 'failed'; reason?: string },
 ): Promise<void> {
   if (outcome.status === 'paid') {
     await q.query(
@@ -51,7 +51,10 @@ export async function finishOnlinePayment(
       [reference, outcome.at, outcome.credit],
     );
   } else {
-    await q.query(`UPDATE invoice_online_payments SET status = 'failed' WHERE reference = $1 AND status = 'pending'`, [reference]);
+    await q.query(`UPDATE invoice_online_payments SET status = 'failed', failure_reason = $2 WHERE reference = $1 AND status = 'pending'`, [
+      reference,
+      outcome.reason ?? null,
+    ]);
   }
 }
 
@@ -64,18 +67,18 @@ export async function onlinePaymentsOf(q: Queryable, workspaceId: number, invoic
   return rows.map(numbers);
 }
 
-/** The state of one checkout of this invoice, or undefined. */
+/** The state of one checkout of this invoice, and why it failed if it did; undefined when it is not this invoice's. */
 export async function checkoutStatus(
   q: Queryable,
   workspaceId: number,
   invoiceId: string,
   reference: string,
-): Promise<OnlinePaymentStatus | undefined> {
-  const [row] = await q.query<{ status: OnlinePaymentStatus }>(
-    'SELECT status FROM invoice_online_payments WHERE workspace_id = $1 AND invoice_id = $2 AND reference = $3',
+): Promise<{ status: OnlinePaymentStatus; failure_reason: string | null } | undefined> {
+  const [row] = await q.query<{ status: OnlinePaymentStatus; failure_reason: string | null }>(
+    'SELECT status, failure_reason FROM invoice_online_payments WHERE workspace_id = $1 AND invoice_id = $2 AND reference = $3',
     [workspaceId, invoiceId, reference],
   );
-  return row?.status;
+  return row;
 }
 
 /**

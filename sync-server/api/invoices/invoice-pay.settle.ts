@@ -20,7 +20,7 @@ export async function settleInvoicePayment(tx: Queryable, t: VerifiedTransaction
   if (!checkout) return 'ignored';
   if (checkout.status === 'paid') return 'duplicate';
   if (t.status !== 'success') {
-    await repo.finishOnlinePayment(tx, t.reference, { status: 'failed' });
+    await repo.finishOnlinePayment(tx, t.reference, { status: 'failed', reason: t.gatewayResponse });
     return 'handled';
   }
   const ws = checkout.workspace_id;

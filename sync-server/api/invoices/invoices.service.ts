@@ -14,10 +14,12 @@ import type { AppDeps } from '../../deps.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import { PAYEE_FIELD } from '../../payments/gateway.js';
 import { requireMembership, requireRole } from '../workspaces/membership.js';
 import { publicInvoiceUrl, renderable } from './invoice-delivery.jobs.js';
 import * as repo from './invoice-delivery.repo.js';
 import * as pay from './invoice-pay.repo.js';
+import { checkoutOutcome } from './invoice-pay.verify.js';
 import * as reminders from './invoice-reminders.repo.js';
 
 export const shareMessages = {
@@ -123,11 +125,14 @@ export async function publicInvoice(
   token: string | undefined,
   ref?: string,
 ): Promise<PublicInvoiceDto> {
-  const { link, found, status, balance, email, payable } = await linkedInvoice(deps, slug, number, token);
+  let linked = await linkedInvoice(deps, slug, number, token);
+  const checkout = ref ? await checkoutOutcome(deps, linked.link.workspace_id, linked.link.invoice_id, ref) : undefined;
+  // Settled just now by asking the card partner: the invoice is read again, paid.
+  if (checkout?.status === 'paid') linked = await linkedInvoice(deps, slug, number, token);
+  const { link, found, status, balance, email, payable } = linked;
   await repo.markViewed(deps.db, link.workspace_id, link.invoice_id, deps.now());
   const { pdf, seller } = found.rendered;
   const totals = documentTotals(pdf.items, pdf.pricesIncludeVat === true);
-  const checkout = ref ? await pay.checkoutStatus(deps.db, link.workspace_id, link.invoice_id, ref) : undefined;
   return {
     heading: pdfHeading(pdf, seller),
     number: pdf.number,
@@ -148,7 +153,8 @@ export async function publicInvoice(
     payments: [...(pdf.payments ?? [])],
     payable,
     has_email: email !== null,
-    checkout: checkout ?? null,
+    checkout: checkout?.status ?? null,
+    checkout_reason: checkout?.status === 'failed' ? (checkout.failure_reason ?? null) : null,
   };
 }
 
@@ -196,7 +202,12 @@ export async function startPayment(
         currency,
         reference,
         callbackUrl: back,
-        metadata: { invoice_number: number, workspace_id: link.workspace_id },
+        // The card page names the shop being paid (not the platform), as Paystack shows custom fields.
+        metadata: {
+          invoice_number: number,
+          workspace_id: link.workspace_id,
+          custom_fields: [{ display_name: 'Paying', variable_name: PAYEE_FIELD, value: found.rendered.seller.name }],
+        },
       }),
     );
     return { authorization_url: started.authorizationUrl, reference };

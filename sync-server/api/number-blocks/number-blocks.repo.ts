@@ -13,7 +13,7 @@ export async function takeRange(tx: Queryable, workspaceId: number, series: stri
 
 export async function recordBlock(
   tx: Queryable,
-  block: { workspaceId: number; deviceId: string; series: string; start: number; end: number; userId: number; requestId?: string },
+  block: { workspaceId: number; deviceId: string; series: string; start: number; end: number; userId: number | null; requestId?: string },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO number_blocks (workspace_id, device_id, series, start_number, end_number, reserved_by, request_id)

@@ -1,7 +1,19 @@
 import express from 'express';
 import { z } from 'zod';
 import { brandOf, checkoutPage, readCard, REFUND_FAILS_CARD, SUCCESS_CARD } from './checkout-page.js';
+import { PAYEE_FIELD } from '../gateway.js';
 import type { SandboxState, SandboxTransaction } from './state.js';
+
+const customFields = z.object({
+  custom_fields: z.array(z.object({ variable_name: z.string(), value: z.string() })),
+});
+
+/** The business a transaction pays, when its metadata names one (the payee custom field). */
+function payeeOf(metadata: unknown): string | undefined {
+  const parsed = customFields.safeParse(metadata);
+  const named = parsed.success ? parsed.data.custom_fields.find((f) => f.variable_name === PAYEE_FIELD)?.value.trim() : undefined;
+  return named || undefined;
+}
 
 /**
  * The sandbox's hosted checkout (mounted at /checkout): the page a tester pays on, then the redirect
@@ -22,7 +34,14 @@ export function checkoutRoutes(opts: {
     next();
   });
   const view = (t: SandboxTransaction, extra: { error?: string; values?: { number?: string; expiry?: string } } = {}) =>
-    checkoutPage({ accessCode: t.access_code, email: t.email, amount: t.amount, currency: t.currency, merchant: opts.merchant, ...extra });
+    checkoutPage({
+      accessCode: t.access_code,
+      email: t.email,
+      amount: t.amount,
+      currency: t.currency,
+      merchant: payeeOf(t.metadata) ?? opts.merchant,
+      ...extra,
+    });
 
   function backTo(t: SandboxTransaction): string | null {
     if (!t.callback_url) return null;

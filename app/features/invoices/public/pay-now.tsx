@@ -20,6 +20,8 @@ const withoutEmail = z.object({ email: z.string().optional() });
  * customer's e-mail is asked for only when the invoice has none. Needs the network, and says so.
  */
 export function PayNow({ invoice, slug, number, token }: { invoice: PublicInvoiceDto; slug: string; number: string; token: string }) {
+  // Back from a checkout that did not go through: the same button starts a new one.
+  const again = invoice.checkout === 'failed' || invoice.checkout === 'expired';
   const online = useOnline();
   const form = useZodForm(
     useMemo(() => (invoice.has_email ? withoutEmail : withEmail), [invoice.has_email]),
@@ -51,7 +53,7 @@ export function PayNow({ invoice, slug, number, token }: { invoice: PublicInvoic
           ) : null}
           <div>
             <Button type="submit" isPending={form.submitting}>
-              Pay now
+              {again ? 'Try again' : 'Pay now'}
             </Button>
           </div>
         </form>
@@ -63,7 +65,7 @@ export function PayNow({ invoice, slug, number, token }: { invoice: PublicInvoic
 }
 
 /** Back from the checkout: what became of the payment the address names. */
-export function CheckoutNotice({ checkout }: { checkout: PublicInvoiceDto['checkout'] }) {
+export function CheckoutNotice({ checkout, reason }: { checkout: PublicInvoiceDto['checkout']; reason: string | null }) {
   if (checkout === 'pending') {
     return (
       <Notice title="Confirming your payment">
@@ -88,7 +90,8 @@ export function CheckoutNotice({ checkout }: { checkout: PublicInvoiceDto['check
   if (checkout === 'failed') {
     return (
       <Notice tone="warning" title="The payment did not go through">
-        <p className={w.muted}>Nothing was charged. You can try again.</p>
+        {reason ? <p data-testid="checkout-reason">The card payment service said: {reason}.</p> : null}
+        <p className={w.muted}>Nothing was charged. You can try again, with this card or another.</p>
       </Notice>
     );
   }

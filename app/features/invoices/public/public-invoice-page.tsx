@@ -47,7 +47,7 @@ function PublicInvoice({ invoice: inv, slug, token }: { invoice: PublicInvoiceDt
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
     <main className={p.page}>
-      <CheckoutNotice checkout={inv.checkout} />
+      <CheckoutNotice checkout={inv.checkout} reason={inv.checkout_reason} />
       {inv.payable && inv.checkout !== 'pending' ? <PayNow invoice={inv} slug={slug} number={inv.number} token={token} /> : null}
       <article className={s.paper} aria-label={`${inv.heading} ${inv.number}`}>
         <div className={s.paperHead}>

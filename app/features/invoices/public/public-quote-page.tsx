@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { invoicesContract, type PublicQuoteDto } from '../../../../schema/invoices/contract';
+import { lineTotals } from '../../../../schema/invoices/invoices';
+import { acceptMessages, acceptPageMessages } from '../../../../schema/invoices/quote-acceptance';
+import { formatCents } from '../../../../schema/kit/money';
+import { ApiError, call } from '../../../data/api';
+import { useOnline } from '../../../kit/online';
+import { Button } from '../../../ui/button';
+import { Notice } from '../../../ui/feedback';
+import { ModalDialog } from '../../../ui/modal-dialog';
+import { PageSpinner } from '../../../ui/spinner';
+import * as w from '../../../ui/page.css';
+import { NotFound } from '../../../routes/not-found';
+import * as s from '../invoices.css';
+import * as p from './public-invoice.css';
+
+const route = getRouteApi('/storefront/$slug/quote/$quoteNumber');
+
+/** /storefront/{slug}/quote/{number}?t=…: the customer's view of a quote, no sign-in, with "Accept quote". */
+export function PublicQuotePage() {
+  const { slug, quoteNumber } = route.useParams();
+  const { t } = route.useSearch();
+  const key = ['public-quote', slug, quoteNumber, t] as const;
+  const quote = useQuery({
+    queryKey: key,
+    queryFn: () => call(invoicesContract.publicQuote, { params: { slug, number: quoteNumber }, query: { t } }),
+    retry: (n, err) => !(err instanceof ApiError && err.status === 404) && n < 2,
+  });
+  if (quote.isPending) return <PageSpinner label="Opening the quote..." />;
+  if (quote.isError) {
+    if (quote.error instanceof ApiError && quote.error.status === 404) return <NotFound />;
+    return (
+      <main className={p.page}>
+        <p role="alert">Could not open the quote. Check your connection and try again.</p>
+      </main>
+    );
+  }
+  return <PublicQuote quote={quote.data} slug={slug} token={t ?? ''} queryKey={key} />;
+}
+
+function PublicQuote({
+  quote: q,
+  slug,
+  token,
+  queryKey,
+}: {
+  quote: PublicQuoteDto;
+  slug: string;
+  token: string;
+  queryKey: readonly unknown[];
+}) {
+  const money = (c: number) => formatCents(c, q.currency);
+  return (
+    <main className={p.page}>
+      <Standing quote={q} />
+      {q.standing === 'open' ? <AcceptQuote quote={q} slug={slug} token={token} queryKey={queryKey} /> : null}
+      <article className={s.paper} aria-label={`${q.heading} ${q.number}`}>
+        <div className={s.paperHead}>
+          <div>
+            <p className={s.partyText}>
+              <strong>{q.business}</strong>
+            </p>
+            {q.seller_address ? (
+              <p className={s.sellerAddress} data-testid="seller-address">
+                {q.seller_address}
+              </p>
+            ) : null}
+            {q.seller_vat_number ? <p className={s.label}>VAT no. {q.seller_vat_number}</p> : null}
+            {q.seller_registration_number ? <p className={s.label}>Reg. no. {q.seller_registration_number}</p> : null}
+            <h1 className={s.docTitle}>
+              {q.heading} <span data-testid="document-number">{q.number}</span>
+            </h1>
+          </div>
+          <dl className={s.dates}>
+            <div className={s.dateRow}>
+              <dt className={s.label}>Issued</dt>
+              <dd>{q.issue_date}</dd>
+            </div>
+            {q.valid_until ? (
+              <div className={s.dateRow}>
+                <dt className={s.label}>Valid until</dt>
+                <dd data-testid="valid-until">{q.valid_until}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+        <div>
+          <p className={s.label}>Quote for</p>
+          <p className={s.partyText}>
+            <strong>{q.customer_name}</strong>
+          </p>
+          {q.customer_address ? <p className={s.partyText}>{q.customer_address}</p> : null}
+        </div>
+        <ul className={p.items} aria-label="Lines">
+          {q.items.map((item) => (
+            <li key={item.id} className={p.item}>
+              <span className={p.itemText}>
+                {item.description}
+                <span className={w.muted}>
+                  {' '}
+                  {item.quantity} × {money(item.unit_price_cents)}
+                </span>
+              </span>
+              <span className={s.amount}>{money(lineTotals(item).net_cents)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className={p.totals}>
+          <Row label="Subtotal" value={money(q.subtotal_cents)} />
+          {q.discount_cents ? <Row label="Discount" value={`−${money(q.discount_cents)}`} /> : null}
+          <Row label="VAT" value={money(q.tax_cents)} />
+          <Row label="Total" value={money(q.total_cents)} strong testId="public-total" />
+        </dl>
+        {q.notes ? (
+          <div>
+            <p className={s.label}>Notes</p>
+            <p className={s.partyText}>{q.notes}</p>
+          </div>
+        ) : null}
+        {q.terms ? (
+          <div>
+            <p className={s.label}>Terms</p>
+            <p className={s.partyText}>{q.terms}</p>
+          </div>
+        ) : null}
+      </article>
+      <div className={[s.actions, s.noPrint].join(' ')}>
+        <Button variant="secondary" onPress={() => window.print()}>
+          Print
+        </Button>
+      </div>
+    </main>
+  );
+}
+
+/** Where the quote stands, when it can no longer be accepted (or was just accepted). */
+function Standing({ quote: q }: { quote: PublicQuoteDto }) {
+  if (q.standing === 'open') return null;
+  if (q.standing === 'accepted') {
+    return (
+      <Notice title="Quote accepted">
+        <p className={w.muted} data-testid="quote-standing">
+          This quote is accepted. {q.business} has been told and will send you the invoice.
+        </p>
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="warning" title="This quote cannot be accepted">
+      <p data-testid="quote-standing">{acceptMessages[q.standing]}</p>
+    </Notice>
+  );
+}
+
+/** "Accept quote", asked again in a dialog before the server converts it; needs the network. */
+function AcceptQuote({
+  quote: q,
+  slug,
+  token,
+  queryKey,
+}: {
+  quote: PublicQuoteDto;
+  slug: string;
+  token: string;
+  queryKey: readonly unknown[];
+}) {
+  const online = useOnline();
+  const client = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const accept = useMutation({
+    mutationFn: () => call(invoicesContract.acceptQuote, { params: { slug, number: q.number }, body: { t: token } }),
+    onSuccess: (next) => client.setQueryData(queryKey, next),
+    // Accepted meanwhile (another tab), expired or withdrawn: the page reads where it stands now.
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey });
+    },
+  });
+  const total = formatCents(q.total_cents, q.currency);
+  return (
+    <section className={p.pay} aria-label="Accept this quote">
+      <p className={p.payText}>
+        Happy with this quote of <strong>{total}</strong>? Accept it and {q.business} will be told and send you the invoice.
+      </p>
+      {q.valid_until ? <p className={[p.payText, w.muted].join(' ')}>You can accept it until {q.valid_until}.</p> : null}
+      {online ? (
+        <div>
+          <Button onPress={() => setAsking(true)} isPending={accept.isPending}>
+            Accept quote
+          </Button>
+        </div>
+      ) : (
+        <Notice tone="warning">{acceptPageMessages.offline}</Notice>
+      )}
+      {accept.isError ? (
+        <p role="alert" className={w.muted}>
+          {accept.error instanceof ApiError && accept.error.status !== 500 ? accept.error.serverMessage : acceptPageMessages.failed}
+        </p>
+      ) : null}
+      <ModalDialog title={`Accept quote ${q.number}?`} isOpen={asking} onOpenChange={setAsking}>
+        <div className={w.dialogBody}>
+          <p className={w.muted}>
+            You accept {q.business}’s quote of {total}. {q.business} is told at once and turns it into an invoice for you.
+          </p>
+          <div className={w.formActions}>
+            <Button variant="secondary" onPress={() => setAsking(false)}>
+              Cancel
+            </Button>
+            <Button
+              onPress={() => {
+                setAsking(false);
+                accept.mutate();
+              }}
+            >
+              Accept quote
+            </Button>
+          </div>
+        </div>
+      </ModalDialog>
+    </section>
+  );
+}
+
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <div className={strong ? p.totalStrong : p.totalRow}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
