@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { invoicesContract, type PublicInvoiceDto } from '../../../../schema/invoices/contract';
-import { lineTotals, paymentMethodLabels } from '../../../../schema/invoices/invoices';
+import { paymentMethodLabels } from '../../../../schema/invoices/invoices';
 import { formatCents } from '../../../../schema/kit/money';
 import { ApiError, call } from '../../../data/api';
 import { ButtonAnchor } from '../../../ui/button-anchor';
 import { Button } from '../../../ui/button';
 import { PageSpinner } from '../../../ui/spinner';
-import * as w from '../../../ui/page.css';
 import { NotFound } from '../../../routes/not-found';
 import * as s from '../invoices.css';
 import { CheckoutNotice, PayNow } from './pay-now';
 import * as p from './public-invoice.css';
+import { CustomerParty, DocumentLines, TotalRow } from './public-document-parts';
 
 const route = getRouteApi('/storefront/$slug/invoice/$invoiceNumber');
 
@@ -74,35 +74,16 @@ function PublicInvoice({ invoice: inv, slug, token }: { invoice: PublicInvoiceDt
             ) : null}
           </dl>
         </div>
-        <div>
-          <p className={s.label}>Bill to</p>
-          <p className={s.partyText}>
-            <strong>{inv.customer_name}</strong>
-          </p>
-          {inv.customer_address ? <p className={s.partyText}>{inv.customer_address}</p> : null}
-        </div>
-        <ul className={p.items} aria-label="Lines">
-          {inv.items.map((item) => (
-            <li key={item.id} className={p.item}>
-              <span className={p.itemText}>
-                {item.description}
-                <span className={w.muted}>
-                  {' '}
-                  {item.quantity} × {money(item.unit_price_cents)}
-                </span>
-              </span>
-              <span className={s.amount}>{money(lineTotals(item).net_cents)}</span>
-            </li>
-          ))}
-        </ul>
+        <CustomerParty label="Bill to" name={inv.customer_name} address={inv.customer_address} />
+        <DocumentLines items={inv.items} currency={inv.currency} />
         <dl className={p.totals}>
-          <Row label="Subtotal" value={money(inv.subtotal_cents)} />
-          {inv.discount_cents ? <Row label="Discount" value={`−${money(inv.discount_cents)}`} /> : null}
-          <Row label="VAT" value={money(inv.tax_cents)} />
-          <Row label="Total" value={money(inv.total_cents)} strong testId="public-total" />
-          {inv.credited_cents > 0 ? <Row label="Credited" value={`−${money(inv.credited_cents)}`} testId="public-credited" /> : null}
-          <Row label="Paid" value={money(inv.paid_cents)} testId="public-paid" />
-          <Row label="Balance due" value={money(inv.balance_cents)} strong testId="public-balance" />
+          <TotalRow label="Subtotal" value={money(inv.subtotal_cents)} />
+          {inv.discount_cents ? <TotalRow label="Discount" value={`−${money(inv.discount_cents)}`} /> : null}
+          <TotalRow label="VAT" value={money(inv.tax_cents)} />
+          <TotalRow label="Total" value={money(inv.total_cents)} strong testId="public-total" />
+          {inv.credited_cents > 0 ? <TotalRow label="Credited" value={`−${money(inv.credited_cents)}`} testId="public-credited" /> : null}
+          <TotalRow label="Paid" value={money(inv.paid_cents)} testId="public-paid" />
+          <TotalRow label="Balance due" value={money(inv.balance_cents)} strong testId="public-balance" />
         </dl>
         {inv.credit_notes.length > 0 ? (
           <div>
@@ -147,14 +128,5 @@ function PublicInvoice({ invoice: inv, slug, token }: { invoice: PublicInvoiceDt
         ) : null}
       </div>
     </main>
-  );
-}
-
-function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
-  return (
-    <div className={strong ? p.totalStrong : p.totalRow}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
   );
 }

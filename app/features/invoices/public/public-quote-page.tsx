@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { invoicesContract, type PublicQuoteDto } from '../../../../schema/invoices/contract';
-import { lineTotals } from '../../../../schema/invoices/invoices';
 import { acceptMessages, acceptPageMessages } from '../../../../schema/invoices/quote-acceptance';
 import { formatCents } from '../../../../schema/kit/money';
 import { ApiError, call } from '../../../data/api';
@@ -15,6 +14,7 @@ import * as w from '../../../ui/page.css';
 import { NotFound } from '../../../routes/not-found';
 import * as s from '../invoices.css';
 import * as p from './public-invoice.css';
+import { CustomerParty, DocumentLines, TotalRow } from './public-document-parts';
 
 const route = getRouteApi('/storefront/$slug/quote/$quoteNumber');
 
@@ -86,32 +86,13 @@ function PublicQuote({
             ) : null}
           </dl>
         </div>
-        <div>
-          <p className={s.label}>Quote for</p>
-          <p className={s.partyText}>
-            <strong>{q.customer_name}</strong>
-          </p>
-          {q.customer_address ? <p className={s.partyText}>{q.customer_address}</p> : null}
-        </div>
-        <ul className={p.items} aria-label="Lines">
-          {q.items.map((item) => (
-            <li key={item.id} className={p.item}>
-              <span className={p.itemText}>
-                {item.description}
-                <span className={w.muted}>
-                  {' '}
-                  {item.quantity} × {money(item.unit_price_cents)}
-                </span>
-              </span>
-              <span className={s.amount}>{money(lineTotals(item).net_cents)}</span>
-            </li>
-          ))}
-        </ul>
+        <CustomerParty label="Quote for" name={q.customer_name} address={q.customer_address} />
+        <DocumentLines items={q.items} currency={q.currency} />
         <dl className={p.totals}>
-          <Row label="Subtotal" value={money(q.subtotal_cents)} />
-          {q.discount_cents ? <Row label="Discount" value={`−${money(q.discount_cents)}`} /> : null}
-          <Row label="VAT" value={money(q.tax_cents)} />
-          <Row label="Total" value={money(q.total_cents)} strong testId="public-total" />
+          <TotalRow label="Subtotal" value={money(q.subtotal_cents)} />
+          {q.discount_cents ? <TotalRow label="Discount" value={`−${money(q.discount_cents)}`} /> : null}
+          <TotalRow label="VAT" value={money(q.tax_cents)} />
+          <TotalRow label="Total" value={money(q.total_cents)} strong testId="public-total" />
         </dl>
         {q.notes ? (
           <div>
@@ -219,14 +200,5 @@ function AcceptQuote({
         </div>
       </ModalDialog>
     </section>
-  );
-}
-
-function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
-  return (
-    <div className={strong ? p.totalStrong : p.totalRow}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
   );
 }
