@@ -7,9 +7,7 @@ import { receiptTotals, subtotalLabel, type ReceiptOrder } from './receipt-share
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;
 
-export function receiptLabel(order: Pick<PosOrder, 'receipt_number' | 'order_number'>): string {
-  return order.receipt_number !== undefined ? `Receipt ${order.receipt_number}` : `Ref ${order.order_number ?? ''}`;
-}
+export { receiptLabel } from './figures';
 
 /**
  * What the customer is shown: business, number, time, lines, VAT included, total, paid and change.
