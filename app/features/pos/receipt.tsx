@@ -1,4 +1,3 @@
-import type { PosOrder } from '../../../schema/pos/pos';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/kit/money';
 import * as p from './pos.css';
