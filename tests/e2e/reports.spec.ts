@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { adjustStock, newTraderWithWorkspace, productRow } from './inventory-support';
-import { goTo } from './invoices-support';
+import { fillLine, goTo } from './invoices-support';
 import { cashExact, charge, sale, tile } from './pos-support';
 import { underServiceWorker } from './sw-support';
 
@@ -89,18 +89,30 @@ test('reports add up the till net of a refund and a void, export CSV, and open o
     await voiding.getByRole('button', { name: 'Void sale' }).click();
     await expect(voiding).toHaveCount(0);
     await expect(sale(page, 'Receipt 2')).toContainText('Voided');
-    await expect(page.getByText(`1 sale, ${R('650.00')} taken, ${R('120.00')} refunded`)).toBeVisible();
+    await expect(page.getByText(`2 sales, ${R('650.00')} taken, 1 voided, ${R('120.00')} refunded`)).toBeVisible();
+  });
+
+  await test.step('an invoice of R 5 500 is sent and not yet paid', async () => {
+    await goTo(page, 'Invoices');
+    await page.getByRole('link', { name: 'New invoice' }).click();
+    const form = page.getByRole('form', { name: 'New invoice' });
+    await form.getByLabel('Customer name').fill('Sipho Ndlovu');
+    await fillLine(page, 1, { description: 'Blankets for the crèche', quantity: '5', price: '1100' });
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Mark as sent' }).click();
+    await expect(page.getByTestId('document-status')).toHaveText('Sent');
   });
 
   await test.step('the reports: R 650 net of the refund and the void, by method, product, staff and till', async () => {
     await goTo(page, 'Reports');
     await expect(page.getByTestId('report-net')).toHaveText(R('650.00'));
     await expect(page.getByTestId('report-sales')).toHaveText(R('1,420.00'));
-    await expect(page.getByTestId('report-refunds')).toHaveText(`-${R('120.00')}`);
-    await expect(page.getByTestId('report-voids')).toHaveText(`-${R('650.00')}`);
+    await expect(page.getByTestId('report-refunds')).toHaveText(`−${R('120.00')}`);
+    await expect(page.getByTestId('report-voids')).toHaveText(`−${R('650.00')}`);
 
     const cash = reportRow(page, 'methods', 'Cash');
-    await expect(cash.getByRole('cell')).toHaveText([R('1,420.00'), `-${R('120.00')}`, `-${R('650.00')}`, R('650.00')]);
+    await expect(cash.getByRole('cell')).toHaveText([R('1,420.00'), `−${R('120.00')}`, `−${R('650.00')}`, R('650.00')]);
     // The blanket: 650 less 84.78 VAT less 400 cost; the kettle came back.
     await expect(reportRow(page, 'products', 'Blanket').getByRole('cell')).toHaveText([
       '',
@@ -114,18 +126,27 @@ test('reports add up the till net of a refund and a void, export CSV, and open o
     await expect(reportRow(page, 'staff', 'Thandi Mokoena').getByRole('cell')).toHaveText([
       'This device',
       `2 · ${R('1,420.00')}`,
-      `-${R('120.00')}`,
-      `-${R('650.00')}`,
+      `−${R('120.00')}`,
+      `−${R('650.00')}`,
       R('650.00'),
       R('84.78'),
     ]);
-    const takenBack = page.getByTestId('report-refunds');
+    const takenBack = page.getByTestId('report-refunds-voids');
     await expect(takenBack.getByRole('row')).toHaveCount(3);
     await expect(takenBack).toContainText('Receipt 2');
     await expect(takenBack).toContainText('Rang up twice');
     await expect(takenBack).toContainText('Does not switch on');
     // Stock after the sales: 4 kettles (one back) × 60, 3 blankets × 400.
     await expect(page.getByTestId('report-stock')).toContainText(`7 units worth ${R('1,440.00')} at cost`);
+    // What the invoice still owes, issued today.
+    await expect(reportRow(page, 'ageing', 'ZAR').getByRole('cell')).toHaveText([
+      R('5,500.00'),
+      R('0.00'),
+      R('0.00'),
+      R('0.00'),
+      R('5,500.00'),
+    ]);
+    await expect(reportRow(page, 'owed', 'INV-000001').getByRole('cell')).toContainText(['Sipho Ndlovu']);
     await expect(page.getByTestId('report-chart').first()).toBeVisible();
     await shot('02-data');
   });
@@ -143,16 +164,16 @@ test('reports add up the till net of a refund and a void, export CSV, and open o
   });
 
   await test.step('last month had no sales', async () => {
-    await page.getByLabel('Period').selectOption({ label: 'Last month' });
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Last month' });
     await expect(page.getByRole('heading', { name: 'No sales in this period' })).toBeVisible();
     await expect(page.getByTestId('report-net')).toHaveText(R('0.00'));
-    await page.getByLabel('Period').selectOption({ label: 'Custom' });
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom' });
     const custom = page.getByRole('form', { name: 'Custom period' });
     await custom.getByLabel('From').fill('2026-03-01');
     await custom.getByLabel('To').fill('2026-02-01');
     await custom.getByRole('button', { name: 'Show' }).click();
     await expect(custom.getByText('The last day cannot be before the first day')).toBeVisible();
-    await page.getByLabel('Period').selectOption({ label: 'This month' });
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'This month' });
     await expect(page.getByTestId('report-net')).toHaveText(R('650.00'));
   });
 
@@ -167,6 +188,9 @@ test('reports add up the till net of a refund and a void, export CSV, and open o
       return n;
     });
     expect(dropped).toBeGreaterThan(0);
+    // …nor the browser's own cache (Chromium's DevTools protocol empties it).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByTestId('report-net')).toHaveText(R('650.00'));

@@ -77,6 +77,8 @@ export function ReportsBody({
   const deviceId = useDeviceId(data);
 
   const money = (cents: number) => formatCents(cents, currency);
+  // Money given back, written as the Z-report writes it: "−R 120.00", and plain "R 0.00" for none.
+  const back = (cents: number) => (cents === 0 ? money(0) : `−${money(cents)}`);
   const failed = orders.error ?? shifts.error ?? invoices.error;
   const ready = orders.data && shifts.data && invoices.data && products;
 
@@ -122,8 +124,8 @@ export function ReportsBody({
 
   const takingsColumns = <R extends PeriodLine | StaffTillLine>(): Column<R>[] => [
     { head: 'Sales', show: (r) => `${r.sales_count} · ${money(r.sales_cents)}`, csv: (r) => amount(r.sales_cents), numeric: true },
-    { head: 'Refunds', show: (r) => money(-r.refunds_cents), csv: (r) => amount(-r.refunds_cents), numeric: true },
-    { head: 'Voids', show: (r) => money(-r.voids_cents), csv: (r) => amount(-r.voids_cents), numeric: true },
+    { head: 'Refunds', show: (r) => back(r.refunds_cents), csv: (r) => amount(-r.refunds_cents), numeric: true },
+    { head: 'Voids', show: (r) => back(r.voids_cents), csv: (r) => amount(-r.voids_cents), numeric: true },
     { head: 'Net takings', show: (r) => money(r.net_cents), csv: (r) => amount(r.net_cents), numeric: true },
     { head: 'VAT in net', show: (r) => money(r.tax_cents), csv: (r) => amount(r.tax_cents), numeric: true },
   ];
@@ -171,8 +173,8 @@ export function ReportsBody({
           value={money(total.sales_cents)}
           testId="report-sales"
         />
-        <Figure label={`Refunds (${total.refunds_count})`} value={money(-total.refunds_cents)} testId="report-refunds" />
-        <Figure label={`Voids (${total.voids_count})`} value={money(-total.voids_cents)} testId="report-voids" />
+        <Figure label={`Refunds (${total.refunds_count})`} value={back(total.refunds_cents)} testId="report-refunds" />
+        <Figure label={`Voids (${total.voids_count})`} value={back(total.voids_cents)} testId="report-voids" />
       </dl>
 
       {noSales ? (
@@ -210,8 +212,8 @@ export function ReportsBody({
             columns={[
               { head: 'Method', show: (r) => methodLabels[r.method], csv: (r) => methodLabels[r.method] },
               { head: 'Sales', show: (r) => money(r.sales_cents), csv: (r) => amount(r.sales_cents), numeric: true },
-              { head: 'Refunds', show: (r) => money(-r.refunds_cents), csv: (r) => amount(-r.refunds_cents), numeric: true },
-              { head: 'Voids', show: (r) => money(-r.voids_cents), csv: (r) => amount(-r.voids_cents), numeric: true },
+              { head: 'Refunds', show: (r) => back(r.refunds_cents), csv: (r) => amount(-r.refunds_cents), numeric: true },
+              { head: 'Voids', show: (r) => back(r.voids_cents), csv: (r) => amount(-r.voids_cents), numeric: true },
               { head: 'Net', show: (r) => money(r.net_cents), csv: (r) => amount(r.net_cents), numeric: true },
             ]}
             rows={figures.methods.map((m) => ({ key: m.method, row: m }))}
@@ -257,7 +259,7 @@ export function ReportsBody({
             empty="No sales in this period"
           />
           <ReportSection
-            id="refunds"
+            id="refunds-voids"
             title="Refunds and voids"
             columns={[
               { head: 'When', show: (r: TakenBackLine) => dates.dateTime(r.completed_at), csv: (r: TakenBackLine) => r.completed_at },
@@ -266,7 +268,7 @@ export function ReportsBody({
               { head: 'Reason', show: (r: TakenBackLine) => r.reason, csv: (r: TakenBackLine) => r.reason },
               {
                 head: 'Amount',
-                show: (r: TakenBackLine) => money(-r.amount_cents),
+                show: (r: TakenBackLine) => back(r.amount_cents),
                 csv: (r: TakenBackLine) => amount(-r.amount_cents),
                 numeric: true,
               },
