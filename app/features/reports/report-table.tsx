@@ -54,7 +54,7 @@ export function ReportSection<R>({
         <Button
           variant="secondary"
           isDisabled={rows.length === 0}
-          aria-label={`Download ${title} as CSV`}
+          aria-label={`Download CSV: ${title}`}
           onPress={() =>
             downloadCsv(
               fileName,
