@@ -12,8 +12,9 @@ import { useOnHand, useProducts } from '../inventory';
 import { owedInvoices } from '../invoices';
 import { useDeviceId } from '../pos';
 import { ChartSlot } from './chart-slot';
-import { ageBandLabels, ageBands, invoiceAgeing, type AgeingTotals, type OwedLine } from './invoice-ageing';
-import { salesByProduct, stockValuation, type ProductLine, type StockLine } from './product-figures';
+import { StandingSections } from './standing-sections';
+import { invoiceAgeing } from './invoice-ageing';
+import { salesByProduct, stockValuation, type ProductLine } from './product-figures';
 import { amount } from './report-csv';
 import { ReportSection, type Column, type Row } from './report-table';
 import { type DayRange, type Grain } from './report-range';
@@ -280,87 +281,7 @@ export function ReportsBody({
         </>
       )}
 
-      {canSeeCost ? (
-        <ReportSection
-          id="stock"
-          title="Stock valuation at cost"
-          note={`Now, not for the period: ${figures.stock.units} units worth ${money(figures.stock.total_cents)} at cost${
-            figures.stock.without_cost > 0
-              ? `, leaving out ${figures.stock.without_cost} ${figures.stock.without_cost === 1 ? 'product' : 'products'} with no cost`
-              : ''
-          }.`}
-          columns={[
-            { head: 'Product', show: (r: StockLine) => r.name, csv: (r: StockLine) => r.name },
-            { head: 'On hand', show: (r: StockLine) => String(r.on_hand), csv: (r: StockLine) => r.on_hand, numeric: true },
-            {
-              head: 'Unit cost',
-              show: (r: StockLine) => (r.unit_cost_cents === null ? 'No cost' : money(r.unit_cost_cents)),
-              csv: (r: StockLine) => (r.unit_cost_cents === null ? null : amount(r.unit_cost_cents)),
-              numeric: true,
-            },
-            {
-              head: 'Value',
-              show: (r: StockLine) => (r.value_cents === null ? '—' : money(r.value_cents)),
-              csv: (r: StockLine) => (r.value_cents === null ? null : amount(r.value_cents)),
-              numeric: true,
-            },
-          ]}
-          rows={figures.stock.lines.map((l) => ({ key: l.product_id, row: l }))}
-          fileName="stock-valuation.csv"
-          empty="No stock on hand."
-        />
-      ) : null}
-
-      <ReportSection
-        id="ageing"
-        title="Outstanding invoices by age"
-        note="Now, not for the period: what each invoice still has due after credit notes and payments, by days since it was issued."
-        columns={[
-          { head: 'Currency', show: (r: AgeingTotals) => r.currency, csv: (r: AgeingTotals) => r.currency },
-          ...ageBands.map((b): Column<AgeingTotals> => ({
-            head: ageBandLabels[b],
-            show: (r) => formatCents(r.bands[b], r.currency),
-            csv: (r) => amount(r.bands[b]),
-            numeric: true,
-          })),
-          {
-            head: 'Total',
-            show: (r: AgeingTotals) => formatCents(r.total_cents, r.currency),
-            csv: (r: AgeingTotals) => amount(r.total_cents),
-            numeric: true,
-          },
-        ]}
-        rows={figures.ageing.totals.map((t) => ({ key: t.currency, row: t }))}
-        fileName="outstanding-invoices-by-age.csv"
-        empty="No invoices waiting to be paid."
-      />
-      {figures.ageing.lines.length > 0 ? (
-        <ReportSection
-          id="owed"
-          title="Invoices waiting to be paid"
-          columns={[
-            { head: 'Invoice', show: (r: OwedLine) => r.number, csv: (r: OwedLine) => r.number },
-            { head: 'Customer', show: (r: OwedLine) => r.customer, csv: (r: OwedLine) => r.customer },
-            { head: 'Issued', show: (r: OwedLine) => dates.date(r.issue_date), csv: (r: OwedLine) => r.issue_date },
-            { head: 'Due', show: (r: OwedLine) => dates.date(r.due_date), csv: (r: OwedLine) => r.due_date ?? '' },
-            {
-              head: 'Age',
-              show: (r: OwedLine) => `${r.age_days} ${r.age_days === 1 ? 'day' : 'days'}`,
-              csv: (r: OwedLine) => r.age_days,
-              numeric: true,
-            },
-            {
-              head: 'Still due',
-              show: (r: OwedLine) => formatCents(r.due_cents, r.currency),
-              csv: (r: OwedLine) => amount(r.due_cents),
-              numeric: true,
-            },
-          ]}
-          rows={figures.ageing.lines.map((l) => ({ key: l.id, row: l }))}
-          fileName="invoices-waiting.csv"
-          empty="No invoices waiting to be paid."
-        />
-      ) : null}
+      <StandingSections stock={figures.stock} ageing={figures.ageing} canSeeCost={canSeeCost} money={money} />
     </div>
   );
 }
