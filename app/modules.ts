@@ -12,6 +12,7 @@ import { marketplaceModule, marketplaceOrdersModule } from './features/marketpla
 import { plannerModule } from './features/planner/module';
 import { posModule } from './features/pos/module';
 import { projectsModule } from './features/projects/module';
+import { reportsModule } from './features/reports/module';
 
 /**
  * Every workspace module, in navigation order: one line each (DESIGN.md §12, README "Adding a
@@ -23,6 +24,7 @@ export const appModules = [
   posModule,
   crmModule,
   invoicesModule,
+  reportsModule,
   plannerModule,
   driveModule,
   projectsModule,

@@ -48,6 +48,13 @@ describe('runtime caching', () => {
     expect(runtimeCacheFor(url('/uploads/listing-1.jpg'), 'image', true)).toBe(runtimeCaches.images);
   });
 
+  it('keeps a chunk left out of the precache and its styles once fetched, for use offline', () => {
+    expect(runtimeCacheFor(url('/assets/report-chart-CYsrQUDY.js'), 'script', true)).toBe(runtimeCaches.chunks);
+    expect(runtimeCacheFor(url('/assets/report-chart-CnsZ1jie.css'), 'style', true)).toBe(runtimeCaches.chunks);
+    expect(runtimeCacheFor(url('/assets/report-chart-CnsZ1jie.css'), 'style', false)).toBeNull();
+    expect(runtimeCacheFor(url('/assets/notes.txt'), '', true)).toBeNull();
+  });
+
   it('never caches anything private', () => {
     for (const path of [
       '/api/auth/me',

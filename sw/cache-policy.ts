@@ -23,8 +23,11 @@ export const runtimeCaches = {
   chunks: 'vuka-chunks-v1',
 } as const;
 
-/** A built code chunk: `/assets/<name>-<hash>.js`. */
-const chunkPath = /^\/assets\/[\w.-]+\.js$/;
+/**
+ * A built code chunk or its styles: `/assets/<name>-<hash>.js` or `.css`. A page's chunk left out of
+ * the precache loads its styles with it (a chart's, a page's own), and needs them offline as much.
+ */
+const chunkPath = /^\/assets\/[\w.-]+\.(js|css)$/;
 
 /** How many sized pictures a device keeps, and for how long (seconds) after the last use. */
 export const pictureCacheLimits = { maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60 } as const;

@@ -21,6 +21,7 @@ export const modules = [
   'planner',
   'pos',
   'projects',
+  'reports',
 ] as const;
 
 export type ModuleId = (typeof modules)[number];

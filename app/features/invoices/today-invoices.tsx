@@ -1,15 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { formatCents } from '../../../schema/kit/money';
-import { balanceDueCents } from '../../../schema/invoices/invoice-payments';
 import type { Invoice } from '../../../schema/invoices/invoices';
 import type { UserData } from '../../data/db';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { Spinner } from '../../ui/spinner';
 import * as s from '../../ui/page.css';
 import { invoiceShownStatus } from './document-status';
+import { owedInvoices } from './receivables';
 import { useInvoices } from './use-documents';
-
-const owing = new Set<Invoice['status']>(['sent', 'partially_paid']);
 
 /**
  * Invoices sent and not yet paid in full: how many, how many overdue, and what is still due on them
@@ -20,10 +18,7 @@ export function receivablesSummary(invoices: readonly Invoice[], today: string) 
   const byCurrency = new Map<string, number>();
   let count = 0;
   let overdue = 0;
-  for (const inv of invoices) {
-    if (inv.kind === 'credit_note' || !owing.has(inv.status)) continue;
-    const due = balanceDueCents(inv);
-    if (due <= 0) continue;
+  for (const { invoice: inv, due_cents: due } of owedInvoices(invoices)) {
     count++;
     if (invoiceShownStatus(inv, today) === 'overdue') overdue++;
     byCurrency.set(inv.currency, (byCurrency.get(inv.currency) ?? 0) + due);

@@ -1,4 +1,3 @@
-import type { PosOrder } from '../../../schema/pos/pos';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/kit/money';
 import * as p from './pos.css';
@@ -7,9 +6,7 @@ import { receiptTotals, subtotalLabel, type ReceiptOrder } from './receipt-share
 
 const methodLabels = { cash: 'Cash', card: 'Card', eft: 'EFT', other: 'Other' } as const;
 
-export function receiptLabel(order: Pick<PosOrder, 'receipt_number' | 'order_number'>): string {
-  return order.receipt_number !== undefined ? `Receipt ${order.receipt_number}` : `Ref ${order.order_number ?? ''}`;
-}
+export { receiptLabel } from './figures';
 
 /**
  * What the customer is shown: business, number, time, lines, VAT included, total, paid and change.
