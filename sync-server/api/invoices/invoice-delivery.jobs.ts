@@ -29,6 +29,7 @@ import * as repo from './invoice-delivery.repo.js';
 type Mail = Omit<OutgoingMail, 'to'>;
 
 const sellerSettings = workspaceSettings.pick({
+  vat_registered: true,
   vat_number: true,
   company_registration_number: true,
   address: true,
