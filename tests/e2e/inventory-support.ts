@@ -6,7 +6,21 @@ import { serviceWorkerInCharge } from './sw-support';
 export const PASSWORD = 'secret123';
 
 /** Registers, verifies the emailed code and creates a workspace; returns its id and the email. */
-export async function newTraderWithWorkspace(page: Page, tag: string, project: string, workspaceName: string) {
+/** The VAT number the e2e businesses give when VAT registered (10 digits, starting with 4). */
+export const E2E_VAT_NUMBER = '4123456789';
+
+/**
+ * Answers the create-workspace form's "Is the business VAT registered?" (asked of every business with
+ * a country): yes with a VAT number, or no.
+ */
+export async function answerVat(page: Page, registered: boolean) {
+  const group = page.getByRole('radiogroup', { name: 'Is the business VAT registered?' });
+  await group.getByText(registered ? 'Yes, it charges VAT' : 'No', { exact: true }).click();
+  if (registered) await page.getByLabel('VAT number').fill(E2E_VAT_NUMBER);
+}
+
+/** A new trader and workspace in South Africa, VAT registered (15 % inside its prices) unless `registered` is false. */
+export async function newTraderWithWorkspace(page: Page, tag: string, project: string, workspaceName: string, registered = true) {
   const email = uniqueEmail(tag, project);
   await skipCookieConsent(page);
   await registerViaUi(page, 'Thandi Mokoena', email, PASSWORD);
@@ -18,6 +32,7 @@ export async function newTraderWithWorkspace(page: Page, tag: string, project: s
   await page.getByRole('dialog', { name: 'Email Verified Successfully' }).getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page).toHaveURL(/\/workspace\/create$/);
   await page.getByLabel('Workspace name').fill(workspaceName);
+  await answerVat(page, registered);
   await page.getByRole('button', { name: 'Create workspace' }).click();
   await expect(page).toHaveURL(/\/workspace\/\d+\/dashboard$/);
   await expect(page.getByText('Products: up to 10 on Mahala')).toBeVisible();
