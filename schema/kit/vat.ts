@@ -82,7 +82,9 @@ export const vatMessages = {
 const ZA_VAT_NUMBER = /^4\d{9}$/;
 
 /** What is wrong with the VAT fields together (a registered seller needs a valid number), or undefined. */
-export function vatNumberProblem(settings: Pick<VatSettings, 'vat_registered' | 'vat_number'> & { country?: string | null }): string | undefined {
+export function vatNumberProblem(
+  settings: Pick<VatSettings, 'vat_registered' | 'vat_number'> & { country?: string | null },
+): string | undefined {
   const number = settings.vat_number?.replace(/\s+/g, '') ?? '';
   if (settings.vat_registered === true && number === '') return vatMessages.numberRequired;
   if (number !== '' && settings.country === 'ZA' && !ZA_VAT_NUMBER.test(number)) return vatMessages.zaNumber;

@@ -52,7 +52,9 @@ test('a South African workspace sells in rand with 15 % VAT and writes dates in 
     await page.goto('/workspace/create');
     const country = page.getByLabel('Country');
     await expect(country).toHaveValue('ZA');
-    await expect(page.getByText('Amounts in ZAR, times in Africa/Johannesburg, VAT 15\u00a0% when registered, included in prices.')).toBeVisible();
+    await expect(
+      page.getByText('Amounts in ZAR, times in Africa/Johannesburg, VAT 15\u00a0% when registered, included in prices.'),
+    ).toBeVisible();
     await country.selectOption({ label: 'Other' });
     await expect(page.getByText('Amounts in USD, times in UTC, no VAT.')).toBeVisible();
     // With no country there is no VAT to ask about.

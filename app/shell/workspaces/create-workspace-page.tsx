@@ -31,7 +31,8 @@ type VatAnswer = '' | 'yes' | 'no';
  * is charged silently), and a registered one gives its VAT number (schema/kit/vat.ts).
  */
 const createForm = workspaceCreate.superRefine((v, ctx) => {
-  if (v.country && v.vat_registered == null) ctx.addIssue({ code: 'custom', path: ['vat_registered'], message: vatMessages.registeredRequired });
+  if (v.country && v.vat_registered == null)
+    ctx.addIssue({ code: 'custom', path: ['vat_registered'], message: vatMessages.registeredRequired });
   const problem = vatNumberProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: problem });
 });

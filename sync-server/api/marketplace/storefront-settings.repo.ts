@@ -60,17 +60,28 @@ export async function readCheckoutTerms(
     [workspaceIds],
   );
   return new Map(
-    rows.map(({ workspace_id, has_settings, has_workspace_settings, prices_include_vat, vat_registered, vat_number, vat_rate_bp, ...settings }) => [
-      workspace_id,
-      {
-        settings: has_settings ? settings : storefrontDefaults,
-        vat: vatStatusOf(
-          has_workspace_settings
-            ? { prices_include_vat: prices_include_vat ?? true, vat_registered, vat_number, vat_rate_bp: vat_rate_bp ?? 0 }
-            : undefined,
-        ),
-      },
-    ]),
+    rows.map(
+      ({
+        workspace_id,
+        has_settings,
+        has_workspace_settings,
+        prices_include_vat,
+        vat_registered,
+        vat_number,
+        vat_rate_bp,
+        ...settings
+      }) => [
+        workspace_id,
+        {
+          settings: has_settings ? settings : storefrontDefaults,
+          vat: vatStatusOf(
+            has_workspace_settings
+              ? { prices_include_vat: prices_include_vat ?? true, vat_registered, vat_number, vat_rate_bp: vat_rate_bp ?? 0 }
+              : undefined,
+          ),
+        },
+      ],
+    ),
   );
 }
 

@@ -100,8 +100,8 @@ export function StorefrontForm({ workspaceId, dto, canEdit }: { workspaceId: num
           />
         </div>
         <p className={`${p.muted} ${p.small}`} data-testid="storefront-vat-note">
-          VAT at checkout follows your business settings: charged only when the business is VAT registered, and never added on top of
-          prices that include it.
+          VAT at checkout follows your business settings: charged only when the business is VAT registered, and never added on top of prices
+          that include it.
         </p>
         <SelectField
           label="How buyers pay"
