@@ -1,5 +1,3 @@
-import { includedTax } from '../pos/pos-totals.js';
-
 /**
  * The one VAT rule (DESIGN.md §14), read by the till, invoices, the marketplace checkout and its
  * orders and tickets, and every PDF and e-mail, all from the workspace's settings:
@@ -51,9 +49,27 @@ export function lineRateBp(status: Pick<VatStatus, 'registered' | 'rateBp'>, own
   return ownRateBp ?? status.rateBp;
 }
 
-/** The VAT inside a VAT-inclusive amount at `rateBp`, rounded half up to the cent (the till's arithmetic). */
+/** Half-up rounding of numerator / denominator for non-negative integers, exact in BigInt. */
+function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}
+
+/** amount × rate / (10 000 + `extraBp`), rounded half up to the cent (half away from zero below 0). */
+function taxPart(amountCents: number, rateBp: number, extraBp: number): number {
+  if (rateBp <= 0 || amountCents === 0) return 0;
+  const sign = amountCents < 0 ? -1n : 1n;
+  const abs = BigInt(Math.abs(amountCents));
+  return Number(sign * divRoundHalfUp(abs * BigInt(rateBp), 10_000n + BigInt(extraBp)));
+}
+
+/** The VAT inside a VAT-inclusive amount at `rateBp`, rounded half up to the cent (what the till shows). */
 export function vatIncluded(amountCents: number, rateBp: number): number {
-  return includedTax(amountCents, rateBp);
+  return taxPart(amountCents, rateBp, rateBp);
+}
+
+/** The VAT on top of a VAT-exclusive amount at `rateBp`, rounded half up to the cent. */
+export function vatAdded(amountCents: number, rateBp: number): number {
+  return taxPart(amountCents, rateBp, 0);
 }
 
 export type VatDocumentKind = 'invoice' | 'credit_note' | 'quote' | 'receipt';
