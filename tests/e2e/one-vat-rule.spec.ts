@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatCents } from '../../schema/kit/money';
 import { vatMessages } from '../../schema/kit/vat';
 import { pdfText } from '../support/pdf-text';
-import { addProduct, newTraderWithWorkspace } from './inventory-support';
+import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
 import { fillLine, goTo } from './invoices-support';
 
 const rand = (cents: number) => formatCents(cents, 'ZAR');
@@ -28,6 +28,7 @@ test('the till and the marketplace checkout show the same VAT; an unregistered s
   await test.step('a registered seller: the till shows R 32.61 of VAT inside a R 250 T-shirt', async () => {
     await goTo(page, 'Inventory');
     await addProduct(page, { name: shirt, price: '250' });
+    await adjustStock(page, shirt, { reason: 'Received from a supplier', quantity: '5' });
     await goTo(page, 'Point of Sale');
     await page.getByRole('button', { name: `Add ${shirt}` }).click();
     await expect(page.getByTestId('cart-total')).toHaveText(rand(25_000));
