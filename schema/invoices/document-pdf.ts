@@ -2,6 +2,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFP
 import { documentTotals, lineTotals } from './invoice-totals.js';
 import type { DocumentItem, Invoice, InvoiceCredit, InvoicePayment, Quote } from './invoices.js';
 import { formatCents } from '../kit/money.js';
+import { documentTitle } from '../kit/vat.js';
 
 /**
  * The PDF of an invoice, quote or credit note, made with pdf-lib from the document alone: the device
@@ -75,10 +76,8 @@ export function pdfDocumentOf(doc: { kind: 'invoice'; invoice: Invoice } | { kin
 
 /** The title the document carries. */
 export function pdfHeading(doc: Pick<PdfDocument, 'kind'>, seller: Pick<PdfSeller, 'vatNumber'>): string {
-  const registered = typeof seller.vatNumber === 'string' && seller.vatNumber.trim() !== '';
-  if (doc.kind === 'quote') return 'Quote';
-  if (doc.kind === 'credit_note') return registered ? 'Tax Credit Note' : 'Credit Note';
-  return registered ? 'Tax Invoice' : 'Invoice';
+  // The seller carries a VAT number only when registered (sellerOf, or as fixed at issue).
+  return documentTitle(doc.kind, typeof seller.vatNumber === 'string' && seller.vatNumber.trim() !== '');
 }
 
 export function pdfFileName(doc: Pick<PdfDocument, 'number'>): string {

@@ -1,17 +1,24 @@
+import { vatStatusOf } from '../kit/vat.js';
 import type { WorkspaceSettings } from '../workspaces/workspaces.js';
 import type { PdfSeller } from './document-pdf.js';
 import type { IssuedSeller } from './invoices.js';
 
-/** The seller as the workspace describes itself (its name, and its settings: address, VAT number, colours), and its logo. */
+/**
+ * The seller as the workspace describes itself (its name, and its settings: address, VAT number, colours), and its logo.
+ * The VAT number only when the workspace is VAT registered (schema/kit/vat.ts): it makes the document a "Tax Invoice".
+ */
 export function sellerOf(
   name: string,
-  settings: Pick<WorkspaceSettings, 'vat_number' | 'company_registration_number' | 'colors' | 'address'> | undefined,
+  settings:
+    | (Pick<WorkspaceSettings, 'vat_number' | 'company_registration_number' | 'colors' | 'address'> &
+        Partial<Pick<WorkspaceSettings, 'vat_registered'>>)
+    | undefined,
   extra: Pick<PdfSeller, 'logo'> = {},
 ): PdfSeller {
   return {
     name,
     address: settings?.address ?? null,
-    vatNumber: settings?.vat_number ?? null,
+    vatNumber: vatStatusOf(settings).vatNumber,
     registrationNumber: settings?.company_registration_number ?? null,
     color: settings?.colors.primary ?? null,
     ...extra,

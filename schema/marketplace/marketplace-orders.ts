@@ -102,7 +102,10 @@ export const sellerQuote = z.object({
   subtotal_cents: z.number().int(),
   shipping_cents: z.number().int(),
   /** Hundredths of a percent, from the seller's storefront settings. */
+  /** The seller's standard VAT rate charged (0 when not VAT registered, schema/kit/vat.ts). */
   tax_rate_bp: z.number().int(),
+  /** Null when the seller is not VAT registered: no VAT, and its document is an "Invoice". */
+  seller_vat_number: z.string().nullable(),
   tax_cents: z.number().int(),
   /** True when the seller's prices hold VAT already: tax_cents is the part of the total that is VAT, not added to it. */
   tax_included: z.boolean(),
@@ -205,6 +208,10 @@ export const orderDto = z.object({
   tax_cents: z.number().int(),
   /** True when the VAT was inside the prices (part of the total), false when it was added on top. */
   tax_included: z.boolean(),
+  /** The seller's VAT number, fixed when the order was placed; null when it was not VAT registered. */
+  seller_vat_number: z.string().nullable(),
+  /** "Tax Invoice" from a VAT-registered seller, else "Invoice" (schema/kit/vat.ts), as placed. */
+  document_title: z.string(),
   total_cents: z.number().int(),
   refunded_cents: z.number().int(),
   shipping_method: z.string().nullable(),

@@ -27,7 +27,6 @@ export const marketMessages = {
   productId: 'Not a marketplace product.',
   storefrontNotFound: 'This storefront does not exist or is closed.',
   orderPrefix: 'Order prefix must be 1 to 10 capital letters or digits',
-  taxRate: 'Tax rate must be between 0 and 100',
   shippingRateName: 'Each shipping rate needs a name',
   shippingRatePrice: 'A shipping rate must be 0 or more',
   shippingNeedsRate: 'Add at least one shipping rate, or turn shipping off',
@@ -64,12 +63,6 @@ export type ShippingRate = z.infer<typeof shippingRate>;
 const settingsShape = {
   shipping_enabled: z.boolean(),
   shipping_rates: z.array(shippingRate).max(20),
-  /** Hundredths of a percent (1500 = 15.00 %), spec §9 tax rate precision 5 scale 2. */
-  tax_rate_bp: z
-    .number({ error: marketMessages.taxRate })
-    .int(marketMessages.taxRate)
-    .min(0, marketMessages.taxRate)
-    .max(10_000, marketMessages.taxRate),
   payment_gateway: paymentGateway,
   order_prefix: z
     .string()
@@ -91,7 +84,6 @@ export type StorefrontSettings = z.infer<typeof storefrontSettings>;
 export const storefrontDefaults: StorefrontSettings = {
   shipping_enabled: false,
   shipping_rates: [],
-  tax_rate_bp: 0,
   payment_gateway: 'eft',
   order_prefix: ORDER_PREFIX_DEFAULT,
   auto_fulfill_digital: false,

@@ -1,3 +1,5 @@
+import { vatAdded, vatIncluded } from '../kit/vat.js';
+
 /**
  * Till arithmetic shared by the app (the receipt shown offline) and the server (which stores its own
  * result, DESIGN.md §5). Every amount is integer cents.
@@ -36,28 +38,11 @@ export interface OrderTotals {
   line_tax: number[];
 }
 
-/** Half-up rounding of numerator / denominator for non-negative integers, exact in BigInt. */
-function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
-}
-
-/** amount × rate / (10 000 + `extraBp`), rounded half up to the cent (half away from zero below 0). */
-function taxPart(amountCents: number, rateBp: number, extraBp: number): number {
-  if (rateBp <= 0 || amountCents === 0) return 0;
-  const sign = amountCents < 0 ? -1n : 1n;
-  const abs = BigInt(Math.abs(amountCents));
-  return Number(sign * divRoundHalfUp(abs * BigInt(rateBp), 10_000n + BigInt(extraBp)));
-}
-
-/** VAT inside a VAT-inclusive amount, rounded half up to the cent. */
-export function includedTax(amountCents: number, rateBp: number): number {
-  return taxPart(amountCents, rateBp, rateBp);
-}
+/** VAT inside a VAT-inclusive amount, rounded half up to the cent (the one rule's arithmetic, schema/kit/vat.ts). */
+export const includedTax = vatIncluded;
 
 /** VAT on top of a VAT-exclusive amount, rounded half up to the cent. */
-export function addedTax(amountCents: number, rateBp: number): number {
-  return taxPart(amountCents, rateBp, 0);
-}
+export const addedTax = vatAdded;
 
 /** Splits `amount` across `weights` in proportion, the shares summing to `amount` exactly. */
 export function allocate(amount: number, weights: readonly number[]): number[] {

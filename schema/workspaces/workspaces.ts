@@ -36,6 +36,9 @@ export const workspaceCreate = z.object({
   type: workspaceType.optional(),
   /** Where the business trades: sets its currency, time zone and VAT (schema/kit/countries.ts). None: the spec's defaults. */
   country: countryCode.nullish(),
+  /** Whether it charges VAT (schema/kit/vat.ts); asked of every business that names its country. */
+  vat_registered: z.boolean().nullish(),
+  vat_number: text().trim().max(30, 'A VAT number has at most 30 characters').nullish(),
 });
 
 export const workspacePatch = z
@@ -77,6 +80,8 @@ export const settingsFields = {
     .min(0, vatRateMessage)
     .max(10_000, vatRateMessage),
   prices_include_vat: z.boolean(),
+  /** The owner's answer to "Is the business VAT registered?" (schema/kit/vat.ts); null: never asked. */
+  vat_registered: z.boolean().nullable(),
   vat_number: text().trim().max(30, 'A VAT number has at most 30 characters').nullable(),
   company_registration_number: text().trim().max(30, 'A registration number has at most 30 characters').nullable(),
   /** Where the business is, as its invoices and quotes print it (a tax invoice carries the supplier's address, DESIGN.md §14). */
@@ -107,6 +112,7 @@ export const workspaceSettings = z.object({
   country: settingsFields.country.default(null),
   vat_rate_bp: settingsFields.vat_rate_bp.default(noCountryDefaults.vat_rate_bp),
   prices_include_vat: settingsFields.prices_include_vat.default(noCountryDefaults.prices_include_vat),
+  vat_registered: settingsFields.vat_registered.default(null),
   vat_number: settingsFields.vat_number.default(null),
   company_registration_number: settingsFields.company_registration_number.default(null),
   address: settingsFields.address.default(null),

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { waitForCode } from '../support/mailbox-file.js';
+import { answerVat } from './inventory-support';
 
 /**
  * The foundation journey (issue 2 "Done when"), as a person does it on a desktop and on a phone:
@@ -64,6 +65,7 @@ test('a new person registers, verifies, creates a workspace, and finds it again 
     await page.getByLabel('Workspace name').fill(workspaceName);
     await page.getByLabel('Type').selectOption('food');
     await page.getByLabel('Industry').fill('Catering');
+    await answerVat(page, true);
     await shot(page, info, '06-create');
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await expect(page).toHaveURL(/\/workspace\/\d+\/dashboard$/);

@@ -5,19 +5,34 @@ import { serviceWorkerInCharge } from './sw-support';
 
 export const PASSWORD = 'secret123';
 
+/** The VAT number the e2e businesses give when VAT registered (10 digits, starting with 4). */
+export const E2E_VAT_NUMBER = '4123456789';
+
 /**
- * A verified trader with a new workspace, signed in on `page`; returns the workspace id and the email.
- * The account is registered and verified through the API (the code still comes by mail over SMTP),
- * since the register and verify screens have walks of their own (auth-*.spec.ts); the workspace is
- * created on its screen, as a new trader does.
+ * Answers the create-workspace form's "Is the business VAT registered?" (asked of every business with
+ * a country): yes with a VAT number, or no.
  */
-export async function newTraderWithWorkspace(page: Page, tag: string, project: string, workspaceName: string) {
+export async function answerVat(page: Page, registered: boolean) {
+  const group = page.getByRole('radiogroup', { name: 'Is the business VAT registered?' });
+  await group.getByText(registered ? 'Yes, it charges VAT' : 'No', { exact: true }).click();
+  if (registered) await page.getByLabel('VAT number').fill(E2E_VAT_NUMBER);
+}
+
+/**
+ * A verified trader with a new workspace in South Africa, signed in on `page`, VAT registered (15 %
+ * inside its prices) unless `registered` is false; returns the workspace id and the email. The account
+ * is registered and verified through the API (the code still comes by mail over SMTP), since the
+ * register and verify screens have walks of their own (auth-*.spec.ts); the workspace is created on
+ * its screen, as a new trader does.
+ */
+export async function newTraderWithWorkspace(page: Page, tag: string, project: string, workspaceName: string, registered = true) {
   const email = uniqueEmail(tag, project);
   await skipCookieConsent(page);
   await registerByApi(page, 'Thandi Mokoena', email, PASSWORD);
   await verifyByApi(page, await waitForCode(email));
   await page.goto('/workspace/create');
   await page.getByLabel('Workspace name').fill(workspaceName);
+  await answerVat(page, registered);
   await page.getByRole('button', { name: 'Create workspace' }).click();
   await expect(page).toHaveURL(/\/workspace\/\d+\/dashboard$/);
   await expect(page.getByText('Products: up to 10 on Mahala')).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { deliveryMessages } from '../../schema/invoices/contract';
 import { waitForCode, waitForMails } from '../support/mailbox-file';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
-import { PASSWORD } from './inventory-support';
+import { answerVat, PASSWORD } from './inventory-support';
 import { fillLine, goTo } from './invoices-support';
 import { serviceWorkerInCharge } from './sw-support';
 
@@ -20,6 +20,7 @@ test('an unverified trader’s invoice e-mail is refused with the reason, and go
     await registerViaUi(page, 'Sipho Dlamini', email, PASSWORD);
     await page.goto('/workspace/create');
     await page.getByLabel('Workspace name').fill(`Unverified ${info.project.name}`);
+    await answerVat(page, true);
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await expect(page).toHaveURL(/\/workspace\/\d+\/dashboard$/);
     await serviceWorkerInCharge(page);

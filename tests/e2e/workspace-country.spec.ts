@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitForCode } from '../support/mailbox-file.js';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { addProduct } from './inventory-support';
+import { vatMessages } from '../../schema/kit/vat';
 import { fillLine, goTo } from './invoices-support';
 
 /**
@@ -51,11 +52,28 @@ test('a South African workspace sells in rand with 15 % VAT and writes dates in 
     await page.goto('/workspace/create');
     const country = page.getByLabel('Country');
     await expect(country).toHaveValue('ZA');
-    await expect(page.getByText('Amounts in ZAR, times in Africa/Johannesburg, VAT 15\u00a0%, included in prices.')).toBeVisible();
+    await expect(
+      page.getByText('Amounts in ZAR, times in Africa/Johannesburg, VAT 15\u00a0% when registered, included in prices.'),
+    ).toBeVisible();
     await country.selectOption({ label: 'Other' });
     await expect(page.getByText('Amounts in USD, times in UTC, no VAT.')).toBeVisible();
+    // With no country there is no VAT to ask about.
+    await expect(page.getByRole('radiogroup', { name: 'Is the business VAT registered?' })).toHaveCount(0);
     await country.selectOption({ label: 'South Africa' });
     await page.getByLabel('Workspace name').fill(`Soweto Spaza ${info.project.name}`);
+    // A South African business is asked whether it is VAT registered: nothing is charged silently.
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await expect(page.getByText(vatMessages.registeredRequired)).toBeVisible();
+    await expect(page).toHaveURL(/\/workspace\/create$/);
+    const group = page.getByRole('radiogroup', { name: 'Is the business VAT registered?' });
+    await group.getByText('Yes, it charges VAT', { exact: true }).click();
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await expect(page.getByText(vatMessages.numberRequired)).toBeVisible();
+    await page.getByLabel('VAT number').fill('5123456789');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await expect(page.getByText(vatMessages.zaNumber)).toBeVisible();
+    await expect(page.getByLabel('VAT number')).toBeFocused();
+    await page.getByLabel('VAT number').fill('4123456789');
     await shot('create-workspace');
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await expect(page).toHaveURL(/\/workspace\/\d+\/dashboard$/);

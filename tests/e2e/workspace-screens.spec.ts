@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { skipCookieConsent, uniqueEmail } from './auth-support.js';
+import { answerVat } from './inventory-support.js';
 import { createWorkspace, invitationPath, PASSWORD, registerAs, verifyByMail } from './invitation-support.js';
 
 /** The workspace and account screens beyond the foundation journey, on desktop and phone. */
@@ -56,6 +57,7 @@ test('an owner edits, invites, meets the plan limit and deletes the workspace', 
     await expect(page.getByText('Workspace limit reached')).toBeVisible();
     await page.getByRole('link', { name: 'Create workspace' }).click();
     await page.getByLabel('Workspace name').fill('Second shop');
+    await answerVat(page, false);
     await page.getByRole('button', { name: 'Create workspace' }).click();
     const notice = page.getByRole('status').filter({ hasText: 'Workspace limit reached' });
     await expect(notice).toBeVisible();

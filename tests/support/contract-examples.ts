@@ -228,7 +228,6 @@ export function examples(ws: number, registerEmail: string): Examples {
         body: {
           shipping_enabled: true,
           shipping_rates: [{ name: 'Courier', price_cents: 9_900 }],
-          tax_rate_bp: 1500,
           payment_gateway: 'eft',
           order_prefix: 'SPZ',
           auto_fulfill_digital: false,

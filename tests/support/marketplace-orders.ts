@@ -41,6 +41,7 @@ export async function seedPaidOrder(db: Db, ws: number, opts: { buyer?: number; 
     buyerId: buyer,
     buyerName: 'Thandi Mokoena',
     buyerEmail: 'thandi@example.test',
+    sellerVatNumber: null,
     number: `ORD-${randomUUID().slice(0, 8)}`,
     currency: 'ZAR',
     subtotal: 5000,

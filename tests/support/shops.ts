@@ -70,3 +70,17 @@ export async function openShop(
   }
   return { user, ws, cookie, slug };
 }
+
+/** A South African VAT number the rule accepts (10 digits, starting with 4). */
+export const TEST_VAT_NUMBER = '4123456789';
+
+/**
+ * Makes the workspace VAT registered at 15 % (schema/kit/vat.ts), its prices including VAT or not,
+ * as the business settings would.
+ */
+export async function registerForVat(db: Db, ws: number, pricesIncludeVat: boolean): Promise<void> {
+  await db.query(
+    `UPDATE workspace_settings SET vat_registered = true, vat_number = $2, vat_rate_bp = 1500, prices_include_vat = $3 WHERE workspace_id = $1`,
+    [ws, TEST_VAT_NUMBER, pricesIncludeVat],
+  );
+}

@@ -6,6 +6,7 @@ import { DeviceDataGate } from '../../kit/device-data-gate';
 import { useWorkspaceSettings } from '../../kit/workspace-queries';
 import { createDocument } from './document-actions';
 import { bpToPercent } from '../../kit/format';
+import { vatStatusOf } from '../../../schema/kit/vat';
 import { emptyLine, type DocumentDraft } from './document-draft';
 import type { WorkspaceSettings } from '../../../schema/workspaces/workspaces';
 import { DocumentForm } from './document-form';
@@ -16,9 +17,11 @@ import { useNumberKeeper } from './use-documents';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/invoices/new');
 
-/** The VAT rate a new line starts with: the workspace's own (settings, set from its country), as a percent. */
-export function defaultTaxFor(settings: Pick<WorkspaceSettings, 'vat_rate_bp'> | undefined): string {
-  return bpToPercent(settings?.vat_rate_bp ?? 0);
+/** The VAT rate a new line starts with, as a percent: the workspace's own when it is VAT registered, else 0 (schema/kit/vat.ts). */
+export function defaultTaxFor(
+  settings: (Pick<WorkspaceSettings, 'vat_rate_bp' | 'vat_number'> & Partial<Pick<WorkspaceSettings, 'vat_registered'>>) | undefined,
+): string {
+  return bpToPercent(vatStatusOf(settings).rateBp);
 }
 
 /** /workspace/{id}/invoices/new (?kind=quote): writes a draft on this device, online or not. */

@@ -1,6 +1,7 @@
 import type { Product } from '../../../schema/inventory/catalog';
 import { productTitle } from '../../../schema/inventory/product-variants';
 import type { PosItem } from '../../../schema/pos/pos';
+import { lineRateBp, type VatStatus } from '../../../schema/kit/vat';
 
 /** The till's price for a product: its sale price when set, else its price; undefined when it has none. */
 export function tillPrice(product: Pick<Product, 'price_cents' | 'sale_price_cents'>): number | undefined {
@@ -22,10 +23,15 @@ export function findByCode(products: readonly Product[], code: string): Product 
 export type CartResult = { ok: true; items: PosItem[] } | { ok: false; message: string };
 
 /**
- * Adds one of the product (a new line, or one more on its line). A product without its own VAT rate
- * sells at the workspace's default rate (settings); one set to 0 (zero-rated bread) stays at 0.
+ * Adds one of the product (a new line, or one more on its line), at the rate the VAT rule gives
+ * (schema/kit/vat.ts): a registered seller's product without its own VAT rate sells at the
+ * workspace's rate, one set to 0 (zero-rated bread) stays at 0; a seller not registered charges none.
  */
-export function addToCart(items: readonly PosItem[], product: Product, defaultRateBp = 0): CartResult {
+export function addToCart(
+  items: readonly PosItem[],
+  product: Product,
+  vat: Pick<VatStatus, 'registered' | 'rateBp'> = { registered: false, rateBp: 0 },
+): CartResult {
   const price = tillPrice(product);
   if (price === undefined) return { ok: false, message: `${product.name ?? 'This product'} has no price. Set one in Inventory.` };
   const i = items.findIndex((it) => it.product_id === product.id);
@@ -35,7 +41,7 @@ export function addToCart(items: readonly PosItem[], product: Product, defaultRa
     name: productTitle(product),
     unit_price_cents: price,
     quantity: 1,
-    tax_rate_bp: product.tax_rate_bp ?? defaultRateBp,
+    tax_rate_bp: lineRateBp(vat, product.tax_rate_bp),
     tracks_stock: product.track_inventory !== false,
   };
   if (product.sku) line.sku = product.sku;

@@ -31,6 +31,7 @@ import { SalesList } from './sales-list';
 import { ShiftBar } from './shift-panel';
 import { closeShift, completeSale, drawReceiptNumber, keepReceiptNumbers, openShift, refundSale, restoreSaleStock, voidSale } from './till';
 import type { RefundRequest } from './refund-dialog';
+import { vatStatusOf } from '../../../schema/kit/vat';
 import { startOfToday, useDeviceId, useOpenShift, useOrdersSince, useReceiptNumbers, useShiftOrders } from './use-pos';
 
 const route = getRouteApi('/protected/workspace/$workspaceId/pos');
@@ -132,8 +133,10 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
   // Stable handlers, so the product grid and lists re-render only when what they show changes.
   const itemsNow = useRef(items);
   itemsNow.current = items;
-  const rateNow = useRef(0);
-  rateNow.current = settings?.vat_rate_bp ?? 0;
+  // The VAT rule, from the replicated settings: the till charges on the device, offline too.
+  const vat = vatStatusOf(settings);
+  const rateNow = useRef(vat);
+  rateNow.current = vat;
   const stockNow = useRef({ onHand, products, confirm: false });
   stockNow.current = { onHand, products, confirm: settings?.pos_confirm_over_stock ?? false };
   /**
@@ -349,7 +352,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
             order={order}
             business={business}
             currency={currency}
-            vatNumber={settings?.vat_number}
+            vatNumber={vat.vatNumber}
             phone={phoneOf(order)}
             email={emailOf(order)}
             till={till}
@@ -393,7 +396,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
               order={receipt}
               business={business}
               currency={currency}
-              vatNumber={settings?.vat_number}
+              vatNumber={vat.vatNumber}
               phone={phoneOf(receipt)}
               email={emailOf(receipt)}
               till={till}

@@ -1,3 +1,4 @@
+import { documentTitle } from '../../../schema/kit/vat';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/kit/money';
 import * as p from './pos.css';
@@ -41,9 +42,7 @@ export function Receipt({
             ? 'Void'
             : order.kind === 'refund'
               ? 'Refund'
-              : totals.tax_cents > 0 && vatNumber
-                ? 'Tax invoice / receipt'
-                : 'Receipt'}
+              : documentTitle('receipt', totals.tax_cents > 0 && !!vatNumber)}
         </p>
         {vatNumber ? <p className={s.muted}>VAT no. {vatNumber}</p> : null}
       </header>

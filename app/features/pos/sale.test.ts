@@ -180,8 +180,10 @@ describe('cart', () => {
     ...over,
   });
 
+  const registered = { registered: true, rateBp: 1500 };
+
   it('adds a product, then one more of it on the same line; 0 removes the line', () => {
-    const first = addToCart([], product({ sku: 'BRD-1', tax_rate_bp: 1500 }));
+    const first = addToCart([], product({ sku: 'BRD-1', tax_rate_bp: 1500 }), registered);
     if (!first.ok) throw new Error(first.message);
     const second = addToCart(first.items, product({}));
     if (!second.ok) throw new Error(second.message);
@@ -191,12 +193,15 @@ describe('cart', () => {
   });
 
   it("a product without its own VAT rate sells at the workspace's rate; a zero-rated one stays at 0", () => {
-    const plain = addToCart([], product({}), 1500);
+    const plain = addToCart([], product({}), registered);
     expect(plain.ok && plain.items[0].tax_rate_bp).toBe(1500);
-    const zeroRated = addToCart([], product({ tax_rate_bp: 0 }), 1500);
+    const zeroRated = addToCart([], product({ tax_rate_bp: 0 }), registered);
     expect(zeroRated.ok && zeroRated.items[0].tax_rate_bp).toBe(0);
-    const own = addToCart([], product({ tax_rate_bp: 1400 }), 1500);
+    const own = addToCart([], product({ tax_rate_bp: 1400 }), registered);
     expect(own.ok && own.items[0].tax_rate_bp).toBe(1400);
+    // A seller that is not VAT registered charges none, whatever the product says.
+    const unregistered = addToCart([], product({ tax_rate_bp: 1500 }), { registered: false, rateBp: 0 });
+    expect(unregistered.ok && unregistered.items[0].tax_rate_bp).toBe(0);
     const total = cartTotals(plain.ok ? plain.items : [], 0);
     // R18.50 with 15 % VAT inside it: 18.50 × 15 / 115 = 2.41.
     expect(total.tax_cents).toBe(241);

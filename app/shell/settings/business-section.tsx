@@ -8,16 +8,24 @@ import * as s from '../../ui/page.css';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { bpToPercent } from '../../kit/format';
 import { orNull, useUpdateSettings } from '../../kit/use-update-settings';
+import { isVatRegistered, vatNumberProblem } from '../../../schema/kit/vat';
 
 /** What the Business section saves: where the business trades, its VAT and the numbers it prints (DESIGN.md §14). */
-const businessSettings = z.object({
-  country: settingsFields.country,
-  vat_rate_bp: settingsFields.vat_rate_bp,
-  prices_include_vat: settingsFields.prices_include_vat,
-  vat_number: settingsFields.vat_number,
-  company_registration_number: settingsFields.company_registration_number,
-  address: settingsFields.address,
-});
+const businessSettings = z
+  .object({
+    country: settingsFields.country,
+    vat_registered: z.boolean(),
+    vat_rate_bp: settingsFields.vat_rate_bp,
+    prices_include_vat: settingsFields.prices_include_vat,
+    vat_number: settingsFields.vat_number,
+    company_registration_number: settingsFields.company_registration_number,
+    address: settingsFields.address,
+  })
+  // The one VAT rule (schema/kit/vat.ts): a registered business gives its VAT number, as the server checks too.
+  .superRefine((v, ctx) => {
+    const problem = vatNumberProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: problem });
+  });
 
 /** Country, VAT rate, whether prices include VAT, VAT and company registration numbers, the business address. */
 export function BusinessSection({
@@ -34,6 +42,7 @@ export function BusinessSection({
     businessSettings,
     {
       country: settings.country ?? OTHER_COUNTRY,
+      vat_registered: isVatRegistered(settings),
       vat_rate_bp: bpToPercent(settings.vat_rate_bp),
       prices_include_vat: settings.prices_include_vat,
       vat_number: settings.vat_number ?? '',
@@ -43,6 +52,7 @@ export function BusinessSection({
     {
       toInput: (v) => ({
         country: v.country === OTHER_COUNTRY ? null : v.country,
+        vat_registered: v.vat_registered,
         vat_rate_bp: percentToBp(v.vat_rate_bp),
         prices_include_vat: v.prices_include_vat,
         vat_number: orNull(v.vat_number),
@@ -73,6 +83,14 @@ export function BusinessSection({
       saveLabel="Save business details"
       saving={form.submitting}
     >
+      <SwitchField isSelected={form.values.vat_registered} onChange={(on) => form.set('vat_registered', on)} isDisabled={ro}>
+        VAT registered
+      </SwitchField>
+      <p className={`${s.muted} ${s.small}`} data-testid="vat-registered-note">
+        {form.values.vat_registered
+          ? 'The till, invoices and marketplace orders (tickets too) charge VAT, and your invoices are tax invoices.'
+          : 'No VAT is charged anywhere and your invoices say "Invoice". Switch this on once the business is registered for VAT.'}
+      </p>
       <div className={s.twoColumns}>
         <SelectField
           label="Country"
@@ -89,14 +107,18 @@ export function BusinessSection({
           name="vat_rate_bp"
           inputMode="decimal"
           {...form.field('vat_rate_bp')}
-          description="New invoice lines and products without their own rate use it; 0 if not VAT registered"
+          description={
+            form.values.vat_registered ? 'New invoice lines and products without their own rate use it' : 'Charged only once VAT registered'
+          }
           isReadOnly={ro}
         />
         <TextField
           label="VAT number"
           name="vat_number"
           {...form.field('vat_number')}
-          description={southAfrican ? 'Your SARS VAT number, printed on tax invoices' : 'Printed on tax invoices'}
+          description={
+            southAfrican ? 'Your SARS VAT number (10 digits, starting with 4), printed on tax invoices' : 'Printed on tax invoices'
+          }
           isReadOnly={ro}
         />
         <TextField

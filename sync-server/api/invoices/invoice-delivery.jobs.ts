@@ -30,6 +30,7 @@ import { quoteLinkToken } from './quote-links.repo.js';
 type Mail = Omit<OutgoingMail, 'to'>;
 
 const sellerSettings = workspaceSettings.pick({
+  vat_registered: true,
   vat_number: true,
   company_registration_number: true,
   address: true,

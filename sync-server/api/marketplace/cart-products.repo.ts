@@ -19,6 +19,8 @@ export interface CartProduct {
   reason?: string;
   /** Posted to the buyer: a physical product that needs shipping (a ticket, a download or a service is not). */
   ships: boolean;
+  /** The product's own VAT rate (zero-rated goods), when it has one; absent: the seller's standard rate. */
+  ownTaxRateBp?: number | null;
 }
 
 /**
@@ -28,15 +30,21 @@ export interface CartProduct {
 export async function cartProducts(q: Queryable, keys: readonly { workspaceId: number; productId: string }[]) {
   const out = new Map<string, CartProduct>();
   if (keys.length === 0) return out;
-  const rows = await q.query<ProductRow & { for_sale: boolean; ships: boolean }>(
-    `SELECT ${PRODUCT_COLUMNS}, coalesce(${PUBLIC_PRODUCT}, false) AS for_sale,
+  const rows = await q.query<ProductRow & { for_sale: boolean; ships: boolean; own_tax_rate_bp: number | null }>(
+    `SELECT ${PRODUCT_COLUMNS}, coalesce(${PUBLIC_PRODUCT}, false) AS for_sale, p.tax_rate_bp AS own_tax_rate_bp,
             (p.product_type = 'physical' AND p.shipping_required IS DISTINCT FROM false) AS ships ${FROM_PRODUCTS}
       WHERE (p.workspace_id, p.id) IN (SELECT * FROM unnest($1::int[], $2::text[]))`,
     [keys.map((k) => k.workspaceId), keys.map((k) => k.productId)],
   );
   for (const r of rows) {
     const product = toProduct({ ...r, name: r.name ?? 'Product' }, 'option');
-    out.set(product.id, { product, left: unitsLeft(r), forSale: r.for_sale, ships: r.ships === true });
+    out.set(product.id, {
+      product,
+      left: unitsLeft(r),
+      forSale: r.for_sale,
+      ships: r.ships === true,
+      ownTaxRateBp: r.own_tax_rate_bp === null ? null : Number(r.own_tax_rate_bp),
+    });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { addedTax, includedTax } from '../../../schema/pos/pos-totals.js';
+import { computeTotals } from '../../../schema/pos/pos-totals.js';
+import { lineRateBp, vatStatusOf, type VatStatus } from '../../../schema/kit/vat.js';
 import {
   checkoutInput,
   ORDER_REFERENCE_PREFIX,
@@ -44,18 +45,21 @@ type Input = z.output<typeof checkoutInput>;
 interface Group {
   workspaceId: number;
   settings: StorefrontSettings;
+  vat: VatStatus;
   quote: SellerQuote;
   products: { productId: string; quantity: number; found: CartProduct }[];
 }
 
 /**
  * One seller's part of the cart, with the shipping option the buyer chose (the first one when none).
- * Tax is on goods and shipping at the seller's storefront rate: taken out of the prices when the
- * seller's workspace keeps VAT-inclusive prices (the price shown is the price paid), else added on top.
+ * VAT follows the one rule (schema/kit/vat.ts), line by line as the till works it out: none from a
+ * seller that is not VAT registered; else each line at its product's own rate or the seller's standard
+ * rate, and shipping at the standard rate, taken out of the prices when the seller's prices include
+ * VAT (the price shown is the price paid), else added on top.
  */
 function sellerQuoteOf(
   settings: StorefrontSettings,
-  pricesIncludeVat: boolean,
+  vat: VatStatus,
   lines: Group['products'],
   choice: string | undefined,
 ): { quote: Omit<SellerQuote, 'seller'>; unknownRate: boolean } {
@@ -65,7 +69,16 @@ function sellerQuoteOf(
   const options = settings.shipping_enabled && ships ? settings.shipping_rates : [];
   const chosen = choice === undefined ? options[0] : options.find((o) => o.name === choice);
   const shipping = chosen?.price_cents ?? 0;
-  const tax = (pricesIncludeVat ? includedTax : addedTax)(subtotal + shipping, settings.tax_rate_bp);
+  const pricesIncludeVat = vat.pricesIncludeVat;
+  const charged = [
+    ...lines.map((l) => ({
+      unit_price_cents: l.found.product.price_cents,
+      quantity: l.quantity,
+      tax_rate_bp: lineRateBp(vat, l.found.ownTaxRateBp),
+    })),
+    ...(shipping > 0 ? [{ unit_price_cents: shipping, quantity: 1, tax_rate_bp: lineRateBp(vat) }] : []),
+  ];
+  const tax = computeTotals(charged, 0, pricesIncludeVat).tax_cents;
   return {
     unknownRate: choice !== undefined && options.length > 0 && !chosen,
     quote: {
@@ -80,7 +93,8 @@ function sellerQuoteOf(
       shipping_method: chosen?.name ?? null,
       subtotal_cents: subtotal,
       shipping_cents: shipping,
-      tax_rate_bp: settings.tax_rate_bp,
+      tax_rate_bp: vat.rateBp,
+      seller_vat_number: vat.vatNumber,
       tax_cents: tax,
       tax_included: pricesIncludeVat,
       total_cents: subtotal + shipping + (pricesIncludeVat ? 0 : tax),
@@ -109,12 +123,12 @@ async function priceCart(
   const groups: Group[] = [];
   const terms = await readCheckoutTerms(q, [...byWorkspace.keys()]);
   for (const [workspaceId, products] of byWorkspace) {
-    const { settings, pricesIncludeVat } = terms.get(workspaceId) ?? { settings: storefrontDefaults, pricesIncludeVat: false };
+    const { settings, vat } = terms.get(workspaceId) ?? { settings: storefrontDefaults, vat: vatStatusOf(undefined) };
     const seller = products[0].found.product.seller;
     const choice = choices.find((c) => c.seller === seller.slug)?.rate;
-    const { quote, unknownRate } = sellerQuoteOf(settings, pricesIncludeVat, products, choice);
+    const { quote, unknownRate } = sellerQuoteOf(settings, vat, products, choice);
     if (unknownRate) throw badRequest(orderMessages.unknownRate, { errors: { shipping: [orderMessages.unknownRate] } });
-    groups.push({ workspaceId, settings, products, quote: { seller, ...quote } });
+    groups.push({ workspaceId, settings, vat, products, quote: { seller, ...quote } });
   }
   return { groups, found };
 }
@@ -234,6 +248,7 @@ export async function checkout(deps: AppDeps, userId: number, input: Input): Pro
           subtotal: g.quote.subtotal_cents,
           shipping: g.quote.shipping_cents,
           tax: g.quote.tax_cents,
+          sellerVatNumber: g.vat.vatNumber,
           total: g.quote.total_cents,
           shippingMethod: g.quote.shipping_method,
           address: g.quote.ships ? address : null,

@@ -95,6 +95,8 @@ export interface NewOrder {
   subtotal: number;
   shipping: number;
   tax: number;
+  /** The seller's VAT number as it stood when the order was placed: null when not VAT registered (an "Invoice"). */
+  sellerVatNumber: string | null;
   total: number;
   shippingMethod: string | null;
   /** Null when nothing of the order is posted (tickets, digital goods, services). */
@@ -108,8 +110,8 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<void> {
   await tx.query(
     `INSERT INTO marketplace_orders (workspace_id, id, checkout_id, buyer_id, buyer_name, buyer_email, order_number, currency,
        subtotal_cents, shipping_cents, tax_cents, total_cents, shipping_method, shipping_address, billing_address,
-       payment_reference, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $14::jsonb, $15, $16, $16)`,
+       payment_reference, created_at, updated_at, seller_vat_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $14::jsonb, $15, $16, $16, $17)`,
     [
       o.workspaceId,
       o.id,
@@ -127,6 +129,7 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<void> {
       o.address === null ? null : JSON.stringify(o.address),
       o.reference,
       o.at,
+      o.sellerVatNumber,
     ],
   );
   await tx.query(

@@ -107,8 +107,9 @@ for (const target of testDatabases()) {
           { name: 'Courier', price_cents: 9_900 },
           { name: 'Collect', price_cents: 0 },
         ],
-        tax_rate_bp: 1500,
       });
+      // VAT registered, adding 15 % VAT on top of its prices (schema/kit/vat.ts); Knits is not registered.
+      await shops.registerForVat(db, sweets.ws, false);
       knits = await openShop('Durban Knits', {});
       await product(sweets, ids.chocolate, 'Dark chocolate slab', 4_500, 10);
       await product(sweets, ids.fudge, 'Fudge box', 12_000, null);
@@ -266,16 +267,19 @@ for (const target of testDatabases()) {
       const sweetsMail = mails.find((m) => m.subject === `Your order ${numberOf('Soweto Sweets')}`)!;
       expect(sweetsMail.body_text).toContain('Total paid: R');
       expect(sweetsMail.body_text).toContain('Courier');
-      expect(sweetsMail.body_text).toContain('VAT/tax: R');
+      expect(sweetsMail.body_text).toContain('VAT added: R');
+      expect(sweetsMail.body_text).toContain(`Tax Invoice · VAT no. ${shops.TEST_VAT_NUMBER}`);
+      const knitsMail = mails.find((m) => m.subject === `Your order ${numberOf('Durban Knits')}`)!;
+      expect(knitsMail.body_text).toContain('No VAT: the seller is not VAT registered');
+      expect(knitsMail.body_text).not.toContain('Tax Invoice');
     });
 
     it('a seller whose prices include VAT: the VAT is taken out of the price paid, not added on top', async () => {
       const honey = await openShop('Karoo Honey', {
         shipping_enabled: true,
         shipping_rates: [{ name: 'Courier', price_cents: 2_300 }],
-        tax_rate_bp: 1500,
       });
-      await db.query(`UPDATE workspace_settings SET prices_include_vat = true WHERE workspace_id = $1`, [honey.ws]);
+      await shops.registerForVat(db, honey.ws, true);
       const jar = randomUUID();
       await product(honey, jar, 'Fynbos honey jar', 11_500, 5);
       const me = await buyer();

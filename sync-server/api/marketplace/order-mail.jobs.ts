@@ -47,14 +47,19 @@ const orderConfirmation: MailTemplate = async (deps, key) => {
   const a = dto.shipping_address;
   const address = a ? [a.name, a.line1, a.line2, `${a.city}, ${a.province} ${a.postal_code}`, a.country].filter(Boolean) : [];
   const link = `${deps.config.APP_ORIGIN}/orders`;
-  const vatLabel = dto.tax_included ? 'VAT included' : 'VAT/tax';
+  // The one VAT rule as fixed on the order: a seller not VAT registered charged none and issues an "Invoice".
+  const registered = dto.seller_vat_number !== null;
+  const vatLabel = dto.tax_included ? 'VAT included' : 'VAT added';
+  const vatLine = registered ? `${vatLabel}: ${money(dto.tax_cents)}` : 'No VAT: the seller is not VAT registered';
+  const heading = `${dto.document_title}${registered ? ` · VAT no. ${dto.seller_vat_number}` : ''}`;
   const text = [
     `Thank you for your order from ${dto.seller.name}.`,
     '',
     `Order ${dto.order_number}`,
+    heading,
     ...lines,
     ...(a ? [`Shipping${dto.shipping_method ? ` (${dto.shipping_method})` : ''}: ${money(dto.shipping_cents)}`] : []),
-    `${vatLabel}: ${money(dto.tax_cents)}`,
+    vatLine,
     `Total paid: ${money(dto.total_cents)}`,
     '',
     ...(a ? ['Delivering to:', ...address] : [NOTHING_TO_DELIVER]),
@@ -63,8 +68,9 @@ const orderConfirmation: MailTemplate = async (deps, key) => {
   ].join('\n');
   const html = `<p>Thank you for your order from <strong>${escapeHtml(dto.seller.name)}</strong>.</p>
 <h2>Order ${escapeHtml(dto.order_number)}</h2>
+<p>${escapeHtml(heading)}</p>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
-<p>${a ? `Shipping: ${escapeHtml(money(dto.shipping_cents))}<br>` : ''}${vatLabel}: ${escapeHtml(money(dto.tax_cents))}<br><strong>Total paid: ${escapeHtml(money(dto.total_cents))}</strong></p>
+<p>${a ? `Shipping: ${escapeHtml(money(dto.shipping_cents))}<br>` : ''}${escapeHtml(vatLine)}<br><strong>Total paid: ${escapeHtml(money(dto.total_cents))}</strong></p>
 <p>${a ? `Delivering to:<br>${address.map((l) => escapeHtml(String(l))).join('<br>')}` : escapeHtml(NOTHING_TO_DELIVER)}</p>
 <p><a href="${escapeHtml(link)}">Follow your order</a></p>`;
   return { to: dto.buyer.email, subject: `Your order ${dto.order_number}`, text, html };

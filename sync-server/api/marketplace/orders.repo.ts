@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.js';
+import { documentTitle } from '../../../schema/kit/vat.js';
 import type { OrderDto, OrderStatus, PaymentStatus, ShippingAddress } from '../../../schema/marketplace/marketplace-orders.js';
 
 /**
@@ -9,6 +10,7 @@ import type { OrderDto, OrderStatus, PaymentStatus, ShippingAddress } from '../.
 
 export interface OrderRow {
   workspace_id: number;
+  seller_vat_number: string | null;
   id: string;
   checkout_id: string;
   buyer_id: number | null;
@@ -69,7 +71,7 @@ function orderOf(r: OrderRow): OrderRow {
 
 const ORDER_SELECT = `SELECT o.workspace_id, o.id, o.checkout_id, o.buyer_id, o.buyer_name, o.buyer_email, o.order_number, o.status,
     o.payment_status, o.currency, o.subtotal_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.refunded_cents,
-    o.shipping_method, o.shipping_address, o.tracking_number, o.payment_reference, o.created_at, o.paid_at,
+    o.shipping_method, o.shipping_address, o.tracking_number, o.payment_reference, o.created_at, o.paid_at, o.seller_vat_number,
     w.name AS seller_name, w.slug AS seller_slug
   FROM marketplace_orders o JOIN workspaces w ON w.id = o.workspace_id`;
 
@@ -177,6 +179,8 @@ export async function orderDtos(q: Queryable, orders: readonly OrderRow[]): Prom
     tax_cents: o.tax_cents,
     // An order keeps its figures, not the seller's setting at the time: VAT that was not added on top was inside the prices.
     tax_included: o.tax_cents > 0 && o.total_cents === o.subtotal_cents + o.shipping_cents,
+    seller_vat_number: o.seller_vat_number,
+    document_title: documentTitle('invoice', o.seller_vat_number !== null),
     total_cents: o.total_cents,
     refunded_cents: o.refunded_cents,
     shipping_method: o.shipping_method,

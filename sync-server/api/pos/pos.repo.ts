@@ -29,7 +29,9 @@ export interface StoredReceipt {
 /** Completed orders matching `where` (over `o`, the order), with their seller's name and settings. */
 async function receiptsWhere(q: Queryable, where: string, params: readonly unknown[]): Promise<StoredReceipt[]> {
   const rows = await q.query<ReceiptRow>(
-    `SELECT o.*, w.name AS business, s.vat_number, s.currency, s.timezone
+    // The VAT number only of a VAT-registered seller (schema/kit/vat.ts): a receipt of anyone else is no tax invoice.
+    `SELECT o.*, w.name AS business, s.currency, s.timezone,
+            CASE WHEN COALESCE(s.vat_registered, COALESCE(btrim(s.vat_number), '') <> '') THEN s.vat_number END AS vat_number
        FROM pos_orders o
        JOIN workspaces w ON w.id = o.workspace_id
        LEFT JOIN workspace_settings s ON s.workspace_id = o.workspace_id AND s.id = 1

@@ -88,13 +88,23 @@ export async function insertOwnerMembership(tx: Queryable, workspaceId: number, 
 /** The first settings row: what the workspace's country sets (schema/kit/countries.ts), the columns' defaults for the rest. */
 export async function insertDefaultSettings(tx: Queryable, workspaceId: number, start: CountryStart): Promise<void> {
   await tx.query(
-    `INSERT INTO workspace_settings (workspace_id, country, currency, timezone, vat_rate_bp, prices_include_vat)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [workspaceId, start.country, start.currency, start.timezone, start.vat_rate_bp, start.prices_include_vat],
+    `INSERT INTO workspace_settings (workspace_id, country, currency, timezone, vat_rate_bp, prices_include_vat, vat_registered, vat_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      workspaceId,
+      start.country,
+      start.currency,
+      start.timezone,
+      start.vat_rate_bp,
+      start.prices_include_vat,
+      start.vat_registered ?? null,
+      start.vat_number ?? null,
+    ],
   );
 }
 
-export type CountryStart = Pick<WorkspaceSettings, 'country' | 'currency' | 'timezone' | 'vat_rate_bp' | 'prices_include_vat'>;
+export type CountryStart = Pick<WorkspaceSettings, 'country' | 'currency' | 'timezone' | 'vat_rate_bp' | 'prices_include_vat'> &
+  Partial<Pick<WorkspaceSettings, 'vat_registered' | 'vat_number'>>;
 
 export type WorkspaceChanges = Partial<Pick<WorkspaceRow, 'name' | 'description' | 'industry' | 'logo' | 'storefront_enabled'>>;
 
@@ -141,6 +151,7 @@ export const settingsColumns = [
   'country',
   'vat_rate_bp',
   'prices_include_vat',
+  'vat_registered',
   'vat_number',
   'company_registration_number',
   'address',

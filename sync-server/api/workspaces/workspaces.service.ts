@@ -1,10 +1,11 @@
 import type { AreaContext } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import { withScope, type Queryable } from '../../db/db.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { assertWithinLimit, capabilitiesFor, workspaceOwner } from '../../plans/capabilities.js';
 import { usageOf, type LimitRegistry } from '../../plans/limits.js';
 import { countryDefaults, type CountryCode } from '../../../schema/kit/countries.js';
+import { vatNumberProblem } from '../../../schema/kit/vat.js';
 import {
   workspaceSettings,
   type CapabilitiesDto,
@@ -85,6 +86,15 @@ export interface CreateInput {
   type?: string | null;
   /** Decides the first settings (currency, time zone, VAT); none keeps the spec's defaults. */
   country?: CountryCode | null;
+  /** The answer to "Is the business VAT registered?" and, when it is, its VAT number (schema/kit/vat.ts). */
+  vat_registered?: boolean | null;
+  vat_number?: string | null;
+}
+
+/** Refuses VAT fields that break the rule (a registered business gives a valid VAT number), naming the field. */
+function assertVatFields(fields: { vat_registered?: boolean | null; vat_number?: string | null; country?: string | null }): void {
+  const problem = vatNumberProblem(fields);
+  if (problem) throw badRequest(problem, { errors: { vat_number: [problem] } });
 }
 
 /** Creates a workspace owned by the user: owner membership and default settings in the same transaction. */
@@ -102,13 +112,19 @@ async function createInScope(tx: Queryable, deps: AppDeps, userId: number, input
     if (row) break;
   }
   if (!row) throw new Error('unreachable: slug candidates never end');
+  const registered = input.vat_registered ?? null;
   await repo.enterWorkspace(tx, row.id);
   await repo.insertOwnerMembership(tx, row.id, userId, deps.now());
-  await repo.insertDefaultSettings(tx, row.id, countryDefaults(input.country));
+  await repo.insertDefaultSettings(tx, row.id, {
+    ...countryDefaults(input.country),
+    vat_registered: registered,
+    vat_number: registered ? input.vat_number?.trim() || null : null,
+  });
   return row;
 }
 
 export async function createWorkspace(deps: AppDeps, userId: number, input: CreateInput): Promise<WorkspaceDto> {
+  assertVatFields(input);
   const caps = await capsOfUser(deps, userId);
   const row = await withScope(deps.db, { userId }, async (tx) => {
     await repo.lockUserWorkspaces(tx, userId);
@@ -175,7 +191,15 @@ export async function updateSettings(
 ): Promise<WorkspaceSettings> {
   const m = await requireMembership(deps.db, id, userId);
   requireRole(m, ['owner', 'admin'], roleMessages.manage);
-  return settingsDto(await withScope(deps.db, { userId, workspaceId: id }, (tx) => repo.saveSettings(tx, id, changes, deps.now())));
+  return settingsDto(
+    await withScope(deps.db, { userId, workspaceId: id }, async (tx) => {
+      // The VAT fields are checked together, as they will stand after the change.
+      if (changes.vat_registered !== undefined || changes.vat_number !== undefined || changes.country !== undefined) {
+        assertVatFields({ ...settingsDto(await repo.getSettings(tx, id)), ...changes });
+      }
+      return repo.saveSettings(tx, id, changes, deps.now());
+    }),
+  );
 }
 
 /** What the workspace's plan allows, and how much of each limit it uses now (measured by the areas). */

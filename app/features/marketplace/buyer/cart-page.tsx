@@ -69,7 +69,9 @@ export function CartPage() {
                   {rand(total)}
                 </strong>
               </div>
-              <p className={`${s.muted} ${s.small}`}>Delivery and tax are added per seller at checkout. You are charged in rand (ZAR).</p>
+              <p className={`${s.muted} ${s.small}`}>
+                Delivery, and VAT where a seller adds it, are worked out per seller at checkout. You are charged in rand (ZAR).
+              </p>
               {cart.signedIn ? (
                 buyable.length === entries.length ? (
                   <SiteLink to="/checkout" variant="primary" data-testid="checkout-link">

@@ -275,10 +275,19 @@ function SellerPart({ quote, choice, onChoose }: { quote: SellerQuote; choice: s
             <dd>{quote.shipping_cents === 0 ? 'Free' : rand(quote.shipping_cents)}</dd>
           </>
         ) : null}
-        <dt>
-          {quote.tax_included ? 'VAT included' : 'VAT'} ({(quote.tax_rate_bp / 100).toLocaleString('en-ZA')}%)
-        </dt>
-        <dd>{rand(quote.tax_cents)}</dd>
+        {quote.seller_vat_number === null ? (
+          <>
+            <dt>VAT</dt>
+            <dd data-testid="checkout-vat">None: the seller is not VAT registered</dd>
+          </>
+        ) : (
+          <>
+            <dt>
+              {quote.tax_included ? 'VAT included' : 'VAT added'} ({(quote.tax_rate_bp / 100).toLocaleString('en-ZA')}%)
+            </dt>
+            <dd data-testid="checkout-vat">{rand(quote.tax_cents)}</dd>
+          </>
+        )}
         <dt>
           <strong>Total</strong>
         </dt>

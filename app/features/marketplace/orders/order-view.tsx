@@ -32,6 +32,10 @@ export function OrderSummary({ order, heading, children }: { order: OrderDto; he
           <p className={`${s.muted} ${s.small}`}>
             {order.order_number} · {day(order.created_at)}
           </p>
+          <p className={`${s.muted} ${s.small}`} data-testid="order-document-title">
+            {order.document_title}
+            {order.seller_vat_number ? ` · VAT no. ${order.seller_vat_number}` : ''}
+          </p>
         </div>
         <OrderBadges order={order} />
       </div>
@@ -52,8 +56,17 @@ export function OrderSummary({ order, heading, children }: { order: OrderDto; he
             <dd>{money(order, order.shipping_cents)}</dd>
           </>
         ) : null}
-        <dt>{order.tax_included ? 'VAT included' : 'VAT'}</dt>
-        <dd>{money(order, order.tax_cents)}</dd>
+        {order.seller_vat_number === null ? (
+          <>
+            <dt>VAT</dt>
+            <dd>None: the seller is not VAT registered</dd>
+          </>
+        ) : (
+          <>
+            <dt>{order.tax_included ? 'VAT included' : 'VAT added'}</dt>
+            <dd>{money(order, order.tax_cents)}</dd>
+          </>
+        )}
         <dt>
           <strong>Total</strong>
         </dt>

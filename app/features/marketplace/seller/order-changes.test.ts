@@ -15,6 +15,8 @@ const order = (extra: Partial<OrderDto> = {}): OrderDto => ({
   shipping_cents: 0,
   tax_cents: 0,
   tax_included: true,
+  seller_vat_number: null,
+  document_title: 'Invoice',
   total_cents: 10000,
   refunded_cents: 0,
   shipping_method: null,

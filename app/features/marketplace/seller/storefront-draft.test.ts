@@ -11,23 +11,21 @@ describe('the storefront settings form', () => {
     expect(parsed.success && parsed.data).toEqual(storefrontDefaults);
   });
 
-  it('reads rates and a tax percentage typed as text', () => {
-    const parsed = parse({ shipping_enabled: true, rates: [{ name: 'Courier', price: '99.50' }], tax_rate: '15', order_prefix: 'shop' });
+  it('reads rates typed as text; the storefront has no tax rate of its own (VAT follows the workspace)', () => {
+    const parsed = parse({ shipping_enabled: true, rates: [{ name: 'Courier', price: '99.50' }], order_prefix: 'shop' });
     expect(parsed.success && parsed.data).toMatchObject({
       shipping_rates: [{ name: 'Courier', price_cents: 9950 }],
-      tax_rate_bp: 1500,
       order_prefix: 'SHOP',
     });
+    expect(parsed.success && 'tax_rate_bp' in parsed.data).toBe(false);
   });
 
-  it('refuses a bad prefix, a tax rate over 100 and shipping with no rate, with the spec messages', () => {
+  it('refuses a bad prefix and shipping with no rate, with the spec messages', () => {
     const messages = (changes: Parameters<typeof parse>[0]) => {
       const parsed = parse(changes);
       return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
     };
     expect(messages({ order_prefix: 'OR-D' })).toEqual([marketMessages.orderPrefix]);
-    expect(messages({ tax_rate: '150' })).toEqual([marketMessages.taxRate]);
-    expect(messages({ tax_rate: 'lots' })).toEqual([marketMessages.taxRate]);
     expect(messages({ shipping_enabled: true })).toEqual([marketMessages.shippingNeedsRate]);
     expect(messages({ shipping_enabled: true, rates: [{ name: '', price: 'x' }] })).toEqual([
       marketMessages.shippingRateName,

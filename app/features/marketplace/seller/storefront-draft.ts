@@ -1,12 +1,10 @@
-import { percentToBp } from '../../../../schema/kit/countries';
 import { centsToInput, parseCents } from '../../../../schema/kit/money';
 import type { CheckoutFieldCode, StorefrontSettings } from '../../../../schema/marketplace/marketplace';
 
-/** The settings form as typed: amounts and the tax rate still text. */
+/** The settings form as typed: amounts still text. VAT is no storefront setting: it follows the workspace (schema/kit/vat.ts). */
 export type StorefrontDraft = {
   shipping_enabled: boolean;
   rates: { name: string; price: string }[];
-  tax_rate: string;
   payment_gateway: StorefrontSettings['payment_gateway'];
   order_prefix: string;
   auto_fulfill_digital: boolean;
@@ -20,7 +18,6 @@ export function draftOf(s: StorefrontSettings): StorefrontDraft {
   return {
     shipping_enabled: s.shipping_enabled,
     rates: s.shipping_rates.map((r) => ({ name: r.name, price: centsToInput(r.price_cents) })),
-    tax_rate: centsToInput(s.tax_rate_bp),
     payment_gateway: s.payment_gateway,
     order_prefix: s.order_prefix,
     auto_fulfill_digital: s.auto_fulfill_digital,
@@ -32,18 +29,16 @@ export function draftOf(s: StorefrontSettings): StorefrontDraft {
 }
 
 /**
- * What the shared schema parses: a blank tax rate is 0, and text that is no amount becomes NaN so
- * the schema refuses it with its own message. The prefix is read in capitals ("ord" is ORD).
+ * What the shared schema parses: text that is no amount becomes NaN so the schema refuses it with
+ * its own message. The prefix is read in capitals ("ord" is ORD).
  */
 export function inputOf(d: StorefrontDraft): Record<string, unknown> {
-  const tax = d.tax_rate.trim() === '' ? 0 : percentToBp(d.tax_rate);
   return {
     shipping_enabled: d.shipping_enabled,
     shipping_rates: d.rates.map((r) => {
       const parsed = parseCents(r.price, 'Price');
       return { name: r.name, price_cents: parsed.ok ? (parsed.cents ?? 0) : Number.NaN };
     }),
-    tax_rate_bp: tax,
     payment_gateway: d.payment_gateway,
     order_prefix: d.order_prefix.trim().toUpperCase(),
     auto_fulfill_digital: d.auto_fulfill_digital,

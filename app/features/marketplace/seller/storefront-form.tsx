@@ -93,20 +93,16 @@ export function StorefrontForm({ workspaceId, dto, canEdit }: { workspaceId: num
         </fieldset>
         <div className={p.twoColumns}>
           <TextField
-            label="Tax rate (%)"
-            {...form.field('tax_rate')}
-            inputMode="decimal"
-            placeholder="0"
-            isReadOnly={!canEdit}
-            description="Added at checkout, e.g. 15"
-          />
-          <TextField
             label="Order number prefix"
             {...form.field('order_prefix')}
             isReadOnly={!canEdit}
             description={`Orders are numbered ${v.order_prefix.trim().toUpperCase() || 'ORD'}-000001 and so on`}
           />
         </div>
+        <p className={`${p.muted} ${p.small}`} data-testid="storefront-vat-note">
+          VAT at checkout follows your business settings: charged only when the business is VAT registered, and never added on top of prices
+          that include it.
+        </p>
         <SelectField
           label="How buyers pay"
           value={v.payment_gateway}
