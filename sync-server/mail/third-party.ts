@@ -102,6 +102,8 @@ export const notThirdParty: Readonly<Record<string, string>> = {
   'sync-server/api/auth/verification.ts': "verification codes go to the account's own address",
   'sync-server/api/auth/auth.service.ts': "a password reset goes only to an existing account's own address",
   'sync-server/api/classifieds/classifieds-expiry.jobs.ts': "an ad's expiry notice goes to its owner's own account address",
+  'sync-server/api/invoices/quote-accepted.mail.ts':
+    "an accepted quote is told to the workspace owner's own account address, once per quote; its subject carries only the quote's number",
   'sync-server/api/contact/contact.service.ts':
     "the contact form goes to the brand's own address (reply-to the sender), limited per source address (contactLimit)",
 };
