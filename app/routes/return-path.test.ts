@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath, safeReturnPath } from './return-path';
+import { returnPath, safeReturnPath, signInPath } from './return-path';
 
 describe('the return path after signing in', () => {
   it('keeps a path of the app, with its query and fragment', () => {
@@ -43,5 +43,11 @@ describe('the return path after signing in', () => {
     expect(returnPath().safeParse('/invitations/accept').success).toBe(true);
     expect(returnPath().safeParse('//evil.example').success).toBe(false);
     expect(returnPath().safeParse('/workspace/../controlhub').success).toBe(false);
+  });
+
+  it('the sign-in link carries a path of this app to come back to, and nothing else', () => {
+    expect(signInPath('/cart')).toBe('/auth?redirect=%2Fcart');
+    expect(signInPath('/marketplace?q=tea')).toBe('/auth?redirect=%2Fmarketplace%3Fq%3Dtea');
+    expect(signInPath('//evil.example/steal')).toBe('/auth');
   });
 });

@@ -223,13 +223,18 @@ export const MIN_CHARGE_CENTS = 100;
 /** The most one admin adjustment may add or take away. */
 export const CREDIT_ADJUSTMENT_MAX = 100_000;
 
+/** An account's credits that never expire, told apart: "100 welcome and 25 bought credits". */
+export function keptCreditsText({ welcome, bought }: { welcome: number; bought: number }): string {
+  return `${welcome} welcome and ${bought} bought ${bought === 1 ? 'credit' : 'credits'}`;
+}
+
 export const creditAdjustmentMessages = {
   adminsOnly: 'Only Vuka admins can adjust credits',
   email: 'Enter the e-mail address of the account',
   amount: `Enter a whole number of credits between -${CREDIT_ADJUSTMENT_MAX} and ${CREDIT_ADJUSTMENT_MAX}, not 0`,
   reason: 'Say why, for the account’s credit history',
   noAccount: 'No account has this e-mail address',
-  belowZero: (balance: number) => `Bought credits cannot go below 0: this account has ${balance} ${balance === 1 ? 'credit' : 'credits'}.`,
+  belowZero: (kept: { welcome: number; bought: number }) => `Credits cannot go below 0: this account has ${keptCreditsText(kept)}.`,
 } as const;
 
 /**
@@ -247,4 +252,9 @@ export const creditAdjustment = z.object({
   reason: text(200).trim().min(1, creditAdjustmentMessages.reason),
 });
 
-export const creditAdjusted = z.object({ email: z.string(), full_name: z.string(), bought_credits: z.number().int() });
+export const creditAdjusted = z.object({
+  email: z.string(),
+  full_name: z.string(),
+  welcome_credits: z.number().int(),
+  bought_credits: z.number().int(),
+});

@@ -133,11 +133,11 @@ test("on the free plan with no bought credits the month's fifth generation runs 
       await expect(form.getByText('Enter a whole number of credits between -100000 and 100000, not 0')).toBeVisible();
       await form.getByLabel('Credits').fill('-101');
       await form.getByRole('button', { name: 'Adjust credits' }).click();
-      await expect(form.getByText('Bought credits cannot go below 0: this account has 100 credits.')).toBeVisible();
+      await expect(form.getByText('Credits cannot go below 0: this account has 100 welcome and 0 bought credits.')).toBeVisible();
       await form.getByLabel('Credits').fill('-100');
       await form.getByRole('button', { name: 'Adjust credits' }).click();
       await expect(admin.getByTestId('credits-adjusted')).toHaveText(
-        `Took away 100 credits: Thandi Mokoena (${email}) now has 0 bought credits.`,
+        `Took away 100 credits: Thandi Mokoena (${email}) now has 0 welcome and 0 bought credits.`,
       );
       await shot(admin, '05-admin-credits');
     } finally {

@@ -91,7 +91,7 @@ export function examples(ws: number, registerEmail: string): Examples {
       requestReset: { body: { email: registerEmail } },
       resetPassword: { body: { token: 't'.repeat(43), password: PASSWORD, confirmPassword: PASSWORD } },
       socialProviders: {},
-      socialAuthUrl: { params: { provider: 'facebook' } },
+      socialAuthUrl: { params: { provider: 'facebook' }, query: { redirect: '/cart' } },
       socialSendCode: { body: { email: registerEmail } },
       verifySocialEmail: { body: { email: registerEmail, verification_code: '123456' } },
     },

@@ -9,6 +9,7 @@ import { DesktopNotice } from '../../shell/public/layout/desktop-notice';
 import { PublicFooter } from '../../shell/public/layout/public-footer';
 import * as l from '../../shell/public/layout/layout.css';
 import { SiteLink } from '../../kit/site-link';
+import { signInPath } from '../../routes/return-path';
 import * as cs from '../../shell/public/currency/currency-select.css';
 import { badgeText } from './cart/guest-cart';
 import { useCart, useGuestCartMerge } from './cart/use-cart';
@@ -49,6 +50,9 @@ function MarketHeader() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const pathname = useRouterState({ select: (st) => st.location.pathname });
+  // Signing in from a marketplace page (the cart, say) comes back to it.
+  const here = useRouterState({ select: (st) => st.location.href });
+  const signIn = signInPath(here);
   const { status } = useAuth();
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
@@ -89,7 +93,7 @@ function MarketHeader() {
             <AccountMenu />
           ) : (
             <span className={s.desktopOnly}>
-              <SiteLink to="/auth" variant="secondary">
+              <SiteLink to={signIn} variant="secondary">
                 Sign In
               </SiteLink>
             </span>
@@ -121,7 +125,7 @@ function MarketHeader() {
           <CountrySelect />
           {status === 'authenticated' ? null : (
             <div className={l.mobileActions}>
-              <SiteLink to="/auth" variant="primary">
+              <SiteLink to={signIn} variant="primary">
                 Sign In
               </SiteLink>
             </div>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { authContract, type socialProvider } from '../../../schema/auth/contract';
 import { call } from '../../data/api';
@@ -9,10 +10,15 @@ type Provider = z.infer<typeof socialProvider>;
 
 const labels: Record<Provider, string> = { facebook: 'Facebook', twitter: 'X' };
 
-/** Asks the server for the provider's sign-in address and sends the browser there. */
-export async function startSocialLogin(provider: Provider): Promise<void> {
+const route = getRouteApi('/auth');
+
+/**
+ * Asks the server for the provider's sign-in address and sends the browser there. `redirect` (the
+ * /auth page's checked return path) is where the server sends the browser once signed in.
+ */
+export async function startSocialLogin(provider: Provider, redirect?: string): Promise<void> {
   try {
-    const { auth_url } = await call(authContract.socialAuthUrl, { params: { provider } });
+    const { auth_url } = await call(authContract.socialAuthUrl, { params: { provider }, query: { redirect } });
     window.location.assign(auth_url);
   } catch (err) {
     // spec §8: social login errors are only tracked, not shown.
@@ -34,13 +40,14 @@ function useSocialProviders(): readonly Provider[] {
 /** A button per configured provider; nothing at all when the server has none, so no button does nothing. */
 export function SocialButtons() {
   const providers = useSocialProviders();
+  const { redirect } = route.useSearch();
   if (providers.length === 0) return null;
   return (
     <>
       <div className={s.divider}>or continue with</div>
       <div className={s.socialRow}>
         {providers.map((p) => (
-          <Button key={p} variant="secondary" onPress={() => void startSocialLogin(p)}>
+          <Button key={p} variant="secondary" onPress={() => void startSocialLogin(p, redirect)}>
             {labels[p]}
           </Button>
         ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { creditAdjustment, type creditAdjusted } from '../../../schema/billing/billing';
+import { creditAdjustment, keptCreditsText, type creditAdjusted } from '../../../schema/billing/billing';
 import { billingContract as c } from '../../../schema/billing/contract';
 import { call } from '../../data/api';
 import { Button } from '../../ui/button';
@@ -17,7 +17,7 @@ function amountOf(typed: string): number | string {
 }
 
 /**
- * /controlhub/credits: an admin adds bought AI credits to an account or takes them away, with a
+ * /controlhub/credits: an admin adds AI credits (counted as bought) to an account or takes them away, with a
  * reason the account sees in its credit history. The plan's monthly credits are not touched.
  */
 export function AdminCreditsPage() {
@@ -45,8 +45,8 @@ function AdjustCreditsForm() {
   return (
     <form className={w.stack} aria-label="Adjust AI credits" noValidate onSubmit={submit}>
       <p className={w.muted}>
-        Adds bought credits to an account, or takes them away with a minus sign. The account sees the reason in its credit history. The
-        plan’s monthly credits are not changed.
+        Adds credits to an account, counted as bought, or takes them away with a minus sign, welcome credits first. The account sees the
+        reason in its credit history. The plan’s monthly credits are not changed.
       </p>
       <TextField label="Account e-mail" type="email" autoComplete="off" {...form.field('email')} />
       <div className={w.row}>
@@ -63,7 +63,7 @@ function AdjustCreditsForm() {
         <Notice tone="info" title="Credits adjusted">
           <p className={w.muted} data-testid="credits-adjusted">
             {done.amount > 0 ? `Added ${done.amount}` : `Took away ${-done.amount}`} {Math.abs(done.amount) === 1 ? 'credit' : 'credits'}:{' '}
-            {done.full_name} ({done.email}) now has {done.bought_credits} bought {done.bought_credits === 1 ? 'credit' : 'credits'}.
+            {done.full_name} ({done.email}) now has {keptCreditsText({ welcome: done.welcome_credits, bought: done.bought_credits })}.
           </p>
         </Notice>
       ) : null}

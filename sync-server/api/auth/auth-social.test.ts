@@ -44,8 +44,9 @@ for (const target of testDatabases()) {
     });
 
     /** Follows the whole redirect dance like a browser: app → provider → app callback. */
-    async function signIn(client: CookieClient, provider: 'facebook' | 'twitter') {
-      const start = await client.get(`/api/auth/${provider}/auth`);
+    async function signIn(client: CookieClient, provider: 'facebook' | 'twitter', redirect?: string) {
+      const query = redirect === undefined ? '' : `?${new URLSearchParams({ redirect }).toString()}`;
+      const start = await client.get(`/api/auth/${provider}/auth${query}`);
       expect(start.status).toBe(200);
       const authUrl = String(field(start.json, 'auth_url'));
       const atIdp = await fetch(authUrl, { redirect: 'manual' });
@@ -71,6 +72,34 @@ for (const target of testDatabases()) {
       const again = new CookieClient(server.url);
       expect((await signIn(again, 'facebook')).headers.get('location')).toBe('/controlhub');
       expect(field((await again.get('/api/auth/user')).json, 'id')).toBe(field(me.json, 'id'));
+    });
+
+    it('a sign-in started with a return path ends on it; one to another site, or none, ends on /controlhub', async () => {
+      facebook.signInAs({ id: 'fb-back-1', name: 'Thandi Cart', email: uniqueEmail('fb-back') });
+      const client = new CookieClient(server.url);
+      const back = await signIn(client, 'facebook', '/cart?from=header');
+      expect(back.headers.get('location')).toBe('/cart?from=header');
+      expect(client.jar.has('vuka_at')).toBe(true);
+      // The path is spent: the next sign-in in this browser, started without one, goes to /controlhub.
+      expect((await signIn(client, 'facebook')).headers.get('location')).toBe('/controlhub');
+
+      for (const evil of ['//evil.example/steal', 'https://evil.example/', '/\\evil.example', '/api/auth/logout']) {
+        const other = new CookieClient(server.url);
+        expect((await signIn(other, 'facebook', evil)).headers.get('location'), evil).toBe('/controlhub');
+      }
+    });
+
+    it('without an e-mail from the provider, the verify step and a failed sign-in keep the return path', async () => {
+      x.signInAs({ id: 'x-back-1', name: 'No Mail' });
+      const client = new CookieClient(server.url);
+      const res = await signIn(client, 'twitter', '/cart');
+      expect(res.headers.get('location')).toBe('/auth?social=verify&redirect=%2Fcart');
+
+      const refused = new CookieClient(server.url);
+      const start = await refused.get(`/api/auth/facebook/auth?redirect=${encodeURIComponent('/cart')}`);
+      expect(start.status).toBe(200);
+      const failed = await refused.get('/api/auth/facebook/callback?code=x&state=not-this-browsers');
+      expect(failed.headers.get('location')).toBe('/auth?social=error&redirect=%2Fcart');
     });
 
     it('the auth url carries state, redirect_uri and scope; X adds an S256 PKCE challenge', async () => {

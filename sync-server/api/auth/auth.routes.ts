@@ -99,8 +99,8 @@ export function authRoutes(deps: AppDeps, ctx: AreaContext): Router {
 
   mount(router, c.socialProviders, async () => ({ providers: configuredProviders(deps.config) }));
 
-  mount(router, c.socialAuthUrl, async ({ params }, _req, res) => {
-    return { auth_url: await socialAuthUrl(deps, res, params.provider) };
+  mount(router, c.socialAuthUrl, async ({ params, query }, _req, res) => {
+    return { auth_url: await socialAuthUrl(deps, res, params.provider, query.redirect) };
   });
 
   // The provider redirects the browser here: a plain redirect, not a JSON endpoint.

@@ -5,6 +5,7 @@ import { signingKey } from '../../http/auth-context.js';
 import { badRequest } from '../../http/errors.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';
 import { messages } from '../../../schema/kit/forms.js';
+import { safeReturnPath } from '../../../schema/kit/return-path.js';
 import { authLimits } from './limits.js';
 import { codeMatches, randomToken, sameSecret, sha256 } from './secrets.js';
 import { cookieBase, startSession } from './session.service.js';
@@ -21,17 +22,25 @@ export const NO_PENDING = 'Your social sign-in has expired or was not started. P
 
 function socialCookies(deps: AppDeps) {
   const p = deps.config.isProduction ? '__Host-' : '';
-  return { state: `${p}vuka_oauth`, pending: `${p}vuka_social` } as const;
+  return { state: `${p}vuka_oauth`, back: `${p}vuka_oauth_return`, pending: `${p}vuka_social` } as const;
 }
 
-/** The provider's authorize URL; `state` (and X's PKCE verifier) wait in the database, bound to this browser by a cookie. */
-export async function socialAuthUrl(deps: AppDeps, res: Response, provider: Provider): Promise<string> {
+/**
+ * The provider's authorize URL; `state` (and X's PKCE verifier) wait in the database, bound to this
+ * browser by a cookie. A path of this app to come back to (`/auth?redirect=`) waits in a cookie of its
+ * own; anything else is dropped, and a flow started without one forgets an earlier one.
+ */
+export async function socialAuthUrl(deps: AppDeps, res: Response, provider: Provider, redirect?: string): Promise<string> {
   const settings = configuredProvider(deps.config, provider);
   const state = randomToken();
   const verifier = randomToken();
   const expiresAt = new Date(deps.now().getTime() + STATE_TTL_SECONDS * 1000);
   await social.insertOauthState(deps.db, { stateHash: sha256(state), provider, verifier, expiresAt });
-  res.cookie(socialCookies(deps).state, state, { ...cookieBase(deps), maxAge: STATE_TTL_SECONDS * 1000 });
+  const names = socialCookies(deps);
+  res.cookie(names.state, state, { ...cookieBase(deps), maxAge: STATE_TTL_SECONDS * 1000 });
+  const back = safeReturnPath(redirect);
+  if (back) res.cookie(names.back, back, { ...cookieBase(deps), maxAge: STATE_TTL_SECONDS * 1000 });
+  else res.clearCookie(names.back, cookieBase(deps));
   return authorizationUrl(deps.config, provider, settings, state, verifier);
 }
 
@@ -41,18 +50,22 @@ function queryString(req: Request, name: string): string | undefined {
 }
 
 /**
- * The provider sends the browser back here. Returns where to send it next: /controlhub when signed
- * in, /auth?social=verify when the provider gave no e-mail, /auth?social=error otherwise.
+ * The provider sends the browser back here. Returns where to send it next: the return path the flow
+ * was started with (else /controlhub) when signed in, /auth?social=verify when the provider gave no
+ * e-mail, /auth?social=error otherwise; the /auth ones carry the return path on.
  */
 export async function socialCallback(deps: AppDeps, req: Request, res: Response, provider: Provider): Promise<string> {
   const names = socialCookies(deps);
   const cookieState = readCookie(req, names.state);
+  const back = safeReturnPath(readCookie(req, names.back));
   res.clearCookie(names.state, cookieBase(deps));
+  res.clearCookie(names.back, cookieBase(deps));
+  const toAuth = (social: 'verify' | 'error') => `/auth?${new URLSearchParams(back ? { social, redirect: back } : { social }).toString()}`;
   const code = queryString(req, 'code');
   const state = queryString(req, 'state');
   const failed = (reason: string) => {
     deps.log.warn({ provider, reason }, 'social sign-in failed');
-    return '/auth?social=error';
+    return toAuth('error');
   };
   if (!code || !state) return failed(queryString(req, 'error') ?? 'missing code or state');
   // The state must come back to the same browser that started the flow (login CSRF).
@@ -72,7 +85,7 @@ export async function socialCallback(deps: AppDeps, req: Request, res: Response,
   if (known || profile.email) {
     const user = known ?? (await linkOrCreate(deps, provider, profile.id, profile.name, profile.email ?? ''));
     await startSession(deps, res, user.id);
-    return '/controlhub';
+    return back ?? '/controlhub';
   }
   const pendingId = randomToken();
   await social.insertPending(deps.db, {
@@ -83,7 +96,7 @@ export async function socialCallback(deps: AppDeps, req: Request, res: Response,
     expiresAt: new Date(now.getTime() + PENDING_TTL_SECONDS * 1000),
   });
   res.cookie(names.pending, pendingId, { ...cookieBase(deps), maxAge: PENDING_TTL_SECONDS * 1000 });
-  return '/auth?social=verify';
+  return toAuth('verify');
 }
 
 /**

@@ -265,7 +265,7 @@ for (const target of testDatabases()) {
         [{ ...ask, reason: '   ' }, 400, 'Say why, for the account’s credit history'],
         [{ ...ask, email: 'not-an-address' }, 400, 'Enter the e-mail address of the account'],
         [{ ...ask, email: 'nobody@example.co.za' }, 404, 'No account has this e-mail address'],
-        [{ ...ask, amount: -101 }, 400, 'Bought credits cannot go below 0: this account has 100 credits.'],
+        [{ ...ask, amount: -101 }, 400, 'Credits cannot go below 0: this account has 100 welcome and 0 bought credits.'],
       ] as const) {
         const res = await adjust(adminClient, body);
         expect({ status: res.status, message: (res.json as { message?: string }).message }).toEqual({ status, message });
@@ -275,10 +275,10 @@ for (const target of testDatabases()) {
 
       const done = await adjust(adminClient, ask);
       expect(done.status).toBe(200);
-      expect(done.json).toEqual({ email: trader.email, full_name: expect.any(String), bought_credits: 0 });
+      expect(done.json).toEqual({ email: trader.email, full_name: expect.any(String), welcome_credits: 0, bought_credits: 0 });
       expect(await credits(traderClient)).toBe(0);
       const back = await adjust(adminClient, { ...ask, amount: 25, reason: 'Goodwill for a failed upload' });
-      expect(back.json).toMatchObject({ bought_credits: 25 });
+      expect(back.json).toMatchObject({ welcome_credits: 0, bought_credits: 25 });
       expect(await ledger(trader.id)).toEqual([
         { amount: -100, type: 'adjustment', payment_id: null },
         { amount: 25, type: 'adjustment', payment_id: null },
@@ -288,6 +288,17 @@ for (const target of testDatabases()) {
         [25, 'Goodwill for a failed upload'],
         [-100, 'Welcome credits of a duplicate account'],
       ]);
+
+      // Credits added to an account that still has its welcome credits are told apart from them.
+      const { user: fresh } = await signedInUser(h.server);
+      const added = await adjust(adminClient, { email: fresh.email, amount: 25, reason: 'Goodwill for a failed upload' });
+      expect(added.json).toMatchObject({ welcome_credits: 100, bought_credits: 25 });
+      const taken = await adjust(adminClient, { email: fresh.email, amount: -30, reason: 'A double grant' });
+      expect(taken.json).toMatchObject({ welcome_credits: 70, bought_credits: 25 });
+      const over = await adjust(adminClient, { email: fresh.email, amount: -96, reason: 'Too many' });
+      expect((over.json as { message?: string }).message).toBe(
+        'Credits cannot go below 0: this account has 70 welcome and 25 bought credits.',
+      );
     });
   });
 }

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import * as users from '../auth/users.repo.js';
 import * as repo from './billing.repo.js';
+import { splitKeptCredits } from './credits.js';
+import { boughtEver } from './credits.repo.js';
 
 /**
  * An admin adds bought credits to an account or takes them away (a goodwill grant, a reversed
@@ -21,7 +23,7 @@ export async function adjustCredits(
     const account = await repo.lockCreditsByEmail(q, body.email);
     if (!account) throw notFound(msg.noAccount);
     const balance = account.credits + body.amount;
-    if (balance < 0) throw badRequest(msg.belowZero(account.credits));
+    if (balance < 0) throw badRequest(msg.belowZero(splitKeptCredits(account.credits, await boughtEver(q, account.id))));
     await repo.addCredits(q, {
       userId: account.id,
       amount: body.amount,
@@ -30,6 +32,8 @@ export async function adjustCredits(
       paymentId: null,
       now: deps.now(),
     });
-    return { email: account.email, full_name: account.full_name, bought_credits: balance };
+    // Told apart as the account's AI page tells them: welcome credits (spent first) and bought ones.
+    const kept = splitKeptCredits(balance, await boughtEver(q, account.id));
+    return { email: account.email, full_name: account.full_name, welcome_credits: kept.welcome, bought_credits: kept.bought };
   });
 }

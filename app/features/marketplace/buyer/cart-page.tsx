@@ -6,6 +6,7 @@ import { Spinner } from '../../../ui/spinner';
 import { failureMessage } from '../../../kit/forms/use-zod-form';
 import { usePageMeta } from '../../../kit/page-meta';
 import { SiteLink } from '../../../kit/site-link';
+import { signInPath } from '../../../routes/return-path';
 import { serverMessage } from '../../../kit/workspace-queries';
 import { useCart, type CartEntry } from '../cart/use-cart';
 import { MarketLayout } from '../market-layout';
@@ -82,7 +83,7 @@ export function CartPage() {
                 )
               ) : (
                 <Notice tone="info">
-                  Your cart is kept on this device. <SiteLink to="/auth">Sign in</SiteLink> to keep it on your account.
+                  Your cart is kept on this device. <SiteLink to={signInPath('/cart')}>Sign in</SiteLink> to keep it on your account.
                 </Notice>
               )}
             </div>

@@ -82,7 +82,8 @@ export function CheckoutPage() {
   });
 
   if (status === 'loading') return <PageSpinner />;
-  if (status === 'anonymous') return <Navigate to="/auth" replace />;
+  // A guest sent to sign in comes back to the cart, items and all, to check out from there.
+  if (status === 'anonymous') return <Navigate to="/auth" search={{ redirect: '/cart' }} replace />;
   const v = form.values;
   const za = v.country === 'ZA';
 
