@@ -71,7 +71,7 @@ export const authContract = {
     path: '/api/auth/:provider/auth',
     params: z.object({ provider: socialProvider }),
     /** The app path to come back to once signed in; one that is not a path of this app is ignored. */
-    query: z.object({ redirect: z.string().max(2000).optional() }),
+    query: z.object({ redirect: text(2000).optional() }),
     response: z.object({ auth_url: z.string() }),
   }),
   /** Social sign-up without an e-mail from the provider: send a code to the address the user gives. */
