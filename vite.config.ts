@@ -76,6 +76,8 @@ const globIgnores = [
   'assets/public-quote-page-*.js',
   // An invitation is accepted on the server, and opened from an e-mail while online.
   'assets/accept-invitation-page-*.js',
+  // A new workspace is numbered by the server: its form can do nothing offline.
+  'assets/create-workspace-page-*.js',
   // Who is on a project is changed on the server: the screen is fetched when first opened.
   'assets/project-members-*.js',
   'assets/admin-credits-page-*.js',

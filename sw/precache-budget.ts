@@ -21,7 +21,7 @@ export function precacheBudget(limit = PRECACHE_BUDGET_BYTES): ManifestTransform
         .map((e) => `  ${e.url} ${formatBytes(e.size)}`)
         .join('\n');
       throw new Error(
-        `Precache is ${formatBytes(total)}, over the ${formatBytes(limit)} budget (DESIGN.md §8). Largest files:\n${largest}`,
+        `Precache is ${(total / 1024).toFixed(2)} KiB, over the ${(limit / 1024).toFixed(0)} KiB budget (DESIGN.md §8). Largest files:\n${largest}`,
       );
     }
     return { manifest: entries, warnings: [] };
