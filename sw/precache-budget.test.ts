@@ -12,6 +12,6 @@ describe('precache budget', () => {
 
   it('fails the build at 2 MiB, naming the largest files', () => {
     const entries = [entry('assets/huge.js', PRECACHE_BUDGET_BYTES - 100), entry('assets/small.js', 100)];
-    expect(() => precacheBudget()(entries)).toThrow(/Precache is 2\.00 MiB, over the 2\.00 MiB budget[\s\S]*assets\/huge\.js/);
+    expect(() => precacheBudget()(entries)).toThrow(/Precache is 2048\.00 KiB, over the 2048 KiB budget[\s\S]*assets\/huge\.js/);
   });
 });
