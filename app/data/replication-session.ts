@@ -11,28 +11,54 @@ interface Session {
 
 let session: Promise<Session> | null = null;
 
+/** Each switch of the session waits for the one before it (see startUserSync). */
+let switching: Promise<unknown> = Promise.resolve();
+
 /**
  * The page's one sync session: opens the user's database and replicates every workspace they belong
  * to (active or not). Calling it again for the same user and workspaces returns the same session, so
- * React StrictMode's double effects are harmless; different workspaces restart replication.
+ * React StrictMode's double effects are harmless; different workspaces restart replication. Calls are
+ * taken one at a time: two that overlapped would each stop the old engine and start a new one, and
+ * the engine left behind would go on replicating the same collections beside its successor.
  */
-export async function startUserSync(userId: number, workspaces: number[]): Promise<Session> {
+export function startUserSync(userId: number, workspaces: number[]): Promise<Session> {
   const ids = [...new Set(workspaces)].sort((a, b) => a - b);
+  const next = switching.then(() => switchSession(userId, ids));
+  switching = next.catch(() => undefined);
+  return next;
+}
+
+async function switchSession(userId: number, ids: number[]): Promise<Session> {
   if (session) {
-    const current = await session;
-    if (current.userId === userId && current.workspaces.join() === ids.join()) return current;
-    await current.engine.stop();
-    if (current.userId !== userId) session = null;
+    const current = await session.catch(() => null);
+    if (current && current.userId === userId && current.workspaces.join() === ids.join()) return current;
+    if (current) await current.engine.stop();
+    if (current?.userId !== userId) session = null;
   }
   session = (async () => {
     void requestPersistentStorage();
     const data = await openUserDatabase(userId);
-    return { userId, data, engine: startSync({ data, baseUrl: '', workspaces: ids }), workspaces: ids };
+    const engine = startSync({ data, baseUrl: '', workspaces: ids });
+    exposeForDiagnosis(data, engine, ids);
+    return { userId, data, engine, workspaces: ids };
   })();
   session.catch(() => {
     session = null;
   });
   return session;
+}
+
+/**
+ * Where each replication of the page's engine stands, for a person (or a browser test) looking into a
+ * sync that does not move: `await __syncInspect()` in the console. Reads only.
+ */
+function exposeForDiagnosis(data: UserData, engine: SyncEngine, ids: number[]) {
+  Reflect.set(globalThis, '__syncInspect', async () => ({
+    leader: data.db.isLeader(),
+    workspaces: ids,
+    pending: engine.pendingKeys(),
+    replications: await Promise.all(engine.states.map((s) => s.inspect())),
+  }));
 }
 
 export function currentSession(): Promise<Session> | null {

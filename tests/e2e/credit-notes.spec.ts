@@ -6,7 +6,7 @@ import { waitForMails } from '../support/mailbox-file';
 import { pdfText } from '../support/pdf-text';
 import { newTraderWithWorkspace } from './inventory-support';
 import { fillLine, goTo } from './invoices-support';
-import { indicator } from './sync-support';
+import { expectAllSynced } from './sync-support';
 import { closeToasts, skipCookieConsent } from './auth-support';
 
 /**
@@ -60,7 +60,7 @@ test('a sent invoice is corrected by a credit note written offline: its PDF, the
     await page.getByRole('link', { name: 'Back to the invoice' }).click();
     await page.getByRole('button', { name: 'Mark as sent' }).click();
     await expect(page.getByTestId('document-status')).toHaveText('Sent');
-    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+    await expectAllSynced(page);
   });
 
   await test.step('online, the credit note form opens (credit note numbers are reserved now); then the signal goes', async () => {
@@ -150,7 +150,7 @@ test('a sent invoice is corrected by a credit note written offline: its PDF, the
 
   await context.setOffline(false);
   await test.step('online: the credit note syncs and goes to the customer by e-mail once, with its PDF', async () => {
-    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+    await expectAllSynced(page);
     await page.getByTestId('credit-notes').getByRole('link', { name: creditNumber }).click();
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const send = page.getByRole('dialog', { name: 'Send credit note by e-mail' });

@@ -3,7 +3,7 @@ import { skipCookieConsent } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
 import { fillLine } from './invoices-support';
 import { payOnSandbox } from './paystack-support';
-import { indicator } from './sync-support';
+import { expectAllSynced } from './sync-support';
 
 /**
  * A customer's card is declined at the checkout: back on the invoice's page the decline and its
@@ -25,7 +25,7 @@ test('a declined card on an invoice shows the reason and "Try again" at once, an
   await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Mark as sent' }).click();
   await expect(page.getByTestId('document-status')).toHaveText('Sent');
-  await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+  await expectAllSynced(page);
   await page.getByRole('button', { name: 'Share link' }).click();
   const share = (await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')) ?? '';
   const link = new URL(decodeURIComponent(share.replace('https://wa.me/?text=', '')));

@@ -8,7 +8,7 @@ import { skipCookieConsent } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
 import { documentRow, fillLine, goTo } from './invoices-support';
 import { payOnSandbox } from './paystack-support';
-import { indicator } from './sync-support';
+import { expectAllSynced } from './sync-support';
 
 /**
  * A freelancer writes an invoice with no network, downloads its PDF, records a part payment and
@@ -86,7 +86,7 @@ test('an invoice written offline is downloaded as a PDF, part paid, e-mailed onc
 
   await context.setOffline(false);
   await test.step('online: the e-mail reaches the customer once, with the PDF', async () => {
-    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+    await expectAllSynced(page);
     const [mail] = await waitForMails(customer);
     const [pdf] = mimeAttachments(mail.raw);
     expect(pdf.filename).toBe(`${number}.pdf`);
@@ -181,7 +181,7 @@ test('"Pay now" asks for the e-mail, and a card payment after the invoice was pa
   await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Mark as sent' }).click();
   await expect(page.getByTestId('document-status')).toHaveText('Sent');
-  await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+  await expectAllSynced(page);
   await page.getByRole('button', { name: 'Share link' }).click();
   const share = (await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')) ?? '';
   const link = new URL(decodeURIComponent(share.replace('https://wa.me/?text=', '')));
@@ -209,7 +209,7 @@ test('"Pay now" asks for the e-mail, and a card payment after the invoice was pa
     await page.getByRole('button', { name: 'Record payment' }).click();
     await page.getByRole('dialog', { name: 'Record payment' }).getByRole('button', { name: 'Record payment' }).click();
     await expect(page.getByTestId('document-status')).toHaveText('Paid');
-    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+    await expectAllSynced(page);
   });
 
   await test.step('the card payment still arrives: the invoice stays paid and the seller sees the credit', async () => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logIn, newTraderWithWorkspace } from './inventory-support';
 import { documentRow, fillLine, goTo } from './invoices-support';
-import { indicator } from './sync-support';
+import { expectAllSynced, indicator } from './sync-support';
 import { underServiceWorker } from './sw-support';
 
 const R = (amount: string) => `R\u00a0${amount}`;
@@ -144,7 +144,7 @@ test('invoices and quotes are written, numbered and converted offline, then sync
 
   await test.step('back online, everything reaches the server and another device', async () => {
     await context.setOffline(false);
-    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+    await expectAllSynced(page);
     const other = await browser.newContext();
     const second = await other.newPage();
     await logIn(second, email);
@@ -232,7 +232,7 @@ test('a change to an invoice another device has since marked paid is refused, wi
   await page.getByRole('button', { name: 'Record payment' }).click();
   await page.getByRole('dialog', { name: 'Record payment' }).getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByTestId('document-status')).toHaveText('Paid');
-  await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+  await expectAllSynced(page);
 
   await other.setOffline(false);
   await expect(second.getByTestId('document-status')).toHaveText('Paid', { timeout: 20_000 });

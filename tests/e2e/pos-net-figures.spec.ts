@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addProduct, adjustStock, logIn, newTraderWithWorkspace } from './inventory-support';
 import { fillLine, goTo } from './invoices-support';
 import { cashExact, charge, sale, tile } from './pos-support';
-import { indicator } from './sync-support';
+import { expectAllSynced } from './sync-support';
 
 const R = (amount: string) => `R\u00a0${amount}`;
 
@@ -95,7 +95,7 @@ test('a refund comes off the takings on the dashboard and the Z-report, and a cr
     await expect(page.getByTestId('credit-note-total')).toHaveText(`This credit note: ${R('1,100.00')}`);
     await credit.getByRole('button', { name: 'Issue credit note' }).click();
     await expect(page.getByRole('heading', { name: /^Credit note CRN-\d{6}$/ })).toBeVisible();
-    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+    await expectAllSynced(page);
     await goTo(page, 'Dashboard');
     await expect(page.getByTestId('today-invoices')).toContainText(`1 invoice waiting to be paid (${R('4,400.00')})`);
     await expect(page.getByTestId('today-sales')).toContainText(`${R('650.00')} taken`);

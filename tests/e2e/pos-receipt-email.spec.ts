@@ -3,7 +3,7 @@ import { waitForMails } from '../support/mailbox-file';
 import { quotedPrintableText } from '../support/mime';
 import { uniqueEmail } from './auth-support';
 import { addProduct, adjustStock, newTraderWithWorkspace } from './inventory-support';
-import { indicator } from './sync-support';
+import { expectAllSynced } from './sync-support';
 
 /**
  * The reminder switch in settings; then a sale rung up with no signal for a customer made at the
@@ -104,7 +104,7 @@ test('invoice reminders are switched in settings; a receipt e-mailed offline rea
 
   await context.setOffline(false);
   await test.step('online: the customer gets the receipt once, and the till shows it sent', async () => {
-    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+    await expectAllSynced(page);
     const [mail] = await waitForMails(customer);
     const text = quotedPrintableText(mail.raw);
     expect(text).toContain('Subject: Receipt 1 from Corner');

@@ -3,7 +3,7 @@ import { waitForMails } from '../support/mailbox-file';
 import { skipCookieConsent } from './auth-support';
 import { newTraderWithWorkspace } from './inventory-support';
 import { documentRow, fillLine, goTo } from './invoices-support';
-import { indicator } from './sync-support';
+import { expectAllSynced } from './sync-support';
 
 /** The customer's own browser: the screen sizes the pages are looked at on (1280×800, 390×844). */
 async function customerPage(browser: Browser | null, project: string) {
@@ -59,7 +59,7 @@ test('a quote e-mailed to a customer is accepted from its link, and the seller f
     const send = page.getByRole('dialog', { name: 'Send quote by e-mail' });
     await expect(send.getByLabel('Send to')).toHaveValue(customer);
     await send.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(indicator(page)).not.toContainText(/waiting/, { timeout: 20_000 });
+    await expectAllSynced(page);
   });
 
   const [mail] = await waitForMails(customer);

@@ -39,3 +39,18 @@ export async function expectContact(page: Page, name: string, shown: { phone: st
 export function indicator(page: Page) {
   return page.getByTestId('sync-indicator');
 }
+
+/**
+ * Waits until nothing is waiting to sync. If it never comes, the failure carries where each of the
+ * page's replications stood (its queues, requests and leadership), so a stall can be read from the log.
+ */
+export async function expectAllSynced(page: Page, timeout = 20_000) {
+  try {
+    await expect(indicator(page)).not.toContainText(/waiting/, { timeout });
+  } catch (err) {
+    const state = await page
+      .evaluate(() => (Reflect.get(globalThis, '__syncInspect') as (() => Promise<unknown>) | undefined)?.())
+      .catch((e: unknown) => String(e));
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\nSync state: ${JSON.stringify(state)}`, { cause: err });
+  }
+}
