@@ -64,23 +64,32 @@ const publicParams = z.object({ slug: text().min(1).max(120), number: text().min
 /** The share token; absent or wrong answers a plain not-found. `ref`: the checkout the page came back from. */
 const tokenQuery = z.object({ t: text().max(200).optional(), ref: text().max(64).optional() });
 
-/** The public invoice page (no sign-in): what the customer sees, paid and balance included. */
-export const publicInvoiceDto = z.object({
+/** What the customer's public views of an invoice and of a quote show alike: the document as its PDF does. */
+export const publicDocumentDto = z.object({
   heading: z.string(),
   number: z.string(),
-  status: z.string(),
   business: z.string(),
+  seller_address: z.string().nullable(),
   seller_vat_number: z.string().nullable(),
+  seller_registration_number: z.string().nullable(),
   customer_name: z.string(),
   customer_address: z.string().nullable(),
   issue_date: z.string(),
-  due_date: z.string().nullable(),
   currency: z.string(),
   items: z.array(documentItem),
+  /** Whether the line prices include VAT: the VAT shown is then the part inside the total. */
+  prices_include_vat: z.boolean(),
   subtotal_cents: z.number().int(),
   discount_cents: z.number().int(),
   tax_cents: z.number().int(),
   total_cents: z.number().int(),
+});
+export type PublicDocumentDto = z.infer<typeof publicDocumentDto>;
+
+/** The public invoice page (no sign-in): what the customer sees, paid and balance included. */
+export const publicInvoiceDto = publicDocumentDto.extend({
+  status: z.string(),
+  due_date: z.string().nullable(),
   paid_cents: z.number().int(),
   /** What credit notes took off the total (SARS s21), and each of them. */
   credited_cents: z.number().int(),
@@ -111,26 +120,11 @@ export const payInvoiceBody = z.object({
 export const payInvoiceDto = z.object({ authorization_url: z.string(), reference: z.string() });
 
 /** The public quote page (no sign-in): the quote as its PDF shows it, and whether it can still be accepted. */
-export const publicQuoteDto = z.object({
-  heading: z.string(),
-  number: z.string(),
+export const publicQuoteDto = publicDocumentDto.extend({
   /** open: "Accept quote" is offered; otherwise why not (`acceptMessages`). */
   standing: z.enum(['open', 'accepted', 'declined', 'expired', 'withdrawn']),
-  business: z.string(),
-  seller_address: z.string().nullable(),
-  seller_vat_number: z.string().nullable(),
-  seller_registration_number: z.string().nullable(),
-  customer_name: z.string(),
-  customer_address: z.string().nullable(),
-  issue_date: z.string(),
   /** The last day the quote may be accepted, or null when it has none. */
   valid_until: z.string().nullable(),
-  currency: z.string(),
-  items: z.array(documentItem),
-  subtotal_cents: z.number().int(),
-  discount_cents: z.number().int(),
-  tax_cents: z.number().int(),
-  total_cents: z.number().int(),
   notes: z.string().nullable(),
   terms: z.string().nullable(),
 });

@@ -73,6 +73,9 @@ test('a quote e-mailed to a customer is accepted from its link, and the seller f
     await expect(pub.getByText('3 Main Road, Durban')).toBeVisible();
     await expect(pub.getByTestId('valid-until')).toHaveText(/^\d{4}-\d\d-\d\d$/);
     await expect(pub.getByText('Event décor for 60 guests')).toBeVisible();
+    // The shop's prices include VAT: the VAT is the part inside the total, and the row says so.
+    await expect(pub.getByTestId('public-vat')).toHaveText('R\u00a0391.30');
+    await expect(pub.getByText('VAT included', { exact: true })).toBeVisible();
     await expect(pub.getByRole('button', { name: 'Accept quote' })).toBeVisible();
     await pub.screenshot({ path: `tests/screenshots/quote-accept-${info.project.name}-01-public-quote.png`, fullPage: true });
   });

@@ -280,6 +280,7 @@ for (const target of testDatabases()) {
       const page = publicPath(shared.body.url ?? '');
       expect(await (await fetch(`${page.api}?t=${page.token}`)).json()).toMatchObject({
         heading: 'Tax Invoice',
+        seller_address: '9 New Street, Durban',
         seller_vat_number: '4123456789',
       });
       const firstPage = publicPath((await shareUrl(shop, first.id)).body.url ?? '');

@@ -5,10 +5,9 @@ import {
   type InvoicePreferencesDto,
   type PublicInvoiceDto,
 } from '../../../schema/invoices/contract.js';
-import { pdfHeading } from '../../../schema/invoices/document-pdf.js';
 import { balanceDueCents } from '../../../schema/invoices/invoice-payments.js';
 import { creditedCents, paidCents } from '../../../schema/invoices/invoice-totals.js';
-import { documentTotals, sendMessages } from '../../../schema/invoices/invoices.js';
+import { sendMessages } from '../../../schema/invoices/invoices.js';
 import { withScope } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { enforceRateLimits } from '../../http/rate-limit.js';
@@ -21,6 +20,7 @@ import * as repo from './invoice-delivery.repo.js';
 import * as pay from './invoice-pay.repo.js';
 import { checkoutOutcome } from './invoice-pay.verify.js';
 import * as reminders from './invoice-reminders.repo.js';
+import { publicDocumentFields } from './public-document.js';
 
 export const shareMessages = {
   draft: 'A draft cannot be shared yet. Mark it as sent first.',
@@ -132,20 +132,10 @@ export async function publicInvoice(
   const { link, found, status, balance, email, payable } = linked;
   await repo.markViewed(deps.db, link.workspace_id, link.invoice_id, deps.now());
   const { pdf, seller } = found.rendered;
-  const totals = documentTotals(pdf.items, pdf.pricesIncludeVat === true);
   return {
-    heading: pdfHeading(pdf, seller),
-    number: pdf.number,
+    ...publicDocumentFields(pdf, seller),
     status,
-    business: seller.name,
-    seller_vat_number: seller.vatNumber ?? null,
-    customer_name: pdf.customer.name,
-    customer_address: pdf.customer.address ?? null,
-    issue_date: pdf.issueDate,
     due_date: pdf.endDate ?? null,
-    currency: pdf.currency,
-    items: [...pdf.items],
-    ...totals,
     paid_cents: paidCents(pdf.payments),
     credited_cents: creditedCents(pdf.credits),
     credit_notes: (pdf.credits ?? []).map((c) => ({ number: c.number, date: c.date, amount_cents: c.amount_cents })),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicQuoteDto } from '../../../schema/invoices/contract.js';
-import { pdfHeading } from '../../../schema/invoices/document-pdf.js';
-import { documentTotals, formatDocumentNumber, invoices, quotes, totalsOfDocument } from '../../../schema/invoices/invoices.js';
+import { formatDocumentNumber, invoices, quotes, totalsOfDocument } from '../../../schema/invoices/invoices.js';
 import { acceptMessages, invoiceFromQuote, quoteStanding, type QuoteStanding } from '../../../schema/invoices/quote-acceptance.js';
 import { noCountryDefaults } from '../../../schema/kit/countries.js';
 import { calendarDayIn } from '../../../schema/kit/dates.js';
@@ -14,6 +13,7 @@ import { selectByIds, workspaceLock, writeDocs } from '../../sync/sync.repo.js';
 import { takeServerNumber } from '../number-blocks/index.js';
 import { renderable } from './invoice-delivery.jobs.js';
 import { notifySellerQuoteAccepted } from './quote-accepted.mail.js';
+import { publicDocumentFields } from './public-document.js';
 import * as links from './quote-links.repo.js';
 
 /**
@@ -55,20 +55,9 @@ export async function publicQuote(deps: AppDeps, slug: string, number: string, t
     await today(deps, deps.db, link.workspace_id),
   );
   return {
-    heading: pdfHeading(pdf, seller),
-    number: pdf.number,
+    ...publicDocumentFields(pdf, seller),
     standing,
-    business: seller.name,
-    seller_address: seller.address ?? null,
-    seller_vat_number: seller.vatNumber ?? null,
-    seller_registration_number: seller.registrationNumber ?? null,
-    customer_name: pdf.customer.name,
-    customer_address: pdf.customer.address ?? null,
-    issue_date: pdf.issueDate,
     valid_until: pdf.endDate ?? null,
-    currency: pdf.currency,
-    items: [...pdf.items],
-    ...documentTotals(pdf.items, pdf.pricesIncludeVat === true),
     notes: pdf.notes ?? null,
     terms: typeof doc.terms === 'string' ? doc.terms : null,
   };

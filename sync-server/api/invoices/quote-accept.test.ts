@@ -134,6 +134,13 @@ for (const target of testDatabases()) {
         )
       )[0];
 
+    it('a quote whose prices include VAT shows the VAT inside its total, and says so', async () => {
+      const page = await mailedQuote({ prices_include_vat: true });
+      const opened = await view(page, page.token);
+      expect(opened.status).toBe(200);
+      expect(opened.body).toMatchObject({ prices_include_vat: true, total_cents: 345_000, tax_cents: 45_000 });
+    });
+
     it('the e-mail links to the quote’s page, which shows it as issued; accepting converts it once and tells the seller once', async () => {
       const page = await mailedQuote();
       expect(page.mail.raw).toContain('view and accept it online');
@@ -150,6 +157,7 @@ for (const target of testDatabases()) {
         seller_vat_number: '4123456789',
         customer_name: 'Thandi Mokoena',
         valid_until: page.doc.expiry_date,
+        prices_include_vat: false,
         total_cents: 396_750,
       });
       const before = await storedQuote(page.doc.id);

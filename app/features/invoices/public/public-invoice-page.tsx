@@ -11,7 +11,7 @@ import { NotFound } from '../../../routes/not-found';
 import * as s from '../invoices.css';
 import { CheckoutNotice, PayNow } from './pay-now';
 import * as p from './public-invoice.css';
-import { CustomerParty, DocumentLines, TotalRow } from './public-document-parts';
+import { CustomerParty, DocumentDates, DocumentLines, DocumentTotals, SellerHead, TotalRow } from './public-document-parts';
 
 const route = getRouteApi('/storefront/$slug/invoice/$invoiceNumber');
 
@@ -51,40 +51,20 @@ function PublicInvoice({ invoice: inv, slug, token }: { invoice: PublicInvoiceDt
       {inv.payable && inv.checkout !== 'pending' ? <PayNow invoice={inv} slug={slug} number={inv.number} token={token} /> : null}
       <article className={s.paper} aria-label={`${inv.heading} ${inv.number}`}>
         <div className={s.paperHead}>
-          <div>
-            <p className={s.label}>{inv.business}</p>
-            {inv.seller_vat_number ? <p className={s.label}>VAT no. {inv.seller_vat_number}</p> : null}
-            <h1 className={s.docTitle}>
-              {inv.heading} <span data-testid="document-number">{inv.number}</span>
-            </h1>
+          <SellerHead doc={inv}>
             <span className={inv.status === 'paid' ? s.status.good : s.status.warn} data-testid="public-status">
               {statusText[inv.status] ?? inv.status}
             </span>
-          </div>
-          <dl className={s.dates}>
-            <div className={s.dateRow}>
-              <dt className={s.label}>Issued</dt>
-              <dd>{inv.issue_date}</dd>
-            </div>
-            {inv.due_date ? (
-              <div className={s.dateRow}>
-                <dt className={s.label}>Due</dt>
-                <dd data-testid="due-date">{inv.due_date}</dd>
-              </div>
-            ) : null}
-          </dl>
+          </SellerHead>
+          <DocumentDates issued={inv.issue_date} second={{ label: 'Due', date: inv.due_date, testId: 'due-date' }} />
         </div>
         <CustomerParty label="Bill to" name={inv.customer_name} address={inv.customer_address} />
         <DocumentLines items={inv.items} currency={inv.currency} />
-        <dl className={p.totals}>
-          <TotalRow label="Subtotal" value={money(inv.subtotal_cents)} />
-          {inv.discount_cents ? <TotalRow label="Discount" value={`−${money(inv.discount_cents)}`} /> : null}
-          <TotalRow label="VAT" value={money(inv.tax_cents)} />
-          <TotalRow label="Total" value={money(inv.total_cents)} strong testId="public-total" />
+        <DocumentTotals doc={inv}>
           {inv.credited_cents > 0 ? <TotalRow label="Credited" value={`−${money(inv.credited_cents)}`} testId="public-credited" /> : null}
           <TotalRow label="Paid" value={money(inv.paid_cents)} testId="public-paid" />
           <TotalRow label="Balance due" value={money(inv.balance_cents)} strong testId="public-balance" />
-        </dl>
+        </DocumentTotals>
         {inv.credit_notes.length > 0 ? (
           <div>
             <p className={s.label}>Credit notes</p>

@@ -14,7 +14,7 @@ import * as w from '../../../ui/page.css';
 import { NotFound } from '../../../routes/not-found';
 import * as s from '../invoices.css';
 import * as p from './public-invoice.css';
-import { CustomerParty, DocumentLines, TotalRow } from './public-document-parts';
+import { CustomerParty, DocumentDates, DocumentLines, DocumentTotals, SellerHead } from './public-document-parts';
 
 const route = getRouteApi('/storefront/$slug/quote/$quoteNumber');
 
@@ -40,60 +40,27 @@ export function PublicQuotePage() {
   return <PublicQuote quote={quote.data} slug={slug} token={t ?? ''} queryKey={key} />;
 }
 
-function PublicQuote({
-  quote: q,
-  slug,
-  token,
-  queryKey,
-}: {
+/** The quote shown, and what "Accept quote" needs: the shop, the link's token and the page's query to refresh. */
+interface QuoteProps {
   quote: PublicQuoteDto;
   slug: string;
   token: string;
   queryKey: readonly unknown[];
-}) {
-  const money = (c: number) => formatCents(c, q.currency);
+}
+
+function PublicQuote({ quote: q, slug, token, queryKey }: QuoteProps) {
   return (
     <main className={p.page}>
       <Standing quote={q} />
       {q.standing === 'open' ? <AcceptQuote quote={q} slug={slug} token={token} queryKey={queryKey} /> : null}
       <article className={s.paper} aria-label={`${q.heading} ${q.number}`}>
         <div className={s.paperHead}>
-          <div>
-            <p className={s.partyText}>
-              <strong>{q.business}</strong>
-            </p>
-            {q.seller_address ? (
-              <p className={s.sellerAddress} data-testid="seller-address">
-                {q.seller_address}
-              </p>
-            ) : null}
-            {q.seller_vat_number ? <p className={s.label}>VAT no. {q.seller_vat_number}</p> : null}
-            {q.seller_registration_number ? <p className={s.label}>Reg. no. {q.seller_registration_number}</p> : null}
-            <h1 className={s.docTitle}>
-              {q.heading} <span data-testid="document-number">{q.number}</span>
-            </h1>
-          </div>
-          <dl className={s.dates}>
-            <div className={s.dateRow}>
-              <dt className={s.label}>Issued</dt>
-              <dd>{q.issue_date}</dd>
-            </div>
-            {q.valid_until ? (
-              <div className={s.dateRow}>
-                <dt className={s.label}>Valid until</dt>
-                <dd data-testid="valid-until">{q.valid_until}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <SellerHead doc={q} />
+          <DocumentDates issued={q.issue_date} second={{ label: 'Valid until', date: q.valid_until, testId: 'valid-until' }} />
         </div>
         <CustomerParty label="Quote for" name={q.customer_name} address={q.customer_address} />
         <DocumentLines items={q.items} currency={q.currency} />
-        <dl className={p.totals}>
-          <TotalRow label="Subtotal" value={money(q.subtotal_cents)} />
-          {q.discount_cents ? <TotalRow label="Discount" value={`−${money(q.discount_cents)}`} /> : null}
-          <TotalRow label="VAT" value={money(q.tax_cents)} />
-          <TotalRow label="Total" value={money(q.total_cents)} strong testId="public-total" />
-        </dl>
+        <DocumentTotals doc={q} />
         {q.notes ? (
           <div>
             <p className={s.label}>Notes</p>
@@ -136,17 +103,7 @@ function Standing({ quote: q }: { quote: PublicQuoteDto }) {
 }
 
 /** "Accept quote", asked again in a dialog before the server converts it; needs the network. */
-function AcceptQuote({
-  quote: q,
-  slug,
-  token,
-  queryKey,
-}: {
-  quote: PublicQuoteDto;
-  slug: string;
-  token: string;
-  queryKey: readonly unknown[];
-}) {
+function AcceptQuote({ quote: q, slug, token, queryKey }: QuoteProps) {
   const online = useOnline();
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
