@@ -35,3 +35,24 @@ export async function fillLine(
 export function documentRow(page: Page, list: 'Invoices' | 'Quotes', number: string) {
   return page.getByRole('list', { name: list, exact: true }).getByRole('listitem').filter({ hasText: number });
 }
+
+/** The workspace's settings set to prices in rand. */
+export async function shopInRand(page: Page) {
+  await goTo(page, 'Settings');
+  await page.getByLabel('Currency').selectOption('ZAR');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Workspace updated')).toBeVisible();
+}
+
+/** A new invoice of one line, saved and marked as sent; the page is left on the invoice. */
+export async function sentInvoice(page: Page, customer: string, line: { description: string; quantity: string; price: string }) {
+  await goTo(page, 'Invoices');
+  await page.getByRole('link', { name: 'New invoice' }).click();
+  const form = page.getByRole('form', { name: 'New invoice' });
+  await form.getByLabel('Customer name').fill(customer);
+  await fillLine(page, 1, line);
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as sent' }).click();
+  await expect(page.getByTestId('document-status')).toHaveText('Sent');
+}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addProduct, adjustStock, logIn, newTraderWithWorkspace } from './inventory-support';
-import { fillLine, goTo } from './invoices-support';
-import { cashExact, charge, sale, tile } from './pos-support';
+import { goTo, sentInvoice, shopInRand } from './invoices-support';
+import { cashExact, charge, openShift, refundOne, sale, tile } from './pos-support';
 import { expectAllSynced } from './sync-support';
 
 const R = (amount: string) => `R\u00a0${amount}`;
@@ -16,10 +16,7 @@ test('a refund comes off the takings on the dashboard and the Z-report, and a cr
   await newTraderWithWorkspace(page, 'net', info.project.name, `Home Goods ${info.project.name}`);
 
   await test.step('a shop in rand with a kettle and a blanket, and a shift open', async () => {
-    await goTo(page, 'Settings');
-    await page.getByLabel('Currency').selectOption('ZAR');
-    await page.getByRole('button', { name: 'Save preferences' }).click();
-    await expect(page.getByText('Workspace updated')).toBeVisible();
+    await shopInRand(page);
     await goTo(page, 'Inventory');
     await addProduct(page, { name: 'Kettle', price: '120', vat: '15' });
     await addProduct(page, { name: 'Blanket', price: '650', vat: '15' });
@@ -27,11 +24,7 @@ test('a refund comes off the takings on the dashboard and the Z-report, and a cr
     await adjustStock(page, 'Blanket', { reason: 'Received from a supplier', quantity: '4' });
     await goTo(page, 'Point of Sale');
     await expect(tile(page, 'Blanket')).toContainText('4 in stock');
-    await page.getByRole('button', { name: 'Open shift' }).click();
-    const open = page.getByRole('dialog', { name: 'Open shift' });
-    await open.getByLabel('Opening float').fill('100');
-    await open.getByRole('button', { name: 'Open shift' }).click();
-    await expect(page.getByTestId('shift-status')).toContainText('Shift open since');
+    await openShift(page, '100');
   });
 
   await test.step('R 770 sold, the kettle refunded: the till holds R 650', async () => {
@@ -40,12 +33,7 @@ test('a refund comes off the takings on the dashboard and the Z-report, and a cr
     const done = await charge(page, 1, cashExact);
     await expect(done.getByTestId('receipt-total')).toHaveText(R('770.00'));
     await done.getByRole('button', { name: 'New sale' }).click();
-    await page.getByRole('button', { name: 'Refund Receipt 1', exact: true }).click();
-    const refund = page.getByRole('dialog', { name: 'Refund Receipt 1', exact: true });
-    await refund.getByRole('button', { name: 'Refund one more Kettle' }).click();
-    await refund.getByLabel('Reason').fill('Does not switch on');
-    await refund.getByRole('button', { name: /^Refund R/ }).click();
-    await expect(refund).toHaveCount(0);
+    await refundOne(page, 'Receipt 1', 'Kettle', 'Does not switch on');
     await expect(sale(page, 'Receipt 1')).toContainText('Part refunded');
     await expect(page.getByText(`1 sale, ${R('650.00')} taken, ${R('120.00')} refunded`)).toBeVisible();
   });
@@ -76,15 +64,7 @@ test('a refund comes off the takings on the dashboard and the Z-report, and a cr
   });
 
   await test.step('an invoice of R 5 500 and a credit note of R 1 100: R 4 400 is owed', async () => {
-    await goTo(page, 'Invoices');
-    await page.getByRole('link', { name: 'New invoice' }).click();
-    const form = page.getByRole('form', { name: 'New invoice' });
-    await form.getByLabel('Customer name').fill('Sipho Ndlovu');
-    await fillLine(page, 1, { description: 'Blankets for the crèche', quantity: '5', price: '1100' });
-    await form.getByRole('button', { name: 'Save draft' }).click();
-    await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Mark as sent' }).click();
-    await expect(page.getByTestId('document-status')).toHaveText('Sent');
+    await sentInvoice(page, 'Sipho Ndlovu', { description: 'Blankets for the crèche', quantity: '5', price: '1100' });
     await goTo(page, 'Dashboard');
     await expect(page.getByTestId('today-invoices')).toContainText(`1 invoice waiting to be paid (${R('5,500.00')})`);
     await page.goBack();

@@ -26,3 +26,22 @@ export async function charge(page: Page, number: number | null, pay: (dialog: Di
 
 /** Cash, exactly the total. */
 export const cashExact = async (d: Dialog) => d.getByRole('button', { name: /^Exact/ }).click();
+
+/** Opens a shift at the till with this float in the workspace's currency. */
+export async function openShift(page: Page, float: string) {
+  await page.getByRole('button', { name: 'Open shift' }).click();
+  const open = page.getByRole('dialog', { name: 'Open shift' });
+  await open.getByLabel('Opening float').fill(float);
+  await open.getByRole('button', { name: 'Open shift' }).click();
+  await expect(page.getByTestId('shift-status')).toContainText('Shift open since');
+}
+
+/** Refunds one of a product from a receipt on today's list ("Receipt 1"), for the reason given. */
+export async function refundOne(page: Page, receipt: string, product: string, reason: string) {
+  await page.getByRole('button', { name: `Refund ${receipt}`, exact: true }).click();
+  const refund = page.getByRole('dialog', { name: `Refund ${receipt}`, exact: true });
+  await refund.getByRole('button', { name: `Refund one more ${product}` }).click();
+  await refund.getByLabel('Reason').fill(reason);
+  await refund.getByRole('button', { name: /^Refund R/ }).click();
+  await expect(refund).toHaveCount(0);
+}

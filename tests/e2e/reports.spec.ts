@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { adjustStock, newTraderWithWorkspace, productRow } from './inventory-support';
-import { fillLine, goTo } from './invoices-support';
+import { goTo, sentInvoice, shopInRand } from './invoices-support';
 import { overflowing, seriousViolations } from './layout-support';
-import { cashExact, charge, sale, tile } from './pos-support';
+import { cashExact, charge, openShift, refundOne, sale, tile } from './pos-support';
 import { underServiceWorker } from './sw-support';
 
 const R = (amount: string) => `R\u00a0${amount}`;
@@ -40,10 +40,7 @@ test('reports add up the till net of a refund and a void, export CSV, and open o
   const { workspaceId } = await newTraderWithWorkspace(page, 'reports', info.project.name, `Home Goods ${info.project.name}`);
 
   await test.step('a shop in rand with a kettle and a blanket at cost, and a shift open', async () => {
-    await goTo(page, 'Settings');
-    await page.getByLabel('Currency').selectOption('ZAR');
-    await page.getByRole('button', { name: 'Save preferences' }).click();
-    await expect(page.getByText('Workspace updated')).toBeVisible();
+    await shopInRand(page);
     await goTo(page, 'Inventory');
     await addCostedProduct(page, 'Kettle', '120', '60');
     await addCostedProduct(page, 'Blanket', '650', '400');
@@ -64,22 +61,13 @@ test('reports add up the till net of a refund and a void, export CSV, and open o
   await test.step('at the till: R 770 sold and the kettle refunded; a blanket sold and voided', async () => {
     await goTo(page, 'Point of Sale');
     await expect(tile(page, 'Blanket')).toContainText('4 in stock');
-    await page.getByRole('button', { name: 'Open shift' }).click();
-    const open = page.getByRole('dialog', { name: 'Open shift' });
-    await open.getByLabel('Opening float').fill('100');
-    await open.getByRole('button', { name: 'Open shift' }).click();
-    await expect(page.getByTestId('shift-status')).toContainText('Shift open since');
+    await openShift(page, '100');
 
     await tile(page, 'Kettle').click();
     await tile(page, 'Blanket').click();
     let done = await charge(page, 1, cashExact);
     await done.getByRole('button', { name: 'New sale' }).click();
-    await page.getByRole('button', { name: 'Refund Receipt 1', exact: true }).click();
-    const refund = page.getByRole('dialog', { name: 'Refund Receipt 1', exact: true });
-    await refund.getByRole('button', { name: 'Refund one more Kettle' }).click();
-    await refund.getByLabel('Reason').fill('Does not switch on');
-    await refund.getByRole('button', { name: /^Refund R/ }).click();
-    await expect(refund).toHaveCount(0);
+    await refundOne(page, 'Receipt 1', 'Kettle', 'Does not switch on');
 
     await tile(page, 'Blanket').click();
     done = await charge(page, 2, cashExact);
@@ -94,15 +82,7 @@ test('reports add up the till net of a refund and a void, export CSV, and open o
   });
 
   await test.step('an invoice of R 5 500 is sent and not yet paid', async () => {
-    await goTo(page, 'Invoices');
-    await page.getByRole('link', { name: 'New invoice' }).click();
-    const form = page.getByRole('form', { name: 'New invoice' });
-    await form.getByLabel('Customer name').fill('Sipho Ndlovu');
-    await fillLine(page, 1, { description: 'Blankets for the crèche', quantity: '5', price: '1100' });
-    await form.getByRole('button', { name: 'Save draft' }).click();
-    await expect(page.getByRole('heading', { name: /^Invoice INV-\d{6}$/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Mark as sent' }).click();
-    await expect(page.getByTestId('document-status')).toHaveText('Sent');
+    await sentInvoice(page, 'Sipho Ndlovu', { description: 'Blankets for the crèche', quantity: '5', price: '1100' });
   });
 
   await test.step('the reports: R 650 net of the refund and the void, by method, product, staff and till', async () => {

@@ -1,7 +1,9 @@
-import { afterEach, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+import type { Db } from '../../sync-server/db/db.js';
 import type { CollectionName } from '../../app/data/db.js';
 import { testDatabases, type TestDatabase } from './databases.js';
 import { Device } from './sync-clients.js';
+import { startTestServer, type TestServer } from './server.js';
 import { syncWorkspaceSuite, type SyncWorkspace } from './sync-server.js';
 
 /**
@@ -44,4 +46,34 @@ export function deviceWorkspaceSuite(target: TestDatabase, collections: readonly
     await Promise.all(open.splice(0).map((d) => d.close()));
   });
   return suite;
+}
+
+/** A test database with the app's server on it, for an API suite: opened before its tests, closed after. */
+export interface ServerSuite {
+  readonly db: Db;
+  readonly server: TestServer;
+}
+
+export function serverSuite(target: TestDatabase): ServerSuite {
+  const suite: { db?: Db; server?: TestServer } = {};
+  beforeAll(async () => {
+    suite.db = await target.open();
+    suite.server = await startTestServer(suite.db);
+  });
+  afterAll(async () => {
+    await suite.server?.close();
+    await suite.db?.close();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The suite is used before its database opened');
+    return value;
+  };
+  return {
+    get db() {
+      return opened(suite.db);
+    },
+    get server() {
+      return opened(suite.server);
+    },
+  };
 }

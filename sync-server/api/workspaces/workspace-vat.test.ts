@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.js';
+import { describe, expect, it } from 'vitest';
 import { vatMessages } from '../../../schema/kit/vat.js';
 import { workspaceDto, workspaceSettings } from '../../../schema/workspaces/workspaces.js';
-import { testDatabases } from '../../../tests/support/databases.js';
+import { serverSuite, testDatabases } from '../../../tests/support/db-kit.js';
 import { signedInUser } from '../../../tests/support/fixtures.js';
-import { startTestServer, type TestServer } from '../../../tests/support/server.js';
 
 /**
  * Whether a workspace is VAT registered is its own explicit answer (schema/kit/vat.ts): given at
@@ -12,20 +10,11 @@ import { startTestServer, type TestServer } from '../../../tests/support/server.
  */
 for (const target of testDatabases()) {
   describe(`a workspace's VAT registration on ${target.name}`, () => {
-    let db: Db;
-    let server: TestServer;
-    beforeAll(async () => {
-      db = await target.open();
-      server = await startTestServer(db);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await db?.close();
-    });
+    const t = serverSuite(target);
 
     it('created as registered it keeps its VAT number; a registered business without a valid number is refused and nothing made', async () => {
-      const { client } = await signedInUser(server, { plan: 'pro' });
-      const count = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces'))[0].n;
+      const { client } = await signedInUser(t.server, { plan: 'pro' });
+      const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces'))[0].n;
       const before = await count();
       const missing = await client.post('/api/workspaces', { name: 'Vilakazi Prints', country: 'ZA', vat_registered: true });
       expect(missing.status).toBe(400);
@@ -48,7 +37,7 @@ for (const target of testDatabases()) {
     });
 
     it('created as not registered it keeps no VAT number; registering later needs one', async () => {
-      const { client } = await signedInUser(server, { plan: 'pro' });
+      const { client } = await signedInUser(t.server, { plan: 'pro' });
       const ws = workspaceDto.parse(
         (await client.post('/api/workspaces', { name: 'Orlando Tees', country: 'ZA', vat_registered: false, vat_number: '4123456789' }))
           .json,
@@ -69,7 +58,7 @@ for (const target of testDatabases()) {
     });
 
     it('never asked (no country given): not registered, so nothing is charged silently', async () => {
-      const { client } = await signedInUser(server, { plan: 'pro' });
+      const { client } = await signedInUser(t.server, { plan: 'pro' });
       const ws = workspaceDto.parse((await client.post('/api/workspaces', { name: 'Ads only' })).json);
       expect(workspaceSettings.parse((await client.get(`/api/workspaces/${ws.id}/settings`)).json)).toMatchObject({
         vat_registered: null,

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.js';
+import { describe, expect, it } from 'vitest';
 import { capabilitiesDto, workspaceDto, workspaceSettings } from '../../../schema/workspaces/workspaces.js';
 import { z } from 'zod';
-import { testDatabases } from '../../../tests/support/databases.js';
+import { serverSuite, testDatabases } from '../../../tests/support/db-kit.js';
 import { createUser, signIn, signedInUser } from '../../../tests/support/fixtures.js';
-import { CookieClient, startTestServer, type TestServer } from '../../../tests/support/server.js';
+import { CookieClient } from '../../../tests/support/server.js';
 
 const DAY = 24 * 3600 * 1000;
 
 for (const target of testDatabases()) {
   describe(`workspaces API on ${target.name}`, () => {
-    let db: Db;
-    let server: TestServer;
-    beforeAll(async () => {
-      db = await target.open();
-      server = await startTestServer(db);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await db?.close();
-    });
+    const t = serverSuite(target);
 
     /** Adds a new user straight into a workspace (the invitation flow has its own suite). */
     async function memberOf(workspaceId: number, role: 'admin' | 'member') {
-      const { user, client } = await signedInUser(server);
-      const rows = await db.query<{ id: number }>(
+      const { user, client } = await signedInUser(t.server);
+      const rows = await t.db.query<{ id: number }>(
         `INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, $3, now()) RETURNING id`,
         [workspaceId, user.id, role],
       );
@@ -32,7 +22,7 @@ for (const target of testDatabases()) {
     }
 
     it('every workspace endpoint answers 401 without a session', async () => {
-      const anon = new CookieClient(server.url);
+      const anon = new CookieClient(t.server.url);
       const calls = [
         anon.get('/api/workspaces'),
         anon.get('/api/workspaces/1'),
@@ -53,7 +43,7 @@ for (const target of testDatabases()) {
     });
 
     it('creating a workspace makes the creator its owner with a unique slug and default settings', async () => {
-      const { user, client } = await signedInUser(server, { plan: 'pro' });
+      const { user, client } = await signedInUser(t.server, { plan: 'pro' });
       const first = await client.post('/api/workspaces', { name: "  Mama Ngozi's Café  ", industry: 'Food', type: 'food' });
       expect(first.status).toBe(200);
       const ws = workspaceDto.parse(first.json);
@@ -84,7 +74,7 @@ for (const target of testDatabases()) {
     });
 
     it('a workspace name shorter than 2 or longer than 100 characters is refused with a field error', async () => {
-      const { client } = await signedInUser(server);
+      const { client } = await signedInUser(t.server);
       const short = await client.post('/api/workspaces', { name: ' a ' });
       expect(short.status).toBe(400);
       expect(short.json).toMatchObject({ errors: { name: ['Name must be at least 2 characters'] } });
@@ -98,7 +88,7 @@ for (const target of testDatabases()) {
     });
 
     it('the Mahala plan allows one owned workspace: a second is refused with plan_limit', async () => {
-      const { client } = await signedInUser(server);
+      const { client } = await signedInUser(t.server);
       expect((await client.post('/api/workspaces', { name: 'First shop' })).status).toBe(200);
       const second = await client.post('/api/workspaces', { name: 'Second shop' });
       expect(second.status).toBe(403);
@@ -110,7 +100,7 @@ for (const target of testDatabases()) {
     });
 
     it('being a member of other workspaces does not count against the one-workspace limit', async () => {
-      const { client: owner } = await signedInUser(server, { plan: 'pro' });
+      const { client: owner } = await signedInUser(t.server, { plan: 'pro' });
       const other = workspaceDto.parse((await owner.post('/api/workspaces', { name: 'Team space' })).json);
       const { client } = await memberOf(other.id, 'member');
       expect((await client.post('/api/workspaces', { name: 'My own' })).status).toBe(200);
@@ -122,10 +112,10 @@ for (const target of testDatabases()) {
     });
 
     it('pro accounts and running Pro trials create more workspaces; an expired trial is held to Mahala', async () => {
-      const { client: pro } = await signedInUser(server, { plan: 'pro' });
-      const trialEnd = new Date(server.deps.now().getTime() + 10 * DAY);
-      const { client: trial } = await signedInUser(server, { plan: 'pro', trialEndsAt: trialEnd });
-      const { client: expired } = await signedInUser(server, { plan: 'pro', trialEndsAt: new Date(server.deps.now().getTime() - DAY) });
+      const { client: pro } = await signedInUser(t.server, { plan: 'pro' });
+      const trialEnd = new Date(t.server.deps.now().getTime() + 10 * DAY);
+      const { client: trial } = await signedInUser(t.server, { plan: 'pro', trialEndsAt: trialEnd });
+      const { client: expired } = await signedInUser(t.server, { plan: 'pro', trialEndsAt: new Date(t.server.deps.now().getTime() - DAY) });
       for (const c of [pro, trial]) {
         expect((await c.post('/api/workspaces', { name: 'One' })).status).toBe(200);
         expect((await c.post('/api/workspaces', { name: 'Two' })).status).toBe(200);
@@ -153,7 +143,7 @@ for (const target of testDatabases()) {
     });
 
     it('auto-create returns the oldest own workspace instead of making another, even on the free plan', async () => {
-      const { client } = await signedInUser(server);
+      const { client } = await signedInUser(t.server);
       const made = await client.post('/api/workspaces/auto-create', { name: 'Ads by Thandi', type: 'classifieds' });
       expect(made.status).toBe(200);
       const ws = workspaceDto.parse(made.json);
@@ -173,10 +163,10 @@ for (const target of testDatabases()) {
     });
 
     it('get answers 404 "Workspace not found" for an unknown id and 403 to a non-member', async () => {
-      const { client: owner } = await signedInUser(server);
+      const { client: owner } = await signedInUser(t.server);
       const ws = workspaceDto.parse((await owner.post('/api/workspaces', { name: 'Private' })).json);
       expect((await owner.get(`/api/workspaces/${ws.id}`)).json).toEqual(ws);
-      const { client: stranger } = await signedInUser(server);
+      const { client: stranger } = await signedInUser(t.server);
       const denied = await stranger.get(`/api/workspaces/${ws.id}`);
       expect(denied.status).toBe(403);
       expect(denied.json).toMatchObject({ message: expect.any(String) });
@@ -195,7 +185,7 @@ for (const target of testDatabases()) {
     });
 
     it('owners and admins update a workspace; a member is refused and nothing changes', async () => {
-      const { client: owner } = await signedInUser(server);
+      const { client: owner } = await signedInUser(t.server);
       const ws = workspaceDto.parse((await owner.post('/api/workspaces', { name: 'Corner shop' })).json);
       const admin = await memberOf(ws.id, 'admin');
       const member = await memberOf(ws.id, 'member');
@@ -222,7 +212,7 @@ for (const target of testDatabases()) {
     });
 
     it('only the owner deletes a workspace, and its members and settings go with it', async () => {
-      const { client: owner } = await signedInUser(server);
+      const { client: owner } = await signedInUser(t.server);
       const ws = workspaceDto.parse((await owner.post('/api/workspaces', { name: 'Short lived' })).json);
       const admin = await memberOf(ws.id, 'admin');
       expect((await admin.client.delete(`/api/workspaces/${ws.id}`)).status).toBe(403);
@@ -231,14 +221,14 @@ for (const target of testDatabases()) {
       expect(done.json).toEqual({ message: 'Workspace deleted' });
       expect((await owner.get(`/api/workspaces/${ws.id}`)).status).toBe(404);
       expect((await owner.delete(`/api/workspaces/${ws.id}`)).status).toBe(404);
-      expect(await db.query('SELECT 1 FROM workspace_members WHERE workspace_id = $1', [ws.id])).toEqual([]);
-      expect(await db.query('SELECT 1 FROM workspace_settings WHERE workspace_id = $1', [ws.id])).toEqual([]);
+      expect(await t.db.query('SELECT 1 FROM workspace_members WHERE workspace_id = $1', [ws.id])).toEqual([]);
+      expect(await t.db.query('SELECT 1 FROM workspace_settings WHERE workspace_id = $1', [ws.id])).toEqual([]);
       // The free plan's one workspace is free again.
       expect((await owner.post('/api/workspaces', { name: 'Second try' })).status).toBe(200);
     });
 
     it('settings: members read, owners and admins change only the fields they send, bad values are refused', async () => {
-      const { client: owner } = await signedInUser(server);
+      const { client: owner } = await signedInUser(t.server);
       const ws = workspaceDto.parse((await owner.post('/api/workspaces', { name: 'Settings shop' })).json);
       const admin = await memberOf(ws.id, 'admin');
       const member = await memberOf(ws.id, 'member');
@@ -269,10 +259,10 @@ for (const target of testDatabases()) {
     });
 
     it('a session for a user that signs in later still sees only their own workspaces', async () => {
-      const a = await createUser(db);
-      const b = await createUser(db);
-      const clientA = await signIn(server, a.id);
-      const clientB = await signIn(server, b.id);
+      const a = await createUser(t.db);
+      const b = await createUser(t.db);
+      const clientA = await signIn(t.server, a.id);
+      const clientB = await signIn(t.server, b.id);
       await clientA.post('/api/workspaces', { name: 'A only' });
       expect((await clientB.get('/api/workspaces')).json).toEqual([]);
     });

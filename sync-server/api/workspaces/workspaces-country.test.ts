@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.js';
+import { describe, expect, it } from 'vitest';
 import { countryMessages } from '../../../schema/kit/countries.js';
 import { workspaceDto, workspaceSettings } from '../../../schema/workspaces/workspaces.js';
-import { testDatabases } from '../../../tests/support/databases.js';
+import { serverSuite, testDatabases } from '../../../tests/support/db-kit.js';
 import { signedInUser } from '../../../tests/support/fixtures.js';
-import { startTestServer, type TestServer } from '../../../tests/support/server.js';
 
 for (const target of testDatabases()) {
   describe(`a workspace's country on ${target.name}`, () => {
-    let db: Db;
-    let server: TestServer;
-    beforeAll(async () => {
-      db = await target.open();
-      server = await startTestServer(db);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await db?.close();
-    });
+    const t = serverSuite(target);
 
     it('a South African workspace starts in rand, Johannesburg time and 15 % VAT included in prices', async () => {
-      const { client } = await signedInUser(server);
+      const { client } = await signedInUser(t.server);
       const created = await client.post('/api/workspaces', { name: 'Soweto Spaza', country: 'ZA' });
       expect(created.status).toBe(200);
       const ws = workspaceDto.parse(created.json);
@@ -39,7 +28,7 @@ for (const target of testDatabases()) {
     });
 
     it('a workspace with no country known keeps the spec defaults: US dollars, UTC, no VAT', async () => {
-      const { client } = await signedInUser(server, { plan: 'pro' });
+      const { client } = await signedInUser(t.server, { plan: 'pro' });
       for (const body of [{ name: 'Other place' }, { name: 'Other place 2', country: null }]) {
         const ws = workspaceDto.parse((await client.post('/api/workspaces', body)).json);
         const settings = workspaceSettings.parse((await client.get(`/api/workspaces/${ws.id}/settings`)).json);
@@ -51,14 +40,14 @@ for (const target of testDatabases()) {
     });
 
     it('another country in the table gets its own currency, zone and rate', async () => {
-      const { client } = await signedInUser(server);
+      const { client } = await signedInUser(t.server);
       const ws = workspaceDto.parse((await client.post('/api/workspaces', { name: 'Lagos Kitchen', country: 'NG' })).json);
       const settings = workspaceSettings.parse((await client.get(`/api/workspaces/${ws.id}/settings`)).json);
       expect(settings).toMatchObject({ country: 'NG', currency: 'NGN', timezone: 'Africa/Lagos', vat_rate_bp: 750 });
     });
 
     it('an unknown country code is refused with a clear message and creates nothing', async () => {
-      const { client } = await signedInUser(server);
+      const { client } = await signedInUser(t.server);
       for (const country of ['XX', 'za', 'ZAF', 7]) {
         const res = await client.post('/api/workspaces', { name: 'Nowhere shop', country });
         expect(res.status).toBe(400);
@@ -68,7 +57,7 @@ for (const target of testDatabases()) {
     });
 
     it('VAT, registration numbers, the address and the country change in settings; a rate over 100 %, a bad zone or a long address is refused and changes nothing', async () => {
-      const { client } = await signedInUser(server);
+      const { client } = await signedInUser(t.server);
       const ws = workspaceDto.parse((await client.post('/api/workspaces', { name: 'Tax shop', country: 'ZA' })).json);
       const path = `/api/workspaces/${ws.id}/settings`;
       const saved = await client.patch(path, {
