@@ -164,7 +164,9 @@ export const billingOverview = z.object({
   credits: z.number().int(),
   /** The plan's credits left this cycle (refreshed at the start of each cycle, never carried over). */
   plan_credits: z.number().int(),
-  /** Bought credits (and the welcome credits): they never expire. */
+  /** What is left of the welcome credits given at sign-up: they never expire, and are spent before bought ones. */
+  welcome_credits: z.number().int(),
+  /** Bought credits left: they never expire. */
   bought_credits: z.number().int(),
   payment_methods: z.array(paymentMethodDto),
   /** False when no card provider is configured: the screens say so rather than offering buttons. */

@@ -53,7 +53,10 @@ for (const target of testDatabases()) {
       });
       return { status: res.status, text: await res.text() };
     };
-    const credits = async (client: CookieClient) => billingOverview.parse((await client.get('/api/billing')).json).bought_credits;
+    const credits = async (client: CookieClient) => {
+      const overview = billingOverview.parse((await client.get('/api/billing')).json);
+      return overview.welcome_credits + overview.bought_credits;
+    };
 
     /** A credit pack paid on the provider's page, its charge.success event not delivered yet. */
     async function paidCheckout(pack: string) {

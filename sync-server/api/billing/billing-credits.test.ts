@@ -23,7 +23,10 @@ for (const target of testDatabases()) {
       await db?.close();
     });
 
-    const credits = async (client: CookieClient) => billingOverview.parse((await client.get('/api/billing')).json).bought_credits;
+    const credits = async (client: CookieClient) => {
+      const overview = billingOverview.parse((await client.get('/api/billing')).json);
+      return overview.welcome_credits + overview.bought_credits;
+    };
     const ledger = (userId: number) =>
       db.query<{ amount: number; type: string; payment_id: number | null }>(
         'SELECT amount, type, payment_id FROM credit_transactions WHERE user_id = $1 ORDER BY id',

@@ -60,13 +60,14 @@ for (const target of testDatabases()) {
     it('upgrade end to end: checkout on the sandbox page, return, verify, and the plan is Pro at once', async () => {
       const { user, client } = await signedInUser(h.server);
       const before = await overviewOf(client);
-      // 100 welcome credits (bought credits, never expire) and Mahala's 5 for the month.
+      // 100 welcome credits (they never expire, and are not counted as bought) and Mahala's 5 for the month.
       expect(before).toMatchObject({
         plan: 'free',
         subscription: null,
         credits: 105,
         plan_credits: 5,
-        bought_credits: 100,
+        welcome_credits: 100,
+        bought_credits: 0,
         payment_methods: [],
         payments_enabled: true,
       });
@@ -94,7 +95,7 @@ for (const target of testDatabases()) {
       ]);
       // 100 on sign-up plus the month's 100 as the plan's allowance, once, though the webhook and the return both settled it.
       await h.sandbox.idle();
-      expect(await overviewOf(client)).toMatchObject({ credits: 200, plan_credits: 100, bought_credits: 100 });
+      expect(await overviewOf(client)).toMatchObject({ credits: 200, plan_credits: 100, welcome_credits: 100, bought_credits: 0 });
       expect(await userRow(user.id)).toMatchObject({ plan: 'pro', credits: 100, plan_trial_ends_at: null });
 
       // Renewals are handed to the provider's subscription, starting when the paid month ends.
@@ -210,7 +211,7 @@ for (const target of testDatabases()) {
       // Some of the month's credits spent: the renewal sets the allowance afresh, it does not add to it.
       await db.query('UPDATE users SET ai_allowance = 30 WHERE id = $1', [user.id]);
       const first = await overviewOf(client);
-      expect(first).toMatchObject({ plan_credits: 30, bought_credits: 100 });
+      expect(first).toMatchObject({ plan_credits: 30, welcome_credits: 100, bought_credits: 0 });
       const code =
         (await db.query<{ c: string }>('SELECT provider_subscription_code AS c FROM subscriptions WHERE user_id = $1', [user.id]))[0]?.c ??
         '';
@@ -222,7 +223,7 @@ for (const target of testDatabases()) {
       expect(charge.status).toBe(200);
       await h.sandbox.idle();
       const renewed = await overviewOf(client);
-      expect(renewed).toMatchObject({ credits: 200, plan_credits: 100, bought_credits: 100 });
+      expect(renewed).toMatchObject({ credits: 200, plan_credits: 100, welcome_credits: 100, bought_credits: 0 });
       expect(new Date(renewed.subscription?.current_period_end ?? 0).getTime()).toBeGreaterThan(
         new Date(first.subscription?.current_period_end ?? 0).getTime() + 27 * DAY,
       );

@@ -7,7 +7,7 @@ import { capabilitiesFor } from '../../plans/capabilities.js';
 import { brand } from '../../../schema/brand.js';
 import { plans, PRO_TRIAL_DAYS, trialEnd } from '../../../schema/billing/plans.js';
 import { allowanceCycle } from './allowance.js';
-import { grantTrialAllowance } from './credits.repo.js';
+import { boughtEver, grantTrialAllowance } from './credits.repo.js';
 import {
   BILLING_CURRENCY,
   creditPack,
@@ -21,7 +21,7 @@ import {
   type PurchaseItem,
 } from '../../../schema/billing/billing.js';
 import * as repo from './billing.repo.js';
-import { currentCredits } from './credits.js';
+import { currentCredits, splitKeptCredits } from './credits.js';
 import { listMethods } from './payment-methods.service.js';
 import { holdPromo, priceWithPromo } from './promo.service.js';
 import { cardLabel, isPlanItem, linkProviderSubscription, settlePayment, storedOutcome } from './settle.js';
@@ -58,6 +58,7 @@ export async function overview(deps: AppDeps, userId: number): Promise<BillingOv
   const account = await accountOf(deps, userId);
   const sub = await repo.liveSubscription(deps.db, userId);
   const credits = await currentCredits(deps.db, userId, now, false);
+  const kept = splitKeptCredits(credits.bought, await boughtEver(deps.db, userId));
   const caps = capabilitiesFor(
     { plan: account.plan, planTrialEndsAt: account.plan_trial_ends_at === null ? null : new Date(account.plan_trial_ends_at) },
     now,
@@ -78,7 +79,8 @@ export async function overview(deps: AppDeps, userId: number): Promise<BillingOv
       : null,
     credits: credits.allowance + credits.bought,
     plan_credits: credits.allowance,
-    bought_credits: credits.bought,
+    welcome_credits: kept.welcome,
+    bought_credits: kept.bought,
     payment_methods: await listMethods(deps, userId),
     payments_enabled: paymentGateway(deps.config) !== null,
   };
