@@ -1,5 +1,8 @@
 import { liveServerMessage } from '../../schema/sync/contract.js';
 
+/** Announced on `window` when the live channel says the signed-in person has a new notification. */
+export const NOTIFICATIONS_EVENT = 'vuka:notifications';
+
 /** The bits of a WebSocket the live client uses (the browser's, or `ws` in Node tests). */
 export interface LiveSocket {
   send(data: string): void;
@@ -68,6 +71,7 @@ export function connectLive(opts: LiveOptions): LiveConnection {
       const msg = liveServerMessage.safeParse(raw);
       if (!msg.success) return;
       if (msg.data.type === 'subscribed') opts.onConnected();
+      else if (msg.data.type === 'notifications') window.dispatchEvent(new Event(NOTIFICATIONS_EVENT));
       else if (msg.data.type === 'change') opts.onChange(msg.data.collection, msg.data.workspace, msg.data.seq);
       else {
         opts.onGroup?.(

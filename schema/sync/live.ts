@@ -27,6 +27,8 @@ export const liveServerMessage = z.discriminatedUnion('type', [
     workspace: z.number().int(),
     changes: z.array(z.object({ collection: z.string(), seq: z.number().int() })),
   }),
+  /** The signed-in person has a new notification (schema/notifications): the bell fetches its list again. */
+  z.object({ type: z.literal('notifications') }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;
 
