@@ -5,7 +5,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import { z } from 'zod';
 import type { PushSubscriptionBody } from '../../../schema/notifications/notifications.js';
-import type { Db, Queryable } from '../../db/db.js';
+import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { isPrivateAddress } from '../../files/outside-picture.js';
@@ -13,6 +13,9 @@ import { defineJob, type JobArea, type JobQueue } from '../../jobs/job-queue.js'
 import { failureReason, outboxArea } from '../../jobs/outbox.js';
 import { enqueueDue, outboxTable } from '../../jobs/outbox-table.js';
 import * as repo from './web-push.repo.js';
+import { vapidKeys } from './web-push-keys.js';
+
+export { vapidKeys, type VapidKeys } from './web-push-keys.js';
 
 /**
  * Web Push for the installed app (issue 37 §5): the server's VAPID keys, people's device
@@ -38,82 +41,6 @@ export const webPushErrors = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// VAPID keys
-
-const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
-const base64url = (bytes: number, name: string) =>
-  z.preprocess(
-    unsetWhenEmpty,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]+$/, `${name} must be base64url without padding`)
-      .refine((s) => Buffer.from(s, 'base64url').length === bytes, `${name} must be ${bytes} bytes`)
-      .optional(),
-  );
-
-/** The environment Web Push reads: both keys or neither (`npx web-push generate-vapid-keys` makes a pair). */
-const vapidEnv = z
-  .object({
-    VAPID_PUBLIC_KEY: base64url(65, 'VAPID_PUBLIC_KEY'),
-    VAPID_PRIVATE_KEY: base64url(32, 'VAPID_PRIVATE_KEY'),
-    /** Who the push services may contact about this server's pushes: a mailto: or https: address. */
-    VAPID_SUBJECT: z.preprocess(
-      unsetWhenEmpty,
-      z
-        .string()
-        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: address')
-        .optional(),
-    ),
-  })
-  .refine((env) => (env.VAPID_PUBLIC_KEY === undefined) === (env.VAPID_PRIVATE_KEY === undefined), {
-    message: 'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
-  });
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-  subject: string;
-}
-
-/** The stored pair per database: read (or made) once per process. */
-const storedPairs = new WeakMap<Db, Promise<repo.KeyPair>>();
-
-function storedPair(db: Db): Promise<repo.KeyPair> {
-  let pair = storedPairs.get(db);
-  if (!pair) {
-    pair = repo.storedKeys(db, () => webpush.generateVAPIDKeys());
-    storedPairs.set(db, pair);
-    pair.catch(() => storedPairs.delete(db));
-  }
-  return pair;
-}
-
-/** The mail sender's address, as the default contact the push services get. */
-function subjectOf(mailFrom: string): string {
-  const address =
-    /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? (/^\S+@\S+$/.test(mailFrom.trim()) ? mailFrom.trim() : 'no-reply@vuka.africa');
-  return `mailto:${address}`;
-}
-
-/**
- * The server's VAPID keys: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when set. Unset outside
- * production, a pair made once and kept in the database, so every instance signs with the pair the
- * browsers subscribed with; unset in production, none (Web Push is off). Throws on a bad setting.
- */
-export async function vapidKeys(
-  deps: Pick<AppDeps, 'config' | 'db'>,
-  env: Record<string, string | undefined> = process.env,
-): Promise<VapidKeys | null> {
-  const parsed = vapidEnv.parse(env);
-  const subject = parsed.VAPID_SUBJECT ?? subjectOf(deps.config.MAIL_FROM);
-  if (parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY) {
-    return { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY, subject };
-  }
-  if (deps.config.isProduction) return null;
-  return { ...(await storedPair(deps.db)), subject };
-}
-
-// ---------------------------------------------------------------------------------------------
 // The routes' services
 
 /** The key a browser subscribes with (`pushManager.subscribe({ applicationServerKey })`), or null when Web Push is off. */
@@ -125,7 +52,12 @@ export async function pushKey(deps: AppDeps): Promise<{ public_key: string | nul
 const allowsPrivate = (deps: Pick<AppDeps, 'config'>) => deps.config.OUTSIDE_FETCH_PRIVATE === 'allow' && !deps.config.isProduction;
 
 function checkedEndpoint(deps: AppDeps, endpoint: string): string {
-  const url = new URL(endpoint);
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw badRequest(webPushErrors.endpoint);
+  }
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literalPrivate = isIP(host) !== 0 && isPrivateAddress(host);
   if (url.protocol !== 'https:' || url.username || url.password || (literalPrivate && !allowsPrivate(deps))) {
