@@ -33,8 +33,9 @@ describe('the area list', () => {
       'bookings',
       'seo',
       'dev',
+      'notifications',
     ]);
-    expect(apiAreas).toHaveLength(20);
+    expect(apiAreas).toHaveLength(21);
   });
 
   it('gives every replicated collection the rules of exactly one area', () => {
@@ -58,7 +59,14 @@ describe('the area list', () => {
   it("sends each area's mail with the templates it names, as '<area>.<name>'", () => {
     const named = areas.flatMap((a) => Object.keys(a.mails ?? {}).map((name) => `${a.id}.${name}`));
     expect(Object.keys(mailTemplates).sort()).toEqual([...named].sort());
-    expect(areas.filter((a) => a.mails).map((a) => a.id)).toEqual(['invoices', 'marketplace', 'events', 'classifieds', 'bookings']);
+    expect(areas.filter((a) => a.mails).map((a) => a.id)).toEqual([
+      'invoices',
+      'marketplace',
+      'events',
+      'classifieds',
+      'bookings',
+      'notifications',
+    ]);
   });
 
   it('hands each paid reference to the area whose checkout made it', () => {

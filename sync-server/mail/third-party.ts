@@ -55,11 +55,12 @@ export const thirdPartyMail = {
   },
   'marketplace-order': {
     triggeredBy: ['member'],
-    to: "a signed-in buyer's own account address, after a card payment",
+    to: "a signed-in buyer's own account address, after a card payment, and when the seller ships or delivers the order",
     files: [
       'sync-server/api/marketplace/order-mail.jobs.ts',
       'sync-server/api/marketplace/order-mail.repo.ts',
       'sync-server/api/marketplace/checkout.service.ts',
+      'sync-server/api/marketplace/orders.service.ts',
     ],
   },
   'classified-inquiry': {

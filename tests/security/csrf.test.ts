@@ -43,9 +43,10 @@ const SIMPLE_BODIES: Array<{ type: string; body: string }> = [
 /**
  * Tables a plain read may write to, and why that is no state change an attacker can use: starting
  * a social sign-in stores a one-time OAuth state that expires and is bound to the browser by a
- * cookie, so it signs nobody in.
+ * cookie, so it signs nobody in. Asking for the server's Web Push key outside production makes the
+ * server's one key pair the first time (the same for every caller and every instance): it grants nothing.
  */
-const READ_BOOKKEEPING = ['oauth_states'];
+const READ_BOOKKEEPING = ['oauth_states', 'push_keys'];
 
 interface Target {
   label: string;

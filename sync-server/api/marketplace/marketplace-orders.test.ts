@@ -1,3 +1,4 @@
+import { notificationList } from '../../../schema/notifications/notifications.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -122,6 +123,20 @@ for (const target of testDatabases()) {
       await h?.close();
       await db?.close();
     });
+
+    const mailOut = () =>
+      sendQueuedMails(db, {
+        table: 'mail_outbox_items',
+        enqueue: () => enqueueMails(h.server.deps, jobs.queue),
+        drain: () => jobs.queue.drain(MAIL_JOB),
+      });
+    const mailsOf = async (userId: number, subject: string) => {
+      const [{ email }] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+      return db.query<{ subject: string; body_text: string }>(
+        'SELECT subject, body_text FROM mail_outbox WHERE recipient = $1 AND subject = $2',
+        [email, subject],
+      );
+    };
 
     it('a seller sets up a payout account at the card partner (owner only)', async () => {
       const saved = await send(sweets.cookie, 'PUT', `/api/workspaces/${sweets.ws}/storefront/payout`, {
@@ -379,6 +394,18 @@ for (const target of testDatabases()) {
       const bought = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders[0];
       expect(bought).toMatchObject({ status: 'shipped', tracking_number: 'PX123456ZA', seller: { slug: sweets.slug } });
 
+      // The seller heard of the order in the bell; the buyer hears it was sent, with the tracking number, once.
+      const told = notificationList.parse((await send(sweets.cookie, 'GET', '/api/notifications')).body).notifications;
+      expect(told.filter((n) => n.kind === 'order_placed' && n.link === `/workspace/${sweets.ws}/orders/${id}`)).toEqual([
+        expect.objectContaining({ title: `New order ${order!.order_number}`, body: expect.stringContaining('paid R') }),
+      ]);
+      await mailOut();
+      await mailOut();
+      const sent = await mailsOf(me.id, `Your order ${order!.order_number} is on its way`);
+      expect(sent).toHaveLength(1);
+      expect(sent[0].body_text).toContain('Tracking number: PX123456ZA');
+      expect(sent[0].body_text).toContain('has sent your order');
+
       // Part of the money back, then the rest with the stock.
       const part = orderDto.parse(
         (await send(sweets.cookie, 'POST', `${path}/refunds`, { amount_cents: 5_000, note: 'One slab melted' })).body,
@@ -399,6 +426,25 @@ for (const target of testDatabases()) {
       const seen = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders[0];
       expect(seen).toMatchObject({ status: 'refunded', payment_status: 'refunded' });
       expect((await send(sweets.cookie, 'POST', `${path}/refunds`, {})).status).toBe(409);
+    });
+
+    it('the buyer hears that the order was delivered, once', async () => {
+      const me = await buyer();
+      await add(me.cookie, pub(sweets.ws, ids.chocolate), 1);
+      const pay = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+      if (pay.outcome !== 'pay') throw new Error('expected a payment');
+      await payOnCheckout(pay.authorization_url);
+      await h.sandbox.idle();
+      const order = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body).orders[0];
+      const path = `/api/workspaces/${sweets.ws}/orders/${order.id}`;
+      expect((await send(sweets.cookie, 'PUT', `${path}/status`, { status: 'shipped', tracking_number: 'PX777ZA' })).status).toBe(200);
+      expect((await send(sweets.cookie, 'PUT', `${path}/status`, { status: 'delivered' })).status).toBe(200);
+      await mailOut();
+      await mailOut();
+      expect(await mailsOf(me.id, `Your order ${order.order_number} is on its way`)).toHaveLength(1);
+      const delivered = await mailsOf(me.id, `Your order ${order.order_number} was delivered`);
+      expect(delivered).toHaveLength(1);
+      expect(delivered[0].body_text).toContain(`your order ${order.order_number} was delivered`);
     });
 
     it('two refunds of one order at once: the card partner is asked for one, the other is refused', async () => {

@@ -8,7 +8,7 @@ import { releaseLapsedOrderTickets } from '../events/index.js';
 import { readSettings } from './storefront-settings.repo.js';
 import { ORDER_HOLD_MINUTES } from './checkout.service.js';
 import * as checkoutsRepo from './checkouts.repo.js';
-import { ORDER_CONFIRMATION_MAIL } from './order-mail.repo.js';
+import { ORDER_CONFIRMATION_MAIL, ORDER_STEP_MAILS } from './order-mail.repo.js';
 import * as repo from './orders.repo.js';
 
 export const EXPIRE_ORDER_CHECKOUTS_JOB = 'marketplace-checkouts-expire';
@@ -76,8 +76,42 @@ const orderConfirmation: MailTemplate = async (deps, key) => {
   return { to: dto.buyer.email, subject: `Your order ${dto.order_number}`, text, html };
 };
 
-/** Order confirmation e-mails (DESIGN.md §13): recorded by each settled checkout, sent once per order by the outbox. */
-export const orderMails: MailTemplates = { [ORDER_CONFIRMATION_MAIL]: orderConfirmation };
+/**
+ * The buyer's e-mail that their order was shipped (with its tracking number, as it stands when the
+ * mail goes) or delivered. An order cancelled or refunded meanwhile has nothing to tell.
+ */
+const orderStep =
+  (step: keyof typeof ORDER_STEP_MAILS): MailTemplate =>
+  async (deps, key) => {
+    const order = orderId.safeParse(key.subjectId).success ? await repo.orderOfSeller(deps.db, key.workspaceId, key.subjectId) : undefined;
+    if (!order || (order.status !== 'shipped' && order.status !== 'delivered')) {
+      return { notSent: `Nothing to send: the order is not ${step}` };
+    }
+    const [dto] = await repo.orderDtos(deps.db, [order]);
+    const link = `${deps.config.APP_ORIGIN}/orders`;
+    const lines =
+      step === 'shipped'
+        ? [
+            `${dto.seller.name} has sent your order ${dto.order_number}.`,
+            ...(dto.shipping_method ? [`Shipping: ${dto.shipping_method}`] : []),
+            dto.tracking_number ? `Tracking number: ${dto.tracking_number}` : 'The seller gave no tracking number.',
+          ]
+        : [
+            `${dto.seller.name} says your order ${dto.order_number} was delivered.`,
+            'If it has not reached you, reply to the seller from your orders.',
+          ];
+    const text = [...lines, '', `Follow your order: ${link}`].join('\n');
+    const html = `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">Follow your order</a></p>`;
+    const subject = step === 'shipped' ? `Your order ${dto.order_number} is on its way` : `Your order ${dto.order_number} was delivered`;
+    return { to: dto.buyer.email, subject, text, html };
+  };
+
+/** The buyer's order e-mails (DESIGN.md §13): the confirmation of a settled checkout, then shipped and delivered; each sent once per order by the outbox. */
+export const orderMails: MailTemplates = {
+  [ORDER_CONFIRMATION_MAIL]: orderConfirmation,
+  [ORDER_STEP_MAILS.shipped]: orderStep('shipped'),
+  [ORDER_STEP_MAILS.delivered]: orderStep('delivered'),
+};
 
 /** The hourly close of checkouts never paid. */
 export const orderCheckoutJobs: JobArea = {

@@ -21,6 +21,7 @@ import { buyerDtos } from './buyer-orders.js';
 import { returnStock } from './checkout.service.js';
 import * as checkoutsRepo from './checkouts.repo.js';
 import * as repo from './orders.repo.js';
+import { recordOrderStepMail } from './order-mail.repo.js';
 
 const LIST_LIMIT = 200;
 
@@ -74,7 +75,11 @@ export async function moveOrder(tx: Queryable, order: repo.OrderRow, change: Sta
     { status: change.status, ...(change.status === 'shipped' ? { tracking: change.tracking_number ?? null } : {}) },
     at,
   );
-  if (change.status === 'shipped' || change.status === 'delivered') await repo.setFulfillment(tx, order, 'fulfilled');
+  if (change.status === 'shipped' || change.status === 'delivered') {
+    await repo.setFulfillment(tx, order, 'fulfilled');
+    // The buyer hears of each step (issue 37 §5): shipped with its tracking number, then delivered.
+    await recordOrderStepMail(tx, order, change.status);
+  }
   return null;
 }
 
