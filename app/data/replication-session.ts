@@ -33,7 +33,6 @@ async function switchSession(userId: number, ids: number[]): Promise<Session> {
     const current = await session.catch(() => null);
     if (current && current.userId === userId && current.workspaces.join() === ids.join()) return current;
     if (current) await current.engine.stop();
-    if (current?.userId !== userId) session = null;
   }
   session = (async () => {
     void requestPersistentStorage();

@@ -72,6 +72,14 @@ export function vatAdded(amountCents: number, rateBp: number): number {
   return taxPart(amountCents, rateBp, 0);
 }
 
+/**
+ * The name of a totals block's VAT row: VAT inside VAT-inclusive prices is "VAT included"; VAT on top
+ * is "VAT added" (an invoice's block, with its rate column beside, says just "VAT").
+ */
+export function vatRowLabel(pricesIncludeVat: boolean, onTop: 'VAT added' | 'VAT' = 'VAT added'): string {
+  return pricesIncludeVat ? 'VAT included' : onTop;
+}
+
 export type VatDocumentKind = 'invoice' | 'credit_note' | 'quote' | 'receipt';
 
 /** The title a document carries: a registered seller's invoice is a "Tax Invoice", anyone else's an "Invoice". */

@@ -1,5 +1,6 @@
 import type { DocumentTotals } from '../../../schema/invoices/invoices';
 import { formatCents } from '../../../schema/kit/money';
+import { vatRowLabel } from '../../../schema/kit/vat';
 import * as s from './invoices.css';
 
 /**
@@ -31,7 +32,7 @@ export function TotalsBlock({
           </div>
         ) : null}
         <div className={s.totalRow}>
-          <dt>{pricesIncludeVat ? 'VAT included' : 'VAT'}</dt>
+          <dt>{vatRowLabel(pricesIncludeVat, 'VAT')}</dt>
           <dd data-testid="tax">{formatCents(totals.tax_cents, currency)}</dd>
         </div>
         <div className={s.grandTotal}>

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/kit/money';
+import { vatRowLabel } from '../../../schema/kit/vat';
 import * as p from './pos.css';
 import { subtotalLabel } from './receipt-share';
 
@@ -115,7 +116,7 @@ export function CartPanel({
           </div>
         ) : null}
         <div className={p.sum}>
-          <dt>{pricesIncludeVat ? 'VAT included' : 'VAT added'}</dt>
+          <dt>{vatRowLabel(pricesIncludeVat)}</dt>
           <dd className={p.sumValue} data-testid="cart-vat">
             {money(totals.tax_cents)}
           </dd>

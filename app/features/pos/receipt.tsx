@@ -1,4 +1,4 @@
-import { documentTitle } from '../../../schema/kit/vat';
+import { documentTitle, vatRowLabel } from '../../../schema/kit/vat';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/kit/money';
 import * as p from './pos.css';
@@ -30,7 +30,7 @@ export function Receipt({
   const dates = useWorkspaceDates();
   const rates = [...new Set(order.items.map((it) => it.tax_rate_bp).filter((r) => r > 0))];
   const totals = receiptTotals(order);
-  const vatLabel = `${order.prices_include_vat ? 'VAT included' : 'VAT added'}${rates.length === 1 ? ` (${rates[0] / 100}%)` : ''}`;
+  const vatLabel = `${vatRowLabel(order.prices_include_vat)}${rates.length === 1 ? ` (${rates[0] / 100}%)` : ''}`;
   const paid = order.payments.reduce((a, pay) => a + pay.amount_cents, 0);
   const cash = order.payments.find((pay) => pay.method === 'cash' && pay.tendered_cents !== undefined);
   return (

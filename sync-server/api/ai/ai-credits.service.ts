@@ -2,8 +2,8 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError } from '../../http/errors.js';
 import { aiMessages, aiOperation, aiOperations, settledCredits, type AiBalance, type AiOperation } from '../../../schema/ai/ai.js';
 import { drawOrder, refundOrder } from '../billing/allowance.js';
-import { currentCredits, splitKeptCredits } from '../billing/credits.js';
-import { boughtEver, creditState, returnCredits, takeCredits } from '../billing/credits.repo.js';
+import { currentCredits, keptCredits } from '../billing/credits.js';
+import { creditState, returnCredits, takeCredits } from '../billing/credits.repo.js';
 import * as repo from './ai-credits.repo.js';
 
 /** A run still reserved this long after it began was cut off by a restart: its credits go back. */
@@ -12,7 +12,7 @@ const STALE_RUN_MS = 15 * 60_000;
 export async function balance(deps: AppDeps, userId: number): Promise<AiBalance> {
   const now = deps.now();
   const c = await currentCredits(deps.db, userId, now, false);
-  const kept = splitKeptCredits(c.bought, await boughtEver(deps.db, userId));
+  const kept = await keptCredits(deps.db, userId, c.bought);
   return {
     configured: Boolean(deps.config.AI_BASE_URL),
     sample_text: deps.config.aiStandIn,

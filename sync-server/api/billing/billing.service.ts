@@ -7,7 +7,7 @@ import { capabilitiesFor } from '../../plans/capabilities.js';
 import { brand } from '../../../schema/brand.js';
 import { plans, PRO_TRIAL_DAYS, trialEnd } from '../../../schema/billing/plans.js';
 import { allowanceCycle } from './allowance.js';
-import { boughtEver, grantTrialAllowance } from './credits.repo.js';
+import { grantTrialAllowance } from './credits.repo.js';
 import {
   BILLING_CURRENCY,
   creditPack,
@@ -21,7 +21,7 @@ import {
   type PurchaseItem,
 } from '../../../schema/billing/billing.js';
 import * as repo from './billing.repo.js';
-import { currentCredits, splitKeptCredits } from './credits.js';
+import { currentCredits, keptCredits } from './credits.js';
 import { listMethods } from './payment-methods.service.js';
 import { holdPromo, priceWithPromo } from './promo.service.js';
 import { cardLabel, isPlanItem, linkProviderSubscription, settlePayment, storedOutcome } from './settle.js';
@@ -58,7 +58,7 @@ export async function overview(deps: AppDeps, userId: number): Promise<BillingOv
   const account = await accountOf(deps, userId);
   const sub = await repo.liveSubscription(deps.db, userId);
   const credits = await currentCredits(deps.db, userId, now, false);
-  const kept = splitKeptCredits(credits.bought, await boughtEver(deps.db, userId));
+  const kept = await keptCredits(deps.db, userId, credits.bought);
   const caps = capabilitiesFor(
     { plan: account.plan, planTrialEndsAt: account.plan_trial_ends_at === null ? null : new Date(account.plan_trial_ends_at) },
     now,

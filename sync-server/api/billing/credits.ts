@@ -50,3 +50,8 @@ export function splitKeptCredits(kept: number, boughtEver: number): { welcome: n
   const bought = Math.min(Math.max(kept, 0), Math.max(boughtEver, 0));
   return { welcome: Math.max(kept, 0) - bought, bought };
 }
+
+/** The account's kept credits told apart: the welcome credits, and what it bought (or was given) and kept. */
+export async function keptCredits(q: Queryable, userId: number, kept: number): Promise<{ welcome: number; bought: number }> {
+  return splitKeptCredits(kept, await repo.boughtEver(q, userId));
+}

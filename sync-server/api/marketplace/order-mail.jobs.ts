@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCents } from '../../../schema/kit/money.js';
+import { vatRowLabel } from '../../../schema/kit/vat.js';
 import type { AppDeps } from '../../deps.js';
 import { defineSweep, type JobArea } from '../../jobs/job-queue.js';
 import type { MailTemplate, MailTemplates } from '../../mail/outbox.js';
@@ -49,7 +50,7 @@ const orderConfirmation: MailTemplate = async (deps, key) => {
   const link = `${deps.config.APP_ORIGIN}/orders`;
   // The one VAT rule as fixed on the order: a seller not VAT registered charged none and issues an "Invoice".
   const registered = dto.seller_vat_number !== null;
-  const vatLabel = dto.tax_included ? 'VAT included' : 'VAT added';
+  const vatLabel = vatRowLabel(dto.tax_included);
   const vatLine = registered ? `${vatLabel}: ${money(dto.tax_cents)}` : 'No VAT: the seller is not VAT registered';
   const heading = `${dto.document_title}${registered ? ` · VAT no. ${dto.seller_vat_number}` : ''}`;
   const text = [

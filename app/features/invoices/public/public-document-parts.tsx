@@ -3,6 +3,7 @@ import type { PublicDocumentDto } from '../../../../schema/invoices/contract';
 import type { DocumentItem } from '../../../../schema/invoices/invoices';
 import { lineTotals } from '../../../../schema/invoices/invoices';
 import { formatCents } from '../../../../schema/kit/money';
+import { vatRowLabel } from '../../../../schema/kit/vat';
 import * as w from '../../../ui/page.css';
 import * as s from '../invoices.css';
 import * as p from './public-invoice.css';
@@ -103,7 +104,7 @@ export function DocumentTotals({ doc, children }: { doc: PublicDocumentDto; chil
     <dl className={p.totals}>
       <TotalRow label="Subtotal" value={money(doc.subtotal_cents)} />
       {doc.discount_cents ? <TotalRow label="Discount" value={`−${money(doc.discount_cents)}`} /> : null}
-      <TotalRow label={doc.prices_include_vat ? 'VAT included' : 'VAT'} value={money(doc.tax_cents)} testId="public-vat" />
+      <TotalRow label={vatRowLabel(doc.prices_include_vat, 'VAT')} value={money(doc.tax_cents)} testId="public-vat" />
       <TotalRow label="Total" value={money(doc.total_cents)} strong testId="public-total" />
       {children}
     </dl>

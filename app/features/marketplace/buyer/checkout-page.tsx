@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { marketplaceContract as c } from '../../../../schema/marketplace/contract';
 import { countries, countryCodes, type CountryCode } from '../../../../schema/kit/countries';
+import { vatRowLabel } from '../../../../schema/kit/vat';
 import {
   shippingAddress,
   zaProvinces,
@@ -284,7 +285,7 @@ function SellerPart({ quote, choice, onChoose }: { quote: SellerQuote; choice: s
         ) : (
           <>
             <dt>
-              {quote.tax_included ? 'VAT included' : 'VAT added'} ({(quote.tax_rate_bp / 100).toLocaleString('en-ZA')}%)
+              {vatRowLabel(quote.tax_included)} ({(quote.tax_rate_bp / 100).toLocaleString('en-ZA')}%)
             </dt>
             <dd data-testid="checkout-vat">{rand(quote.tax_cents)}</dd>
           </>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OrderDto } from '../../../../schema/marketplace/marketplace-orders';
 import { formatCents } from '../../../../schema/kit/money';
+import { vatRowLabel } from '../../../../schema/kit/vat';
 import * as s from '../market.css';
 import { SiteLink } from '../../../kit/site-link';
 import { orderBadges } from './order-badges';
@@ -63,7 +64,7 @@ export function OrderSummary({ order, heading, children }: { order: OrderDto; he
           </>
         ) : (
           <>
-            <dt>{order.tax_included ? 'VAT included' : 'VAT added'}</dt>
+            <dt>{vatRowLabel(order.tax_included)}</dt>
             <dd>{money(order, order.tax_cents)}</dd>
           </>
         )}
