@@ -10,11 +10,12 @@ import { AccountHeader, AccountNav } from './account-header';
 import { ChangePassword } from './change-password';
 import { settingsTab, type SettingsTab } from '../../routes/settings-search';
 import { SubscriptionTab } from './subscription-tab';
+import { NotificationChoicesCard } from '../notifications/notification-choices';
 import { dataSaver, LARGE_FILE_BYTES } from '../../kit/data-saver';
 
 const route = getRouteApi('/protected/settings');
 
-/** /settings with typed `?tab=`: Account, Appearance, Subscription. */
+/** /settings with typed `?tab=`: Account, Appearance, Notifications, Data saver, Subscription. */
 export function SettingsPage() {
   const { tab, reference } = route.useSearch();
   const navigate = useNavigate();
@@ -52,6 +53,7 @@ export function SettingsPage() {
               </Card>
             ),
           },
+          { id: 'notifications', title: 'Notifications', content: <NotificationChoicesCard /> },
           {
             id: 'data',
             title: 'Data saver',
