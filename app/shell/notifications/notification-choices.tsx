@@ -11,8 +11,8 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
 import { pushPermission, pushSupported, subscribeThisDevice } from './push-subscription';
-import { useNotificationChoices, usePushKey, useSaveChoices } from './use-notifications';
-import * as s from './notifications.css';
+import { useNotificationChoices, usePushKey, useSaveChoices } from './use-choices';
+import * as s from './choices.css';
 
 /**
  * Settings › Notifications: for each kind, whether it is e-mailed and (where this server sends

@@ -29,9 +29,15 @@ describe('each notification says how long ago it came', () => {
   });
 
   it('then minutes, hours and days', () => {
-    expect(timeAgo(ago(5 * 60_000), now)).toBe('5 minutes ago');
-    expect(timeAgo(ago(3 * 3_600_000), now)).toBe('3 hours ago');
-    expect(timeAgo(ago(2 * 86_400_000), now)).toBe('2 days ago');
+    expect(timeAgo(ago(60_000), now)).toBe('1 min ago');
+    expect(timeAgo(ago(59 * 60_000), now)).toBe('59 min ago');
+    expect(timeAgo(ago(3 * 3_600_000), now)).toBe('3 h ago');
+    expect(timeAgo(ago(2 * 86_400_000), now)).toBe('2 d ago');
+    expect(timeAgo(ago(7 * 86_400_000), now)).toBe('7 d ago');
+  });
+
+  it('past a week, the date', () => {
+    expect(timeAgo('2026-11-20T09:00:00.000Z', now)).toBe('Nov 20, 2026');
   });
 
   it('an unreadable time shows nothing rather than "NaN"', () => {

@@ -1,19 +1,24 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useAuth } from '../../data/auth-store';
 import { Card } from '../../ui/card';
 import { SwitchField } from '../../ui/form-controls';
 import { ModeSwitcher } from '../../ui/mode-switcher';
-import { PageSpinner } from '../../ui/spinner';
+import { PageSpinner, Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
 import { ChangePassword } from './change-password';
 import { settingsTab, type SettingsTab } from '../../routes/settings-search';
 import { SubscriptionTab } from './subscription-tab';
-import { NotificationChoicesCard } from '../notifications/notification-choices';
 import { dataSaver, LARGE_FILE_BYTES } from '../../kit/data-saver';
 
 const route = getRouteApi('/protected/settings');
+
+// The choices are read from and saved to the server: online only, so not part of the install.
+const NotificationChoicesCard = lazy(() =>
+  import('../notifications/notification-choices').then((m) => ({ default: m.NotificationChoicesCard })),
+);
 
 /** /settings with typed `?tab=`: Account, Appearance, Notifications, Data saver, Subscription. */
 export function SettingsPage() {
@@ -53,7 +58,15 @@ export function SettingsPage() {
               </Card>
             ),
           },
-          { id: 'notifications', title: 'Notifications', content: <NotificationChoicesCard /> },
+          {
+            id: 'notifications',
+            title: 'Notifications',
+            content: (
+              <Suspense fallback={<Spinner label="Loading notification choices" />}>
+                <NotificationChoicesCard />
+              </Suspense>
+            ),
+          },
           {
             id: 'data',
             title: 'Data saver',
