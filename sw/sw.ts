@@ -16,6 +16,7 @@ import {
   skipWaitingMessageType,
 } from './cache-policy';
 import { publicOnlyPlugin } from './public-only-plugin';
+import { clickTarget, notificationToShow, pushedNotification, unreadablePush, windowToUse } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -80,4 +81,35 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 async function clearPrivateCaches(): Promise<void> {
   const names = await caches.keys();
   await Promise.all(cachesToClearOnLogout(names, isWorkboxPrecache).map((name) => caches.delete(name)));
+}
+
+// Web Push (issue 37 §5): each push is one notification from the server, shown at once.
+self.addEventListener('push', (event: PushEvent) => {
+  let shown = unreadablePush;
+  try {
+    shown = pushedNotification(event.data?.json());
+  } catch {
+    // Not JSON: the browser still wants something shown.
+  }
+  event.waitUntil(self.registration.showNotification(...notificationToShow(shown)));
+});
+
+// A click opens the notification's page in the app: in a window already open, or a new one.
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  event.waitUntil(openInApp(clickTarget(event.notification.data, self.location.origin)));
+});
+
+async function openInApp(target: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windowToUse(windows, target);
+  if (!open) {
+    await self.clients.openWindow(target);
+    return;
+  }
+  const focused = await open.focus();
+  if (focused.url === target) return;
+  // A window the worker does not control cannot be navigated from here: open the page anew.
+  const navigated = await focused.navigate(target).catch(() => null);
+  if (!navigated) await self.clients.openWindow(target);
 }

@@ -37,9 +37,9 @@ export default defineConfig({
       name: 'phone',
       use: { ...devices['Pixel 5'], viewport: { width: 360, height: 740 } },
       // What no screen size changes runs on the desktop only: leader election between tabs, the
-      // service worker's caches and updates, exchange-rate rounding, country formats, Yjs between
-      // devices, the receipt outbox and VAT arithmetic. Every flow a person works through on a
-      // phone (the till, invoices, the planner, booking, buying) still runs at both sizes.
+      // service worker's caches, updates and pushes, exchange-rate rounding, country formats, Yjs
+      // between devices, the receipt outbox and VAT arithmetic. Every flow a person works through on
+      // a phone (the till, invoices, the planner, booking, buying) still runs at both sizes.
       testIgnore: [
         'sync-tabs.spec.ts',
         'pwa-caching.spec.ts',
@@ -49,6 +49,7 @@ export default defineConfig({
         'projects-collab.spec.ts',
         'pos-receipt-email.spec.ts',
         'prices-include-vat.spec.ts',
+        'web-push.spec.ts',
       ].map((name) => `**/${name}`),
     },
   ],

@@ -16,6 +16,10 @@ export const notificationsContract = {
   }),
   choices: endpoint({ method: 'GET', path: '/api/notifications/choices', response: notificationChoices }),
   setChoices: endpoint({ method: 'PUT', path: '/api/notifications/choices', body: choicesBody, response: notificationChoices }),
+};
+
+/** Web Push for the notification centre: the server's key and a device's subscription. */
+export const notificationsPushContract = {
   pushKey: endpoint({ method: 'GET', path: '/api/notifications/push/key', response: pushKey }),
   subscribePush: endpoint({ method: 'POST', path: '/api/notifications/push/subscriptions', body: pushSubscriptionBody, response: okBody }),
   unsubscribePush: endpoint({

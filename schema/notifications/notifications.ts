@@ -2,20 +2,20 @@ import { z } from 'zod';
 
 /**
  * What the people who run a workspace are told of (issue 37 §5): each kind has a label for the
- * choices page and whether it is e-mailed unless the person says otherwise. The bell shows every
+ * choices page, its e-mail's fixed subject, and whether it is e-mailed unless the person says otherwise. The bell shows every
  * kind; e-mail and Web Push follow each person's choice.
  */
 export const notificationKinds = {
-  invoice_viewed: { label: 'An invoice is viewed', email: false },
-  invoice_paid: { label: 'An invoice is paid', email: true },
-  quote_accepted: { label: 'A quote is accepted', email: true },
-  order_placed: { label: 'A marketplace order comes in', email: true },
-  tickets_sold: { label: 'Tickets are sold', email: true },
-  booking_made: { label: 'A booking is made', email: true },
-  booking_cancelled: { label: 'A booking is cancelled', email: true },
-  classified_inquiry: { label: 'A classified ad gets a question or an offer', email: true },
-  send_failed: { label: 'An e-mail to a customer could not be sent', email: true },
-} as const satisfies Record<string, { label: string; email: boolean }>;
+  invoice_viewed: { label: 'An invoice is viewed', subject: 'Invoice viewed', email: false },
+  invoice_paid: { label: 'An invoice is paid', subject: 'Invoice paid', email: true },
+  quote_accepted: { label: 'A quote is accepted', subject: 'Quote accepted', email: true },
+  order_placed: { label: 'A marketplace order comes in', subject: 'New order', email: true },
+  tickets_sold: { label: 'Tickets are sold', subject: 'Tickets sold', email: true },
+  booking_made: { label: 'A booking is made', subject: 'New booking', email: true },
+  booking_cancelled: { label: 'A booking is cancelled', subject: 'Booking cancelled', email: true },
+  classified_inquiry: { label: 'A classified ad gets a question or an offer', subject: 'New inquiry on your ad', email: true },
+  send_failed: { label: 'An e-mail to a customer could not be sent', subject: 'An e-mail could not be sent', email: true },
+} as const satisfies Record<string, { label: string; subject: string; email: boolean }>;
 
 export type NotificationKind = keyof typeof notificationKinds;
 export const notificationKind = z.enum(Object.keys(notificationKinds) as [NotificationKind, ...NotificationKind[]]);

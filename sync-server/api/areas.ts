@@ -34,6 +34,8 @@ import { crmArea } from './crm/area.js';
 import { plannerArea } from './planner/area.js';
 import { numberBlocksArea } from './number-blocks/area.js';
 import { dbUpkeepArea } from '../jobs/area.js';
+import { notificationsArea } from './notifications/area.js';
+import { tellSendFailed } from './notifications/index.js';
 
 /**
  * Every area of the server, one line each, in the order their routes are mounted (some routes
@@ -66,6 +68,7 @@ const list = [
   crmArea,
   plannerArea,
   numberBlocksArea,
+  notificationsArea,
   dbUpkeepArea,
 ] as const;
 
@@ -135,7 +138,7 @@ export const apiAreas: ReadonlyArray<(deps: AppDeps) => Router> = areas.flatMap(
 export const mailTemplates: MailTemplateRegistry = mailTemplateRegistry(areas);
 
 /** Every area's jobs and sweeps on the job queue, and the outbox sending every area's mail. */
-export const jobAreas: readonly JobArea[] = [...areas.flatMap((a) => a.jobs ?? []), mailOutboxJobs(mailTemplates)];
+export const jobAreas: readonly JobArea[] = [...areas.flatMap((a) => a.jobs ?? []), mailOutboxJobs(mailTemplates, tellSendFailed)];
 
 /** What start-up runs beside the requests, every area's. */
 export const startHooks: readonly StartHook[] = areas.flatMap((a) => a.start ?? []);

@@ -5,7 +5,15 @@ import { familyIsLive } from '../api/auth/session.repo.js';
 import { liveMemberships } from '../api/workspaces/membership.js';
 import type { SocketEndpoint, Upgrade } from '../http/upgrade.js';
 import { accessClaims } from './live-auth.js';
-import { ACCESS_CHANNEL, SYNC_CHANNEL, parseAccessNotice, parseChangeNotice, type AccessNotice, type ChangeNotice } from './notice.js';
+import {
+  ACCESS_CHANNEL,
+  NOTIFICATIONS_CHANNEL,
+  SYNC_CHANNEL,
+  parseAccessNotice,
+  parseChangeNotice,
+  type AccessNotice,
+  type ChangeNotice,
+} from './notice.js';
 
 export const LIVE_PATH = '/api/live';
 
@@ -98,6 +106,13 @@ export async function startLive(deps: AppDeps): Promise<LiveHandle> {
     const list = gathered.get(notice.workspace) ?? [];
     list.push(notice);
     gathered.set(notice.workspace, list);
+  });
+  const notificationText = JSON.stringify({ type: 'notifications' } satisfies LiveServerMessage);
+  const unlistenNotifications = await deps.db.listen(NOTIFICATIONS_CHANNEL, (payload) => {
+    const userId = Number(payload);
+    for (const client of clients) {
+      if (client.userId === userId && client.socket.readyState === client.socket.OPEN) client.socket.send(notificationText);
+    }
   });
   const unlistenAccess = await deps.db.listen(ACCESS_CHANNEL, (payload) => {
     const notice = parseAccessNotice(payload);
@@ -216,6 +231,7 @@ export async function startLive(deps: AppDeps): Promise<LiveHandle> {
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await unlistenChanges();
       await unlistenAccess();
+      await unlistenNotifications();
     },
   };
 }

@@ -10,6 +10,9 @@ export function parseChangeNotice(payload: string): ChangeNotice | null {
   return parseNotice(changeNotice, payload);
 }
 
+/** The channel a commit that adds notifications NOTIFYs with the person's id: the live channel tells their open tabs. */
+export const NOTIFICATIONS_CHANNEL = 'vuka_notifications';
+
 /**
  * The channel the database's own triggers NOTIFY when a session or a membership ends
  * (migrations/0012_live_access_notices.sql): every instance closes or narrows its sockets.

@@ -153,7 +153,11 @@ export function enqueueMails(deps: AppDeps, queue: JobQueue): Promise<number> {
 const mailJobData = z.object({ workspaceId: z.number().int().positive(), template: z.string().min(1), subjectId: z.string().min(1) });
 
 /** The outbox's job area: the one send job, its stale-claim sweep and the listener that queues due mail. */
-export function mailOutboxJobs(templates: MailTemplateRegistry): JobArea {
+export function mailOutboxJobs(
+  templates: MailTemplateRegistry,
+  /** Told, in the transaction that fails it for good, of a mail given up on after its retries. */
+  gaveUp?: (tx: Queryable, key: MailKey, reason: string) => Promise<void>,
+): JobArea {
   return outboxArea({
     name: MAIL_JOB,
     channel: MAIL_CHANNEL,
@@ -165,7 +169,11 @@ export function mailOutboxJobs(templates: MailTemplateRegistry): JobArea {
         retryDelaySeconds: 20,
         parse: (data) => mailJobData.parse(data),
         run: (job) => sendMail(deps, templates, job.data),
-        gaveUp: (job, err) => mailOutbox.finish(deps.db, job.data, { status: 'failed', error: failureReason(err) }),
+        gaveUp: (job, err) =>
+          deps.db.transaction(async (tx) => {
+            await mailOutbox.finish(tx, job.data, { status: 'failed', error: failureReason(err) });
+            await gaveUp?.(tx, job.data, failureReason(err));
+          }),
       }),
     enqueue: enqueueMails,
     requeueStale: mailOutbox.requeueStale,

@@ -104,6 +104,10 @@ export const notThirdParty: Readonly<Record<string, string>> = {
   'sync-server/api/classifieds/classifieds-expiry.jobs.ts': "an ad's expiry notice goes to its owner's own account address",
   'sync-server/api/invoices/quote-accepted.mail.ts':
     "an accepted quote is told to the workspace owner's own account address, once per quote; its subject carries only the quote's number",
+  'sync-server/api/notifications/notice.mail.ts':
+    "a notification goes to the account's own address, of a workspace it runs, when its person chose e-mail; its subject is fixed per kind",
+  'sync-server/api/notifications/notifications.service.ts':
+    "records the notice e-mail (or an area's own e-mail to the same person) for the account's own address",
   'sync-server/api/contact/contact.service.ts':
     "the contact form goes to the brand's own address (reply-to the sender), limited per source address (contactLimit)",
 };

@@ -22,6 +22,7 @@ import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { recordBookingMail, recordMove, type BookingMailKey } from './booking-mail.repo.js';
+import { tellBooking } from './booking-news.js';
 import { boundPublicBooking } from './booking-holds.js';
 import type { MailOutcome } from '../../../schema/mail/mail-consent.js';
 import { mailConfirmed, mailOrHold } from '../../mail/consent.js';
@@ -181,6 +182,7 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       key: { workspaceId: row.workspace_id, appointmentId: id, kind: 'confirmation' as const },
     };
     const mail: MailOutcome = deposit ? 'sent' : await mailOrHold(tx, deps, body.customer_email, confirmation, { optIn: true });
+    if (!deposit) await tellBooking(tx, 'booking_made', { ws: row.workspace_id, id });
     return { deposit, currency: service.currency, workspaceId: row.workspace_id, mail };
   });
   const token = bookingToken(await signingKey(deps), placed.workspaceId, id);
@@ -246,6 +248,7 @@ export async function settleBookingDeposit(tx: Queryable, t: VerifiedTransaction
   }
   await depositsRepo.setDepositPaid(tx, hold.workspace_id, hold.id, t.amount, now);
   await recordBookingMail(tx, { workspaceId: hold.workspace_id, appointmentId: hold.id, kind: 'confirmation' });
+  await tellBooking(tx, 'booking_made', { ws: hold.workspace_id, id: hold.id });
   return 'handled';
 }
 
@@ -377,6 +380,7 @@ export async function cancelByToken(deps: AppDeps, token: string, body: z.output
     }
     const cancelled = { workspaceId: a.workspace_id, appointmentId: id, kind: 'cancelled' as const };
     if (a.customer_email) await mailOrHoldUnlessPaid(tx, deps, a, cancelled);
+    await tellBooking(tx, 'booking_cancelled', { ws: a.workspace_id, id });
   });
   return bookingView(deps, ref);
 }

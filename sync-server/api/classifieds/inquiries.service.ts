@@ -103,7 +103,7 @@ export async function ask(
       now,
     });
     // The seller's e-mail about it goes through the outbox once this commits.
-    await recordInquiryMail(q, { workspaceId: listing.workspace_id, inquiryId: id });
+    await recordInquiryMail(q, { workspaceId: listing.workspace_id, inquiryId: id, listing, type: body.request_type });
     const row = await inquiriesRepo.inquiryById(q, id);
     if (!row) throw notFound(msg.inquiryNotFound);
     return thread(q, row, 'buyer', userId);

@@ -1,16 +1,37 @@
 import type { Queryable } from '../../db/db.js';
 import type { RequestType } from '../../../schema/classifieds/classifieds.js';
-import { mailTemplateId, recordMail } from '../../mail/outbox.js';
+import { mailTemplateId } from '../../mail/outbox.js';
+import { notify } from '../notifications/index.js';
 
 /** The sellers' inquiry e-mails' SQL: recording one (in the buyer's transaction), and what it says (unscoped: the outbox). */
 
 /** The template name of the seller's e-mail about an inquiry (`AreaDefinition.mails`). */
 export const INQUIRY_MAIL = 'inquiry';
 
-/** Records the seller's e-mail about a new inquiry: it goes through the outbox once this commits. */
-export async function recordInquiryMail(tx: Queryable, key: { workspaceId: number; inquiryId: string }): Promise<void> {
-  await recordMail(tx, { workspaceId: key.workspaceId, template: mailTemplateId('classifieds', INQUIRY_MAIL), subjectId: key.inquiryId });
+/**
+ * Tells the ad's seller (who placed it, else the workspace's owner) of a new inquiry: a notification,
+ * and their e-mail about it (this area's own, with the buyer's message) when they want e-mail; it goes
+ * through the outbox once this commits.
+ */
+export async function recordInquiryMail(
+  tx: Queryable,
+  key: { workspaceId: number; inquiryId: string; listing: { title: string; created_by: number | null }; type: RequestType },
+): Promise<void> {
+  const [ws] = await tx.query<{ owner_id: number }>('SELECT owner_id FROM workspaces WHERE id = $1', [key.workspaceId]);
+  const seller = key.listing.created_by ?? (ws ? Number(ws.owner_id) : undefined);
+  if (seller === undefined) return;
+  await notify(tx, {
+    workspaceId: key.workspaceId,
+    kind: 'classified_inquiry',
+    about: key.inquiryId,
+    title: `${inquiryTitles[key.type]}: ${key.listing.title}`,
+    link: `/workspace/${key.workspaceId}/classifieds/inquiries/${key.inquiryId}`,
+    to: [seller],
+    ownMail: { template: mailTemplateId('classifieds', INQUIRY_MAIL), subjectId: key.inquiryId, userId: seller },
+  });
 }
+
+const inquiryTitles: Record<RequestType, string> = { offer: 'New offer', viewing: 'Viewing request', question: 'New question' };
 
 export interface InquiryMailRow {
   workspace_id: number;

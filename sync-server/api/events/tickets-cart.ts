@@ -12,6 +12,7 @@ import * as registrationsRepo from './registrations.repo.js';
 import * as typesRepo from './ticket-types.repo.js';
 import { issueTickets, releaseStaleHolds, saleRefusal } from './tickets.service.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
+import { tellTicketsSold } from './tickets-sold.js';
 import { boundUnpaidSeats } from './ticket-holds.js';
 
 /**
@@ -264,6 +265,7 @@ export async function issueOrderTickets(tx: Queryable, orders: readonly { worksp
     await registrationsRepo.setRegistrationPaid(tx, reg.workspace_id, reg.id, Number(reg.amount_cents), paidAt);
     await issueTickets(tx, { workspace_id: reg.workspace_id, id: reg.event_id }, reg);
     await recordTicketMail(tx, { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' });
+    await tellTicketsSold(tx, { workspace_id: reg.workspace_id, id: reg.event_id }, reg);
   }
 }
 

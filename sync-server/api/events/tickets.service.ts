@@ -19,6 +19,7 @@ import * as typesRepo from './ticket-types.repo.js';
 import * as ticketsRepo from './tickets.repo.js';
 import { boundAnonymousOrder, boundUnpaidSeats, countAddressSeats, seatsOnSale } from './ticket-holds.js';
 import { recordTicketMail } from './ticket-mail.repo.js';
+import { tellTicketsSold } from './tickets-sold.js';
 import type { MailOutcome } from '../../../schema/mail/mail-consent.js';
 import { mailOrHold, optInUnlessConfirmed } from '../../mail/consent.js';
 import { heldTicketMail } from './ticket-mail.held.js';
@@ -156,6 +157,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       at: deps.now(),
     });
     const tickets = confirmed ? await issueTickets(tx, event, { id: registrationId, name: body.name, email: body.email, lines }) : [];
+    if (confirmed) await tellTicketsSold(tx, event, { id: registrationId, name: body.name, lines });
     // The tickets go out by e-mail through the job queue once this commits, to an address that asked
     // for them; to any other, they wait for its owner to confirm it (a card payment is no relay: paid).
     const ticketMail = { held: heldTicketMail, key: { workspaceId: event.workspace_id, registrationId, kind: 'tickets' as const } };
@@ -273,6 +275,7 @@ export async function settleTicketPayment(tx: Queryable, t: VerifiedTransaction,
   if (reg.needs_approval) return 'handled';
   await issueTickets(tx, { workspace_id: reg.workspace_id, id: reg.event_id }, reg);
   await recordTicketMail(tx, { workspaceId: reg.workspace_id, registrationId: reg.id, kind: 'tickets' });
+  await tellTicketsSold(tx, { workspace_id: reg.workspace_id, id: reg.event_id }, reg);
   return 'handled';
 }
 

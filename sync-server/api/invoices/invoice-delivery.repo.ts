@@ -168,10 +168,11 @@ export async function invoiceByLink(
   return row;
 }
 
-export async function markViewed(q: Queryable, workspaceId: number, invoiceId: string, at: Date): Promise<void> {
-  await q.query('UPDATE invoice_links SET viewed_at = coalesce(viewed_at, $3) WHERE workspace_id = $1 AND invoice_id = $2', [
-    workspaceId,
-    invoiceId,
-    at,
-  ]);
+/** Marks the invoice viewed when it first is; true for that first view. */
+export async function markViewed(q: Queryable, workspaceId: number, invoiceId: string, at: Date): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE invoice_links SET viewed_at = $3 WHERE workspace_id = $1 AND invoice_id = $2 AND viewed_at IS NULL RETURNING 1',
+    [workspaceId, invoiceId, at],
+  );
+  return rows.length > 0;
 }

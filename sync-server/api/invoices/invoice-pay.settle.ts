@@ -6,6 +6,9 @@ import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { rowToDoc } from '../../sync/codec.js';
 import { selectByIds, workspaceLock, writeDocs } from '../../sync/sync.repo.js';
 import * as repo from './invoice-pay.repo.js';
+import { invoicePath } from './app-paths.js';
+import { notify } from '../notifications/index.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import { calendarDayIn } from '../../../schema/kit/dates.js';
 
 /**
@@ -54,6 +57,15 @@ export async function settleInvoicePayment(tx: Queryable, t: VerifiedTransaction
       deleted: false,
     };
     await writeDocs(tx, invoices, ws, [doc], { derived: Object.keys(totals) });
+    const number = invoice.invoice_number ?? 'An invoice';
+    await notify(tx, {
+      workspaceId: ws,
+      kind: 'invoice_paid',
+      about: t.reference,
+      title: paid.status === 'paid' ? `${number} was paid` : `${number} was paid in part`,
+      body: `${invoice.customer_name} paid ${formatCents(applied, t.currency || invoice.currency)} by card.`,
+      link: invoicePath(ws, invoice.id),
+    });
   }
   await repo.finishOnlinePayment(tx, t.reference, { status: 'paid', at: paidAt, credit: t.amount - applied });
   return 'handled';

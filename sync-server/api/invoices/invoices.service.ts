@@ -21,6 +21,8 @@ import * as pay from './invoice-pay.repo.js';
 import { checkoutOutcome } from './invoice-pay.verify.js';
 import * as reminders from './invoice-reminders.repo.js';
 import { publicDocumentFields } from './public-document.js';
+import { invoicePath } from './app-paths.js';
+import { notify } from '../notifications/index.js';
 
 export const shareMessages = {
   draft: 'A draft cannot be shared yet. Mark it as sent first.',
@@ -130,8 +132,18 @@ export async function publicInvoice(
   // Settled just now by asking the card partner: the invoice is read again, paid.
   if (checkout?.status === 'paid') linked = await linkedInvoice(deps, slug, number, token);
   const { link, found, status, balance, email, payable } = linked;
-  await repo.markViewed(deps.db, link.workspace_id, link.invoice_id, deps.now());
   const { pdf, seller } = found.rendered;
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.markViewed(tx, link.workspace_id, link.invoice_id, deps.now()))) return;
+    await notify(tx, {
+      workspaceId: link.workspace_id,
+      kind: 'invoice_viewed',
+      about: link.invoice_id,
+      title: `${pdf.number} was viewed`,
+      body: `${pdf.customer.name || 'Your customer'} opened the invoice you sent.`,
+      link: invoicePath(link.workspace_id, link.invoice_id),
+    });
+  });
   return {
     ...publicDocumentFields(pdf, seller),
     status,

@@ -103,7 +103,7 @@ export async function convertAcceptedQuote(
   await writeDocs(tx, quotes, workspaceId, [
     { ...stored, status: 'accepted', converted_to_invoice_id: invoice.id, updated_at: at, workspace_id: workspaceId, deleted: false },
   ]);
-  await notifySellerQuoteAccepted(tx, { workspaceId, quoteId: quote.id });
+  await notifySellerQuoteAccepted(tx, { workspaceId, quote, invoice: { id: invoice.id, number: invoice.invoice_number ?? '' } });
   return { converted: invoice.id };
 }
 

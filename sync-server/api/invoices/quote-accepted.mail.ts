@@ -1,22 +1,47 @@
 import { documentTotals } from '../../../schema/invoices/invoices.js';
 import { formatCents } from '../../../schema/kit/money.js';
 import type { Queryable } from '../../db/db.js';
-import { mailTemplateId, recordMail, type MailTemplate, type MailTemplates } from '../../mail/outbox.js';
+import { mailTemplateId, type MailTemplate, type MailTemplates } from '../../mail/outbox.js';
+import { notify } from '../notifications/index.js';
 import { renderable } from './invoice-delivery.jobs.js';
 import * as repo from './invoice-delivery.repo.js';
 import { quoteAcceptedMail } from './invoice-mail.js';
+import { invoicePath } from './app-paths.js';
 
 /** The template name of the seller's e-mail about an accepted quote (`AreaDefinition.mails`). */
 export const QUOTE_ACCEPTED_MAIL = 'quote_accepted';
 
 /**
- * The seller hears that a customer accepted a quote. Every way the seller is told goes through here
- * (today the e-mail; the in-app notification centre can be added beside it): called in the
- * transaction that converts the quote, it records the mail in the outbox, keyed by the quote, so the
- * job queue sends it once after the commit, however often the customer presses "Accept quote".
+ * The people who run the workspace hear that a customer accepted a quote: in the transaction that
+ * converts it, a notification (issue 37 §5), keyed by the quote, so pressing "Accept quote" again
+ * tells nobody twice. The owner's e-mail, when they want one, is this area's fuller quote-accepted
+ * mail; the job queue sends it once after the commit.
  */
-export async function notifySellerQuoteAccepted(tx: Queryable, key: { workspaceId: number; quoteId: string }): Promise<void> {
-  await recordMail(tx, { workspaceId: key.workspaceId, template: mailTemplateId('invoices', QUOTE_ACCEPTED_MAIL), subjectId: key.quoteId });
+export async function notifySellerQuoteAccepted(
+  tx: Queryable,
+  key: {
+    workspaceId: number;
+    quote: { id: string; quote_number?: string; customer_name: string };
+    invoice: { id: string; number: string };
+  },
+): Promise<void> {
+  const owner = await ownerIdOf(tx, key.workspaceId);
+  await notify(tx, {
+    workspaceId: key.workspaceId,
+    kind: 'quote_accepted',
+    about: key.quote.id,
+    title: `${key.quote.quote_number ?? 'A quote'} was accepted`,
+    body: `${key.quote.customer_name} accepted the quote; invoice ${key.invoice.number} was made from it.`,
+    link: invoicePath(key.workspaceId, key.invoice.id),
+    ...(owner === undefined
+      ? {}
+      : { ownMail: { template: mailTemplateId('invoices', QUOTE_ACCEPTED_MAIL), subjectId: key.quote.id, userId: owner } }),
+  });
+}
+
+async function ownerIdOf(q: Queryable, workspaceId: number): Promise<number | undefined> {
+  const [row] = await q.query<{ owner_id: number }>('SELECT owner_id FROM workspaces WHERE id = $1', [workspaceId]);
+  return row ? Number(row.owner_id) : undefined;
 }
 
 /** The owner's address (unscoped: the outbox). */
@@ -44,7 +69,7 @@ const quoteAccepted: MailTemplate = async (deps, key) => {
       customer: pdf.customer.name,
       total: formatCents(documentTotals(pdf.items, pdf.pricesIncludeVat === true).total_cents, pdf.currency),
       invoiceNumber: typeof invoice?.invoice_number === 'string' ? invoice.invoice_number : null,
-      link: `${origin}/workspace/${key.workspaceId}/invoices/${encodeURIComponent(invoiceId)}`,
+      link: `${origin}${invoicePath(key.workspaceId, invoiceId)}`,
     }),
   };
 };

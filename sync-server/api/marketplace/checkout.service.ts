@@ -35,6 +35,8 @@ import { readCheckoutTerms } from './storefront-settings.repo.js';
 import { buyerDtos } from './buyer-orders.js';
 import * as checkoutsRepo from './checkouts.repo.js';
 import { recordOrderMail } from './order-mail.repo.js';
+import { notify } from '../notifications/index.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import * as repo from './orders.repo.js';
 
 /** Stock held by a checkout unpaid after this long goes back on sale (the buyer walked away). */
@@ -421,8 +423,16 @@ export async function settleOrderPayment(tx: Queryable, t: VerifiedTransaction, 
     const mine = items.filter((i) => i.workspace_id === o.workspace_id && i.order_id === o.id);
     await takeStock(tx, o.workspace_id, o, mine, paidAt);
     await repo.setOrderPaid(tx, o, paidAt);
-    // The buyer's confirmation goes through the outbox once this commits.
+    // The buyer's confirmation goes through the outbox once this commits; the seller is told.
     await recordOrderMail(tx, o);
+    await notify(tx, {
+      workspaceId: o.workspace_id,
+      kind: 'order_placed',
+      about: o.id,
+      title: `New order ${o.order_number}`,
+      body: `${o.buyer_name} paid ${formatCents(o.total_cents, o.currency)} for ${itemCount(mine.reduce((n, i) => n + i.quantity, 0))}.`,
+      link: `/workspace/${o.workspace_id}/orders/${encodeURIComponent(o.id)}`,
+    });
     await repo.insertPayment(tx, {
       workspaceId: o.workspace_id,
       id: randomUUID(),
@@ -486,3 +496,5 @@ export async function checkoutState(deps: AppDeps, userId: number, reference: st
 }
 
 export type { ShippingAddress };
+
+const itemCount = (n: number) => `${n} item${n === 1 ? '' : 's'}`;
