@@ -1,4 +1,4 @@
-import { notificationsContract as c } from '../../../schema/notifications/contract';
+import { notificationsPushContract as push } from '../../../schema/notifications/contract';
 import { pushSubscriptionBody } from '../../../schema/notifications/notifications';
 import { call } from '../../data/api';
 
@@ -47,7 +47,7 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushOutcom
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  await call(c.subscribePush, { body: pushSubscriptionBody.parse(subscription.toJSON()) });
+  await call(push.subscribePush, { body: pushSubscriptionBody.parse(subscription.toJSON()) });
   return 'subscribed';
 }
 

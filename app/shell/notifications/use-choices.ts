@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { notificationsContract as c } from '../../../schema/notifications/contract';
+import { notificationsContract as c, notificationsPushContract as push } from '../../../schema/notifications/contract';
 import type { ChannelChoice, NotificationChoices, NotificationKind } from '../../../schema/notifications/notifications';
 import { call, queryEndpoint } from '../../data/api';
 import { notificationKeys, present, retryOnce } from './use-notification-list';
@@ -26,6 +26,6 @@ export function usePushKey() {
     queryKey: notificationKeys.pushKey,
     staleTime: Infinity,
     retry: retryOnce,
-    queryFn: async () => present(await queryEndpoint(c.pushKey, {})).public_key,
+    queryFn: async () => present(await queryEndpoint(push.pushKey, {})).public_key,
   });
 }
