@@ -50,14 +50,3 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushOutcom
   await call(push.subscribePush, { body: pushSubscriptionBody.parse(subscription.toJSON()) });
   return 'subscribed';
 }
-
-/** Whether this device already holds a push subscription. */
-export async function deviceSubscribed(): Promise<boolean> {
-  if (!pushSupported()) return false;
-  try {
-    const registration = await ready();
-    return (await registration.pushManager.getSubscription()) !== null;
-  } catch {
-    return false;
-  }
-}
