@@ -43,7 +43,10 @@ export function NotificationChoicesCard() {
 
 function ChoicesForm({ saved, pushKey }: { saved: Kinds; pushKey: string | null }) {
   const [edited, setEdited] = useState<Kinds>(saved);
-  const [denied, setDenied] = useState(() => pushKey !== null && pushPermission() === 'denied');
+  const [refused, setRefused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  // The key may arrive after the choices; the browser's answer is read again each time.
+  const denied = pushKey !== null && (refused || pushPermission() === 'denied');
   const [asking, setAsking] = useState(false);
   const save = useSaveChoices();
   useEffect(() => setEdited(saved), [saved]);
@@ -59,8 +62,9 @@ function ChoicesForm({ saved, pushKey }: { saved: Kinds; pushKey: string | null 
     setAsking(true);
     try {
       const outcome = await subscribeThisDevice(pushKey);
-      if (outcome === 'denied') setDenied(true);
-      else set(kind, { push: true });
+      setDismissed(outcome === 'dismissed');
+      if (outcome === 'denied') setRefused(true);
+      else if (outcome === 'subscribed') set(kind, { push: true });
     } catch (err) {
       toast({ title: 'Push notifications could not be turned on', description: serverMessage(err), variant: 'destructive' });
     } finally {
@@ -88,6 +92,12 @@ function ChoicesForm({ saved, pushKey }: { saved: Kinds; pushKey: string | null 
           <p className={w.muted}>
             This browser blocks notifications from this site, so push is off. To turn it on, allow notifications in the browser's site
             settings, then come back here.
+          </p>
+        </Notice>
+      ) : dismissed ? (
+        <Notice tone="info">
+          <p className={w.muted}>
+            Push stays off until you allow notifications when the browser asks. Turn a push choice on to be asked again.
           </p>
         </Notice>
       ) : null}

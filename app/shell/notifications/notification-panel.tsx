@@ -73,7 +73,7 @@ export function NotificationPanel({ query, onClose }: { query: ReturnType<typeof
       </div>
       <div className={s.panelFooter}>
         <Link className={s.footerLink} to="/settings" search={{ tab: 'notifications' }} onClick={onClose}>
-          Choose how you are told
+          Notification settings
         </Link>
       </div>
     </>

@@ -21,7 +21,8 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export type PushOutcome = 'subscribed' | 'denied';
+/** 'dismissed': the browser's question was closed unanswered, so it may be asked again. */
+export type PushOutcome = 'subscribed' | 'denied' | 'dismissed';
 
 const READY_TIMEOUT_MS = 10_000;
 
@@ -42,7 +43,7 @@ function ready(): Promise<ServiceWorkerRegistration> {
 export async function subscribeThisDevice(publicKey: string): Promise<PushOutcome> {
   if (!pushSupported()) throw new Error('This browser cannot receive push notifications.');
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') return 'denied';
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'dismissed';
   const registration = await ready();
   const subscription =
     (await registration.pushManager.getSubscription()) ??
