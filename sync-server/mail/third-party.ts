@@ -108,6 +108,8 @@ export const notThirdParty: Readonly<Record<string, string>> = {
     "a notification goes to the account's own address, of a workspace it runs, when its person chose e-mail; its subject is fixed per kind",
   'sync-server/api/notifications/notifications.service.ts':
     "records the notice e-mail (or an area's own e-mail to the same person) for the account's own address",
+  'sync-server/api/notifications/web-push.repo.ts':
+    "the Web Push outbox: no e-mail; a push goes only to the account's own subscribed devices",
   'sync-server/api/contact/contact.service.ts':
     "the contact form goes to the brand's own address (reply-to the sender), limited per source address (contactLimit)",
 };

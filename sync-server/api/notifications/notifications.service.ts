@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { mailTemplateId, recordMail, type MailKey } from '../../mail/outbox.js';
 import * as repo from './notifications.repo.js';
+import { recordPush } from './web-push.js';
 
 /** The template name of the e-mail that carries a notification (`AreaDefinition.mails`). */
 export const NOTICE_MAIL = 'notice';
@@ -37,7 +38,7 @@ export interface NotificationEvent {
 /**
  * Tells the people who run a workspace of an event (issue 37 §5): in the caller's transaction, one
  * notification each (none when this event was told before), their e-mail in the outbox when they
- * want it, and their open tabs woken at commit. The job queue sends each e-mail once. Called in the
+ * want it, their Web Push in its outbox when they want that, and their open tabs woken at commit. The job queue sends each e-mail once. Called in the
  * server's own (unscoped) transactions: a webhook, a public page, a job.
  */
 export async function notify(tx: Queryable, event: NotificationEvent): Promise<void> {
@@ -62,6 +63,7 @@ export async function notify(tx: Queryable, event: NotificationEvent): Promise<v
         subjectId: own?.subjectId ?? id,
       });
     }
+    if (choice.push) await recordPush(tx, id);
     await repo.wakeTabs(tx, userId);
   }
 }
