@@ -12,7 +12,7 @@ const bell = (page: Page) => page.getByTestId('notification-bell');
  * bell counts it; opening it leads to the invoice and the count drops; offline the bell shows the
  * last list it had; and a choice of how a kind is told survives a reload.
  */
-test('a viewed invoice rings the bell, opening it leads to the invoice, and a choice of e-mail is kept', async ({
+test('a viewed invoice rings the bell, opening it leads to the invoice, and a choice of e-mail is kept while a refused push says why', async ({
   page,
   context,
 }, info) => {
@@ -110,6 +110,13 @@ test('a viewed invoice rings the bell, opening it leads to the invoice, and a ch
     const viewed = page.getByRole('switch', { name: 'E-mail: An invoice is viewed' });
     await expect(viewed).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'E-mail: An invoice is paid' })).toBeChecked();
+    // This browser was never allowed to show notifications: push stays off, and the page says why.
+    const pushPaid = page.getByRole('switch', { name: 'Push: An invoice is paid' });
+    await pushPaid.click({ force: true });
+    await expect(
+      page.getByText(/This browser blocks notifications from this site|Push stays off until you allow notifications/),
+    ).toBeVisible();
+    await expect(pushPaid).not.toBeChecked();
     await viewed.click({ force: true });
     await expect(viewed).toBeChecked();
     await page.getByRole('button', { name: 'Save choices' }).click();
