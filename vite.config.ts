@@ -76,6 +76,13 @@ const globIgnores = [
   'assets/public-quote-page-*.js',
   // An invitation is accepted on the server, and opened from an e-mail while online.
   'assets/accept-invitation-page-*.js',
+  // A person's settings (password, plan, notification choices) are kept on the server: the page is
+  // fetched when first opened and then kept by the chunk cache, so its device choices (theme, data
+  // saver) still open offline after that. The bell's panel is fetched as soon as the bell shows
+  // with a signal, and the chunk cache keeps it for opening offline.
+  'assets/account-settings-page-*.js',
+  'assets/notification-choices-*.js',
+  'assets/notification-panel-*.js',
   // A new workspace is numbered by the server: its form can do nothing offline.
   'assets/create-workspace-page-*.js',
   // Who is on a project is changed on the server: the screen is fetched when first opened.

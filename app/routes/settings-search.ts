@@ -1,7 +1,7 @@
 import { oneOf, searchOf, text, type Checked } from './search-params';
 
 /** The /settings tabs; `?tab=subscription` is where "Unlock All Features" and upgrade hints point. */
-export const settingsTab = oneOf(['account', 'appearance', 'data', 'subscription']);
+export const settingsTab = oneOf(['account', 'appearance', 'notifications', 'data', 'subscription']);
 export type SettingsTab = Checked<typeof settingsTab>;
 
 /** `/settings` search: an unknown tab falls back to the default rather than failing the page. */

@@ -6,6 +6,7 @@ import type { CapabilitiesDto } from '../../schema/workspaces/workspaces';
 import { installedModules } from '../kit/installed-modules';
 import { ApiError } from '../data/api';
 import { AccountMenu } from './account/account-menu';
+import { NotificationBell } from './notifications/notification-bell';
 import { SyncStatusIndicator } from './sync/sync-status-indicator';
 import { useWorkspaceTasks } from './workspace-tasks';
 import { Button } from '../ui/button';
@@ -83,6 +84,7 @@ function WorkspaceNav({ name, workspaceId }: { name: string; workspaceId: number
         </div>
         <div className={l.barActions}>
           <SyncStatusIndicator workspaceId={workspaceId} />
+          <NotificationBell />
           <AccountMenu />
           <button type="button" className={l.menuButton} aria-expanded={open} aria-controls={navId} onClick={() => setOpen((v) => !v)}>
             {open ? 'Close' : 'Menu'}

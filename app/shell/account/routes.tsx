@@ -13,7 +13,7 @@ export const settingsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/settings',
   validateSearch: settingsSearch,
-  component: lazyRouteComponent(() => import('./settings-page'), 'SettingsPage'),
+  component: lazyRouteComponent(() => import('./account-settings-page'), 'SettingsPage'),
 });
 
 export const accountRoute = createRoute({

@@ -1,9 +1,10 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useAuth } from '../../data/auth-store';
 import { Card } from '../../ui/card';
 import { SwitchField } from '../../ui/form-controls';
 import { ModeSwitcher } from '../../ui/mode-switcher';
-import { PageSpinner } from '../../ui/spinner';
+import { PageSpinner, Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
 import * as s from '../../ui/page.css';
 import { AccountHeader, AccountNav } from './account-header';
@@ -14,7 +15,12 @@ import { dataSaver, LARGE_FILE_BYTES } from '../../kit/data-saver';
 
 const route = getRouteApi('/protected/settings');
 
-/** /settings with typed `?tab=`: Account, Appearance, Subscription. */
+// The choices are read from and saved to the server: online only, so not part of the install.
+const NotificationChoicesCard = lazy(() =>
+  import('../notifications/notification-choices').then((m) => ({ default: m.NotificationChoicesCard })),
+);
+
+/** /settings with typed `?tab=`: Account, Appearance, Notifications, Data saver, Subscription. */
 export function SettingsPage() {
   const { tab, reference } = route.useSearch();
   const navigate = useNavigate();
@@ -50,6 +56,15 @@ export function SettingsPage() {
                   <ModeSwitcher theme="public" />
                 </div>
               </Card>
+            ),
+          },
+          {
+            id: 'notifications',
+            title: 'Notifications',
+            content: (
+              <Suspense fallback={<Spinner label="Loading notification choices" />}>
+                <NotificationChoicesCard />
+              </Suspense>
             ),
           },
           {
