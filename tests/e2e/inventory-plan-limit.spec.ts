@@ -20,6 +20,15 @@ test('on the free plan the 11th product is refused with the plan message and a l
   await notice.getByRole('link', { name: 'Review refused changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/sync$`));
 
+  // The notification centre tells of it too, from the device's own sync state, and leads to sync.
+  await page.goto(`/workspace/${workspaceId}/inventory`);
+  await page.getByTestId('notification-bell').click();
+  const trouble = page.getByTestId('notification-sync-trouble');
+  await expect(trouble).toHaveText('1 change on this device could not be saved. Open sync to see why.');
+  await page.screenshot({ path: `tests/screenshots/inventory-${info.project.name}-06b-bell-refused.png` });
+  await trouble.click();
+  await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/sync$`));
+
   // The dashboard says how much of the plan the workspace uses, as the server counts it.
   await page.goto(`/workspace/${workspaceId}/dashboard`);
   await expect(page.getByText('Products: up to 10 on Mahala (10 used)')).toBeVisible();

@@ -1,4 +1,6 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link, useParams, useRouter } from '@tanstack/react-router';
+import { useStore } from 'zustand';
+import { syncStatus } from '../../data/sync-status';
 import type { KeyboardEvent } from 'react';
 import { Button, Heading } from 'react-aria-components';
 import type { NotificationDto } from '../../../schema/notifications/notifications';
@@ -9,7 +11,7 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
 import type { BellList } from './notification-cache';
-import { timeAgo } from './notification-text';
+import { syncTroubleText, timeAgo } from './notification-text';
 import { useMarkRead } from './use-mark-read';
 import type { useNotificationList } from './use-notification-list';
 import * as s from './panel.css';
@@ -57,6 +59,7 @@ export function NotificationPanel({ query, onClose }: { query: ReturnType<typeof
         </div>
       </div>
       <div className={s.body}>
+        <SyncTrouble onClose={onClose} />
         {data ? (
           <NotificationItems data={data} onOpen={openOne} />
         ) : query.isError ? (
@@ -77,6 +80,26 @@ export function NotificationPanel({ query, onClose }: { query: ReturnType<typeof
         </Link>
       </div>
     </>
+  );
+}
+
+/** This device's refused changes and open conflicts, from its own sync state, leading to the sync page. */
+function SyncTrouble({ onClose }: { onClose: () => void }) {
+  const refused = useStore(syncStatus, (st) => st.rejected.length);
+  const conflicts = useStore(syncStatus, (st) => st.conflicts);
+  const { workspaceId } = useParams({ strict: false });
+  const text = syncTroubleText(refused, conflicts);
+  if (!text || !workspaceId) return null;
+  return (
+    <Link
+      className={s.syncTrouble}
+      to="/workspace/$workspaceId/sync"
+      params={{ workspaceId }}
+      onClick={onClose}
+      data-testid="notification-sync-trouble"
+    >
+      {text}
+    </Link>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedKinds, choiceKinds, type Kinds } from './choices';
-import { badgeText, bellLabel, timeAgo } from './notification-text';
+import { badgeText, bellLabel, syncTroubleText, timeAgo } from './notification-text';
 import { keyBytes } from './push-subscription';
 import { defaultChoice, notificationChoices } from '../../../schema/notifications/notifications';
 
@@ -73,5 +73,14 @@ describe('the Web Push key', () => {
       .replace(/=+$/, '');
     expect(b64url).toMatch(/[-_]/);
     expect([...keyBytes(b64url)]).toEqual([...bytes]);
+  });
+});
+
+describe("the bell's line on this device's sync trouble", () => {
+  it('names refused changes and conflicts, in the singular or plural, and is absent when there is none', () => {
+    expect(syncTroubleText(0, 0)).toBeNull();
+    expect(syncTroubleText(1, 0)).toBe('1 change on this device could not be saved. Open sync to see why.');
+    expect(syncTroubleText(3, 1)).toBe('3 changes on this device could not be saved; 1 conflict to resolve. Open sync to see why.');
+    expect(syncTroubleText(0, 2)).toBe('2 conflicts to resolve. Open sync to see why.');
   });
 });

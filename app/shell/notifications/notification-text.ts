@@ -28,3 +28,15 @@ export function timeAgo(iso: string, now: number): string {
   if (days <= 7) return `${days} d ago`;
   return shortDate.format(at);
 }
+
+/**
+ * What the bell says of this device's own sync trouble (issue 37 §5, "a failed sync"): changes the
+ * server refused and conflicts waiting; null when there is none. Kept on the device, so it shows offline.
+ */
+export function syncTroubleText(refused: number, conflicts: number): string | null {
+  const parts = [
+    refused > 0 ? `${refused} ${refused === 1 ? 'change' : 'changes'} on this device could not be saved` : null,
+    conflicts > 0 ? `${conflicts} ${conflicts === 1 ? 'conflict' : 'conflicts'} to resolve` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? `${parts.join('; ')}. Open sync to see why.` : null;
+}

@@ -91,3 +91,13 @@ export const panelFooter = style({
   '@media': { [phone]: { paddingBottom: `calc(${vars.space.sm} + env(safe-area-inset-bottom))` } },
 });
 export const footerLink = style({ color: vars.color.text, fontWeight: 600 });
+export const syncTrouble = style({
+  display: 'block',
+  margin: `0 0 ${vars.space.sm}`,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.danger}`,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+});

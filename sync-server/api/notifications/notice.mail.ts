@@ -7,7 +7,7 @@ import { NOTICE_MAIL } from './notifications.service.js';
 import { mailableNotification } from './notifications.repo.js';
 
 /** Where a person changes how they are told (the account's settings). */
-export const CHOICES_PATH = '/settings#notifications';
+export const CHOICES_PATH = '/settings?tab=notifications';
 
 /** A notification as an e-mail to its person's own address: a fixed subject per kind, the details in the body. */
 export function noticeMail(n: {
