@@ -71,7 +71,7 @@ export type OrderKind = z.infer<typeof orderKind>;
  */
 export const posOrders = replicatedEntity({
   name: 'pos_orders',
-  version: 3,
+  version: 4,
   // Add one strategy per version bump; stored documents outlive app versions.
   migrationStrategies: {
     // 1: receipts may carry a share token; older ones simply have none.
@@ -80,6 +80,8 @@ export const posOrders = replicatedEntity({
     2: (doc) => doc,
     // 3: a sale rung up before the choice existed keeps its VAT-inclusive arithmetic.
     3: (doc) => ({ ...doc, prices_include_vat: doc.prices_include_vat ?? true }),
+    // 4: a sale may carry its seller's VAT number as it stood; an older one has none (its receipt reads the settings).
+    4: (doc) => doc,
   },
   fields: {
     kind: orderKind.default('sale'),
@@ -98,6 +100,11 @@ export const posOrders = replicatedEntity({
     order_discount_cents: amount.default(0),
     /** The workspace's setting when the sale was rung up; its totals follow it, not a later change. */
     prices_include_vat: z.boolean().default(true),
+    /**
+     * The seller's VAT number when the sale was rung up, '' when not VAT registered then: its receipt
+     * shows this, never a later setting (a sent document never changes). Absent on older sales.
+     */
+    seller_vat_number: text(30).optional(),
     payments: z.array(posPayment).max(20).default([]),
     shift_id: text().min(1).max(64).optional(),
     device_id: text(64).optional(),
@@ -135,6 +142,7 @@ export const posOrders = replicatedEntity({
     items: 'jsonb',
     order_discount_cents: 'bigint',
     prices_include_vat: 'bool',
+    seller_vat_number: 'text',
     payments: 'jsonb',
     shift_id: 'text',
     device_id: 'text',
@@ -217,3 +225,8 @@ export const posShifts = replicatedEntity({
 });
 export type PosShift = z.infer<typeof posShifts.doc>;
 export type PosShiftInput = z.input<typeof posShifts.fields>;
+
+/** The VAT number a receipt shows: the one fixed on the sale ('' for none), else, for a sale from before, the seller's current one. */
+export function receiptVatNumber(order: { seller_vat_number?: string }, current: string | null): string | null {
+  return order.seller_vat_number === undefined ? current : order.seller_vat_number || null;
+}

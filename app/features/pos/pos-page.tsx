@@ -194,6 +194,7 @@ function Till({ data, workspaceId }: { data: UserData; workspaceId: number }) {
         items,
         orderDiscountCents: discountCents,
         pricesIncludeVat,
+        sellerVatNumber: vat.vatNumber,
         tender,
         deviceId,
         shiftId: shift?.id,

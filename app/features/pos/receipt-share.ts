@@ -10,6 +10,7 @@ export type ReceiptOrder = Pick<
   | 'items'
   | 'order_discount_cents'
   | 'prices_include_vat'
+  | 'seller_vat_number'
   | 'payments'
   | 'reason'
   | 'completed_at'

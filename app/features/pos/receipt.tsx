@@ -1,6 +1,7 @@
 import { documentTitle, vatRowLabel } from '../../../schema/kit/vat';
 import * as s from '../../ui/page.css';
 import { formatCents } from '../../../schema/kit/money';
+import { receiptVatNumber } from '../../../schema/pos/pos';
 import * as p from './pos.css';
 import { useWorkspaceDates } from '../../kit/date-format';
 import { receiptTotals, subtotalLabel, type ReceiptOrder } from './receipt-share';
@@ -31,6 +32,7 @@ export function Receipt({
   const rates = [...new Set(order.items.map((it) => it.tax_rate_bp).filter((r) => r > 0))];
   const totals = receiptTotals(order);
   const vatLabel = `${vatRowLabel(order.prices_include_vat)}${rates.length === 1 ? ` (${rates[0] / 100}%)` : ''}`;
+  const shownVat = receiptVatNumber(order, vatNumber ?? null);
   const paid = order.payments.reduce((a, pay) => a + pay.amount_cents, 0);
   const cash = order.payments.find((pay) => pay.method === 'cash' && pay.tendered_cents !== undefined);
   return (
@@ -42,9 +44,9 @@ export function Receipt({
             ? 'Void'
             : order.kind === 'refund'
               ? 'Refund'
-              : documentTitle('receipt', totals.tax_cents > 0 && !!vatNumber)}
+              : documentTitle('receipt', totals.tax_cents > 0 && !!shownVat)}
         </p>
-        {vatNumber ? <p className={s.muted}>VAT no. {vatNumber}</p> : null}
+        {shownVat ? <p className={s.muted}>VAT no. {shownVat}</p> : null}
       </header>
       {order.receipt_number !== undefined ? (
         <p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../schema/inventory/catalog';
-import { posOrders, type PosItem } from '../../../schema/pos/pos';
+import { posOrders, receiptVatNumber, type PosItem } from '../../../schema/pos/pos';
 import { refundable, refundWithVat } from '../../../schema/pos/pos-refunds';
 import { addToCart, findByCode, sellable, setQuantity } from './cart';
 import { buildRefund, buildSale, buildVoid, cartTotals, expectedCash, voidMovementId, voidOrderId } from './sale';
@@ -102,6 +102,37 @@ describe('a sale whose prices exclude VAT', () => {
     const [entry] = refundable(sale, []);
     expect(refundWithVat(entry, 1, false)).toBe(13_225);
     expect(refundWithVat(entry, 1, true)).toBe(11_500);
+  });
+});
+
+describe("the seller's VAT number on a sale", () => {
+  const made = (sellerVatNumber: string | null) => {
+    const built = buildSale({ ...base, items: [item({})], sellerVatNumber, tender: { method: 'card' }, receiptNumber: 3 });
+    if (!built.ok) throw new Error(built.message);
+    return built.value.order;
+  };
+
+  it('is fixed on the sale when it is rung up, empty when the seller is not VAT registered, and its void and refund carry it', () => {
+    expect(made('4550001111').seller_vat_number).toBe('4550001111');
+    expect(made(null).seller_vat_number).toBe('');
+    const sale = made('4550001111');
+    const voided = buildVoid(sale, { reason: 'Wrong item', deviceId: 'till-device-1', now: base.now });
+    expect(voided.ok && voided.value.order.seller_vat_number).toBe('4550001111');
+    const refund = buildRefund(sale, [], {
+      id: 'r2',
+      lines: new Map([['p1', 1]]),
+      reason: 'x',
+      method: 'card',
+      deviceId: 'd',
+      now: base.now,
+    });
+    expect(refund.ok && refund.value.order.seller_vat_number).toBe('4550001111');
+  });
+
+  it("the receipt shows the sale's own, and only a sale from before reads the current setting", () => {
+    expect(receiptVatNumber({ seller_vat_number: '' }, '4999999999')).toBeNull();
+    expect(receiptVatNumber({ seller_vat_number: '4550001111' }, '4999999999')).toBe('4550001111');
+    expect(receiptVatNumber({}, '4999999999')).toBe('4999999999');
   });
 });
 

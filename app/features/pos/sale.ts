@@ -65,6 +65,8 @@ export interface SaleInput {
   orderDiscountCents: number;
   /** The workspace's setting now; the sale keeps it (schema/pos/pos-totals.ts). Absent: prices include VAT. */
   pricesIncludeVat?: boolean;
+  /** The seller's VAT number now (null when not VAT registered); the sale keeps it for its receipt. */
+  sellerVatNumber?: string | null;
   tender: Tender;
   deviceId: string;
   shiftId?: string;
@@ -124,6 +126,7 @@ export function buildSale(input: SaleInput): Built<{ order: PosOrder; movements:
     items: input.items,
     order_discount_cents: input.orderDiscountCents,
     prices_include_vat: input.pricesIncludeVat ?? true,
+    ...(input.sellerVatNumber === undefined ? {} : { seller_vat_number: input.sellerVatNumber ?? '' }),
     payments: payments.value,
     shift_id: input.shiftId,
     device_id: input.deviceId,
@@ -175,6 +178,7 @@ export function buildVoid(
     items: original.items,
     order_discount_cents: original.order_discount_cents,
     prices_include_vat: original.prices_include_vat,
+    seller_vat_number: original.seller_vat_number,
     // Money goes back as it came; cash back is the cash the sale kept, not what was tendered.
     payments: original.payments.map((p) => ({ method: p.method, amount_cents: p.amount_cents })),
     shift_id: opts.shiftId,
@@ -299,6 +303,7 @@ export function buildRefund(
     items,
     order_discount_cents: 0,
     prices_include_vat: original.prices_include_vat,
+    seller_vat_number: original.seller_vat_number,
     payments: [{ method: opts.method, amount_cents: total }],
     shift_id: opts.shiftId,
     device_id: opts.deviceId,

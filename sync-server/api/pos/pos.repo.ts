@@ -29,9 +29,11 @@ export interface StoredReceipt {
 /** Completed orders matching `where` (over `o`, the order), with their seller's name and settings. */
 async function receiptsWhere(q: Queryable, where: string, params: readonly unknown[]): Promise<StoredReceipt[]> {
   const rows = await q.query<ReceiptRow>(
-    // The VAT number only of a VAT-registered seller (schema/kit/vat.ts): a receipt of anyone else is no tax invoice.
+    // The VAT number fixed on the sale ('' when the seller was not VAT registered); for a sale from
+    // before, the seller's current one, and only a VAT-registered seller's (schema/kit/vat.ts).
     `SELECT o.*, w.name AS business, s.currency, s.timezone,
-            CASE WHEN COALESCE(s.vat_registered, COALESCE(btrim(s.vat_number), '') <> '') THEN s.vat_number END AS vat_number
+            CASE WHEN o.seller_vat_number IS NOT NULL THEN NULLIF(o.seller_vat_number, '')
+                 WHEN COALESCE(s.vat_registered, COALESCE(btrim(s.vat_number), '') <> '') THEN s.vat_number END AS vat_number
        FROM pos_orders o
        JOIN workspaces w ON w.id = o.workspace_id
        LEFT JOIN workspace_settings s ON s.workspace_id = o.workspace_id AND s.id = 1

@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../../../tests/support/server.
 import { startTestSmtp } from '../../../tests/support/smtp.js';
 import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
 import { sendQueuedMails } from '../../../tests/support/outbox.js';
+import { saveSettings } from '../workspaces/workspaces.repo.js';
 
 const now = () => new Date().toISOString();
 for (const target of testDatabases()) {
@@ -107,6 +108,35 @@ for (const target of testDatabases()) {
       await jobs.queue.send(MAIL_JOB, { workspaceId: ws, template: 'invoices.receipt', subjectId: order.receipt_email?.id });
       await runJobs();
       expect(mailsTo(to)).toHaveLength(1);
+    });
+
+    it('a receipt shows the VAT number fixed on its sale, not a later setting; a sale from before reads the current one', async () => {
+      const receipt = async (token: string | undefined) => {
+        const res = await fetch(`${server.url}/api/receipts/${token ?? ''}`);
+        expect(res.status).toBe(200);
+        return (await res.json()) as { vat_number: string | null };
+      };
+      await saveSettings(db, ws, { vat_registered: false, vat_number: null }, new Date());
+      // Rung up while not VAT registered: the sale says so ('').
+      const unregistered = sale({ seller_vat_number: '' });
+      const registered = sale({ seller_vat_number: '4550001111' });
+      const older = sale();
+      delete (older as { seller_vat_number?: string }).seller_vat_number;
+      expect(await push([{ newDocumentState: unregistered }, { newDocumentState: registered }, { newDocumentState: older }])).toEqual({
+        conflicts: [],
+        rejected: [],
+      });
+      // The seller registers for VAT afterwards.
+      await saveSettings(db, ws, { vat_registered: true, vat_number: '4999999999' }, new Date());
+      expect(await receipt(unregistered.share_token)).toMatchObject({ vat_number: null });
+      expect(await receipt(registered.share_token)).toMatchObject({ vat_number: '4550001111' });
+      expect(await receipt(older.share_token)).toMatchObject({ vat_number: '4999999999' });
+      // The number cannot be changed on the completed sale afterwards.
+      const master = await stored(registered.id);
+      const changed = { ...master, seller_vat_number: '4999999999', updated_at: now() };
+      expect((await push([{ newDocumentState: changed, assumedMasterState: master }])).rejected).toEqual([
+        { id: registered.id, code: 'immutable', message: posMessages.saleFrozen },
+      ]);
     });
 
     it('a completed sale takes an e-mail request later, and nothing else with it', async () => {
