@@ -9,6 +9,7 @@ import { uniqueEmail } from '../../../tests/support/fixtures.js';
 import { startTestServer } from '../../../tests/support/server.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace } from '../../../tests/support/sync-server.js';
 import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../../../tests/support/bookings.js';
+import { toldIn } from '../../../tests/support/notifications.js';
 
 const ZONE = BOOKING_ZONE;
 const DAY_MS = 86_400_000;
@@ -23,6 +24,7 @@ for (const target of testDatabases()) {
     let db: Db;
     let h: BillingHarness;
     let cookie: string;
+    let ownerId: number;
     let ws: number;
     let serviceId: string;
     let day: string;
@@ -32,6 +34,7 @@ for (const target of testDatabases()) {
       db = await openSyncDatabase(target);
       h = await startBillingHarness(db);
       const owner = await seedUser(db);
+      ownerId = owner;
       ws = await seedWorkspace(db, owner);
       await setWorkspaceZone(db, ws);
       cookie = await accessCookie(h.server.deps, owner);
@@ -124,6 +127,8 @@ for (const target of testDatabases()) {
       const token = String(placed.body.token);
       expect(String(placed.body.authorization_url)).toMatch(/^http/);
       expect(await mails(id)).toEqual([]);
+      // A booking waiting for its deposit tells nobody yet.
+      expect(await toldIn(db, ws, 'booking_made')).toEqual([]);
       // While it waits for the deposit, nobody else gets that time.
       expect(await book(local(day, '09:00'))).toMatchObject({ status: 409, body: { message: bookingMessages.notFree } });
 
@@ -132,6 +137,20 @@ for (const target of testDatabases()) {
       await h.sandbox.idle();
       expect(await view(token)).toMatchObject({ status: 'confirmed', payment_status: 'paid', paid_cents: 10_000 });
       expect(await mails(id)).toEqual(['confirmation']);
+      // The deposit paid, the owner hears of the booking once.
+      const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(
+        new Date(local(day, '09:00')),
+      );
+      const told = [
+        {
+          user_id: ownerId,
+          kind: 'booking_made',
+          title: 'New booking: Colour and cut',
+          body: `Lerato Customer booked ${when} with Naledi.`,
+          link: `/workspace/${ws}/services/diary`,
+        },
+      ];
+      expect(await toldIn(db, ws, 'booking_made')).toEqual(told);
       const reference = await referenceOf(id);
       const tx = h.sandbox.state.transactions.get(reference);
       expect(tx?.amount).toBe(10_000);
@@ -141,6 +160,7 @@ for (const target of testDatabases()) {
       });
       expect(replay.status).toBe(200);
       expect(await mails(id)).toEqual(['confirmation']);
+      expect(await toldIn(db, ws, 'booking_made')).toEqual(told);
     });
 
     it('back from the card page before the webhook, the booking page asks the card partner and shows it paid', async () => {
@@ -162,6 +182,9 @@ for (const target of testDatabases()) {
       const after = await view(String(placed.body.token));
       expect(after).toMatchObject({ status: 'cancelled', payment_status: 'unpaid', cancel_reason: bookingMessages.depositHoldEnded });
       expect((await book(local(day, '13:00'))).status).toBe(200);
+      // A hold the card ended was never a booking: nobody is told it was made or cancelled.
+      expect((await toldIn(db, ws, 'booking_made')).filter((n) => n.body.includes(', 13:00 '))).toEqual([]);
+      expect(await toldIn(db, ws, 'booking_cancelled')).toEqual([]);
     });
 
     it('an unpaid hold lapses after its time and the slot is free; a deposit paid after that is given back', async () => {
@@ -197,6 +220,20 @@ for (const target of testDatabases()) {
       await h.sandbox.idle();
       const cancelled = await send('POST', `/api/public/bookings/${token}/cancel`, { reason: 'Change of plans' }, 'anonymous');
       expect(cancelled.body).toMatchObject({ status: 'cancelled', payment_status: 'refunded' });
+      // The owner hears of the paid booking, then of its cancellation, once each.
+      const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(
+        new Date(local(day, '10:00')),
+      );
+      expect((await toldIn(db, ws, 'booking_made')).filter((n) => n.body.includes(when))).toHaveLength(1);
+      expect(await toldIn(db, ws, 'booking_cancelled')).toEqual([
+        {
+          user_id: ownerId,
+          kind: 'booking_cancelled',
+          title: 'Booking cancelled: Colour and cut',
+          body: `Lerato Customer cancelled ${when} with Naledi.`,
+          link: `/workspace/${ws}/services/diary`,
+        },
+      ]);
       const reference = await referenceOf(String(placed.body.id));
       await payRefundsDue(h.server.deps);
       expect(h.sandbox.state.transactions.get(reference)?.refunded).toBe(10_000);

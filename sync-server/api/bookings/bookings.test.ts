@@ -18,6 +18,7 @@ import { startTestServer, type TestServer } from '../../../tests/support/server.
 import { startTestSmtp } from '../../../tests/support/smtp.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace } from '../../../tests/support/sync-server.js';
 import { BOOKING_ZONE, localTime, setWorkspaceZone } from '../../../tests/support/bookings.js';
+import { toldIn } from '../../../tests/support/notifications.js';
 
 interface Json {
   status: number;
@@ -52,6 +53,7 @@ for (const target of testDatabases()) {
     let jobs: { queue: JobQueue; stop(): Promise<void> };
     let cookie: string;
     let ownerId: number;
+    let adminId: number;
     let ws: number;
     let staffId: string;
     let otherStaffId: string;
@@ -67,7 +69,9 @@ for (const target of testDatabases()) {
       jobs = await startJobs(server.deps, { work: false });
       const owner = await seedUser(db);
       ownerId = owner;
-      ws = await seedWorkspace(db, owner);
+      adminId = await seedUser(db);
+      ws = await seedWorkspace(db, owner, [adminId, await seedUser(db)]);
+      await db.query(`UPDATE workspace_members SET role = 'admin' WHERE workspace_id = $1 AND user_id = $2`, [ws, adminId]);
       await setWorkspaceZone(db, ws);
       cookie = await accessCookie(server.deps, owner);
       day = localDay(new Date(Date.now() + 10 * DAY_MS), ZONE);
@@ -111,6 +115,19 @@ for (const target of testDatabases()) {
     };
     const appointmentCount = async () =>
       Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM appointments WHERE workspace_id = $1', [ws]))[0].n);
+    /** Every booking notification in the workspace so far, in order: a test compares what one step added. */
+    const bookingNews = async () => [...(await toldIn(db, ws, 'booking_made')), ...(await toldIn(db, ws, 'booking_cancelled'))];
+    /** What the owner and the admin are told, once each, of a booking by Thandi Customer with Thandi at that local time. */
+    const toldEach = (kind: 'booking_made' | 'booking_cancelled', start: string) => {
+      const when = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(new Date(start));
+      return [ownerId, adminId].map((user_id) => ({
+        user_id,
+        kind,
+        title: kind === 'booking_made' ? 'New booking: Haircut' : 'Booking cancelled: Haircut',
+        body: `Thandi Customer ${kind === 'booking_made' ? 'booked' : 'cancelled'} ${when} with Thandi.`,
+        link: `/workspace/${ws}/services/diary`,
+      }));
+    };
     const runMailJobs = () =>
       sendQueuedMails(db, {
         table: 'mail_outbox_items',
@@ -274,7 +291,11 @@ for (const target of testDatabases()) {
 
     it('the customer cancels by the signed link until the cut-off; a forged link is refused', async () => {
       const later = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 4 * DAY_MS), ZONE);
+      const made = await toldIn(db, ws, 'booking_made');
       const placed = await book(local(later, '09:00'));
+      // The owner and the admin hear of the online booking once each, at its time in the business's zone.
+      expect((await toldIn(db, ws, 'booking_made')).slice(made.length)).toEqual(toldEach('booking_made', local(later, '09:00')));
+      expect(toldEach('booking_made', local(later, '09:00'))[0].body).toContain(', 09:00 with Thandi.');
       const token = String(placed.body.token);
       const forged = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
       expect((await send('GET', `/api/public/bookings/${forged}`, undefined, 'anonymous')).status).toBe(404);
@@ -288,9 +309,15 @@ for (const target of testDatabases()) {
       // Within a day of 09:00 too: refused, and still confirmed.
       const alsoLate = await send('POST', `/api/public/bookings/${token}/cancel`, { reason: 'Sick' }, 'anonymous');
       expect(alsoLate.status).toBe(409);
+      const cancelledBefore = await toldIn(db, ws, 'booking_cancelled');
       resetClock();
       const cancelled = await send('POST', `/api/public/bookings/${token}/cancel`, { reason: 'Sick' }, 'anonymous');
       expect(cancelled.body).toMatchObject({ status: 'cancelled', can_cancel: false });
+      // The refused cancellations told nobody; this one tells the owner and the admin once each, a second press nothing.
+      const told = toldEach('booking_cancelled', local(later, '09:00'));
+      expect((await toldIn(db, ws, 'booking_cancelled')).slice(cancelledBefore.length)).toEqual(told);
+      expect((await send('POST', `/api/public/bookings/${token}/cancel`, { reason: 'Sick' }, 'anonymous')).status).not.toBe(200);
+      expect((await toldIn(db, ws, 'booking_cancelled')).slice(cancelledBefore.length)).toEqual(told);
       // The slot is free again.
       expect((await book(local(later, '09:00'), { customer_email: 'second@example.test' })).status).toBe(200);
     });
@@ -419,6 +446,7 @@ for (const target of testDatabases()) {
       expect(onDay).toEqual([expect.objectContaining({ customer_name: 'Thandi Customer' })]);
 
       const later = localDay(new Date(Date.parse(`${day}T12:00:00Z`) + 5 * DAY_MS), ZONE);
+      const news = await bookingNews();
       const phone = await send('POST', `/api/workspaces/${ws}/appointments`, {
         service_id: serviceId,
         staff_id: staffId,
@@ -441,6 +469,20 @@ for (const target of testDatabases()) {
       }
       const noShow = await send('PATCH', `/api/workspaces/${ws}/appointments/${id}`, { status: 'no_show' });
       expect(noShow).toMatchObject({ status: 409, body: { message: bookingMessages.statusChange('completed', 'no_show') } });
+      // What the business does in its own diary tells nobody.
+      const cancel = await send('POST', `/api/workspaces/${ws}/appointments`, {
+        service_id: serviceId,
+        staff_id: staffId,
+        start_at: local(later, '09:00'),
+        customer_name: 'Thandi Customer',
+      });
+      expect(cancel.body).toMatchObject({ source: 'owner', status: 'confirmed' });
+      expect(
+        (await send('PATCH', `/api/workspaces/${ws}/appointments/${String(cancel.body.id)}`, { status: 'cancelled' })).body,
+      ).toMatchObject({
+        status: 'cancelled',
+      });
+      expect(await bookingNews()).toEqual(news);
     });
 
     it('time off empties the days it covers and, taken back, frees them again; a second removal or a recurring day off is refused', async () => {

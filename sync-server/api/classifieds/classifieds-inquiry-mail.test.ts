@@ -16,7 +16,8 @@ import { sendQueuedMails } from '../../../tests/support/outbox.js';
 import type { TestServer } from '../../../tests/support/server.js';
 import { startTestServer } from '../../../tests/support/server.js';
 import { startTestSmtp } from '../../../tests/support/smtp.js';
-import { seedWorkspace } from '../../../tests/support/sync-server.js';
+import { toldIn } from '../../../tests/support/notifications.js';
+import { seedUser, seedWorkspace } from '../../../tests/support/sync-server.js';
 
 const DAY = 86_400_000;
 
@@ -42,7 +43,10 @@ for (const target of testDatabases()) {
 
     async function sellerWithAd(extra: Record<string, unknown> = {}) {
       const { user, client } = await signedInUser(server, { full_name: 'Palesa Mokoena' });
-      const ws = await seedWorkspace(db, user.id);
+      // An admin beside the seller: an inquiry is the seller's alone.
+      const admin = await seedUser(db);
+      const ws = await seedWorkspace(db, user.id, [admin]);
+      await db.query(`UPDATE workspace_members SET role = 'admin' WHERE workspace_id = $1 AND user_id = $2`, [ws, admin]);
       const res = await client.post(`/api/workspaces/${ws}/classifieds`, {
         title: 'Defy chest freezer',
         category: 'home_garden',
@@ -52,7 +56,7 @@ for (const target of testDatabases()) {
         ...extra,
       });
       expect(res.status, res.text).toBe(200);
-      return { user, ws, ad: classifiedDto.parse(res.json) };
+      return { user, client, ws, ad: classifiedDto.parse(res.json) };
     }
     const runJobs = () =>
       sendQueuedMails(db, {
@@ -107,6 +111,22 @@ for (const target of testDatabases()) {
       }
       expect((await mailState(offer.id)).status).toBe('sent');
 
+      // The seller's bell has each inquiry once, and nobody else's (the workspace's admin not).
+      const told = [
+        [question.id, 'New question: Defy chest freezer'],
+        [offer.id, 'New offer: Defy chest freezer'],
+        [viewing.id, 'Viewing request: Defy chest freezer'],
+      ].map(([id, title]) => ({
+        user_id: s.user.id,
+        kind: 'classified_inquiry',
+        title,
+        body: '',
+        link: `/workspace/${s.ws}/classifieds/inquiries/${id}`,
+      }));
+      expect(await toldIn(db, s.ws, 'classified_inquiry')).toEqual(told);
+      // The seller wants e-mail for inquiries by default: the one e-mail of each is the inquiry's own, no second notice.
+      expect(mails.filter((m) => m.includes('Subject: Vuka: New inquiry on your ad'))).toHaveLength(0);
+
       // Waking the queue again, or a second job for the same inquiry, sends nothing more.
       expect(await runJobs()).toBe(0);
       expect(await jobs.queue.send(MAIL_JOB, mailKey(s.ws, offer.id), `again:${offer.id}`)).not.toBeNull();
@@ -116,6 +136,32 @@ for (const target of testDatabases()) {
       expect((await b.client.post(`/api/classified-inquiries/${question.id}/messages`, { message: 'And the size?' })).status).toBe(200);
       expect(await runJobs()).toBe(0);
       expect(mailsTo(s.user.email)).toHaveLength(3);
+      expect(await toldIn(db, s.ws, 'classified_inquiry')).toEqual(told);
+    });
+
+    it('a seller who turned off e-mail for inquiries is not e-mailed, but the bell still has the inquiry', async () => {
+      const s = await sellerWithAd({ title: 'Kettle' });
+      const off = await s.client.request('PUT', '/api/notifications/choices', {
+        kinds: { classified_inquiry: { email: false, push: false } },
+      });
+      expect(off.status, off.text).toBe(200);
+      const b = await signedInUser(server, { full_name: 'Ayanda Zulu' });
+      const res = await b.client.post(`/api/classifieds/${s.ad.id}/inquiries`, { message: 'Does it switch off by itself?' });
+      expect(res.status, res.text).toBe(200);
+      const made = inquiryThread.parse(res.json);
+      await runJobs();
+      await runJobs();
+      expect(mailsTo(s.user.email)).toHaveLength(0);
+      expect(await mailState(made.id)).toBeUndefined();
+      expect(await toldIn(db, s.ws, 'classified_inquiry')).toEqual([
+        {
+          user_id: s.user.id,
+          kind: 'classified_inquiry',
+          title: 'New question: Kettle',
+          body: '',
+          link: `/workspace/${s.ws}/classifieds/inquiries/${made.id}`,
+        },
+      ]);
     });
 
     it('a mail that fails is tried again with the reason kept meanwhile, and goes once the server answers', async () => {

@@ -22,6 +22,7 @@ import { sendQueuedMails } from '../../../tests/support/outbox.js';
 import { mimeAttachments, quotedPrintableText } from '../../../tests/support/mime.js';
 import { pdfFirstPageImages, pdfText } from '../../../tests/support/pdf-text.js';
 import { startTestSmtp } from '../../../tests/support/smtp.js';
+import { toldIn } from '../../../tests/support/notifications.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
 
@@ -43,7 +44,9 @@ for (const target of testDatabases()) {
     let jobs: { queue: JobQueue; stop(): Promise<void> };
     let base: string;
     let cookie: string;
+    let adminCookie: string;
     let ws: number;
+    const people = { owner: 0, admin: 0, member: 0 };
 
     beforeAll(async () => {
       db = await openSyncDatabase(target);
@@ -54,8 +57,13 @@ for (const target of testDatabases()) {
       // The job queue's workers send over SMTP; the tests run them by hand.
       jobs = await startJobs(mailed.deps, { work: false });
       const owner = await seedUser(db);
-      ws = await seedWorkspace(db, owner);
+      people.owner = owner;
+      people.admin = await seedUser(db);
+      people.member = await seedUser(db);
+      ws = await seedWorkspace(db, owner, [people.admin, people.member]);
+      await db.query(`UPDATE workspace_members SET role = 'admin' WHERE workspace_id = $1 AND user_id = $2`, [ws, people.admin]);
       cookie = await accessCookie(harness.server.deps, owner);
+      adminCookie = await accessCookie(harness.server.deps, people.admin);
     });
     afterAll(async () => {
       await jobs.stop();
@@ -158,6 +166,19 @@ for (const target of testDatabases()) {
         drain: () => jobs.queue.drain(MAIL_JOB),
       });
     const mailsTo = (to: string) => smtp.received.filter((m) => m.to.includes(to));
+    /** The organisers' "tickets sold" notifications of one event: the owner and the admin, once each per order. */
+    const toldSold = async (eventId: string) =>
+      (await toldIn(db, ws, 'tickets_sold')).filter((n) => n.link === `/workspace/${ws}/events/${eventId}/registrations`);
+    const toldEach = async (eventId: string, count: number, name: string) => {
+      const [{ title }] = await db.query<{ title: string }>('SELECT title FROM events WHERE id = $1', [eventId]);
+      return [people.owner, people.admin].map((user_id) => ({
+        user_id,
+        kind: 'tickets_sold',
+        title: `${count} ticket${count === 1 ? '' : 's'} for ${title}`,
+        body: `${name} has ${count === 1 ? 'a ticket' : 'tickets'}.`,
+        link: `/workspace/${ws}/events/${eventId}/registrations`,
+      }));
+    };
     const codeOf = async (token: string) =>
       String((await send('GET', `/api/public/tickets/${token}`, undefined, { as: 'anonymous' })).body.code);
 
@@ -230,9 +251,14 @@ for (const target of testDatabases()) {
       const event = await publishedEvent([{ name: 'Free entry', price_cents: 0, quantity: 50 }]);
       const placed = await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 2 }], 'smtp.buyer@example.test', mailed.url);
       expect(placed.status).toBe(200);
+      // The organisers hear of the free order in the bell, once each.
+      const told = await toldEach(event.id, 2, 'Thandi Buyer');
+      expect(await toldSold(event.id)).toEqual(told);
       // Nothing is sent inside the request: the mail waits for the queue's worker.
       expect(mailsTo('smtp.buyer@example.test')).toHaveLength(0);
       await runMailJobs();
+      await runMailJobs();
+      expect(await toldSold(event.id)).toEqual(told);
       const [mail] = mailsTo('smtp.buyer@example.test');
       const text = quotedPrintableText(mail.raw);
       // A fixed subject: the event's title stays in the body (issue 35).
@@ -272,6 +298,12 @@ for (const target of testDatabases()) {
         body: JSON.stringify({ kinds: { tickets_sold: { email: false, push: false } } }),
       });
       expect(organiser.status).toBe(200);
+      const admin = await fetch(`${harness.server.url}/api/notifications/choices`, {
+        method: 'PUT',
+        headers: { cookie: adminCookie, origin: harness.server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ kinds: { tickets_sold: { email: false, push: false } } }),
+      });
+      expect(admin.status).toBe(200);
       const event = await publishedEvent([{ name: 'Retry', price_cents: 0, quantity: 10 }]);
       const to = `retry.${randomUUID().slice(0, 8)}@example.test`;
       expect((await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 1 }], to)).status).toBe(200);
@@ -342,9 +374,22 @@ for (const target of testDatabases()) {
       expect(reference).toMatch(/^vktkt_/);
       expect(await sold(typeId)).toBe(2);
       expect(await ticketsOf(typeId)).toBe(0);
+      expect(await toldSold(event.id)).toEqual([]);
       await payOnCheckout(String(started.body.authorization_url));
       await harness.sandbox.idle();
       expect(await ticketsOf(typeId)).toBe(2);
+      // Nothing was told while the order waited for its payment; the webhook tells the organisers once.
+      const told = await toldEach(event.id, 2, 'Thandi Buyer');
+      expect(await toldSold(event.id)).toEqual(told);
+      // The same webhook again (a provider retry) issues and tells nothing more.
+      const data = await (
+        await fetch(`${harness.sandbox.apiUrl}/transaction/verify/${reference}`, {
+          headers: { authorization: `Bearer ${harness.secretKey}` },
+        })
+      ).json();
+      expect((await harness.postWebhook({ event: 'charge.success', data: (data as { data: unknown }).data })).status).toBe(200);
+      expect(await ticketsOf(typeId)).toBe(2);
+      expect(await toldSold(event.id)).toEqual(told);
       const state = await send('GET', `/api/public/events/${event.slug}/checkouts/${reference}`, undefined, { as: 'anonymous' });
       expect(state.body).toMatchObject({ status: 'paid' });
       expect(state.body.tickets).toHaveLength(2);
@@ -363,6 +408,8 @@ for (const target of testDatabases()) {
       expect(back.body).toEqual({ status: 'failed', tickets: [], awaiting_approval: false });
       expect(await sold(typeId)).toBe(2);
       expect(await ticketsOf(typeId)).toBe(2);
+      // The decline told nobody.
+      expect(await toldSold(event.id)).toEqual(told);
     });
 
     it('check_ins replicate append-only; two doors admitting one ticket show once in the report with both devices', async () => {

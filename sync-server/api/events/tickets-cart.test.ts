@@ -10,6 +10,7 @@ import type { Db } from '../../db/db.js';
 import { refundStateOf } from '../../payments/refunds-due.js';
 import { DECLINED_CARD, payOnCheckout, startBillingHarness, type BillingHarness } from '../../../tests/support/billing.js';
 import { testDatabases } from '../../../tests/support/databases.js';
+import { toldIn } from '../../../tests/support/notifications.js';
 import { jsonSender, openShop, type Send, type Shop } from '../../../tests/support/shops.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
 
@@ -170,6 +171,18 @@ for (const target of testDatabases()) {
         [gig.id],
       );
       expect(mails).toEqual([{ kind: 'tickets' }]);
+      // The organiser hears that tickets were sold, once.
+      const [{ title }] = await db.query<{ title: string }>('SELECT title FROM events WHERE id = $1', [gig.id]);
+      const told = [
+        {
+          user_id: organiser.user,
+          kind: 'tickets_sold',
+          title: `2 tickets for ${title}`,
+          body: `${address.name} has tickets.`,
+          link: `/workspace/${organiser.ws}/events/${gig.id}/registrations`,
+        },
+      ];
+      expect(await toldIn(db, organiser.ws, 'tickets_sold')).toEqual(told);
 
       // My Orders shows the organiser's order with its two tickets; the cart is empty.
       const mine = orderList.parse((await send(me.cookie, 'GET', '/api/orders')).body);
@@ -185,6 +198,7 @@ for (const target of testDatabases()) {
       await h.sandbox.idle();
       expect(await ticketsOf(gig.id)).toHaveLength(2);
       expect(await sold(gig.typeIds[0])).toBe(2);
+      expect(await toldIn(db, organiser.ws, 'tickets_sold')).toEqual(told);
 
       // The organiser refunds the order in full: the tickets join the revocation list, the seats go back on sale.
       const refunded = await send(organiser.cookie, 'POST', `/api/workspaces/${organiser.ws}/orders/${reg.order_id}/refunds`, {});

@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payMessages } from '../../../schema/invoices/contract.js';
 import { sendMessages } from '../../../schema/invoices/invoices.js';
 import type { Db } from '../../db/db.js';
+import { formatCents } from '../../../schema/kit/money.js';
 import { saveSettings } from '../workspaces/workspaces.repo.js';
+import { invoicePath } from './app-paths.js';
+import { settleInvoicePayment } from './invoice-pay.settle.js';
 import { DECLINED_CARD, startBillingHarness, payOnCheckout, type BillingHarness } from '../../../tests/support/billing.js';
 import { testDatabases } from '../../../tests/support/databases.js';
 import { sentInvoice } from '../../../tests/support/invoice-docs.js';
+import { toldIn } from '../../../tests/support/notifications.js';
 import { accessCookie, cookieFetch, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
 
 const now = () => new Date().toISOString();
@@ -27,13 +31,18 @@ for (const target of testDatabases()) {
     let owned: typeof fetch;
     let ws: number;
     let base: string;
+    const people = { owner: 0, admin: 0, member: 0 };
 
     beforeAll(async () => {
       db = await openSyncDatabase(target);
       harness = await startBillingHarness(db);
       base = harness.server.url;
       const owner = await seedUser(db);
-      ws = await seedWorkspace(db, owner);
+      people.owner = owner;
+      people.admin = await seedUser(db);
+      people.member = await seedUser(db);
+      ws = await seedWorkspace(db, owner, [people.admin, people.member]);
+      await db.query(`UPDATE workspace_members SET role = 'admin' WHERE workspace_id = $1 AND user_id = $2`, [ws, people.admin]);
       const cookie = await accessCookie(harness.server.deps, owner);
       api = syncApi(base, cookie);
       owned = cookieFetch(cookie);
@@ -78,6 +87,11 @@ for (const target of testDatabases()) {
     const publicView = async (page: { api: string; token: string }, ref?: string) =>
       (await (await fetch(`${page.api}?t=${page.token}${ref ? `&ref=${ref}` : ''}`)).json()) as Record<string, unknown>;
     /** What the card partner says of a transaction: the data its webhook carries. */
+    /** The "paid" notifications of one invoice: the owner and the admin each hear of a card payment once. */
+    const toldPaid = async (invoiceId: string) =>
+      (await toldIn(db, ws, 'invoice_paid')).filter((n) => n.link === invoicePath(ws, invoiceId));
+    const toldEach = (n: { title: string; body: string; link: string }) =>
+      [people.owner, people.admin].map((user_id) => ({ user_id, kind: 'invoice_paid', ...n }));
     async function providerData(reference: string) {
       const res = await fetch(`${harness.sandbox.apiUrl}/transaction/verify/${reference}`, {
         headers: { authorization: `Bearer ${harness.secretKey}` },
@@ -127,10 +141,19 @@ for (const target of testDatabases()) {
       const fed = (pull.body as { documents: Array<Record<string, unknown>> }).documents.find((d) => d.id === doc.id);
       expect(fed).toMatchObject({ status: 'paid', server_version: before.server_version + 1 });
 
-      // The same webhook again (a provider retry) changes nothing.
+      // The owner and the admin hear of it in the bell, once each; a plain member does not.
+      const told = toldEach({
+        title: 'INV-000101 was paid',
+        body: `Naledi Khumalo paid ${formatCents(187_500, 'ZAR')} by card.`,
+        link: `/workspace/${ws}/invoices/${doc.id}`,
+      });
+      expect(await toldPaid(doc.id)).toEqual(told);
+
+      // The same webhook again (a provider retry) changes nothing, and tells nobody again.
       const repeat = await harness.postWebhook({ event: 'charge.success', data: await providerData(reference) });
       expect(repeat.status).toBe(200);
       expect(await stored(doc.id)).toEqual(after);
+      expect(await toldPaid(doc.id)).toEqual(told);
 
       // A paid invoice has nothing left to pay.
       expect(await payNow(page, { t: page.token })).toMatchObject({ status: 409, body: { message: payMessages.notPayable } });
@@ -196,6 +219,14 @@ for (const target of testDatabases()) {
       const after = await stored(doc.id);
       expect(after.payments).toEqual([expect.objectContaining({ id: paidRef, amount_cents: 287_500, method: 'card' })]);
       expect(after.server_version).toBe(before.server_version + 1);
+      // Settled by the page's look, then the webhook: told once each all the same; the decline told nobody.
+      expect(await toldPaid(doc.id)).toEqual(
+        toldEach({
+          title: 'INV-000109 was paid',
+          body: `Naledi Khumalo paid ${formatCents(287_500, 'ZAR')} by card.`,
+          link: `/workspace/${ws}/invoices/${doc.id}`,
+        }),
+      );
       expect(await publicView(page, declinedRef)).toMatchObject({ checkout: 'failed', checkout_reason: 'Declined' });
       const rows = await checkouts(doc.id);
       expect(rows.map((r) => [r.reference, r.status]).sort()).toEqual(
@@ -204,6 +235,36 @@ for (const target of testDatabases()) {
           [paidRef, 'paid'],
         ].sort(),
       );
+    });
+
+    it('a charge the card partner confirms for less than the balance leaves the invoice partly paid, told as paid in part', async () => {
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000111' });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      const reference = String((await payNow(page, { t: page.token })).body.reference);
+      // The checkout asks for the whole balance; a partner confirming less is settled for what it confirmed.
+      const charge = {
+        reference,
+        status: 'success' as const,
+        amount: 100_000,
+        currency: 'ZAR',
+        gatewayResponse: 'Approved',
+        paidAt: null,
+        authorization: null,
+        customerEmail: 'naledi@example.com',
+        customerCode: null,
+        planCode: null,
+      };
+      expect(await db.transaction((tx) => settleInvoicePayment(tx, charge, new Date()))).toBe('handled');
+      expect((await stored(doc.id)).status).toBe('partially_paid');
+      const told = toldEach({
+        title: 'INV-000111 was paid in part',
+        body: `Naledi Khumalo paid ${formatCents(100_000, 'ZAR')} by card.`,
+        link: `/workspace/${ws}/invoices/${doc.id}`,
+      });
+      expect(await toldPaid(doc.id)).toEqual(told);
+      expect(await db.transaction((tx) => settleInvoicePayment(tx, charge, new Date()))).toBe('duplicate');
+      expect(await toldPaid(doc.id)).toEqual(told);
     });
 
     it('a checkout the customer cancelled comes back abandoned, in the card partner’s words', async () => {

@@ -15,6 +15,7 @@ import { testDatabases } from '../../../tests/support/databases.js';
 import { sendQueuedMails } from '../../../tests/support/outbox.js';
 import { startTestServer, type TestServer } from '../../../tests/support/server.js';
 import { startTestSmtp } from '../../../tests/support/smtp.js';
+import { toldIn } from '../../../tests/support/notifications.js';
 import { accessCookie, openSyncDatabase, seedUser, seedWorkspace, syncApi } from '../../../tests/support/sync-server.js';
 
 const now = () => new Date().toISOString();
@@ -56,6 +57,8 @@ for (const target of testDatabases()) {
     let api: ReturnType<typeof syncApi>;
     let ws: number;
     let ownerEmail: string;
+    let adminEmail: string;
+    const people = { owner: 0, admin: 0, member: 0 };
 
     beforeAll(async () => {
       db = await openSyncDatabase(target);
@@ -66,7 +69,12 @@ for (const target of testDatabases()) {
       });
       jobs = await startJobs(server.deps, { work: false });
       const owner = await seedUser(db);
-      ws = await seedWorkspace(db, owner);
+      people.owner = owner;
+      people.admin = await seedUser(db);
+      people.member = await seedUser(db);
+      ws = await seedWorkspace(db, owner, [people.admin, people.member]);
+      await db.query(`UPDATE workspace_members SET role = 'admin' WHERE workspace_id = $1 AND user_id = $2`, [ws, people.admin]);
+      adminEmail = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [people.admin]))[0].email;
       await saveSettings(db, ws, { address: '3 Main Road, Durban', vat_number: '4123456789', timezone: 'Africa/Johannesburg' }, new Date());
       ownerEmail = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [owner]))[0].email;
       api = syncApi(server.url, await accessCookie(server.deps, owner));
@@ -208,11 +216,31 @@ for (const target of testDatabases()) {
       expect(text).toContain(invoices[0].invoice_number);
       expect(text).toContain(`/workspace/${ws}/invoices/${invoices[0].id}`);
 
-      // A third press later: refused, nothing more converted or sent.
+      // The bell: the owner and the admin once each (the double press told nobody twice), a member not.
+      const bell = [people.owner, people.admin].map((user_id) => ({
+        user_id,
+        kind: 'quote_accepted',
+        title: 'QUO-000001 was accepted',
+        body: `Thandi Mokoena accepted the quote; invoice ${invoices[0].invoice_number} was made from it.`,
+        link: `/workspace/${ws}/invoices/${invoices[0].id}`,
+      }));
+      expect(await toldIn(db, ws, 'quote_accepted')).toEqual(bell);
+      // The owner's one e-mail is the quote's own, not a second, generic notice; the admin has the notice.
+      expect(mailsTo(ownerEmail)).toHaveLength(1);
+      expect(mailsTo(ownerEmail).filter((m) => m.raw.includes('Subject: Vuka: Quote accepted'))).toHaveLength(0);
+      const notices = mailsTo(adminEmail);
+      expect(notices).toHaveLength(1);
+      expect(notices[0].raw).toContain('Subject: Vuka: Quote accepted\r\n');
+      expect(notices[0].raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain('QUO-000001 was accepted');
+
+      // A third press later: refused, nothing more converted, sent or told.
       expect(await accept(page, page.token)).toMatchObject({ status: 409, body: { message: acceptMessages.accepted } });
       expect(await convertedFrom(page.doc.id)).toHaveLength(1);
       await runJobs();
       expect(mailsTo(ownerEmail).filter((m) => m.raw.includes('Quote accepted: QUO-000001'))).toHaveLength(1);
+      expect(mailsTo(ownerEmail)).toHaveLength(1);
+      expect(mailsTo(adminEmail)).toHaveLength(1);
+      expect(await toldIn(db, ws, 'quote_accepted')).toEqual(bell);
 
       // A device that still holds the old quote and edits its notes meets the server's accepted one.
       const stale = await push('quotes', [
@@ -248,6 +276,7 @@ for (const target of testDatabases()) {
       expect(await accept(withdrawn, withdrawn.token)).toMatchObject({ status: 409, body: { message: acceptMessages.withdrawn } });
 
       for (const q of [expired, declined, withdrawn]) expect(await convertedFrom(q.doc.id)).toEqual([]);
+      expect((await toldIn(db, ws, 'quote_accepted')).filter((n) => n.title !== 'QUO-000001 was accepted')).toEqual([]);
     });
 
     it('a wrong or missing token is not found, and converts nothing', async () => {
