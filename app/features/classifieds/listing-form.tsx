@@ -19,6 +19,7 @@ import * as w from '../../ui/page.css';
 import { pictureUrl, uploadPicture } from '../../kit/pictures/pictures';
 import { moneyField } from '../../kit/forms/money-field';
 import { useZodForm } from '../../kit/forms/use-zod-form';
+import { useWorkspaceDates } from '../../kit/date-format';
 import * as s from './classifieds.css';
 import { pictureRemove } from '../../ui/controls.css';
 
@@ -83,6 +84,7 @@ export function ListingForm({
   onSave: (data: ListingFormOutput, status: 'draft' | 'published' | null) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const dates = useWorkspaceDates();
   const form = useZodForm(listingForm, initialValues(listing));
   const [uploading, setUploading] = useState(0);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -141,7 +143,7 @@ export function ListingForm({
             onChange={(v) => form.set('run_days', v)}
           />
         ) : (
-          <p className={w.muted}>Expires {new Date(listing.expires_at).toLocaleDateString('en-ZA', { dateStyle: 'long' })}</p>
+          <p className={w.muted}>Expires {dates.date(listing.expires_at)}</p>
         )}
       </div>
       <div className={w.fieldWrap} role="group" aria-labelledby="ad-photos-label">

@@ -139,11 +139,12 @@ function Door({ data, workspaceId, eventId }: { data: UserData; workspaceId: num
 }
 
 function VerdictBox({ verdict }: { verdict: Verdict }) {
+  const dates = useWorkspaceDates();
   if (verdict.kind === 'admit') {
     return (
       <div className={`${s.verdictBox} ${s.verdict.admit}`}>
         <p className={s.verdictTitle}>Admit</p>
-        <p>Valid ticket · admitted at {new Date(verdict.at).toLocaleTimeString()}</p>
+        <p>Valid ticket · admitted at {dates.time(verdict.at)}</p>
       </div>
     );
   }
@@ -152,7 +153,7 @@ function VerdictBox({ verdict }: { verdict: Verdict }) {
       <div className={`${s.verdictBox} ${s.verdict.again}`}>
         <p className={s.verdictTitle}>{eventMessages.alreadyAdmitted}</p>
         <p>
-          First admitted at {new Date(verdict.firstAt).toLocaleTimeString()} by {verdict.firstDevice}
+          First admitted at {dates.time(verdict.firstAt)} by {verdict.firstDevice}
         </p>
       </div>
     );

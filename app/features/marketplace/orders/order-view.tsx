@@ -4,6 +4,7 @@ import { formatCents } from '../../../../schema/kit/money';
 import { vatRowLabel } from '../../../../schema/kit/vat';
 import * as s from '../market.css';
 import { SiteLink } from '../../../kit/site-link';
+import { useWorkspaceDates } from '../../../kit/date-format';
 import { orderBadges } from './order-badges';
 
 export const money = (o: { currency: string }, cents: number) => formatCents(cents, o.currency);
@@ -20,10 +21,10 @@ export function OrderBadges({ order }: { order: OrderDto }) {
   );
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-ZA', { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** One order as buyer and seller both read it: number, status, items, figures, delivery, tracking. */
 export function OrderSummary({ order, heading, children }: { order: OrderDto; heading: ReactNode; children?: ReactNode }) {
+  // The seller reads it in the workspace's date style; the buyer (outside a workspace) in the public one.
+  const dates = useWorkspaceDates();
   const a = order.shipping_address;
   return (
     <article className={`${s.panel} ${s.stack}`} style={{ gap: '0.75rem' }} data-testid="order" aria-label={`Order ${order.order_number}`}>
@@ -31,7 +32,7 @@ export function OrderSummary({ order, heading, children }: { order: OrderDto; he
         <div>
           {heading}
           <p className={`${s.muted} ${s.small}`}>
-            {order.order_number} · {day(order.created_at)}
+            {order.order_number} · {dates.date(order.created_at)}
           </p>
           <p className={`${s.muted} ${s.small}`} data-testid="order-document-title">
             {order.document_title}

@@ -26,6 +26,7 @@ import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import { failureMessage } from '../../../kit/forms/use-zod-form';
 import { useOnline } from '../../../kit/online';
+import { useWorkspaceDates } from '../../../kit/date-format';
 import { DeviceDataGate } from '../../../kit/device-data-gate';
 import { useUserData } from '../../../kit/user-data';
 import { isOffline, readCached, withOfflineCopy, type CacheSlot } from '../../../kit/offline-cache';
@@ -122,6 +123,7 @@ export function SellerOrdersPage() {
       ),
   });
   const online = useOnline();
+  const dates = useWorkspaceDates();
   const changes = useOrderChanges(workspaceId);
   return (
     <section className={p.page} aria-labelledby="orders-title">
@@ -157,8 +159,7 @@ export function SellerOrdersPage() {
                     {o.order_number}
                   </Link>
                   <span className={p.muted}>
-                    {o.buyer.name} · {o.items.reduce((n, i) => n + i.quantity, 0)} items ·{' '}
-                    {new Date(o.created_at).toLocaleDateString('en-ZA')}
+                    {o.buyer.name} · {o.items.reduce((n, i) => n + i.quantity, 0)} items · {dates.date(o.created_at)}
                   </span>
                 </div>
                 <strong>{money(o, o.total_cents)}</strong>
@@ -189,6 +190,7 @@ export function SellerOrderPage() {
     queryFn: () => readOrder(workspaceId, orderId),
   });
   const online = useOnline();
+  const dates = useWorkspaceDates();
   const changes = useOrderChanges(workspaceId, orderId);
   const seen = order.data ? seenOrder(order.data, changes) : null;
   return (
@@ -231,7 +233,7 @@ export function SellerOrderPage() {
               <ul className={p.list}>
                 {order.data.payments.map((pay, i) => (
                   <li key={i} className={p.muted}>
-                    {paymentLabel(pay)} {money(order.data, pay.amount_cents)} on {new Date(pay.created_at).toLocaleString('en-ZA')}
+                    {paymentLabel(pay)} {money(order.data, pay.amount_cents)} on {dates.dateTime(pay.created_at)}
                     {pay.note ? ` · ${pay.note}` : ''}
                   </li>
                 ))}

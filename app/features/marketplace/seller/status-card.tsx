@@ -11,6 +11,7 @@ import * as p from '../../../ui/page.css';
 import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import { useOnline } from '../../../kit/online';
+import { useWorkspaceDates } from '../../../kit/date-format';
 import type { NewOrderChange, SeenOrder } from './order-changes';
 
 /** Writes a status change on this device; the sync takes it to the server, now or when the network is back. */
@@ -19,10 +20,10 @@ async function recordChange(data: UserData, change: NewOrderChange): Promise<voi
   await data.db.order_changes.insert({ ...change, id: crypto.randomUUID(), updated_at: now, created_at: now });
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-ZA', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-
 /** What the last change made of the order: waiting to sync, done, or not applied and why. */
 export function ChangeState({ pending, settled }: Pick<SeenOrder, 'pending' | 'settled'>) {
+  // In the workspace's own date and time style, as every workspace page.
+  const when = useWorkspaceDates().dateTime;
   if (pending) {
     return (
       <p className={p.muted} data-testid="order-change" data-state="pending">
