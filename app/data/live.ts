@@ -71,7 +71,7 @@ export function connectLive(opts: LiveOptions): LiveConnection {
       const msg = liveServerMessage.safeParse(raw);
       if (!msg.success) return;
       if (msg.data.type === 'subscribed') opts.onConnected();
-      else if (msg.data.type === 'notifications') window.dispatchEvent(new Event(NOTIFICATIONS_EVENT));
+      else if (msg.data.type === 'notifications') globalThis.dispatchEvent?.(new Event(NOTIFICATIONS_EVENT));
       else if (msg.data.type === 'change') opts.onChange(msg.data.collection, msg.data.workspace, msg.data.seq);
       else {
         opts.onGroup?.(
