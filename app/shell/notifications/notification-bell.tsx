@@ -1,21 +1,14 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Modal, ModalOverlay, Popover } from 'react-aria-components';
 import { useAuth } from '../../data/auth-store';
 import { Spinner } from '../../ui/spinner';
+import { usePhone } from '../../kit/use-phone';
 import { badgeText, bellLabel } from './notification-text';
 import { useNotificationList } from './use-notification-list';
 import * as s from './bell.css';
 
 const loadPanel = () => import('./notification-panel');
 const NotificationPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationPanel })));
-
-const PHONE_QUERY = '(max-width: 767px)';
-function subscribePhone(cb: () => void) {
-  const mq = window.matchMedia(PHONE_QUERY);
-  mq.addEventListener('change', cb);
-  return () => mq.removeEventListener('change', cb);
-}
-const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
 
 const bellIcon = (
   <svg
@@ -43,7 +36,7 @@ export function NotificationBell() {
   const { user } = useAuth();
   const list = useNotificationList();
   const [open, setOpen] = useState(false);
-  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
+  const phone = usePhone();
   // The panel stays out of the install; fetched once the page has settled, the worker keeps it.
   useEffect(() => {
     if (!navigator.onLine) return;

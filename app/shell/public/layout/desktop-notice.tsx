@@ -1,22 +1,14 @@
-import { useSyncExternalStore } from 'react';
 import { brand } from '../../../../schema/brand';
 import { boolean } from '../../../routes/search-params';
 import { localSetting } from '../../../kit/local-setting';
+import { usePhone } from '../../../kit/use-phone';
 import * as s from './layout.css';
 
 const dismissed = localSetting('desktop-notice-dismissed', boolean(), false);
-const PHONE_QUERY = '(max-width: 767px)';
-
-function subscribe(cb: () => void) {
-  const mq = window.matchMedia(PHONE_QUERY);
-  mq.addEventListener('change', cb);
-  return () => mq.removeEventListener('change', cb);
-}
-const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
 
 /** Spec §1: mobile visitors are told the product is best viewed on desktop; dismissal is remembered. */
 export function DesktopNotice() {
-  const phone = useSyncExternalStore(subscribe, isPhone, () => false);
+  const phone = usePhone();
   const hidden = dismissed.use();
   if (!phone || hidden) return null;
   return (
