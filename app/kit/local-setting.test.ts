@@ -1,19 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currencyCode } from '../../schema/kit/currency';
 import { localSetting } from './local-setting';
-
-class MemoryStorage {
-  data = new Map<string, string>();
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, v);
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-}
+import { MemoryStorage } from '../../tests/support/memory-storage';
 
 describe('settings kept in local storage (currency and country persist, spec §4)', () => {
   let storage: MemoryStorage;

@@ -2,25 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDto } from '../../schema/workspaces/workspaces';
 import { ApiError } from '../data/api';
 import { cached, cacheKeyFor, clearWorkspaceCaches, readCached, withOfflineCopy } from './offline-cache';
-
-class MemoryStorage {
-  data = new Map<string, string>();
-  get length() {
-    return this.data.size;
-  }
-  key(i: number) {
-    return [...this.data.keys()][i] ?? null;
-  }
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, v);
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-}
+import { MemoryStorage } from '../../tests/support/memory-storage';
 
 const shop: WorkspaceDto = {
   id: 7,

@@ -2,25 +2,7 @@ import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../data/api';
 import { viewingSource } from './calendar-source';
-
-class MemoryStorage {
-  data = new Map<string, string>();
-  get length() {
-    return this.data.size;
-  }
-  key(i: number) {
-    return [...this.data.keys()][i] ?? null;
-  }
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, v);
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-}
+import { MemoryStorage } from '../../../tests/support/memory-storage';
 
 const viewing = {
   inquiry_id: '0b3c5d7e-9f1a-4b2c-8d4e-6f8a0b2c4d6e',

@@ -3,25 +3,7 @@ import type { NotificationDto, NotificationList } from '../../../schema/notifica
 import { ApiError } from '../../data/api';
 import { clearWorkspaceCaches } from '../../kit/offline-cache';
 import { listWithOfflineCopy, markedRead } from './notification-cache';
-
-class MemoryStorage {
-  data = new Map<string, string>();
-  get length() {
-    return this.data.size;
-  }
-  key(i: number) {
-    return [...this.data.keys()][i] ?? null;
-  }
-  getItem(k: string) {
-    return this.data.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.data.set(k, v);
-  }
-  removeItem(k: string) {
-    this.data.delete(k);
-  }
-}
+import { MemoryStorage } from '../../../tests/support/memory-storage';
 
 const note = (id: string, read: boolean): NotificationDto => ({
   id,

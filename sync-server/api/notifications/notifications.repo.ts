@@ -61,12 +61,23 @@ interface NotificationRow {
   read_at: Date | null;
 }
 
+/** A person's notifications from workspaces they still run (those of a workspace they left are kept but not shown). */
+const visible = `n.user_id = $1 AND EXISTS (
+    SELECT 1 FROM workspaces w WHERE w.id = n.workspace_id AND (w.owner_id = $1 OR EXISTS (
+      SELECT 1 FROM workspace_members m WHERE m.workspace_id = w.id AND m.user_id = $1 AND m.is_active)))`;
+
+/** How many of the person's shown notifications are unread. */
+export async function unreadCount(q: Queryable, userId: number): Promise<number> {
+  const [row] = await q.query<{ unread: number }>(
+    `SELECT count(*)::int AS unread FROM notifications n WHERE ${visible} AND n.read_at IS NULL`,
+    [userId],
+  );
+  return Number(row?.unread ?? 0);
+}
+
 /** The person's newest notifications from workspaces they still run, and how many are unread. */
 export async function listFor(q: Queryable, userId: number): Promise<{ notifications: NotificationDto[]; unread: number }> {
-  const visible = `n.user_id = $1 AND EXISTS (
-      SELECT 1 FROM workspaces w WHERE w.id = n.workspace_id AND (w.owner_id = $1 OR EXISTS (
-        SELECT 1 FROM workspace_members m WHERE m.workspace_id = w.id AND m.user_id = $1 AND m.is_active)))`;
-  const [rows, [count]] = await Promise.all([
+  const [rows, unread] = await Promise.all([
     q.query<NotificationRow>(
       `SELECT n.id, n.workspace_id, w.name AS workspace_name, n.kind, n.title, n.body, n.link, n.created_at, n.read_at
          FROM notifications n JOIN workspaces w ON w.id = n.workspace_id
@@ -74,7 +85,7 @@ export async function listFor(q: Queryable, userId: number): Promise<{ notificat
         ORDER BY n.created_at DESC, n.id LIMIT ${NOTIFICATION_PAGE}`,
       [userId],
     ),
-    q.query<{ unread: number }>(`SELECT count(*)::int AS unread FROM notifications n WHERE ${visible} AND n.read_at IS NULL`, [userId]),
+    unreadCount(q, userId),
   ]);
   return {
     notifications: rows.map((r) => ({
@@ -88,7 +99,7 @@ export async function listFor(q: Queryable, userId: number): Promise<{ notificat
       created_at: new Date(r.created_at).toISOString(),
       read_at: r.read_at === null ? null : new Date(r.read_at).toISOString(),
     })),
-    unread: Number(count?.unread ?? 0),
+    unread,
   };
 }
 

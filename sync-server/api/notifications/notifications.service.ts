@@ -90,7 +90,7 @@ export function list(deps: AppDeps, userId: number) {
 
 export async function markRead(deps: AppDeps, userId: number, body: z.output<typeof markReadBody>): Promise<{ unread: number }> {
   await repo.markRead(deps.db, userId, 'all' in body ? 'all' : body.ids, deps.now());
-  return { unread: (await repo.listFor(deps.db, userId)).unread };
+  return { unread: await repo.unreadCount(deps.db, userId) };
 }
 
 /** Every kind's choice for the person, their own where they chose, the default where not. */
