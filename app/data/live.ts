@@ -70,8 +70,11 @@ export function connectLive(opts: LiveOptions): LiveConnection {
       }
       const msg = liveServerMessage.safeParse(raw);
       if (!msg.success) return;
-      if (msg.data.type === 'subscribed') opts.onConnected();
-      else if (msg.data.type === 'notifications') globalThis.dispatchEvent?.(new Event(NOTIFICATIONS_EVENT));
+      if (msg.data.type === 'subscribed') {
+        opts.onConnected();
+        // A notice sent while the socket was away is lost: once (re)connected, the bell fetches again.
+        globalThis.dispatchEvent?.(new Event(NOTIFICATIONS_EVENT));
+      } else if (msg.data.type === 'notifications') globalThis.dispatchEvent?.(new Event(NOTIFICATIONS_EVENT));
       else if (msg.data.type === 'change') opts.onChange(msg.data.collection, msg.data.workspace, msg.data.seq);
       else {
         opts.onGroup?.(
