@@ -9,6 +9,14 @@ import { text } from '../kit/input.js';
 
 export const MARKET_CURRENCY = 'ZAR';
 export const ORDER_PREFIX_DEFAULT = 'ORD';
+
+/**
+ * A marketplace order's number: the seller's prefix and six digits from one series across the
+ * marketplace (spec §3: order numbers are unique), so two sellers' orders never share a number.
+ */
+export function orderNumber(prefix: string, n: number): string {
+  return `${prefix}-${String(n).padStart(6, '0')}`;
+}
 /** A product line in a cart holds at most this many units. */
 export const MAX_CART_QUANTITY = 999;
 /** A cart holds at most this many lines. */

@@ -16,6 +16,7 @@ import {
   ticketTypeOfLine,
   toPublicProductId,
   type StorefrontSettings,
+  orderNumber,
 } from '../../../schema/marketplace/marketplace.js';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/db.js';
@@ -147,8 +148,6 @@ export async function checkoutQuote(deps: AppDeps, userId: number, shipping: Inp
   const rows = await cartRepo.cartRows(deps.db, userId);
   return quoteOf((await priceCart(deps.db, rows, shipping, deps.now())).groups);
 }
-
-const orderNumber = (prefix: string, n: number) => `${prefix}-${String(n).padStart(5, '0')}`;
 
 /**
  * Checks out the signed-in buyer's whole cart. In one transaction holding the cart's product rows:

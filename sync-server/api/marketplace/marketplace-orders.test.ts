@@ -216,8 +216,8 @@ for (const target of testDatabases()) {
       // Sweets: 2 × 50.00 + 120.00 + 99.00 courier = 319.00, VAT 15 % = 47.85 → 366.85. Knits: 350.00.
       expect(pay.orders).toEqual(
         expect.arrayContaining([
-          { order_number: expect.stringMatching(/^ORD-\d{5}$/), seller: 'Soweto Sweets', total_cents: 36_685 },
-          { order_number: expect.stringMatching(/^ORD-\d{5}$/), seller: 'Durban Knits', total_cents: 35_000 },
+          { order_number: expect.stringMatching(/^ORD-\d{6}$/), seller: 'Soweto Sweets', total_cents: 36_685 },
+          { order_number: expect.stringMatching(/^ORD-\d{6}$/), seller: 'Durban Knits', total_cents: 35_000 },
         ]),
       );
       // One series for the whole marketplace: two sellers with the same prefix never give the same number.

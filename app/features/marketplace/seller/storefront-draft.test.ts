@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { marketMessages, storefrontDefaults, storefrontSettingsInput } from '../../../../schema/marketplace/marketplace';
-import { draftOf, inputOf } from './storefront-draft';
+import { marketMessages, orderNumber, storefrontDefaults, storefrontSettingsInput } from '../../../../schema/marketplace/marketplace';
+import { draftOf, inputOf, orderNumberHint } from './storefront-draft';
 
 const parse = (changes: Partial<ReturnType<typeof draftOf>>) =>
   storefrontSettingsInput.safeParse({ ...inputOf({ ...draftOf(storefrontDefaults), ...changes }), featured_product_ids: [] });
@@ -31,5 +31,11 @@ describe('the storefront settings form', () => {
       marketMessages.shippingRateName,
       marketMessages.shippingRatePrice,
     ]);
+  });
+
+  it('says what order numbers look like in the form the checkout gives them', () => {
+    expect(orderNumber('SHOP', 7)).toBe('SHOP-000007');
+    expect(orderNumberHint(' shop ')).toContain(`like ${orderNumber('SHOP', 1042)}:`);
+    expect(orderNumberHint('')).toContain(`like ${orderNumber('ORD', 1042)}:`);
   });
 });

@@ -1,5 +1,10 @@
 import { centsToInput, parseCents } from '../../../../schema/kit/money';
-import type { CheckoutFieldCode, StorefrontSettings } from '../../../../schema/marketplace/marketplace';
+import {
+  ORDER_PREFIX_DEFAULT,
+  orderNumber,
+  type CheckoutFieldCode,
+  type StorefrontSettings,
+} from '../../../../schema/marketplace/marketplace';
 
 /** The settings form as typed: amounts still text. VAT is no storefront setting: it follows the workspace (schema/kit/vat.ts). */
 export type StorefrontDraft = {
@@ -47,4 +52,10 @@ export function inputOf(d: StorefrontDraft): Record<string, unknown> {
     terms: d.terms,
     return_policy: d.return_policy,
   };
+}
+
+/** What the prefix field says of the numbers orders get: the form of one, and that the digits run across the marketplace. */
+export function orderNumberHint(prefix: string): string {
+  const example = orderNumber(prefix.trim().toUpperCase() || ORDER_PREFIX_DEFAULT, 1042);
+  return `Orders are numbered like ${example}: the six digits count every order on the marketplace, so no two orders share a number`;
 }

@@ -15,7 +15,7 @@ import { TextField } from '../../../ui/text-field';
 import { toast } from '../../../ui/toast-store';
 import * as p from '../../../ui/page.css';
 import { useZodForm } from '../../../kit/forms/use-zod-form';
-import { draftOf, inputOf, type StorefrontDraft } from './storefront-draft';
+import { draftOf, inputOf, orderNumberHint, type StorefrontDraft } from './storefront-draft';
 import { storefrontKey } from './storefront-key';
 
 const gatewayOptions = [
@@ -96,7 +96,7 @@ export function StorefrontForm({ workspaceId, dto, canEdit }: { workspaceId: num
             label="Order number prefix"
             {...form.field('order_prefix')}
             isReadOnly={!canEdit}
-            description={`Orders are numbered ${v.order_prefix.trim().toUpperCase() || 'ORD'}-000001 and so on`}
+            description={orderNumberHint(v.order_prefix)}
           />
         </div>
         <p className={`${p.muted} ${p.small}`} data-testid="storefront-vat-note">
