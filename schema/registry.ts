@@ -7,6 +7,7 @@ import { checkIns } from './events/events.js';
 import { appointments } from './bookings/appointments.js';
 import { orderChanges } from './marketplace/order-changes.js';
 import { pipelineKind, pipelineStageKind } from './crm/pipelines.js';
+import { deals } from './crm/deals.js';
 import { records } from './sync/record-kind.js';
 
 /*
@@ -34,6 +35,7 @@ export const replicated = {
   check_ins: checkIns,
   appointments,
   order_changes: orderChanges,
+  deals,
   records,
 } as const;
 

@@ -4,8 +4,8 @@ import type { ReplicatedEntity } from './sync/replicated-entity.js';
 
 export * from './sync/replicated-entity.js';
 
-/** DESIGN.md §5: RxDB's open-source build opens at most 13 collections per page; we replicate at most 12. */
-export const MAX_REPLICATED_COLLECTIONS = 12;
+/** DESIGN.md §5: RxDB's open-source build opens at most 13 collections per page, and we use all 13. */
+export const MAX_REPLICATED_COLLECTIONS = 13;
 
 /** Every replicated collection, keyed by its name: the schema registry's (`schema/registry.ts`). */
 export { replicated };

@@ -127,6 +127,9 @@ export const areaContext: AreaContext = {
   async workspaceRemoved(deps, workspaceId) {
     for (const area of areas) await area.workspaceRemoved?.(deps, workspaceId);
   },
+  async workspaceCreated(tx, workspaceId, now) {
+    for (const area of areas) await area.workspaceCreated?.(tx, workspaceId, now);
+  },
 };
 
 /** Every area's routers, in mount order, each ready for createApp. */

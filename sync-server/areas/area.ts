@@ -3,6 +3,7 @@ import type { RecordKindName } from '../../schema/sync/records.js';
 import type { EndpointDef } from '../../schema/kit/http.js';
 import type { ReplicatedEntity, ReplicatedName } from '../../schema/replicated.js';
 import type { AppDeps } from '../deps.js';
+import type { Queryable } from '../db/db.js';
 import type { SocketEndpoint } from '../http/upgrade.js';
 import type { JobArea } from '../jobs/job-queue.js';
 import type { HeldMailRegistry, HeldMailRelease } from '../mail/consent.js';
@@ -29,7 +30,12 @@ export interface AreaContext {
   limits: LimitRegistry;
   /** Tells every area a workspace was deleted (its rows went with it; what lives outside the database goes now). */
   workspaceRemoved(deps: AppDeps, workspaceId: number): Promise<void>;
+  /** Lets every area give a new workspace what it starts with, in the transaction that creates it. */
+  workspaceCreated: WorkspaceCreated;
 }
+
+/** What an area writes into a workspace as it is created (its first sales pipeline), in the creating transaction. */
+export type WorkspaceCreated = (tx: Queryable, workspaceId: number, now: Date) => Promise<void>;
 
 /** An Express router factory; the context is there for the few core routes that serve every area. */
 export type AreaRoutes = (deps: AppDeps, ctx: AreaContext) => Router;
@@ -95,6 +101,8 @@ export interface AreaDefinition {
    * which of its pushed documents add to it. Each limit is claimed by exactly one area.
    */
   limits?: Partial<Record<WorkspaceLimitKey, AreaLimit>>;
+  /** What a new workspace starts with from this area, written in the transaction that creates it. */
+  workspaceCreated?: WorkspaceCreated;
   /** Removes what the area keeps outside the database for a deleted workspace (files' bytes); never throws. */
   workspaceRemoved?: (deps: AppDeps, workspaceId: number) => Promise<void>;
   /** Its sample records in the demo workspace of a first start (in list order). */

@@ -33,9 +33,10 @@ describe('the area list', () => {
       'bookings',
       'seo',
       'dev',
+      'crm',
       'notifications',
     ]);
-    expect(apiAreas).toHaveLength(21);
+    expect(apiAreas).toHaveLength(22);
   });
 
   it('gives every replicated collection the rules of exactly one area', () => {

@@ -42,12 +42,17 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
     [demoAccount.email, hash],
   );
   const userId = users[0].id;
-  const workspace = await createWorkspace(deps, userId, {
-    name: 'Demo Spaza (demo data)',
-    description: 'A demo workspace with sample products and contacts. Change or delete anything.',
-    industry: 'Retail',
-    type: 'retail',
-  });
+  const workspace = await createWorkspace(
+    deps,
+    userId,
+    {
+      name: 'Demo Spaza (demo data)',
+      description: 'A demo workspace with sample products and contacts. Change or delete anything.',
+      industry: 'Retail',
+      type: 'retail',
+    },
+    areaContext.workspaceCreated,
+  );
   // A South African stall: prices in rand.
   await withScope(deps.db, { userId, workspaceId: workspace.id }, (tx) =>
     tx.query(`UPDATE workspace_settings SET currency = 'ZAR', timezone = 'Africa/Johannesburg' WHERE workspace_id = $1`, [workspace.id]),

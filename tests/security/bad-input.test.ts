@@ -10,6 +10,7 @@ import { recordKindList, recordMessages } from '../../schema/sync/records.js';
 import { replicatedByName, replicatedNames } from '../../schema/replicated.js';
 import type { Db } from '../../sync-server/db/db.js';
 import { testDatabases } from '../support/databases.js';
+import { dealFields, seedBoard } from '../support/deal-board.js';
 import { seedPaidOrder } from '../support/marketplace-orders.js';
 import { signedInUser, uniqueEmail } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -196,7 +197,12 @@ function badRequests(all: Examples): BadRequest[] {
 }
 
 /** A valid document for every replicated collection (a new collection fails the suite until it has one). */
-function documentExamples(ws: number, diary: { service: string; staff: string }, order: string): Record<string, Record<string, unknown>> {
+function documentExamples(
+  ws: number,
+  diary: { service: string; staff: string },
+  order: string,
+  board: { pipeline: string; stage: string },
+): Record<string, Record<string, unknown>> {
   const base = () => ({ id: randomUUID(), workspace_id: ws, updated_at: new Date().toISOString() });
   const productId = randomUUID();
   return {
@@ -234,6 +240,7 @@ function documentExamples(ws: number, diary: { service: string; staff: string },
       customer_phone: '+27 82 555 0101',
       cancel_reason: 'None yet',
     },
+    deals: { ...base(), ...dealFields(board), lost_reason: 'None yet', actual_close_date: '2030-02-03', owner_id: 1, notes: 'Call back' },
     order_changes: {
       ...base(),
       order_id: order,
@@ -520,7 +527,8 @@ for (const db_ of testDatabases()) {
       await db.query(`INSERT INTO consultants (workspace_id, id, name) VALUES ($1, $2, 'Thandi')`, [ws, diary.staff]);
       await db.query(`INSERT INTO services (workspace_id, id, title, duration_minutes) VALUES ($1, $2, 'Cut', 60)`, [ws, diary.service]);
       // The order change example names an order of the workspace, as it must.
-      const docs = documentExamples(ws, diary, await seedPaidOrder(db, ws));
+      // The deal example sits in a pipeline's stage of the workspace, as it must.
+      const docs = documentExamples(ws, diary, await seedPaidOrder(db, ws), await seedBoard(db, ws));
       expect(Object.keys(docs).sort()).toEqual([...replicatedNames].sort());
       // Every kind of `records` is walked: the pipeline above, then a stage in it.
       const walked: [string, Record<string, unknown>][] = [...Object.entries(docs), ['records', stageExample(ws, String(docs.records.id))]];

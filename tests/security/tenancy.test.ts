@@ -22,6 +22,7 @@ import {
   type Sample,
 } from '../support/contract-probe.js';
 import { testDatabases } from '../support/databases.js';
+import { dealFields, seedBoard } from '../support/deal-board.js';
 import { seedPaidOrder } from '../support/marketplace-orders.js';
 import { signedInUser } from '../support/fixtures.js';
 import type { CookieClient } from '../support/server.js';
@@ -233,6 +234,9 @@ const diaries = new Map<number, { service: string; staff: string }>();
 /** Each workspace's marketplace order, which an order status change must name (set up with the workspaces). */
 const sellerOrders = new Map<number, string>();
 
+/** Each workspace's sales board, which its deals name (set up with the workspaces). */
+const boards = new Map<number, { pipeline: string; stage: string }>();
+
 /** Each workspace's pipeline, which its stages name (set up with the workspaces' records). */
 const pipelinesOf = new Map<number, string>();
 
@@ -260,6 +264,7 @@ const documentOverrides: Record<string, (workspaceId: number) => Record<string, 
     const { id: _id, workspace_id: _ws, updated_at: _at, ...rest } = recordOf(recordKindList[0], workspaceId);
     return rest;
   },
+  deals: (workspaceId) => dealFields(boards.get(workspaceId) ?? { pipeline: randomUUID(), stage: randomUUID() }),
   order_changes: (workspaceId) => ({
     order_id: sellerOrders.get(workspaceId) ?? randomUUID(),
     status: 'processing',
@@ -406,6 +411,7 @@ for (const target of testDatabases()) {
         ).json as { id: string };
         diaries.set(workspaceId, { service: service.id, staff: staff.id });
         sellerOrders.set(workspaceId, await seedPaidOrder(db, workspaceId));
+        boards.set(workspaceId, await seedBoard(db, workspaceId));
       }
 
       // A's data: a pending invitation, a document in every collection, a number block, a saved card
@@ -659,7 +665,9 @@ for (const target of testDatabases()) {
         const reused = await pushAs(b, c, bWorkspaceId, [{ newDocumentState: own, assumedMasterState: null }]);
         expect(pushResponse.parse(reused.json)).toEqual({ conflicts: [], rejected: [] });
         const bFeed = pullResponse.parse((await pullAs(b, c, bWorkspaceId)).json).documents;
-        expect(bFeed.map((d) => [d.id, d.workspace_id])).toEqual([[aDoc.id, bWorkspaceId]]);
+        // (B's feed also holds what B's workspace started with and was set up with: its first sales pipeline, its board.)
+        expect(bFeed.filter((d) => d.id === aDoc.id).map((d) => [d.id, d.workspace_id])).toEqual([[aDoc.id, bWorkspaceId]]);
+        expect(bFeed.every((d) => d.workspace_id === bWorkspaceId)).toBe(true);
         const aFeed = pullResponse.parse((await pullAs(a, c, aWorkspace.id)).json).documents;
         // A's document is as it was, and nothing of B's is in A's feed (A's appointment made through
         // the diary's REST calls for the probes above is in it too).

@@ -19,8 +19,8 @@ export function workspacesRoutes(deps: AppDeps, ctx: AreaContext): Router {
 
   mount(router, c.list, async (_in, req) => workspaces.listWorkspaces(deps, await user(req)));
   // Registered before `/:id` routes so "auto-create" is never read as an id.
-  mount(router, c.autoCreate, async ({ body }, req) => workspaces.autoCreateWorkspace(deps, await user(req), body));
-  mount(router, c.create, async ({ body }, req) => workspaces.createWorkspace(deps, await user(req), body));
+  mount(router, c.autoCreate, async ({ body }, req) => workspaces.autoCreateWorkspace(deps, await user(req), body, ctx.workspaceCreated));
+  mount(router, c.create, async ({ body }, req) => workspaces.createWorkspace(deps, await user(req), body, ctx.workspaceCreated));
   mount(router, c.get, async ({ params }, req) => workspaces.getWorkspace(deps, await user(req), params.id));
   mount(router, c.update, async ({ params, body }, req) => workspaces.updateWorkspace(deps, await user(req), params.id, body));
   mount(router, c.remove, async ({ params }, req) => {

@@ -1,4 +1,4 @@
-import type { AreaContext } from '../../areas/area.js';
+import type { AreaContext, WorkspaceCreated } from '../../areas/area.js';
 import type { AppDeps } from '../../deps.js';
 import { withScope, type Queryable } from '../../db/db.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -98,7 +98,13 @@ function assertVatFields(fields: { vat_registered?: boolean | null; vat_number?:
 }
 
 /** Creates a workspace owned by the user: owner membership and default settings in the same transaction. */
-async function createInScope(tx: Queryable, deps: AppDeps, userId: number, input: CreateInput): Promise<repo.WorkspaceRow> {
+async function createInScope(
+  tx: Queryable,
+  deps: AppDeps,
+  userId: number,
+  input: CreateInput,
+  created: WorkspaceCreated,
+): Promise<repo.WorkspaceRow> {
   const fields: repo.NewWorkspace = {
     name: input.name,
     description: input.description ?? null,
@@ -120,17 +126,18 @@ async function createInScope(tx: Queryable, deps: AppDeps, userId: number, input
     vat_registered: registered,
     vat_number: registered ? input.vat_number?.trim() || null : null,
   });
+  await created(tx, row.id, deps.now());
   return row;
 }
 
-export async function createWorkspace(deps: AppDeps, userId: number, input: CreateInput): Promise<WorkspaceDto> {
+export async function createWorkspace(deps: AppDeps, userId: number, input: CreateInput, created: WorkspaceCreated): Promise<WorkspaceDto> {
   assertVatFields(input);
   const caps = await capsOfUser(deps, userId);
   const row = await withScope(deps.db, { userId }, async (tx) => {
     await repo.lockUserWorkspaces(tx, userId);
     const owned = await repo.listOwned(tx, userId);
     assertWithinLimit(caps, 'workspaces', owned.length);
-    return createInScope(tx, deps, userId, input);
+    return createInScope(tx, deps, userId, input, created);
   });
   return toDto(row, 'owner', caps);
 }
@@ -139,14 +146,19 @@ export async function createWorkspace(deps: AppDeps, userId: number, input: Crea
  * Post an Ad needs a workspace to post into: the user's oldest own workspace when there is one,
  * else a new one. Repeating the call never creates a second.
  */
-export async function autoCreateWorkspace(deps: AppDeps, userId: number, input: { name: string; type: string }): Promise<WorkspaceDto> {
+export async function autoCreateWorkspace(
+  deps: AppDeps,
+  userId: number,
+  input: { name: string; type: string },
+  created: WorkspaceCreated,
+): Promise<WorkspaceDto> {
   const caps = await capsOfUser(deps, userId);
   const row = await withScope(deps.db, { userId }, async (tx) => {
     await repo.lockUserWorkspaces(tx, userId);
     const owned = await repo.listOwned(tx, userId);
     if (owned[0]) return owned[0];
     assertWithinLimit(caps, 'workspaces', owned.length);
-    return createInScope(tx, deps, userId, input);
+    return createInScope(tx, deps, userId, input, created);
   });
   return toDto(row, 'owner', caps);
 }
