@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { cameraMessages } from '../../app/features/events/camera-messages';
 import { eventDetail, ticketOrderResult, ticketView } from '../../schema/events/events';
+import { runtimeCaches } from '../../sw/cache-policy';
 import config from '../playwright.config';
 import { cameraFrame, y4mVideo } from '../support/qr-frames.js';
 import { uniqueEmail } from './auth-support';
@@ -102,6 +103,7 @@ test('the door camera reads tickets with zxing-wasm, online and then offline; a 
       await door.goto(doorPath);
       await expect(door.getByText('0 admitted of 2 sold')).toBeVisible();
       await underServiceWorker(door);
+      await expect(door.getByText('0 admitted of 2 sold')).toBeVisible();
       await context.setOffline(true);
       await expect(door.getByText(/· offline ·/)).toBeVisible();
       await door.getByRole('button', { name: cameraMessages.scan }).click();
@@ -152,6 +154,16 @@ test('the door camera reads tickets with zxing-wasm, online and then offline; a 
   });
 
   await test.step('offline after one online scan, the camera still reads: the worker kept the reader', async () => {
+    const kept = await page.evaluate(async (name) => {
+      const cache = await caches.open(name);
+      return (await cache.keys()).map((r) => new URL(r.url).pathname).filter((path) => /\/zxing[-_]reader-/.test(path));
+    }, runtimeCaches.chunks);
+    expect(kept.some((path) => path.endsWith('.js'))).toBe(true);
+    expect(kept.some((path) => path.endsWith('.wasm'))).toBe(true);
+    // Only the worker's copy may serve it: the browser's own cache is emptied (Chromium's DevTools protocol).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     await page.context().setOffline(true);
     await page.reload();
     await expect(page.getByText(/· offline ·/)).toBeVisible();
