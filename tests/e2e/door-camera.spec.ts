@@ -77,7 +77,9 @@ test('the door camera reads tickets with zxing-wasm, online and then offline; a 
       status: 'published',
     }),
   );
-  const withType = eventDetail.parse(await post(`/api/workspaces/${workspaceId}/events/${event.id}/ticket-types`, { name: 'Entry', quantity: 2 }));
+  const withType = eventDetail.parse(
+    await post(`/api/workspaces/${workspaceId}/events/${event.id}/ticket-types`, { name: 'Entry', quantity: 2 }),
+  );
   const order = ticketOrderResult.parse(
     await post(`/api/public/events/${event.slug}/orders`, {
       lines: [{ ticket_type_id: withType.ticket_types[0].id, quantity: 2 }],

@@ -16,7 +16,13 @@ export interface RgbaFrame {
  */
 export async function cameraFrame(
   code: string | null,
-  { width = 640, height = 480, size = 360, left = 140, top = 60 }: { width?: number; height?: number; size?: number; left?: number; top?: number } = {},
+  {
+    width = 640,
+    height = 480,
+    size = 360,
+    left = 140,
+    top = 60,
+  }: { width?: number; height?: number; size?: number; left?: number; top?: number } = {},
 ): Promise<RgbaFrame> {
   const background = sharp({ create: { width, height, channels: 4, background: { r: 120, g: 128, b: 118, alpha: 1 } } });
   const withCode = code

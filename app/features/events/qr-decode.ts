@@ -17,7 +17,9 @@ export type QrDecoder = (frame: ImageData) => Promise<string | null>;
  */
 export async function openQrDecoder(wasm: WasmSource): Promise<QrDecoder> {
   const overrides =
-    'url' in wasm ? { locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? wasm.url : prefix + file) } : { wasmBinary: wasm.binary };
+    'url' in wasm
+      ? { locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? wasm.url : prefix + file) }
+      : { wasmBinary: wasm.binary };
   try {
     await prepareZXingModule({ overrides, fireImmediately: true });
   } catch (err) {
