@@ -46,6 +46,10 @@ const globIgnores = [
   // Their charts (uPlot) load apart, so the tables show offline even where the charts never loaded.
   'assets/sales-reports-page-*.js',
   'assets/report-chart-*.js',
+  // The door camera's QR reader where the browser has none (zxing-wasm): loaded when someone first
+  // presses "Scan with camera", then kept by the chunk cache with its WebAssembly (which no glob
+  // above precaches), so the door scans offline from then on.
+  'assets/zxing-reader-*.js',
   // The organiser's event screens and the seller's ad screens read the server (the door screen,
   // which works offline, stays in): fetched when first opened, then kept by the chunk cache.
   'assets/events-page-*.js',

@@ -55,6 +55,13 @@ describe('runtime caching', () => {
     expect(runtimeCacheFor(url('/assets/notes.txt'), '', true)).toBeNull();
   });
 
+  it("keeps the door camera's QR reader and its WebAssembly once fetched, so the door scans offline", () => {
+    expect(runtimeCacheFor(url('/assets/zxing-reader-BdQ2x9fA.js'), 'script', true)).toBe(runtimeCaches.chunks);
+    expect(runtimeCacheFor(url('/assets/zxing_reader-DtN3kq0P.wasm'), '', true)).toBe(runtimeCaches.chunks);
+    expect(runtimeCacheFor(url('/assets/zxing_reader-DtN3kq0P.wasm'), '', false)).toBeNull();
+    expect(runtimeCacheFor(url('/api/workspaces/4/reader.wasm'), '', true)).toBeNull();
+  });
+
   it('never caches anything private', () => {
     for (const path of [
       '/api/auth/me',

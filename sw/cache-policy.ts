@@ -24,10 +24,11 @@ export const runtimeCaches = {
 } as const;
 
 /**
- * A built code chunk or its styles: `/assets/<name>-<hash>.js` or `.css`. A page's chunk left out of
- * the precache loads its styles with it (a chart's, a page's own), and needs them offline as much.
+ * A built code chunk, its styles or its WebAssembly: `/assets/<name>-<hash>.js`, `.css` or `.wasm`. A
+ * page's chunk left out of the precache loads its styles with it (a chart's, a page's own), and
+ * needs them offline as much; the door camera's QR reader needs its `.wasm` as much as its code.
  */
-const chunkPath = /^\/assets\/[\w.-]+\.(js|css)$/;
+const chunkPath = /^\/assets\/[\w.-]+\.(js|css|wasm)$/;
 
 /** How many sized pictures a device keeps, and for how long (seconds) after the last use. */
 export const pictureCacheLimits = { maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60 } as const;

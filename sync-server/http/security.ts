@@ -9,7 +9,9 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export function securityHeaders(config: Config) {
   const csp = [
     "default-src 'self'",
-    ["script-src 'self'", config.CSP_SCRIPT_SOURCES].join(' ').trim(),
+    // 'wasm-unsafe-eval' lets the page compile WebAssembly (the door camera's QR reader, from our own
+    // assets); it allows no eval() of script text.
+    ["script-src 'self' 'wasm-unsafe-eval'", config.CSP_SCRIPT_SOURCES].join(' ').trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

@@ -14,6 +14,7 @@ import { TextField } from '../../ui/text-field';
 import { deviceId } from '../invoices';
 import { useOnline } from '../../kit/online';
 import { DeviceDataGate } from '../../kit/device-data-gate';
+import { DoorCamera } from './door-camera';
 import { checkTicket, keepKit, storedKit, type Verdict } from './door-check';
 import { EventNav } from './event-nav';
 import * as s from './events.css';
@@ -118,7 +119,7 @@ function Door({ data, workspaceId, eventId }: { data: UserData; workspaceId: num
       <div role="status" aria-live="assertive">
         {verdict ? <VerdictBox verdict={verdict} /> : null}
       </div>
-      <Camera onCode={(c2) => void check(c2)} />
+      <DoorCamera onCode={(c2) => void check(c2)} />
       <Card>
         <form className={w.stack} onSubmit={submit} aria-label="Check a ticket">
           <TextField
@@ -163,66 +164,5 @@ function VerdictBox({ verdict }: { verdict: Verdict }) {
       <p className={s.verdictTitle}>Refused</p>
       <p>{verdict.message}</p>
     </div>
-  );
-}
-
-interface Detector {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-
-function barcodeDetector(): Detector | null {
-  const ctor: unknown = Reflect.get(window, 'BarcodeDetector');
-  if (typeof ctor !== 'function') return null;
-  const made: unknown = Reflect.construct(ctor, [{ formats: ['qr_code'] }]);
-  return typeof made === 'object' && made !== null && 'detect' in made ? (made as Detector) : null;
-}
-
-/** The phone's camera, where the browser can read QR codes itself (BarcodeDetector); else nothing is shown. */
-function Camera({ onCode }: { onCode: (code: string) => void }) {
-  const [on, setOn] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
-  const video = useRef<HTMLVideoElement | null>(null);
-  const supported = typeof window !== 'undefined' && 'BarcodeDetector' in window;
-  useEffect(() => {
-    if (!on) return;
-    const detector = barcodeDetector();
-    if (!detector) return;
-    let stream: MediaStream | null = null;
-    let stopped = false;
-    let last = '';
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (s2) => {
-        stream = s2;
-        if (!video.current) return;
-        video.current.srcObject = s2;
-        await video.current.play();
-        const tick = async () => {
-          if (stopped || !video.current) return;
-          const found = await detector.detect(video.current).catch(() => []);
-          const value = found[0]?.rawValue;
-          if (value && value !== last) {
-            last = value;
-            onCode(value);
-          }
-          requestAnimationFrame(() => void tick());
-        };
-        void tick();
-      })
-      .catch((err: unknown) => setFailed(err instanceof Error ? err.message : 'The camera could not be opened'));
-    return () => {
-      stopped = true;
-      stream?.getTracks().forEach((t) => t.stop());
-    };
-  }, [on, onCode]);
-  if (!supported) return null;
-  return (
-    <Card>
-      {failed ? <p role="alert">{failed}</p> : null}
-      {on ? <video ref={video} className={s.video} muted playsInline aria-label="Camera" /> : null}
-      <Button variant="secondary" onPress={() => setOn((v) => !v)}>
-        {on ? 'Stop camera' : 'Scan with camera'}
-      </Button>
-    </Card>
   );
 }
