@@ -166,3 +166,6 @@ export const DEFAULT_STAGES = [
 ] as const;
 
 export const DEFAULT_PIPELINE_NAME = 'Sales';
+
+/** A stage's place among its pipeline's columns: gaps of 1 000, so a stage moved between two writes one number. */
+export const STAGE_GAP = 1000;

@@ -80,7 +80,12 @@ function Contacts({ data, workspaceId }: { data: UserData; workspaceId: number }
         <h1 id="contacts-title" className={w.title}>
           Contacts
         </h1>
-        <Button onPress={() => setMode({ kind: 'new' })}>New contact</Button>
+        <div className={w.row}>
+          <Link to="/workspace/$workspaceId/crm/deals" params={{ workspaceId }}>
+            Deals
+          </Link>
+          <Button onPress={() => setMode({ kind: 'new' })}>New contact</Button>
+        </div>
       </div>
       {error ? (
         <Notice tone="error" title="Contacts could not be read">

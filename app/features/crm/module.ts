@@ -8,9 +8,19 @@ export const crmRoute = createRoute({
   component: lazyRouteComponent(() => import('./crm-page'), 'ContactsPage'),
 });
 
+/** The sales board (issue 38): a pipeline's stages and their deals, on the device. */
+export const dealsRoute = createRoute({
+  getParentRoute: () => workspaceRoute,
+  path: 'crm/deals',
+  component: lazyRouteComponent(() => import('./deals/deals-page'), 'DealsPage'),
+});
+
 export const crmModule = defineModule({
   id: 'crm',
-  routes: [crmRoute],
+  routes: [crmRoute, dealsRoute],
   nav: { label: 'CRM', to: '/workspace/$workspaceId/crm' },
-  collections: { contacts: { label: 'Contact', recordName: (c) => c.name } },
+  collections: {
+    contacts: { label: 'Contact', recordName: (c) => c.name },
+    deals: { label: 'Deal', recordName: (d) => d.title },
+  },
 });

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PIPELINE_NAME, DEFAULT_STAGES } from '../../../schema/crm/deals.js';
+import { DEFAULT_PIPELINE_NAME, DEFAULT_STAGES, STAGE_GAP } from '../../../schema/crm/deals.js';
 import type { Queryable } from '../../db/db.js';
 import { takeSeq } from '../../sync/sync.repo.js';
-
-/** A stage's place among its pipeline's columns: gaps of 1 000, so a stage moved between two writes one number. */
-export const STAGE_GAP = 1000;
 
 /**
  * A new workspace's first sales pipeline (issue 38): "Sales", with Lead, Qualified, Proposal,
