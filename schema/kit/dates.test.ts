@@ -13,6 +13,14 @@ describe('workspace dates', () => {
     expect(f.dateTime(evening)).toBe('2026-11-23 19:52');
   });
 
+  it('names a month in the workspace language, from YYYY-MM or a day in it', () => {
+    const f = dateFormatter(za);
+    expect(f.month('2027-01')).toBe('January 2027');
+    expect(f.month('2027-02-14')).toBe('February 2027');
+    expect(dateFormatter({ ...za, language: 'af' }).month('2027-03')).toBe('Maart 2027');
+    expect(f.month('2027-13')).toBe(NO_DATE);
+  });
+
   it('the zone decides the day: 23:30 UTC is already tomorrow in Johannesburg', () => {
     const late = '2026-11-23T23:30:00Z';
     expect(dateFormatter({ ...za, timezone: 'UTC' }).date(late)).toBe('2026-11-23');

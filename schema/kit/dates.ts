@@ -29,6 +29,8 @@ export interface DateFormatter {
   dateTime(value: string | Date | null | undefined): string;
   /** Today's calendar day in the zone, YYYY-MM-DD. */
   today(now?: Date): string;
+  /** A month (YYYY-MM, or any day in it), in the workspace's language: "January 2027". */
+  month(value: string): string;
 }
 
 export const NO_DATE = '—';
@@ -204,6 +206,10 @@ export function dateFormatter(settings: DateSettings): DateFormatter {
       return p ? `${render(dateFormat, p, language)} ${render(timeFormat, p, language)}` : NO_DATE;
     },
     today: (now = new Date()) => render('YYYY-MM-DD', partsOf(now, zone), language),
+    month: (value) => {
+      const p = toParts(/^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value, zone);
+      return p ? render('MMMM YYYY', p, language) : NO_DATE;
+    },
   };
 }
 

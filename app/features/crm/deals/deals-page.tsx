@@ -374,13 +374,9 @@ function StageColumn({
 /** Deals dragged from any column, by id, so the column they land in can move them (the drag carries only the id). */
 const dragged = new Map<string, Deal>();
 
-/** "January 2027" for 2027-01. */
-function monthName(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
 /** The forecast per month (issue 38): the device's figures, the same to the cent as the server's. */
 function Forecast({ rows }: { rows: ReturnType<typeof forecastByMonth> }) {
+  const dates = useWorkspaceDates();
   return (
     <section aria-labelledby="forecast-title" className={w.stack} style={{ gap: 8 }}>
       <h2 id="forecast-title" className={w.sectionTitle}>
@@ -411,7 +407,7 @@ function Forecast({ rows }: { rows: ReturnType<typeof forecastByMonth> }) {
               {rows.map((r) => (
                 <tr key={`${r.month} ${r.currency}`}>
                   <th className={`${s.td} ${s.num}`} scope="row" style={{ textAlign: 'left' }}>
-                    {monthName(r.month)}
+                    {dates.month(r.month)}
                     {rows.some((x) => x.currency !== rows[0].currency) ? ` (${r.currency})` : ''}
                   </th>
                   <td className={`${s.td} ${s.num}`}>{formatCents(r.won_cents, r.currency)}</td>
