@@ -24,7 +24,7 @@ async function addDeal(page: Page, title: string, value: string, close: string) 
   await expect(column(page, 'Lead').getByRole('row', { name: title })).toBeVisible();
 }
 
-test('the sales board: deals added, moved, won and lost, with each column’s money and the forecast; offline too', async ({
+test('the sales board: deals added, moved, won and lost, with each column’s money, the forecast and the planner; offline too', async ({
   page,
   context,
 }, info) => {
@@ -138,5 +138,21 @@ test('the sales board: deals added, moved, won and lost, with each column’s mo
     await page.reload();
     await expect(column(page, 'Lead').getByRole('row', { name: 'Matric dance decor' })).toBeVisible();
     await shot(page, info, '03-after-sync');
+  });
+
+  await test.step('an open deal’s expected close date is on the planner, and opens the board', async () => {
+    await page.goto(`/workspace/${workspaceId}/planner?view=month&date=2027-03-05`);
+    const entry = page.getByTestId('planner-month').getByRole('link', { name: /^Deal closes: Matric dance decor/ });
+    await expect(entry).toBeVisible();
+    // A won or lost deal closes no more: neither is on the calendar.
+    await page.goto(`/workspace/${workspaceId}/planner?view=month&date=2027-01-30`);
+    await expect(page.getByTestId('planner-month')).toBeVisible();
+    await expect(page.getByTestId('planner-month').getByRole('link', { name: /^Deal closes: / })).toHaveCount(0);
+    await page.goto(`/workspace/${workspaceId}/planner?view=month&date=2027-03-05`);
+    await page
+      .getByTestId('planner-month')
+      .getByRole('link', { name: /^Deal closes: Matric dance decor/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/workspace/${workspaceId}/crm/deals$`));
   });
 });

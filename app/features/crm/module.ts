@@ -23,4 +23,5 @@ export const crmModule = defineModule({
     contacts: { label: 'Contact', recordName: (c) => c.name },
     deals: { label: 'Deal', recordName: (d) => d.title },
   },
+  calendar: () => import('./deals/calendar-source').then((m) => m.dealCloseDates),
 });
