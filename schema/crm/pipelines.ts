@@ -9,6 +9,7 @@ export const pipelineMessages = {
   probability: 'A probability is a whole number from 0 to 100',
   pipelineNotFound: 'Choose a pipeline of this workspace',
   stageMoved: 'A stage stays in its pipeline: add a stage to the other pipeline instead',
+  managersOnly: 'Only owners and admins of the workspace change its pipelines',
 } as const;
 
 const name = text().trim().min(1, pipelineMessages.name).max(100);

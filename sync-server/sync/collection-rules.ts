@@ -1,3 +1,4 @@
+import type { WorkspaceRoleCode } from '../../schema/workspaces/workspaces.js';
 import type { z } from 'zod';
 import type { ReplicatedEntity, ReplicatedName } from '../../schema/replicated.js';
 import type { Transaction } from '../db/db.js';
@@ -26,6 +27,11 @@ export interface CollectionRules<D = Doc> {
   planLimit?: PushedLimit;
   /** Rows may be created, never changed or deleted (the stock ledger). */
   appendOnly?: boolean;
+  /**
+   * Only these roles of the workspace may write it (a pipeline's stages: owners and admins); anyone
+   * else's push is refused whole, each document with code `forbidden` and this message.
+   */
+  writers?: { roles: readonly WorkspaceRoleCode[]; message: string };
   /**
    * A rule across fields that the fields' own schemas cannot say (an end before its start): a
    * message refuses the document with code `invalid`, and nothing is stored.

@@ -70,6 +70,18 @@ export async function pushChanges(deps: AppDeps, input: PushInput): Promise<Push
     // Validation needs nothing from the database: it runs while the first round trip is out.
     const checked = rows.map((row) => check(entity, rules, workspaceId, row));
     const [membership, , readFirst] = await first;
+    if (rules.writers && !rules.writers.roles.includes(membership.role)) {
+      // Nothing is written; the server's state of each goes back so the device falls back to it.
+      const held = fresh && wanted.length > 0 ? await repo.selectByIds(tx, entity, workspaceId, wanted) : readFirst;
+      const message = rules.writers.message;
+      return {
+        kind: 'decided',
+        response: {
+          conflicts: held.map((row) => rowToDoc(entity, row)),
+          rejected: checked.map((row) => ({ id: row.id, code: 'forbidden', message })),
+        },
+      };
+    }
     if (rules.refuseUnderLock || rules.refuseDeleteUnderLock) await refuseUnderLock(tx, workspaceId, rules, checked);
 
     const caps = rules.planLimit ? capabilitiesOf(membership, deps.now()) : null;

@@ -25,7 +25,7 @@ for (const target of testDatabases()) {
          VALUES ($1, $2, now(), $3, 'Proposal', '#8B5CF6', 2000, 50, $4)`,
         [kit.ws, proposal, board.pipeline, await takeSeq(kit.db, kit.ws, 1)],
       );
-      const ids = [randomUUID(), randomUUID(), randomUUID()];
+      const ids: string[] = [randomUUID(), randomUUID(), randomUUID()];
       const pushed = await kit.push(
         'deals',
         ids.map((id, i) => ({

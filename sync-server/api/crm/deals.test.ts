@@ -10,7 +10,8 @@ import {
 } from '../../../schema/crm/deals.js';
 import { withScope } from '../../db/db.js';
 import { takeSeq } from '../../sync/sync.repo.js';
-import { deviceWorkspaceSuite, seedUser, seedWorkspace, testDatabases } from '../../../tests/support/db-kit.js';
+import { accessCookie, deviceWorkspaceSuite, seedUser, seedWorkspace, syncApi, testDatabases } from '../../../tests/support/db-kit.js';
+import { pipelineMessages } from '../../../schema/crm/pipelines.js';
 
 const stamp = () => new Date().toISOString();
 
@@ -181,6 +182,50 @@ for (const target of testDatabases()) {
       // Twelve months in two currencies, and rounding that mattered: the weighted sums are not whole cents.
       expect(server).toHaveLength(24);
       expect(device.reduce((n, m) => n + m.open_count + m.won_count, 0)).toBeGreaterThan(7_000);
+    });
+
+    it('a member moves deals but may not change the pipelines: refused whole, nothing stored', async () => {
+      const { pipelineId, stages } = await board();
+      const member = await seedUser(kit.db);
+      await kit.db.query(`INSERT INTO workspace_members (workspace_id, user_id, role, joined_at) VALUES ($1, $2, 'member', now())`, [
+        kit.ws,
+        member,
+      ]);
+      const api = syncApi(kit.server.url, await accessCookie(kit.server.deps, member));
+      const d = deal(kit.ws, pipelineId, stages[0]);
+      expect((await api.push('deals', kit.ws, [{ newDocumentState: d }])).body).toEqual({ conflicts: [], rejected: [] });
+      const [storedDeal] = (await kit.pullAll('deals')).filter((x) => x.id === d.id);
+      const moved = { ...d, stage_id: stages[1], probability: 40, updated_at: stamp() };
+      expect((await api.push('deals', kit.ws, [{ newDocumentState: moved, assumedMasterState: storedDeal }])).body.rejected).toEqual([]);
+
+      const [stage] = ((await kit.api.pull('records', kit.ws, 0, '', 1000)).body.documents as { id: string }[]).filter(
+        (r) => r.id === stages[0],
+      );
+      const renamed = { ...stage, data: { ...(stage as unknown as { data: object }).data, name: 'Hot leads' }, updated_at: stamp() };
+      const newPipeline = {
+        id: randomUUID(),
+        workspace_id: kit.ws,
+        kind: 'pipeline',
+        data: { name: 'Mine', position: 9 },
+        updated_at: stamp(),
+      };
+      const res = await api.push('records', kit.ws, [
+        { newDocumentState: renamed, assumedMasterState: stage },
+        { newDocumentState: newPipeline },
+      ]);
+      expect(res.status).toBe(200);
+      expect(res.body.rejected).toEqual(
+        expect.arrayContaining([
+          { id: stages[0], code: 'forbidden', message: pipelineMessages.managersOnly },
+          { id: newPipeline.id, code: 'forbidden', message: pipelineMessages.managersOnly },
+        ]),
+      );
+      const rows = await kit.db.query<{ name: string }>('SELECT name FROM pipeline_stages WHERE workspace_id = $1 AND id = $2', [
+        kit.ws,
+        stages[0],
+      ]);
+      expect(rows).toEqual([{ name: 'Stage 0' }]);
+      expect(await kit.db.query('SELECT id FROM pipelines WHERE id = $1', [newPipeline.id])).toEqual([]);
     });
 
     it('the forecast is for members of the workspace only', async () => {

@@ -2,14 +2,18 @@ import { pipelineKind, pipelineMessages, pipelineStageKind } from '../../../sche
 import type { Queryable } from '../../db/db.js';
 import { entityRules } from '../../sync/collection-rules.js';
 
-/** pipeline records (kind `pipeline`): their fields' schema says all there is to refuse. */
-export const pipelineRules = entityRules(pipelineKind.entity, {});
+/** Pipelines and their stages are the owners' and admins' to change (issue 38); members see them and move deals. */
+const managers = { roles: ['owner', 'admin'], message: pipelineMessages.managersOnly } as const;
+
+/** pipeline records (kind `pipeline`): only managers write them; their fields' schema says the rest. */
+export const pipelineRules = entityRules(pipelineKind.entity, { writers: managers });
 
 /**
  * pipeline_stage records: a stage names a live pipeline of the workspace (stored, or stored earlier in
  * the same push: `pipeline` comes first in the kinds registry), and stays in it.
  */
 export const pipelineStageRules = entityRules(pipelineStageKind.entity, {
+  writers: managers,
   async refuseUnderLock(tx, { workspaceId, docs }) {
     const live = await livePipelines(tx, workspaceId, [...new Set(docs.map((d) => d.pipeline_id))]);
     return new Map(
