@@ -21,6 +21,7 @@ import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import { payoutAccount } from '../marketplace/checkouts.repo.js';
 import { recordBookingMail, recordMove, type BookingMailKey } from './booking-mail.repo.js';
 import { tellBooking } from './booking-news.js';
 import { boundPublicBooking } from './booking-holds.js';
@@ -191,6 +192,8 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
     const reference = placed.deposit.reference;
     try {
       const gateway = gatewayOrFail(deps);
+      // The business's payout account, when it has one, takes the deposit directly.
+      const subaccount = (await payoutAccount(deps.db, placed.workspaceId)) ?? undefined;
       const started = await viaProvider(() =>
         gateway.initialize({
           email: body.customer_email,
@@ -199,6 +202,7 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
           reference,
           callbackUrl: `${deps.config.APP_ORIGIN}/marketplace/services/bookings/${token}`,
           metadata: { workspace_id: placed.workspaceId, appointment_id: id },
+          subaccount,
         }),
       );
       authorizationUrl = started.authorizationUrl;

@@ -11,6 +11,7 @@ import { ANONYMOUS_HOLD_MINUTES, HOLD_MINUTES } from '../../http/hold-limits.js'
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import { payoutAccount } from '../marketplace/checkouts.repo.js';
 import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
 import * as publicRepo from './public-events.repo.js';
@@ -191,6 +192,8 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
   const reference = placed.reference;
   try {
     const gateway = gatewayOrFail(deps);
+    // The organiser's payout account, when they have one, is paid directly.
+    const subaccount = (await payoutAccount(deps.db, placed.event.workspace_id)) ?? undefined;
     const started = await viaProvider(() =>
       gateway.initialize({
         email: body.email,
@@ -199,6 +202,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
         reference,
         callbackUrl: `${deps.config.APP_ORIGIN}/marketplace/events/${encodeURIComponent(slug)}?reference=${encodeURIComponent(reference)}`,
         metadata: { event: placed.event.slug, workspace_id: placed.event.workspace_id, registration_id: registrationId },
+        subaccount,
       }),
     );
     return {
