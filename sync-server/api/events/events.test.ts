@@ -372,6 +372,8 @@ for (const target of testDatabases()) {
       expect(started.status).toBe(200);
       const reference = String(started.body.reference);
       expect(reference).toMatch(/^vktkt_/);
+      // An organiser without a payout account: the platform takes the payment for them.
+      expect(harness.sandbox.state.transactions.get(reference)?.subaccount).toBeNull();
       expect(await sold(typeId)).toBe(2);
       expect(await ticketsOf(typeId)).toBe(0);
       expect(await toldSold(event.id)).toEqual([]);
@@ -410,6 +412,31 @@ for (const target of testDatabases()) {
       expect(await ticketsOf(typeId)).toBe(2);
       // The decline told nobody.
       expect(await toldSold(event.id)).toEqual(told);
+    });
+
+    it('an organiser with a payout account is paid into it: the ticket payment names their subaccount', async () => {
+      const saved = await send('PUT', `/api/workspaces/${ws}/storefront/payout`, {
+        business_name: 'Thandi Events',
+        settlement_bank: '632005',
+        account_number: '4081234567',
+      });
+      expect(saved.status).toBe(200);
+      const code = String(saved.body.subaccount_code);
+      try {
+        const event = await publishedEvent([{ name: 'Early bird', price_cents: 15_000, quantity: 5 }]);
+        const started = await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 1 }], 'owned@example.test');
+        expect(started.status).toBe(200);
+        const reference = String(started.body.reference);
+        expect(harness.sandbox.state.transactions.get(reference)?.subaccount).toMatchObject({
+          account: { subaccount_code: code, business_name: 'Thandi Events' },
+          bearer: 'subaccount',
+        });
+        await payOnCheckout(String(started.body.authorization_url));
+        await harness.sandbox.idle();
+        expect(await ticketsOf(event.typeIds[0])).toBe(1);
+      } finally {
+        await db.query('UPDATE storefront_settings SET paystack_subaccount = NULL WHERE workspace_id = $1', [ws]);
+      }
     });
 
     it('check_ins replicate append-only; two doors admitting one ticket show once in the report with both devices', async () => {
