@@ -20,6 +20,8 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
+import { sellerVat, storedSaleVat } from '../../payments/seller-vat.js';
+import { saleVatOf } from '../../../schema/kit/vat.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { payoutAccount } from '../marketplace/checkouts.repo.js';
 import { recordBookingMail, recordMove, type BookingMailKey } from './booking-mail.repo.js';
@@ -175,6 +177,8 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       email: body.customer_email,
       phone: body.customer_phone,
       deposit,
+      // The VAT is fixed on the booking now: a later change of the settings leaves it as booked.
+      vat: saleVatOf(await sellerVat(tx, row.workspace_id), service.price_cents),
     });
     // Without a deposit: confirmed now, mailed to an address that asked for it (else it waits for the
     // address to be confirmed). With one, the card payment's settlement mails it (a payment is no relay).
@@ -294,6 +298,8 @@ async function bookingView(deps: AppDeps, ref: BookingRef) {
     currency: a.currency,
     cancel_reason: a.cancel_reason,
     mail_held: mailWaits(a) && !(await mailConfirmed(deps.db, a.customer_email)),
+    price_cents: Number(a.price_cents),
+    vat: storedSaleVat(a),
   };
 }
 
