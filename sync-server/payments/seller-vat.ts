@@ -1,4 +1,4 @@
-import { vatStatusOf, type SaleVat, type VatStatus } from '../../schema/kit/vat.js';
+import { saleTotalCents, saleVatOf, vatStatusOf, type SaleVat, type VatStatus } from '../../schema/kit/vat.js';
 import type { Queryable } from '../db/db.js';
 
 /**
@@ -47,4 +47,10 @@ export interface StoredSaleVat {
 export function storedSaleVat(row: StoredSaleVat): SaleVat | null {
   if (row.tax_rate_bp === null || row.tax_cents === null || row.tax_included === null) return null;
   return { tax_rate_bp: Number(row.tax_rate_bp), tax_cents: Number(row.tax_cents), tax_included: row.tax_included };
+}
+
+/** A sale of `priceCents` by the seller's VAT now: the VAT fixed on it, and what the buyer pays (VAT on top added). */
+export function pricedSale(status: VatStatus, priceCents: number): { amount: number; vat: SaleVat } {
+  const vat = saleVatOf(status, priceCents);
+  return { amount: saleTotalCents(priceCents, vat), vat };
 }
