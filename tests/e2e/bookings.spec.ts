@@ -172,6 +172,10 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   // From the link in the mail, the customer moves the booking to another free time on their phone.
   const manage = /\/marketplace\/services\/bookings\/[A-Za-z0-9_-]+/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[0];
   expect(manage).toBeTruthy();
+  // The booking's page at the desktop size, with its price and VAT.
+  await page.goto(manage ?? '');
+  await expect(page.getByTestId('booking-price')).toHaveText(/^Price: R\s?130\.00 · VAT included R\s?16\.96$/);
+  await shot(page, info, 'booking-confirmed');
   const again = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const mover = await again.newPage();
   await skipCookieConsent(mover);

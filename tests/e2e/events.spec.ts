@@ -203,7 +203,12 @@ test('organiser to door: two ticket types, card purchase, e-mailed codes, two of
     .toBe(2);
   // A VAT-registered organiser: the tickets' mail says what was paid and the VAT in it (R 500 with 15 % inside).
   const ticketMail = (await waitForMails(buyerEmail, 1)).find((m) => codesIn(m.raw).length > 0);
-  expect(mimeHtml(ticketMail?.raw ?? '')).toMatch(/Paid R\s?500\.00 · VAT included R\s?65\.22\./);
+  const ticketHtml = mimeHtml(ticketMail?.raw ?? '') ?? '';
+  expect(ticketHtml).toMatch(/Paid R\s?500\.00 · VAT included R\s?65\.22\./);
+  const reader = await page.context().newPage();
+  await reader.setContent(ticketHtml);
+  await shot(reader, info, 'tickets-mail');
+  await reader.close();
   // My Orders lists the tickets too; each opens as its page.
   await buyer.goto('/orders');
   await buyer.getByRole('link', { name: /^Open ticket 1: / }).click();
