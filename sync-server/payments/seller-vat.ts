@@ -6,10 +6,14 @@ import type { Queryable } from '../db/db.js';
  * settings: not registered, no VAT). A sale made online (a booking, tickets) fixes it when made.
  */
 export async function sellerVat(q: Queryable, workspaceId: number): Promise<VatStatus> {
-  const [row] = await q.query<{ prices_include_vat: boolean | null; vat_registered: boolean | null; vat_number: string | null; vat_rate_bp: number | null }>(
-    'SELECT prices_include_vat, vat_registered, vat_number, vat_rate_bp FROM workspace_settings WHERE workspace_id = $1 AND id = 1',
-    [workspaceId],
-  );
+  const [row] = await q.query<{
+    prices_include_vat: boolean | null;
+    vat_registered: boolean | null;
+    vat_number: string | null;
+    vat_rate_bp: number | null;
+  }>('SELECT prices_include_vat, vat_registered, vat_number, vat_rate_bp FROM workspace_settings WHERE workspace_id = $1 AND id = 1', [
+    workspaceId,
+  ]);
   if (!row) return vatStatusOf(undefined);
   return vatStatusOf({
     prices_include_vat: row.prices_include_vat ?? true,

@@ -99,12 +99,12 @@ export async function mailedAppointment(q: Queryable, key: Omit<BookingMailKey, 
   const [row] = await q.query<
     Omit<MailedAppointment, 'start_at' | 'end_at' | 'timezone' | 'price_cents' | 'paid_cents' | 'vat'> &
       StoredSaleVat & {
-      start_at: Date | string;
-      end_at: Date | string;
-      timezone: string | null;
-      price_cents: string | number;
-      paid_cents: string | number;
-    }
+        start_at: Date | string;
+        end_at: Date | string;
+        timezone: string | null;
+        price_cents: string | number;
+        paid_cents: string | number;
+      }
   >(
     `SELECT a.id, a.customer_name, a.customer_email, a.start_at, a.end_at, a.sequence, a.status, a.price_cents, a.currency, a.paid_cents, a.payment_status,
             a.tax_rate_bp, a.tax_cents, a.tax_included, a.source, (SELECT o.verified FROM users o WHERE o.id = w.owner_id) AS owner_verified,

@@ -70,7 +70,12 @@ for (const target of testDatabases()) {
       send(
         'POST',
         `/api/public/services/${serviceId}/bookings`,
-        { start_at: start, customer_name: 'Lerato Customer', customer_email: `lerato${++customers}@example.test`, customer_phone: '082 555 1234' },
+        {
+          start_at: start,
+          customer_name: 'Lerato Customer',
+          customer_email: `lerato${++customers}@example.test`,
+          customer_phone: '082 555 1234',
+        },
         true,
       );
     const view = async (token: string) => (await send('GET', `/api/public/bookings/${token}`, undefined, true)).body;
@@ -91,7 +96,9 @@ for (const target of testDatabases()) {
       const id = String(placed.body.id);
       expect(await stored(id)).toEqual({ tax_rate_bp: 1500, tax_cents: 1696, tax_included: true });
       const mailed = await mailedAppointment(db, { workspaceId: ws, appointmentId: id });
-      expect(mailed && bookingMail('confirmation', mailed, 'https://link.test').text).toMatch(/Price: R\s?130\.00 · VAT included R\s?16\.96\./);
+      expect(mailed && bookingMail('confirmation', mailed, 'https://link.test').text).toMatch(
+        /Price: R\s?130\.00 · VAT included R\s?16\.96\./,
+      );
 
       // The business deregisters: the booking made before keeps its VAT; a new one has none.
       await saveSettings(db, ws, { vat_registered: false, vat_number: '' }, new Date());

@@ -23,7 +23,7 @@ import { recordRefundDue } from '../../payments/refunds-due.js';
 import { sellerVat, storedSaleVat } from '../../payments/seller-vat.js';
 import { saleVatOf } from '../../../schema/kit/vat.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
-import { payoutAccount } from '../marketplace/checkouts.repo.js';
+import { payoutAccount } from '../marketplace/index.js';
 import { recordBookingMail, recordMove, type BookingMailKey } from './booking-mail.repo.js';
 import { tellBooking } from './booking-news.js';
 import { boundPublicBooking } from './booking-holds.js';

@@ -408,7 +408,14 @@ for (const target of testDatabases()) {
       const back = await send('GET', `/api/public/events/${event.slug}/checkouts/${String(declined.body.reference)}`, undefined, {
         as: 'anonymous',
       });
-      expect(back.body).toEqual({ status: 'failed', tickets: [], awaiting_approval: false, paid_cents: 0, currency: 'ZAR', vat: { tax_rate_bp: 0, tax_cents: 0, tax_included: true } });
+      expect(back.body).toEqual({
+        status: 'failed',
+        tickets: [],
+        awaiting_approval: false,
+        paid_cents: 0,
+        currency: 'ZAR',
+        vat: { tax_rate_bp: 0, tax_cents: 0, tax_included: true },
+      });
       expect(await sold(typeId)).toBe(2);
       expect(await ticketsOf(typeId)).toBe(2);
       // The decline told nobody.
@@ -575,7 +582,14 @@ for (const target of testDatabases()) {
         as: 'anonymous',
       });
       // An organiser that is not VAT registered: the order carries no VAT.
-      expect(state.body).toEqual({ status: 'paid', tickets: [], awaiting_approval: true, paid_cents: 40_000, currency: 'ZAR', vat: { tax_rate_bp: 0, tax_cents: 0, tax_included: true } });
+      expect(state.body).toEqual({
+        status: 'paid',
+        tickets: [],
+        awaiting_approval: true,
+        paid_cents: 40_000,
+        currency: 'ZAR',
+        vat: { tax_rate_bp: 0, tax_cents: 0, tax_included: true },
+      });
       expect(await ticketsOf(typeId)).toBe(0);
       const waiting = await send('GET', registrationsPath(event.id));
       expect(waiting.body.registrations).toEqual([
@@ -600,7 +614,12 @@ for (const target of testDatabases()) {
     });
 
     it('a VAT-registered organiser’s ticket order fixes its VAT when bought: the event page and the tickets’ e-mail say "VAT included"', async () => {
-      await saveSettings(db, ws, { vat_registered: true, vat_number: '4123456789', vat_rate_bp: 1500, prices_include_vat: true }, new Date());
+      await saveSettings(
+        db,
+        ws,
+        { vat_registered: true, vat_number: '4123456789', vat_rate_bp: 1500, prices_include_vat: true },
+        new Date(),
+      );
       try {
         const event = await approvalEvent([{ name: 'Patron', price_cents: 25_000, quantity: 4 }]);
         const payer = unique('vat-patron');
@@ -624,7 +643,12 @@ for (const target of testDatabases()) {
         expect(mail).toContain(`Paid ${money(25_000)} · VAT included ${money(3261)}.`);
 
         // VAT on top of the price: charged with it, and said so.
-        await saveSettings(db, ws, { vat_registered: true, vat_number: '4123456789', vat_rate_bp: 1500, prices_include_vat: false }, new Date());
+        await saveSettings(
+          db,
+          ws,
+          { vat_registered: true, vat_number: '4123456789', vat_rate_bp: 1500, prices_include_vat: false },
+          new Date(),
+        );
         const onTop = await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 1 }], unique('vat-on-top'));
         expect(harness.sandbox.state.transactions.get(String(onTop.body.reference))?.amount).toBe(28_750);
         await payOnCheckout(String(onTop.body.authorization_url));

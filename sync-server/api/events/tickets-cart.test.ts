@@ -213,11 +213,21 @@ for (const target of testDatabases()) {
     it('tickets bought through the cart fix the organiser’s VAT on their registration, as the order does; none while not registered', async () => {
       const registration = async (eventId: string) =>
         (
-          await db.query<{ amount_cents: string; amount_paid_cents: string; tax_rate_bp: number; tax_cents: string; tax_included: boolean }>(
-            'SELECT amount_cents, amount_paid_cents, tax_rate_bp, tax_cents, tax_included FROM registrations WHERE event_id = $1',
-            [eventId],
-          )
-        ).map((r) => ({ ...r, amount_cents: Number(r.amount_cents), amount_paid_cents: Number(r.amount_paid_cents), tax_cents: Number(r.tax_cents) }));
+          await db.query<{
+            amount_cents: string;
+            amount_paid_cents: string;
+            tax_rate_bp: number;
+            tax_cents: string;
+            tax_included: boolean;
+          }>('SELECT amount_cents, amount_paid_cents, tax_rate_bp, tax_cents, tax_included FROM registrations WHERE event_id = $1', [
+            eventId,
+          ])
+        ).map((r) => ({
+          ...r,
+          amount_cents: Number(r.amount_cents),
+          amount_paid_cents: Number(r.amount_paid_cents),
+          tax_cents: Number(r.tax_cents),
+        }));
       const buy = async (eventId: string, cartId: string) => {
         const me = await buyer();
         await add(me.cookie, cartId, 2);

@@ -187,7 +187,10 @@ export async function holdOrderTickets(
       lines: mine.map((l) => ({ ticket_type_id: l.typeId, quantity: l.quantity })),
       status: 'pending',
       payment: 'unpaid',
-      ...pricedSale(vat, mine.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0)),
+      ...pricedSale(
+        vat,
+        mine.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
+      ),
       currency: order.currency,
       reference: null,
       needsApproval: false,

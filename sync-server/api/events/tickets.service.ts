@@ -12,7 +12,7 @@ import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { pricedSale, sellerVat, storedSaleVat, type StoredSaleVat } from '../../payments/seller-vat.js';
-import { payoutAccount } from '../marketplace/checkouts.repo.js';
+import { payoutAccount } from '../marketplace/index.js';
 import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
 import * as publicRepo from './public-events.repo.js';
@@ -295,7 +295,13 @@ export async function settleTicketPayment(tx: Queryable, t: VerifiedTransaction,
 export async function checkoutState(deps: AppDeps, slug: string, reference: string) {
   const state = async () => {
     const [row] = await deps.db.query<
-      { payment_status: string; registration_status: string; tokens: string[] | null; amount_paid_cents: string | number; currency: string } & StoredSaleVat
+      {
+        payment_status: string;
+        registration_status: string;
+        tokens: string[] | null;
+        amount_paid_cents: string | number;
+        currency: string;
+      } & StoredSaleVat
     >(
       `SELECT r.payment_status, r.registration_status, r.amount_paid_cents, r.currency, r.tax_rate_bp, r.tax_cents, r.tax_included, (SELECT array_agg(a.token ORDER BY a.created_at, a.id) FROM attendees a
                                    WHERE a.workspace_id = r.workspace_id AND a.registration_id = r.id) AS tokens

@@ -14,7 +14,7 @@ import { enforceRateLimits } from '../../http/rate-limit.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { PAYEE_FIELD } from '../../payments/gateway.js';
-import { payoutAccount } from '../marketplace/checkouts.repo.js';
+import { payoutAccount } from '../marketplace/index.js';
 import { requireMembership, requireRole } from '../workspaces/membership.js';
 import { publicInvoiceUrl, renderable } from './invoice-delivery.jobs.js';
 import * as repo from './invoice-delivery.repo.js';

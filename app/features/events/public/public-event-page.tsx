@@ -111,9 +111,7 @@ function CheckoutState({ slug, reference }: { slug: string; reference: string })
     );
   }
   if (state.data.status === 'pending') return <Notice title="Waiting for the payment to be confirmed…" />;
-  const payment = (
-    <p data-testid="ticket-payment">{ticketPaymentText(state.data.paid_cents, state.data.currency, state.data.vat)}</p>
-  );
+  const payment = <p data-testid="ticket-payment">{ticketPaymentText(state.data.paid_cents, state.data.currency, state.data.vat)}</p>;
   if (state.data.awaiting_approval) {
     return (
       <Notice tone="info" title="Payment received: the organiser approves registrations for this event">
