@@ -20,9 +20,12 @@ export const paymentStatuses = ['unpaid', 'paid', 'refunded'] as const;
  */
 export const appointments = replicatedEntity({
   name: 'appointments',
-  version: 0,
+  version: 1,
   // Add one strategy per version bump; stored documents outlive app versions.
-  migrationStrategies: {},
+  migrationStrategies: {
+    // 1: a booking may carry the VAT fixed when it was made; an older one has none.
+    1: (doc) => doc,
+  },
   fields: {
     service_id: z.uuid(),
     consultant_id: z.uuid(),
@@ -49,6 +52,13 @@ export const appointments = replicatedEntity({
     /** When its time was last set (reminders count from it), and its calendar revision (RFC 5545 SEQUENCE). */
     scheduled_at: instant.optional(),
     sequence: z.number().int().min(0),
+    /**
+     * The VAT fixed when it was booked (schema/kit/vat.ts `saleVatOf`): its rate, 0 when the business
+     * was not VAT registered then, the VAT in the price, and whether it is inside the price or on top.
+     */
+    tax_rate_bp: z.number().int().min(0).max(10_000).optional(),
+    tax_cents: cents(0, 100_000_000_00).optional(),
+    tax_included: z.boolean().optional(),
   },
   columns: {
     service_id: 'uuid',
@@ -71,6 +81,9 @@ export const appointments = replicatedEntity({
     created_at: 'timestamptz',
     scheduled_at: 'timestamptz',
     sequence: 'int',
+    tax_rate_bp: 'int',
+    tax_cents: 'bigint',
+    tax_included: 'bool',
   },
 });
 export type Appointment = z.infer<typeof appointments.doc>;

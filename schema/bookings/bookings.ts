@@ -380,6 +380,9 @@ export const publicBooking = z.object({
   cancel_reason: z.string().nullable(),
   /** Mail about the booking waits until the customer confirms their address (double opt-in). */
   mail_held: z.boolean(),
+  price_cents: z.number(),
+  /** The VAT fixed when it was booked; null for a booking from before VAT was fixed on bookings. */
+  vat: z.object({ tax_rate_bp: z.number(), tax_cents: z.number(), tax_included: z.boolean() }).nullable(),
 });
 /** A booking with a deposit waits for it: `authorization_url` is the card partner's page to pay on. */
 export const bookingPlaced = publicBooking.extend({

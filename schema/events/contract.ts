@@ -127,6 +127,10 @@ export const eventsContract = {
       tickets: z.array(z.string()),
       /** Paid, and waiting for the organiser to approve it (no ticket yet). */
       awaiting_approval: z.boolean(),
+      /** What the card paid (0 until paid), and the VAT fixed on the order when it was made (null on an older one). */
+      paid_cents: z.number(),
+      currency: z.string(),
+      vat: z.object({ tax_rate_bp: z.number(), tax_cents: z.number(), tax_included: z.boolean() }).nullable(),
     }),
   }),
   ticket: endpoint({ method: 'GET', path: '/api/public/tickets/:token', params: token, response: ticketView }),

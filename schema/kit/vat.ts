@@ -1,3 +1,5 @@
+import { formatCents } from './money.js';
+
 /**
  * The one VAT rule (DESIGN.md §14), read by the till, invoices, the marketplace checkout and its
  * orders and tickets, and every PDF and e-mail, all from the workspace's settings:
@@ -113,4 +115,38 @@ export function vatNumberProblem(
   if (settings.vat_registered === true && number === '') return vatMessages.numberRequired;
   if (number !== '' && settings.country === 'ZA' && !ZA_VAT_NUMBER.test(number)) return vatMessages.zaNumber;
   return undefined;
+}
+
+/**
+ * The VAT fixed on one sale when it is made (a booking, a ticket order): its rate (0 when the
+ * seller is not registered), the VAT in cents, and whether that VAT is inside the price or on top.
+ * A later change of the settings leaves a stored one as it is.
+ */
+export interface SaleVat {
+  tax_rate_bp: number;
+  tax_cents: number;
+  tax_included: boolean;
+}
+
+/** The VAT on a sale of `amountCents` at the seller's standard rate, by the one rule. */
+export function saleVatOf(status: Pick<VatStatus, 'registered' | 'rateBp' | 'pricesIncludeVat'>, amountCents: number): SaleVat {
+  const rate = lineRateBp(status);
+  return {
+    tax_rate_bp: rate,
+    tax_cents: status.pricesIncludeVat ? vatIncluded(amountCents, rate) : vatAdded(amountCents, rate),
+    tax_included: status.pricesIncludeVat,
+  };
+}
+
+/** What the buyer pays for a sale of `amountCents`: VAT on top is added, VAT inside is not. */
+export function saleTotalCents(amountCents: number, vat: SaleVat | null | undefined): number {
+  return amountCents + (vat && !vat.tax_included ? vat.tax_cents : 0);
+}
+
+/** Whether a sale shows a VAT line: only one a VAT-registered seller made (a rate above 0). */
+export const showsVat = (vat: SaleVat | null | undefined): vat is SaleVat => !!vat && vat.tax_rate_bp > 0;
+
+/** A sale's VAT row as its confirmation page and e-mail say it ("VAT included R 16.96"), or null when it shows none. */
+export function saleVatText(vat: SaleVat | null | undefined, currency: string): string | null {
+  return showsVat(vat) ? `${vatRowLabel(vat.tax_included)} ${formatCents(vat.tax_cents, currency)}` : null;
 }

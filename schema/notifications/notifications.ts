@@ -8,6 +8,7 @@ import { z } from 'zod';
 export const notificationKinds = {
   invoice_viewed: { label: 'An invoice is viewed', subject: 'Invoice viewed', email: false },
   invoice_paid: { label: 'An invoice is paid', subject: 'Invoice paid', email: true },
+  payment_credited: { label: 'A card payment comes after an invoice was paid', subject: 'Payment kept as credit', email: true },
   quote_accepted: { label: 'A quote is accepted', subject: 'Quote accepted', email: true },
   order_placed: { label: 'A marketplace order comes in', subject: 'New order', email: true },
   tickets_sold: { label: 'Tickets are sold', subject: 'Tickets sold', email: true },

@@ -34,6 +34,8 @@ export interface VerifiedTransaction {
   customerCode: string | null;
   /** Plan code when the provider charged a subscription renewal. */
   planCode: string | null;
+  /** The seller's payout account (subaccount code) the payment was settled to, if any. */
+  subaccount: string | null;
 }
 
 /** One of Paystack's metadata `custom_fields`: a labelled value shown with the transaction. */
@@ -58,6 +60,11 @@ export interface InitializeInput {
   metadata: Record<string, string | number | MetadataCustomField[]>;
   /** A dynamic split (Paystack's `split` object): each subaccount's flat share, in cents. */
   split?: { subaccounts: { subaccount: string; share: number }[] };
+  /**
+   * The seller's payout account (a subaccount code) that owns the payment: the provider settles it
+   * to the seller, who bears the provider's fee; the platform keeps nothing of it.
+   */
+  subaccount?: string;
 }
 
 /** A refund the provider accepted. */

@@ -36,6 +36,8 @@ const transactionShape = z.object({
   customer: z.object({ email: z.string().nullish(), customer_code: z.string().nullish() }).nullish(),
   plan: z.union([z.string(), z.object({ plan_code: z.string().nullish() }).passthrough()]).nullish(),
   plan_object: z.object({ plan_code: z.string().nullish() }).passthrough().nullish(),
+  // Paystack sends `{}` when no subaccount owns the transaction.
+  subaccount: z.object({ subaccount_code: z.string().nullish() }).passthrough().nullish(),
 });
 
 const statuses = ['success', 'failed', 'abandoned', 'pending', 'reversed'] as const;
@@ -77,6 +79,7 @@ export function transactionFrom(raw: unknown): VerifiedTransaction {
     customerEmail: t.customer?.email ?? null,
     customerCode: t.customer?.customer_code ?? null,
     planCode,
+    subaccount: t.subaccount?.subaccount_code ?? null,
   };
 }
 
@@ -155,6 +158,8 @@ export function paystackGateway(opts: { baseUrl: string; secretKey: string; time
                 },
               }
             : {}),
+          // The seller's own sale: settled to their subaccount, which bears the provider's fee.
+          ...(input.subaccount ? { subaccount: input.subaccount, bearer: 'subaccount' } : {}),
         }),
       );
       return { authorizationUrl: data.authorization_url, accessCode: data.access_code, reference: data.reference };

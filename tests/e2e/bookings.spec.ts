@@ -146,6 +146,8 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   await expect(customer.getByTestId('deposit-state')).toContainText(/Deposit paid: R\s?30\.00/);
   await expect(customer.getByTestId('booking-status')).toHaveText('Status: Booked');
   await expect(customer.getByTestId('booking-when')).toContainText(slotTime.trim());
+  // A VAT-registered business: the VAT inside the R 130 price, fixed on the booking (15 %: R 16.96).
+  await expect(customer.getByTestId('booking-price')).toHaveText(/^Price: R\s?130\.00 · VAT included R\s?16\.96$/);
   await shot(customer, info, 'booking-confirmed-phone');
   await phone.close();
 
@@ -160,6 +162,7 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   // The mail itself, as a mail program shows it.
   const html = mimeHtml(mail.raw);
   expect(html).toContain('Naledi Customer');
+  expect(html).toMatch(/Price: R\s?130\.00 · VAT included R\s?16\.96\./);
   expect(html).toMatch(/Deposit paid: R\s?30\.00\. Still to pay at your appointment: R\s?100\.00\./);
   const reader = await page.context().newPage();
   await reader.setContent(html ?? '');
@@ -169,6 +172,10 @@ test('owner sets up a service, a phone customer books it, the mail carries a cal
   // From the link in the mail, the customer moves the booking to another free time on their phone.
   const manage = /\/marketplace\/services\/bookings\/[A-Za-z0-9_-]+/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[0];
   expect(manage).toBeTruthy();
+  // The booking's page at the desktop size, with its price and VAT.
+  await page.goto(manage ?? '');
+  await expect(page.getByTestId('booking-price')).toHaveText(/^Price: R\s?130\.00 · VAT included R\s?16\.96$/);
+  await shot(page, info, 'booking-confirmed');
   const again = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const mover = await again.newPage();
   await skipCookieConsent(mover);

@@ -3,7 +3,7 @@ import { formatCents } from '../../schema/kit/money';
 import { svgDataUrl, ticketQrSvg } from '../../schema/events/ticket-qr';
 import { mailConsentMessages } from '../../schema/mail/mail-consent';
 import { waitForMails } from '../support/mailbox-file.js';
-import { quotedPrintableText } from '../support/mime.js';
+import { mimeHtml, quotedPrintableText } from '../support/mime.js';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { logIn, newTraderWithWorkspace } from './inventory-support';
 import { payOnSandbox } from './paystack-support';
@@ -201,6 +201,14 @@ test('organiser to door: two ticket types, card purchase, e-mailed codes, two of
       { timeout: 30_000 },
     )
     .toBe(2);
+  // A VAT-registered organiser: the tickets' mail says what was paid and the VAT in it (R 500 with 15 % inside).
+  const ticketMail = (await waitForMails(buyerEmail, 1)).find((m) => codesIn(m.raw).length > 0);
+  const ticketHtml = mimeHtml(ticketMail?.raw ?? '') ?? '';
+  expect(ticketHtml).toMatch(/Paid R\s?500\.00 · VAT included R\s?65\.22\./);
+  const reader = await page.context().newPage();
+  await reader.setContent(ticketHtml);
+  await shot(reader, info, 'tickets-mail');
+  await reader.close();
   // My Orders lists the tickets too; each opens as its page.
   await buyer.goto('/orders');
   await buyer.getByRole('link', { name: /^Open ticket 1: / }).click();

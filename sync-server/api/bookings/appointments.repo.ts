@@ -2,6 +2,7 @@ import { workspaceLock } from '../../sync/sync.repo.js';
 import type { Queryable } from '../../db/db.js';
 import type { BusyTime } from '../../../schema/bookings/booking-slots.js';
 import type { AppointmentDto, AppointmentStatus } from '../../../schema/bookings/bookings.js';
+import type { SaleVat } from '../../../schema/kit/vat.js';
 import { iso } from './bookings.repo.js';
 
 /** The diary: appointments, its lock, the slot engine's busy times, and deposit holds that lapsed. */
@@ -160,13 +161,15 @@ export interface NewAppointment {
   phone: string;
   /** A deposit to be paid by card under this reference before the booking is confirmed. */
   deposit?: { cents: number; reference: string };
+  /** The VAT fixed on it now, by the business's settings at this moment. */
+  vat: SaleVat;
 }
 
 export async function insertAppointment(q: Queryable, a: NewAppointment): Promise<void> {
   await q.query(
     `INSERT INTO appointments (workspace_id, id, service_id, consultant_id, start_at, end_at, duration_minutes, price_cents, currency,
-       status, source, customer_name, customer_email, customer_phone, deposit_cents, payment_reference)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+       status, source, customer_name, customer_email, customer_phone, deposit_cents, payment_reference, tax_rate_bp, tax_cents, tax_included)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [
       a.ws,
       a.id,
@@ -184,6 +187,9 @@ export async function insertAppointment(q: Queryable, a: NewAppointment): Promis
       a.phone,
       a.deposit?.cents ?? 0,
       a.deposit?.reference ?? null,
+      a.vat.tax_rate_bp,
+      a.vat.tax_cents,
+      a.vat.tax_included,
     ],
   );
 }

@@ -126,6 +126,8 @@ for (const target of testDatabases()) {
       const id = String(placed.body.id);
       const token = String(placed.body.token);
       expect(String(placed.body.authorization_url)).toMatch(/^http/);
+      // No payout account: the deposit names no subaccount.
+      expect(h.sandbox.state.transactions.get(await referenceOf(id))?.subaccount).toBeNull();
       expect(await mails(id)).toEqual([]);
       // A booking waiting for its deposit tells nobody yet.
       expect(await toldIn(db, ws, 'booking_made')).toEqual([]);
@@ -172,6 +174,30 @@ for (const target of testDatabases()) {
         expect(await mails(String(placed.body.id))).toEqual(['confirmation']);
       } finally {
         h.webhooks(true);
+      }
+    });
+
+    it('a business with a payout account takes the deposit into it', async () => {
+      const saved = await send('PUT', `/api/workspaces/${ws}/storefront/payout`, {
+        business_name: 'Naledi Hair',
+        settlement_bank: '632005',
+        account_number: '4081234567',
+      });
+      expect(saved.status).toBe(200);
+      const code = String(saved.body.subaccount_code);
+      try {
+        const placed = await book(local(day, '16:00'));
+        expect(placed.status).toBe(200);
+        const reference = await referenceOf(String(placed.body.id));
+        expect(h.sandbox.state.transactions.get(reference)?.subaccount).toMatchObject({
+          account: { subaccount_code: code, business_name: 'Naledi Hair' },
+          bearer: 'subaccount',
+        });
+        await payOnCheckout(String(placed.body.authorization_url));
+        await h.sandbox.idle();
+        expect(await view(String(placed.body.token))).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+      } finally {
+        await db.query('UPDATE storefront_settings SET paystack_subaccount = NULL WHERE workspace_id = $1', [ws]);
       }
     });
 

@@ -1,3 +1,4 @@
+import { bookingPriceText, bookingTotalCents } from '../../../schema/bookings/booking-price.js';
 import { formatCents } from '../../../schema/kit/money.js';
 import type { AppDeps } from '../../deps.js';
 import { signingKey } from '../../http/auth-context.js';
@@ -54,10 +55,10 @@ export function bookingMail(kind: repo.BookingMailKind, a: repo.MailedAppointmen
           `Hi ${a.customer_name},`,
           openings[kind](a),
           `${a.service_title} with ${a.staff_name}, ${when}.`,
-          `Price: ${formatCents(a.price_cents, a.currency)}.`,
+          `${bookingPriceText(a)}.`,
           ...(a.payment_status === 'paid' && a.paid_cents > 0
             ? [
-                `Deposit paid: ${formatCents(a.paid_cents, a.currency)}. Still to pay at your appointment: ${formatCents(Math.max(0, a.price_cents - a.paid_cents), a.currency)}.`,
+                `Deposit paid: ${formatCents(a.paid_cents, a.currency)}. Still to pay at your appointment: ${formatCents(Math.max(0, bookingTotalCents(a) - a.paid_cents), a.currency)}.`,
               ]
             : []),
           'The attached calendar file adds it to your calendar. To change the time or cancel, open:',

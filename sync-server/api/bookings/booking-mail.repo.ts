@@ -1,3 +1,5 @@
+import type { SaleVat } from '../../../schema/kit/vat.js';
+import { storedSaleVat, type StoredSaleVat } from '../../payments/seller-vat.js';
 import type { Queryable } from '../../db/db.js';
 import { MAIL_TABLE, mailTemplateId, recordMail, recordMailAgain, wakeMailOutbox, withdrawMails, type MailKey } from '../../mail/outbox.js';
 import { noCountryDefaults } from '../../../schema/kit/countries.js';
@@ -89,20 +91,23 @@ export interface MailedAppointment {
   source: string;
   /** Whether the workspace owner's address is verified (mail a member asked for goes only then). */
   owner_verified: boolean;
+  /** The VAT fixed when it was booked (null on a booking from before). */
+  vat: SaleVat | null;
 }
 
 export async function mailedAppointment(q: Queryable, key: Omit<BookingMailKey, 'kind'>): Promise<MailedAppointment | undefined> {
   const [row] = await q.query<
-    Omit<MailedAppointment, 'start_at' | 'end_at' | 'timezone' | 'price_cents' | 'paid_cents'> & {
-      start_at: Date | string;
-      end_at: Date | string;
-      timezone: string | null;
-      price_cents: string | number;
-      paid_cents: string | number;
-    }
+    Omit<MailedAppointment, 'start_at' | 'end_at' | 'timezone' | 'price_cents' | 'paid_cents' | 'vat'> &
+      StoredSaleVat & {
+        start_at: Date | string;
+        end_at: Date | string;
+        timezone: string | null;
+        price_cents: string | number;
+        paid_cents: string | number;
+      }
   >(
     `SELECT a.id, a.customer_name, a.customer_email, a.start_at, a.end_at, a.sequence, a.status, a.price_cents, a.currency, a.paid_cents, a.payment_status,
-            a.source, (SELECT o.verified FROM users o WHERE o.id = w.owner_id) AS owner_verified,
+            a.tax_rate_bp, a.tax_cents, a.tax_included, a.source, (SELECT o.verified FROM users o WHERE o.id = w.owner_id) AS owner_verified,
             s.title AS service_title,
             c.name AS staff_name, w.name AS business, ws.timezone
        FROM appointments a
@@ -114,8 +119,10 @@ export async function mailedAppointment(q: Queryable, key: Omit<BookingMailKey, 
     [key.workspaceId, key.appointmentId],
   );
   if (!row) return undefined;
+  const { tax_rate_bp, tax_cents, tax_included, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    vat: storedSaleVat({ tax_rate_bp, tax_cents, tax_included }),
     start_at: new Date(row.start_at),
     end_at: new Date(row.end_at),
     price_cents: Number(row.price_cents),

@@ -21,6 +21,7 @@ const booking: MailedAppointment = {
   cancel_cutoff_hours: 24,
   source: 'online',
   owner_verified: true,
+  vat: null,
 };
 const link = 'https://vuka.test/marketplace/services/bookings/abc';
 
@@ -31,6 +32,22 @@ describe('booking mails', () => {
     expect(paid.text).toMatch(/Deposit paid: R\s?30\.00\. Still to pay at your appointment: R\s?100\.00\./);
     expect(paid.html).toContain('Still to pay at your appointment');
     expect(bookingMail('confirmation', booking, link).text).not.toContain('Deposit');
+  });
+
+  it('a registered business’s booking shows the VAT fixed on it; VAT on top counts in what is left to pay; unregistered, none', () => {
+    const included = bookingMail('confirmation', { ...booking, vat: { tax_rate_bp: 1500, tax_cents: 1696, tax_included: true } }, link);
+    expect(included.text).toMatch(/Price: R\s?130\.00 · VAT included R\s?16\.96\./);
+    expect(included.html).toMatch(/VAT included R\s?16\.96/);
+    const onTop = bookingMail(
+      'confirmation',
+      { ...booking, paid_cents: 3000, payment_status: 'paid', vat: { tax_rate_bp: 1500, tax_cents: 1950, tax_included: false } },
+      link,
+    );
+    expect(onTop.text).toMatch(/Price: R\s?130\.00 · VAT added R\s?19\.50 · Total R\s?149\.50\./);
+    expect(onTop.text).toMatch(/Still to pay at your appointment: R\s?119\.50\./);
+    const unregistered = bookingMail('confirmation', { ...booking, vat: { tax_rate_bp: 0, tax_cents: 0, tax_included: true } }, link);
+    expect(unregistered.text).not.toContain('VAT');
+    expect(unregistered.text).toMatch(/Price: R\s?130\.00\./);
   });
 
   it('a cancellation of a booking whose deposit was given back says so', () => {

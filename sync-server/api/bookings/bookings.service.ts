@@ -35,6 +35,8 @@ import * as servicesRepo from './services.repo.js';
 import * as staffRepo from './staff.repo.js';
 import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
+import { sellerVat } from '../../payments/seller-vat.js';
+import { saleVatOf } from '../../../schema/kit/vat.js';
 
 /** A signed-in, active member of the workspace the request names. */
 export interface OwnerCaller {
@@ -280,6 +282,7 @@ export async function createAppointment(deps: AppDeps, c: OwnerCaller, body: z.o
       name: body.customer_name,
       email: body.customer_email ?? '',
       phone: body.customer_phone ?? '',
+      vat: saleVatOf(await sellerVat(q, c.workspaceId), service.price_cents),
     });
     await afterAppointmentChange(
       q,

@@ -8,6 +8,7 @@ import {
   type AppointmentStatus,
 } from '../../../schema/bookings/bookings.js';
 import { entityRules, type Stored } from '../../sync/collection-rules.js';
+import { saleVatSql } from '../../payments/seller-vat.js';
 import { afterAppointmentChange, type AppointmentState } from './bookings.service.js';
 import * as appointmentsRepo from './appointments.repo.js';
 
@@ -30,7 +31,8 @@ const stateOf = (d: Pushed): AppointmentState => ({
  */
 export const appointmentRules = entityRules(appointments, {
   // The diary books in for the business; a customer's own booking comes through the booking page.
-  computedOnInsert: { source: `'owner'` },
+  // Its VAT is fixed when the server first stores it, by the settings then (as an online booking's).
+  computedOnInsert: { source: `'owner'`, ...saleVatSql('x', 'price_cents') },
   validate(doc) {
     // The id goes into the customer's links and mail jobs as it is: a uuid as crypto.randomUUID writes it.
     if (!appointmentIdValid(doc.id)) return `id: ${msg.appointmentId}`;

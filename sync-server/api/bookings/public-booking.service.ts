@@ -20,7 +20,10 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { paymentGateway } from '../../payments/payments.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
+import { sellerVat, storedSaleVat } from '../../payments/seller-vat.js';
+import { saleVatOf } from '../../../schema/kit/vat.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import { payoutAccount } from '../marketplace/index.js';
 import { recordBookingMail, recordMove, type BookingMailKey } from './booking-mail.repo.js';
 import { tellBooking } from './booking-news.js';
 import { boundPublicBooking } from './booking-holds.js';
@@ -174,6 +177,8 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
       email: body.customer_email,
       phone: body.customer_phone,
       deposit,
+      // The VAT is fixed on the booking now: a later change of the settings leaves it as booked.
+      vat: saleVatOf(await sellerVat(tx, row.workspace_id), service.price_cents),
     });
     // Without a deposit: confirmed now, mailed to an address that asked for it (else it waits for the
     // address to be confirmed). With one, the card payment's settlement mails it (a payment is no relay).
@@ -191,6 +196,8 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
     const reference = placed.deposit.reference;
     try {
       const gateway = gatewayOrFail(deps);
+      // The business's payout account, when it has one, takes the deposit directly.
+      const subaccount = (await payoutAccount(deps.db, placed.workspaceId)) ?? undefined;
       const started = await viaProvider(() =>
         gateway.initialize({
           email: body.customer_email,
@@ -199,6 +206,7 @@ export async function book(deps: AppDeps, serviceId: string, body: z.output<type
           reference,
           callbackUrl: `${deps.config.APP_ORIGIN}/marketplace/services/bookings/${token}`,
           metadata: { workspace_id: placed.workspaceId, appointment_id: id },
+          subaccount,
         }),
       );
       authorizationUrl = started.authorizationUrl;
@@ -290,6 +298,8 @@ async function bookingView(deps: AppDeps, ref: BookingRef) {
     currency: a.currency,
     cancel_reason: a.cancel_reason,
     mail_held: mailWaits(a) && !(await mailConfirmed(deps.db, a.customer_email)),
+    price_cents: Number(a.price_cents),
+    vat: storedSaleVat(a),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { StoredSaleVat } from '../../payments/seller-vat.js';
 import type { BookingRef } from './booking-token.js';
 import type { Queryable } from '../../db/db.js';
 import { type AppointmentRow, appointmentColumns, appointmentFrom } from './appointments.repo.js';
@@ -37,7 +38,7 @@ export async function publicService(q: Queryable, id: string): Promise<PublicSer
   return row;
 }
 
-export interface TokenAppointment extends AppointmentRow {
+export interface TokenAppointment extends AppointmentRow, StoredSaleVat {
   workspace_id: number;
   payment_reference: string | null;
   business: string;
@@ -51,7 +52,7 @@ export interface TokenAppointment extends AppointmentRow {
  */
 export async function publicAppointment(q: Queryable, ref: BookingRef): Promise<TokenAppointment | undefined> {
   const rows = await q.query<TokenAppointment>(
-    `SELECT ${appointmentColumns}, a.workspace_id, a.payment_reference, w.name AS business, wset.timezone, s.availability FROM ${appointmentFrom}
+    `SELECT ${appointmentColumns}, a.workspace_id, a.payment_reference, a.tax_rate_bp, a.tax_cents, a.tax_included, w.name AS business, wset.timezone, s.availability FROM ${appointmentFrom}
        JOIN workspaces w ON w.id = a.workspace_id LEFT JOIN workspace_settings wset ON wset.workspace_id = w.id AND wset.id = 1
       WHERE a.id = $1 AND ($2::int IS NULL OR a.workspace_id = $2) LIMIT 2`,
     [ref.id, ref.ws],

@@ -16,6 +16,7 @@ import { renderShell, siteOrigin } from '../../seo/page-meta.js';
 import { metaFor } from '../../seo/seo.js';
 import { payOnCheckout, startBillingHarness, type BillingHarness } from '../../../tests/support/billing.js';
 import { payRefundsDue, refundStateOf } from '../../payments/refunds-due.js';
+import { saveSettings } from '../workspaces/workspaces.repo.js';
 import { testDatabases } from '../../../tests/support/databases.js';
 import { confirmMailAddresses } from '../../../tests/support/mail-consent.js';
 import { sendQueuedMails } from '../../../tests/support/outbox.js';
@@ -372,6 +373,8 @@ for (const target of testDatabases()) {
       expect(started.status).toBe(200);
       const reference = String(started.body.reference);
       expect(reference).toMatch(/^vktkt_/);
+      // An organiser without a payout account: the platform takes the payment for them.
+      expect(harness.sandbox.state.transactions.get(reference)?.subaccount).toBeNull();
       expect(await sold(typeId)).toBe(2);
       expect(await ticketsOf(typeId)).toBe(0);
       expect(await toldSold(event.id)).toEqual([]);
@@ -405,11 +408,43 @@ for (const target of testDatabases()) {
       const back = await send('GET', `/api/public/events/${event.slug}/checkouts/${String(declined.body.reference)}`, undefined, {
         as: 'anonymous',
       });
-      expect(back.body).toEqual({ status: 'failed', tickets: [], awaiting_approval: false });
+      expect(back.body).toEqual({
+        status: 'failed',
+        tickets: [],
+        awaiting_approval: false,
+        paid_cents: 0,
+        currency: 'ZAR',
+        vat: { tax_rate_bp: 0, tax_cents: 0, tax_included: true },
+      });
       expect(await sold(typeId)).toBe(2);
       expect(await ticketsOf(typeId)).toBe(2);
       // The decline told nobody.
       expect(await toldSold(event.id)).toEqual(told);
+    });
+
+    it('an organiser with a payout account is paid into it: the ticket payment names their subaccount', async () => {
+      const saved = await send('PUT', `/api/workspaces/${ws}/storefront/payout`, {
+        business_name: 'Thandi Events',
+        settlement_bank: '632005',
+        account_number: '4081234567',
+      });
+      expect(saved.status).toBe(200);
+      const code = String(saved.body.subaccount_code);
+      try {
+        const event = await publishedEvent([{ name: 'Early bird', price_cents: 15_000, quantity: 5 }]);
+        const started = await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 1 }], 'owned@example.test');
+        expect(started.status).toBe(200);
+        const reference = String(started.body.reference);
+        expect(harness.sandbox.state.transactions.get(reference)?.subaccount).toMatchObject({
+          account: { subaccount_code: code, business_name: 'Thandi Events' },
+          bearer: 'subaccount',
+        });
+        await payOnCheckout(String(started.body.authorization_url));
+        await harness.sandbox.idle();
+        expect(await ticketsOf(event.typeIds[0])).toBe(1);
+      } finally {
+        await db.query('UPDATE storefront_settings SET paystack_subaccount = NULL WHERE workspace_id = $1', [ws]);
+      }
     });
 
     it('check_ins replicate append-only; two doors admitting one ticket show once in the report with both devices', async () => {
@@ -546,7 +581,15 @@ for (const target of testDatabases()) {
       const state = await send('GET', `/api/public/events/${event.slug}/checkouts/${String(started.body.reference)}`, undefined, {
         as: 'anonymous',
       });
-      expect(state.body).toEqual({ status: 'paid', tickets: [], awaiting_approval: true });
+      // An organiser that is not VAT registered: the order carries no VAT.
+      expect(state.body).toEqual({
+        status: 'paid',
+        tickets: [],
+        awaiting_approval: true,
+        paid_cents: 40_000,
+        currency: 'ZAR',
+        vat: { tax_rate_bp: 0, tax_cents: 0, tax_included: true },
+      });
       expect(await ticketsOf(typeId)).toBe(0);
       const waiting = await send('GET', registrationsPath(event.id));
       expect(waiting.body.registrations).toEqual([
@@ -568,6 +611,55 @@ for (const target of testDatabases()) {
         // The mail text is read with no-break spaces as plain ones.
         `The ${formatCents(40_000, 'ZAR').replace(/\u00a0/g, ' ')} you paid is being refunded to your card`,
       );
+    });
+
+    it('a VAT-registered organiser’s ticket order fixes its VAT when bought: the event page and the tickets’ e-mail say "VAT included"', async () => {
+      await saveSettings(
+        db,
+        ws,
+        { vat_registered: true, vat_number: '4123456789', vat_rate_bp: 1500, prices_include_vat: true },
+        new Date(),
+      );
+      try {
+        const event = await approvalEvent([{ name: 'Patron', price_cents: 25_000, quantity: 4 }]);
+        const payer = unique('vat-patron');
+        const started = await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 1 }], payer);
+        expect(started.status).toBe(200);
+        await payOnCheckout(String(started.body.authorization_url));
+        await harness.sandbox.idle();
+        const checkout = `/api/public/events/${event.slug}/checkouts/${String(started.body.reference)}`;
+        // R 250 with 15 % inside: R 32.61.
+        const fixed = { tax_rate_bp: 1500, tax_cents: 3261, tax_included: true };
+        const paidState = (await send('GET', checkout, undefined, { as: 'anonymous' })).body;
+        expect(paidState).toMatchObject({ paid_cents: 25_000, vat: fixed });
+        const money = (cents: number) => formatCents(cents, String(paidState.currency)).replace(/\u00a0/g, ' ');
+        // A later change of the settings leaves the order as bought.
+        await saveSettings(db, ws, { vat_registered: false, vat_number: '' }, new Date());
+        expect((await send('GET', checkout, undefined, { as: 'anonymous' })).body).toMatchObject({ vat: fixed });
+        const approved = await send('POST', `${registrationsPath(event.id)}/${String(started.body.registration_id)}/approve`, {});
+        expect(approved.status).toBe(200);
+        await runMailJobs();
+        const mail = quotedPrintableText(mailsTo(payer)[0].raw).replace(/\u00a0/g, ' ');
+        expect(mail).toContain(`Paid ${money(25_000)} · VAT included ${money(3261)}.`);
+
+        // VAT on top of the price: charged with it, and said so.
+        await saveSettings(
+          db,
+          ws,
+          { vat_registered: true, vat_number: '4123456789', vat_rate_bp: 1500, prices_include_vat: false },
+          new Date(),
+        );
+        const onTop = await order(event.slug, [{ ticket_type_id: event.typeIds[0], quantity: 1 }], unique('vat-on-top'));
+        expect(harness.sandbox.state.transactions.get(String(onTop.body.reference))?.amount).toBe(28_750);
+        await payOnCheckout(String(onTop.body.authorization_url));
+        await harness.sandbox.idle();
+        const onTopState = await send('GET', `/api/public/events/${event.slug}/checkouts/${String(onTop.body.reference)}`, undefined, {
+          as: 'anonymous',
+        });
+        expect(onTopState.body).toMatchObject({ paid_cents: 28_750, vat: { tax_rate_bp: 1500, tax_cents: 3750, tax_included: false } });
+      } finally {
+        await saveSettings(db, ws, { vat_registered: false, vat_number: '', prices_include_vat: true }, new Date());
+      }
     });
 
     it("another workspace's organiser can neither approve nor decline these registrations, through either workspace's path", async () => {

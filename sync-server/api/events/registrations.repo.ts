@@ -1,3 +1,4 @@
+import type { SaleVat } from '../../../schema/kit/vat.js';
 import type { Queryable } from '../../db/db.js';
 import type { AttendeeDto, RegistrationRequest } from '../../../schema/events/events.js';
 
@@ -23,12 +24,14 @@ export async function insertRegistration(
     orderId?: string;
     /** When it was made, when not now (a checkout's one moment). */
     at?: Date;
+    /** The VAT fixed on the order now (amount is what the buyer pays, VAT on top included). */
+    vat: SaleVat;
   },
 ): Promise<void> {
   await q.query(
     `INSERT INTO registrations (workspace_id, id, event_id, user_id, name, email, lines, registration_status, payment_status,
-                                amount_cents, currency, reference, needs_approval, order_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, coalesce($15::timestamptz, now()))`,
+                                amount_cents, currency, reference, needs_approval, order_id, created_at, tax_rate_bp, tax_cents, tax_included)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, coalesce($15::timestamptz, now()), $16, $17, $18)`,
     [
       r.ws,
       r.id,
@@ -45,6 +48,9 @@ export async function insertRegistration(
       r.needsApproval,
       r.orderId ?? null,
       r.at ?? null,
+      r.vat.tax_rate_bp,
+      r.vat.tax_cents,
+      r.vat.tax_included,
     ],
   );
 }

@@ -1,3 +1,5 @@
+import type { SaleVat } from '../../../schema/kit/vat.js';
+import { storedSaleVat, type StoredSaleVat } from '../../payments/seller-vat.js';
 import type { Queryable } from '../../db/db.js';
 import { mailTemplateId, recordMail } from '../../mail/outbox.js';
 
@@ -28,6 +30,8 @@ export interface MailedRegistration {
   start_time: string | null;
   location: string;
   organiser: string;
+  /** The VAT fixed on the order when it was made (null on an older one). */
+  vat: SaleVat | null;
 }
 
 /** Who a registration's mail goes to, and the event it is for (unscoped: the job area). */
@@ -36,8 +40,8 @@ export async function mailedRegistration(
   workspaceId: number,
   registrationId: string,
 ): Promise<MailedRegistration | undefined> {
-  const [row] = await q.query<MailedRegistration>(
-    `SELECT r.name, r.email, r.payment_status, r.amount_paid_cents, r.currency, e.title AS event_title, e.start_date, e.start_time,
+  const [row] = await q.query<Omit<MailedRegistration, 'vat'> & StoredSaleVat>(
+    `SELECT r.name, r.email, r.payment_status, r.amount_paid_cents, r.currency, r.tax_rate_bp, r.tax_cents, r.tax_included, e.title AS event_title, e.start_date, e.start_time,
             e.location, w.name AS organiser
        FROM registrations r
        JOIN events e ON e.workspace_id = r.workspace_id AND e.id = r.event_id
@@ -45,5 +49,7 @@ export async function mailedRegistration(
       WHERE r.workspace_id = $1 AND r.id = $2`,
     [workspaceId, registrationId],
   );
-  return row;
+  if (!row) return undefined;
+  const { tax_rate_bp, tax_cents, tax_included, ...rest } = row;
+  return { ...rest, vat: storedSaleVat({ tax_rate_bp, tax_cents, tax_included }) };
 }

@@ -1,3 +1,4 @@
+import { ticketPaymentText } from '../../../schema/events/ticket-payment.js';
 import { formatCents } from '../../../schema/kit/money.js';
 import type { MailAttachment, Mail } from '../../mail/mailer.js';
 import { escapeHtml } from '../../mail/templates.js';
@@ -45,8 +46,12 @@ export async function ticketsMail(origin: string, reg: MailedRegistration, ticke
   }
   const count = tickets.length === 1 ? 'is your ticket' : `are your ${tickets.length} tickets`;
   const intro = `Hello ${reg.name}, here ${count} for ${reg.event_title} (${ticketWhen(reg)}${place(reg)}). Show the QR code at the door; each ticket admits one person.`;
+  // A paid order says what was paid, with the VAT fixed on it when bought.
+  const paid = reg.payment_status === 'paid' && Number(reg.amount_paid_cents) > 0;
+  const payment = paid ? `${ticketPaymentText(Number(reg.amount_paid_cents), reg.currency, reg.vat)}.` : null;
   const text = [
     intro,
+    ...(payment ? [payment] : []),
     '',
     ...tickets.flatMap((t, i) => [`Ticket ${i + 1}: ${t.ticket_type}`, `Open it: ${link(t.token)}`, `Code: ${t.code}`, '']),
     `— ${reg.organiser}`,
@@ -54,6 +59,7 @@ export async function ticketsMail(origin: string, reg: MailedRegistration, ticke
   const html =
     `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;line-height:1.5">` +
     `<div style="max-width:520px;margin:0 auto;padding:24px"><p>${escapeHtml(intro)}</p>` +
+    (payment ? `<p>${escapeHtml(payment)}</p>` : '') +
     tickets
       .map(
         (t, i) =>

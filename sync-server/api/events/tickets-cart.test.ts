@@ -210,6 +210,53 @@ for (const target of testDatabases()) {
       expect([...(kit.body.revoked as string[])].sort()).toEqual(tickets.map((t) => t.id).sort());
     });
 
+    it('tickets bought through the cart fix the organiser’s VAT on their registration, as the order does; none while not registered', async () => {
+      const registration = async (eventId: string) =>
+        (
+          await db.query<{
+            amount_cents: string;
+            amount_paid_cents: string;
+            tax_rate_bp: number;
+            tax_cents: string;
+            tax_included: boolean;
+          }>('SELECT amount_cents, amount_paid_cents, tax_rate_bp, tax_cents, tax_included FROM registrations WHERE event_id = $1', [
+            eventId,
+          ])
+        ).map((r) => ({
+          ...r,
+          amount_cents: Number(r.amount_cents),
+          amount_paid_cents: Number(r.amount_paid_cents),
+          tax_cents: Number(r.tax_cents),
+        }));
+      const buy = async (eventId: string, cartId: string) => {
+        const me = await buyer();
+        await add(me.cookie, cartId, 2);
+        const pay = checkoutResult.parse((await send(me.cookie, 'POST', '/api/checkout', { address })).body);
+        if (pay.outcome !== 'pay') throw new Error('expected a payment');
+        await payOnCheckout(pay.authorization_url);
+        await h.sandbox.idle();
+        return registration(eventId);
+      };
+      const plain = await event([{ name: 'General', price_cents: 15_000, quantity: 10 }]);
+      expect(await buy(plain.id, plain.cartIds[0])).toEqual([
+        // This workspace's settings row says its prices are without VAT; not registered, there is none to add.
+        { amount_cents: 30_000, amount_paid_cents: 30_000, tax_rate_bp: 0, tax_cents: 0, tax_included: false },
+      ]);
+      await db.query(
+        `UPDATE workspace_settings SET vat_registered = true, vat_number = '4123456789', vat_rate_bp = 1500, prices_include_vat = true WHERE workspace_id = $1`,
+        [organiser.ws],
+      );
+      try {
+        const taxed = await event([{ name: 'General', price_cents: 15_000, quantity: 10 }]);
+        // R 300 with 15 % inside: R 39.13.
+        expect(await buy(taxed.id, taxed.cartIds[0])).toEqual([
+          { amount_cents: 30_000, amount_paid_cents: 30_000, tax_rate_bp: 1500, tax_cents: 3913, tax_included: true },
+        ]);
+      } finally {
+        await db.query(`UPDATE workspace_settings SET vat_registered = NULL, vat_number = NULL WHERE workspace_id = $1`, [organiser.ws]);
+      }
+    });
+
     it('a declined card gives the seats back at once; nothing is issued', async () => {
       const gig = await event([{ name: 'Standing', price_cents: 20_000, quantity: 3 }]);
       const me = await buyer();

@@ -14,6 +14,7 @@ import { issueTickets, releaseStaleHolds, saleRefusal } from './tickets.service.
 import { recordTicketMail } from './ticket-mail.repo.js';
 import { tellTicketsSold } from './tickets-sold.js';
 import { boundUnpaidSeats } from './ticket-holds.js';
+import { pricedSale, sellerVat } from '../../payments/seller-vat.js';
 
 /**
  * Tickets in the marketplace cart (issue 19): a paid ticket type of a published event is a cart line
@@ -168,6 +169,8 @@ export async function holdOrderTickets(
     if (!eventId) throw conflict(eventMessages.ticketTypeNotFound);
     byEvent.set(eventId, [...(byEvent.get(eventId) ?? []), l]);
   }
+  // Tickets in the cart follow the one VAT rule as the order does, fixed on each registration now.
+  const vat = await sellerVat(tx, order.workspaceId);
   for (const [eventId, mine] of byEvent) {
     const seats = mine.reduce((sum, l) => sum + l.quantity, 0);
     await boundUnpaidSeats(tx, { ws: order.workspaceId, eventId, email: buyer.email, userId: buyer.userId, seats, now: buyer.at });
@@ -184,7 +187,10 @@ export async function holdOrderTickets(
       lines: mine.map((l) => ({ ticket_type_id: l.typeId, quantity: l.quantity })),
       status: 'pending',
       payment: 'unpaid',
-      amount: mine.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
+      ...pricedSale(
+        vat,
+        mine.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
+      ),
       currency: order.currency,
       reference: null,
       needsApproval: false,

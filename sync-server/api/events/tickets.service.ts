@@ -11,6 +11,8 @@ import { ANONYMOUS_HOLD_MINUTES, HOLD_MINUTES } from '../../http/hold-limits.js'
 import type { VerifiedTransaction } from '../../payments/gateway.js';
 import { recordRefundDue } from '../../payments/refunds-due.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
+import { pricedSale, sellerVat, storedSaleVat, type StoredSaleVat } from '../../payments/seller-vat.js';
+import { payoutAccount } from '../marketplace/index.js';
 import { publicPictures } from './event-pictures.service.js';
 import * as repo from './events.repo.js';
 import * as publicRepo from './public-events.repo.js';
@@ -112,14 +114,14 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
     await releaseStaleHolds(tx, event.workspace_id, event.id, deps.now());
     const now = wallMinuteIn(deps.now(), zoneOf(event));
     const types = new Map((await typesRepo.ticketTypes(tx, event.workspace_id, event.id)).map((t) => [t.id, t]));
-    let amount = 0;
+    let price = 0;
     let seats = 0;
     for (const line of lines) {
       const type = types.get(line.ticket_type_id);
       if (!type) throw badRequest(eventMessages.ticketTypeNotFound);
       const refused = saleRefusal(type, now);
       if (refused) throw conflict(refused);
-      amount += type.price_cents * line.quantity;
+      price += type.price_cents * line.quantity;
       seats += line.quantity;
     }
     const taken = await typesRepo.heldForEvent(tx, event.workspace_id, event.id);
@@ -130,13 +132,15 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       const onSale = [...types.values()].map((t) => ({ quantity: t.quantity, sold: t.sold, onSale: saleRefusal(t, now) === null }));
       boundAnonymousOrder(seats, seatsOnSale(onSale, event.max_attendees === null ? null : Number(event.max_attendees) - taken));
     }
-    if (amount > 0) {
+    if (price > 0) {
       await boundUnpaidSeats(tx, { ws: event.workspace_id, eventId: event.id, email: body.email, userId, seats, now: deps.now() });
     }
     if (userId === null) await countAddressSeats(deps, tx, address, event.id, seats);
     for (const line of lines) {
       if (!(await typesRepo.takeTickets(tx, event.workspace_id, line.ticket_type_id, line.quantity))) throw conflict(eventMessages.soldOut);
     }
+    // The VAT is fixed on the order now, by the organiser's settings: VAT on top is charged with it.
+    const { amount, vat } = pricedSale(await sellerVat(tx, event.workspace_id), price);
     const free = amount === 0;
     const reference = free ? null : `${TICKET_REFERENCE_PREFIX}${randomBytes(12).toString('hex')}`;
     const confirmed = free && !event.requires_approval;
@@ -151,6 +155,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
       status: confirmed ? 'confirmed' : 'pending',
       payment: free ? 'free' : 'unpaid',
       amount,
+      vat,
       currency: event.currency,
       reference,
       needsApproval: event.requires_approval,
@@ -191,6 +196,8 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
   const reference = placed.reference;
   try {
     const gateway = gatewayOrFail(deps);
+    // The organiser's payout account, when they have one, is paid directly.
+    const subaccount = (await payoutAccount(deps.db, placed.event.workspace_id)) ?? undefined;
     const started = await viaProvider(() =>
       gateway.initialize({
         email: body.email,
@@ -199,6 +206,7 @@ export async function orderTickets(deps: AppDeps, slug: string, body: TicketOrde
         reference,
         callbackUrl: `${deps.config.APP_ORIGIN}/marketplace/events/${encodeURIComponent(slug)}?reference=${encodeURIComponent(reference)}`,
         metadata: { event: placed.event.slug, workspace_id: placed.event.workspace_id, registration_id: registrationId },
+        subaccount,
       }),
     );
     return {
@@ -286,8 +294,16 @@ export async function settleTicketPayment(tx: Queryable, t: VerifiedTransaction,
  */
 export async function checkoutState(deps: AppDeps, slug: string, reference: string) {
   const state = async () => {
-    const [row] = await deps.db.query<{ payment_status: string; registration_status: string; tokens: string[] | null }>(
-      `SELECT r.payment_status, r.registration_status, (SELECT array_agg(a.token ORDER BY a.created_at, a.id) FROM attendees a
+    const [row] = await deps.db.query<
+      {
+        payment_status: string;
+        registration_status: string;
+        tokens: string[] | null;
+        amount_paid_cents: string | number;
+        currency: string;
+      } & StoredSaleVat
+    >(
+      `SELECT r.payment_status, r.registration_status, r.amount_paid_cents, r.currency, r.tax_rate_bp, r.tax_cents, r.tax_included, (SELECT array_agg(a.token ORDER BY a.created_at, a.id) FROM attendees a
                                    WHERE a.workspace_id = r.workspace_id AND a.registration_id = r.id) AS tokens
          FROM registrations r JOIN events e ON e.workspace_id = r.workspace_id AND e.id = r.event_id
         WHERE r.reference = $1 AND e.slug = $2`,
@@ -299,6 +315,9 @@ export async function checkoutState(deps: AppDeps, slug: string, reference: stri
       status: status as 'paid' | 'pending' | 'failed',
       tickets: row.tokens ?? [],
       awaiting_approval: status === 'paid' && row.registration_status === 'pending',
+      paid_cents: status === 'paid' ? Number(row.amount_paid_cents) : 0,
+      currency: row.currency,
+      vat: storedSaleVat(row),
     };
   };
   const first = await state();

@@ -254,6 +254,7 @@ for (const target of testDatabases()) {
         customerEmail: 'naledi@example.com',
         customerCode: null,
         planCode: null,
+        subaccount: null,
       };
       expect(await db.transaction((tx) => settleInvoicePayment(tx, charge, new Date()))).toBe('handled');
       expect((await stored(doc.id)).status).toBe('partially_paid');
@@ -379,6 +380,81 @@ for (const target of testDatabases()) {
       expect(await stored(other.id)).toEqual(paidBefore);
       expect(await checkouts(other.id)).toMatchObject([{ status: 'paid' }]);
       expect(Number((await checkouts(other.id))[0].credit_cents)).toBe(287_500);
+
+      // The owner and the admin are told of each credit, once each; a plain member is not.
+      const credited = async (invoiceId: string) =>
+        (await toldIn(db, ws, 'payment_credited')).filter((n) => n.link === invoicePath(ws, invoiceId));
+      const toldCredit = (n: { title: string; body: string; link: string }) =>
+        [people.owner, people.admin].map((user_id) => ({ user_id, kind: 'payment_credited', ...n }));
+      expect(await credited(doc.id)).toEqual(
+        toldCredit({
+          title: `INV-000106: ${formatCents(100_000, 'ZAR')} kept as credit`,
+          body: `Naledi Khumalo paid ${formatCents(287_500, 'ZAR')} by card when INV-000106 owed ${formatCents(187_500, 'ZAR')}, so ${formatCents(100_000, 'ZAR')} is kept as their credit.`,
+          link: invoicePath(ws, doc.id),
+        }),
+      );
+      const toldOther = toldCredit({
+        title: `INV-000107: ${formatCents(287_500, 'ZAR')} kept as credit`,
+        body: `Naledi Khumalo paid ${formatCents(287_500, 'ZAR')} by card when INV-000107 owed ${formatCents(0, 'ZAR')}, so ${formatCents(287_500, 'ZAR')} is kept as their credit.`,
+        link: invoicePath(ws, other.id),
+      });
+      expect(await credited(other.id)).toEqual(toldOther);
+      // Nothing paid on it by card, so no "paid" news for the invoice settled on the device.
+      expect(await toldPaid(other.id)).toEqual([]);
+      // The provider's retry is a duplicate: nobody is told twice.
+      const otherRef = (await checkouts(other.id))[0].reference;
+      expect((await harness.postWebhook({ event: 'charge.success', data: await providerData(otherRef) })).status).toBe(200);
+      expect(await credited(other.id)).toEqual(toldOther);
+    });
+
+    it('a payment paid in full without credit tells nobody of credit', async () => {
+      const doc = sentInvoice(ws, { invoice_number: 'INV-000112' });
+      await pushed(doc);
+      const page = await shared(doc.id);
+      const started = await payNow(page, { t: page.token });
+      await payOnCheckout(String(started.body.authorization_url));
+      await harness.sandbox.idle();
+      expect((await stored(doc.id)).status).toBe('paid');
+      expect((await toldIn(db, ws, 'payment_credited')).filter((n) => n.link === invoicePath(ws, doc.id))).toEqual([]);
+    });
+
+    it('a shop with a payout account is paid into it; without one the payment names no subaccount', async () => {
+      const first = sentInvoice(ws, { invoice_number: 'INV-000113' });
+      await pushed(first);
+      const firstPage = await shared(first.id);
+      const unowned = await payNow(firstPage, { t: firstPage.token });
+      expect(unowned.status).toBe(200);
+      expect(harness.sandbox.state.transactions.get(String(unowned.body.reference))?.subaccount).toBeNull();
+      expect(await providerData(String(unowned.body.reference))).toMatchObject({ subaccount: {} });
+
+      const saved = await owned(`${base}/api/workspaces/${ws}/storefront/payout`, {
+        method: 'PUT',
+        headers: { origin: base, 'content-type': 'application/json' },
+        body: JSON.stringify({ business_name: 'Khumalo Prints', settlement_bank: '632005', account_number: '4081234567' }),
+      });
+      expect(saved.status).toBe(200);
+      const code = String(((await saved.json()) as { subaccount_code: string }).subaccount_code);
+      try {
+        const second = sentInvoice(ws, { invoice_number: 'INV-000114' });
+        await pushed(second);
+        const page = await shared(second.id);
+        const started = await payNow(page, { t: page.token });
+        expect(started.status).toBe(200);
+        const reference = String(started.body.reference);
+        expect(harness.sandbox.state.transactions.get(reference)?.subaccount).toMatchObject({
+          account: { subaccount_code: code, business_name: 'Khumalo Prints' },
+          bearer: 'subaccount',
+        });
+        // The card page still names the shop; paid, the provider says the subaccount took it.
+        const paid = await payOnCheckout(String(started.body.authorization_url));
+        const [{ name: shop }] = await db.query<{ name: string }>('SELECT name FROM workspaces WHERE id = $1', [ws]);
+        expect(paid.page).toContain(`${shop} · naledi@example.com`);
+        await harness.sandbox.idle();
+        expect(await providerData(reference)).toMatchObject({ status: 'success', subaccount: { subaccount_code: code } });
+        expect((await stored(second.id)).status).toBe('paid');
+      } finally {
+        await db.query('UPDATE storefront_settings SET paystack_subaccount = NULL WHERE workspace_id = $1', [ws]);
+      }
     });
   });
 }

@@ -67,7 +67,20 @@ export async function settleInvoicePayment(tx: Queryable, t: VerifiedTransaction
       link: invoicePath(ws, invoice.id),
     });
   }
-  await repo.finishOnlinePayment(tx, t.reference, { status: 'paid', at: paidAt, credit: t.amount - applied });
+  const credit = t.amount - applied;
+  await repo.finishOnlinePayment(tx, t.reference, { status: 'paid', at: paidAt, credit });
+  if (credit > 0) {
+    // The seller owes this back or keeps it for the customer's next invoice: they must hear of it.
+    const number = invoice?.invoice_number ?? 'An invoice';
+    await notify(tx, {
+      workspaceId: ws,
+      kind: 'payment_credited',
+      about: t.reference,
+      title: `${number}: ${formatCents(credit, t.currency)} kept as credit`,
+      body: `${invoice?.customer_name ?? t.customerEmail ?? 'A customer'} paid ${formatCents(t.amount, t.currency)} by card when ${number} owed ${formatCents(applied, t.currency)}, so ${formatCents(credit, t.currency)} is kept as their credit.`,
+      link: invoicePath(ws, checkout.invoice_id),
+    });
+  }
   return 'handled';
 }
 

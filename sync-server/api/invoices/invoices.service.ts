@@ -14,6 +14,7 @@ import { enforceRateLimits } from '../../http/rate-limit.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { gatewayOrFail, viaProvider } from '../billing/billing.service.js';
 import { PAYEE_FIELD } from '../../payments/gateway.js';
+import { payoutAccount } from '../marketplace/index.js';
 import { requireMembership, requireRole } from '../workspaces/membership.js';
 import { publicInvoiceUrl, renderable } from './invoice-delivery.jobs.js';
 import * as repo from './invoice-delivery.repo.js';
@@ -195,6 +196,8 @@ export async function startPayment(
     currency,
     at: deps.now(),
   });
+  // A shop with a payout account is paid into it; without one, the platform takes the payment for it.
+  const subaccount = (await payoutAccount(deps.db, link.workspace_id)) ?? undefined;
   const back = `${deps.config.APP_ORIGIN}/storefront/${encodeURIComponent(slug)}/invoice/${encodeURIComponent(number)}?t=${encodeURIComponent(token)}`;
   try {
     const started = await viaProvider(() =>
@@ -210,6 +213,7 @@ export async function startPayment(
           workspace_id: link.workspace_id,
           custom_fields: [{ display_name: 'Paying', variable_name: PAYEE_FIELD, value: found.rendered.seller.name }],
         },
+        subaccount,
       }),
     );
     return { authorization_url: started.authorizationUrl, reference };

@@ -18,7 +18,7 @@ import {
 /**
  * A local stand-in for Paystack (DESIGN.md §9) on its own port. It speaks the same HTTP contract
  * for the calls Vuka makes (transaction initialize / verify / charge_authorization, plan,
- * subscription create / fetch / disable, subaccounts, split payments, refunds), serves a hosted checkout page where a tester types a test
+ * subscription create / fetch / disable, subaccounts, split payments and payments a subaccount owns, refunds), serves a hosted checkout page where a tester types a test
  * card, and POSTs signed webhooks to the configured URL, so development and tests run the real
  * adapter over real HTTP.
  */
@@ -70,6 +70,9 @@ const initializeBody = z.object({
       subaccounts: z.array(z.object({ subaccount: z.string(), share: z.coerce.number().int().positive() })).min(1),
     })
     .optional(),
+  subaccount: z.string().min(1).optional(),
+  bearer: z.enum(['account', 'subaccount']).default('account'),
+  transaction_charge: z.coerce.number().int().nonnegative().optional(),
 });
 
 export async function startPaystackSandbox(opts: SandboxOptions): Promise<PaystackSandbox> {
@@ -129,6 +132,15 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
       }
       split = { type: b.split.type, bearer_type: b.split.bearer_type, currency: b.split.currency ?? b.currency, subaccounts: members };
     }
+    let owner: SandboxTransaction['subaccount'] = null;
+    if (b.subaccount) {
+      const sub = state.subaccounts.get(b.subaccount);
+      if (!sub || !sub.active) return void fail(res, 400, `Subaccount ${b.subaccount} not found`);
+      if (b.transaction_charge !== undefined && b.transaction_charge > b.amount) {
+        return void fail(res, 400, 'Transaction charge cannot be more than the transaction amount');
+      }
+      owner = { account: sub, bearer: b.bearer, transaction_charge: b.transaction_charge ?? null };
+    }
     const t: SandboxTransaction = {
       id: state.nextId(),
       reference,
@@ -145,6 +157,7 @@ export async function startPaystackSandbox(opts: SandboxOptions): Promise<Paysta
       authorization: null,
       plan: plan ?? null,
       split,
+      subaccount: owner,
       refunded: 0,
     };
     state.customer(b.email);

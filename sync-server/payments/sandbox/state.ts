@@ -51,6 +51,11 @@ export interface SandboxTransaction {
   plan: SandboxPlan | null;
   /** A dynamic split given at initialize: each subaccount's flat share. */
   split?: SandboxSplit | null;
+  /**
+   * The subaccount that owns the payment (initialize's `subaccount`), who bears the fee (`bearer`),
+   * and the platform's flat cut (`transaction_charge`; null: the subaccount's percentage charge).
+   */
+  subaccount?: { account: SandboxSubaccount; bearer: 'account' | 'subaccount'; transaction_charge: number | null } | null;
   /** Cents given back by refunds so far (a refund that failed gives its cents back to the balance left). */
   refunded?: number;
   /** Paid with the card whose refunds fail. */
@@ -203,6 +208,9 @@ export class SandboxState {
             subaccounts: t.split.subaccounts.map((s) => ({ subaccount: s.subaccount.subaccount_code, share: s.share })),
           }
         : {},
+      subaccount: t.subaccount ? this.subaccountData(t.subaccount.account) : {},
+      bearer: t.subaccount?.bearer ?? null,
+      transaction_charge: t.subaccount?.transaction_charge ?? null,
       requested_amount: t.amount,
       transaction_date: t.created_at,
     };

@@ -14,6 +14,7 @@ import { usePageMeta } from '../../../kit/page-meta';
 import { useAuth } from '../../../data/auth-store';
 import { serverMessage } from '../../../kit/workspace-queries';
 import { addIsoDays, bookingCalls, dayIn, isoDayIn, timeIn, useBookingChange, usePublicService, useSlots } from '../use-bookings';
+import { bookingPriceText } from '../../../../schema/bookings/booking-price';
 
 const route = getRouteApi('/marketplace/services/$publicServiceId');
 const DAYS_SHOWN = 14;
@@ -227,6 +228,7 @@ function Confirmation({ placed }: { placed: z.infer<typeof bookingPlaced> }) {
         {placed.service_title} with {placed.staff_name} at {placed.business}, {dayIn(placed.start_at)} at {timeIn(placed.start_at)} (your
         time).
       </p>
+      <p data-testid="booking-price">{bookingPriceText(placed)}</p>
       {placed.mail === 'awaiting_confirmation' ? (
         <>
           <Notice tone="info" title={mailConsentMessages.bookingWaiting} />

@@ -13,6 +13,7 @@ import { serverMessage } from '../../../kit/workspace-queries';
 import { bookingCalls, dayIn, timeIn, useBooking, useBookingChange } from '../use-bookings';
 import { DaySlots, slotsByDay, useSlotsAhead } from './booking-page';
 import { mailConsentMessages } from '../../../../schema/mail/mail-consent';
+import { bookingPriceText } from '../../../../schema/bookings/booking-price';
 
 const route = getRouteApi('/marketplace/services/bookings/$bookingToken');
 
@@ -46,6 +47,7 @@ export function ManageBookingPage() {
               Status: {statusText(booking.data)}
               {booking.data.status === 'cancelled' && booking.data.cancel_reason ? ` (${booking.data.cancel_reason})` : ''}
             </p>
+            <p data-testid="booking-price">{bookingPriceText(booking.data)}</p>
             <DepositState booking={booking.data} onCheck={() => void booking.refetch()} checking={booking.isFetching} />
             {moved ? (
               <Notice tone="info" title="Booking moved">

@@ -20,6 +20,7 @@ import { priceLabel } from './public-events-page';
 import { TicketToCart } from './ticket-to-cart';
 import * as p from './public.css';
 import { mailConsentMessages } from '../../../../schema/mail/mail-consent';
+import { ticketPaymentText } from '../../../../schema/events/ticket-payment';
 
 const route = getRouteApi('/marketplace/events/$slug');
 
@@ -110,15 +111,18 @@ function CheckoutState({ slug, reference }: { slug: string; reference: string })
     );
   }
   if (state.data.status === 'pending') return <Notice title="Waiting for the payment to be confirmed…" />;
+  const payment = <p data-testid="ticket-payment">{ticketPaymentText(state.data.paid_cents, state.data.currency, state.data.vat)}</p>;
   if (state.data.awaiting_approval) {
     return (
       <Notice tone="info" title="Payment received: the organiser approves registrations for this event">
-        Your tickets come by e-mail once your registration is approved.
+        {payment}
+        <p>Your tickets come by e-mail once your registration is approved.</p>
       </Notice>
     );
   }
   return (
     <Notice tone="info" title="Payment received: your tickets are on their way by e-mail">
+      {payment}
       <ul>
         {state.data.tickets.map((token, i) => (
           <li key={token}>
