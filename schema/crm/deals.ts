@@ -141,19 +141,36 @@ export function forecastByMonth(
   }
   return [...rows.values()]
     .sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency))
-    .map((r) => {
-      const weighted = hundredthsToCents(r.weighted);
-      const won = Number(r.won);
-      return {
+    .map((r) =>
+      forecastRow({
         month: r.month,
         currency: r.currency,
-        won_cents: won,
-        weighted_cents: weighted,
-        forecast_cents: won + weighted,
-        open_count: r.open,
-        won_count: r.wonCount,
-      };
-    });
+        won: Number(r.won),
+        weighted: hundredthsToCents(r.weighted),
+        open: r.open,
+        wonCount: r.wonCount,
+      }),
+    );
+}
+
+/** One month's figures as the forecast gives them (won and weighted already in cents). */
+export function forecastRow(r: {
+  month: string;
+  currency: string;
+  won: number;
+  weighted: number;
+  open: number;
+  wonCount: number;
+}): ForecastMonth {
+  return {
+    month: r.month,
+    currency: r.currency,
+    won_cents: r.won,
+    weighted_cents: r.weighted,
+    forecast_cents: r.won + r.weighted,
+    open_count: r.open,
+    won_count: r.wonCount,
+  };
 }
 
 /** The five stages a new workspace's pipeline starts with (issue 38), with their default probabilities. */

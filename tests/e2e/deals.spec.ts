@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { dragByMouse } from './board-support';
 import { newTraderWithWorkspace } from './inventory-support';
 
 /**
@@ -64,14 +65,7 @@ test('the sales board: deals added, moved, won and lost, with each column’s mo
       await column(page, 'Lead').getByLabel('Stage of Wedding catering').selectOption({ label: 'Proposal' });
     } else {
       // The mouse: the card's handle dragged onto the Proposal column.
-      const from = await page.getByRole('button', { name: 'Move Wedding catering' }).boundingBox();
-      const target = await column(page, 'Proposal').getByRole('grid').boundingBox();
-      if (!from || !target) throw new Error('card or column not on screen');
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
-      await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
-      await page.mouse.up();
+      await dragByMouse(page, page.getByRole('button', { name: 'Move Wedding catering' }), column(page, 'Proposal').getByRole('grid'));
     }
     const proposal = column(page, 'Proposal');
     await expect(proposal.getByRole('row', { name: 'Wedding catering' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type CDPSession, type Page, type TestInfo } from '@playwright/test';
+import { dragByMouse } from './board-support';
 import { waitForCode } from '../support/mailbox-file.js';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
 import { logIn, newTraderWithWorkspace } from './inventory-support';
@@ -30,16 +31,8 @@ async function openTask(page: Page, title: string) {
 }
 
 /** Drags a card by its handle with the mouse onto another column (react-aria's drag and drop). */
-async function dragCard(page: Page, title: string, to: string) {
-  const from = await page.getByRole('button', { name: `Move ${title}` }).boundingBox();
-  const target = await column(page, to).getByRole('grid').boundingBox();
-  if (!from || !target) throw new Error('card or column not on screen');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
-  await page.mouse.up();
-}
+const dragCard = (page: Page, title: string, to: string) =>
+  dragByMouse(page, page.getByRole('button', { name: `Move ${title}` }), column(page, to).getByRole('grid'));
 
 /** Each board's columns, as the titles in them. */
 async function boardOf(page: Page) {

@@ -32,6 +32,9 @@ let order = '';
 /** The pipeline the sample stages name (their table checks it exists). */
 const stagesPipeline = randomUUID();
 
+/** The pipeline and stage the sample deals name (their table checks both exist; made for the deals' page only). */
+const dealsBoard = { pipeline: randomUUID(), stage: randomUUID() };
+
 /** Columns whose table checks their form, given a value of that form (the JSON is still exercised). */
 const checkedColumns: Record<string, Record<string, unknown>> = {
   pipeline_stages: { pipeline_id: stagesPipeline, color: '#4F46E5', probability: 40 },
@@ -44,6 +47,18 @@ const checkedColumns: Record<string, Record<string, unknown>> = {
     status: 'confirmed',
     source: 'owner',
     payment_status: 'paid',
+    tax_rate_bp: 1500,
+  },
+  deals: {
+    pipeline_id: dealsBoard.pipeline,
+    stage_id: dealsBoard.stage,
+    currency: 'ZAR',
+    status: 'lost',
+    lost_reason: 'No budget',
+    probability: 40,
+    value_cents: 1234,
+    expected_close_date: '2026-12-31',
+    actual_close_date: '2026-11-22',
   },
 };
 
@@ -124,6 +139,19 @@ for (const target of testDatabases()) {
             server_seq: 3,
           });
         }
+        // The deals' pipeline and stage, taken away again after their page (the pipelines' pages come later).
+        if (entity.name === 'deals') {
+          const at = { workspace_id: workspaceId, updated_at: sample.timestamptz, server_seq: 0 };
+          await insertRow(db, 'pipelines', { ...at, id: dealsBoard.pipeline, name: 'Sales' });
+          await insertRow(db, 'pipeline_stages', {
+            ...at,
+            id: dealsBoard.stage,
+            pipeline_id: dealsBoard.pipeline,
+            name: 'Lead',
+            color: '#4F46E5',
+            probability: 10,
+          });
+        }
         await insertRow(db, entity.name, full);
         await insertRow(db, entity.name, sparse);
 
@@ -143,6 +171,8 @@ for (const target of testDatabases()) {
         // The full row really carried every kind: a NULL-only comparison would prove nothing.
         expect(Object.keys(expected[0]).length).toBe(Object.keys(entity.columns).length + 3);
         expect(expected[0].updated_at).toBe('2026-11-22T08:11:12.345Z');
+        if (entity.name === 'deals')
+          await db.query('DELETE FROM pipelines WHERE workspace_id = $1 AND id = $2', [workspaceId, dealsBoard.pipeline]);
       });
     }
 

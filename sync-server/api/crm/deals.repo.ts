@@ -1,4 +1,4 @@
-import type { ForecastMonth } from '../../../schema/crm/deals.js';
+import { forecastRow, type ForecastMonth } from '../../../schema/crm/deals.js';
 import type { Queryable } from '../../db/db.js';
 
 /**
@@ -23,17 +23,14 @@ export async function forecast(q: Queryable, workspaceId: number, pipelineId?: s
       ORDER BY month COLLATE "C", currency COLLATE "C"`,
     [workspaceId, pipelineId ?? null],
   );
-  return rows.map((r) => {
-    const won = Number(r.won);
-    const weighted = Number(r.weighted);
-    return {
+  return rows.map((r) =>
+    forecastRow({
       month: r.month,
       currency: r.currency,
-      won_cents: won,
-      weighted_cents: weighted,
-      forecast_cents: won + weighted,
-      open_count: r.open_count,
-      won_count: r.won_count,
-    };
-  });
+      won: Number(r.won),
+      weighted: Number(r.weighted),
+      open: r.open_count,
+      wonCount: r.won_count,
+    }),
+  );
 }

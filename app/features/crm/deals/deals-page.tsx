@@ -274,7 +274,7 @@ function StageColumn({
       const ids = await droppedIds(e.items);
       await moveIds(ids, deals.filter((d) => !ids.includes(d.id)).length, (id) => dragged.get(id));
     },
-    renderDropIndicator: (target) => <DropIndicator target={target} className={s.empty} />,
+    renderDropIndicator: (target) => <DropIndicator target={target} className={s.dropIndicator} />,
   });
 
   return (
