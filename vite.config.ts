@@ -46,6 +46,11 @@ const globIgnores = [
   // Their charts (uPlot) load apart, so the tables show offline even where the charts never loaded.
   'assets/sales-reports-page-*.js',
   'assets/report-chart-*.js',
+  // Date, time and colour pickers (issue 37 §13): react-aria's date and colour code is larger than
+  // the install has room for. A form shows the browser's own input until they load; the chunk cache
+  // then keeps them (app/ui/date-fields.tsx, app/ui/color-swatch-picker.tsx).
+  'assets/date-pickers-*.js',
+  'assets/color-swatches-*.js',
   // The organiser's event screens and the seller's ad screens read the server (the door screen,
   // which works offline, stays in): fetched when first opened, then kept by the chunk cache.
   'assets/events-page-*.js',
