@@ -13,5 +13,13 @@ const useSwatches = lazyModule(() => import('./color-swatches'));
 export function ColorSwatchPicker(props: ColorPickerProps) {
   const swatches = useSwatches();
   if (swatches) return <swatches.ColorSwatches {...props} />;
-  return <TextField label={props.label} description="A hex colour, e.g. #FFD700" value={props.value} onChange={props.onChange} error={props.error} />;
+  return (
+    <TextField
+      label={props.label}
+      description="A hex colour, e.g. #FFD700"
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+    />
+  );
 }

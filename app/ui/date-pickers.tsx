@@ -50,7 +50,12 @@ const calendarIcon = (
 );
 
 /** Label, segments, description and message: the parts every picker shares. */
-function FieldParts({ label, description, error, trigger }: Pick<DateFieldProps, 'label' | 'description' | 'error'> & { trigger: boolean }) {
+function FieldParts({
+  label,
+  description,
+  error,
+  trigger,
+}: Pick<DateFieldProps, 'label' | 'description' | 'error'> & { trigger: boolean }) {
   return (
     <>
       <Label className={c.label}>{label}</Label>

@@ -2,6 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { dateGroup, fillDate } from './date-support';
 import { fillLine } from './invoices-support';
 import { newTraderWithWorkspace } from './inventory-support';
+import { underServiceWorker } from './sw-support';
 import { isoInDays, plannerEntry } from './planner-support';
 
 /**
@@ -110,7 +111,69 @@ test('an invoice takes its dates typed and picked from the month by keyboard; th
     await expect(entry.getByTestId('planner-color')).toHaveAttribute('data-color', '#DC2626');
     await page.getByRole('button', { name: 'Edit Market day' }).click();
     const form = page.getByRole('form', { name: 'Edit Market day' });
-    await expect(dateGroup(form, 'Start date').getByRole('spinbutton').nth(2)).toHaveAttribute('aria-valuenow', isoInDays(3).slice(8).replace(/^0/, ''));
-    await expect(form.getByRole('listbox', { name: 'Colour' }).getByRole('option', { name: 'Red' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dateGroup(form, 'Start date').getByRole('spinbutton').nth(2)).toHaveAttribute(
+      'aria-valuenow',
+      isoInDays(3).slice(8).replace(/^0/, ''),
+    );
+    await expect(form.getByRole('listbox', { name: 'Colour' }).getByRole('option', { name: 'Red' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
+});
+
+test("offline on a device that never fetched the pickers, a form falls back to the browser's own date inputs; online again, the segments return", async ({
+  page,
+  context,
+}, info) => {
+  test.setTimeout(120_000);
+  const { workspaceId } = await newTraderWithWorkspace(page, 'pickers-offline', info.project.name, 'Offline Picker Spaza');
+  await underServiceWorker(page);
+  await page.goto(`/workspace/${workspaceId}/invoices/new`);
+  const form = page.getByRole('form', { name: 'New invoice' });
+  await expect(dateGroup(form, 'Issue date')).toBeVisible();
+
+  // As on a device whose worker never kept the pickers: they are not in the install…
+  const dropped = await page.evaluate(async () => {
+    const cache = await caches.open('vuka-chunks-v1');
+    let n = 0;
+    for (const request of await cache.keys()) if (/\/date-pickers-/.test(request.url) && (await cache.delete(request))) n++;
+    return n;
+  });
+  expect(dropped).toBeGreaterThan(0);
+  // …nor in the browser's own cache.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await context.setOffline(true);
+  await page.reload();
+
+  // The form still works: its dates are the browser's own inputs, checked with the same messages.
+  await expect(form.getByLabel('Customer name')).toBeVisible();
+  const issue = form.getByLabel('Issue date');
+  await expect(issue).toHaveAttribute('type', 'date');
+  await expect(dateGroup(form, 'Issue date')).toHaveCount(0);
+  await issue.fill('2026-05-01');
+  await form.getByLabel('Due date').fill('2026-04-20');
+  await form.getByLabel('Customer name').fill('Lindiwe Dube');
+  await fillLine(page, 1, { description: 'Catering', quantity: '1', price: '1200' });
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(form.getByText('Due date cannot be before the issue date')).toBeVisible();
+  await expect(form.getByLabel('Due date')).toHaveAttribute('aria-invalid', 'true');
+
+  // With a signal, the next visit loads the pickers, and the worker keeps them for offline.
+  await context.setOffline(false);
+  await page.reload();
+  await fillDate(form, 'Issue date', '2026-05-01');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open('vuka-chunks-v1');
+        return (await cache.keys()).some((r) => /\/date-pickers-.*\.js$/.test(r.url));
+      }),
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await fillDate(form, 'Due date', '2026-05-31');
+  await context.setOffline(false);
 });
