@@ -6,7 +6,7 @@ const useSwatches = lazyModule(() => import('./color-swatches'));
 
 /**
  * A colour chosen from named swatches (react-aria's ColorSwatchPicker), value '#RRGGBB'. Its code
- * (react-aria's colour model and colour names in every language, about 75 KiB) stays out of the
+ * (react-aria's colour model and colour names in every language, about 55 KiB) stays out of the
  * install and loads when first shown; until it is on the device the field is a text box for the hex
  * value, as before, so the form works offline either way.
  */

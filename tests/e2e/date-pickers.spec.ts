@@ -177,3 +177,29 @@ test("offline on a device that never fetched the pickers, a form falls back to t
   await fillDate(form, 'Due date', '2026-05-31');
   await context.setOffline(false);
 });
+
+test('a date and time: a day picked from the month starts at 09:00, and the time is typed after it', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const { workspaceId } = await newTraderWithWorkspace(page, 'pickers-when', info.project.name, 'Schedule Spaza');
+  await page.goto(`/workspace/${workspaceId}/content/new`);
+  await expect(page.getByRole('heading', { name: 'New entry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+  const when = dateGroup(page, 'Publish at');
+  const segments = when.getByRole('spinbutton');
+  await expect(segments).toHaveCount(5);
+  await segments.last().click();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const month = page.getByRole('dialog', { name: 'Publish at' });
+  await expect(month.getByRole('grid')).toBeVisible();
+  // The month opens on today; one day on is tomorrow.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(month).toHaveCount(0);
+  const [year, monthNo, day] = isoInDays(1).split('-').map(Number);
+  for (const [i, n] of [year, monthNo, day, 9, 0].entries()) await expect(segments.nth(i)).toHaveAttribute('aria-valuenow', String(n));
+  await expect(page.getByRole('button', { name: 'Save and schedule' })).toBeVisible();
+
+  await fillDate(page, 'Publish at', `${isoInDays(2)}T14:30`);
+  await expect(page.getByRole('button', { name: 'Save and schedule' })).toBeVisible();
+});
