@@ -28,6 +28,9 @@ function pwaHeadLinks(): Plugin {
 // the worker's chunk cache, they stay out of the first install.
 const globIgnores = [
   '**/screenshots/**',
+  // The app's icons are read by the browser when it installs the app (online), never by a page:
+  // they stay out of the install, which keeps its room for code that must work offline.
+  'icons/**',
   '.vite/**',
   'assets/document-pdf-file-*.js',
   'assets/pages-*.js',
@@ -50,6 +53,11 @@ const globIgnores = [
   // presses "Scan with camera", then kept by the chunk cache with its WebAssembly (which no glob
   // above precaches), so the door scans offline from then on.
   'assets/zxing-reader-*.js',
+  // Date, time and colour pickers (issue 37 §13): react-aria's date and colour code is larger than
+  // the install has room for. A form shows the browser's own input until they load; the chunk cache
+  // then keeps them (app/ui/date-fields.tsx, app/ui/color-swatch-picker.tsx).
+  'assets/date-pickers-*.js',
+  'assets/color-swatches-*.js',
   // The organiser's event screens and the seller's ad screens read the server (the door screen,
   // which works offline, stays in): fetched when first opened, then kept by the chunk cache.
   'assets/events-page-*.js',

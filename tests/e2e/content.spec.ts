@@ -43,7 +43,7 @@ test('write an article, keep it through a lost connection, publish it and read i
     await expect(page.getByRole('heading', { name: 'Content' })).toBeVisible();
     await page.getByRole('link', { name: 'New entry' }).click();
     await expect(page.getByRole('heading', { name: 'New entry' })).toBeVisible();
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByText(contentMessages.titleToPublish).first()).toBeVisible();
   });
 
@@ -72,7 +72,7 @@ test('write an article, keep it through a lost connection, publish it and read i
   await test.step('offline, saving says so; after a reload the draft typed offline is still there', async () => {
     await context.setOffline(true);
     await page.getByLabel('Excerpt').fill('Early loaves, loyal customers, typed offline.');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByText(contentMessages.offline).first()).toBeVisible();
     await context.setOffline(false);
     await page.reload();
@@ -92,7 +92,7 @@ test('write an article, keep it through a lost connection, publish it and read i
 
   let articlePath = '';
   await test.step('publishes it', async () => {
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const link = page.getByRole('link', { name: 'View on the magazine' });
     await expect(link).toBeVisible();
     articlePath = (await link.getAttribute('href')) ?? '';
@@ -200,7 +200,7 @@ test('a picture already in the drive becomes an entry’s cover: chosen from the
 
   let articlePath = '';
   await test.step('published, the cover is kept after a reload', async () => {
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const link = page.getByRole('link', { name: 'View on the magazine' });
     await expect(link).toBeVisible();
     articlePath = (await link.getAttribute('href')) ?? '';

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { fillDate } from './date-support';
 
 /** A YYYY-MM-DD date `days` from today on this machine (the browser's clock is the same). */
 export function isoInDays(days: number): string {
@@ -20,20 +21,24 @@ export async function addPlannerItem(page: Page, fields: { title: string; date: 
   await page.getByRole('button', { name: 'New item' }).click();
   const form = page.getByRole('form', { name: 'New planner item' });
   await form.getByLabel('Title').fill(fields.title);
-  await form.getByLabel('Start date').fill(fields.date);
-  if (fields.time) await form.getByLabel('Start time').fill(fields.time);
+  await fillDate(form, 'Start date', fields.date);
+  if (fields.time) await fillDate(form, 'Start time', fields.time);
   if (fields.description) await form.getByLabel('Description').fill(fields.description);
   await form.getByRole('button', { name: 'Add item' }).click();
   await expect(form).toHaveCount(0);
 }
 
-/** Opens an item's edit dialog from the agenda, changes the given fields and saves. */
-export async function editPlannerItem(page: Page, title: string, fields: { time?: string; description?: string; color?: string }) {
+/** Opens an item's edit dialog from the agenda, changes the given fields (the colour by its swatch's name) and saves. */
+export async function editPlannerItem(page: Page, title: string, fields: { time?: string; description?: string; colour?: string }) {
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   const form = page.getByRole('form', { name: `Edit ${title}` });
-  if (fields.time !== undefined) await form.getByLabel('Start time').fill(fields.time);
+  if (fields.time !== undefined) await fillDate(form, 'Start time', fields.time);
   if (fields.description !== undefined) await form.getByLabel('Description').fill(fields.description);
-  if (fields.color !== undefined) await form.getByLabel('Colour').fill(fields.color);
+  if (fields.colour !== undefined) {
+    const swatch = form.getByRole('listbox', { name: 'Colour' }).getByRole('option', { name: fields.colour, exact: true });
+    await swatch.click();
+    await expect(swatch).toHaveAttribute('aria-selected', 'true');
+  }
   await form.getByRole('button', { name: 'Save item' }).click();
   await expect(form).toHaveCount(0);
 }

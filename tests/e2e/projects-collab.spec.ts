@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { waitForCode } from '../support/mailbox-file.js';
 import { registerViaUi, skipCookieConsent, uniqueEmail } from './auth-support';
+import { fillDate } from './date-support';
 import { logIn, newTraderWithWorkspace } from './inventory-support';
 
 /**
@@ -170,14 +171,14 @@ test('cursors, calendar, attachments, channels, and a card moved on the board', 
         // On a phone: the agenda. A task gets its date from its page, then moves from the agenda.
         await tray.getByRole('button', { name: 'Paint the sign', exact: true }).click();
         const dialog = a.getByRole('dialog');
-        await dialog.getByLabel('Due date').fill(day);
+        await fillDate(dialog, 'Due date', day);
         await dialog.getByRole('button', { name: 'Done' }).click();
         const agenda = a.getByTestId('task-agenda');
         const group = agenda.getByRole('list', { name: /^Due / });
         await expect(group).toHaveCount(1);
         await expect(group.getByRole('button', { name: 'Paint the sign', exact: true })).toBeVisible();
         await shot(a, info, '05-calendar');
-        await group.getByLabel('Due date').fill(moved);
+        await fillDate(group, 'Due date', moved);
         await expect(
           agenda.getByRole('list', { name: /^Due / }).getByRole('button', { name: 'Paint the sign', exact: true }),
         ).toBeVisible();

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { fillDate } from './date-support';
 import { adjustStock, newTraderWithWorkspace, productRow } from './inventory-support';
 import { goTo, sentInvoice, shopInRand } from './invoices-support';
 import { overflowing, seriousViolations } from './layout-support';
@@ -153,8 +154,8 @@ test('reports add up the till net of a refund and a void, export CSV, and open o
     await expect(page.getByTestId('report-net')).toHaveText(R('0.00'));
     await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom' });
     const custom = page.getByRole('form', { name: 'Custom period' });
-    await custom.getByLabel('From').fill('2026-03-01');
-    await custom.getByLabel('To').fill('2026-02-01');
+    await fillDate(custom, 'From', '2026-03-01');
+    await fillDate(custom, 'To', '2026-02-01');
     await custom.getByRole('button', { name: 'Show' }).click();
     await expect(custom.getByText('The last day cannot be before the first day')).toBeVisible();
     await page.getByLabel('Period', { exact: true }).selectOption({ label: 'This month' });

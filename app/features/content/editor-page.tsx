@@ -17,6 +17,7 @@ import { FormFailure } from '../../ui/form-actions';
 import { SelectField } from '../../ui/form-controls';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
+import { DateTimeField } from '../../ui/date-fields';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
 import { pictureUrl } from '../../kit/pictures/pictures';
@@ -240,9 +241,8 @@ function Editor({ workspaceId, entry }: { workspaceId: number; entry?: ContentEn
             </div>
           </details>
           {published ? null : (
-            <TextField
+            <DateTimeField
               label="Publish at"
-              type="datetime-local"
               description="Leave empty to publish by hand"
               value={values.scheduled_at}
               onChange={(v) => set('scheduled_at', v)}

@@ -7,6 +7,7 @@ import { LoadError } from '../../ui/feedback';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
+import { DateField } from '../../ui/date-fields';
 import { toast } from '../../ui/toast-store';
 import * as w from '../../ui/page.css';
 import { useWorkspaceDates } from '../../kit/date-format';
@@ -168,7 +169,7 @@ export function ShareDialog({ workspaceId, file, onClose }: { workspaceId: numbe
       <div className={w.dialogBody}>
         <p className={w.muted}>Anyone with the link can download this file, without signing in.</p>
         <form className={w.dialogBody} onSubmit={submit}>
-          <TextField label="Expires on (optional)" type="date" value={expires} onChange={setExpires} error={error} />
+          <DateField label="Expires on (optional)" value={expires} onChange={setExpires} error={error} />
           <Button type="submit" isPending={create.isPending}>
             Create link
           </Button>

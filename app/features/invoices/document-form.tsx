@@ -3,6 +3,7 @@ import type { UserData } from '../../data/db';
 import { FormActions, FormFailure } from '../../ui/form-actions';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { TextField } from '../../ui/text-field';
+import { DateField } from '../../ui/date-fields';
 import { useContacts } from '../crm';
 import { useOnline } from '../../kit/online';
 import { Notice } from '../../ui/feedback';
@@ -140,8 +141,8 @@ export function DocumentForm({
         <TextField label="Customer address" multiline {...set('customerAddress')} />
       </fieldset>
       <div className={w.pairGrid}>
-        <TextField label="Issue date" type="date" {...set('issueDate')} />
-        <TextField label={endLabel} type="date" {...set('endDate')} />
+        <DateField label="Issue date" {...set('issueDate')} />
+        <DateField label={endLabel} {...set('endDate')} />
       </div>
       <LineItemsEditor
         lines={draft.lines}

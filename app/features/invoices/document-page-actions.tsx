@@ -18,6 +18,7 @@ import type { UserData } from '../../data/db';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
+import { DateField } from '../../ui/date-fields';
 import { toast } from '../../ui/toast-store';
 import { LinkButton } from '../../routes/link-button';
 import * as w from '../../ui/page.css';
@@ -132,7 +133,7 @@ function PaymentDialog({ data, invoice, isOpen, onClose }: { data: UserData; inv
           Balance due: {formatCents(balance, invoice.currency)}
         </p>
         <TextField label="Amount" inputMode="decimal" {...form.field('amount')} autoFocus />
-        <TextField label="Payment date" type="date" {...form.field('date')} />
+        <DateField label="Payment date" {...form.field('date')} />
         <SelectField
           label="Method"
           name="method"

@@ -1,9 +1,10 @@
 import { FormActions, FormFailure } from '../../ui/form-actions';
 import { Checkbox } from '../../ui/checkbox';
 import { TextField } from '../../ui/text-field';
+import { DateField, TimeField } from '../../ui/date-fields';
+import { ColorSwatchPicker } from '../../ui/color-swatch-picker';
 import { SelectField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';
-import * as p from './planner.css';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import { moveDraft, plannerDraft, typeOptions, type PlannerDraft, type PlannerDraftErrors } from './planner-model';
 
@@ -45,9 +46,8 @@ export function PlannerForm({
         onChange={(v) => form.set('type', v)}
       />
       <div className={w.twoColumns}>
-        <TextField
+        <DateField
           label="Start date"
-          type="date"
           isRequired
           value={draft.start_date}
           error={form.errors.start_date}
@@ -59,18 +59,11 @@ export function PlannerForm({
             if (moved.end_date !== draft.end_date) form.set('end_date', moved.end_date);
           }}
         />
-        <TextField label="Start time" type="time" description="Leave empty for all day" {...text('start_time')} />
-        <TextField label="End date" type="date" description="Leave empty for one day" {...text('end_date')} />
-        <TextField label="End time" type="time" {...text('end_time')} />
+        <TimeField label="Start time" description="Leave empty for all day" {...text('start_time')} />
+        <DateField label="End date" description="Leave empty for one day" {...text('end_date')} />
+        <TimeField label="End time" {...text('end_time')} />
       </div>
-      <div className={p.colorRow}>
-        <TextField label="Colour" description="A hex colour, e.g. #FFD700" {...text('color')} />
-        <span
-          className={p.swatch}
-          style={{ background: /^#[0-9A-Fa-f]{6}$/.test(draft.color) ? draft.color : 'transparent', marginBottom: '30px' }}
-          aria-hidden="true"
-        />
-      </div>
+      <ColorSwatchPicker label="Colour" value={draft.color} error={form.errors.color} onChange={(hex) => form.set('color', hex)} />
       <TextField label="Description" multiline {...text('description')} />
       {draft.type === 'deadline' ? (
         <Checkbox isSelected={draft.done} onChange={(done: boolean) => form.set('done', done)}>

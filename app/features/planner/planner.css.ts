@@ -129,7 +129,6 @@ export const swatch = style({
   border: `1px solid ${vars.color.border}`,
   verticalAlign: 'middle',
 });
-export const colorRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.sm });
 export const comments = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const comment = style({
   background: vars.color.surfaceAlt,

@@ -4,7 +4,7 @@ import type * as Y from 'yjs';
 import { priorityLabels, taskStatusLabels, type ProjectMemberDto } from '../../../schema/projects/projects';
 import { useDocVersion } from './yjs-docs';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
+import { DateField } from '../../ui/date-fields';
 import * as c from '../../ui/controls.css';
 import * as w from '../../ui/page.css';
 import { addDays, addMonths, formatDate, monthGrid, startOfMonth, startOfWeek } from '../planner';
@@ -264,9 +264,8 @@ function AgendaRow({
         </span>
       </div>
       <div className={s.agendaDate}>
-        <TextField
+        <DateField
           label="Due date"
-          type="date"
           value={task.due ?? ''}
           onChange={(v) => {
             if (ISO_DAY.test(v)) onMove(v);

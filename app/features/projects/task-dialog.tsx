@@ -19,6 +19,7 @@ import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/form-controls';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { TextField } from '../../ui/text-field';
+import { DateField } from '../../ui/date-fields';
 import * as w from '../../ui/page.css';
 import { useZodForm } from '../../kit/forms/use-zod-form';
 import type { Me } from './board';
@@ -104,9 +105,8 @@ export function TaskDialog({
             options={assigneeOptions(members, task.assignee)}
             onChange={(v) => updateTask(doc, taskId, { assignee: v === 'none' ? null : Number(v) }, me)}
           />
-          <TextField
+          <DateField
             label="Due date"
-            type="date"
             value={task.due ?? ''}
             onChange={(v) => updateTask(doc, taskId, { due: /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null })}
           />

@@ -9,7 +9,7 @@ import { Notice } from '../../ui/feedback';
 import { SelectField } from '../../ui/form-controls';
 import * as w from '../../ui/page.css';
 import { PageSpinner } from '../../ui/spinner';
-import { TextField } from '../../ui/text-field';
+import { DateField } from '../../ui/date-fields';
 import { ReportsBody, type Names } from './reports-body';
 import { customRangeProblem, presetLabels, presetRange, presets, type DayRange, type Grain, type Preset } from './report-range';
 import * as s from './reports.css';
@@ -138,8 +138,8 @@ function CustomRange({ initial, onShow }: { initial: DayRange; onShow: (range: D
         if (!found) onShow({ from, to });
       }}
     >
-      <TextField label="From" type="date" value={from} onChange={setFrom} error={problem?.field === 'from' ? problem.message : undefined} />
-      <TextField label="To" type="date" value={to} onChange={setTo} error={problem?.field === 'to' ? problem.message : undefined} />
+      <DateField label="From" value={from} onChange={setFrom} error={problem?.field === 'from' ? problem.message : undefined} />
+      <DateField label="To" value={to} onChange={setTo} error={problem?.field === 'to' ? problem.message : undefined} />
       <div>
         <Button type="submit">Show</Button>
       </div>

@@ -19,6 +19,7 @@ import { LoadError } from '../../../ui/feedback';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { PageSpinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
+import { DateTimeField } from '../../../ui/date-fields';
 import { toast } from '../../../ui/toast-store';
 import * as w from '../../../ui/page.css';
 import { failureMessage } from '../../../kit/forms/use-zod-form';
@@ -255,7 +256,7 @@ function AskPanel({ listingId, reserved, viewings }: { listingId: string; reserv
         <TextField label="Your offer (R)" inputMode="decimal" autoFocus value={amount} onChange={setAmount} error={errors.amount} />
       ) : null}
       {mode === 'viewing' ? (
-        <TextField label="When would you like to view it?" type="datetime-local" value={when} onChange={setWhen} error={errors.when} />
+        <DateTimeField label="When would you like to view it?" value={when} onChange={setWhen} error={errors.when} />
       ) : null}
       <TextField
         label="Message"
