@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { dragByMouse } from './board-support';
+import { fillDate } from './date-support';
 import { newTraderWithWorkspace } from './inventory-support';
 
 /**
@@ -19,7 +20,7 @@ async function addDeal(page: Page, title: string, value: string, close: string) 
   const dialog = page.getByRole('dialog', { name: 'New deal' });
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('Value').fill(value);
-  await dialog.getByLabel('Expected close date').fill(close);
+  await fillDate(dialog, 'Expected close date', close);
   await dialog.getByRole('button', { name: 'Add deal' }).click();
   await expect(dialog).toBeHidden();
   await expect(column(page, 'Lead').getByRole('row', { name: title })).toBeVisible();

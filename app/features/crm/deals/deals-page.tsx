@@ -17,6 +17,7 @@ import { DeviceDataGate } from '../../../kit/device-data-gate';
 import { useWorkspaceDates } from '../../../kit/date-format';
 import { useWorkspace, useWorkspaceSettings } from '../../../kit/workspace-queries';
 import { Button } from '../../../ui/button';
+import { DateField } from '../../../ui/date-fields';
 import { EmptyState } from '../../../ui/feedback';
 import { SelectField } from '../../../ui/form-controls';
 import { ModalDialog } from '../../../ui/modal-dialog';
@@ -468,7 +469,7 @@ function NewDealDialog({
           options={[{ value: '', label: 'None' }, ...contacts]}
           onChange={(v) => setDraft((d) => ({ ...d, contact_id: v }))}
         />
-        <TextField label="Expected close date" type="date" {...set('expected_close_date')} />
+        <DateField label="Expected close date" {...set('expected_close_date')} />
         <div className={w.formActions}>
           <Button variant="secondary" onPress={onClose}>
             Cancel
